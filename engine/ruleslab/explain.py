@@ -1,0 +1,103 @@
+"""Results that explain themselves.
+
+Every engine function returns a frozen result carrying its figures *and* the
+steps that produced them. A :class:`Step` is one line of arithmetic a person can
+check, followed by the rule that licenses it, e.g.::
+
+    Lift capacity = 30 kg × (Str 3 + Might 1) = 120 kg — Quick reference › Lifting
+
+Result classes subclass :class:`Explained` and are declared
+``@dataclass(frozen=True, kw_only=True)``: they inherit the ``steps`` field and
+implement :meth:`Explained.figures`, the headline figures in display order. The widget layer renders exactly these two things, so a new rule
+needs no UI code to be explained.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+__all__ = [
+    "Explained",
+    "Figure",
+    "Step",
+    "fmt_num",
+    "fmt_prob",
+]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One readable line of working and the rule (source › section) behind it."""
+
+    text: str
+    rule: str
+
+    def __str__(self) -> str:
+        return f"{self.text} — {self.rule}"
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A headline figure of a result.
+
+    ``key`` is stable (tests and the browser test find figures by it), ``label``
+    is what a person reads, ``value`` the exact value (int, Fraction, bool, str)
+    and ``text`` its display form ("120 kg", "41.2 %").
+    """
+
+    key: str
+    label: str
+    value: object
+    text: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Explained:
+    """Base of every result: the steps that produced it, in order."""
+
+    steps: tuple[Step, ...]
+
+    def figures(self) -> tuple[Figure, ...]:  # pragma: no cover - overridden
+        """The result's headline figures, in display order."""
+        raise NotImplementedError
+
+    def figure(self, key: str) -> Figure:
+        """The figure with this key (KeyError if there is none)."""
+        for fig in self.figures():
+            if fig.key == key:
+                return fig
+        raise KeyError(key)
+
+    def explain(self) -> str:
+        """All steps as plain text, one per line."""
+        return "\n".join(str(s) for s in self.steps)
+
+
+def fmt_num(x: int | float | Fraction, unit: str = "") -> str:
+    """Format a number for display: integers plainly, others to 2 decimals, trailing zeros cut."""
+    if isinstance(x, Fraction) and x.denominator == 1:
+        x = int(x)
+    if isinstance(x, int):
+        s = f"{x:,}".replace(",", "\u202f")  # narrow no-break space as thousands separator
+    else:
+        s = f"{float(x):.2f}".rstrip("0").rstrip(".")
+    return f"{s} {unit}".rstrip() if unit else s
+
+
+def fmt_prob(p: Fraction | float) -> str:
+    """Format a probability as a percentage with enough digits to be honest.
+
+    Exact 0 and 1 print as "0 %" and "100 %"; anything else never rounds to them.
+    """
+    p = Fraction(p)
+    if p == 0:
+        return "0 %"
+    if p == 1:
+        return "100 %"
+    pct = float(p) * 100
+    if pct < 0.01:
+        return "< 0.01 %"
+    if pct > 99.99:
+        return "> 99.99 %"
+    return f"{pct:.2f} %"

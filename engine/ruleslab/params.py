@@ -1,0 +1,203 @@
+"""Declared inputs: what a rule function accepts, with ranges a GM can read.
+
+A rule function's inputs are declared once as :class:`Param` objects (name,
+label, unit, allowed range, default, help). The same declaration
+
+* validates calls to the engine (:func:`checked` raises :class:`InputError`
+  naming the field and the allowed range), and
+* lets the widget layer build the form, its validation messages and defaults
+  without any per-calculator UI code.
+
+Values coming from a form arrive as text; :meth:`Param.parse` turns text into a
+value or raises :class:`InputError` with a message fit to show next to the field.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+__all__ = [
+    "BoolParam",
+    "ChoiceParam",
+    "InputError",
+    "IntParam",
+    "NumberParam",
+    "Param",
+    "checked",
+]
+
+
+class InputError(ValueError):
+    """A value outside what the rules allow. ``field`` is the parameter name."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Param:
+    """Base of all parameter declarations."""
+
+    name: str
+    label: str
+    default: Any
+    help: str = ""
+    unit: str = ""
+
+    def check(self, value: Any) -> Any:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def parse(self, text: Any) -> Any:
+        """Turn form input (text or a value) into a checked value."""
+        return self.check(text)
+
+    def describe_range(self) -> str:
+        return ""
+
+
+def _fmt(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+@dataclass(frozen=True)
+class IntParam(Param):
+    """A whole number in ``[minimum, maximum]``."""
+
+    minimum: int = 0
+    maximum: int = 10
+
+    def describe_range(self) -> str:
+        return f"a whole number from {self.minimum} to {self.maximum}"
+
+    def _error(self) -> InputError:
+        unit = f" {self.unit}" if self.unit else ""
+        return InputError(self.name, f"{self.label} must be {self.describe_range()}{unit}.")
+
+    def check(self, value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            if isinstance(value, float) and value.is_integer():
+                value = int(value)
+            else:
+                raise self._error()
+        if not self.minimum <= value <= self.maximum:
+            raise self._error()
+        return value
+
+    def parse(self, text: Any) -> int:
+        if isinstance(text, str):
+            s = text.strip().replace("\u202f", "").replace(",", "")
+            if not s:
+                raise InputError(self.name, f"{self.label} is empty: enter {self.describe_range()}.")
+            try:
+                value = int(s)
+            except ValueError:
+                try:
+                    f = float(s)
+                except ValueError:
+                    raise self._error() from None
+                if not f.is_integer():
+                    raise self._error() from None
+                value = int(f)
+            return self.check(value)
+        return self.check(text)
+
+
+@dataclass(frozen=True)
+class NumberParam(Param):
+    """A real number in ``[minimum, maximum]`` (kilograms, metres …)."""
+
+    minimum: float = 0.0
+    maximum: float = 1e12
+
+    def describe_range(self) -> str:
+        return f"a number from {_fmt(self.minimum)} to {_fmt(self.maximum)}"
+
+    def _error(self) -> InputError:
+        unit = f" {self.unit}" if self.unit else ""
+        return InputError(self.name, f"{self.label} must be {self.describe_range()}{unit}.")
+
+    def check(self, value: Any) -> float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise self._error()
+        value = float(value)
+        if value != value or not self.minimum <= value <= self.maximum:  # NaN fails too
+            raise self._error()
+        return value
+
+    def parse(self, text: Any) -> float:
+        if isinstance(text, str):
+            s = text.strip().replace("\u202f", "").replace(",", "")
+            if not s:
+                raise InputError(self.name, f"{self.label} is empty: enter {self.describe_range()}.")
+            try:
+                value = float(s)
+            except ValueError:
+                raise self._error() from None
+            return self.check(value)
+        return self.check(text)
+
+
+@dataclass(frozen=True)
+class BoolParam(Param):
+    """A yes/no switch."""
+
+    default: bool = False
+
+    def check(self, value: Any) -> bool:
+        if not isinstance(value, bool):
+            raise InputError(self.name, f"{self.label} must be yes or no.")
+        return value
+
+
+@dataclass(frozen=True)
+class ChoiceParam(Param):
+    """One of a fixed set of options: ``choices`` is ((value, label), ...)."""
+
+    choices: tuple[tuple[str, str], ...] = ()
+
+    def describe_range(self) -> str:
+        return "one of " + ", ".join(label for _, label in self.choices)
+
+    def check(self, value: Any) -> str:
+        if value not in {v for v, _ in self.choices}:
+            raise InputError(self.name, f"{self.label} must be {self.describe_range()}.")
+        return value
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def checked(*params: Param) -> Callable[[F], F]:
+    """Declare a rule function's parameters and validate every call against them.
+
+    The declaration is kept on the function as ``fn.params`` (a tuple, in form
+    order) so that the widget layer can build a form from it. Parameters of the
+    function that are not declared are passed through unchecked.
+    """
+
+    def deco(fn: F) -> F:
+        sig = inspect.signature(fn)
+        by_name = {p.name: p for p in params}
+        missing = set(by_name) - set(sig.parameters)
+        if missing:
+            raise TypeError(f"{fn.__name__} declares unknown parameters {sorted(missing)}")
+
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            bound = sig.bind(*args, **kwargs)
+            bound.apply_defaults()
+            for name, value in bound.arguments.items():
+                if name in by_name:
+                    bound.arguments[name] = by_name[name].check(value)
+            return fn(*bound.args, **bound.kwargs)
+
+        wrapper.params = tuple(params)  # type: ignore[attr-defined]
+        return wrapper  # type: ignore[return-value]
+
+    return deco
