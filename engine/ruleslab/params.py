@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from typing import Any, TypeVar
 
 __all__ = [
@@ -46,6 +46,7 @@ class Param:
 
     name: str
     label: str
+    _: KW_ONLY
     default: Any
     help: str = ""
     unit: str = ""
@@ -65,7 +66,7 @@ def _fmt(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class IntParam(Param):
     """A whole number in ``[minimum, maximum]``."""
 
@@ -108,7 +109,7 @@ class IntParam(Param):
         return self.check(text)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class NumberParam(Param):
     """A real number in ``[minimum, maximum]`` (kilograms, metres …)."""
 
@@ -143,11 +144,9 @@ class NumberParam(Param):
         return self.check(text)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class BoolParam(Param):
     """A yes/no switch."""
-
-    default: bool = False
 
     def check(self, value: Any) -> bool:
         if not isinstance(value, bool):
@@ -155,7 +154,7 @@ class BoolParam(Param):
         return value
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ChoiceParam(Param):
     """One of a fixed set of options: ``choices`` is ((value, label), ...)."""
 
