@@ -1,0 +1,1 @@
+"""Build tooling for ruleslab (site, Pyodide distribution). Not shipped in the wheel."""
