@@ -1,0 +1,469 @@
+"""The d10 dice pool: exact success, botch and comparison odds.
+
+The rules as implemented (Storyteller/Trinity d10 pool, as Aberrant 2.0/2.1 use it):
+
+* Roll ``dice`` ten-sided dice. Each die showing the **target number** (7 unless
+  stated; 2..10 allowed) or more is one success.
+* **Rerolling 10s** (2.0: a Specialty; 2.1: a Mega-Attribute): each 10 is a
+  success *and* adds another die, which may itself show 10, without limit, so one
+  die's successes are unbounded.
+* **Automatic successes** are added to the rolled successes.
+* **Difficulty** is the number of successes needed:
+  ``P(success) = P(total successes ≥ difficulty)``.
+* **Botch** (Trinity rule): no successes *and* at least one die showing 1. Ones do
+  not cancel successes. Decisions taken here:
+
+  - with one or more automatic successes a roll cannot botch (its total is > 0);
+  - a die that rerolled a 10 already gave a success, so a botch needs every
+    *first* die to fail; therefore ``P(botch) = ((t−1)/10)^n − ((t−2)/10)^n`` for
+    ``n`` dice and target ``t``, with or without rerolls;
+  - zero dice: zero rolled successes with certainty and no botch (no die shows 1).
+
+Exactness
+---------
+Every probability is a :class:`fractions.Fraction`. Without rerolls the number of
+rolled successes is binomial, the support finite and the table complete
+(``tail_bound == 0``). With 10s rerolled the table is cut after the smallest ``K``
+whose omitted mass ``P(successes > K)`` is below 10⁻¹², and that omitted mass is
+reported *exactly* as ``tail_bound = 1 − Σ kept probabilities`` (not an estimate:
+all kept probabilities are exact, so the remainder is exact).
+
+Closed form with rerolls: a die is a run of ``j ≥ 0`` tens followed by one
+non-10 face, which succeeds with ``a = 10 − t`` faces and fails with ``b = t − 1``.
+For ``n`` dice the ``T`` tens can be spread over the ``n`` runs in
+``C(T+n−1, n−1)`` ways, and ``m`` of the ``n`` closing faces succeed, so with
+``k = T + m`` successes::
+
+    P(k) = Σ_m C(k−m+n−1, n−1) · C(n, m) · a^m · b^(n−m) · 10^m / 10^(n+k)
+
+Every term has denominator ``10^(n+k)``, so the engine sums integer numerators and
+builds one Fraction per ``k``. The search for ``K`` stops: ``P(successes > K) ≤
+P(T ≥ K−n+1)`` and ``P(T ≥ j) ≤ C(j+n−1, j)·10^−j`` (choose which ``j`` of the
+first ``j+n−1`` rolls are the tens), which tends to 0. The exact mean with rerolls
+is ``(11 − t)/9`` per die (``1/9`` tens per die plus a closing success with chance
+``(10 − t)/9``).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .explain import Explained, Figure, Step, fmt_num, fmt_prob
+from .params import BoolParam, InputError, IntParam, checked
+from .sources import QR, rule
+
+__all__ = [
+    "DICE",
+    "Comparison",
+    "PoolOdds",
+    "SuccessDistribution",
+    "compare",
+    "dice_pool",
+    "pool_distribution",
+]
+
+DICE = "Dice pool"
+"""Source name for the core d10-pool rules (successes, difficulty, botch)."""
+
+TAIL_LIMIT = Fraction(1, 10**12)
+"""With rerolled 10s the table is cut once the omitted mass is below this."""
+
+CHART_CUTOFF = 1e-6
+""":meth:`PoolOdds.chart` drops bars after the last one at least this likely."""
+
+
+@dataclass(frozen=True)
+class SuccessDistribution:
+    """Exact distribution of a pool's total successes (automatic ones included).
+
+    ``pmf[k]`` is ``P(exactly k successes)`` for ``k = 0 .. len(pmf)−1`` (so
+    ``pmf[k] == 0`` for ``k`` below the automatic successes). ``tail_bound`` is the
+    exact probability of more than ``len(pmf)−1`` successes (0 for a finite
+    support, otherwise < 10⁻¹²). ``p_botch`` is the botch probability.
+    ``full_mean`` is the exact mean of the *whole* distribution when known in
+    closed form (``pool_distribution`` always sets it), else ``None``.
+    """
+
+    pmf: tuple[Fraction, ...]
+    tail_bound: Fraction
+    p_botch: Fraction
+    full_mean: Fraction | None = field(default=None, compare=False)
+
+    def probability(self, k: int) -> Fraction:
+        """``P(exactly k successes)``; 0 outside the table (beyond it, truth ≤ ``tail_bound``)."""
+        return self.pmf[k] if 0 <= k < len(self.pmf) else Fraction(0)
+
+    def at_least(self, k: int) -> Fraction:
+        """``P(successes ≥ k)``.
+
+        Exact for ``k ≤ len(pmf)`` (computed as ``1 − P(successes < k)``, which
+        includes the tail). For ``k > len(pmf)`` the tail is not resolved and the
+        result is the lower bound 0; the true value lies in ``[0, tail_bound]``.
+        """
+        if k <= 0:
+            return Fraction(1)
+        if k > len(self.pmf):
+            return Fraction(0)
+        return 1 - sum(self.pmf[:k], Fraction(0))
+
+    def mean(self) -> Fraction:
+        """Exact mean of the kept table ``Σ k·pmf[k]``.
+
+        With a tail this slightly understates the true mean; :attr:`full_mean`
+        gives the exact closed form where known.
+        """
+        return sum((k * p for k, p in enumerate(self.pmf) if p), Fraction(0))
+
+    def total(self) -> Fraction:
+        """Sum of the kept table, ``1 − tail_bound``."""
+        return sum(self.pmf, Fraction(0))
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Opposed pools A and B rolled independently.
+
+    The three probabilities come from the kept tables; ``uncertainty`` is the
+    exact mass of pairs involving either tail, ``1 − (1−tail_a)(1−tail_b)``. So
+    ``p_a_wins + p_tie + p_b_wins + uncertainty == 1`` and each true probability
+    lies between the reported value and it plus ``uncertainty``.
+    """
+
+    p_a_wins: Fraction
+    p_tie: Fraction
+    p_b_wins: Fraction
+    uncertainty: Fraction
+
+
+# --- computation -----------------------------------------------------------------
+
+
+def _check_pool(dice: int, auto: int, target: int) -> None:
+    for name, value, lo, hi in (
+        ("dice", dice, 0, None),
+        ("auto", auto, 0, None),
+        ("target", target, 2, 10),
+    ):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InputError(name, f"{name} must be a whole number.")
+        if value < lo or (hi is not None and value > hi):
+            rng = f"from {lo} to {hi}" if hi is not None else f"at least {lo}"
+            raise InputError(name, f"{name} must be a whole number {rng}.")
+
+
+@functools.lru_cache(maxsize=512)
+def _rolled(dice: int, target: int, reroll_tens: bool) -> tuple[tuple[Fraction, ...], Fraction]:
+    """(pmf of rolled successes, exact tail mass) — automatic successes not included."""
+    n = dice
+    if n == 0:
+        return (Fraction(1),), Fraction(0)
+    if not reroll_tens:
+        s, f = 11 - target, target - 1  # succeeding / failing faces
+        den = 10**n
+        pmf = tuple(Fraction(math.comb(n, k) * s**k * f ** (n - k), den) for k in range(n + 1))
+        return pmf, Fraction(0)
+
+    a, b = 10 - target, target - 1  # closing face succeeds / fails; the 10th face rerolls
+    # w[m] = C(n,m) a^m b^(n-m) 10^m: m of the n closing faces succeed.
+    w = [math.comb(n, m) * a**m * b ** (n - m) * 10**m for m in range(n + 1)]
+    c: list[int] = []  # c[T] = C(T+n-1, n-1): ways to spread T tens over n runs
+    nums: list[int] = []
+    cum = 0  # Σ kept numerators, over 10^(n+k)
+    den = 10**n
+    k = 0
+    while True:
+        c.append(1 if k == 0 else c[-1] * (k + n - 1) // k)
+        num = 0
+        for m in range(min(n, k) + 1):
+            wm = w[m]
+            if wm:
+                num += c[k - m] * wm
+        nums.append(num)
+        cum = cum * 10 + num
+        rem = den - cum  # exact P(successes > k) · 10^(n+k)
+        if rem * 10**12 < den:
+            break
+        k += 1
+        den *= 10
+    dens = [10 ** (n + i) for i in range(len(nums))]
+    pmf = tuple(Fraction(x, d) for x, d in zip(nums, dens, strict=True))
+    return pmf, Fraction(rem, den)
+
+
+def _botch(dice: int, auto: int, target: int) -> Fraction:
+    if auto > 0 or dice == 0:
+        return Fraction(0)
+    f = target - 1  # failing faces, the 1 among them
+    return Fraction(f**dice - (f - 1) ** dice, 10**dice)
+
+
+def _per_die_mean(target: int, reroll_tens: bool) -> Fraction:
+    return Fraction(11 - target, 9 if reroll_tens else 10)
+
+
+@functools.lru_cache(maxsize=512)
+def _pool(dice: int, auto: int, target: int, reroll_tens: bool) -> SuccessDistribution:
+    pmf, tail = _rolled(dice, target, reroll_tens)
+    if auto:
+        pmf = (Fraction(0),) * auto + pmf
+    return SuccessDistribution(
+        pmf=pmf,
+        tail_bound=tail,
+        p_botch=_botch(dice, auto, target),
+        full_mean=dice * _per_die_mean(target, reroll_tens) + auto,
+    )
+
+
+def pool_distribution(
+    dice: int, auto: int = 0, target: int = 7, reroll_tens: bool = False
+) -> SuccessDistribution:
+    """Exact distribution of total successes of ``dice`` d10 plus ``auto`` automatic ones.
+
+    ``target`` is the number a die must show to succeed (2..10); ``reroll_tens``
+    makes each 10 a success that adds another die, without limit. Raises
+    :class:`~ruleslab.params.InputError` (a ``ValueError``) for negative counts or
+    a target outside 2..10. Results are cached.
+    """
+    _check_pool(dice, auto, target)
+    return _pool(dice, auto, target, bool(reroll_tens))
+
+
+def _numerators(pmf: tuple[Fraction, ...]) -> tuple[list[int], int]:
+    den = math.lcm(*(p.denominator for p in pmf)) if pmf else 1
+    return [p.numerator * (den // p.denominator) for p in pmf], den
+
+
+def compare(a: SuccessDistribution, b: SuccessDistribution) -> Comparison:
+    """Odds of pool A beating, tying or losing to independent pool B (see :class:`Comparison`)."""
+    na, da = _numerators(a.pmf)
+    nb, db = _numerators(b.pmf)
+    # below[i] = Σ_{j<i} nb[j]
+    below = [0] * (len(na) + 1)
+    run = 0
+    for i in range(len(na) + 1):
+        below[i] = run
+        if i < len(nb):
+            run += nb[i]
+    wins = sum(x * below[i] for i, x in enumerate(na))
+    ties = sum(x * nb[i] for i, x in enumerate(na) if i < len(nb))
+    losses = sum(na) * sum(nb) - wins - ties
+    den = da * db
+    uncertainty = 1 - (1 - a.tail_bound) * (1 - b.tail_bound)
+    return Comparison(
+        p_a_wins=Fraction(wins, den),
+        p_tie=Fraction(ties, den),
+        p_b_wins=Fraction(losses, den),
+        uncertainty=uncertainty,
+    )
+
+
+# --- the calculator --------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class PoolOdds(Explained):
+    """Result of :func:`dice_pool`: the inputs, the distribution and its headline odds.
+
+    ``p_success`` is exact whenever the difficulty is within the kept table (always
+    for the calculator's ranges); otherwise it is the lower bound 0 and the true
+    value is below ``distribution.tail_bound``. ``mean`` is the exact mean of the
+    whole distribution (closed form, tail included).
+    """
+
+    dice: int
+    auto_successes: int
+    difficulty: int
+    reroll_tens: bool
+    target: int
+    distribution: SuccessDistribution
+    p_success: Fraction
+    p_botch: Fraction
+    mean: Fraction
+
+    @property
+    def p_failure(self) -> Fraction:
+        return 1 - self.p_success
+
+    def figures(self) -> tuple[Figure, ...]:
+        return (
+            Figure("p_success", "Chance of success", self.p_success, fmt_prob(self.p_success)),
+            Figure("p_botch", "Chance of a botch", self.p_botch, fmt_prob(self.p_botch)),
+            Figure("mean", "Mean successes", self.mean, fmt_num(self.mean, "successes")),
+            Figure("p_failure", "Chance of failure", self.p_failure, fmt_prob(self.p_failure)),
+        )
+
+    def chart(self) -> tuple[tuple[str, float], ...]:
+        """Bars ``(str(k), P(exactly k successes))`` from 0 successes up.
+
+        Bars after the last one whose probability is at least 10⁻⁶ are cut (they
+        would not show); bars below the automatic successes are kept as zeros.
+        """
+        pmf = self.distribution.pmf
+        last = max((k for k, p in enumerate(pmf) if p >= CHART_CUTOFF), default=0)
+        return tuple((str(k), float(pmf[k])) for k in range(last + 1))
+
+
+def _faces(target: int) -> str:
+    return "10" if target == 10 else f"{target}–10"
+
+
+@checked(
+    IntParam(
+        "dice",
+        "Dice",
+        default=6,
+        minimum=0,
+        maximum=60,
+        help="Number of d10 rolled (attribute + ability, plus any bonus dice).",
+    ),
+    IntParam(
+        "auto_successes",
+        "Automatic successes",
+        default=0,
+        minimum=0,
+        maximum=30,
+        help="Successes added without rolling (e.g. from Mega-Attributes or powers).",
+    ),
+    IntParam(
+        "difficulty",
+        "Difficulty (successes needed)",
+        default=1,
+        minimum=1,
+        maximum=60,
+        help="How many successes the roll needs, automatic successes included.",
+    ),
+    BoolParam(
+        "reroll_tens",
+        "Reroll 10s",
+        default=False,
+        help="Each 10 is a success and adds another die, without limit "
+        "(2.0: a Specialty; 2.1: a Mega-Attribute).",
+    ),
+    IntParam(
+        "target",
+        "Target number",
+        default=7,
+        minimum=2,
+        maximum=10,
+        help="A die showing this number or more is a success (7 normally).",
+    ),
+)
+def dice_pool(
+    dice: int,
+    auto_successes: int,
+    difficulty: int,
+    reroll_tens: bool,
+    target: int,
+) -> PoolOdds:
+    """Chance that a d10 pool meets a difficulty, with botch chance and mean, explained."""
+    dist = pool_distribution(dice, auto_successes, target, reroll_tens)
+    t = target
+    p_die = Fraction(11 - t, 10)
+    steps: list[Step] = [
+        Step(
+            f"A die succeeds on {_faces(t)}: {11 - t}/10 ({fmt_prob(p_die)})",
+            rule(DICE, "Successes"),
+        )
+    ]
+    if reroll_tens:
+        a, b = 10 - t, t - 1
+        steps += [
+            Step(
+                "Reroll 10s: each 10 is a success and adds another die, without limit "
+                "(2.0: Specialties allow a character to reroll 10s)",
+                rule(QR, "2.0 Rules", "Specialties"),
+            ),
+            Step(
+                "2.1: Mega-Attributes allow a character to reroll 10s",
+                rule(QR, "2.1 Rules", "Specialties"),
+            ),
+            Step(
+                f"One die then gives 0 successes with {b}/10 and k ≥ 1 successes with "
+                f"{10 * a + b}/100 · (1/10)^(k−1); "
+                f"mean {fmt_num(_per_die_mean(t, True))} = {11 - t}/9 per die",
+                rule(DICE, "Rerolling 10s"),
+            ),
+        ]
+    else:
+        steps.append(
+            Step(
+                f"{dice} dice: P(k successes) = C({dice}, k) · ({11 - t}/10)^k · "
+                f"({t - 1}/10)^({dice}−k), k = 0 … {dice}",
+                rule(DICE, "Successes"),
+            )
+        )
+    if auto_successes:
+        steps.append(
+            Step(
+                f"{auto_successes} automatic successes are added: every count moves up by "
+                f"{auto_successes}, so the total is at least {auto_successes}",
+                rule(DICE, "Automatic successes"),
+            )
+        )
+    else:
+        steps.append(Step("No automatic successes", rule(DICE, "Automatic successes")))
+
+    within = difficulty <= len(dist.pmf)
+    p_success = dist.at_least(difficulty)
+    if within:
+        steps.append(
+            Step(
+                f"P(success) = P(successes ≥ {difficulty}) = {fmt_prob(p_success)}",
+                rule(DICE, "Difficulty"),
+            )
+        )
+    else:
+        steps.append(
+            Step(
+                f"P(success) = P(successes ≥ {difficulty}) is at most "
+                f"{fmt_prob(dist.tail_bound)} (beyond the table; shown as 0)",
+                rule(DICE, "Difficulty"),
+            )
+        )
+
+    if auto_successes:
+        botch = f"with {auto_successes} automatic successes the total is above 0: no botch"
+    elif dice == 0:
+        botch = "no dice rolled, so no die shows 1: no botch"
+    else:
+        botch = f"P(botch) = ({t - 1}/10)^{dice} − ({t - 2}/10)^{dice} = {fmt_prob(dist.p_botch)}"
+    steps.append(
+        Step(
+            f"Botch = no successes and at least one die showing 1 (1s do not cancel "
+            f"successes); {botch}",
+            rule(DICE, "Botch"),
+        )
+    )
+
+    mean = dist.full_mean if dist.full_mean is not None else dist.mean()
+    per_die = f"{11 - t}/{9 if reroll_tens else 10}"
+    steps.append(
+        Step(
+            f"Mean = {dice} × {per_die} + {auto_successes} = {fmt_num(mean, 'successes')}",
+            rule(DICE, "Successes"),
+        )
+    )
+    if reroll_tens and dice:
+        steps.append(
+            Step(
+                f"Table kept up to {len(dist.pmf) - 1} successes; the rest has exact "
+                f"probability {float(dist.tail_bound):.3g} (< 10⁻¹²)",
+                rule(DICE, "Rerolling 10s"),
+            )
+        )
+
+    return PoolOdds(
+        dice=dice,
+        auto_successes=auto_successes,
+        difficulty=difficulty,
+        reroll_tens=reroll_tens,
+        target=target,
+        distribution=dist,
+        p_success=p_success,
+        p_botch=dist.p_botch,
+        mean=mean,
+        steps=tuple(steps),
+    )
