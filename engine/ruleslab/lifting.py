@@ -1,0 +1,457 @@
+"""Lifting: capacity, the Mega-Strength multiplier and the lift roll.
+
+Quick reference › Lifting:
+
+    Characters can lift 30kg times their (Strength + Might) total. To lift more
+    than that, a character requires a Str + Might roll, with difficulty of half
+    the Str + Might value needed to lift the object, minus 1. Round down. (So a
+    450kg object, requiring Str/Might 15, has difficulty 15/2 = 7.5 - 1 = 6.5,
+    rounded to 6). Success adds +1 to the character's Str + Might, exceptional
+    success (more than 5 net successes rolled) adds +2.
+
+    Mega-Strength multiplies lifting capacity by 10/100/250/500/1000 at M-Str
+    1-5. Mega-Strength scores beyond 5 multiply lifting capacity by an
+    additional 10 per dot.
+
+Where the text is ambiguous the reading is an option; see ``docs/rules-notes.md``
+(RN-LIFT-1 … RN-LIFT-5).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ruleslab.dice import pool_distribution
+from ruleslab.encumbrance import (
+    BEYOND_HEAVY,
+    HEAVY_FROM,
+    KG_PER_DOT,
+    LIFTING,
+    LOAD_KG,
+    MEGA_STRENGTH,
+    MIGHT,
+    STRENGTH,
+    Encumbrance,
+    capacity_step,
+    encumbrance,
+    kg,
+    lift_capacity_kg,
+    mega_strength_multiplier,
+    multiplier_step,
+)
+from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
+from ruleslab.params import BoolParam, ChoiceParam, NumberParam, checked
+from ruleslab.sources import QR, rule
+
+__all__ = [
+    "KG_PER_DOT",
+    "LiftResult",
+    "LiftingReport",
+    "lift",
+    "lift_capacity_kg",
+    "lifting_and_encumbrance",
+    "mega_strength_multiplier",
+]
+
+EXCEPTIONAL_NET = 6
+""""More than 5 net successes": the fewest net successes that are exceptional."""
+
+SPECIALTIES_20 = rule(QR, "2.0 Rules", "Specialties")
+SPECIALTIES_21 = rule(QR, "2.1 Rules", "Specialties")
+MEGA_ATTRIBUTES = rule(QR, "Mega-Attributes")
+
+
+@dataclass(frozen=True, kw_only=True)
+class LiftResult(Explained):
+    """Whether an object can be lifted, and the roll it takes.
+
+    ``needed`` is the Str + Might the object needs; ``margin`` how far that is
+    above the character's Str + Might (0 or less: no roll). ``requirement`` is
+    ``"none"`` (no roll), ``"success"``, ``"exceptional"`` or ``"impossible"``.
+    ``difficulty``, ``dice`` and ``reroll_tens`` describe the roll (``difficulty``
+    is ``None`` when there is no roll to make).
+    """
+
+    strength: int
+    might: int
+    mega_strength: int
+    multiplier: int
+    capacity_kg: int
+    object_kg: float
+    needed: int
+    margin: int
+    requirement: str
+    difficulty: int | None
+    dice: int
+    reroll_tens: bool
+    p_lift: Fraction
+
+    @property
+    def roll_needed(self) -> bool:
+        return self.requirement in ("success", "exceptional")
+
+    def roll_text(self) -> str:
+        """ "No", "Yes" or "Cannot lift"."""
+        return {"none": "No", "impossible": "Cannot lift"}.get(self.requirement, "Yes")
+
+    def figures(self) -> tuple[Figure, ...]:
+        return (
+            Figure("capacity", "Lift capacity", self.capacity_kg, kg(self.capacity_kg)),
+            Figure("roll_needed", "Lift roll needed", self.requirement, self.roll_text()),
+            Figure(
+                "difficulty",
+                "Lift roll difficulty",
+                self.difficulty,
+                "—" if self.difficulty is None else str(self.difficulty),
+            ),
+            Figure("p_lift", "Chance to lift", self.p_lift, fmt_prob(self.p_lift)),
+        )
+
+
+RULESET = ChoiceParam(
+    "ruleset",
+    "Rules version",
+    default="2.1",
+    choices=(("2.1", "Aberrant 2.1"), ("2.0", "Aberrant 2.0")),
+    help=(
+        "Which revision's dice rules apply to the lift roll. In 2.1 a character with "
+        "Mega-Strength rerolls 10s on it and a specialty adds +1 die; in 2.0 Mega-Strength "
+        "gives no reroll and a specialty rerolls 10s instead."
+    ),
+)
+SPECIALTY = BoolParam(
+    "specialty",
+    "Specialty applies",
+    default=False,
+    help=(
+        "Tick if one of the character's specialties fits this lift "
+        "(2.1: +1 die to the pool; 2.0: reroll 10s)."
+    ),
+)
+NET_SUCCESSES = ChoiceParam(
+    "net_successes",
+    "“Net successes” means",
+    default="beyond",
+    choices=(
+        ("beyond", "Successes beyond the difficulty"),
+        ("rolled", "All successes rolled"),
+    ),
+    help=(
+        "An exceptional success (more than 5 net successes) adds +2 to Str + Might instead "
+        "of +1. ‘Beyond the difficulty’: at least 6 successes over the difficulty "
+        "(difficulty 6 needs 12). ‘All successes rolled’: at least 6 successes in all "
+        "(and at least the difficulty). See rules note RN-LIFT-1."
+    ),
+)
+LOW_DIFFICULTY = ChoiceParam(
+    "low_difficulty",
+    "Difficulty below 1",
+    default="one",
+    choices=(
+        ("one", "Raise it to 1"),
+        ("zero", "Difficulty 0: automatic success"),
+    ),
+    help=(
+        "For objects needing Str + Might 3 or less the formula gives difficulty 0 or −1. "
+        "‘Raise it to 1’: the roll still needs one success. ‘Automatic success’: the "
+        "+1 comes without a success (an exceptional success still has to be rolled). "
+        "See rules note RN-LIFT-2."
+    ),
+)
+MEGA_ON_ROLL = ChoiceParam(
+    "mega_on_roll",
+    "Mega-Strength on the lift roll",
+    default="multiplier",
+    choices=(
+        ("multiplier", "Only through the multiplier"),
+        ("dice", "Also +2 dice per dot"),
+    ),
+    help=(
+        "Mega-Strength already multiplies what each dot of Str + Might lifts. ‘Only "
+        "through the multiplier’ keeps the pool at Str + Might; ‘Also +2 dice per dot’ "
+        "counts each Mega-Strength dot as 2 Strength dots in the pool too. "
+        "See rules note RN-LIFT-3."
+    ),
+)
+OBJECT_KG = NumberParam(
+    "object_kg",
+    "Object's weight",
+    unit="kg",
+    minimum=0,
+    maximum=1e12,
+    default=100.0,
+    help=(
+        "What the character tries to lift, in kilograms. Up to the lift capacity needs no "
+        "roll; one or two 30 kg steps (× the Mega-Strength multiplier) beyond it need a "
+        "Str + Might roll; more cannot be lifted."
+    ),
+)
+
+
+def _roll_pool(
+    strength: int, might: int, mega_strength: int, ruleset: str, specialty: bool, mega_on_roll: str
+) -> tuple[int, bool, list[Step]]:
+    """Dice in the lift roll, whether 10s reroll, and the steps saying why."""
+    dice = strength + might
+    parts = [f"Str {strength} + Might {might}"]
+    if mega_on_roll == "dice" and mega_strength:
+        dice += 2 * mega_strength
+        parts.append(f"2 × M-Str {mega_strength}")
+    if specialty and ruleset == "2.1":
+        dice += 1
+        parts.append("specialty 1")
+    steps = [
+        Step(
+            f"Lift roll pool = {' + '.join(parts)} = {dice} {'die' if dice == 1 else 'dice'}",
+            LIFTING,
+        )
+    ]
+    if mega_on_roll == "dice" and mega_strength:
+        steps.append(
+            Step(
+                f"Each Mega-Strength dot counts as 2 dots: +{2 * mega_strength} dice",
+                MEGA_ATTRIBUTES,
+            )
+        )
+    if specialty and ruleset == "2.1":
+        steps.append(Step("Specialty (2.1): +1 die", SPECIALTIES_21))
+    reroll = False
+    if ruleset == "2.1" and mega_strength > 0:
+        reroll = True
+        steps.append(
+            Step(f"Mega-Strength {mega_strength} (2.1): the lift roll rerolls 10s", SPECIALTIES_21)
+        )
+    if ruleset == "2.0" and specialty:
+        reroll = True
+        steps.append(Step("Specialty (2.0): the lift roll rerolls 10s", SPECIALTIES_20))
+    return dice, reroll, steps
+
+
+def _p_at_least(dice: int, k: int, reroll: bool) -> Fraction:
+    """P(at least k successes) on ``dice`` d10s (0 dice roll 0 successes)."""
+    if k <= 0:
+        return Fraction(1)
+    if dice == 0:
+        return Fraction(0)
+    return Fraction(pool_distribution(dice, target=7, reroll_tens=reroll).at_least(k))
+
+
+@checked(
+    STRENGTH,
+    MIGHT,
+    MEGA_STRENGTH,
+    OBJECT_KG,
+    RULESET,
+    SPECIALTY,
+    NET_SUCCESSES,
+    LOW_DIFFICULTY,
+    MEGA_ON_ROLL,
+)
+def lift(
+    strength: int,
+    might: int,
+    mega_strength: int,
+    object_kg: float,
+    ruleset: str = "2.1",
+    specialty: bool = False,
+    net_successes: str = "beyond",
+    low_difficulty: str = "one",
+    mega_on_roll: str = "multiplier",
+) -> LiftResult:
+    """Can the character lift an object of ``object_kg``, and with what chance?
+
+    Needed Str + Might = ⌈weight ÷ (30 kg × multiplier)⌉. At or under the
+    character's Str + Might: no roll. One over: a Str + Might roll at difficulty
+    ⌊needed ÷ 2 − 1⌋ lifts it on a success ("Success adds +1 to the character's
+    Str + Might"). Two over: only an exceptional success does ("exceptional
+    success (more than 5 net successes rolled) adds +2"). More: impossible.
+    """
+    mult = mega_strength_multiplier(mega_strength)
+    dots = strength + might
+    capacity = lift_capacity_kg(strength, might, mega_strength)
+    unit = KG_PER_DOT * mult
+    steps = [multiplier_step(mega_strength, mult), capacity_step(strength, might, mult, capacity)]
+
+    weight = Fraction(object_kg)
+    needed = math.ceil(weight / unit)
+    per = f"{KG_PER_DOT} kg" if mult == 1 else f"({KG_PER_DOT} kg × {fmt_num(mult)})"
+    steps.append(
+        Step(
+            f"Str + Might needed for {kg(object_kg)} = ⌈{kg(object_kg)} ÷ {per}⌉ = {needed}",
+            LIFTING,
+        )
+    )
+    margin = needed - dots
+
+    def result(
+        requirement: str, difficulty: int | None, dice: int, reroll: bool, p: Fraction
+    ) -> LiftResult:
+        return LiftResult(
+            strength=strength,
+            might=might,
+            mega_strength=mega_strength,
+            multiplier=mult,
+            capacity_kg=capacity,
+            object_kg=object_kg,
+            needed=needed,
+            margin=margin,
+            requirement=requirement,
+            difficulty=difficulty,
+            dice=dice,
+            reroll_tens=reroll,
+            p_lift=p,
+            steps=tuple(steps),
+        )
+
+    if margin <= 0:
+        steps.append(
+            Step(
+                f"Needed {needed} ≤ Str {strength} + Might {might} = {dots}: "
+                f"lifted without a roll, P(lift) = 100 %",
+                LIFTING,
+            )
+        )
+        return result("none", None, 0, False, Fraction(1))
+    if margin > 2:
+        steps.append(
+            Step(
+                f"Needed {needed} = Str + Might {dots} + {margin}: a roll adds at most +2 "
+                f"(exceptional success), so it cannot be lifted, P(lift) = 0 %",
+                LIFTING,
+            )
+        )
+        return result("impossible", None, 0, False, Fraction(0))
+
+    half = Fraction(needed, 2) - 1
+    raw = math.floor(half)
+    steps.append(Step(f"Difficulty = ⌊{needed} ÷ 2 − 1⌋ = ⌊{fmt_num(half)}⌋ = {raw}", LIFTING))
+    difficulty = raw
+    if raw < 1:
+        difficulty = 1 if low_difficulty == "one" else 0
+        if low_difficulty == "one":
+            note = "raised to 1: a roll needs at least one success (rules note RN-LIFT-2)"
+        else:
+            note = (
+                f"{'taken as 0' if raw < 0 else 'difficulty 0'}: the success is "
+                "automatic (rules note RN-LIFT-2)"
+            )
+        steps.append(Step(f"Difficulty {raw} < 1 → {difficulty}, {note}", LIFTING))
+
+    dice, reroll, pool_steps = _roll_pool(
+        strength, might, mega_strength, ruleset, specialty, mega_on_roll
+    )
+    steps.extend(pool_steps)
+    how = f"{dice} {'die' if dice == 1 else 'dice'}" + (", 10s rerolled" if reroll else "")
+
+    if margin == 1:
+        p = _p_at_least(dice, difficulty, reroll)
+        steps.append(
+            Step(
+                f"Needed {needed} = Str + Might {dots} + 1: a success (+1) lifts it; "
+                f"P(lift) = P(≥ {difficulty} successes on {how}) = {fmt_prob(p)}",
+                LIFTING,
+            )
+        )
+        requirement = "success"
+    else:
+        if net_successes == "beyond":
+            k = difficulty + EXCEPTIONAL_NET
+            why = f"difficulty {difficulty} + 6 net successes = {k} successes"
+        else:
+            k = max(difficulty, EXCEPTIONAL_NET)
+            why = f"at least 6 successes rolled (and the difficulty {difficulty}) = {k} successes"
+        p = _p_at_least(dice, k, reroll)
+        steps.append(
+            Step(
+                f"Needed {needed} = Str + Might {dots} + 2: only an exceptional success (+2) "
+                f"lifts it: {why} (rules note RN-LIFT-1); "
+                f"P(lift) = P(≥ {k} successes on {how}) = {fmt_prob(p)}",
+                LIFTING,
+            )
+        )
+        requirement = "exceptional"
+    if dice == 0 and p == 0:
+        steps.append(
+            Step("A pool of 0 dice rolls no successes, so the roll cannot succeed", LIFTING)
+        )
+    return result(requirement, difficulty, dice, reroll, p)
+
+
+@dataclass(frozen=True, kw_only=True)
+class LiftingReport(Explained):
+    """The "Lifting & encumbrance" calculator's result: the lift and the carried load."""
+
+    lift: LiftResult
+    encumbrance: Encumbrance
+
+    @property
+    def capacity_kg(self) -> int:
+        return self.lift.capacity_kg
+
+    @property
+    def p_lift(self) -> Fraction:
+        return self.lift.p_lift
+
+    def figures(self) -> tuple[Figure, ...]:
+        enc = self.encumbrance
+        lift_figs = {f.key: f for f in self.lift.figures()}
+        return (
+            lift_figs["capacity"],
+            Figure("tier", "Encumbrance", enc.tier, enc.tier_label),
+            Figure("effects", "Encumbrance effects", enc.effects, enc.effects.text()),
+            lift_figs["roll_needed"],
+            lift_figs["difficulty"],
+            lift_figs["p_lift"],
+        )
+
+
+@checked(
+    STRENGTH,
+    MIGHT,
+    MEGA_STRENGTH,
+    LOAD_KG,
+    OBJECT_KG,
+    RULESET,
+    SPECIALTY,
+    NET_SUCCESSES,
+    LOW_DIFFICULTY,
+    MEGA_ON_ROLL,
+    HEAVY_FROM,
+    BEYOND_HEAVY,
+)
+def lifting_and_encumbrance(
+    strength: int,
+    might: int,
+    mega_strength: int,
+    load_kg: float,
+    object_kg: float,
+    ruleset: str = "2.1",
+    specialty: bool = False,
+    net_successes: str = "beyond",
+    low_difficulty: str = "one",
+    mega_on_roll: str = "multiplier",
+    heavy_from: str = "above_15",
+    beyond_heavy: str = "capacity",
+) -> LiftingReport:
+    """The "Lifting & encumbrance" calculator: lift capacity, the carried load's tier
+    and effects, and the roll (and exact chance) to lift one object."""
+    lifted = lift(
+        strength,
+        might,
+        mega_strength,
+        object_kg,
+        ruleset=ruleset,
+        specialty=specialty,
+        net_successes=net_successes,
+        low_difficulty=low_difficulty,
+        mega_on_roll=mega_on_roll,
+    )
+    enc = encumbrance(
+        strength, might, mega_strength, load_kg, heavy_from=heavy_from, beyond_heavy=beyond_heavy
+    )
+    # The encumbrance steps repeat the multiplier and capacity lines; keep them once.
+    seen = {s.text for s in lifted.steps}
+    enc_steps = tuple(s for s in enc.steps if s.text not in seen)
+    return LiftingReport(lift=lifted, encumbrance=enc, steps=lifted.steps + enc_steps)
