@@ -87,6 +87,7 @@ class LiftResult(Explained):
     dice: int
     reroll_tens: bool
     p_lift: Fraction
+    p_lift_unresolved: Fraction = Fraction(0)
 
     @property
     def roll_needed(self) -> bool:
@@ -95,6 +96,10 @@ class LiftResult(Explained):
     def roll_text(self) -> str:
         """ "No", "Yes" or "Cannot lift"."""
         return {"none": "No", "impossible": "Cannot lift"}.get(self.requirement, "Yes")
+
+    def p_lift_text(self) -> str:
+        """``p_lift`` as a percentage; "< …" when only its upper bound is known."""
+        return _p_text(self.p_lift, self.p_lift_unresolved)
 
     def figures(self) -> tuple[Figure, ...]:
         return (
@@ -106,7 +111,7 @@ class LiftResult(Explained):
                 self.difficulty,
                 "—" if self.difficulty is None else str(self.difficulty),
             ),
-            Figure("p_lift", "Chance to lift", self.p_lift, fmt_prob(self.p_lift)),
+            Figure("p_lift", "Chance to lift", self.p_lift, self.p_lift_text()),
         )
 
 
@@ -229,13 +234,24 @@ def _roll_pool(
     return dice, reroll, steps
 
 
-def _p_at_least(dice: int, k: int, reroll: bool) -> Fraction:
-    """P(at least k successes) on ``dice`` d10s (0 dice roll 0 successes)."""
-    if k <= 0:
-        return Fraction(1)
-    if dice == 0:
-        return Fraction(0)
-    return Fraction(pool_distribution(dice, target=7, reroll_tens=reroll).at_least(k))
+def _p_text(p: Fraction, unresolved: Fraction) -> str:
+    if not unresolved:
+        return fmt_prob(p)
+    upper = fmt_prob(p + unresolved)
+    return upper if upper.startswith("<") else f"≤ {upper}"
+
+
+def _p_at_least(dice: int, k: int, reroll: bool) -> tuple[Fraction, Fraction]:
+    """(P(at least k successes) on ``dice`` d10s, how much it may understate the truth).
+
+    The second value is 0 when the first is exact. It is only positive when 10s
+    reroll and ``k`` lies beyond the dice table, whose omitted tail (< 10⁻¹²)
+    bounds the true value from above.
+    """
+    dist = pool_distribution(dice, target=7, reroll_tens=reroll)
+    p = dist.at_least(k)
+    unresolved = dist.tail_bound if k > len(dist.pmf) else Fraction(0)
+    return p, unresolved
 
 
 @checked(
@@ -286,7 +302,12 @@ def lift(
     margin = needed - dots
 
     def result(
-        requirement: str, difficulty: int | None, dice: int, reroll: bool, p: Fraction
+        requirement: str,
+        difficulty: int | None,
+        dice: int,
+        reroll: bool,
+        p: Fraction,
+        unresolved: Fraction = Fraction(0),
     ) -> LiftResult:
         return LiftResult(
             strength=strength,
@@ -302,6 +323,7 @@ def lift(
             dice=dice,
             reroll_tens=reroll,
             p_lift=p,
+            p_lift_unresolved=unresolved,
             steps=tuple(steps),
         )
 
@@ -346,11 +368,12 @@ def lift(
     how = f"{dice} {'die' if dice == 1 else 'dice'}" + (", 10s rerolled" if reroll else "")
 
     if margin == 1:
-        p = _p_at_least(dice, difficulty, reroll)
+        k = difficulty
+        p, unresolved = _p_at_least(dice, k, reroll)
         steps.append(
             Step(
                 f"Needed {needed} = Str + Might {dots} + 1: a success (+1) lifts it; "
-                f"P(lift) = P(≥ {difficulty} successes on {how}) = {fmt_prob(p)}",
+                f"P(lift) = P(≥ {k} successes on {how}) = {_p_text(p, unresolved)}",
                 LIFTING,
             )
         )
@@ -362,21 +385,29 @@ def lift(
         else:
             k = max(difficulty, EXCEPTIONAL_NET)
             why = f"at least 6 successes rolled (and the difficulty {difficulty}) = {k} successes"
-        p = _p_at_least(dice, k, reroll)
+        p, unresolved = _p_at_least(dice, k, reroll)
         steps.append(
             Step(
                 f"Needed {needed} = Str + Might {dots} + 2: only an exceptional success (+2) "
                 f"lifts it: {why} (rules note RN-LIFT-1); "
-                f"P(lift) = P(≥ {k} successes on {how}) = {fmt_prob(p)}",
+                f"P(lift) = P(≥ {k} successes on {how}) = {_p_text(p, unresolved)}",
                 LIFTING,
             )
         )
         requirement = "exceptional"
+    if unresolved:
+        steps.append(
+            Step(
+                f"{k} successes lie beyond the dice table: the chance is under its "
+                f"omitted tail, {fmt_prob(unresolved)}",
+                LIFTING,
+            )
+        )
     if dice == 0 and p == 0:
         steps.append(
             Step("A pool of 0 dice rolls no successes, so the roll cannot succeed", LIFTING)
         )
-    return result(requirement, difficulty, dice, reroll, p)
+    return result(requirement, difficulty, dice, reroll, p, unresolved)
 
 
 @dataclass(frozen=True, kw_only=True)
