@@ -100,8 +100,9 @@ class SuccessDistribution:
         """``P(successes ≥ k)``.
 
         Exact for ``k ≤ len(pmf)`` (computed as ``1 − P(successes < k)``, which
-        includes the tail). For ``k > len(pmf)`` the tail is not resolved and the
-        result is the lower bound 0; the true value lies in ``[0, tail_bound]``.
+        includes the tail). For ``k > len(pmf)`` the result is 0: exact for a
+        finite support, otherwise a lower bound (the tail is not resolved there;
+        the true value lies in ``[0, tail_bound]``).
         """
         if k <= 0:
             return Fraction(1)
@@ -155,8 +156,13 @@ def _check_pool(dice: int, auto: int, target: int) -> None:
 
 
 @functools.lru_cache(maxsize=512)
-def _rolled(dice: int, target: int, reroll_tens: bool) -> tuple[tuple[Fraction, ...], Fraction]:
-    """(pmf of rolled successes, exact tail mass) — automatic successes not included."""
+def _rolled(
+    dice: int, target: int, reroll_tens: bool, upto: int = 0
+) -> tuple[tuple[Fraction, ...], Fraction]:
+    """(pmf of rolled successes, exact tail mass) — automatic successes not included.
+
+    With rerolls the table runs to the smallest k ≥ ``upto`` whose tail is < 10⁻¹².
+    """
     n = dice
     if n == 0:
         return (Fraction(1),), Fraction(0)
@@ -184,7 +190,7 @@ def _rolled(dice: int, target: int, reroll_tens: bool) -> tuple[tuple[Fraction, 
         nums.append(num)
         cum = cum * 10 + num
         rem = den - cum  # exact P(successes > k) · 10^(n+k)
-        if rem * 10**12 < den:
+        if k >= upto and rem * 10**12 < den:
             break
         k += 1
         den *= 10
@@ -205,8 +211,8 @@ def _per_die_mean(target: int, reroll_tens: bool) -> Fraction:
 
 
 @functools.lru_cache(maxsize=512)
-def _pool(dice: int, auto: int, target: int, reroll_tens: bool) -> SuccessDistribution:
-    pmf, tail = _rolled(dice, target, reroll_tens)
+def _pool(dice: int, auto: int, target: int, reroll_tens: bool, upto: int) -> SuccessDistribution:
+    pmf, tail = _rolled(dice, target, reroll_tens, upto)
     if auto:
         pmf = (Fraction(0),) * auto + pmf
     return SuccessDistribution(
@@ -218,7 +224,7 @@ def _pool(dice: int, auto: int, target: int, reroll_tens: bool) -> SuccessDistri
 
 
 def pool_distribution(
-    dice: int, auto: int = 0, target: int = 7, reroll_tens: bool = False
+    dice: int, auto: int = 0, target: int = 7, reroll_tens: bool = False, *, upto: int = 0
 ) -> SuccessDistribution:
     """Exact distribution of total successes of ``dice`` d10 plus ``auto`` automatic ones.
 
@@ -226,9 +232,17 @@ def pool_distribution(
     makes each 10 a success that adds another die, without limit. Raises
     :class:`~ruleslab.params.InputError` (a ``ValueError``) for negative counts or
     a target outside 2..10. Results are cached.
+
+    With rerolls the table is cut at the smallest ``K`` leaving an omitted mass
+    below 10⁻¹²; ``upto`` asks for at least ``K ≥ upto`` total successes, so that
+    ``at_least(k)`` and ``probability(k)`` are exact for every ``k ≤ upto``
+    (:func:`dice_pool` passes the difficulty). It does not matter without rerolls,
+    whose table is always complete.
     """
     _check_pool(dice, auto, target)
-    return _pool(dice, auto, target, bool(reroll_tens))
+    reroll = bool(reroll_tens)
+    rolled_upto = max(0, upto - auto) if reroll and dice else 0
+    return _pool(dice, auto, target, reroll, rolled_upto)
 
 
 def _numerators(pmf: tuple[Fraction, ...]) -> tuple[list[int], int]:
@@ -267,10 +281,10 @@ def compare(a: SuccessDistribution, b: SuccessDistribution) -> Comparison:
 class PoolOdds(Explained):
     """Result of :func:`dice_pool`: the inputs, the distribution and its headline odds.
 
-    ``p_success`` is exact whenever the difficulty is within the kept table (always
-    for the calculator's ranges); otherwise it is the lower bound 0 and the true
-    value is below ``distribution.tail_bound``. ``mean`` is the exact mean of the
-    whole distribution (closed form, tail included).
+    ``p_success`` is always exact: the distribution is computed with
+    ``upto=difficulty``, so the table reaches the difficulty even when rerolled
+    10s make it reachable only with a tiny probability. ``mean`` is the exact mean
+    of the whole distribution (closed form, tail included).
     """
 
     dice: int
@@ -359,7 +373,7 @@ def dice_pool(
     target: int,
 ) -> PoolOdds:
     """Chance that a d10 pool meets a difficulty, with botch chance and mean, explained."""
-    dist = pool_distribution(dice, auto_successes, target, reroll_tens)
+    dist = pool_distribution(dice, auto_successes, target, reroll_tens, upto=difficulty)
     t = target
     p_die = Fraction(11 - t, 10)
     steps: list[Step] = [
@@ -406,20 +420,19 @@ def dice_pool(
     else:
         steps.append(Step("No automatic successes", rule(DICE, "Automatic successes")))
 
-    within = difficulty <= len(dist.pmf)
-    p_success = dist.at_least(difficulty)
-    if within:
+    p_success = dist.at_least(difficulty)  # exact: the table reaches the difficulty
+    if difficulty < len(dist.pmf):
         steps.append(
             Step(
                 f"P(success) = P(successes ≥ {difficulty}) = {fmt_prob(p_success)}",
                 rule(DICE, "Difficulty"),
             )
         )
-    else:
+    else:  # only a finite support ends below the difficulty
         steps.append(
             Step(
-                f"P(success) = P(successes ≥ {difficulty}) is at most "
-                f"{fmt_prob(dist.tail_bound)} (beyond the table; shown as 0)",
+                f"P(success) = P(successes ≥ {difficulty}) = 0 %: at most "
+                f"{len(dist.pmf) - 1} successes are possible",
                 rule(DICE, "Difficulty"),
             )
         )
