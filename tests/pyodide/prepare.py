@@ -1,0 +1,131 @@
+"""Prepare the wheels the in-Pyodide engine tests install, all as local files.
+
+The runner (``run_engine_tests.mjs``) installs nothing from the network: it
+takes every wheel from one folder, ``build/pyodide-tests/wheels/``. This module
+fills that folder:
+
+* the project's own wheel (``ruleslab`` and ``ruleslab_widgets``), rebuilt on
+  every call with ``python -m build --wheel`` so the tests see the current code;
+* pure wheels of ``micropip`` (the installer used inside Pyodide), ``pytest``
+  and pytest's runtime dependencies on Python 3.14, each at the version that
+  Pyodide's own lock file (``node_modules/pyodide/pyodide-lock.json``) pins,
+  fetched once with :func:`tools.pypi_wheels.fetch_wheels` and then reused.
+
+Run it alone with ``python tests/pyodide/prepare.py``; it prints the folder.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+if str(REPO) not in sys.path:  # so that ``tools`` imports when run as a script
+    sys.path.insert(0, str(REPO))
+
+from tools.pypi_wheels import fetch_wheels  # noqa: E402
+
+__all__ = [
+    "LOCK_FILE",
+    "PYODIDE_DIR",
+    "TEST_REQUIREMENTS",
+    "WHEEL_DIR",
+    "build_project_wheel",
+    "locked_specs",
+    "prepare",
+]
+
+PYODIDE_DIR = REPO / "node_modules" / "pyodide"
+LOCK_FILE = PYODIDE_DIR / "pyodide-lock.json"
+WHEEL_DIR = REPO / "build" / "pyodide-tests" / "wheels"
+
+# What pytest 9 needs at run time on Python 3.14 (its metadata's
+# ``Requires-Dist`` minus the markers that are false there: colorama is for
+# Windows, exceptiongroup and tomli for Python < 3.11). Pyodide's lock lists
+# more ``depends`` for pytest (py, atomicwrites, attrs, more-itertools, six,
+# setuptools, exceptiongroup): leftovers from old pytest versions that the run
+# does not need. micropip installs the others inside Pyodide.
+TEST_REQUIREMENTS = ["micropip", "pytest", "pluggy", "iniconfig", "packaging", "pygments"]
+
+# Files of the repository the project's wheel is built from (see pyproject).
+_BUILD_INPUTS = ["pyproject.toml", "README.md", "engine", "widgets"]
+
+
+def locked_specs(names: list[str], lock_file: Path = LOCK_FILE) -> list[str]:
+    """``name==version`` for each of ``names``, at the version Pyodide's lock pins."""
+    packages = json.loads(lock_file.read_text(encoding="utf-8"))["packages"]
+    specs = []
+    for name in names:
+        if name not in packages:
+            raise RuntimeError(f"{name!r} is not in Pyodide's lock file {lock_file}")
+        specs.append(f"{name}=={packages[name]['version']}")
+    return specs
+
+
+def build_project_wheel(dest: Path, repo: Path = REPO) -> Path:
+    """Build the project's wheel into ``dest``, replacing any older one; return it.
+
+    The build runs on a copy of the files the wheel is made from, so that a
+    checkout other people are editing is never written to. If the README named
+    by pyproject is missing, the copy gets a placeholder one (the README is no
+    part of what the tests check). With hatchling installed in this
+    interpreter the build needs no network (``--no-isolation``).
+    """
+    dest.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="ruleslab-wheel-") as tmp:
+        src, out = Path(tmp) / "src", Path(tmp) / "out"
+        src.mkdir()
+        for name in _BUILD_INPUTS:
+            path = repo / name
+            if path.is_dir():
+                shutil.copytree(
+                    path, src / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
+                )
+            elif path.is_file():
+                shutil.copy2(path, src / name)
+        if not (src / "README.md").exists():
+            (src / "README.md").write_text("# ruleslab\n", encoding="utf-8")
+        cmd = [sys.executable, "-m", "build", "--wheel", "--outdir", str(out)]
+        if importlib.util.find_spec("hatchling") is not None:
+            cmd.append("--no-isolation")
+        proc = subprocess.run([*cmd, str(src)], capture_output=True, text=True)
+        wheels = sorted(out.glob("*.whl"))
+        if proc.returncode != 0 or len(wheels) != 1:
+            raise RuntimeError(
+                f"building the project's wheel failed ({' '.join(cmd)}):\n"
+                f"{proc.stdout}{proc.stderr}"
+            )
+        for old in dest.glob("ruleslab-*.whl"):
+            old.unlink()
+        return Path(shutil.copy2(wheels[0], dest / wheels[0].name))
+
+
+def prepare(dest: Path = WHEEL_DIR) -> list[Path]:
+    """Fill ``dest`` with every wheel the runner installs; return their paths.
+
+    The project's wheel comes first, then the test tools in the order of
+    :data:`TEST_REQUIREMENTS` (micropip first: the runner installs it by hand).
+    Downloaded wheels are kept, so only the first call needs PyPI.
+    """
+    if not LOCK_FILE.is_file():
+        raise RuntimeError(f"{LOCK_FILE} is missing: run `npm ci` in {REPO}")
+    project = build_project_wheel(dest)
+    return [project, *fetch_wheels(locked_specs(TEST_REQUIREMENTS), dest)]
+
+
+def main() -> int:
+    """CLI: prepare the default folder and print it with its wheels."""
+    wheels = prepare()
+    print(WHEEL_DIR)
+    for wheel in wheels:
+        print(f"  {wheel.name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
