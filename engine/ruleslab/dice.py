@@ -24,7 +24,8 @@ Exactness
 Every probability is a :class:`fractions.Fraction`. Without rerolls the number of
 rolled successes is binomial, the support finite and the table complete
 (``tail_bound == 0``). With 10s rerolled the table is cut after the smallest ``K``
-whose omitted mass ``P(successes > K)`` is below 10⁻¹², and that omitted mass is
+(at least ``upto``, see :func:`pool_distribution`) whose omitted mass
+``P(successes > K)`` is below 10⁻¹², and that omitted mass is
 reported *exactly* as ``tail_bound = 1 − Σ kept probabilities`` (not an estimate:
 all kept probabilities are exact, so the remainder is exact).
 
