@@ -1,0 +1,168 @@
+"""Lifting: capacity, multipliers and the lift roll, from the text's own numbers."""
+
+from fractions import Fraction
+
+import pytest
+from ruleslab.encumbrance import mega_strength_multiplier
+from ruleslab.lifting import lift, lifting_and_encumbrance
+from ruleslab.params import InputError
+
+FIGURE_KEYS = ["capacity", "tier", "effects", "roll_needed", "difficulty", "p_lift"]
+
+
+@pytest.mark.parametrize(
+    ("dots", "mult"),
+    [(0, 1), (1, 10), (2, 100), (3, 250), (4, 500), (5, 1000), (6, 10_000), (7, 100_000)],
+)
+def test_mega_strength_multipliers(dots, mult):
+    # "10/100/250/500/1000 at M-Str 1-5 … an additional 10 per dot" beyond 5.
+    assert mega_strength_multiplier(dots) == mult
+
+
+def test_capacity_str3_might1():
+    r = lifting_and_encumbrance(3, 1, 0, 0, 0)
+    assert r.figure("capacity").value == 120
+    assert r.figure("capacity").text == "120 kg"
+    assert "Lift capacity = 30 kg × (Str 3 + Might 1) = 120 kg" in r.explain()
+
+
+def test_capacity_with_mega_strength_2():
+    r = lifting_and_encumbrance(3, 1, 2, 0, 0)
+    assert r.capacity_kg == 12_000
+    assert r.figure("capacity").text == "12\u202f000 kg"
+
+
+def test_text_example_450kg_needs_15_difficulty_6():
+    # "a 450kg object, requiring Str/Might 15, has difficulty … 6.5, rounded to 6"
+    r = lift(7, 7, 0, 450)
+    assert r.needed == 15
+    assert r.difficulty == 6
+    assert r.requirement == "success"
+    assert "⌊15 ÷ 2 − 1⌋ = ⌊6.5⌋ = 6" in r.explain()
+
+
+def test_no_roll_at_capacity():
+    r = lifting_and_encumbrance(3, 1, 0, 0, 120)
+    assert r.figure("roll_needed").text == "No"
+    assert r.figure("difficulty").text == "—"
+    assert r.p_lift == 1
+    assert r.figure("p_lift").text == "100 %"
+
+
+def test_one_over_needs_a_success_small_pool():
+    # Str 2 + Might 0 = 2 dice; 90 kg needs 3 → difficulty ⌊0.5⌋ = 0 → raised to 1.
+    r = lifting_and_encumbrance(2, 0, 0, 0, 90)
+    assert r.figure("roll_needed").text == "Yes"
+    assert r.figure("difficulty").text == "1"
+    assert r.p_lift == 1 - Fraction(6, 10) ** 2 == Fraction(16, 25)
+
+
+def test_one_over_matches_binomial_by_hand():
+    # Str 3 + Might 2 = 5 dice, 180 kg needs 6 → difficulty ⌊2⌋ = 2.
+    r = lift(3, 2, 0, 180)
+    q, p = Fraction(6, 10), Fraction(4, 10)
+    assert r.difficulty == 2
+    assert r.p_lift == 1 - q**5 - 5 * p * q**4
+
+
+def test_two_over_needs_exceptional_beyond_difficulty():
+    # 13 dice, 450 kg needs 15 = 13 + 2 → difficulty 6, exceptional = 6 + 6 = 12 successes.
+    r = lift(7, 6, 0, 450)
+    p, q = Fraction(4, 10), Fraction(6, 10)
+    assert r.requirement == "exceptional"
+    assert r.p_lift == 13 * p**12 * q + p**13
+
+
+def test_two_over_all_successes_reading():
+    # "rolled": at least max(difficulty 6, 6) = 6 successes on 13 dice.
+    r = lift(7, 6, 0, 450, net_successes="rolled")
+    beyond = lift(7, 6, 0, 450)
+    assert r.p_lift > beyond.p_lift
+    from math import comb
+
+    p, q = Fraction(4, 10), Fraction(6, 10)
+    assert r.p_lift == sum(comb(13, k) * p**k * q ** (13 - k) for k in range(6, 14))
+
+
+def test_three_over_cannot_lift():
+    r = lifting_and_encumbrance(3, 1, 0, 0, 450)
+    assert r.figure("roll_needed").text == "Cannot lift"
+    assert r.figure("difficulty").text == "—"
+    assert r.p_lift == 0
+    assert r.figure("p_lift").text == "0 %"
+    assert "cannot be lifted" in r.explain()
+
+
+def test_zero_strength_zero_capacity():
+    r = lifting_and_encumbrance(0, 0, 0, 0, 5)
+    assert r.capacity_kg == 0
+    assert r.figure("roll_needed").text == "Yes"
+    assert r.p_lift == 0
+    assert "0 dice" in r.explain()
+    nothing = lifting_and_encumbrance(0, 0, 0, 0, 0)
+    assert nothing.figure("roll_needed").text == "No"
+
+
+def test_low_difficulty_zero_option_is_automatic():
+    r = lift(2, 0, 0, 90, low_difficulty="zero")
+    assert r.difficulty == 0
+    assert r.p_lift == 1
+
+
+def test_mega_strength_rerolls_tens_in_21_not_20():
+    # 4 dice, M-Str 1: 1 500 kg needs ⌈1500/300⌉ = 5 → difficulty 1.
+    r21 = lift(3, 1, 1, 1500, ruleset="2.1")
+    r20 = lift(3, 1, 1, 1500, ruleset="2.0")
+    assert r21.reroll_tens and not r20.reroll_tens
+    # At least one success does not depend on rerolls.
+    assert r21.p_lift == r20.p_lift == 1 - Fraction(6, 10) ** 4
+
+
+def test_rerolled_tens_raise_exceptional_chance():
+    # 4 dice, M-Str 1, 1 800 kg needs 6 = 4 + 2 → difficulty 2, exceptional needs 8.
+    r21 = lift(3, 1, 1, 1800, ruleset="2.1")
+    r20 = lift(3, 1, 1, 1800, ruleset="2.0")
+    assert r20.p_lift == 0  # 4 dice cannot roll 8 successes without rerolls
+    assert r21.p_lift > 0
+
+
+def test_specialty_21_adds_a_die_20_rerolls():
+    base = lift(2, 0, 0, 90)
+    r21 = lift(2, 0, 0, 90, specialty=True, ruleset="2.1")
+    r20 = lift(2, 0, 0, 90, specialty=True, ruleset="2.0")
+    assert (base.dice, r21.dice, r20.dice) == (2, 3, 2)
+    assert r21.p_lift == 1 - Fraction(6, 10) ** 3
+    assert r20.reroll_tens and r20.p_lift == base.p_lift
+
+
+def test_mega_on_roll_dice_option():
+    r = lift(3, 1, 2, 15_000, mega_on_roll="dice")
+    assert r.dice == 4 + 4
+    assert lift(3, 1, 2, 15_000).dice == 4
+
+
+def test_figure_keys_in_order():
+    r = lifting_and_encumbrance(3, 1, 0, 30, 150)
+    assert [f.key for f in r.figures()] == FIGURE_KEYS
+    assert r.figure("tier").text == "Light"
+
+
+def test_params_declared_for_the_form():
+    names = [p.name for p in lifting_and_encumbrance.params]
+    assert names[:5] == ["strength", "might", "mega_strength", "load_kg", "object_kg"]
+    assert {"ruleset", "specialty", "net_successes", "low_difficulty", "mega_on_roll"} <= set(names)
+    assert all(p.help for p in lifting_and_encumbrance.params)
+
+
+def test_negative_strength_is_an_input_error():
+    with pytest.raises(InputError) as err:
+        lifting_and_encumbrance(-1, 0, 0, 0, 0)
+    assert err.value.field == "strength"
+    assert "Strength" in err.value.message and "0 to 10" in err.value.message
+
+
+def test_negative_weight_is_an_input_error():
+    with pytest.raises(InputError) as err:
+        lifting_and_encumbrance(3, 1, 0, 0, -5)
+    assert err.value.field == "object_kg"
+    assert "Object's weight" in err.value.message and "from 0" in err.value.message
