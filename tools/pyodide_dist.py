@@ -1,0 +1,517 @@
+"""Assemble a local, self-contained Pyodide distribution folder.
+
+The folder holds Pyodide's core runtime files (from the npm ``pyodide``
+package in ``node_modules/pyodide``), the pure wheels the JupyterLite Pyodide
+kernel and the calculators need, the project's own wheel, and a rewritten
+``pyodide-lock.json`` that lists *only* the packages served from that folder,
+each with the file name and sha256 of the file actually served.
+
+Why rewrite the lock: Pyodide's own lock lists ~350 packages that live on a CDN;
+a lock entry whose file is missing would make ``loadPackage`` (and micropip,
+which consults the lock first) reach for a file that is not there. Pure wheels
+downloaded from PyPI at the lock's versions also differ byte-for-byte from
+Pyodide's builds, so every sha256 is recomputed.
+
+Where each package's entry comes from:
+
+* a package Pyodide's lock knows (``micropip``, ``ipython``, ``pytest``, ...):
+  version, ``depends`` and ``imports`` from Pyodide's lock; the wheel from PyPI at
+  that version; dependencies pulled in transitively.
+* any other package (``comm``, ``ipywidgets``, ``anywidget``, ``psygnal``):
+  given as ``name==version``; ``depends`` from the wheel's ``Requires-Dist``
+  (markers evaluated for Pyodide), ``imports`` from the wheel's top-level modules.
+* a local wheel (the project's): like the previous case.
+
+Dependencies the JupyterLite kernel provides itself (its ``ipykernel`` shim,
+``pyodide-kernel``, ``piplite``, the ``widgetsnbextension`` shim) and
+``jupyterlab-widgets`` (only a carrier of the front-end extension, which the
+site ships separately) are left out of ``depends``: they must NOT be in the
+lock, because micropip prefers lock entries over the kernel's shims.
+
+Python use::
+
+    from tools.pyodide_dist import build_pyodide_dist, build_project_wheel
+    wheel = build_project_wheel(Path("build/dist"))
+    build_pyodide_dist(Path("build/pyodide"), extra_wheels=[wheel], extra=["pytest==9.0.2"])
+
+CLI::
+
+    python tools/pyodide_dist.py [--dest build/pyodide] [--extra pytest==9.0.2] [--no-project]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import importlib.util
+import json
+import shutil
+import subprocess
+import sys
+import zipfile
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from email.parser import Parser
+from pathlib import Path
+from typing import Any
+
+from packaging.markers import default_environment
+from packaging.requirements import Requirement
+from packaging.utils import NormalizedName, canonicalize_name, parse_wheel_filename
+
+if __package__ in (None, ""):  # run as a script: make ``tools`` importable
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tools.pypi_wheels import fetch_wheels
+
+__all__ = [
+    "DEFAULT_PACKAGES",
+    "DEFAULT_WHEEL_EXTRAS",
+    "KERNEL_PROVIDED",
+    "PyodideDistError",
+    "build_project_wheel",
+    "build_pyodide_dist",
+    "verify_dist",
+]
+
+REPO = Path(__file__).resolve().parents[1]
+NODE_PYODIDE = REPO / "node_modules" / "pyodide"
+DEFAULT_DEST = REPO / "build" / "pyodide"
+DEFAULT_WHEEL_CACHE = REPO / "build" / "wheel-cache"
+LOCK_NAME = "pyodide-lock.json"
+
+#: Pyodide's runtime files, copied from the npm package (source maps, typings
+#: and the demo consoles are left out).
+CORE_FILES: tuple[str, ...] = (
+    "pyodide.js",
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "package.json",
+)
+
+#: What the kernel loads at start (see the pyodide-kernel worker:
+#: ``loadPackage(["micropip"])``, then ``piplite.install`` of ``ipykernel``,
+#: ``comm``, ``pyodide-kernel``, ``jedi`` and ``ipython``; ``ipykernel``,
+#: ``pyodide-kernel`` and ``piplite`` come from the kernel extension's own
+#: ``pypi/all.json``), plus the widget stack the calculators use. Names without
+#: a version are taken from Pyodide's lock, with their dependencies.
+DEFAULT_PACKAGES: tuple[str, ...] = (
+    "micropip",
+    "ipython",
+    "jedi",
+    "comm==0.2.3",
+    "ipywidgets==8.1.9",
+    "anywidget==0.11.0",
+    "psygnal==0.16.1",
+    "typing-extensions",
+)
+
+#: Extras whose requirements count as a wheel's ``depends``.
+DEFAULT_WHEEL_EXTRAS: dict[str, tuple[str, ...]] = {"ruleslab": ("widgets",)}
+
+#: Requirements that are satisfied outside the lock (see the module docstring).
+KERNEL_PROVIDED: frozenset[str] = frozenset(
+    {"ipykernel", "pyodide-kernel", "piplite", "widgetsnbextension", "jupyterlab-widgets"}
+)
+
+
+class PyodideDistError(RuntimeError):
+    """The distribution cannot be assembled or is inconsistent."""
+
+
+@dataclass
+class _Entry:
+    """One package to serve: where its wheel comes from and its lock fields."""
+
+    name: NormalizedName
+    version: str
+    wheel: Path | None = None
+    imports: list[str] = field(default_factory=list)
+    depends: list[str] = field(default_factory=list)
+    from_pyodide_lock: bool = False
+
+
+def sha256_of(path: Path) -> str:
+    """Hex sha256 of a file."""
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def _pyodide_environment(info: dict[str, Any]) -> dict[str, str]:
+    """PEP 508 marker environment of the Pyodide runtime described by a lock's info."""
+    env = default_environment()
+    python = str(info.get("python", "3.14.0"))
+    env.update(
+        {
+            "python_version": ".".join(python.split(".")[:2]),
+            "python_full_version": python,
+            "implementation_name": "cpython",
+            "platform_python_implementation": "CPython",
+            "sys_platform": "emscripten",
+            "platform_system": "Emscripten",
+            "platform_machine": "wasm32",
+            "os_name": "posix",
+        }
+    )
+    return env
+
+
+def _wheel_metadata(wheel: Path) -> tuple[list[str], list[str]]:
+    """``Requires-Dist`` lines and top-level importable names of a wheel."""
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+        meta_name = next(
+            (n for n in names if n.count("/") == 1 and n.endswith(".dist-info/METADATA")), None
+        )
+        if meta_name is None:
+            raise PyodideDistError(f"{wheel.name}: no .dist-info/METADATA")
+        meta = Parser().parsestr(zf.read(meta_name).decode("utf-8"))
+    requires = meta.get_all("Requires-Dist") or []
+    tops: set[str] = set()
+    for n in names:
+        first, _, rest = n.partition("/")
+        if first.endswith((".dist-info", ".data")):
+            continue
+        if rest and rest == "__init__.py":
+            tops.add(first)
+        elif not rest and first.endswith(".py"):
+            tops.add(first[:-3])
+    return requires, sorted(tops)
+
+
+def _wheel_depends(
+    requires: Iterable[str], env: dict[str, str], extras: Iterable[str] = ()
+) -> list[NormalizedName]:
+    """Canonical names of the requirements that apply in Pyodide, with the given extras."""
+    out: list[NormalizedName] = []
+    for line in requires:
+        req = Requirement(line)
+        if req.marker is not None and not any(
+            req.marker.evaluate({**env, "extra": x}) for x in ("", *extras)
+        ):
+            continue
+        name = canonicalize_name(req.name)
+        if name not in KERNEL_PROVIDED and name not in out:
+            out.append(name)
+    return out
+
+
+def _parse_spec(spec: str) -> tuple[NormalizedName, str | None]:
+    name, sep, version = spec.partition("==")
+    if not name.strip() or (sep and not version.strip()) or any(c in name for c in "<>=!~;@ "):
+        raise PyodideDistError(f"unsupported requirement {spec!r}: use 'name' or 'name==version'")
+    return canonicalize_name(name.strip()), (version.strip() or None)
+
+
+def _resolve(
+    specs: Sequence[str],
+    local_wheels: Sequence[Path],
+    pyodide_packages: dict[str, dict[str, Any]],
+    env: dict[str, str],
+    wheel_cache: Path,
+    wheel_extras: Mapping[str, Sequence[str]],
+    depends_from_wheel: Collection[str],
+) -> dict[NormalizedName, _Entry]:
+    """Work out every package to serve, fetching wheels as needed."""
+    entries: dict[NormalizedName, _Entry] = {}
+    pending: list[tuple[NormalizedName, str | None, str]] = []
+
+    extras_by_name = {canonicalize_name(k): tuple(v) for k, v in wheel_extras.items()}
+    from_wheel = {canonicalize_name(n) for n in depends_from_wheel}
+
+    def fetch_one(name: str, version: str, why: str) -> Path:
+        try:
+            (wheel,) = fetch_wheels([f"{name}=={version}"], wheel_cache)
+        except RuntimeError as err:
+            raise PyodideDistError(
+                f"{name}=={version} ({why}): {err}\nIf {name} is a stale dependency in "
+                "Pyodide's lock, pass the package that needs it in depends_from_wheel "
+                "(CLI: --depends-from-wheel NAME)."
+            ) from err
+        return wheel
+
+    def add_local(wheel: Path, why: str) -> None:
+        if not wheel.is_file():
+            raise PyodideDistError(f"wheel not found: {wheel} ({why})")
+        name, version, _, tags = parse_wheel_filename(wheel.name)
+        if not any(t.abi == "none" and t.platform == "any" for t in tags):
+            raise PyodideDistError(f"{wheel.name} is not a pure (none-any) wheel ({why})")
+        requires, imports = _wheel_metadata(wheel)
+        depends = _wheel_depends(requires, env, extras_by_name.get(name, ()))
+        entries[name] = _Entry(name, str(version), wheel, imports, list(depends))
+        pending.extend((d, None, f"dependency of {name}") for d in depends)
+
+    for wheel in local_wheels:
+        add_local(Path(wheel), "local wheel")
+    pending[:0] = [(*_parse_spec(s), "requested") for s in specs]
+
+    while pending:
+        name, version, why = pending.pop(0)
+        if name in entries:
+            have = entries[name].version
+            if version is not None and version != have:
+                raise PyodideDistError(f"{name}: {version} requested ({why}) but {have} chosen")
+            continue
+        if name in KERNEL_PROVIDED:
+            raise PyodideDistError(
+                f"{name} ({why}) is provided by the JupyterLite kernel and must not be locked"
+            )
+        locked = pyodide_packages.get(name)
+        if locked is not None:
+            if version is not None and version != locked["version"]:
+                raise PyodideDistError(
+                    f"{name}=={version} ({why}): Pyodide's lock pins {locked['version']}; "
+                    "request it without a version or with the locked one"
+                )
+            if locked.get("package_type", "package") != "package" or not str(
+                locked["file_name"]
+            ).endswith("-none-any.whl"):
+                raise PyodideDistError(
+                    f"{name} ({why}) is not a pure wheel in Pyodide's lock "
+                    f"({locked['file_name']}); it cannot be served from PyPI wheels"
+                )
+            wheel = None
+            if name in from_wheel:
+                wheel = fetch_one(name, locked["version"], why)
+                requires, _ = _wheel_metadata(wheel)
+                depends = _wheel_depends(requires, env, extras_by_name.get(name, ()))
+            else:
+                depends = [canonicalize_name(d) for d in locked.get("depends", [])]
+            entries[name] = _Entry(
+                name,
+                locked["version"],
+                wheel=wheel,
+                imports=list(locked.get("imports", [])),
+                depends=depends,
+                from_pyodide_lock=True,
+            )
+            pending.extend((d, None, f"dependency of {name}") for d in depends)
+            continue
+        if version is None:
+            raise PyodideDistError(
+                f"{name} ({why}) is not in Pyodide's lock: give it as '{name}==<version>' "
+                "(a pure wheel on PyPI) or pass its wheel as an extra wheel"
+            )
+        add_local(fetch_one(name, version, why), why)
+
+    # Wheels for lock-sourced entries (cached after the first build).
+    for entry in entries.values():
+        if entry.wheel is None:
+            entry.wheel = fetch_one(entry.name, entry.version, "from Pyodide's lock")
+    return entries
+
+
+def build_pyodide_dist(
+    dest: Path = DEFAULT_DEST,
+    *,
+    extra_wheels: Sequence[Path] = (),
+    packages: Sequence[str] = DEFAULT_PACKAGES,
+    extra: Sequence[str] = (),
+    wheel_extras: Mapping[str, Sequence[str]] | None = None,
+    depends_from_wheel: Collection[str] = (),
+    node_pyodide: Path = NODE_PYODIDE,
+    wheel_cache: Path = DEFAULT_WHEEL_CACHE,
+) -> Path:
+    """Assemble a Pyodide distribution in ``dest`` (emptied first) and return ``dest``.
+
+    ``packages`` and ``extra`` are requirement specs (``name`` for a package in
+    Pyodide's lock, ``name==version`` for a pure wheel on PyPI or to pin the
+    locked version); ``extra`` is for callers adding to the defaults, e.g.
+    ``["pytest==9.0.2"]``. ``extra_wheels`` are local pure wheels (the
+    project's). Dependencies are followed and must all resolve, or
+    :class:`PyodideDistError` is raised. The written lock is checked with
+    :func:`verify_dist` before returning.
+
+    ``wheel_extras`` maps a package to the extras whose requirements count as
+    its ``depends`` (default: ``ruleslab`` with ``widgets``, since the wheel also
+    carries ``ruleslab_widgets``). ``depends_from_wheel`` names packages from
+    Pyodide's lock whose ``depends`` should be read from the served wheel's
+    metadata instead of Pyodide's lock (Pyodide's ``pytest`` entry, for one,
+    still lists ``atomicwrites``/``py``, which have no wheel on PyPI).
+    """
+    if wheel_extras is None:
+        wheel_extras = DEFAULT_WHEEL_EXTRAS
+    dest = Path(dest)
+    source_lock = node_pyodide / LOCK_NAME
+    missing = [f for f in (*CORE_FILES, LOCK_NAME) if not (node_pyodide / f).is_file()]
+    if missing:
+        raise PyodideDistError(
+            f"Pyodide core files missing in {node_pyodide}: {', '.join(missing)} (run `npm ci`)"
+        )
+    original = json.loads(source_lock.read_text(encoding="utf-8"))
+    env = _pyodide_environment(original["info"])
+    entries = _resolve(
+        [*packages, *extra],
+        list(extra_wheels),
+        original["packages"],
+        env,
+        wheel_cache,
+        wheel_extras,
+        depends_from_wheel,
+    )
+
+    for entry in entries.values():
+        unknown = [d for d in entry.depends if d not in entries]
+        if unknown:
+            raise PyodideDistError(f"{entry.name} depends on unserved {unknown}")
+
+    if dest.exists():
+        shutil.rmtree(dest)
+    dest.mkdir(parents=True)
+    for name in CORE_FILES:
+        shutil.copy2(node_pyodide / name, dest / name)
+
+    lock_packages: dict[str, dict[str, Any]] = {}
+    for name in sorted(entries):
+        entry = entries[name]
+        assert entry.wheel is not None
+        served = dest / entry.wheel.name
+        shutil.copy2(entry.wheel, served)
+        lock_packages[name] = {
+            "name": name,
+            "version": entry.version,
+            "file_name": served.name,
+            "install_dir": "site",
+            "sha256": sha256_of(served),
+            "package_type": "package",
+            "imports": entry.imports,
+            "depends": sorted(entry.depends),
+            "unvendored_tests": False,
+            "shared_library": False,
+        }
+    lock = {"info": original["info"], "packages": lock_packages}
+    (dest / LOCK_NAME).write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n", "utf-8")
+    verify_dist(dest)
+    return dest
+
+
+def verify_dist(dest: Path) -> dict[str, Any]:
+    """Check a distribution folder; return its lock. Raises :class:`PyodideDistError`.
+
+    Every lock entry must name a file present in ``dest`` with the recorded
+    sha256, have the full schema, and depend only on other entries.
+    """
+    lock_path = Path(dest) / LOCK_NAME
+    if not lock_path.is_file():
+        raise PyodideDistError(f"{lock_path} not found")
+    lock = json.loads(lock_path.read_text(encoding="utf-8"))
+    pkgs: dict[str, dict[str, Any]] = lock["packages"]
+    required = {
+        "name", "version", "file_name", "install_dir", "sha256", "package_type",
+        "imports", "depends", "unvendored_tests", "shared_library",
+    }
+    problems: list[str] = []
+    for key, spec in pkgs.items():
+        if lacking := required - spec.keys():
+            problems.append(f"{key}: missing fields {sorted(lacking)}")
+            continue
+        path = Path(dest) / spec["file_name"]
+        if "/" in spec["file_name"] or not path.is_file():
+            problems.append(f"{key}: {spec['file_name']} not in {dest}")
+        elif sha256_of(path) != spec["sha256"]:
+            problems.append(f"{key}: sha256 mismatch for {spec['file_name']}")
+        wname, wver, _, _ = parse_wheel_filename(spec["file_name"])
+        if wname != canonicalize_name(key) or str(wver) != spec["version"]:
+            problems.append(f"{key}: file {spec['file_name']} is not {key} {spec['version']}")
+        for dep in spec["depends"]:
+            if dep not in pkgs:
+                problems.append(f"{key}: depends on {dep}, which is not in the lock")
+    try:  # the schema's own model, where installed (pyodide-lock is a dev dependency)
+        from pyodide_lock.spec import PackageSpec
+    except ImportError:  # pragma: no cover
+        PackageSpec = None
+    if PackageSpec is not None:
+        for key, spec in pkgs.items():
+            try:
+                PackageSpec(**spec)
+            except Exception as err:
+                problems.append(f"{key}: invalid lock entry: {err}")
+    if problems:
+        raise PyodideDistError("inconsistent Pyodide distribution:\n  " + "\n  ".join(problems))
+    return lock
+
+
+def build_project_wheel(outdir: Path, *, project: Path = REPO) -> Path:
+    """Build the project's wheel into an emptied ``outdir`` and return its path.
+
+    The build runs on a staged copy of ``pyproject.toml``, ``README.md`` and the
+    package folders (``engine/``, ``widgets/``), so stray files in the work tree
+    never reach the wheel. Without build isolation when hatchling is importable
+    (no network needed), with it otherwise.
+    """
+    if outdir.exists():
+        shutil.rmtree(outdir)
+    outdir.mkdir(parents=True)
+    stage = outdir / "_stage"
+    stage.mkdir()
+    shutil.copy2(project / "pyproject.toml", stage / "pyproject.toml")
+    readme = project / "README.md"
+    if readme.is_file():
+        shutil.copy2(readme, stage / "README.md")
+    else:
+        print(f"warning: {readme} missing; the wheel gets a placeholder README", file=sys.stderr)
+        (stage / "README.md").write_text("# ruleslab\n", encoding="utf-8")
+    for folder in ("engine", "widgets"):
+        if (project / folder).is_dir():
+            shutil.copytree(
+                project / folder, stage / folder,
+                ignore=shutil.ignore_patterns("__pycache__", "*.pyc"),
+            )
+    cmd = [sys.executable, "-m", "build", "--wheel", "--outdir", str(outdir), str(stage)]
+    if importlib.util.find_spec("hatchling") is not None:
+        cmd.insert(4, "--no-isolation")
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    shutil.rmtree(stage)
+    wheels = sorted(outdir.glob("*.whl"))
+    if proc.returncode != 0 or len(wheels) != 1:
+        raise PyodideDistError(f"building the project wheel failed:\n{proc.stdout}{proc.stderr}")
+    return wheels[0]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """CLI entry point."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--dest", type=Path, default=DEFAULT_DEST, help="output folder")
+    parser.add_argument(
+        "--extra", action="append", default=[], metavar="SPEC",
+        help="extra requirement, 'name' or 'name==version' (repeatable)",
+    )
+    parser.add_argument(
+        "--wheel", action="append", default=[], type=Path, metavar="PATH",
+        help="extra local pure wheel (repeatable)",
+    )
+    parser.add_argument(
+        "--no-project", action="store_true", help="do not build and include the project wheel"
+    )
+    parser.add_argument(
+        "--depends-from-wheel", action="append", default=[], metavar="NAME",
+        help="take NAME's depends from its wheel, not Pyodide's lock (repeatable)",
+    )
+    parser.add_argument("--wheel-cache", type=Path, default=DEFAULT_WHEEL_CACHE)
+    args = parser.parse_args(argv)
+    wheels: list[Path] = list(args.wheel)
+    try:
+        if not args.no_project:
+            wheels.insert(0, build_project_wheel(REPO / "build" / "dist"))
+        dest = build_pyodide_dist(
+            args.dest,
+            extra_wheels=wheels,
+            extra=args.extra,
+            depends_from_wheel=args.depends_from_wheel,
+            wheel_cache=args.wheel_cache,
+        )
+    except PyodideDistError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    lock = json.loads((dest / LOCK_NAME).read_text(encoding="utf-8"))
+    print(f"{dest}: {len(lock['packages'])} packages: {', '.join(sorted(lock['packages']))}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
