@@ -123,7 +123,7 @@ RULESET = ChoiceParam(
     help=(
         "Which revision's dice rules apply to the lift roll. In 2.1 a character with "
         "Mega-Strength rerolls 10s on it and a specialty adds +1 die; in 2.0 Mega-Strength "
-        "gives no reroll and a specialty rerolls 10s instead."
+        "gives no reroll and a specialty rerolls 10s instead. See rules note RN-LIFT-4."
     ),
 )
 SPECIALTY = BoolParam(
@@ -132,7 +132,7 @@ SPECIALTY = BoolParam(
     default=False,
     help=(
         "Tick if one of the character's specialties fits this lift "
-        "(2.1: +1 die to the pool; 2.0: reroll 10s)."
+        "(2.1: +1 die to the pool; 2.0: reroll 10s). See rules note RN-LIFT-4."
     ),
 )
 NET_SUCCESSES = ChoiceParam(
