@@ -51,9 +51,24 @@ def fetch_wheels(specs: list[str], dest: Path, *, python: str = PYODIDE_PYTHON) 
         found = find_wheel(dest, name, version or None)
         if found is None:
             cmd = [
-                sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-                "--only-binary=:all:", "--platform", "any", "--python-version", python,
-                "--implementation", "py", "--abi", "none", "--dest", str(dest), spec,
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--quiet",
+                "--no-deps",
+                "--only-binary=:all:",
+                "--platform",
+                "any",
+                "--python-version",
+                python,
+                "--implementation",
+                "py",
+                "--abi",
+                "none",
+                "--dest",
+                str(dest),
+                spec,
             ]
             proc = subprocess.run(cmd, capture_output=True, text=True)
             found = find_wheel(dest, name, version or None)

@@ -8,7 +8,8 @@ check, followed by the rule that licenses it, e.g.::
 
 Result classes subclass :class:`Explained` and are declared
 ``@dataclass(frozen=True, kw_only=True)``: they inherit the ``steps`` field and
-implement :meth:`Explained.figures`, the headline figures in display order. The widget layer renders exactly these two things, so a new rule
+implement :meth:`Explained.figures`, the headline figures in display order.
+The widget layer renders exactly these two things, so a new rule
 needs no UI code to be explained.
 """
 

@@ -63,7 +63,8 @@ class Param:
 
 
 def _fmt(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+    """Range ends for messages: 1,000,000 rather than 1e+06."""
+    return f"{int(x):,}" if float(x).is_integer() else f"{x:,}"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -94,7 +95,9 @@ class IntParam(Param):
         if isinstance(text, str):
             s = text.strip().replace("\u202f", "").replace(",", "")
             if not s:
-                raise InputError(self.name, f"{self.label} is empty: enter {self.describe_range()}.")
+                raise InputError(
+                    self.name, f"{self.label} is empty: enter {self.describe_range()}."
+                )
             try:
                 value = int(s)
             except ValueError:
@@ -135,7 +138,9 @@ class NumberParam(Param):
         if isinstance(text, str):
             s = text.strip().replace("\u202f", "").replace(",", "")
             if not s:
-                raise InputError(self.name, f"{self.label} is empty: enter {self.describe_range()}.")
+                raise InputError(
+                    self.name, f"{self.label} is empty: enter {self.describe_range()}."
+                )
             try:
                 value = float(s)
             except ValueError:

@@ -11,6 +11,7 @@ import math
 from fractions import Fraction
 
 import pytest
+
 from ruleslab.dice import (
     DICE,
     Comparison,

@@ -1,6 +1,7 @@
 """Encumbrance tiers and effects, at the text's boundaries."""
 
 import pytest
+
 from ruleslab.encumbrance import TIER_EFFECTS, encumbrance
 from ruleslab.lifting import lifting_and_encumbrance
 from ruleslab.params import InputError

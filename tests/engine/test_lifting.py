@@ -3,6 +3,7 @@
 from fractions import Fraction
 
 import pytest
+
 from ruleslab.encumbrance import mega_strength_multiplier
 from ruleslab.lifting import lift, lifting_and_encumbrance
 from ruleslab.params import InputError

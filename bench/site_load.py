@@ -1,0 +1,112 @@
+"""Benchmark: how long a GM waits for a calculator, and how many bytes the site sends.
+
+Serves the built site on 127.0.0.1, opens a calculator's app link in Debian's
+Chromium and measures, for a cold load (new browser profile, empty cache) and a
+warm load (same profile, reloaded):
+
+* time until the page's UI is up (JupyterLite's REPL shell is in the DOM),
+* time until the first calculator is drawn (kernel started, widget rendered),
+* bytes transferred over the network (encoded, as the browser received them).
+
+Usage: ``.venv/bin/python bench/site_load.py [--site build/site] [--runs 3]``.
+The output is a Markdown table; paste it into README.md's "Performance" section.
+No timed assertions live in the tests: this script is where the figures come from.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "engine"), str(ROOT / "widgets")]
+
+from tools.build_site import make_server  # noqa: E402
+from tools.make_content import app_link  # noqa: E402
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def one_load(context, url: str, key: str) -> tuple[float, float, int]:
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    received = [0]
+    cdp.on(
+        "Network.loadingFinished",
+        lambda e: received.__setitem__(0, received[0] + int(e["encodedDataLength"])),
+    )
+    t0 = time.perf_counter()
+    page.goto(url)
+    page.locator(".jp-CodeConsole, .jp-ConsolePanel").first.wait_for(timeout=120_000)
+    t_ui = time.perf_counter() - t0
+    page.locator(f".rl-calc-{key}").first.wait_for(timeout=300_000)
+    t_calc = time.perf_counter() - t0
+    page.wait_for_timeout(500)  # let trailing requests finish for the byte count
+    page.close()
+    return t_ui, t_calc, received[0]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--site", type=Path, default=ROOT / "build" / "site")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--calculator", default="dice_pool")
+    args = ap.parse_args()
+
+    from playwright.sync_api import sync_playwright
+
+    from ruleslab_widgets.catalog import get
+
+    server = make_server(args.site, host="127.0.0.1", port=0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    url = base + app_link(get(args.calculator))
+
+    cold: list[tuple[float, float, int]] = []
+    warm: list[tuple[float, float, int]] = []
+    with sync_playwright() as pw:
+        for _ in range(args.runs):
+            with tempfile.TemporaryDirectory() as profile:
+                context = pw.chromium.launch_persistent_context(
+                    profile, executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
+                )
+                cold.append(one_load(context, url, args.calculator))
+                warm.append(one_load(context, url, args.calculator))
+                context.close()
+    server.shutdown()
+
+    site_bytes = sum(p.stat().st_size for p in args.site.rglob("*") if p.is_file())
+
+    def row(name: str, runs: list[tuple[float, float, int]]) -> str:
+        ui = statistics.median(r[0] for r in runs)
+        calc = statistics.median(r[1] for r in runs)
+        mb = statistics.median(r[2] for r in runs) / 1e6
+        return f"| {name} | {ui:.1f} s | {calc:.1f} s | {mb:.1f} MB |"
+
+    print(
+        f"Calculator: {args.calculator}; median of {args.runs} runs; site on disk "
+        f"{site_bytes / 1e6:.1f} MB\n"
+    )
+    print("| load | UI up | calculator drawn | transferred |")
+    print("| --- | --- | --- | --- |")
+    print(row("cold (empty cache)", cold))
+    print(row("warm (same profile)", warm))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,100 @@
+"""Fixtures for the browser tests: the built site served on 127.0.0.1, Chromium.
+
+The site is built by ``scripts/test`` (``tools/build_site.py``) and located by
+the ``RULESLAB_SITE`` environment variable. Chromium is Debian's
+(``/usr/bin/chromium``), driven by Playwright; no browser is downloaded.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = os.environ.get("RULESLAB_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    site = os.environ.get("RULESLAB_SITE")
+    if not site:
+        pytest.fail("RULESLAB_SITE is not set: build the site and run through scripts/test")
+    path = Path(site)
+    if not (path / "jupyter-lite.json").is_file():
+        pytest.fail(f"{path} is not a built site (no jupyter-lite.json): run tools/build_site.py")
+    return path
+
+
+@pytest.fixture(scope="session")
+def base_url(site_dir: Path) -> Iterator[str]:
+    from tools.build_site import make_server
+
+    server = make_server(site_dir, host="127.0.0.1", port=0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} not found: scripts/bootstrap installs Debian's chromium")
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class PageWatch:
+    """Everything a page asked for off-origin, and every console error."""
+
+    def __init__(self, page, base_url: str) -> None:
+        self.base = base_url
+        self.offsite: list[str] = []
+        self.errors: list[str] = []
+        page.on("request", self._on_request)
+        page.on("console", self._on_console)
+        page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
+
+    def _on_request(self, request) -> None:
+        url = request.url
+        if not url.startswith(self.base) and not url.startswith(("data:", "blob:")):
+            self.offsite.append(url)
+
+    def _on_console(self, msg) -> None:
+        if msg.type == "error":
+            self.errors.append(msg.text)
+
+
+@pytest.fixture
+def page(browser, base_url):
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    page.watch = PageWatch(page, base_url)  # type: ignore[attr-defined]
+    yield page
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

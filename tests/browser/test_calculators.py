@@ -1,0 +1,136 @@
+"""Drive every calculator in the built site with Chromium.
+
+For each calculator: open its app link (code hidden, run at once), wait for the
+kernel and the widget, change an input through the page, and check that the
+figure shown becomes the engine's value (computed here, on CPython). Bad input
+must show its message next to the field and keep the last result. No request
+may leave 127.0.0.1 and no console error may appear. Screenshots go to
+``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tools.make_content import app_link, notebook_link
+
+pytestmark = pytest.mark.browser
+
+pytest.importorskip("ipywidgets")
+from ruleslab_widgets.catalog import CALCULATORS, get  # noqa: E402
+
+KERNEL_TIMEOUT = 180_000  # ms: a cold Pyodide start on a slow CI machine
+
+# One scripted change per calculator: (field, text typed, figure to check)
+CHANGES = {
+    "lifting": [("strength", "4", "capacity"), ("object_kg", "450", "p_lift")],
+    "dice_pool": [("dice", "9", "p_success"), ("difficulty", "3", "p_success")],
+}
+BAD_INPUT = {"lifting": ("strength", "-2"), "dice_pool": ("dice", "200")}
+
+
+def test_every_calculator_has_a_scripted_change():
+    assert set(CHANGES) == {c.key for c in CALCULATORS} == set(BAD_INPUT)
+
+
+def _field(page, key: str, name: str):
+    return page.locator(f".rl-calc-{key} .rl-field-{name} input").first
+
+
+def _figure(page, key: str, figure: str):
+    return page.locator(f'.rl-calc-{key} [data-figure="{figure}"]').first
+
+
+def _type(page, key: str, name: str, text: str) -> None:
+    box = _field(page, key, name)
+    box.fill(text)
+    box.press("Enter")
+
+
+def _expected(key: str, values: dict) -> object:
+    calc = get(key)
+    parsed = {p.name: p.parse(values[p.name]) for p in calc.params}
+    return calc.compute(**parsed)
+
+
+@pytest.mark.parametrize("key", [c.key for c in CALCULATORS])
+def test_app_link_drives_the_calculator(page, base_url, artifacts, key):
+    from playwright.sync_api import expect
+
+    calc = get(key)
+    page.goto(base_url + app_link(calc))
+    root = page.locator(f".rl-calc-{key}").first
+    expect(root).to_be_visible(timeout=KERNEL_TIMEOUT)
+
+    values = dict(calc.defaults())
+    first_figure = calc.params and _expected(key, values).figures()[0]
+    expect(_figure(page, key, first_figure.key)).to_have_text(first_figure.text)
+
+    for name, text, figure in CHANGES[key]:
+        values[name] = text
+        want = _expected(key, values).figure(figure).text
+        _type(page, key, name, text)
+        expect(_figure(page, key, figure)).to_have_text(want, timeout=30_000)
+
+    # bad input: message next to the field, last result kept, other inputs kept
+    shown = _figure(page, key, CHANGES[key][-1][2]).inner_text()
+    name, bad = BAD_INPUT[key]
+    _type(page, key, name, bad)
+    label = next(p.label for p in calc.params if p.name == name)
+    message = page.locator(f".rl-calc-{key} .rl-message-{name}").first
+    expect(message).to_contain_text(label, timeout=30_000)
+    expect(message).to_contain_text("from")
+    assert _figure(page, key, CHANGES[key][-1][2]).inner_text() == shown
+    for other, text, _ in CHANGES[key]:
+        if other != name:
+            assert _field(page, key, other).input_value() == text
+    assert page.locator("text=Traceback").count() == 0
+
+    if calc.chart is not None:
+        bars = page.locator(f".rl-calc-{key} .rl-bar")
+        expect(bars.first).to_be_visible()
+        assert bars.count() > 1
+
+    page.screenshot(path=str(artifacts / f"{key}.png"), full_page=True)
+    assert page.watch.offsite == [], f"requests left the site: {page.watch.offsite}"
+    assert page.watch.errors == [], f"console errors: {page.watch.errors}"
+
+
+def test_landing_page_links_every_calculator(page, base_url, artifacts):
+    page.goto(base_url)
+    for calc in CALCULATORS:
+        item = page.locator(f'li.calc[data-key="{calc.key}"]')
+        assert item.locator("a.app").get_attribute("href") == app_link(calc)
+        assert item.locator("a.nb").get_attribute("href") == notebook_link(calc)
+    page.screenshot(path=str(artifacts / "landing.png"), full_page=True)
+    assert page.watch.offsite == []
+    assert page.watch.errors == []
+
+
+def test_notebook_view_runs_the_calculator(page, base_url, artifacts):
+    """The notebook view (for GMs who tinker): open it, run all, drive it."""
+    from playwright.sync_api import expect
+
+    calc = get("dice_pool")
+    page.goto(base_url + notebook_link(calc))
+    # run only once the kernel session is idle, else a kernel picker appears
+    page.wait_for_function(
+        """() => {
+            const app = window.jupyterapp;
+            const w = app && app.shell.currentWidget;
+            const k = w && w.sessionContext && w.sessionContext.session
+                      && w.sessionContext.session.kernel;
+            return !!k && k.status === 'idle';
+        }""",
+        timeout=KERNEL_TIMEOUT,
+    )
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    expect(page.locator(".rl-calc-dice_pool").first).to_be_visible(timeout=KERNEL_TIMEOUT)
+    values = dict(calc.defaults())
+    values["dice"] = "12"
+    want = _expected("dice_pool", values).figure("mean").text
+    _type(page, "dice_pool", "dice", "12")
+    expect(_figure(page, "dice_pool", "mean")).to_have_text(want, timeout=30_000)
+    page.screenshot(path=str(artifacts / "dice_pool-notebook.png"), full_page=True)
+    assert page.watch.offsite == []
+    assert page.watch.errors == []

@@ -1,0 +1,126 @@
+"""The widgets' Python side: forms built from declarations, live updates, bad input.
+
+These drive :class:`ruleslab_widgets.CalculatorView` exactly as the browser does
+(setting a field's value) and compare what it shows with the engine.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("anywidget")
+
+from ruleslab import dice, lifting
+from ruleslab_widgets import CALCULATORS, CalculatorView, calculator
+from ruleslab_widgets.render import result_html
+
+
+def figure_text(view: CalculatorView, key: str) -> str:
+    assert view.result is not None
+    return view.result.figure(key).text
+
+
+def test_every_calculator_builds_with_its_defaults():
+    for calc in CALCULATORS:
+        view = CalculatorView(calc)
+        assert view.result is not None, calc.key
+        assert view.last_error == ""
+        assert set(view.inputs) == {p.name for p in calc.params}
+        # the output trait carries every headline figure
+        for fig in view.result.figures():
+            assert f'data-figure="{fig.key}"' in view.output.value
+
+
+def test_changing_an_input_updates_the_output_trait():
+    view = calculator("dice_pool")
+    before = view.output.value
+    view.set_input("dice", "9")
+    assert view.output.value != before
+    expected = dice.dice_pool(dice=9, auto_successes=0, difficulty=1, reroll_tens=False, target=7)
+    assert view.result == expected
+    assert view.output.value == result_html(expected)
+
+
+def test_checkbox_and_chart_follow_the_engine():
+    view = calculator("dice_pool")
+    view.set_input("dice", "5")
+    view.set_input("difficulty", "3")
+    view.set_input("reroll_tens", True)
+    expected = dice.dice_pool(dice=5, auto_successes=0, difficulty=3, reroll_tens=True, target=7)
+    assert view.result == expected
+    assert view.chart is not None
+    assert view.chart.bars == [(label, p) for label, p in expected.chart()]
+    assert view.chart.highlight_from == 3
+    assert abs(sum(p for _, p in view.chart.bars) - 1) < 1e-6
+
+
+def test_lifting_view_matches_the_engine():
+    view = calculator("lifting")
+    view.set_input("strength", "4")
+    view.set_input("might", "1")
+    view.set_input("object_kg", "450")
+    values, errors = view.parse()
+    assert errors == {}
+    expected = lifting.lifting_and_encumbrance(**values)
+    assert view.result == expected
+    assert figure_text(view, "capacity") == expected.figure("capacity").text
+
+
+@pytest.mark.parametrize(
+    ("key", "field", "text", "expect"),
+    [
+        ("lifting", "strength", "-1", "from 0 to"),
+        ("lifting", "object_kg", "-5", "from 0 to"),
+        ("lifting", "load_kg", "", "empty"),
+        ("dice_pool", "dice", "200", "from 0 to 60"),
+        ("dice_pool", "dice", "three", "whole number"),
+        ("dice_pool", "dice", "2.5", "whole number"),
+    ],
+)
+def test_bad_input_names_the_field_and_keeps_the_rest(key, field, text, expect):
+    view = calculator(key)
+    good = view.result
+    good_html = view.output.value
+    others = {n: wdg.value for n, wdg in view.inputs.items() if n != field}
+    view.set_input(field, text)
+    message = view.messages[field].value
+    label = next(p.label for p in view.calc.params if p.name == field)
+    assert escape(label) in message and expect in message
+    assert "Traceback" not in message
+    # the last good result and the other inputs stay
+    assert view.result == good
+    assert view.output.value == good_html
+    assert {n: wdg.value for n, wdg in view.inputs.items() if n != field} == others
+    assert "need" in view.status.value
+    # fixing the field clears the message
+    view.set_input(field, str(next(p.default for p in view.calc.params if p.name == field)))
+    assert view.messages[field].value == ""
+    assert view.status.value == ""
+
+
+def test_text_is_escaped_in_html():
+    view = calculator("dice_pool")
+    view.set_input("dice", "<script>alert(1)</script>")
+    # the message quotes no user text, and nothing user-typed reaches HTML unescaped
+    assert "<script>" not in view.messages["dice"].value
+    assert "<script>" not in view.status.value
+    assert "<script>" not in view.output.value
+
+
+def test_unexpected_engine_error_never_shows_a_traceback(monkeypatch):
+    from dataclasses import replace
+
+    calc = next(c for c in CALCULATORS if c.key == "dice_pool")
+
+    def broken(**kwargs):
+        raise ZeroDivisionError("boom")
+
+    broken.params = calc.params  # type: ignore[attr-defined]
+    view = CalculatorView(replace(calc, compute=broken))
+    assert view.result is None
+    assert "boom" in view.last_error
+    assert "Traceback" not in view.status.value
+    assert "went wrong" in view.status.value

@@ -1,0 +1,193 @@
+"""Generate the site's notebooks and landing page from the calculator catalog.
+
+One notebook per calculator (``content/<key>.ipynb``) plus ``content/index.ipynb``
+are generated and committed, so GMs see ordinary notebooks; a test checks they
+are up to date (``python tools/make_content.py --check``). The landing page
+(``index.html`` at the site root) is written into a built site by
+``tools/build_site.py``.
+
+App links open a calculator with no code visible: JupyterLite's REPL app with
+the code passed in the URL, executed at once, its input hidden.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from html import escape
+from pathlib import Path
+from urllib.parse import quote, urlencode
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "engine"), str(ROOT / "widgets")]
+
+from ruleslab_widgets.catalog import CALCULATORS  # noqa: E402
+from ruleslab_widgets.declare import Calculator  # noqa: E402
+
+__all__ = ["app_link", "index_notebook", "landing_html", "notebook", "notebook_link"]
+
+CONTENT = ROOT / "content"
+
+
+def app_link(calc: Calculator) -> str:
+    """Relative URL (from the site root) of the calculator as a code-free app."""
+    query = urlencode(
+        {
+            "kernel": "python",
+            "toolbar": "0",
+            "showBanner": "0",
+            "hideCodeInput": "1",
+            "promptCellPosition": "none",
+            "execute": "1",
+            "code": calc.app_code(),
+        },
+        quote_via=quote,
+    )
+    return f"repl/index.html?{query}"
+
+
+def notebook_link(calc: Calculator) -> str:
+    """Relative URL (from the site root) of the calculator's notebook."""
+    return f"lab/index.html?path={quote(calc.notebook)}"
+
+
+def _cell(kind: str, source: str) -> dict:
+    cell: dict = {"cell_type": kind, "metadata": {}, "source": source.splitlines(keepends=True)}
+    if kind == "code":
+        cell.update(execution_count=None, outputs=[])
+    return cell
+
+
+def _notebook(cells: list[dict]) -> dict:
+    return {
+        "cells": cells,
+        "metadata": {
+            "kernelspec": {
+                "display_name": "Python (Pyodide)",
+                "language": "python",
+                "name": "python",
+            },
+            "language_info": {"name": "python"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def notebook(calc: Calculator) -> dict:
+    """The calculator's notebook: intro, the live calculator, and an engine example."""
+    cells = [
+        _cell(
+            "markdown",
+            f"# {calc.title}\n\n{calc.summary}\n\n"
+            f"*Rules:* {calc.rules}.\n\n"
+            "Run the notebook (**Run › Run All Cells**), then change any input: the result, "
+            "its exact odds and the rule behind every step update at once.",
+        ),
+        _cell("code", calc.app_code()),
+    ]
+    if calc.example:
+        cells += [
+            _cell(
+                "markdown",
+                "## Tinker\n\nThe same rules as plain Python functions, for GMs who want to "
+                "explore beyond the form:",
+            ),
+            _cell("code", calc.example),
+        ]
+    return _notebook(cells)
+
+
+def index_notebook() -> dict:
+    lines = [
+        "# ruleslab calculators\n",
+        "Live, exact calculators for the Aberrant 2.0/2.1 rules. Open one, run it "
+        "(**Run › Run All Cells**) and change the inputs.\n",
+    ]
+    lines += [f"- [{c.title}]({c.notebook}) — {c.summary}" for c in CALCULATORS]
+    lines.append(
+        "\nEvery calculator also has a code-free *app* view for embedding in a web page: "
+        "see the links on the site's home page."
+    )
+    return _notebook([_cell("markdown", "\n".join(lines))])
+
+
+def landing_html() -> str:
+    """The site's home page: every calculator, as an app and as a notebook."""
+    items = "\n".join(
+        f'<li class="calc" data-key="{escape(c.key)}"><h2>{escape(c.title)}</h2>'
+        f"<p>{escape(c.summary)}</p>"
+        f'<p><a class="app" href="{escape(app_link(c))}">Open the calculator</a> · '
+        f'<a class="nb" href="{escape(notebook_link(c))}">Open as a notebook</a></p></li>'
+        for c in CALCULATORS
+    )
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>ruleslab — Aberrant calculators</title>
+<link rel="icon" href="favicon.ico">
+<style>
+body {{ font-family: system-ui, sans-serif; max-width: 760px; margin: 2em auto; padding: 0 1em; }}
+ul {{ list-style: none; padding: 0; }} li.calc {{ border-top: 1px solid #ddd; padding: .5em 0; }}
+h2 {{ margin: .3em 0; font-size: 1.2em; }} code {{ background: #f4f4f4; padding: 0 .2em; }}
+</style></head>
+<body>
+<h1>ruleslab</h1>
+<p>Live, exact calculators for the Aberrant 2.0/2.1 rules. Everything runs in your browser
+(first load takes a few seconds while Python starts); nothing is sent anywhere.</p>
+<ul>
+{items}
+</ul>
+<p>All notebooks: <a href="lab/index.html?path=index.ipynb">the index notebook</a>.
+To embed a calculator in your own page, put its <em>Open the calculator</em> link in an
+<code>&lt;iframe&gt;</code>.</p>
+</body></html>
+"""
+
+
+def write_content(dest: Path = CONTENT) -> list[Path]:
+    dest.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, nb in [("index.ipynb", index_notebook())] + [
+        (c.notebook, notebook(c)) for c in CALCULATORS
+    ]:
+        path = dest / name
+        path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def check_content(dest: Path = CONTENT) -> list[str]:
+    """Names of notebooks that differ from what the catalog generates."""
+    stale = []
+    expected = {"index.ipynb": index_notebook()} | {c.notebook: notebook(c) for c in CALCULATORS}
+    for name, nb in expected.items():
+        path = dest / name
+        text = json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            stale.append(name)
+    return stale
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true", help="fail if content/ is out of date")
+    ap.add_argument("--landing", type=Path, help="write the landing page into this site folder")
+    args = ap.parse_args()
+    if args.landing:
+        (args.landing / "index.html").write_text(landing_html(), encoding="utf-8")
+        return 0
+    if args.check:
+        stale = check_content()
+        if stale:
+            print(f"out of date: {', '.join(stale)}; run python tools/make_content.py")
+            return 1
+        return 0
+    for path in write_content():
+        print(path.relative_to(ROOT))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,178 @@
+"""Build a live calculator (form, validation, output, chart) from a declaration.
+
+:class:`CalculatorView` is generic: it reads a :class:`~ruleslab_widgets.declare.Calculator`
+and never knows which rule it shows. On every change it parses all fields with
+their declared :class:`~ruleslab.Param`; a bad field gets its message next to
+it (naming the allowed range) while the other inputs and the last good result
+stay on screen. No traceback ever reaches the page: unexpected errors are shown
+as a one-line message and kept in :attr:`CalculatorView.last_error`.
+"""
+
+from __future__ import annotations
+
+import logging
+from html import escape as _esc
+from typing import Any
+
+import ipywidgets as w
+
+from ruleslab import BoolParam, ChoiceParam, Explained, InputError, Param
+from ruleslab_widgets.chart import BarChart
+from ruleslab_widgets.declare import Calculator
+from ruleslab_widgets.render import error_html, result_html, status_html
+
+__all__ = ["CalculatorView"]
+
+log = logging.getLogger(__name__)
+
+_STYLE = """<style>
+.rl-calc { font-family: system-ui, sans-serif; max-width: 760px; }
+.rl-calc h2 { margin: 0.2em 0; }
+.rl-calc .rl-summary { color: #444; margin-bottom: 0.5em; }
+.rl-calc .rl-error { color: #b00020; font-size: 0.9em; margin-left: 0.5em; }
+.rl-calc .rl-help { color: #666; font-size: 0.85em; }
+.rl-calc .rl-status { padding: 0.3em 0.6em; border-radius: 4px; margin: 0.4em 0; }
+.rl-calc .rl-status-warning { background: #fff4e5; color: #7a4b00; }
+.rl-calc table.rl-figures { border-collapse: collapse; margin: 0.4em 0; }
+.rl-calc table.rl-figures th { text-align: left; padding: 0.2em 1em 0.2em 0; font-weight: 500; }
+.rl-calc table.rl-figures td { font-weight: 700; padding: 0.2em 0; }
+.rl-calc .rl-step-rule { color: #666; font-style: italic; }
+.rl-calc .widget-label { min-width: 14em; }
+</style>"""
+
+
+def _initial_text(param: Param) -> str:
+    value = param.default
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+class CalculatorView(w.VBox):
+    """A calculator's whole UI. ``result`` is the last good engine result."""
+
+    def __init__(self, calc: Calculator, **kwargs: Any) -> None:
+        self.calc = calc
+        self.result: Explained | None = None
+        self.last_error: str = ""
+        self.inputs: dict[str, w.ValueWidget] = {}
+        self.messages: dict[str, w.HTML] = {}
+        rows = [self._row(p) for p in calc.main_params]
+        option_rows = [self._row(p) for p in calc.option_params]
+        self.status = w.HTML("")
+        self.output = w.HTML("")
+        self.output.add_class("rl-output")
+        self.chart: BarChart | None = None
+        if calc.chart is not None:
+            self.chart = BarChart(title=calc.chart.title, x_label=calc.chart.x_label)
+        header = w.HTML(
+            f'{_STYLE}<h2>{_esc(calc.title)}</h2><div class="rl-summary">{_esc(calc.summary)}</div>'
+        )
+        children: list[w.Widget] = [header, w.VBox(rows)]
+        if option_rows:
+            opts = w.Accordion(children=[w.VBox(option_rows)], titles=("Rules options",))
+            opts.add_class("rl-options")
+            children.append(opts)
+        children += [self.status, self.output]
+        if self.chart is not None:
+            children.append(self.chart)
+        super().__init__(children=children, **kwargs)
+        self.add_class("rl-calc")
+        self.add_class(f"rl-calc-{calc.key}")
+        self.recompute()
+
+    # -- form -------------------------------------------------------------
+    def _row(self, param: Param) -> w.Widget:
+        label = f"{param.label} ({param.unit})" if param.unit else param.label
+        widget: w.ValueWidget
+        if isinstance(param, BoolParam):
+            widget = w.Checkbox(value=bool(param.default), description=label, indent=True)
+        elif isinstance(param, ChoiceParam):
+            widget = w.Dropdown(
+                options=[(text, value) for value, text in param.choices],
+                value=param.default,
+                description=label,
+            )
+        else:
+            widget = w.Text(
+                value=_initial_text(param),
+                description=label,
+                continuous_update=False,
+                placeholder=param.describe_range(),
+            )
+        widget.style.description_width = "initial"
+        widget.layout.width = "26em"
+        widget.add_class(f"rl-field-{param.name}")
+        if param.help:
+            widget.tooltip = param.help
+        widget.observe(self._on_change, names="value")
+        message = w.HTML("")
+        message.add_class(f"rl-message-{param.name}")
+        self.inputs[param.name] = widget
+        self.messages[param.name] = message
+        parts: list[w.Widget] = [widget, message]
+        row = w.VBox([w.HBox(parts)])
+        if param.help:
+            row.children = (*row.children, w.HTML(f'<div class="rl-help">{_esc(param.help)}</div>'))
+        return row
+
+    def _on_change(self, _change: dict[str, Any]) -> None:
+        self.recompute()
+
+    def set_input(self, name: str, value: Any) -> None:
+        """Set a field as a user would (text for number fields); recomputes."""
+        self.inputs[name].value = value
+
+    # -- compute ----------------------------------------------------------
+    def parse(self) -> tuple[dict[str, Any], dict[str, str]]:
+        """Every field's value, and a message per bad field."""
+        values: dict[str, Any] = {}
+        errors: dict[str, str] = {}
+        for param in self.calc.params:
+            try:
+                values[param.name] = param.parse(self.inputs[param.name].value)
+            except InputError as exc:
+                errors[param.name] = exc.message
+        return values, errors
+
+    def recompute(self) -> None:
+        values, errors = self.parse()
+        result: Explained | None = None
+        if not errors:
+            try:
+                result = self.calc.compute(**values)
+            except InputError as exc:  # a cross-field rule the engine checks
+                errors[exc.field] = exc.message
+            except Exception as exc:  # never a traceback on the page
+                log.exception("calculator %s failed", self.calc.key)
+                self.last_error = f"{type(exc).__name__}: {exc}"
+                self._show_status(
+                    "Something went wrong computing this; the last good result is shown. "
+                    f"({self.last_error})",
+                    "warning",
+                )
+                return
+        for name, message in self.messages.items():
+            message.value = error_html(errors.get(name, ""))
+        if errors:
+            self.last_error = "; ".join(errors.values())
+            keep = "the last good result is shown below." if self.result else "no result yet."
+            n = len(errors)
+            self._show_status(
+                f"{n} field{'s' if n > 1 else ''} need{'s' if n == 1 else ''} fixing: {keep}",
+                "warning",
+            )
+            return
+        assert result is not None
+        self.last_error = ""
+        self.result = result
+        self._show_status("")
+        self.output.value = result_html(result)
+        if self.chart is not None and self.calc.chart is not None:
+            spec = self.calc.chart
+            bars = tuple((str(label), float(p)) for label, p in spec.bars(result))
+            self.chart.bars = list(bars)
+            self.chart.highlight_from = spec.highlight_from(result)
+
+    def _show_status(self, message: str, kind: str = "info") -> None:
+        self.status.value = status_html(message, kind)
