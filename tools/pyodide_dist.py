@@ -80,15 +80,14 @@ DEFAULT_DEST = REPO / "build" / "pyodide"
 DEFAULT_WHEEL_CACHE = REPO / "build" / "wheel-cache"
 LOCK_NAME = "pyodide-lock.json"
 
-#: Pyodide's runtime files, copied from the npm package (source maps, typings
-#: and the demo consoles are left out).
+#: Pyodide's runtime files, copied from the npm package (its package.json,
+#: source maps, typings and demo consoles are left out).
 CORE_FILES: tuple[str, ...] = (
     "pyodide.js",
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
     "python_stdlib.zip",
-    "package.json",
 )
 
 #: What the kernel loads at start (see the pyodide-kernel worker:

@@ -1,0 +1,315 @@
+"""Build the self-contained JupyterLite site (and optionally serve it).
+
+Every build is clean: the output folder and a build-time copy of the lite
+directory (``build/lite``, holding JupyterLite's ``.jupyterlite.doit.db`` state
+and cache) are deleted first. An incremental ``jupyter lite build`` was seen to
+drop the ``pyodideUrl`` setting.
+
+Steps:
+
+1. build the project wheel (``ruleslab`` + ``ruleslab_widgets``);
+2. assemble the local Pyodide distribution (:mod:`tools.pyodide_dist`) into
+   ``build/lite/static/pyodide``; the kernel's build addon copies that folder
+   into the site and points ``pyodideUrl`` at it;
+3. give the site per-content browser storage names (see ``docs/site-build.md``);
+4. ``jupyter lite build`` with the notebooks from ``--contents``;
+5. add ``favicon.ico`` and the landing page, then check that no configuration
+   URL leaves the site's origin and that the widget extensions are present.
+
+Usage::
+
+    python tools/build_site.py [--out build/site] [--contents content] [--serve [--port 8000]]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import http.server
+import json
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator, Sequence
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):  # run as a script: make ``tools`` importable
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tools.pyodide_dist import (
+    DEFAULT_WHEEL_CACHE,
+    PyodideDistError,
+    build_project_wheel,
+    build_pyodide_dist,
+)
+
+__all__ = [
+    "REQUIRED_EXTENSIONS",
+    "SiteBuildError",
+    "build_site",
+    "check_site",
+    "content_storage_key",
+    "off_origin_urls",
+    "serve",
+]
+
+REPO = Path(__file__).resolve().parents[1]
+LITE_CONFIG = REPO / "lite_config"
+DEFAULT_OUT = REPO / "build" / "site"
+DEFAULT_CONTENTS = REPO / "content"
+BUILD_LITE = REPO / "build" / "lite"
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+
+#: Federated extensions the site must ship (folders under ``extensions/``).
+REQUIRED_EXTENSIONS: tuple[str, ...] = (
+    "@jupyter-widgets/jupyterlab-manager",
+    "anywidget",
+    "@jupyterlite/pyodide-kernel-extension",
+)
+
+#: Content files that do not count towards the storage key.
+_IGNORED_CONTENT = re.compile(r"(^|/)(\.ipynb_checkpoints|__pycache__|\.DS_Store)(/|$)")
+
+_URL = re.compile(r"""(?:https?:)?//[^\s"'<>)\\]+""", re.IGNORECASE)
+_LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
+
+
+class SiteBuildError(RuntimeError):
+    """The site could not be built, or the built site fails a check."""
+
+
+def _content_files(contents: Path) -> Iterator[Path]:
+    for path in sorted(contents.rglob("*")):
+        rel = path.relative_to(contents).as_posix()
+        if path.is_file() and not _IGNORED_CONTENT.search(rel):
+            yield path
+
+
+def content_storage_key(contents: Path) -> str:
+    """A short hash of the content files' paths and bytes.
+
+    Used in the browser storage names, so a deploy whose notebooks changed
+    opens them fresh instead of showing a visitor's stored older copy.
+    """
+    digest = hashlib.sha256()
+    for path in _content_files(contents):
+        digest.update(path.relative_to(contents).as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:12]
+
+
+def _write_lite_config(lite_dir: Path, storage_key: str) -> None:
+    """Set the per-content storage names in the build-time ``jupyter-lite.json``."""
+    path = lite_dir / "jupyter-lite.json"
+    config = json.loads(path.read_text(encoding="utf-8"))
+    data = config.setdefault("jupyter-config-data", {})
+    data["contentsStorageName"] = f"ruleslab-contents-{storage_key}"
+    data["workspacesStorageName"] = f"ruleslab-workspaces-{storage_key}"
+    path.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+
+
+def _jupyter() -> str:
+    """The ``jupyter`` executable of the running interpreter's environment."""
+    exe = Path(sys.executable).parent / "jupyter"
+    if not exe.exists():
+        raise SiteBuildError(f"{exe} not found: install jupyterlite-core in this environment")
+    return str(exe)
+
+
+def off_origin_urls(text: str) -> list[str]:
+    """Absolute or protocol-relative URLs in ``text`` whose host is not local."""
+    found = []
+    for match in _URL.finditer(text):
+        url = match.group(0)
+        host = url.split("//", 1)[1].split("/", 1)[0].rsplit("@", 1)[-1]
+        if not host.startswith("[") and ":" in host:
+            host = host.split(":", 1)[0]
+        if host and host not in _LOCAL_HOSTS:
+            found.append(url)
+    return found
+
+
+def _config_files(site: Path) -> list[Path]:
+    """The site's configuration JSON files (jupyter-lite.json of each app, the lock, indexes)."""
+    files = sorted(site.glob("**/jupyter-lite.json"))
+    files += sorted(site.glob("static/pyodide/pyodide-lock.json"))
+    files += sorted((site / "extensions").glob("*/static/pypi/all.json"))
+    files += sorted((site / "extensions").glob("@*/*/static/pypi/all.json"))
+    return files
+
+
+def _settings(config: dict[str, Any]) -> dict[str, Any]:
+    data = config.get("jupyter-config-data", {})
+    return data.get("litePluginSettings", {}).get(KERNEL_PLUGIN, {})
+
+
+def check_site(site: Path) -> list[str]:
+    """Problems with a built site (empty if it is sound)."""
+    problems: list[str] = []
+    root_config = site / "jupyter-lite.json"
+    if not root_config.is_file():
+        return [f"{root_config} missing"]
+    for path in _config_files(site):
+        bad = off_origin_urls(path.read_text(encoding="utf-8"))
+        if bad:
+            problems.append(f"{path.relative_to(site)}: off-origin URLs {sorted(set(bad))}")
+    config = json.loads(root_config.read_text(encoding="utf-8"))
+    settings = _settings(config)
+    if settings.get("disablePyPIFallback") is not True:
+        problems.append("disablePyPIFallback is not true")
+    pyodide_url = settings.get("pyodideUrl", "")
+    if pyodide_url != "./static/pyodide/pyodide.mjs" or not (site / pyodide_url).is_file():
+        problems.append(f"pyodideUrl {pyodide_url!r} is not the local ./static/pyodide/pyodide.mjs")
+    lock_url = settings.get("loadPyodideOptions", {}).get("lockFileURL", "")
+    if not (site / lock_url).is_file():
+        problems.append(f"lockFileURL {lock_url!r} is not a file in the site")
+    names = {e.get("name") for e in config["jupyter-config-data"].get("federated_extensions", [])}
+    for ext in REQUIRED_EXTENSIONS:
+        if ext not in names or not (site / "extensions" / ext / "package.json").is_file():
+            problems.append(f"federated extension {ext} missing")
+    if not (site / "favicon.ico").is_file():
+        problems.append("favicon.ico missing")
+    return problems
+
+
+def _write_favicon(site: Path) -> None:
+    """Put a favicon at the site root (browsers ask for /favicon.ico)."""
+    for candidate in (site / "lab" / "favicon.ico", site / "favicon.ico"):
+        if candidate.is_file():
+            if candidate != site / "favicon.ico":
+                shutil.copy2(candidate, site / "favicon.ico")
+            return
+    raise SiteBuildError("no favicon.ico in the JupyterLite app to copy to the site root")
+
+
+def _write_landing(site: Path) -> None:
+    """Write the landing page with ``tools/make_content.py``, when that tool exists."""
+    tool = REPO / "tools" / "make_content.py"
+    if not tool.is_file():
+        print("note: tools/make_content.py absent; keeping JupyterLite's index.html")
+        return
+    proc = subprocess.run(
+        [sys.executable, str(tool), "--landing", str(site)], capture_output=True, text=True
+    )
+    if proc.returncode != 0:
+        raise SiteBuildError(f"writing the landing page failed:\n{proc.stdout}{proc.stderr}")
+
+
+def build_site(
+    out: Path = DEFAULT_OUT,
+    *,
+    contents: Path = DEFAULT_CONTENTS,
+    lite_config: Path = LITE_CONFIG,
+    lite_dir: Path = BUILD_LITE,
+    landing: bool = True,
+    wheel_cache: Path = DEFAULT_WHEEL_CACHE,
+) -> Path:
+    """Build the site into ``out`` (deleted first) and return ``out``.
+
+    Raises :class:`SiteBuildError` (or :class:`~tools.pyodide_dist.PyodideDistError`)
+    with a readable message when a step fails or the result fails :func:`check_site`.
+    """
+    out, contents, lite_dir = Path(out).resolve(), Path(contents).resolve(), Path(lite_dir)
+    if not contents.is_dir():
+        raise SiteBuildError(f"contents folder {contents} not found")
+    for stale in (out, lite_dir):
+        if stale.exists():
+            shutil.rmtree(stale)
+    shutil.copytree(lite_config, lite_dir)
+    for state in lite_dir.glob(".jupyterlite.doit.db*"):
+        state.unlink()
+
+    print("building the project wheel ...", flush=True)
+    wheel = build_project_wheel(lite_dir.parent / "dist")
+    print("assembling the Pyodide distribution ...", flush=True)
+    build_pyodide_dist(
+        lite_dir / "static" / "pyodide", extra_wheels=[wheel], wheel_cache=wheel_cache
+    )
+    _write_lite_config(lite_dir, content_storage_key(contents))
+
+    print("jupyter lite build ...", flush=True)
+    cmd = [
+        _jupyter(), "lite", "build",
+        "--lite-dir", str(lite_dir.resolve()),
+        "--contents", str(contents),
+        "--output-dir", str(out),
+    ]
+    proc = subprocess.run(cmd, cwd=lite_dir, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise SiteBuildError(f"jupyter lite build failed:\n{proc.stdout[-4000:]}{proc.stderr}")
+
+    _write_favicon(out)
+    if landing:
+        _write_landing(out)
+    problems = check_site(out)
+    if problems:
+        raise SiteBuildError("the built site failed its checks:\n  " + "\n  ".join(problems))
+    return out
+
+
+class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
+    """Static file handler with the MIME types a JupyterLite/Pyodide site needs."""
+
+    extensions_map = {  # noqa: RUF012 - the stdlib's own class attribute
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".json": "application/json",
+        ".whl": "application/zip",
+        ".zip": "application/zip",
+        ".ipynb": "application/json",
+        ".ico": "image/x-icon",
+        ".svg": "image/svg+xml",
+        ".woff2": "font/woff2",
+    }
+
+    def end_headers(self) -> None:
+        """Forbid caching, so a rebuilt site is always what the browser gets."""
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Quiet: log only errors."""
+        if len(args) > 1 and str(args[1]).startswith(("4", "5")):
+            super().log_message(format, *args)
+
+
+def serve(site_dir: Path, port: int = 8000, host: str = "127.0.0.1") -> None:
+    """Serve ``site_dir`` on http://host:port/ until interrupted."""
+    handler = partial(SiteRequestHandler, directory=str(site_dir))
+    with http.server.ThreadingHTTPServer((host, port), handler) as httpd:
+        print(f"serving {site_dir} on http://{host}:{port}/ (Ctrl-C to stop)", flush=True)
+        try:
+            httpd.serve_forever()
+        except KeyboardInterrupt:
+            pass
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """CLI entry point."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="site output folder")
+    parser.add_argument("--contents", type=Path, default=DEFAULT_CONTENTS, help="notebooks")
+    parser.add_argument("--no-landing", action="store_true", help="keep JupyterLite's index.html")
+    parser.add_argument("--serve", action="store_true", help="serve the site after building")
+    parser.add_argument("--serve-only", action="store_true", help="serve an existing build")
+    parser.add_argument("--port", type=int, default=8000)
+    args = parser.parse_args(argv)
+    if not args.serve_only:
+        try:
+            site = build_site(args.out, contents=args.contents, landing=not args.no_landing)
+        except (SiteBuildError, PyodideDistError) as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 1
+        print(f"built {site}")
+    if args.serve or args.serve_only:
+        serve(args.out, port=args.port)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
