@@ -52,8 +52,15 @@ def notebook_link(calc: Calculator) -> str:
     return f"lab/index.html?path={quote(calc.notebook)}"
 
 
-def _cell(kind: str, source: str) -> dict:
-    cell: dict = {"cell_type": kind, "metadata": {}, "source": source.splitlines(keepends=True)}
+def _cell(kind: str, source: str, cell_id: str) -> dict:
+    """A notebook cell; ids are fixed (nbformat 4.5 needs them, and tools that
+    find none write random ones into the file, which would make it stale)."""
+    cell: dict = {
+        "cell_type": kind,
+        "id": cell_id,
+        "metadata": {},
+        "source": source.splitlines(keepends=True),
+    }
     if kind == "code":
         cell.update(execution_count=None, outputs=[])
     return cell
@@ -84,8 +91,9 @@ def notebook(calc: Calculator) -> dict:
             f"*Rules:* {calc.rules}.\n\n"
             "Run the notebook (**Run › Run All Cells**), then change any input: the result, "
             "its exact odds and the rule behind every step update at once.",
+            "intro",
         ),
-        _cell("code", calc.app_code()),
+        _cell("code", calc.app_code(), "calculator"),
     ]
     if calc.example:
         cells += [
@@ -93,8 +101,9 @@ def notebook(calc: Calculator) -> dict:
                 "markdown",
                 "## Tinker\n\nThe same rules as plain Python functions, for GMs who want to "
                 "explore beyond the form:",
+                "tinker",
             ),
-            _cell("code", calc.example),
+            _cell("code", calc.example, "example"),
         ]
     return _notebook(cells)
 
@@ -110,7 +119,7 @@ def index_notebook() -> dict:
         "\nEvery calculator also has a code-free *app* view for embedding in a web page: "
         "see the links on the site's home page."
     )
-    return _notebook([_cell("markdown", "\n".join(lines))])
+    return _notebook([_cell("markdown", "\n".join(lines), "index")])
 
 
 def landing_html() -> str:

@@ -33,7 +33,7 @@ M-Str 1-5. Mega-Strength scores beyond 5 multiply lifting capacity by an
 additional 10 per dot."), which both rules use.
 
 Movement speeds themselves are not computed here: only the penalties and
-limits the tier puts on them. Readings of the text: ``docs/rules-notes.md``
+limits the tier puts on them. Readings of the text: ``docs/rules-notes/``
 (RN-ENC-1 … RN-ENC-3).
 """
 

@@ -13,14 +13,14 @@ Quick reference › Lifting:
     1-5. Mega-Strength scores beyond 5 multiply lifting capacity by an
     additional 10 per dot.
 
-Where the text is ambiguous the reading is an option; see ``docs/rules-notes.md``
+Where the text is ambiguous the reading is an option; see ``docs/rules-notes/``
 (RN-LIFT-1 … RN-LIFT-5).
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ruleslab.dice import pool_distribution
@@ -43,6 +43,7 @@ from ruleslab.encumbrance import (
 )
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.params import BoolParam, ChoiceParam, NumberParam, checked
+from ruleslab.ruleset import RULESET as BASE_RULESET
 from ruleslab.sources import QR, rule
 
 __all__ = [
@@ -115,11 +116,8 @@ class LiftResult(Explained):
         )
 
 
-RULESET = ChoiceParam(
-    "ruleset",
-    "Rules version",
-    default="2.1",
-    choices=(("2.1", "Aberrant 2.1"), ("2.0", "Aberrant 2.0")),
+RULESET = replace(
+    BASE_RULESET,
     help=(
         "Which revision's dice rules apply to the lift roll. In 2.1 a character with "
         "Mega-Strength rerolls 10s on it and a specialty adds +1 die; in 2.0 Mega-Strength "

@@ -51,10 +51,10 @@ def test_checkbox_and_chart_follow_the_engine():
     view.set_input("reroll_tens", True)
     expected = dice.dice_pool(dice=5, auto_successes=0, difficulty=3, reroll_tens=True, target=7)
     assert view.result == expected
-    assert view.chart is not None
-    assert view.chart.bars == [(label, p) for label, p in expected.chart()]
-    assert view.chart.highlight_from == 3
-    assert abs(sum(p for _, p in view.chart.bars) - 1) < 1e-6
+    (chart,) = view.panels
+    assert chart.bars == [(label, float(p)) for label, p in expected.chart()]
+    assert chart.highlight_from == 3
+    assert abs(sum(p for _, p in chart.bars) - 1) < 1e-6
 
 
 def test_lifting_view_matches_the_engine():

@@ -10,10 +10,17 @@ Thin by design: no rule logic lives here. A calculator is declared in
 from __future__ import annotations
 
 from ruleslab_widgets.catalog import CALCULATORS, get
-from ruleslab_widgets.declare import Calculator, ChartSpec
+from ruleslab_widgets.declare import Calculator, ChartSpec, ResultView
 from ruleslab_widgets.view import CalculatorView
 
-__all__ = ["CALCULATORS", "Calculator", "CalculatorView", "ChartSpec", "calculator"]
+__all__ = [
+    "CALCULATORS",
+    "Calculator",
+    "CalculatorView",
+    "ChartSpec",
+    "ResultView",
+    "calculator",
+]
 
 
 def calculator(key: str) -> CalculatorView:

@@ -45,11 +45,13 @@ CALCULATORS: tuple[Calculator, ...] = (
         compute=dice.dice_pool,
         rules="Aberrant 2.0/2.1 quick reference › Specialties (rerolling 10s); the d10 pool",
         options=("target",),
-        chart=ChartSpec(
-            title="Distribution of successes",
-            x_label="Successes",
-            bars=lambda r: r.chart(),
-            highlight_from=lambda r: r.difficulty,
+        views=(
+            ChartSpec(
+                title="Distribution of successes",
+                x_label="Successes",
+                bars=lambda r: r.chart(),
+                highlight_from=lambda r: r.difficulty,
+            ),
         ),
         example=(
             "from ruleslab.dice import pool_distribution, compare\n"

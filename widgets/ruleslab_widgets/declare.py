@@ -9,22 +9,39 @@ calculator costs a few lines::
         title="Dice pool",
         summary="Exact odds of a d10 pool …",
         compute=ruleslab.dice.dice_pool,
-        chart=ChartSpec(title="Successes", bars=lambda r: r.chart(), highlight_from=…),
+        views=(ChartSpec(title="Successes", x_label="Successes", bars=lambda r: r.chart()),),
     )
 
 The widget layer (:mod:`ruleslab_widgets.view`) builds the form, validation
-messages, output panel and chart from this declaration alone.
+messages and output panel from this declaration alone. ``views`` are extra
+panels under the figures (charts, health tracks): any object with ``make()``
+returning a widget and ``update(widget, result)`` (the :class:`ResultView`
+protocol); :class:`ChartSpec` is the bar chart one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
+
+import ipywidgets
 
 from ruleslab import Explained, Param
 
-__all__ = ["Calculator", "ChartSpec"]
+__all__ = ["Calculator", "ChartSpec", "ResultView"]
+
+
+class ResultView(Protocol):
+    """An extra panel of a calculator, redrawn from each new result."""
+
+    def make(self) -> ipywidgets.Widget:
+        """Create the panel's widget (called once per calculator view)."""
+        ...
+
+    def update(self, widget: Any, result: Any) -> None:
+        """Show ``result`` in the widget made by :meth:`make`."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -40,7 +57,15 @@ class ChartSpec:
     x_label: str
     bars: Callable[[Any], tuple[tuple[str, float], ...]]
     highlight_from: Callable[[Any], int | None] = lambda result: None
-    y_label: str = "Probability"
+
+    def make(self) -> ipywidgets.Widget:
+        from ruleslab_widgets.chart import BarChart
+
+        return BarChart(title=self.title, x_label=self.x_label)
+
+    def update(self, widget: Any, result: Any) -> None:
+        widget.bars = [(str(label), float(p)) for label, p in self.bars(result)]
+        widget.highlight_from = self.highlight_from(result)
 
 
 @dataclass(frozen=True)
@@ -58,7 +83,7 @@ class Calculator:
     summary: str
     compute: Callable[..., Explained]
     rules: str
-    chart: ChartSpec | None = None
+    views: tuple[ResultView, ...] = ()
     options: tuple[str, ...] = ()
     example: str = ""
     params: tuple[Param, ...] = field(default=())

@@ -17,7 +17,6 @@ from typing import Any
 import ipywidgets as w
 
 from ruleslab import BoolParam, ChoiceParam, Explained, InputError, Param
-from ruleslab_widgets.chart import BarChart
 from ruleslab_widgets.declare import Calculator
 from ruleslab_widgets.render import error_html, result_html, status_html
 
@@ -62,9 +61,7 @@ class CalculatorView(w.VBox):
         self.status = w.HTML("")
         self.output = w.HTML("")
         self.output.add_class("rl-output")
-        self.chart: BarChart | None = None
-        if calc.chart is not None:
-            self.chart = BarChart(title=calc.chart.title, x_label=calc.chart.x_label)
+        self.panels: list[w.Widget] = [spec.make() for spec in calc.views]
         header = w.HTML(
             f'{_STYLE}<h2>{_esc(calc.title)}</h2><div class="rl-summary">{_esc(calc.summary)}</div>'
         )
@@ -74,8 +71,7 @@ class CalculatorView(w.VBox):
             opts.add_class("rl-options")
             children.append(opts)
         children += [self.status, self.output]
-        if self.chart is not None:
-            children.append(self.chart)
+        children += self.panels
         super().__init__(children=children, **kwargs)
         self.add_class("rl-calc")
         self.add_class(f"rl-calc-{calc.key}")
@@ -168,11 +164,8 @@ class CalculatorView(w.VBox):
         self.result = result
         self._show_status("")
         self.output.value = result_html(result)
-        if self.chart is not None and self.calc.chart is not None:
-            spec = self.calc.chart
-            bars = tuple((str(label), float(p)) for label, p in spec.bars(result))
-            self.chart.bars = list(bars)
-            self.chart.highlight_from = spec.highlight_from(result)
+        for spec, panel in zip(self.calc.views, self.panels, strict=True):
+            spec.update(panel, result)
 
     def _show_status(self, message: str, kind: str = "info") -> None:
         self.status.value = status_html(message, kind)
