@@ -100,9 +100,16 @@ def build_project_wheel(dest: Path, repo: Path = REPO) -> Path:
                 f"building the project's wheel failed ({' '.join(cmd)}):\n"
                 f"{proc.stdout}{proc.stderr}"
             )
-        for old in dest.glob("ruleslab-*.whl"):
-            old.unlink()
-        return Path(shutil.copy2(wheels[0], dest / wheels[0].name))
+        # Copy under a name the runner does not pick up, then rename: a runner
+        # started meanwhile sees the old wheel or the new one, never half of one.
+        final = dest / wheels[0].name
+        partial = dest / f".{final.name}.partial"
+        shutil.copy2(wheels[0], partial)
+        partial.replace(final)
+    for old in dest.glob("ruleslab-*.whl"):
+        if old != final:
+            old.unlink(missing_ok=True)
+    return final
 
 
 def prepare(dest: Path = WHEEL_DIR) -> list[Path]:
@@ -110,12 +117,19 @@ def prepare(dest: Path = WHEEL_DIR) -> list[Path]:
 
     The project's wheel comes first, then the test tools in the order of
     :data:`TEST_REQUIREMENTS` (micropip first: the runner installs it by hand).
-    Downloaded wheels are kept, so only the first call needs PyPI.
+    Downloaded wheels are kept, so only the first call needs PyPI; any other
+    wheel in ``dest`` is removed.
     """
     if not LOCK_FILE.is_file():
         raise RuntimeError(f"{LOCK_FILE} is missing: run `npm ci` in {REPO}")
     project = build_project_wheel(dest)
-    return [project, *fetch_wheels(locked_specs(TEST_REQUIREMENTS), dest)]
+    wheels = [project, *fetch_wheels(locked_specs(TEST_REQUIREMENTS), dest)]
+    # The runner installs every wheel in the folder: drop those no longer
+    # wanted (older pins, after an update of Pyodide), so no two versions of
+    # one package are ever installed together.
+    for stale in set(dest.glob("*.whl")) - set(wheels):
+        stale.unlink(missing_ok=True)
+    return wheels
 
 
 def main() -> int:
