@@ -170,6 +170,9 @@ def check_site(site: Path) -> list[str]:
     for ext in REQUIRED_EXTENSIONS:
         if ext not in names or not (site / "extensions" / ext / "package.json").is_file():
             problems.append(f"federated extension {ext} missing")
+    index = site / "index.html"
+    if not index.is_file() or 'id="jupyter-config-data"' not in index.read_text("utf-8"):
+        problems.append("index.html lacks the #jupyter-config-data element the apps read")
     if not (site / "favicon.ico").is_file():
         problems.append("favicon.ico missing")
     return problems
@@ -196,6 +199,25 @@ def _write_landing(site: Path) -> None:
     )
     if proc.returncode != 0:
         raise SiteBuildError(f"writing the landing page failed:\n{proc.stdout}{proc.stderr}")
+    _ensure_root_config_script(site / "index.html")
+
+
+#: Every app page's ``config-utils.js`` fetches the root ``index.html`` and reads
+#: its ``#jupyter-config-data`` element; without it the apps crash on a blank page.
+ROOT_CONFIG_SCRIPT = (
+    '<script id="jupyter-config-data" type="application/json" '
+    'data-jupyter-lite-root=".">{}</script>'
+)
+
+
+def _ensure_root_config_script(index: Path) -> None:
+    """Give a replaced root ``index.html`` the (inert) config element JupyterLite needs."""
+    html = index.read_text(encoding="utf-8")
+    if 'id="jupyter-config-data"' in html:
+        return
+    if "</head>" not in html:
+        raise SiteBuildError(f"{index} has no </head> to put the JupyterLite config element in")
+    index.write_text(html.replace("</head>", ROOT_CONFIG_SCRIPT + "\n</head>", 1), "utf-8")
 
 
 def build_site(
