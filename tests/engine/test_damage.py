@@ -1,0 +1,120 @@
+"""Damage resolution: soak on dice, adds, ping, Dazed/Stunned — hand-worked and oracle-checked."""
+
+from fractions import Fraction
+from math import comb
+
+import pytest
+
+from ruleslab.damage import damage_mixture, damage_taken
+from ruleslab.params import InputError
+
+P, Q = Fraction(4, 10), Fraction(6, 10)
+
+
+def binom(n, k):
+    return comb(n, k) * P**k * Q ** (n - k)
+
+
+def test_soak_subtracts_dice_and_adds_apply():
+    # 8 dice, 2 adds vs soak 3 natural + 2 armour: 3 dice left, +2 levels.
+    r = damage_taken(dice=8, adds=2, kind="lethal", natural_soak=3, armour_soak=2)
+    assert r.dice_after_soak == 3
+    assert not r.pinged
+    assert r.kind_dealt == "lethal"
+    assert r.levels == (0, 0, binom(3, 0), binom(3, 1), binom(3, 2), binom(3, 3))
+    assert sum(r.levels) == 1
+    assert r.mean == 3 * P + 2
+    assert r.p_at_least(2) == 1
+    assert r.p_at_least(3) == 1 - Q**3
+    assert r.p_at_least(0) == 1
+    assert r.p_at_least(9) == 0
+
+
+def test_armour_piercing_only_reduces_armour():
+    r = damage_taken(
+        dice=10, adds=0, kind="lethal", natural_soak=4, armour_soak=3, armour_piercing=5
+    )
+    assert r.soak == 4  # armour 3 − 5 → 0, natural untouched
+    assert r.dice_after_soak == 6
+    assert "AP has no effect on natural soak 4" in r.explain()
+
+
+def test_ping_lower_kind_no_adds():
+    r = damage_taken(dice=3, adds=4, kind="aggravated", natural_soak=3, armour_soak=0)
+    assert r.dice_after_soak == 0
+    assert r.pinged
+    assert r.kind_dealt == "lethal"
+    assert r.levels == (Q, P)
+    assert r.mean == P
+    assert r.adds_applied == 0
+    assert (
+        damage_taken(dice=1, adds=0, kind="bashing", natural_soak=5, armour_soak=0).kind_dealt
+        == "stun"
+    )
+    assert (
+        damage_taken(dice=1, adds=0, kind="lethal", natural_soak=5, armour_soak=0).kind_dealt
+        == "bashing"
+    )
+
+
+def test_stun_failing_to_penetrate_deals_nothing():
+    r = damage_taken(dice=2, adds=1, kind="stun", natural_soak=2, armour_soak=0)
+    assert not r.pinged
+    assert r.levels == (1,)
+    assert r.mean == 0
+
+
+def test_exactly_one_die_left():
+    r = damage_taken(dice=5, adds=3, kind="bashing", natural_soak=4, armour_soak=0)
+    assert r.dice_after_soak == 1
+    assert r.levels == (0, 0, 0, Q, P)
+
+
+def test_target_number():
+    r = damage_taken(dice=2, adds=0, kind="lethal", natural_soak=0, armour_soak=0, target=9)
+    assert r.levels == (Fraction(64, 100), Fraction(32, 100), Fraction(4, 100))
+
+
+@pytest.mark.parametrize(
+    ("field", "kwargs"),
+    [
+        ("dice", {"dice": -1}),
+        ("kind", {"kind": "fire"}),
+        ("armour_piercing", {"armour_piercing": -2}),
+        ("target", {"target": 11}),
+    ],
+)
+def test_bad_input_names_the_field(field, kwargs):
+    args = dict(dice=4, adds=0, kind="lethal", natural_soak=1, armour_soak=0) | kwargs
+    with pytest.raises(InputError) as err:
+        damage_taken(**args)
+    assert err.value.field == field
+
+
+def test_mixture_weights_each_dice_count():
+    pmf = {2: Fraction(1, 2), 5: Fraction(1, 4)}
+    mix = damage_mixture(pmf, adds=1, kind="lethal", natural_soak=2, armour_soak=0)
+    # 2 dice vs soak 2 → ping (Q, P); 5 dice → 3 dice + 1 add.
+    expected = [Fraction(0)] * 5
+    expected[0] += Fraction(1, 2) * Q
+    expected[1] += Fraction(1, 2) * P
+    for k in range(4):
+        expected[k + 1] += Fraction(1, 4) * binom(3, k)
+    assert mix == tuple(expected)
+    assert sum(mix) == Fraction(3, 4)
+
+
+def test_against_monte_carlo_oracle():
+    np = pytest.importorskip("numpy")
+    rng = np.random.default_rng(20240601)
+    n = 200_000
+    r = damage_taken(
+        dice=9, adds=2, kind="lethal", natural_soak=3, armour_soak=2, armour_piercing=1
+    )
+    left = 9 - (3 + 1)
+    rolls = rng.integers(1, 11, size=(n, left))
+    levels = (rolls >= 7).sum(axis=1) + 2
+    for k, p in enumerate(r.levels):
+        est = float((levels == k).mean())
+        # 5 standard errors of a proportion from 200 000 samples
+        assert abs(est - float(p)) < 5 * (float(p) * (1 - float(p)) / n) ** 0.5 + 1e-9
