@@ -1,0 +1,126 @@
+"""Checks over a built site (CPython; no browser).
+
+Set ``RULESLAB_SITE`` to the folder that ``python tools/build_site.py`` wrote
+(default output ``build/site``); without it these tests are skipped.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+SITE_ENV = "RULESLAB_SITE"
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+URL = re.compile(r"""(?:[a-z][a-z0-9+.-]*:)?//[^\s"'<>)\\]+""", re.IGNORECASE)
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
+LOCK_FIELDS = {
+    "name", "version", "file_name", "install_dir", "sha256", "package_type",
+    "imports", "depends", "unvendored_tests", "shared_library",
+}
+
+pytestmark = pytest.mark.skipif(
+    not os.environ.get(SITE_ENV),
+    reason=f"set {SITE_ENV} to a built site (python tools/build_site.py) to check it",
+)
+
+
+@pytest.fixture(scope="module")
+def site() -> Path:
+    path = Path(os.environ[SITE_ENV])
+    assert (path / "jupyter-lite.json").is_file(), f"{path} is not a built JupyterLite site"
+    return path
+
+
+@pytest.fixture(scope="module")
+def config(site: Path) -> dict[str, Any]:
+    text = (site / "jupyter-lite.json").read_text(encoding="utf-8")
+    return json.loads(text)["jupyter-config-data"]
+
+
+@pytest.fixture(scope="module")
+def kernel_settings(config: dict[str, Any]) -> dict[str, Any]:
+    return config["litePluginSettings"][KERNEL_PLUGIN]
+
+
+@pytest.fixture(scope="module")
+def lock_path(site: Path, kernel_settings: dict[str, Any]) -> Path:
+    url = kernel_settings["loadPyodideOptions"]["lockFileURL"]
+    assert url.startswith("./"), f"lockFileURL {url!r} is not site-relative"
+    return site / url
+
+
+@pytest.fixture(scope="module")
+def lock(lock_path: Path) -> dict[str, Any]:
+    return json.loads(lock_path.read_text(encoding="utf-8"))
+
+
+def config_files(site: Path) -> list[Path]:
+    files = sorted(site.glob("**/jupyter-lite.json"))
+    files += sorted(site.glob("static/pyodide/pyodide-lock.json"))
+    files += sorted(site.glob("extensions/**/pypi/all.json"))
+    files += sorted(site.glob("api/**/*.json"))
+    return files
+
+
+def test_lock_references_only_local_files_with_matching_sha256(
+    lock: dict[str, Any], lock_path: Path
+) -> None:
+    assert lock["packages"], "empty lock"
+    for key, spec in lock["packages"].items():
+        assert LOCK_FIELDS <= spec.keys(), f"{key}: missing {LOCK_FIELDS - spec.keys()}"
+        assert spec["install_dir"] == "site" and spec["package_type"] == "package", key
+        path = lock_path.parent / spec["file_name"]
+        assert path.is_file(), f"{key}: {spec['file_name']} not served"
+        assert hashlib.sha256(path.read_bytes()).hexdigest() == spec["sha256"], key
+        for dep in spec["depends"]:
+            assert dep in lock["packages"], f"{key} depends on {dep}, absent from the lock"
+
+
+def test_kernel_settings_are_offline(site: Path, kernel_settings: dict[str, Any]) -> None:
+    assert kernel_settings["disablePyPIFallback"] is True
+    url = kernel_settings["pyodideUrl"]
+    assert url.startswith("./") and (site / url).is_file(), url
+
+
+def test_no_off_origin_url_in_config(site: Path) -> None:
+    bad: dict[str, list[str]] = {}
+    for path in config_files(site):
+        for url in URL.findall(path.read_text(encoding="utf-8")):
+            host = urlsplit(url if "//" in url else f"//{url}").hostname
+            if host not in LOCAL_HOSTS:
+                bad.setdefault(str(path.relative_to(site)), []).append(url)
+    assert not bad, bad
+
+
+@pytest.mark.parametrize("ext", ["@jupyter-widgets/jupyterlab-manager", "anywidget"])
+def test_widget_labextensions_shipped(site: Path, config: dict[str, Any], ext: str) -> None:
+    names = {e["name"] for e in config["federated_extensions"]}
+    assert ext in names
+    pkg = json.loads((site / "extensions" / ext / "package.json").read_text(encoding="utf-8"))
+    load = pkg["jupyterlab"]["_build"]["load"]
+    assert (site / "extensions" / ext / load).is_file(), load
+
+
+def test_project_wheel_in_lock(lock: dict[str, Any]) -> None:
+    spec = lock["packages"]["ruleslab"]
+    assert {"ruleslab", "ruleslab_widgets"} <= set(spec["imports"])
+    assert {"ipywidgets", "anywidget"} <= set(spec["depends"])
+
+
+def test_kernel_shims_not_locked(lock: dict[str, Any]) -> None:
+    """micropip prefers lock entries, so these must come from the kernel's own index."""
+    for name in ("ipykernel", "pyodide-kernel", "piplite", "widgetsnbextension"):
+        assert name not in lock["packages"], name
+
+
+def test_per_content_storage_and_favicon(site: Path, config: dict[str, Any]) -> None:
+    assert config["contentsStorageName"].startswith("ruleslab-contents-")
+    assert (site / "favicon.ico").is_file()
+    assert 'id="jupyter-config-data"' in (site / "index.html").read_text(encoding="utf-8")
