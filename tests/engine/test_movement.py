@@ -1,0 +1,144 @@
+"""Movement: the text's speed formulas, encumbrance penalties and the walking floor."""
+
+import pytest
+
+from ruleslab.mega import MEGA_ATTRIBUTES
+from ruleslab.movement import SPRINT_LIMITS, movement
+from ruleslab.params import InputError
+
+FIGURE_KEYS = ["walking", "running", "sprinting", "tier", "effects"]
+
+
+def speeds(r):
+    return r.walking, r.running, r.sprinting
+
+
+def test_formulas_unencumbered():
+    # Walking Str + Dex; Running 5 + 2 Dex + Str; Sprinting 5 + Ath + 3 Dex + Str.
+    r = movement(3, 2, 4, 0, 0, 0, 0)
+    assert speeds(r) == (5, 12, 18)
+    assert r.figure("walking").text == "5 m/round"
+    assert r.figure("tier").text == "Unencumbered"
+    assert "Walking = Str 3 + Dex 2 = 5 m/round" in r.explain()
+    assert "Running = 5 + 2 × Dex 2 + Str 3 = 12 m/round" in r.explain()
+    assert "Sprinting = 5 + Athletics 4 + 3 × Dex 2 + Str 3 = 18 m/round" in r.explain()
+
+
+def test_sprint_limits_are_effects():
+    r = movement(3, 2, 4, 0, 0, 0, 0)
+    assert any(SPRINT_LIMITS in e for e in r.effects)
+    assert "defensive maneuvers" in r.figure("effects").text
+    assert "+1 difficulty" in r.figure("effects").text
+
+
+def test_zero_attributes():
+    r = movement(0, 0, 0, 0, 0, 0, 0)
+    assert speeds(r) == (0, 5, 5)
+
+
+def test_figure_keys_in_order():
+    r = movement(3, 3, 2, 0, 0, 0, 0)
+    assert [f.key for f in r.figures()] == FIGURE_KEYS
+
+
+def test_mega_attributes_count_two_dots():
+    # Str 3 + 2×1 = 5, Dex 2 + 2×2 = 6.
+    r = movement(3, 2, 1, 0, 1, 2, 0)
+    assert speeds(r) == (11, 5 + 12 + 5, 5 + 1 + 18 + 5)
+    mega_steps = [s for s in r.steps if s.rule == MEGA_ATTRIBUTES]
+    assert len(mega_steps) == 2
+    assert "Strength 3 + 2 × Mega-Strength 1 = 5" in mega_steps[0].text
+    assert "Dexterity 2 + 2 × Mega-Dexterity 2 = 6" in mega_steps[1].text
+
+
+def test_no_mega_step_without_mega_dots():
+    r = movement(3, 2, 1, 0, 0, 0, 0)
+    assert not [s for s in r.steps if s.rule == MEGA_ATTRIBUTES]
+
+
+def test_light_encumbrance_takes_one_dexterity():
+    # Str 3 + Might 0: light is over 15 kg up to 30 kg.
+    r = movement(3, 3, 2, 0, 0, 0, 20)
+    assert r.figure("tier").text == "Light"
+    assert r.dexterity_for_movement == 2 and r.strength_for_movement == 3
+    assert speeds(r) == (5, 5 + 4 + 3, 5 + 2 + 6 + 3)
+
+
+def test_moderate_takes_one_strength_and_dexterity():
+    r = movement(3, 3, 2, 0, 0, 0, 40)
+    assert r.figure("tier").text == "Moderate"
+    assert speeds(r) == (4, 5 + 4 + 2, 5 + 2 + 6 + 2)
+    assert "+1 difficulty" in r.figure("effects").text
+
+
+def test_heavy_forbids_running_and_sprinting():
+    r = movement(4, 4, 2, 0, 0, 0, 70)  # 70 kg > 15 × 4 = 60 kg
+    assert r.figure("tier").text == "Heavy"
+    assert r.walking == 4  # (4−2) + (4−2)
+    assert r.running is None and r.sprinting is None
+    assert r.figure("running").text == "Not allowed (heavy)"
+    assert r.figure("sprinting").text == "Not allowed (heavy)"
+    assert "may not run or sprint" in r.figure("effects").text
+    assert SPRINT_LIMITS not in r.figure("effects").text
+
+
+def test_walking_floor_holds_at_three():
+    # Str 3 Dex 1 heavy (50 kg > 45 kg): (3−2) + max(0, 1−2) = 1 → floor 3.
+    r = movement(3, 1, 0, 0, 0, 0, 50)
+    assert r.walking == 3
+    assert "may not reduce Walking below 3 m/round" in r.explain()
+
+
+def test_walking_floor_never_raises_above_unencumbered():
+    # Str 1 Dex 1: unencumbered Walking 2; moderate takes both to 0 → floor min(3, 2) = 2.
+    r = movement(1, 1, 0, 0, 0, 0, 12)
+    assert r.figure("tier").text == "Moderate"
+    assert r.walking == 2
+
+
+def test_walking_floor_dexterity_only_option():
+    # Str 3 Dex 1 heavy: Strength penalty in full → 1 + 1 = 2 before Dex; Dex penalty may
+    # not push below min(3, 2) = 2 → 2 (the whole-penalty reading gives 3).
+    whole = movement(3, 1, 0, 0, 0, 0, 50)
+    dex_only = movement(3, 1, 0, 0, 0, 0, 50, walking_floor="dexterity")
+    assert whole.walking == 3
+    assert dex_only.walking == 2
+    # Str 1 Dex 3 heavy: Str 0 + Dex 3 = 3 before Dex penalty → floor 3 under both.
+    assert movement(1, 3, 0, 0, 0, 0, 20, walking_floor="dexterity").walking == 3
+
+
+def test_floor_does_not_touch_running():
+    r = movement(1, 1, 0, 0, 0, 0, 12)  # moderate: Str 0, Dex 0 for movement
+    assert r.running == 5 and r.sprinting == 5
+
+
+def test_over_capacity_cannot_move():
+    r = movement(2, 2, 2, 0, 0, 0, 61)  # lift capacity 60 kg
+    assert r.figure("tier").text == "Over capacity"
+    assert speeds(r) == (None, None, None)
+    assert r.figure("walking").text.startswith("Cannot move")
+
+
+def test_beyond_heavy_option_passes_through():
+    r = movement(2, 2, 2, 0, 0, 0, 50, beyond_heavy="immobile")  # 25 kg per dot
+    assert r.walking is None
+
+
+def test_mega_strength_multiplies_encumbrance_thresholds():
+    # Str 2 M-Str 1: thresholds × 10 → 100 kg is still unencumbered (5 × 2 × 10).
+    r = movement(2, 2, 0, 0, 1, 0, 100)
+    assert r.figure("tier").text == "Unencumbered"
+    assert r.walking == 2 + 2 + 2
+
+
+def test_bad_input_names_the_field():
+    with pytest.raises(InputError) as err:
+        movement(3, 11, 0, 0, 0, 0, 0)
+    assert err.value.field == "dexterity"
+    assert "Dexterity" in err.value.message and "0 to 10" in err.value.message
+    with pytest.raises(InputError) as err:
+        movement(3, 3, 0, 0, 0, 0, -1)
+    assert err.value.field == "load_kg"
+    with pytest.raises(InputError) as err:
+        movement(3, 3, 0, 0, 0, 0, 0, walking_floor="none")
+    assert err.value.field == "walking_floor"
