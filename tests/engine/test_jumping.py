@@ -1,0 +1,162 @@
+"""Jumping: (Str + Athletics) roll, metres per success, Mega-Strength, exact odds."""
+
+from fractions import Fraction
+from math import comb
+
+import pytest
+
+from ruleslab.jumping import exact_metres, jump
+from ruleslab.params import InputError
+
+FIGURE_KEYS = ["p_clear", "mean_distance", "successes_needed", "pool"]
+P, Q = Fraction(4, 10), Fraction(6, 10)
+
+
+def binom_at_least(n, k):
+    return sum(comb(n, j) * P**j * Q ** (n - j) for j in range(k, n + 1))
+
+
+def test_text_numbers_per_success():
+    # "a 0.5 meter vertical jump or 2m horizontal leap per success"
+    assert jump(3, 2, 0, "vertical", 1).metres_per_success == Fraction(1, 2)
+    assert jump(3, 2, 0, "horizontal", 1).metres_per_success == 2
+
+
+def test_text_numbers_mega_strength():
+    # "Mega-Strength adds 5 automatic successes per dot, giving an additional 2.5 meters of
+    # height or 10m of horizontal distance, and additionally … multiplied by (M-Str + 1)"
+    r = jump(0, 0, 1, "vertical", 0)
+    assert r.auto_successes == 5
+    assert r.mean_distance == Fraction(5, 2) * 2  # 5 × 0.5 m = 2.5 m, × (1 + 1)
+    r = jump(0, 0, 1, "horizontal", 0)
+    assert r.mean_distance == 10 * 2
+    r = jump(0, 0, 3, "horizontal", 0)
+    assert r.auto_successes == 15 and r.metres_per_success == 8
+    assert r.mean_distance == 15 * 8
+
+
+def test_hand_worked_horizontal():
+    # 5 dice, 6 m at 2 m per success → 3 successes.
+    r = jump(3, 2, 0, "horizontal", 6)
+    assert r.successes_needed == 3
+    assert r.p_clear == binom_at_least(5, 3)
+    assert r.mean_distance == 4  # 5 × 0.4 × 2 m
+    assert r.figure("mean_distance").text == "4 m"
+    assert [f.key for f in r.figures()] == FIGURE_KEYS
+
+
+def test_round_up_successes_needed():
+    # 1.1 m vertical: ⌈1.1 ÷ 0.5⌉ = 3 (exact decimal, not binary float)
+    assert jump(3, 2, 0, "vertical", 1.1).successes_needed == 3
+    assert jump(3, 2, 0, "vertical", 1.0).successes_needed == 2
+    assert exact_metres(0.1) == Fraction(1, 10)
+
+
+def test_zero_distance_is_certain():
+    r = jump(0, 0, 0, "horizontal", 0)
+    assert r.successes_needed == 0 and r.p_clear == 1
+
+
+def test_zero_pool_cannot_clear():
+    r = jump(0, 0, 0, "horizontal", 1)
+    assert r.p_clear == 0 and r.mean_distance == 0
+    assert "0 dice" in r.explain()
+
+
+def test_beyond_the_pool_is_impossible_without_rerolls():
+    r = jump(2, 1, 0, "horizontal", 8)  # 4 successes needed, 3 dice
+    assert r.p_clear == 0 and r.p_clear_unresolved == 0
+    assert r.figure("p_clear").text == "0 %"
+
+
+def test_mega_strength_21_rerolls_and_auto_successes():
+    # M-Str 1: 5 auto, ×2 → 4 m per success; 30 m needs 8 → 3 rolled successes, 10s reroll.
+    r = jump(3, 2, 1, "horizontal", 30)
+    assert r.reroll_tens and r.successes_needed == 8
+    assert r.mean_distance == (5 * Fraction(4, 9) + 5) * 4
+    r20 = jump(3, 2, 1, "horizontal", 30, ruleset="2.0")
+    assert not r20.reroll_tens
+    assert r20.p_clear == binom_at_least(5, 3)
+    assert r.p_clear > r20.p_clear
+
+
+def test_auto_successes_alone_clear():
+    r = jump(1, 0, 1, "horizontal", 20)  # 20 m ÷ 4 m = 5 ≤ 5 automatic
+    assert r.p_clear == 1
+    assert "automatic successes alone" in r.explain()
+
+
+def test_specialty_per_ruleset():
+    r21 = jump(3, 2, 0, "horizontal", 6, ruleset="2.1", specialty=True)
+    assert r21.dice == 6 and not r21.reroll_tens
+    assert r21.p_clear == binom_at_least(6, 3)
+    r20 = jump(3, 2, 0, "horizontal", 6, ruleset="2.0", specialty=True)
+    assert r20.dice == 5 and r20.reroll_tens
+
+
+def test_mega_in_pool_dice_option():
+    r = jump(3, 2, 2, "vertical", 0, mega_in_pool="dice")
+    assert r.dice == 9 and r.auto_successes == 10
+    assert jump(3, 2, 2, "vertical", 0).dice == 5
+
+
+def test_far_beyond_table_is_bounded_not_zero():
+    r = jump(3, 2, 1, "horizontal", 10_000)
+    assert r.p_clear == 0 and 0 < r.p_clear_unresolved < Fraction(1, 10**12)
+    assert r.figure("p_clear").text == "< 0.01 %"
+
+
+def test_chart_labels_in_metres_from_auto_successes():
+    r = jump(3, 2, 1, "vertical", 3)  # 1 m per success, 5 automatic
+    bars = r.chart()
+    assert bars[0][0] == "5"  # 5 automatic successes × 1 m
+    assert bars[0][1] == float(Q**5)
+    assert bars[1][0] == "6"
+    assert r.highlight_from() == 0  # 3 needed ≤ 5 automatic
+    v = jump(3, 2, 0, "vertical", 1.5)
+    assert [b[0] for b in v.chart()] == ["0", "0.5", "1", "1.5", "2", "2.5"]
+    assert v.highlight_from() == 3
+
+
+def test_distance_distribution_matches_icepool():
+    icepool = pytest.importorskip("icepool")
+    # 4 dice with 10s rerolled (M-Str 1, 2.1) + 5 automatic; 4 m per success.
+    depth = 20
+    r = jump(2, 2, 1, "horizontal", 30)
+    # faces: fail 0, 7–9 → 1, a 10 → 100 (explodes); decode 100·tens + last
+    one = (
+        icepool.Die([0] * 6 + [1] * 3 + [100])
+        .explode([100], depth=depth)
+        .map(lambda x: x // 100 + x % 100)
+    )
+    metres = (4 @ one + 5) * 4
+    # icepool truncates only outcomes with > depth tens (≥ depth + 1 rolled successes)
+    for k, p in enumerate(r.distribution.pmf):
+        if k < depth:
+            assert p == metres.probability(4 * k), k
+    oracle = sum(metres.probability(m) for m in metres.outcomes() if m >= 30)
+    assert abs(r.p_clear - oracle) <= 4 * Fraction(1, 10) ** (depth + 1)
+    assert r.mean_distance == (4 * Fraction(4, 9) + 5) * 4
+
+
+def test_no_reroll_distance_matches_monte_carlo():
+    np = pytest.importorskip("numpy")
+    rng = np.random.default_rng(1234)
+    r = jump(4, 3, 0, "vertical", 2)  # 7 dice, 0.5 m per success, needs 4
+    rolls = rng.integers(1, 11, size=(200_000, 7))
+    metres = (rolls >= 7).sum(axis=1) * 0.5
+    assert abs((metres >= 2).mean() - float(r.p_clear)) < 0.005  # ~4.5 sd
+    assert abs(metres.mean() - float(r.mean_distance)) < 0.01
+
+
+def test_bad_input_names_the_field():
+    with pytest.raises(InputError) as err:
+        jump(3, 2, 0, "horizontal", -1)
+    assert err.value.field == "distance_m"
+    assert "Distance to clear" in err.value.message and "from 0 to" in err.value.message
+    with pytest.raises(InputError) as err:
+        jump(3, 2, 0, "sideways", 1)
+    assert err.value.field == "direction"
+    with pytest.raises(InputError) as err:
+        jump(3, 11, 0, "horizontal", 1)
+    assert err.value.field == "athletics"
