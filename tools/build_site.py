@@ -52,6 +52,7 @@ __all__ = [
     "build_site",
     "check_site",
     "content_storage_key",
+    "make_server",
     "off_origin_urls",
     "serve",
 ]
@@ -254,10 +255,15 @@ def build_site(
 
     print("jupyter lite build ...", flush=True)
     cmd = [
-        _jupyter(), "lite", "build",
-        "--lite-dir", str(lite_dir.resolve()),
-        "--contents", str(contents),
-        "--output-dir", str(out),
+        _jupyter(),
+        "lite",
+        "build",
+        "--lite-dir",
+        str(lite_dir.resolve()),
+        "--contents",
+        str(contents),
+        "--output-dir",
+        str(out),
     ]
     proc = subprocess.run(cmd, cwd=lite_dir, capture_output=True, text=True)
     if proc.returncode != 0:
@@ -300,10 +306,17 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+def make_server(
+    site_dir: Path, host: str = "127.0.0.1", port: int = 8000
+) -> http.server.ThreadingHTTPServer:
+    """A (not yet running) static server for ``site_dir``; ``port=0`` picks a free port."""
+    handler = partial(SiteRequestHandler, directory=str(site_dir))
+    return http.server.ThreadingHTTPServer((host, port), handler)
+
+
 def serve(site_dir: Path, port: int = 8000, host: str = "127.0.0.1") -> None:
     """Serve ``site_dir`` on http://host:port/ until interrupted."""
-    handler = partial(SiteRequestHandler, directory=str(site_dir))
-    with http.server.ThreadingHTTPServer((host, port), handler) as httpd:
+    with make_server(site_dir, host, port) as httpd:
         print(f"serving {site_dir} on http://{host}:{port}/ (Ctrl-C to stop)", flush=True)
         try:
             httpd.serve_forever()

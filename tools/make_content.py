@@ -136,6 +136,8 @@ def landing_html() -> str:
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>ruleslab — Aberrant calculators</title>
 <link rel="icon" href="favicon.ico">
+<!-- every JupyterLite app reads this element from the root index.html -->
+<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>
 <style>
 body {{ font-family: system-ui, sans-serif; max-width: 760px; margin: 2em auto; padding: 0 1em; }}
 ul {{ list-style: none; padding: 0; }} li.calc {{ border-top: 1px solid #ddd; padding: .5em 0; }}

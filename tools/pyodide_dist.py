@@ -401,8 +401,16 @@ def verify_dist(dest: Path) -> dict[str, Any]:
     lock = json.loads(lock_path.read_text(encoding="utf-8"))
     pkgs: dict[str, dict[str, Any]] = lock["packages"]
     required = {
-        "name", "version", "file_name", "install_dir", "sha256", "package_type",
-        "imports", "depends", "unvendored_tests", "shared_library",
+        "name",
+        "version",
+        "file_name",
+        "install_dir",
+        "sha256",
+        "package_type",
+        "imports",
+        "depends",
+        "unvendored_tests",
+        "shared_library",
     }
     problems: list[str] = []
     for key, spec in pkgs.items():
@@ -458,7 +466,8 @@ def build_project_wheel(outdir: Path, *, project: Path = REPO) -> Path:
     for folder in ("engine", "widgets"):
         if (project / folder).is_dir():
             shutil.copytree(
-                project / folder, stage / folder,
+                project / folder,
+                stage / folder,
                 ignore=shutil.ignore_patterns("__pycache__", "*.pyc"),
             )
     cmd = [sys.executable, "-m", "build", "--wheel", "--outdir", str(outdir), str(stage)]
@@ -477,18 +486,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dest", type=Path, default=DEFAULT_DEST, help="output folder")
     parser.add_argument(
-        "--extra", action="append", default=[], metavar="SPEC",
+        "--extra",
+        action="append",
+        default=[],
+        metavar="SPEC",
         help="extra requirement, 'name' or 'name==version' (repeatable)",
     )
     parser.add_argument(
-        "--wheel", action="append", default=[], type=Path, metavar="PATH",
+        "--wheel",
+        action="append",
+        default=[],
+        type=Path,
+        metavar="PATH",
         help="extra local pure wheel (repeatable)",
     )
     parser.add_argument(
         "--no-project", action="store_true", help="do not build and include the project wheel"
     )
     parser.add_argument(
-        "--depends-from-wheel", action="append", default=[], metavar="NAME",
+        "--depends-from-wheel",
+        action="append",
+        default=[],
+        metavar="NAME",
         help="take NAME's depends from its wheel, not Pyodide's lock (repeatable)",
     )
     parser.add_argument("--wheel-cache", type=Path, default=DEFAULT_WHEEL_CACHE)
