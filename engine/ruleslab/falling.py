@@ -1,0 +1,412 @@
+"""Falling: the safe distance, the damage dice, the break-fall roll and lethal damage.
+
+Quick reference › Falling:
+
+    A character can safely fall (Stamina - 1) * 2 meters without taking damage.
+    Past that, falling damage is 1d/2 meters (round down) for the first 20
+    meters and then 1d/5 meters past that, up to 40d pre-soak damage from a
+    fall (at ~170m). Fall damage is lethal if the damage equals or exceeds the
+    character's (Stamina + Athletics).
+
+    A character may roll (Dexterity + Athletics) to break a fall, with each
+    success reducing fall damage by 1 per success.
+
+Quick reference › Mega-Attributes: "Unless stated otherwise (or separately
+accounted for), each dot of a Mega-Attribute counts for 2 dots of an
+attribute." The falling rule does not account for Mega-Stamina or
+Mega-Dexterity, so each of their dots counts 2 dots of Stamina (safe distance,
+lethal threshold) or Dexterity (break-fall pool); in 2.1 Mega-Dexterity also
+rerolls 10s on the break-fall roll (2.1 Rules › Specialties).
+
+Soak is left out: the text's figures are "pre-soak", and which soak applies
+depends on whether the damage is lethal (rules note RN-FALL-5). Readings of the
+text: ``docs/rules-notes/physical.md`` (RN-FALL-1 … RN-FALL-5).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from ruleslab.dice import pool_distribution
+from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
+from ruleslab.jumping import exact_metres
+from ruleslab.mega import effective
+from ruleslab.movement import ATHLETICS, DEXTERITY, MEGA_DEXTERITY
+from ruleslab.params import BoolParam, ChoiceParam, IntParam, NumberParam, checked
+from ruleslab.ruleset import RULESET as BASE_RULESET
+from ruleslab.ruleset import V20, V21
+from ruleslab.sources import QR, rule
+
+__all__ = [
+    "FIRST_SEGMENT_M",
+    "MAX_DICE",
+    "FallResult",
+    "damage_dice",
+    "fall",
+    "safe_distance_m",
+]
+
+FALLING = rule(QR, "Falling")
+SPECIALTIES_20 = rule(QR, "2.0 Rules", "Specialties")
+SPECIALTIES_21 = rule(QR, "2.1 Rules", "Specialties")
+
+FIRST_SEGMENT_M = 20
+""""1d/2 meters (round down) for the first 20 meters"."""
+
+MAX_DICE = 40
+""""up to 40d pre-soak damage from a fall"."""
+
+
+def safe_distance_m(stamina: int) -> int:
+    """``(Stamina − 1) × 2`` metres (Stamina here is the effective one, Mega dots counted)."""
+    return (stamina - 1) * 2
+
+
+def damage_dice(height_m: Fraction | float, safe_m: int, count_from: str = "safe") -> int:
+    """Damage dice of a fall of ``height_m`` with ``safe_m`` safe metres, capped at 40.
+
+    ``count_from="safe"``: the first 20 m are the first 20 m past the safe
+    distance; ``"top"``: the first 20 m of the fall itself (RN-FALL-1). Each part
+    rounds down on its own.
+    """
+    h = Fraction(height_m) if not isinstance(height_m, Fraction) else height_m
+    if count_from == "safe":
+        past = max(Fraction(0), h - safe_m)
+        first = min(past, Fraction(FIRST_SEGMENT_M))
+        rest = past - first
+    else:
+        first = max(Fraction(0), min(h, Fraction(FIRST_SEGMENT_M)) - safe_m)
+        rest = max(Fraction(0), h - max(FIRST_SEGMENT_M, safe_m))
+    return min(MAX_DICE, math.floor(first / 2) + math.floor(rest / 5))
+
+
+HEIGHT = NumberParam(
+    "height_m",
+    "Height of the fall",
+    unit="m",
+    minimum=0,
+    maximum=100_000,
+    default=15.0,
+    help="How far the character falls, in metres.",
+)
+STAMINA = IntParam(
+    "stamina",
+    "Stamina",
+    minimum=1,
+    maximum=10,
+    default=3,
+    unit="dots",
+    help="The character's Stamina dots (1–10); Mega-Stamina is separate.",
+)
+MEGA_STAMINA = IntParam(
+    "mega_stamina",
+    "Mega-Stamina",
+    minimum=0,
+    maximum=10,
+    default=0,
+    unit="dots",
+    help=(
+        "Mega-Stamina dots (0–10). Each dot counts as 2 Stamina dots for the safe distance "
+        "and the lethal threshold (rules note RN-FALL-4)."
+    ),
+)
+FALL_MEGA_DEXTERITY = replace(
+    MEGA_DEXTERITY,
+    help=(
+        "Mega-Dexterity dots (0–10). Each dot counts as 2 Dexterity dots in the break-fall "
+        "roll; in 2.1 any Mega-Dexterity also rerolls 10s on it (rules note RN-FALL-4)."
+    ),
+)
+BREAK_FALL = BoolParam(
+    "break_fall",
+    "Tries to break the fall",
+    default=True,
+    help="The character rolls Dexterity + Athletics; each success removes one damage die.",
+)
+RULESET = replace(
+    BASE_RULESET,
+    help=(
+        "Which revision's dice rules apply to the break-fall roll. In 2.1 a character with "
+        "Mega-Dexterity rerolls 10s on it and a specialty adds +1 die; in 2.0 a specialty "
+        "rerolls 10s instead."
+    ),
+)
+SPECIALTY = BoolParam(
+    "specialty",
+    "Specialty applies",
+    default=False,
+    help=(
+        "Tick if one of the character's specialties fits breaking this fall "
+        "(2.1: +1 die to the pool; 2.0: reroll 10s)."
+    ),
+)
+COUNT_FROM = ChoiceParam(
+    "count_from",
+    "“The first 20 meters” are",
+    default="safe",
+    choices=(
+        ("safe", "The first 20 m past the safe distance"),
+        ("top", "The first 20 m of the fall"),
+    ),
+    help=(
+        "Damage is 1 die per 2 m for the first 20 m and 1 die per 5 m after. ‘Past the safe "
+        "distance’: 10 dice after 20 m of unsafe fall, 40 dice at 170 m past the safe "
+        "distance. ‘Of the fall’: the 2 m rate stops 20 m below the start. "
+        "See rules note RN-FALL-1."
+    ),
+)
+LETHAL_MEANS = ChoiceParam(
+    "lethal_means",
+    "“Damage” for lethality means",
+    default="dice",
+    choices=(
+        ("dice", "Damage dice (after the break-fall)"),
+        ("rolled", "Damage rolled (successes on the dice)"),
+    ),
+    help=(
+        "The damage is lethal if it equals or exceeds Stamina + Athletics. ‘Damage dice’: "
+        "compare the dice left after the break-fall. ‘Damage rolled’: roll them (7+ is a "
+        "success) and compare the successes. See rules note RN-FALL-2."
+    ),
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class FallResult(Explained):
+    """A fall's damage dice, their exact distribution after the break-fall, and P(lethal).
+
+    ``dice_left[d]`` is ``P(d damage dice remain)`` for ``d = 0 … damage_dice``
+    (exact, rerolled 10s included). ``p_lethal`` is the chance the damage is
+    lethal (Lethal damage rather than Bashing, RN-FALL-3) under ``lethal_means``.
+    """
+
+    height_m: float
+    effective_stamina: int
+    effective_dexterity: int
+    athletics: int
+    safe_m: int
+    damage_dice: int
+    break_fall: bool
+    break_dice: int
+    reroll_tens: bool
+    dice_left: tuple[Fraction, ...]
+    mean_dice_left: Fraction
+    threshold: int
+    lethal_means: str
+    p_lethal: Fraction
+
+    def figures(self) -> tuple[Figure, ...]:
+        return (
+            Figure("safe_distance", "Safe distance", self.safe_m, fmt_num(self.safe_m, "m")),
+            Figure("damage_dice", "Damage dice", self.damage_dice, f"{self.damage_dice}d"),
+            Figure(
+                "mean_dice_left",
+                "Dice left after the break-fall (mean)",
+                self.mean_dice_left,
+                f"{fmt_num(self.mean_dice_left)}d",
+            ),
+            Figure(
+                "threshold",
+                "Lethal at (Stamina + Athletics)",
+                self.threshold,
+                str(self.threshold),
+            ),
+            Figure(
+                "p_lethal", "Chance the damage is lethal", self.p_lethal, fmt_prob(self.p_lethal)
+            ),
+        )
+
+    def chart(self) -> tuple[tuple[str, float], ...]:
+        """Bars ``(d, P(d damage dice left))`` for ``d = 0 … damage_dice``."""
+        return tuple((str(d), float(p)) for d, p in enumerate(self.dice_left))
+
+    def highlight_from(self) -> int | None:
+        """First bar that is lethal when dice are compared (None when rolled damage is)."""
+        if self.lethal_means != "dice" or self.threshold > self.damage_dice:
+            return None
+        return self.threshold
+
+
+def _rolled_at_least(dice: int, k: int) -> Fraction:
+    """P(at least ``k`` successes on ``dice`` damage d10s, 7+, no rerolls)."""
+    return pool_distribution(dice).at_least(k)
+
+
+@checked(
+    HEIGHT,
+    STAMINA,
+    DEXTERITY,
+    ATHLETICS,
+    MEGA_STAMINA,
+    FALL_MEGA_DEXTERITY,
+    BREAK_FALL,
+    RULESET,
+    SPECIALTY,
+    COUNT_FROM,
+    LETHAL_MEANS,
+)
+def fall(
+    height_m: float,
+    stamina: int,
+    dexterity: int,
+    athletics: int,
+    mega_stamina: int = 0,
+    mega_dexterity: int = 0,
+    break_fall: bool = True,
+    ruleset: str = V21,
+    specialty: bool = False,
+    count_from: str = "safe",
+    lethal_means: str = "dice",
+) -> FallResult:
+    """Damage dice of a fall, the dice left after a break-fall roll, and the chance
+    the damage is lethal.
+
+    Safe = (Stamina − 1) × 2 m; past it 1 die per 2 m for the first 20 m, then 1
+    die per 5 m, at most 40 dice; each break-fall success (Dexterity +
+    Athletics) removes a die; lethal if the damage reaches Stamina + Athletics.
+    """
+    steps: list[Step] = []
+    sta = effective("Stamina", stamina, mega_stamina, purpose="for falling")
+    dex = effective("Dexterity", dexterity, mega_dexterity, purpose="for breaking a fall")
+    if sta.step is not None:
+        steps.append(sta.step)
+    S = sta.value
+    safe = safe_distance_m(S)
+    steps.append(Step(f"Safe distance = (Stamina {S} − 1) × 2 = {fmt_num(safe, 'm')}", FALLING))
+
+    h = exact_metres(height_m)
+    dice = damage_dice(h, safe, count_from)
+    if count_from == "safe":
+        past = max(Fraction(0), h - safe)
+        first = min(past, Fraction(FIRST_SEGMENT_M))
+        rest = past - first
+        where = (
+            f"Fall {fmt_num(h, 'm')} − safe {fmt_num(safe, 'm')} = {fmt_num(past, 'm')} past "
+            f"the safe distance: the first {fmt_num(first, 'm')} at 1 die per 2 m"
+        )
+    else:
+        first = max(Fraction(0), min(h, Fraction(FIRST_SEGMENT_M)) - safe)
+        rest = max(Fraction(0), h - max(FIRST_SEGMENT_M, safe))
+        where = (
+            f"Fall {fmt_num(h, 'm')}: {fmt_num(first, 'm')} between the safe distance and "
+            "20 m below the start at 1 die per 2 m"
+        )
+    raw = math.floor(first / 2) + math.floor(rest / 5)
+    text = (
+        f"{where} → ⌊{fmt_num(first)} ÷ 2⌋ = {math.floor(first / 2)}, the next "
+        f"{fmt_num(rest, 'm')} at 1 die per 5 m → ⌊{fmt_num(rest)} ÷ 5⌋ = {math.floor(rest / 5)}; "
+        f"{raw} dice (rules note RN-FALL-1)"
+    )
+    if h <= safe:
+        text = f"Fall {fmt_num(h, 'm')} ≤ safe distance {fmt_num(safe, 'm')}: no damage"
+    steps.append(Step(text, FALLING))
+    if raw > MAX_DICE:
+        steps.append(Step(f"At most {MAX_DICE} dice from a fall: {MAX_DICE} dice", FALLING))
+
+    threshold = S + athletics
+    steps.append(
+        Step(
+            f"Lethal if the damage equals or exceeds Stamina {S} + Athletics {athletics} = "
+            f"{threshold} (Lethal rather than Bashing damage, rules note RN-FALL-3)",
+            FALLING,
+        )
+    )
+
+    # The break-fall roll.
+    pool = 0
+    reroll = False
+    if break_fall and dice:
+        if dex.step is not None:
+            steps.append(dex.step)
+        pool = dex.value + athletics
+        parts = [f"Dex {dex.value}", f"Athletics {athletics}"]
+        if specialty and ruleset == V21:
+            pool += 1
+            parts.append("specialty 1")
+        steps.append(
+            Step(
+                f"Break-fall roll = {' + '.join(parts)} = {pool} {'die' if pool == 1 else 'dice'}; "
+                "each success removes one damage die",
+                FALLING,
+            )
+        )
+        if specialty and ruleset == V21:
+            steps.append(Step("Specialty (2.1): +1 die", SPECIALTIES_21))
+        if ruleset == V21 and mega_dexterity > 0:
+            reroll = True
+            steps.append(
+                Step(
+                    f"Mega-Dexterity {mega_dexterity} (2.1): the break-fall roll rerolls 10s",
+                    SPECIALTIES_21,
+                )
+            )
+        if ruleset == V20 and specialty:
+            reroll = True
+            steps.append(Step("Specialty (2.0): the break-fall roll rerolls 10s", SPECIALTIES_20))
+        succ = pool_distribution(pool, 0, 7, reroll, upto=dice)
+        left = [Fraction(0)] * (dice + 1)
+        for k in range(dice):
+            left[dice - k] = succ.probability(k)
+        left[0] = succ.at_least(dice)  # exact: the table reaches `dice`
+        steps.append(
+            Step(
+                f"Dice left = {dice} − successes (not below 0): P(0 left) = P(≥ {dice} "
+                f"successes): {fmt_prob(left[0])}",
+                FALLING,
+            )
+        )
+    else:
+        left = [Fraction(0)] * dice + [Fraction(1)]
+        if dice:
+            steps.append(Step(f"No break-fall roll: all {dice} dice remain", FALLING))
+    mean = sum((d * p for d, p in enumerate(left)), Fraction(0))
+    if break_fall and dice:
+        steps.append(Step(f"Mean dice left = {fmt_num(mean)}", FALLING))
+
+    if lethal_means == "dice":
+        p_lethal = sum(left[threshold:], Fraction(0))
+        steps.append(
+            Step(
+                f"P(lethal) = P(≥ {threshold} dice left): {fmt_prob(p_lethal)} "
+                "(damage counted in dice, rules note RN-FALL-2)",
+                FALLING,
+            )
+        )
+    else:
+        p_lethal = sum(
+            (p * _rolled_at_least(d, threshold) for d, p in enumerate(left) if p),
+            Fraction(0),
+        )
+        steps.append(
+            Step(
+                f"P(lethal) = Σ P(d dice left) × P(≥ {threshold} successes on d damage dice, "
+                f"7+, no rerolls): {fmt_prob(p_lethal)} (damage rolled, rules note RN-FALL-2)",
+                FALLING,
+            )
+        )
+    steps.append(
+        Step(
+            "Soak is not applied: the fall's dice are pre-soak (rules note RN-FALL-5)",
+            FALLING,
+        )
+    )
+
+    return FallResult(
+        height_m=height_m,
+        effective_stamina=S,
+        effective_dexterity=dex.value,
+        athletics=athletics,
+        safe_m=safe,
+        damage_dice=dice,
+        break_fall=break_fall,
+        break_dice=pool,
+        reroll_tens=reroll,
+        dice_left=tuple(left),
+        mean_dice_left=mean,
+        threshold=threshold,
+        lethal_means=lethal_means,
+        p_lethal=p_lethal,
+        steps=tuple(steps),
+    )

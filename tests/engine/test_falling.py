@@ -1,0 +1,174 @@
+"""Falling: safe distance, damage dice (and the text's "40d at ~170m"), break-fall, lethal."""
+
+from fractions import Fraction
+from math import comb
+
+import pytest
+
+from ruleslab.falling import MAX_DICE, damage_dice, fall, safe_distance_m
+from ruleslab.mega import MEGA_ATTRIBUTES
+from ruleslab.params import InputError
+
+FIGURE_KEYS = ["safe_distance", "damage_dice", "mean_dice_left", "threshold", "p_lethal"]
+P, Q = Fraction(4, 10), Fraction(6, 10)
+
+
+def binom(n, k):
+    return comb(n, k) * P**k * Q ** (n - k)
+
+
+def test_safe_distance():
+    # "(Stamina - 1) * 2 meters"
+    assert [safe_distance_m(s) for s in (1, 2, 3, 5)] == [0, 2, 4, 8]
+
+
+def test_first_20_metres_at_one_die_per_two():
+    # safe 4 m: 11 m past it → ⌊11/2⌋ = 5; 20 m past → 10
+    assert damage_dice(15, 4) == 5
+    assert damage_dice(24, 4) == 10
+    assert damage_dice(4, 4) == 0
+    assert damage_dice(5, 4) == 0  # 1 m past: rounds down to 0
+    assert damage_dice(6, 4) == 1
+
+
+def test_then_one_die_per_five():
+    assert damage_dice(28, 4) == 10  # 4 m past the first 20: ⌊4/5⌋ = 0
+    assert damage_dice(29, 4) == 11
+    assert damage_dice(74, 4) == 20
+
+
+def test_40_dice_at_about_170_m():
+    # "up to 40d pre-soak damage from a fall (at ~170m)": 10 + ⌊(e − 20)/5⌋ = 40 at e = 170 m
+    # past the safe distance, so a fall of 170 m + safe distance.
+    for safe in (0, 2, 4, 8):
+        first = next(h for h in range(400) if damage_dice(h, safe) == MAX_DICE)
+        assert first == 170 + safe
+    # the other reading (first 20 m of the fall): 170 m + 2.5 × safe
+    for safe in (0, 2, 4, 8):
+        first = next(h for h in range(400) if damage_dice(h, safe, "top") == MAX_DICE)
+        assert first == 170 + 5 * safe // 2
+    assert damage_dice(10_000, 4) == MAX_DICE
+
+
+def test_count_from_top_reading():
+    # safe 4 m, fall 25 m: 16 m to the 20 m mark at 1/2 → 8, 5 m after at 1/5 → 1
+    assert damage_dice(25, 4, "top") == 9
+    assert damage_dice(25, 4, "safe") == 10
+    assert damage_dice(30, 24, "top") == 1  # safe beyond 20 m: only the 1/5 rate
+
+
+def test_hand_worked_break_fall():
+    # Sta 3, Dex 3, Ath 2, 15 m: 5 dice; 5 break-fall dice; lethal at 5 dice.
+    r = fall(15, 3, 3, 2)
+    assert [f.key for f in r.figures()] == FIGURE_KEYS
+    assert r.safe_m == 4 and r.damage_dice == 5 and r.threshold == 5
+    assert r.dice_left == tuple(binom(5, 5 - d) for d in range(6))
+    assert r.mean_dice_left == 5 - 5 * P == 3
+    assert r.p_lethal == Q**5
+    assert r.figure("damage_dice").text == "5d"
+    assert r.figure("mean_dice_left").text == "3d"
+
+
+def test_more_successes_than_dice_leave_zero():
+    # 20 m with safe 4: 8 dice; break-fall 10 dice → P(0 left) = P(≥ 8 of 10)
+    r = fall(20, 3, 5, 5)
+    assert r.damage_dice == 8
+    assert r.dice_left[0] == sum(binom(10, k) for k in range(8, 11))
+    assert sum(r.dice_left) == 1
+
+
+def test_no_break_fall_keeps_every_die():
+    r = fall(15, 3, 3, 2, break_fall=False)
+    assert r.dice_left == (0, 0, 0, 0, 0, 1)
+    assert r.p_lethal == 1  # 5 ≥ Sta 3 + Ath 2
+
+
+def test_within_safe_distance_no_damage():
+    r = fall(4, 3, 3, 2)
+    assert r.damage_dice == 0 and r.p_lethal == 0 and r.dice_left == (1,)
+    assert "no damage" in r.explain()
+
+
+def test_mega_stamina_and_dexterity_count_two_dots():
+    # Sta 2 + 2×1 = 4 → safe 6 m, lethal at 4 + Ath 1 = 5; Dex 1 + 2×1 = 3 → 4 dice, 10s reroll
+    r = fall(30, 2, 1, 1, mega_stamina=1, mega_dexterity=1)
+    assert r.safe_m == 6 and r.threshold == 5
+    assert r.break_dice == 4 and r.reroll_tens
+    mega = [s.text for s in r.steps if s.rule == MEGA_ATTRIBUTES]
+    assert any("Stamina 2 + 2 × Mega-Stamina 1 = 4" in t for t in mega)
+    assert any("Dexterity 1 + 2 × Mega-Dexterity 1 = 3" in t for t in mega)
+    r20 = fall(30, 2, 1, 1, mega_stamina=1, mega_dexterity=1, ruleset="2.0")
+    assert not r20.reroll_tens
+
+
+def test_specialty_per_ruleset():
+    assert fall(15, 3, 3, 2, specialty=True).break_dice == 6
+    r20 = fall(15, 3, 3, 2, ruleset="2.0", specialty=True)
+    assert r20.break_dice == 5 and r20.reroll_tens
+
+
+def test_lethal_means_rolled():
+    # 5 dice, no break-fall: lethal if ≥ 5 successes rolled on the 5 damage dice
+    r = fall(15, 3, 3, 2, break_fall=False, lethal_means="rolled")
+    assert r.p_lethal == P**5
+    # with the break-fall: mixture over the dice left
+    r = fall(15, 3, 3, 1, lethal_means="rolled")  # 4 break-fall dice, lethal at 4
+    left = {d: binom(4, 5 - d) for d in range(1, 6)}
+    expected = left[5] * (binom(5, 4) + binom(5, 5)) + left[4] * binom(4, 4)
+    assert r.p_lethal == expected
+
+
+def test_chart_and_highlight():
+    r = fall(15, 3, 3, 2)
+    assert [b[0] for b in r.chart()] == ["0", "1", "2", "3", "4", "5"]
+    assert r.highlight_from() == 5
+    assert fall(15, 3, 3, 2, lethal_means="rolled").highlight_from() is None
+    assert fall(15, 5, 3, 2).highlight_from() is None  # threshold 7 > 3 dice
+
+
+def test_rerolled_break_fall_matches_icepool():
+    icepool = pytest.importorskip("icepool")
+    depth = 30
+    # 50 m, Sta 3: 10 + ⌊26/5⌋ = 15 dice; Dex 2 + M-Dex 1 → 4 + Ath 2 = 6 dice, 10s reroll
+    r = fall(50, 3, 2, 2, mega_dexterity=1)
+    assert r.damage_dice == 15 and r.break_dice == 6 and r.reroll_tens
+    one = (
+        icepool.Die([0] * 6 + [1] * 3 + [100])
+        .explode([100], depth=depth)
+        .map(lambda x: x // 100 + x % 100)
+    )
+    left = (6 @ one).map(lambda s: max(0, 15 - s))
+    # icepool truncates outcomes with > 30 tens, which all leave 0 dice
+    for d in range(1, 16):
+        assert r.dice_left[d] == left.probability(d), d
+    assert abs(r.dice_left[0] - left.probability(0)) < Fraction(1, 10**20)
+    oracle = sum(left.probability(d) for d in left.outcomes() if d >= 5)
+    assert r.p_lethal == oracle
+
+
+def test_rolled_lethality_matches_monte_carlo():
+    np = pytest.importorskip("numpy")
+    rng = np.random.default_rng(2024)
+    n = 200_000
+    r = fall(30, 2, 2, 1, lethal_means="rolled")  # 11 damage dice, 3 break dice, lethal at 3
+    assert r.damage_dice == 11 and r.break_dice == 3
+    breaks = (rng.integers(1, 11, size=(n, 3)) >= 7).sum(axis=1)
+    left = np.maximum(0, 11 - breaks)
+    damage_rolls = rng.integers(1, 11, size=(n, 11)) >= 7
+    mask = np.arange(11)[None, :] < left[:, None]
+    rolled = (damage_rolls & mask).sum(axis=1)
+    assert abs((rolled >= 3).mean() - float(r.p_lethal)) < 0.005  # ~5 sd
+    assert abs(left.mean() - float(r.mean_dice_left)) < 0.01
+
+
+def test_bad_input_names_the_field():
+    with pytest.raises(InputError) as err:
+        fall(-1, 3, 3, 2)
+    assert err.value.field == "height_m"
+    assert "Height of the fall" in err.value.message and "from 0 to" in err.value.message
+    with pytest.raises(InputError) as err:
+        fall(10, 0, 3, 2)
+    assert err.value.field == "stamina" and "1 to 10" in err.value.message
+    with pytest.raises(InputError) as err:
+        fall(10, 3, 3, 2, count_from="bottom")
+    assert err.value.field == "count_from"
