@@ -32,24 +32,32 @@ counts 2 Stamina for them (RN-DMG-6).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ruleslab.dice import DICE, pool_distribution
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
+from ruleslab.mega import effective
 from ruleslab.params import ChoiceParam, InputError, IntParam, checked
 from ruleslab.soak import (
     ARMOR_PIERCING,
     KINDS,
+    QUANTUM,
+    SOAK_ROUNDING,
     armour_after_ap,
+    natural_soak_steps,
+    natural_soak_values,
+    soak_kind,
 )
 from ruleslab.sources import QR, rule
 
 __all__ = [
     "KINDS",
     "LOWER_KIND",
+    "DamageResolution",
     "DamageTaken",
     "damage_mixture",
+    "damage_resolution",
     "damage_taken",
 ]
 
@@ -347,3 +355,154 @@ def damage_mixture(
         for k, q in enumerate(taken.levels):
             out[k] += p * q
     return tuple(out) if out else (Fraction(0),)
+
+
+# --- the calculator --------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class DamageResolution(Explained):
+    """Result of :func:`damage_resolution`: one attack against one target.
+
+    ``taken`` is the :class:`DamageTaken`; ``dazed_at`` and ``stunned_at`` the
+    levels in one turn that Daze and Stun the target; ``p_dazed`` /
+    ``p_stunned`` the exact chances that this attack, on top of
+    ``taken_this_turn``, reaches them (Stunned implies Dazed: ``p_dazed``
+    includes it).
+    """
+
+    taken: DamageTaken
+    natural_soak: int
+    armour_soak: int
+    taken_this_turn: int
+    dazed_at: int
+    stunned_at: int
+    p_dazed: Fraction
+    p_stunned: Fraction
+
+    def figures(self) -> tuple[Figure, ...]:
+        t = self.taken
+        return (
+            Figure("soak", "Soak against this attack", t.soak, str(t.soak)),
+            *t.figures(),
+            Figure(
+                "p_dazed", "Chance Dazed (or worse) this turn", self.p_dazed, fmt_prob(self.p_dazed)
+            ),
+            Figure(
+                "p_stunned", "Chance Stunned this turn", self.p_stunned, fmt_prob(self.p_stunned)
+            ),
+        )
+
+    def chart(self) -> tuple[tuple[str, float], ...]:
+        """Bars ``(str(k), P(k health levels lost))``, cut after the last visible one."""
+        lv = self.taken.levels
+        last = max((k for k, p in enumerate(lv) if p >= CHART_CUTOFF), default=0)
+        return tuple((str(k), float(lv[k])) for k in range(last + 1))
+
+
+@checked(
+    DICE_PARAM,
+    ADDS,
+    KIND,
+    IntParam(
+        "stamina",
+        "Target's Stamina",
+        default=2,
+        minimum=1,
+        maximum=20,
+        help="The target's Stamina: natural soak, and Dazed at 2 × / Stunned at 3 × "
+        "Stamina levels in one turn.",
+    ),
+    IntParam(
+        "mega_stamina",
+        "Target's Mega-Stamina",
+        default=0,
+        minimum=0,
+        maximum=10,
+        help="+1 bashing and lethal soak per dot; counts as 2 Stamina for "
+        "Dazed/Stunned (RN-DMG-6).",
+    ),
+    replace(
+        QUANTUM,
+        label="Target's Quantum",
+        help="+1 bashing and lethal soak per dot; Quantum/2 aggravated soak.",
+    ),
+    replace(ARMOUR_SOAK, label="Target's armour soak (this damage type)"),
+    AP,
+    IntParam(
+        "taken_this_turn",
+        "Levels already taken this turn",
+        default=0,
+        minimum=0,
+        maximum=500,
+        help="Health levels the target already took this turn, from any "
+        "source (they count towards Dazed/Stunned).",
+    ),
+    SOAK_ROUNDING,
+)
+def damage_resolution(
+    dice: int,
+    adds: int,
+    kind: str,
+    stamina: int,
+    mega_stamina: int,
+    quantum: int,
+    armour_soak: int,
+    armour_piercing: int,
+    taken_this_turn: int = 0,
+    soak_rounding: str = "down",
+) -> DamageResolution:
+    """One attack's damage against a target: soak, ping, levels lost, Dazed/Stunned odds."""
+    against = soak_kind(kind)
+    natural = dict(
+        zip(
+            ("bashing", "lethal", "aggravated"),
+            natural_soak_values(quantum, stamina, mega_stamina, soak_rounding),
+            strict=True,
+        )
+    )[against]
+    steps = natural_soak_steps(quantum, stamina, mega_stamina, soak_rounding)
+    taken = damage_taken(
+        dice=dice,
+        adds=adds,
+        kind=kind,
+        natural_soak=natural,
+        armour_soak=armour_soak,
+        armour_piercing=armour_piercing,
+    )
+    steps += taken.steps
+    eff = effective("Stamina", stamina, mega_stamina, purpose="for Dazing/Stunning")
+    if eff.step:
+        steps.append(eff.step)
+    dazed_at, stunned_at = 2 * eff.value, 3 * eff.value
+    need_d = max(0, dazed_at - taken_this_turn)
+    need_s = max(0, stunned_at - taken_this_turn)
+    p_dazed, p_stunned = taken.p_at_least(need_d), taken.p_at_least(need_s)
+    already = f"{taken_this_turn} already taken + " if taken_this_turn else ""
+    steps.append(
+        Step(
+            f"Dazed at 2 × Stamina {eff.value} = {dazed_at} levels in one turn, Stunned at "
+            f"3 × {eff.value} = {stunned_at} (\u201cif he takes\u201d: at least that many; "
+            "rules note RN-DMG-6)",
+            DAZING,
+        )
+    )
+    steps.append(
+        Step(
+            f"P(Dazed) = P({already}levels ≥ {dazed_at}) = {fmt_prob(p_dazed)}; "
+            f"P(Stunned) = P({already}levels ≥ {stunned_at}) = {fmt_prob(p_stunned)}. Dazed: "
+            "+1 difficulty to all actions; Stunned: +1 difficulty and at most a single action",
+            DAZING,
+        )
+    )
+    return DamageResolution(
+        taken=taken,
+        natural_soak=natural,
+        armour_soak=armour_soak,
+        taken_this_turn=taken_this_turn,
+        dazed_at=dazed_at,
+        stunned_at=stunned_at,
+        p_dazed=p_dazed,
+        p_stunned=p_stunned,
+        steps=tuple(steps),
+    )

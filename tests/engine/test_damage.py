@@ -118,3 +118,98 @@ def test_against_monte_carlo_oracle():
         est = float((levels == k).mean())
         # 5 standard errors of a proportion from 200 000 samples
         assert abs(est - float(p)) < 5 * (float(p) * (1 - float(p)) / n) ** 0.5 + 1e-9
+
+
+def test_resolution_dazed_and_stunned_by_hand():
+    from ruleslab.damage import damage_resolution
+
+    # Sta 2: natural lethal soak 1, armour 0 → 5 dice, 1 add; Dazed at 4, Stunned at 6.
+    r = damage_resolution(
+        dice=6,
+        adds=1,
+        kind="lethal",
+        stamina=2,
+        mega_stamina=0,
+        quantum=0,
+        armour_soak=0,
+        armour_piercing=0,
+    )
+    assert r.taken.dice_after_soak == 5
+    assert (r.dazed_at, r.stunned_at) == (4, 6)
+    assert r.p_dazed == sum(binom(5, k) for k in range(3, 6))
+    assert r.p_stunned == binom(5, 5)
+    assert r.figure("p_dazed").value == r.p_dazed
+    later = damage_resolution(
+        dice=6,
+        adds=1,
+        kind="lethal",
+        stamina=2,
+        mega_stamina=0,
+        quantum=0,
+        armour_soak=0,
+        armour_piercing=0,
+        taken_this_turn=4,
+    )
+    assert later.p_dazed == 1
+    assert later.p_stunned == 1 - binom(5, 0)
+
+
+def test_resolution_mega_stamina_counts_for_dazing_and_once_in_soak():
+    from ruleslab.damage import damage_resolution
+
+    r = damage_resolution(
+        dice=12,
+        adds=0,
+        kind="bashing",
+        stamina=3,
+        mega_stamina=1,
+        quantum=1,
+        armour_soak=2,
+        armour_piercing=0,
+    )
+    assert r.natural_soak == 1 + 3 + 1
+    assert r.taken.dice_after_soak == 12 - 7
+    assert (r.dazed_at, r.stunned_at) == (10, 15)
+    assert r.p_dazed == 0
+    assert "Effective Stamina for Dazing/Stunning" in r.explain()
+
+
+def test_resolution_stun_soaked_as_bashing_and_ping_chart():
+    from ruleslab.damage import damage_resolution
+
+    r = damage_resolution(
+        dice=3,
+        adds=0,
+        kind="stun",
+        stamina=3,
+        mega_stamina=0,
+        quantum=0,
+        armour_soak=0,
+        armour_piercing=0,
+    )
+    assert r.natural_soak == 3
+    assert r.taken.levels == (1,)
+    p = damage_resolution(
+        dice=3,
+        adds=0,
+        kind="bashing",
+        stamina=3,
+        mega_stamina=0,
+        quantum=0,
+        armour_soak=0,
+        armour_piercing=0,
+    )
+    assert p.figure("kind_dealt").text == "Stun (ping)"
+    assert p.chart() == (("0", 0.6), ("1", 0.4))
+
+
+def test_against_icepool_oracle():
+    icepool = pytest.importorskip("icepool")
+    r = damage_taken(
+        dice=11, adds=3, kind="aggravated", natural_soak=2, armour_soak=4, armour_piercing=2
+    )
+    left = 11 - (2 + 2)
+    die = icepool.d10.map(lambda x: 1 if x >= 7 else 0)
+    oracle = left @ die + 3
+    for k, p in enumerate(r.levels):
+        assert Fraction(oracle.probability(k)) == p
