@@ -20,7 +20,7 @@ rerolls 10s on the break-fall roll (2.1 Rules › Specialties).
 
 Soak is left out: the text's figures are "pre-soak", and which soak applies
 depends on whether the damage is lethal (rules note RN-FALL-5). Readings of the
-text: ``docs/rules-notes/physical.md`` (RN-FALL-1 … RN-FALL-5).
+text: ``docs/rules-notes/physical.md`` (RN-FALL-1 … RN-FALL-6).
 """
 
 from __future__ import annotations
