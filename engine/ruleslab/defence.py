@@ -1,0 +1,782 @@
+"""Defence: 2.0 defensive maneuvers, 2.1 Defense, and 2.1 multiple actions.
+
+Quick reference › 2.0 Rules › Combat:
+
+    Defensive Maneuvers: Characters can dodge (Dex + Athletics), parry (Dex +
+    Melee/Brawl), or powerblock (power activation roll) incoming attacks.
+
+Quick reference › Movement:
+
+    Sprinting: … Sprinting characters may not take any actions during the turn
+    except defensive maneuvers, and are at +1 difficulty to all defensive
+    maneuvers they take.
+
+Quick reference › 2.1 Rules › Defenses:
+
+    Characters have a Defense score of (lower of Dexterity or Wits, divided by
+    2). Round defenses down. Their Defense score adds to the difficulty of
+    attacks against them, but is reduced by 1 for every successful or
+    unsuccessful attack made against them.
+
+    Characters may take an action to actively defend, using the higher of Dex or
+    Wits, plus the defending ability. Characters may also power block, adding an
+    additional (Quantum/2) to their Defense, as well as using the power's dice
+    pool.
+
+Quick reference › 2.1 Rules › Multiple Actions:
+
+    Every additional action past the first adds a cumulative +1 difficulty
+    penalty rather than subtracting dice.
+
+Difficulty is the number of successes a roll needs (:mod:`ruleslab.dice`).
+Readings of silent or ambiguous text: ``docs/rules-notes/healing-defence.md``
+(RN-DEF-*).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from ruleslab.dice import CHART_CUTOFF, SuccessDistribution, pool_distribution
+from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
+from ruleslab.initiative import (
+    DEXTERITY,
+    MEGA_DEXTERITY,
+    MEGA_WITS,
+    OPPONENT_RATING,
+    TIES,
+    WITS,
+    InitiativeOdds,
+    initiative,
+)
+from ruleslab.mega import effective
+from ruleslab.params import BoolParam, ChoiceParam, IntParam, checked
+from ruleslab.ruleset import RULESET as BASE_RULESET
+from ruleslab.ruleset import V20, V21
+from ruleslab.sources import QR, rule
+
+__all__ = [
+    "DefenceReport",
+    "Defense",
+    "Maneuvers",
+    "MultipleActions",
+    "PoolRoll",
+    "defense",
+    "defensive_maneuvers",
+    "initiative_and_defence",
+    "multiple_actions",
+]
+
+MANEUVERS = rule(QR, "2.0 Rules", "Combat", "Defensive Maneuvers")
+SPRINTING_RULE = rule(QR, "Movement", "Sprinting")
+DEFENSES = rule(QR, "2.1 Rules", "Defenses")
+MULTIPLE = rule(QR, "2.1 Rules", "Multiple Actions")
+SPECIALTIES_21 = rule(QR, "2.1 Rules", "Specialties")
+
+BASE_DEFENCE_DIFFICULTY = 1
+"""A defensive roll needs one success; sprinting makes it two (rules note RN-DEF-4)."""
+
+ORDINALS = ("1st", "2nd", "3rd")
+
+
+def ordinal(n: int) -> str:
+    """1 → "1st", 2 → "2nd", 11 → "11th"."""
+    if n <= 3:
+        return ORDINALS[n - 1]
+    return f"{n}th"
+
+
+# --- parameters ---------------------------------------------------------------------
+
+RULESET = replace(
+    BASE_RULESET,
+    help=(
+        "2.0: dodge, parry and powerblock rolls. 2.1: the passive Defense score, active "
+        "defence, power block and multiple actions. Initiative is the same in both "
+        "(rules note RN-DEF-1). Default 2.1."
+    ),
+)
+ATHLETICS = IntParam(
+    "athletics",
+    "Athletics",
+    default=2,
+    minimum=0,
+    maximum=10,
+    unit="dots",
+    help="Athletics dots: the dodge pool (2.0) and a defending ability (2.1).",
+)
+MELEE_BRAWL = IntParam(
+    "melee_brawl",
+    "Melee or Brawl",
+    default=2,
+    minimum=0,
+    maximum=10,
+    unit="dots",
+    help="Melee (armed) or Brawl (unarmed) dots: the parry pool (2.0), a defending ability (2.1).",
+)
+POWER_POOL = IntParam(
+    "power_pool",
+    "Power's dice pool",
+    default=0,
+    minimum=0,
+    maximum=40,
+    unit="dice",
+    help=(
+        "Dice of the power used to block (its activation roll). 0: the character has no "
+        "blocking power."
+    ),
+)
+QUANTUM = IntParam(
+    "quantum",
+    "Quantum",
+    default=1,
+    minimum=0,
+    maximum=10,
+    unit="dots",
+    help="Quantum dots: a 2.1 power block adds Quantum ÷ 2 (rounded down) to Defense.",
+)
+SPRINTING = BoolParam(
+    "sprinting",
+    "Sprinting this turn",
+    default=False,
+    help=(
+        "A sprinting character may take only defensive maneuvers and is at +1 difficulty to "
+        "them (rules note RN-DEF-4)."
+    ),
+)
+ATTACK_POOL = IntParam(
+    "attack_pool",
+    "Attack pool",
+    default=6,
+    minimum=0,
+    maximum=40,
+    unit="dice",
+    help="Dice of the character's own action (e.g. Dex + Firearms), for the multiple-action odds.",
+)
+ATTACK_DIFFICULTY = IntParam(
+    "attack_difficulty",
+    "Difficulty of the first action",
+    default=1,
+    minimum=1,
+    maximum=30,
+    help=(
+        "Successes the first action needs (a target's Defense included); later actions add "
+        "the multiple-action penalty."
+    ),
+)
+ACTIONS = IntParam(
+    "actions",
+    "Actions this turn",
+    default=3,
+    minimum=1,
+    maximum=10,
+    help="How many actions the character takes this turn (2.1 multiple actions).",
+)
+ATTACK_REROLLS = BoolParam(
+    "attack_rerolls",
+    "Action rerolls 10s",
+    default=False,
+    help="2.1: tick if a Mega-Attribute applies to the action's roll (10s are rerolled).",
+)
+MULTIPLE_READING = ChoiceParam(
+    "multiple_reading",
+    "“Cumulative +1 difficulty” means",
+    default="stepwise",
+    choices=(
+        ("stepwise", "Each later action +1 more (0, +1, +2 …)"),
+        ("all", "All actions at +1 per extra action"),
+        ("compounding", "Penalties add up (0, +1, +3, +6 …)"),
+    ),
+    help=(
+        "‘Each later action +1 more’: the 2nd action is at +1, the 3rd at +2. ‘All actions’: "
+        "with 3 actions every one is at +2. ‘Penalties add up’: 0, +1, +3, +6. "
+        "See rules note RN-DEF-7."
+    ),
+)
+MEGA_IN_DEFENSE = ChoiceParam(
+    "mega_in_defense",
+    "Mega-Dex/Mega-Wits in Defense",
+    default="double",
+    choices=(
+        ("double", "Each dot counts as 2 dots"),
+        ("ignore", "Not counted"),
+    ),
+    help=(
+        "The 2.1 Defense score uses the lower of Dexterity and Wits. ‘Counts as 2’ applies "
+        "the Mega-Attributes rule (each Mega dot counts for 2 attribute dots). "
+        "See rules note RN-DEF-5."
+    ),
+)
+
+
+# --- one defensive or attack roll ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PoolRoll:
+    """One roll: ``dice`` d10 (10s rerolled or not) needing ``difficulty`` successes."""
+
+    name: str
+    dice: int
+    reroll_tens: bool
+    difficulty: int
+    distribution: SuccessDistribution
+    p_success: Fraction
+    mean: Fraction
+
+    def text(self) -> str:
+        dice = f"{self.dice} {'die' if self.dice == 1 else 'dice'}"
+        if self.reroll_tens:
+            dice += " (10s reroll)"
+        return (
+            f"{dice}: {fmt_prob(self.p_success)} to get {self.difficulty}+ "
+            f"{'success' if self.difficulty == 1 else 'successes'}, "
+            f"mean {fmt_num(self.mean)}"
+        )
+
+    def chart(self) -> tuple[tuple[str, float], ...]:
+        """Bars ``(str(k), P(exactly k successes))``, cut after the last bar ≥ 10⁻⁶."""
+        pmf = self.distribution.pmf
+        last = max((k for k, p in enumerate(pmf) if p >= CHART_CUTOFF), default=0)
+        return tuple((str(k), float(pmf[k])) for k in range(last + 1))
+
+
+def pool_roll(name: str, dice: int, difficulty: int, reroll_tens: bool = False) -> PoolRoll:
+    """The exact distribution of ``dice`` d10 and P(at least ``difficulty`` successes)."""
+    dist = pool_distribution(dice, reroll_tens=reroll_tens, upto=difficulty)
+    mean = dist.full_mean if dist.full_mean is not None else dist.mean()
+    return PoolRoll(
+        name=name,
+        dice=dice,
+        reroll_tens=reroll_tens,
+        difficulty=difficulty,
+        distribution=dist,
+        p_success=dist.at_least(difficulty),
+        mean=mean,
+    )
+
+
+def _roll_step(roll: PoolRoll, rule_: str) -> Step:
+    return Step(f"{roll.name}: {roll.text()}", rule_)
+
+
+def _defence_difficulty(sprinting: bool, what: str) -> tuple[int, list[Step]]:
+    if not sprinting:
+        return BASE_DEFENCE_DIFFICULTY, []
+    d = BASE_DEFENCE_DIFFICULTY + 1
+    return d, [
+        Step(
+            f"Sprinting: +1 difficulty to {what}, so they need {d} successes (rules note RN-DEF-4)",
+            SPRINTING_RULE,
+        )
+    ]
+
+
+# --- 2.0 defensive maneuvers ----------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class Maneuvers(Explained):
+    """2.0 defensive maneuvers: dodge, parry and (with a power) powerblock rolls."""
+
+    dexterity: int
+    dodge: PoolRoll
+    parry: PoolRoll
+    powerblock: PoolRoll | None
+
+    def figures(self) -> tuple[Figure, ...]:
+        pb = self.powerblock
+        return (
+            Figure("dodge", "Dodge (Dex + Athletics)", self.dodge, self.dodge.text()),
+            Figure("parry", "Parry (Dex + Melee/Brawl)", self.parry, self.parry.text()),
+            Figure(
+                "powerblock",
+                "Powerblock (power's roll)",
+                pb,
+                pb.text() if pb else "— (no power)",
+            ),
+        )
+
+
+@checked(DEXTERITY, MEGA_DEXTERITY, ATHLETICS, MELEE_BRAWL, POWER_POOL, SPRINTING)
+def defensive_maneuvers(
+    dexterity: int,
+    mega_dexterity: int,
+    athletics: int,
+    melee_brawl: int,
+    power_pool: int,
+    sprinting: bool = False,
+) -> Maneuvers:
+    """2.0: "dodge (Dex + Athletics), parry (Dex + Melee/Brawl), or powerblock (power
+    activation roll)". Each Mega-Dexterity dot counts as 2 Dexterity dots in the
+    pools (Quick reference › Mega-Attributes); 2.0 Mega-Attributes give no reroll."""
+    dex = effective("Dexterity", dexterity, mega_dexterity, purpose="in the dodge and parry pools")
+    steps: list[Step] = [dex.step] if dex.step else []
+    difficulty, sprint_steps = _defence_difficulty(sprinting, "all defensive maneuvers")
+    steps += sprint_steps
+    if not sprinting:
+        steps.append(
+            Step(
+                "A defensive maneuver succeeds with 1 success or more (rules note RN-DEF-4)",
+                MANEUVERS,
+            )
+        )
+    dodge = pool_roll("Dodge", dex.value + athletics, difficulty)
+    parry = pool_roll("Parry", dex.value + melee_brawl, difficulty)
+    steps += [
+        Step(
+            f"Dodge pool = Dex {dex.value} + Athletics {athletics} = {dodge.dice}; {dodge.text()}",
+            MANEUVERS,
+        ),
+        Step(
+            f"Parry pool = Dex {dex.value} + Melee/Brawl {melee_brawl} = {parry.dice}; "
+            f"{parry.text()}",
+            MANEUVERS,
+        ),
+    ]
+    powerblock = None
+    if power_pool:
+        powerblock = pool_roll("Powerblock", power_pool, difficulty)
+        steps.append(
+            Step(f"Powerblock = the power's activation roll, {powerblock.text()}", MANEUVERS)
+        )
+    else:
+        steps.append(Step("No blocking power (power's dice pool 0): no powerblock", MANEUVERS))
+    steps.append(
+        Step(
+            "2.0: Mega-Attributes do not reroll 10s (only Specialties do, when they apply)",
+            rule(QR, "2.0 Rules", "Specialties"),
+        )
+    )
+    return Maneuvers(
+        dexterity=dex.value, dodge=dodge, parry=parry, powerblock=powerblock, steps=tuple(steps)
+    )
+
+
+# --- 2.1 Defense ----------------------------------------------------------------------
+
+
+def defense_per_attack(score: int) -> tuple[int, ...]:
+    """Defense against the 1st, 2nd, … attack of a round until it reaches 0 (last entry 0)."""
+    return tuple(range(score, -1, -1))
+
+
+def per_attack_text(values: tuple[int, ...]) -> str:
+    """ "1st +2, 2nd +1, 3rd on +0" (the last value holds for every later attack)."""
+    if len(values) == 1:
+        return f"+{values[0]} against every attack"
+    parts = [f"{ordinal(i + 1)} +{v}" for i, v in enumerate(values[:-1])]
+    parts.append(f"{ordinal(len(values))} on +{values[-1]}")
+    return ", ".join(parts)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Defense(Explained):
+    """2.1 Defense: the passive score per successive attack, active defence and power block.
+
+    ``per_attack[i]`` is the difficulty added to the (i+1)-th attack of a round;
+    the last entry (0) holds for every later attack. ``power_block_per_attack`` is
+    the same with a power block's Quantum ÷ 2 added (``None`` without a power).
+    """
+
+    score: int
+    per_attack: tuple[int, ...]
+    active: PoolRoll
+    active_attribute: str
+    power_block_score: int | None
+    power_block_per_attack: tuple[int, ...] | None
+    power_roll: PoolRoll | None
+
+    def figures(self) -> tuple[Figure, ...]:
+        pbs = self.power_block_per_attack
+        return (
+            Figure(
+                "defense",
+                "Defense against each attack",
+                self.per_attack,
+                per_attack_text(self.per_attack),
+            ),
+            Figure("active_defence", "Active defence roll", self.active, self.active.text()),
+            Figure(
+                "power_block",
+                "Power block: Defense against each attack",
+                pbs,
+                per_attack_text(pbs) if pbs else "— (no power)",
+            ),
+            Figure(
+                "power_block_roll",
+                "Power block roll",
+                self.power_roll,
+                self.power_roll.text() if self.power_roll else "— (no power)",
+            ),
+        )
+
+
+@checked(
+    DEXTERITY,
+    MEGA_DEXTERITY,
+    WITS,
+    MEGA_WITS,
+    ATHLETICS,
+    MELEE_BRAWL,
+    QUANTUM,
+    POWER_POOL,
+    SPRINTING,
+    MEGA_IN_DEFENSE,
+)
+def defense(
+    dexterity: int,
+    mega_dexterity: int,
+    wits: int,
+    mega_wits: int,
+    athletics: int,
+    melee_brawl: int,
+    quantum: int,
+    power_pool: int,
+    sprinting: bool = False,
+    mega_in_defense: str = "double",
+) -> Defense:
+    """2.1 Defense = ⌊lower of Dexterity or Wits ÷ 2⌋, "reduced by 1 for every
+    successful or unsuccessful attack made against them"; active defence ("the
+    higher of Dex or Wits, plus the defending ability"); power block ("adding an
+    additional (Quantum/2) to their Defense, as well as using the power's dice pool")."""
+    steps: list[Step] = []
+    dex = effective("Dexterity", dexterity, mega_dexterity)
+    wit = effective("Wits", wits, mega_wits)
+    if mega_in_defense == "double":
+        d_dex, d_wit = dex.value, wit.value
+        steps += [s.step for s in (dex, wit) if s.step]
+        if dex.step or wit.step:
+            steps.append(
+                Step(
+                    "Mega dots count as 2 in the Defense score and the active defence pool "
+                    "(rules note RN-DEF-5)",
+                    rule(QR, "Mega-Attributes"),
+                )
+            )
+    else:
+        d_dex, d_wit = dexterity, wits
+        if mega_dexterity or mega_wits:
+            steps.append(
+                Step(
+                    "Mega-Dexterity and Mega-Wits are not counted in the Defense score "
+                    "(option; rules note RN-DEF-5)",
+                    DEFENSES,
+                )
+            )
+    lower = min(d_dex, d_wit)
+    which = "Dexterity" if d_dex <= d_wit else "Wits"
+    score = lower // 2
+    per_attack = defense_per_attack(score)
+    steps.append(
+        Step(
+            f"Defense = ⌊lower of Dex {d_dex} or Wits {d_wit} ({which} {lower}) ÷ 2⌋ = {score}",
+            DEFENSES,
+        )
+    )
+    steps.append(
+        Step(
+            f"Each attack against the character, hit or miss, lowers Defense by 1 for the rest "
+            f"of the round, never below 0: {per_attack_text(per_attack)} "
+            "(rules note RN-DEF-3)",
+            DEFENSES,
+        )
+    )
+
+    # active defence: the higher attribute (Mega dots counted ×2) plus the defending ability
+    dex_pool, wit_pool = dex.value, wit.value
+    if dex_pool > wit_pool or (dex_pool == wit_pool and (mega_dexterity or not mega_wits)):
+        attr, attr_value, mega = "Dexterity", dex_pool, mega_dexterity
+    else:
+        attr, attr_value, mega = "Wits", wit_pool, mega_wits
+    if mega_in_defense == "ignore":
+        for s in (dex, wit):
+            if s.step:
+                steps.append(s.step)
+    ability_name = "Athletics" if athletics >= melee_brawl else "Melee/Brawl"
+    ability = max(athletics, melee_brawl)
+    difficulty, sprint_steps = _defence_difficulty(sprinting, "active defence and power block")
+    active = pool_roll("Active defence", attr_value + ability, difficulty, reroll_tens=mega > 0)
+    steps.append(
+        Step(
+            f"Active defence (an action) = higher of Dex {dex_pool} or Wits {wit_pool} "
+            f"({attr}) + defending ability ({ability_name} {ability}, the higher of Athletics "
+            f"and Melee/Brawl) = {active.dice} dice (rules note RN-DEF-6)",
+            DEFENSES,
+        )
+    )
+    if mega:
+        steps.append(
+            Step(f"Mega-{attr} {mega} (2.1): the active defence roll rerolls 10s", SPECIALTIES_21)
+        )
+    steps += sprint_steps
+    steps.append(
+        Step(
+            f"Active defence needs {difficulty} "
+            f"{'success' if difficulty == 1 else 'successes'}: {active.text()}; how its "
+            "successes count against the attack is not in the text (rules note RN-DEF-6)",
+            DEFENSES,
+        )
+    )
+
+    pb_score = pb_per_attack = power_roll = None
+    if power_pool:
+        half_q = quantum // 2
+        pb_score = score + half_q
+        pb_per_attack = defense_per_attack(pb_score)
+        power_roll = pool_roll("Power block", power_pool, difficulty)
+        steps.append(
+            Step(
+                f"Power block: Defense {score} + ⌊Quantum {quantum} ÷ 2⌋ {half_q} = {pb_score}; "
+                f"{per_attack_text(pb_per_attack)}",
+                DEFENSES,
+            )
+        )
+        steps.append(Step(f"Power block roll, the power's pool: {power_roll.text()}", DEFENSES))
+    else:
+        steps.append(Step("No blocking power (power's dice pool 0): no power block", DEFENSES))
+    return Defense(
+        score=score,
+        per_attack=per_attack,
+        active=active,
+        active_attribute=attr,
+        power_block_score=pb_score,
+        power_block_per_attack=pb_per_attack,
+        power_roll=power_roll,
+        steps=tuple(steps),
+    )
+
+
+# --- 2.1 multiple actions -------------------------------------------------------------
+
+
+def action_penalties(actions: int, reading: str = "stepwise") -> tuple[int, ...]:
+    """The difficulty added to each of ``actions`` actions in one turn (RN-DEF-7).
+
+    ``stepwise``: 0, 1, 2, …; ``all``: every action at ``actions − 1``;
+    ``compounding``: 0, 1, 3, 6, … (the k-th action at 1 + 2 + … + (k−1)).
+    """
+    if reading == "stepwise":
+        return tuple(range(actions))
+    if reading == "all":
+        return (actions - 1,) * actions
+    if reading == "compounding":
+        return tuple(k * (k - 1) // 2 for k in range(1, actions + 1))
+    raise ValueError(f"unknown reading {reading!r}")
+
+
+@dataclass(frozen=True, kw_only=True)
+class MultipleActions(Explained):
+    """2.1 multiple actions: each action's difficulty and chance of success.
+
+    ``p_all`` is the chance that every action succeeds (the rolls are independent).
+    """
+
+    penalties: tuple[int, ...]
+    rolls: tuple[PoolRoll, ...]
+    p_all: Fraction
+
+    @property
+    def difficulties(self) -> tuple[int, ...]:
+        return tuple(r.difficulty for r in self.rolls)
+
+    @property
+    def chances(self) -> tuple[Fraction, ...]:
+        return tuple(r.p_success for r in self.rolls)
+
+    def figures(self) -> tuple[Figure, ...]:
+        diffs = ", ".join(f"{ordinal(i + 1)} {d}" for i, d in enumerate(self.difficulties))
+        chances = ", ".join(f"{ordinal(i + 1)} {fmt_prob(p)}" for i, p in enumerate(self.chances))
+        return (
+            Figure("action_difficulties", "Difficulty of each action", self.difficulties, diffs),
+            Figure("action_chances", "Chance each action succeeds", self.chances, chances),
+            Figure("p_all_actions", "Chance all actions succeed", self.p_all, fmt_prob(self.p_all)),
+        )
+
+
+@checked(ATTACK_POOL, ATTACK_DIFFICULTY, ACTIONS, ATTACK_REROLLS, MULTIPLE_READING)
+def multiple_actions(
+    attack_pool: int,
+    attack_difficulty: int,
+    actions: int,
+    attack_rerolls: bool = False,
+    multiple_reading: str = "stepwise",
+) -> MultipleActions:
+    """2.1: "Every additional action past the first adds a cumulative +1 difficulty
+    penalty rather than subtracting dice." Each action rolls the full pool."""
+    penalties = action_penalties(actions, multiple_reading)
+    how = {
+        "stepwise": "each action past the first adds +1 more than the one before",
+        "all": f"{actions} actions: every action is at +{actions - 1}",
+        "compounding": "the penalties add up: +1, then +1 +2, then +1 +2 +3 …",
+    }[multiple_reading]
+    steps = [
+        Step(
+            f"Multiple actions: the full pool of {attack_pool} dice each time; {how}: "
+            + ", ".join(f"{ordinal(i + 1)} +{p}" for i, p in enumerate(penalties))
+            + " (rules note RN-DEF-7)",
+            MULTIPLE,
+        )
+    ]
+    if attack_rerolls:
+        steps.append(Step("A Mega-Attribute applies: 10s reroll (2.1)", SPECIALTIES_21))
+    rolls = []
+    p_all = Fraction(1)
+    for i, pen in enumerate(penalties):
+        roll = pool_roll(
+            f"{ordinal(i + 1)} action", attack_pool, attack_difficulty + pen, attack_rerolls
+        )
+        rolls.append(roll)
+        p_all *= roll.p_success
+        steps.append(
+            Step(
+                f"{roll.name}: difficulty {attack_difficulty} + {pen} = {roll.difficulty}; "
+                f"P(success) = {fmt_prob(roll.p_success)}",
+                MULTIPLE,
+            )
+        )
+    steps.append(
+        Step(
+            f"All {actions} succeed (independent rolls): "
+            + " × ".join(fmt_prob(r.p_success) for r in rolls)
+            + f" = {fmt_prob(p_all)}",
+            MULTIPLE,
+        )
+    )
+    return MultipleActions(penalties=penalties, rolls=tuple(rolls), p_all=p_all, steps=tuple(steps))
+
+
+# --- the calculator -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class DefenceReport(Explained):
+    """The "Initiative & defence" calculator: initiative (both rulesets), then 2.0
+    maneuvers or 2.1 Defense and multiple actions, by ``ruleset``."""
+
+    ruleset: str
+    initiative: InitiativeOdds
+    maneuvers: Maneuvers | None
+    defense: Defense | None
+    multiple: MultipleActions | None
+
+    @property
+    def defence_roll(self) -> PoolRoll:
+        """The defensive roll the chart shows: 2.0 dodge, 2.1 active defence."""
+        if self.maneuvers is not None:
+            return self.maneuvers.dodge
+        assert self.defense is not None
+        return self.defense.active
+
+    def chart(self) -> tuple[tuple[str, float], ...]:
+        return self.defence_roll.chart()
+
+    def figures(self) -> tuple[Figure, ...]:
+        figs = list(self.initiative.figures())
+        for part in (self.maneuvers, self.defense, self.multiple):
+            if part is not None:
+                figs += part.figures()
+        return tuple(figs)
+
+
+@checked(
+    RULESET,
+    DEXTERITY,
+    MEGA_DEXTERITY,
+    WITS,
+    MEGA_WITS,
+    OPPONENT_RATING,
+    ATHLETICS,
+    MELEE_BRAWL,
+    POWER_POOL,
+    QUANTUM,
+    SPRINTING,
+    ATTACK_POOL,
+    ATTACK_DIFFICULTY,
+    ACTIONS,
+    ATTACK_REROLLS,
+    TIES,
+    MULTIPLE_READING,
+    MEGA_IN_DEFENSE,
+)
+def initiative_and_defence(
+    ruleset: str,
+    dexterity: int,
+    mega_dexterity: int,
+    wits: int,
+    mega_wits: int,
+    opponent_rating: int,
+    athletics: int,
+    melee_brawl: int,
+    power_pool: int,
+    quantum: int,
+    sprinting: bool,
+    attack_pool: int,
+    attack_difficulty: int,
+    actions: int,
+    attack_rerolls: bool = False,
+    ties: str = "rating",
+    multiple_reading: str = "stepwise",
+    mega_in_defense: str = "double",
+) -> DefenceReport:
+    """Initiative and the chance to act first; under 2.0 the dodge, parry and
+    powerblock rolls; under 2.1 Defense per attack, active defence, power block and
+    the multiple-action difficulties and chances."""
+    init = initiative(dexterity, wits, mega_dexterity, mega_wits, opponent_rating, ties=ties)
+    steps = list(init.steps)
+    maneuvers = defense_ = multiple = None
+    if ruleset == V20:
+        maneuvers = defensive_maneuvers(
+            dexterity, mega_dexterity, athletics, melee_brawl, power_pool, sprinting
+        )
+        steps += maneuvers.steps
+        steps.append(
+            Step(
+                "2.0: the text gives no multiple-action rule (2.1 replaced subtracting dice), "
+                "so multiple actions are shown under 2.1 only",
+                MULTIPLE,
+            )
+        )
+    else:
+        assert ruleset == V21
+        defense_ = defense(
+            dexterity,
+            mega_dexterity,
+            wits,
+            mega_wits,
+            athletics,
+            melee_brawl,
+            quantum,
+            power_pool,
+            sprinting,
+            mega_in_defense=mega_in_defense,
+        )
+        multiple = multiple_actions(
+            attack_pool, attack_difficulty, actions, attack_rerolls, multiple_reading
+        )
+        steps += defense_.steps
+        steps += multiple.steps
+        steps.append(
+            Step(
+                "Active defence is an action too: taken with other actions it counts among "
+                "them for the multiple-action penalty",
+                DEFENSES,
+            )
+        )
+        if sprinting:
+            steps.append(
+                Step(
+                    "A sprinting character may take no actions but defensive maneuvers this "
+                    "turn, so the action odds apply only on a turn without sprinting",
+                    SPRINTING_RULE,
+                )
+            )
+    return DefenceReport(
+        ruleset=ruleset,
+        initiative=init,
+        maneuvers=maneuvers,
+        defense=defense_,
+        multiple=multiple,
+        steps=tuple(steps),
+    )

@@ -1,0 +1,518 @@
+"""Healing (2.1): time to heal each damaged health level and to full health.
+
+Quick reference › 2.1 Rules › Healing:
+
+    Characters heal at the below rates.
+
+    • -0 HLs: 1 hour (bashing)/12 hours (lethal)
+    • -1 HLs: 2 hours (bashing)/1 day (lethal)
+    • -2 HLs: 4 hours (bashing)/3 days (lethal)
+    • -3 HLs: 8 hours (bashing)/1 week (lethal)
+    • -4+ HLs: 12 hours (bashing)/2 weeks (lethal)
+    • Incapacitated: 1 day (bashing)/1 month (lethal)
+    • Dying: 5 months (lethal)
+
+    Being treated by someone with Medicine 2+ and at least Int 2 halves healing
+    times, treatment by someone with Medicine 4+ and Int 3+ quarters them. Basic
+    medical supplies reduce wound penalties by 1, a small clinic reduces them by
+    2, and a well-stocked hospital reduces them by 4, for healing purposes.
+
+The damaged levels come from the 2.1 health track (Quick reference › 2.1 Rules ›
+Health Levels): "The character takes a -1 wound penalty for every (Stamina +
+Resistance)/2 + 1, (round down) health levels of damage they suffer. Past that,
+a character has an additional (Stamina) Incapacitated levels, and Dying health
+levels". The GM enters the track's three numbers from the sheet and how many
+levels of lethal and bashing damage it carries. Readings: rules notes
+RN-HEAL-1 … RN-HEAL-7.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ruleslab.explain import Explained, Figure, Step
+from ruleslab.mega import effective
+from ruleslab.params import ChoiceParam, IntParam, checked
+from ruleslab.sources import QR, rule
+
+__all__ = [
+    "HOURS",
+    "ROWS",
+    "HealedLevel",
+    "HealingTime",
+    "fmt_hours",
+    "healing_time",
+    "level_rows",
+]
+
+HEALING = rule(QR, "2.1 Rules", "Healing")
+HEALTH_LEVELS = rule(QR, "2.1 Rules", "Health Levels")
+
+DAY = 24
+WEEK = 7 * DAY
+MONTH = 30 * DAY
+"""A month is 30 days (rules note RN-HEAL-6)."""
+
+ROWS = ("−0", "−1", "−2", "−3", "−4+", "Incapacitated", "Dying")
+"""The healing table's rows, least severe first."""
+
+INCAP = 5
+DYING = 6
+
+HOURS: dict[str, tuple[int | None, ...]] = {
+    "bashing": (1, 2, 4, 8, 12, DAY, None),
+    "lethal": (12, DAY, 3 * DAY, WEEK, 2 * WEEK, MONTH, 5 * MONTH),
+}
+"""Hours to heal one level, by kind and row (index into :data:`ROWS`); the table
+gives no bashing time for Dying (rules note RN-HEAL-5)."""
+
+_TABLE_TEXT = {
+    ("bashing", 0): "1 hour",
+    ("bashing", 1): "2 hours",
+    ("bashing", 2): "4 hours",
+    ("bashing", 3): "8 hours",
+    ("bashing", 4): "12 hours",
+    ("bashing", 5): "1 day",
+    ("lethal", 0): "12 hours",
+    ("lethal", 1): "1 day",
+    ("lethal", 2): "3 days",
+    ("lethal", 3): "1 week",
+    ("lethal", 4): "2 weeks",
+    ("lethal", 5): "1 month",
+    ("lethal", 6): "5 months",
+}
+
+SUPPLY_REDUCTION = {"none": 0, "basic": 1, "clinic": 2, "hospital": 4}
+_SUPPLY_NAME = {
+    "none": "no medical supplies",
+    "basic": "basic medical supplies",
+    "clinic": "a small clinic",
+    "hospital": "a well-stocked hospital",
+}
+
+
+def fmt_hours(hours: Fraction | int) -> str:
+    """A duration for a GM: "3 days 4 h 15 min"; under a day "6 h 30 min"; "0 h" for none."""
+    minutes = Fraction(hours) * 60
+    whole = int(minutes)  # healing times are whole multiples of 15 minutes
+    days, rest = divmod(whole, DAY * 60)
+    h, m = divmod(rest, 60)
+    parts = []
+    if days:
+        parts.append(f"{days} day{'s' if days != 1 else ''}")
+    if h:
+        parts.append(f"{h} h")
+    if m:
+        parts.append(f"{m} min")
+    if minutes != whole:  # not reached by the table's times; keep it honest
+        parts.append(f"{float(minutes - whole) * 60:.0f} s")
+    return " ".join(parts) if parts else "0 h"
+
+
+# --- inputs ---------------------------------------------------------------------------
+
+LETHAL = IntParam(
+    "lethal",
+    "Lethal levels",
+    default=2,
+    minimum=0,
+    maximum=100,
+    unit="levels",
+    help="Health levels marked with lethal damage. They fill the track from the top "
+    "(rules note RN-HEAL-3).",
+)
+BASHING = IntParam(
+    "bashing",
+    "Bashing levels",
+    default=3,
+    minimum=0,
+    maximum=100,
+    unit="levels",
+    help="Health levels marked with bashing damage, below the lethal ones.",
+)
+HEALTH_LEVELS_PARAM = IntParam(
+    "health_levels",
+    "Health levels (before Incapacitated)",
+    default=12,
+    minimum=1,
+    maximum=100,
+    unit="levels",
+    help="From the sheet: Willpower + Stamina × 2 + Mega-Stamina × 6 + Quantum (2.1).",
+)
+LEVELS_PER_PENALTY = IntParam(
+    "levels_per_penalty",
+    "Levels per −1 wound penalty",
+    default=3,
+    minimum=1,
+    maximum=20,
+    unit="levels",
+    help="From the sheet: (Stamina + Resistance) ÷ 2 + 1, rounded down (2.1).",
+)
+INCAP_LEVELS = IntParam(
+    "incap_levels",
+    "Incapacitated levels",
+    default=3,
+    minimum=0,
+    maximum=20,
+    unit="levels",
+    help="From the sheet: equal to Stamina (2.1). Damage beyond them is on the Dying levels.",
+)
+HEALER_MEDICINE = IntParam(
+    "healer_medicine",
+    "Healer's Medicine",
+    default=0,
+    minimum=0,
+    maximum=10,
+    unit="dots",
+    help="Medicine of whoever treats the character; 0 for no treatment. "
+    "Medicine 2+ and Int 2+ halve healing times, Medicine 4+ and Int 3+ quarter them.",
+)
+HEALER_INTELLIGENCE = IntParam(
+    "healer_intelligence",
+    "Healer's Intelligence",
+    default=2,
+    minimum=0,
+    maximum=10,
+    unit="dots",
+    help="Intelligence of the healer (Mega-Intelligence is separate).",
+)
+HEALER_MEGA_INTELLIGENCE = IntParam(
+    "healer_mega_intelligence",
+    "Healer's Mega-Intelligence",
+    default=0,
+    minimum=0,
+    maximum=10,
+    unit="dots",
+    help="Each dot counts as 2 Intelligence dots for the treatment thresholds.",
+)
+SUPPLIES = ChoiceParam(
+    "supplies",
+    "Medical supplies",
+    default="none",
+    choices=(
+        ("none", "None"),
+        ("basic", "Basic supplies (−1 wound penalty)"),
+        ("clinic", "Small clinic (−2)"),
+        ("hospital", "Well-stocked hospital (−4)"),
+    ),
+    help=(
+        "Reduce wound penalties for healing: a level heals at the rate of a lesser penalty "
+        "(a −3 level under a small clinic heals at the −1 rate). See rules note RN-HEAL-2."
+    ),
+)
+ORDER = ChoiceParam(
+    "order",
+    "How levels heal",
+    default="one_at_a_time",
+    choices=(
+        ("one_at_a_time", "One at a time, worst first"),
+        ("all_at_once", "All at once"),
+    ),
+    help=(
+        "The text gives times per level but not how several levels heal. ‘One at a time’: "
+        "the worst level heals first, then the next; the times add up. ‘All at once’: every "
+        "level heals at the same time; the slowest decides. See rules note RN-HEAL-1."
+    ),
+)
+PENALTY_FROM = ChoiceParam(
+    "penalty_from",
+    "Wound penalty of a level",
+    default="after",
+    choices=(
+        ("after", "Penalty after that much damage"),
+        ("rows", "Rows of equal levels from −0"),
+    ),
+    help=(
+        "With 3 levels per penalty: ‘after that much damage’ makes levels 1–2 −0 and "
+        "levels 3–5 −1 (the 3rd level of damage brings the −1); ‘rows’ makes levels 1–3 −0 "
+        "and 4–6 −1. See rules note RN-HEAL-4."
+    ),
+)
+DYING_BASHING = ChoiceParam(
+    "dying_bashing",
+    "Bashing on Dying levels",
+    default="lethal_rate",
+    choices=(
+        ("lethal_rate", "Heals like Dying lethal (5 months)"),
+        ("incap_rate", "Heals like Incapacitated bashing (1 day)"),
+    ),
+    help="The table gives Dying only a lethal time. See rules note RN-HEAL-5.",
+)
+
+
+# --- the track ------------------------------------------------------------------------
+
+
+def level_rows(
+    damage: int,
+    health_levels: int,
+    levels_per_penalty: int,
+    incap_levels: int,
+    penalty_from: str = "after",
+) -> tuple[tuple[int, int], ...]:
+    """``(wound penalty, row)`` of the 1st … ``damage``-th damaged level, top first.
+
+    The penalty is the level's own (−0, −1, …, possibly beyond −4 on a long 2.1
+    track); ``row`` indexes :data:`ROWS` (penalties of 4 and more share "−4+",
+    then Incapacitated, then Dying). For Incapacitated and Dying levels the
+    penalty is reported as ``-1``.
+    """
+    out = []
+    for d in range(1, damage + 1):
+        if d <= health_levels:
+            pen = (
+                d // levels_per_penalty
+                if penalty_from == "after"
+                else (d - 1) // levels_per_penalty
+            )
+            out.append((pen, min(pen, 4)))
+        elif d <= health_levels + incap_levels:
+            out.append((-1, INCAP))
+        else:
+            out.append((-1, DYING))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class HealedLevel:
+    """One damaged level: where it is, its kind, the row it heals at and the time it takes."""
+
+    position: int
+    kind: str
+    penalty: int
+    track_row: int
+    healing_row: int
+    rate_kind: str
+    hours: Fraction
+
+    def label(self) -> str:
+        return f"{self.kind} {ROWS[self.track_row]}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class HealingTime(Explained):
+    """Time to heal back to full health and each level's time (treatment included).
+
+    ``levels`` lists the damaged levels from the top of the track down;
+    ``total_hours`` is the time to full health under ``order``; ``factor`` the
+    treatment's multiplier (1, 1/2 or 1/4).
+    """
+
+    levels: tuple[HealedLevel, ...]
+    factor: Fraction
+    total_hours: Fraction
+    order: str
+
+    def per_level_text(self) -> str:
+        if not self.levels:
+            return "—"
+        groups: dict[tuple[str, int, int], list[HealedLevel]] = {}
+        for lv in self.levels:
+            groups.setdefault((lv.kind, lv.track_row, lv.healing_row), []).append(lv)
+        parts = []
+        for (kind, track, heal), lvs in groups.items():
+            at = "" if heal == track else f" (at the {ROWS[heal]} rate)"
+            n = f"{len(lvs)} × " if len(lvs) > 1 else ""
+            parts.append(f"{n}{kind} {ROWS[track]}{at}: {fmt_hours(lvs[0].hours)}")
+        return "; ".join(parts)
+
+    def speed_text(self) -> str:
+        return {Fraction(1): "normal", Fraction(1, 2): "halved", Fraction(1, 4): "quartered"}[
+            self.factor
+        ]
+
+    def figures(self) -> tuple[Figure, ...]:
+        return (
+            Figure(
+                "total_time", "Time to full health", self.total_hours, fmt_hours(self.total_hours)
+            ),
+            Figure("per_level", "Time per level", self.levels, self.per_level_text()),
+            Figure("levels", "Damaged levels", len(self.levels), str(len(self.levels))),
+            Figure("treatment", "Healing times", self.factor, self.speed_text()),
+        )
+
+
+def _treatment(medicine: int, intelligence: int, mega_int: int) -> tuple[Fraction, list[Step]]:
+    eff = effective("Intelligence", intelligence, mega_int, purpose="for treatment")
+    steps = [eff.step] if eff.step else []
+    i = eff.value
+    if medicine >= 4 and i >= 3:
+        factor, what = Fraction(1, 4), "Medicine 4+ and Int 3+: healing times are quartered"
+    elif medicine >= 2 and i >= 2:
+        factor, what = Fraction(1, 2), "Medicine 2+ and Int 2+: healing times are halved"
+    elif medicine == 0:
+        factor, what = Fraction(1), "no treatment: normal healing times"
+    else:
+        factor, what = Fraction(1), "below Medicine 2 and Int 2: normal healing times"
+    steps.append(Step(f"Healer Medicine {medicine}, Intelligence {i}: {what}", HEALING))
+    return factor, steps
+
+
+@checked(
+    LETHAL,
+    BASHING,
+    HEALTH_LEVELS_PARAM,
+    LEVELS_PER_PENALTY,
+    INCAP_LEVELS,
+    HEALER_MEDICINE,
+    HEALER_INTELLIGENCE,
+    HEALER_MEGA_INTELLIGENCE,
+    SUPPLIES,
+    ORDER,
+    PENALTY_FROM,
+    DYING_BASHING,
+)
+def healing_time(
+    lethal: int,
+    bashing: int,
+    health_levels: int,
+    levels_per_penalty: int,
+    incap_levels: int,
+    healer_medicine: int = 0,
+    healer_intelligence: int = 2,
+    healer_mega_intelligence: int = 0,
+    supplies: str = "none",
+    order: str = "one_at_a_time",
+    penalty_from: str = "after",
+    dying_bashing: str = "lethal_rate",
+) -> HealingTime:
+    """Time for a character to heal ``lethal`` + ``bashing`` damaged levels (lethal on
+    top, bashing below), each level at the table's rate for its wound penalty less
+    the supplies' reduction, times the treatment's factor."""
+    steps: list[Step] = []
+    damage = lethal + bashing
+    steps.append(
+        Step(
+            f"Track: {health_levels} health levels, −1 wound penalty per {levels_per_penalty} "
+            f"levels of damage, then {incap_levels} Incapacitated levels, then Dying",
+            HEALTH_LEVELS,
+        )
+    )
+    factor, treat_steps = _treatment(healer_medicine, healer_intelligence, healer_mega_intelligence)
+    reduction = SUPPLY_REDUCTION[supplies]
+    if damage == 0:
+        steps += treat_steps
+        steps.append(Step("No damaged levels: nothing to heal, 0 h", HEALING))
+        return HealingTime(
+            levels=(), factor=factor, total_hours=Fraction(0), order=order, steps=tuple(steps)
+        )
+    rows = level_rows(damage, health_levels, levels_per_penalty, incap_levels, penalty_from)
+    steps.append(
+        Step(
+            f"{lethal} lethal levels fill the track from the top, then {bashing} bashing "
+            "(rules note RN-HEAL-3); a level's wound penalty is "
+            + (
+                f"the one reached after that much damage: ⌊level ÷ {levels_per_penalty}⌋"
+                if penalty_from == "after"
+                else f"its row of {levels_per_penalty}: ⌊(level − 1) ÷ {levels_per_penalty}⌋"
+            )
+            + " (rules note RN-HEAL-4)",
+            HEALTH_LEVELS,
+        )
+    )
+    steps += treat_steps
+    if reduction:
+        steps.append(
+            Step(
+                f"With {_SUPPLY_NAME[supplies]} wound penalties count {reduction} less for "
+                "healing (not below −0); Incapacitated and Dying levels are unchanged "
+                "(rules note RN-HEAL-2)",
+                HEALING,
+            )
+        )
+    levels = []
+    for pos, (pen, row) in enumerate(rows, start=1):
+        kind = "lethal" if pos <= lethal else "bashing"
+        heal_row = row if row >= INCAP else min(max(pen - reduction, 0), 4)
+        table_kind = kind
+        if row == DYING and kind == "bashing":
+            if dying_bashing == "lethal_rate":
+                table_kind = "lethal"
+            else:
+                heal_row = INCAP
+        hours = HOURS[table_kind][heal_row]
+        assert hours is not None
+        levels.append(
+            HealedLevel(
+                position=pos,
+                kind=kind,
+                penalty=pen,
+                track_row=row,
+                healing_row=heal_row,
+                rate_kind=table_kind,
+                hours=hours * factor,
+            )
+        )
+    if any(lv.track_row == DYING and lv.kind == "bashing" for lv in levels):
+        rate = (
+            "5 months, like lethal"
+            if dying_bashing == "lethal_rate"
+            else "1 day, like Incapacitated bashing"
+        )
+        steps.append(
+            Step(
+                f"Bashing damage on Dying levels: the table gives Dying only a lethal time; "
+                f"it heals in {rate} (rules note RN-HEAL-5)",
+                HEALING,
+            )
+        )
+    if any(lv.track_row == DYING for lv in levels):
+        steps.append(
+            Step(
+                "Damage on the Dying levels: the character is dying; these times assume "
+                "she survives",
+                HEALTH_LEVELS,
+            )
+        )
+
+    # one step per group of equal levels, worst (bottom) group first, with the running total
+    groups: list[list[HealedLevel]] = []
+    for lv in reversed(levels):
+        if groups and (groups[-1][0].kind, groups[-1][0].track_row, groups[-1][0].healing_row) == (
+            lv.kind,
+            lv.track_row,
+            lv.healing_row,
+        ):
+            groups[-1].append(lv)
+        else:
+            groups.append([lv])
+    elapsed = Fraction(0)
+    for g in groups:
+        lv = g[0]
+        base = _TABLE_TEXT[(lv.rate_kind, lv.healing_row)]
+        n = len(g)
+        at = "" if lv.healing_row == lv.track_row else f", at the {ROWS[lv.healing_row]} rate"
+        times = "" if factor == 1 else f" × {factor}"
+        span = f"levels {g[-1].position}–{g[0].position}" if n > 1 else f"level {lv.position}"
+        elapsed += lv.hours * n
+        when = f"; healed after {fmt_hours(elapsed)}" if order == "one_at_a_time" else ""
+        each = " each" if n > 1 else ""
+        steps.append(
+            Step(
+                f"{n} {lv.kind} level{'s' if n > 1 else ''} at {ROWS[lv.track_row]} ({span}{at}): "
+                f"{base}{times} = {fmt_hours(lv.hours)}{each}{when}",
+                HEALING,
+            )
+        )
+    if order == "one_at_a_time":
+        total = sum((lv.hours for lv in levels), Fraction(0))
+        steps.append(
+            Step(
+                f"Levels heal one at a time, the worst first (rules note RN-HEAL-1): "
+                f"total = {fmt_hours(total)}",
+                HEALING,
+            )
+        )
+    else:
+        total = max(lv.hours for lv in levels)
+        steps.append(
+            Step(
+                f"All levels heal at once (option, rules note RN-HEAL-1): the slowest decides, "
+                f"total = {fmt_hours(total)}",
+                HEALING,
+            )
+        )
+    return HealingTime(
+        levels=tuple(levels), factor=factor, total_hours=total, order=order, steps=tuple(steps)
+    )

@@ -1,0 +1,281 @@
+"""Initiative (2.0): the rating, its exact distribution, and who acts first.
+
+Quick reference › 2.0 Rules › Combat:
+
+    Initiative: Initiative is (Dexterity + Wits + Mega-Dexterity + Mega-Wits + 1d10).
+
+The rule names Mega-Dexterity and Mega-Wits itself and adds each of their dots
+once: it accounts for the Mega-Attributes separately, so the general rule "each
+dot of a Mega-Attribute counts for 2 dots of an attribute" does not double them
+here (Quick reference › Mega-Attributes: "Unless stated otherwise (or separately
+accounted for)").
+
+The 2.1 rules restate only what changed (specialties, health levels, healing,
+defenses, multiple actions), so this rule applies under both (rules note
+RN-DEF-1). Ties: the text is silent (RN-DEF-2, option ``ties``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
+from ruleslab.params import ChoiceParam, IntParam, checked
+from ruleslab.sources import ALT, QR, rule
+
+__all__ = [
+    "DEXTERITY",
+    "INITIATIVE",
+    "MEGA_DEXTERITY",
+    "MEGA_WITS",
+    "OPPONENT_RATING",
+    "TIES",
+    "WITS",
+    "InitiativeOdds",
+    "initiative",
+    "initiative_distribution",
+    "initiative_rating",
+]
+
+INITIATIVE = rule(QR, "2.0 Rules", "Combat", "Initiative")
+MEGA_ATTRIBUTES = rule(QR, "Mega-Attributes")
+TIE_PRECEDENT = rule(ALT, "Compressed Combat", "Resolution", "Victory")
+
+DEXTERITY = IntParam(
+    "dexterity",
+    "Dexterity",
+    default=3,
+    minimum=0,
+    maximum=10,
+    unit="dots",
+    help="The character's Dexterity dots (Mega-Dexterity is separate).",
+)
+MEGA_DEXTERITY = IntParam(
+    "mega_dexterity",
+    "Mega-Dexterity",
+    default=0,
+    minimum=0,
+    maximum=10,
+    unit="dots",
+    help=(
+        "Mega-Dexterity dots. Initiative adds them once each; dodge, parry and "
+        "Defense count each dot as 2 Dexterity dots."
+    ),
+)
+WITS = IntParam(
+    "wits",
+    "Wits",
+    default=3,
+    minimum=0,
+    maximum=10,
+    unit="dots",
+    help="The character's Wits dots (Mega-Wits is separate).",
+)
+MEGA_WITS = IntParam(
+    "mega_wits",
+    "Mega-Wits",
+    default=0,
+    minimum=0,
+    maximum=10,
+    unit="dots",
+    help=(
+        "Mega-Wits dots. Initiative adds them once each; Defense counts each dot as 2 Wits dots."
+    ),
+)
+OPPONENT_RATING = IntParam(
+    "opponent_rating",
+    "Opponent's initiative rating",
+    default=6,
+    minimum=0,
+    maximum=40,
+    help=(
+        "The opponent's Dexterity + Wits + Mega-Dexterity + Mega-Wits (before the "
+        "1d10). Used for the chance that the character acts first."
+    ),
+)
+TIES = ChoiceParam(
+    "ties",
+    "Initiative ties",
+    default="rating",
+    choices=(
+        ("rating", "Higher rating acts first, else together"),
+        ("reroll", "Reroll until someone wins"),
+        ("together", "Both act at the same time"),
+    ),
+    help=(
+        "The text does not say who acts first when both initiative totals are equal. "
+        "‘Higher rating’: the higher Dex + Wits + Mega rating goes first (as compressed "
+        "combat breaks ties by base initiative); equal ratings act at the same time. "
+        "See rules note RN-DEF-2."
+    ),
+)
+
+
+def initiative_rating(dexterity: int, wits: int, mega_dexterity: int, mega_wits: int) -> int:
+    """Dexterity + Wits + Mega-Dexterity + Mega-Wits: the initiative before the 1d10."""
+    return dexterity + wits + mega_dexterity + mega_wits
+
+
+def initiative_distribution(rating: int) -> tuple[tuple[int, Fraction], ...]:
+    """``((total, P(total)), ...)`` for rating + 1d10: ten totals, each 1/10."""
+    return tuple((rating + face, Fraction(1, 10)) for face in range(1, 11))
+
+
+def _opposed(rating: int, opponent: int) -> tuple[Fraction, Fraction, Fraction]:
+    """(P(higher total), P(equal totals), P(lower total)) for two independent d10 rolls."""
+    wins = ties = losses = 0
+    for a in range(1, 11):
+        for b in range(1, 11):
+            d = (rating + a) - (opponent + b)
+            if d > 0:
+                wins += 1
+            elif d == 0:
+                ties += 1
+            else:
+                losses += 1
+    return Fraction(wins, 100), Fraction(ties, 100), Fraction(losses, 100)
+
+
+@dataclass(frozen=True, kw_only=True)
+class InitiativeOdds(Explained):
+    """Initiative rating, its distribution, and the odds against one opponent.
+
+    ``p_first``, ``p_together`` and ``p_opponent_first`` sum to 1 after the tie
+    rule (``ties``) is applied; ``p_equal_totals`` is the raw chance that the two
+    totals are equal, before it.
+    """
+
+    rating: int
+    opponent_rating: int
+    distribution: tuple[tuple[int, Fraction], ...]
+    mean: Fraction
+    p_equal_totals: Fraction
+    p_first: Fraction
+    p_together: Fraction
+    p_opponent_first: Fraction
+    ties: str
+
+    def rating_text(self) -> str:
+        return f"{self.rating} + 1d10 ({self.rating + 1}–{self.rating + 10})"
+
+    def figures(self) -> tuple[Figure, ...]:
+        return (
+            Figure("initiative", "Initiative", self.rating, self.rating_text()),
+            Figure("p_first", "Chance to act first", self.p_first, fmt_prob(self.p_first)),
+            Figure(
+                "p_together",
+                "Chance to act at the same time",
+                self.p_together,
+                fmt_prob(self.p_together),
+            ),
+            Figure(
+                "p_opponent_first",
+                "Chance the opponent acts first",
+                self.p_opponent_first,
+                fmt_prob(self.p_opponent_first),
+            ),
+        )
+
+
+@checked(DEXTERITY, WITS, MEGA_DEXTERITY, MEGA_WITS, OPPONENT_RATING, TIES)
+def initiative(
+    dexterity: int,
+    wits: int,
+    mega_dexterity: int,
+    mega_wits: int,
+    opponent_rating: int,
+    ties: str = "rating",
+) -> InitiativeOdds:
+    """Initiative = Dexterity + Wits + Mega-Dexterity + Mega-Wits + 1d10, and the
+    chance of acting before an opponent whose rating (everything but the d10) is
+    ``opponent_rating``; both roll their d10 independently."""
+    rating = initiative_rating(dexterity, wits, mega_dexterity, mega_wits)
+    steps = [
+        Step(
+            f"Initiative rating = Dex {dexterity} + Wits {wits} + Mega-Dex {mega_dexterity} "
+            f"+ Mega-Wits {mega_wits} = {rating}; initiative = {rating} + 1d10, "
+            f"{rating + 1} to {rating + 10}, each 1/10",
+            INITIATIVE,
+        )
+    ]
+    if mega_dexterity or mega_wits:
+        steps.append(
+            Step(
+                "Mega-Dexterity and Mega-Wits are added once per dot, not 2: the Initiative "
+                "rule accounts for them separately (rules note RN-DEF-1)",
+                MEGA_ATTRIBUTES,
+            )
+        )
+    mean = rating + Fraction(11, 2)
+    steps.append(Step(f"Mean initiative = {rating} + 5.5 = {fmt_num(mean)}", INITIATIVE))
+    win, tie, lose = _opposed(rating, opponent_rating)
+    diff = rating - opponent_rating
+    steps.append(
+        Step(
+            f"Against rating {opponent_rating} (difference {diff:+d}): of the 100 pairs of "
+            f"d10s, {win * 100} give the higher total, {tie * 100} equal totals, "
+            f"{lose * 100} the lower",
+            INITIATIVE,
+        )
+    )
+    together = Fraction(0)
+    if tie == 0:
+        steps.append(
+            Step(
+                "Ratings 10 or more apart: the totals can never be equal, no tie to break",
+                INITIATIVE,
+            )
+        )
+    elif ties == "rating" and diff != 0:
+        if diff > 0:
+            win += tie
+        else:
+            lose += tie
+        who = "the character" if diff > 0 else "the opponent"
+        steps.append(
+            Step(
+                f"Equal totals ({fmt_prob(tie)}): {who} has the higher rating and acts first "
+                "(ties broken by base initiative, as in compressed combat; rules note RN-DEF-2)",
+                TIE_PRECEDENT,
+            )
+        )
+    elif ties == "reroll":
+        decided = win + lose
+        win, lose = win / decided, lose / decided
+        steps.append(
+            Step(
+                f"Equal totals are rerolled until they differ: P(first) = "
+                f"{fmt_prob(win * decided)} ÷ {fmt_prob(decided)} (rules note RN-DEF-2)",
+                INITIATIVE,
+            )
+        )
+    else:
+        together = tie
+        why = "equal ratings, " if ties == "rating" else ""
+        steps.append(
+            Step(
+                f"Equal totals ({fmt_prob(tie)}): {why}both act at the same time "
+                "(rules note RN-DEF-2)",
+                INITIATIVE,
+            )
+        )
+    steps.append(
+        Step(
+            f"P(act first) = {fmt_prob(win)}, P(same time) = {fmt_prob(together)}, "
+            f"P(opponent first) = {fmt_prob(lose)}",
+            INITIATIVE,
+        )
+    )
+    return InitiativeOdds(
+        rating=rating,
+        opponent_rating=opponent_rating,
+        distribution=initiative_distribution(rating),
+        mean=mean,
+        p_equal_totals=tie,
+        p_first=win,
+        p_together=together,
+        p_opponent_first=lose,
+        ties=ties,
+        steps=tuple(steps),
+    )

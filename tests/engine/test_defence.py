@@ -1,0 +1,209 @@
+"""2.0 defensive maneuvers, 2.1 Defense, 2.1 multiple actions, and the combined report."""
+
+from fractions import Fraction
+from math import comb
+
+import pytest
+
+from ruleslab.defence import (
+    action_penalties,
+    defense,
+    defense_per_attack,
+    defensive_maneuvers,
+    initiative_and_defence,
+    multiple_actions,
+    per_attack_text,
+)
+from ruleslab.params import InputError
+
+P, Q = Fraction(4, 10), Fraction(6, 10)
+
+
+def at_least(n, k):
+    return sum(comb(n, j) * P**j * Q ** (n - j) for j in range(k, n + 1))
+
+
+# --- 2.0 ------------------------------------------------------------------------------
+
+
+def test_dodge_and_parry_pools():
+    # "dodge (Dex + Athletics), parry (Dex + Melee/Brawl)"
+    m = defensive_maneuvers(3, 0, 2, 4, 0)
+    assert m.dodge.dice == 5 and m.parry.dice == 7
+    assert m.dodge.p_success == 1 - Q**5
+    assert m.powerblock is None
+    assert m.figure("powerblock").text == "— (no power)"
+
+
+def test_mega_dexterity_counts_two_in_the_pools():
+    m = defensive_maneuvers(3, 2, 2, 0, 0)
+    assert m.dodge.dice == 3 + 4 + 2
+    assert not m.dodge.reroll_tens  # 2.0: no reroll from Mega-Attributes
+    assert "Dexterity 3 + 2 × Mega-Dexterity 2 = 7" in m.explain()
+
+
+def test_sprinting_adds_one_difficulty():
+    # "are at +1 difficulty to all defensive maneuvers they take"
+    m = defensive_maneuvers(3, 0, 2, 2, 6, sprinting=True)
+    assert m.dodge.difficulty == 2
+    assert m.dodge.p_success == at_least(5, 2)
+    assert m.powerblock is not None and m.powerblock.p_success == at_least(6, 2)
+
+
+# --- 2.1 Defense ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("dex", "wits", "score"), [(3, 5, 1), (5, 4, 2), (1, 1, 0), (5, 5, 2), (10, 7, 3)]
+)
+def test_defense_score_lower_halved_down(dex, wits, score):
+    # "(lower of Dexterity or Wits, divided by 2). Round defenses down."
+    assert defense(dex, 0, wits, 0, 2, 2, 0, 0).score == score
+
+
+def test_defense_drops_per_attack():
+    # "reduced by 1 for every successful or unsuccessful attack made against them"
+    assert defense_per_attack(2) == (2, 1, 0)
+    assert per_attack_text((2, 1, 0)) == "1st +2, 2nd +1, 3rd on +0"
+    assert per_attack_text((0,)) == "+0 against every attack"
+    d = defense(4, 0, 5, 0, 2, 2, 0, 0)
+    assert d.figure("defense").text == "1st +2, 2nd +1, 3rd on +0"
+
+
+def test_mega_in_defense_double_or_ignore():
+    d = defense(3, 1, 4, 0, 2, 2, 0, 0)  # Dex 3 + 2 = 5, Wits 4 → lower 4 → 2
+    assert d.score == 2
+    ign = defense(3, 1, 4, 0, 2, 2, 0, 0, mega_in_defense="ignore")  # lower 3 → 1
+    assert ign.score == 1
+
+
+def test_active_defence_pool_and_reroll():
+    # "the higher of Dex or Wits, plus the defending ability"; 2.1 Mega rerolls 10s
+    d = defense(2, 1, 3, 0, 3, 1, 0, 0)  # Dex 2 + 2 = 4 > Wits 3; Athletics 3
+    assert d.active.dice == 7 and d.active.reroll_tens
+    assert d.active_attribute == "Dexterity"
+    plain = defense(2, 0, 3, 0, 1, 4, 0, 0)  # Wits 3 + Melee/Brawl 4
+    assert plain.active.dice == 7 and not plain.active.reroll_tens
+    assert plain.active.p_success == 1 - Q**7
+
+
+def test_power_block_adds_half_quantum():
+    # "adding an additional (Quantum/2) to their Defense, as well as using the power's dice pool"
+    d = defense(4, 0, 4, 0, 2, 2, 5, 6)
+    assert d.power_block_score == 2 + 2
+    assert d.power_block_per_attack == (4, 3, 2, 1, 0)
+    assert d.power_roll is not None and d.power_roll.dice == 6
+    none = defense(4, 0, 4, 0, 2, 2, 5, 0)
+    assert none.power_block_per_attack is None
+    assert none.figure("power_block").text == "— (no power)"
+
+
+# --- 2.1 multiple actions -------------------------------------------------------------
+
+
+def test_action_penalty_readings():
+    assert action_penalties(4) == (0, 1, 2, 3)
+    assert action_penalties(4, "all") == (3, 3, 3, 3)
+    assert action_penalties(4, "compounding") == (0, 1, 3, 6)
+    assert action_penalties(1, "all") == (0,)
+
+
+def test_multiple_actions_hand_worked():
+    m = multiple_actions(6, 1, 3)
+    assert m.difficulties == (1, 2, 3)
+    assert m.chances == (at_least(6, 1), at_least(6, 2), at_least(6, 3))
+    assert m.p_all == at_least(6, 1) * at_least(6, 2) * at_least(6, 3)
+    assert m.figure("action_difficulties").text == "1st 1, 2nd 2, 3rd 3"
+
+
+def test_multiple_actions_beyond_the_pool_is_zero():
+    m = multiple_actions(2, 2, 2)
+    assert m.chances[1] == 0 and m.p_all == 0
+
+
+def test_rerolled_action_is_exact_beyond_the_dice():
+    m = multiple_actions(1, 1, 3, attack_rerolls=True)
+    # one die rerolling 10s: P(≥k) = 1/10^(k−1) · 4/10 for k ≥ 1
+    assert m.chances == (Fraction(4, 10), Fraction(4, 100), Fraction(4, 1000))
+
+
+def test_multiple_actions_match_icepool():
+    icepool = pytest.importorskip("icepool")
+    pool = 7 @ (icepool.d10 >= 7)
+    m = multiple_actions(7, 2, 4, multiple_reading="compounding")
+    for roll in m.rolls:
+        assert roll.p_success == Fraction(pool.probability(">=", roll.difficulty))
+
+
+def test_active_defence_rerolls_match_monte_carlo():
+    np = pytest.importorskip("numpy")
+    d = defense(3, 1, 2, 0, 2, 0, 0, 0)  # 7 dice, 10s reroll
+    rng = np.random.default_rng(20240611)
+    n = 200_000
+    totals = np.zeros(n, dtype=int)
+    live = np.full(n, d.active.dice)
+    while live.any():
+        faces = rng.integers(1, 11, size=(n, int(live.max())))
+        mask = np.arange(faces.shape[1]) < live[:, None]
+        totals += ((faces >= 7) & mask).sum(axis=1)
+        live = ((faces == 10) & mask).sum(axis=1)
+    for k in range(6):
+        exact = float(d.active.distribution.probability(k))
+        assert abs((totals == k).mean() - exact) < 0.005  # > 4.5 standard errors
+
+
+# --- the calculator -------------------------------------------------------------------
+
+ARGS = dict(
+    dexterity=3,
+    mega_dexterity=0,
+    wits=4,
+    mega_wits=0,
+    opponent_rating=6,
+    athletics=2,
+    melee_brawl=3,
+    power_pool=5,
+    quantum=3,
+    sprinting=False,
+    attack_pool=6,
+    attack_difficulty=1,
+    actions=3,
+)
+
+
+def test_report_21_figures():
+    r = initiative_and_defence(ruleset="2.1", **ARGS)
+    keys = [f.key for f in r.figures()]
+    assert keys == [
+        "initiative",
+        "p_first",
+        "p_together",
+        "p_opponent_first",
+        "defense",
+        "active_defence",
+        "power_block",
+        "power_block_roll",
+        "action_difficulties",
+        "action_chances",
+        "p_all_actions",
+    ]
+    assert r.chart()[0][0] == "0"
+    assert r.defence_roll is r.defense.active
+
+
+def test_report_20_figures():
+    r = initiative_and_defence(ruleset="2.0", **ARGS)
+    keys = [f.key for f in r.figures()]
+    assert keys[-3:] == ["dodge", "parry", "powerblock"]
+    assert r.defence_roll is r.maneuvers.dodge
+    assert abs(sum(p for _, p in r.chart()) - 1) < 1e-6
+
+
+def test_report_bad_input():
+    with pytest.raises(InputError) as err:
+        initiative_and_defence(ruleset="2.1", **{**ARGS, "actions": 0})
+    assert err.value.field == "actions"
+    assert "Actions this turn must be a whole number from 1 to 10" in err.value.message
+    with pytest.raises(InputError) as err:
+        initiative_and_defence(ruleset="3.0", **ARGS)
+    assert err.value.field == "ruleset"
