@@ -1,0 +1,872 @@
+"""A ranged attack that honours its weapon's tags: pool, difficulty, dodge, damage, soak.
+
+The quick reference gives the pieces but not the whole attack. What it says:
+
+* Weapon Tags: "Guided: Ignores first dodge success, reduces range penalty
+  difficulties by 1." "AA: Anti-aircraft tracking, can be fired at aircraft
+  without any difficulty penalties." "AP(X): Armor Piercing. Reduce target soak
+  by (X)." "Devastating (X): The weapon deals (X) additional damage per net
+  attack success after the first instead of just +1. A weapon with Devastating
+  (5 [2]) would deal +5 damage and an extra 2 damage adds for each extra
+  success."
+* 2.0 Rules › Combat: "Defensive Maneuvers: Characters can dodge (Dex +
+  Athletics) …"; "Soak: Characters subtract soak from damage dice, not damage
+  adds." (applied by :func:`ruleslab.damage.damage_taken`).
+* Mega-Attributes: "each dot of a Mega-Attribute counts for 2 dots of an
+  attribute"; 2.1 Specialties: "Specialties allow a character to add +1 to their
+  dice pool if applicable. Mega-Attributes allow a character to reroll 10s if
+  applicable." (2.0: "Specialties allow a character to reroll 10s".)
+
+The resolution the engine uses (rules notes RN-RANGED-2 … RN-RANGED-4):
+
+* attack pool = attribute (+ 2 per Mega dot) + ability + weapon accuracy +
+  any maneuver's accuracy bonus (+1 die for a 2.1 specialty);
+* net successes = attack successes − dodge successes (Guided: the dodge's first
+  success is ignored); the attack hits when net successes ≥ the difficulty;
+* each net success beyond the difficulty ("after the first" at difficulty 1)
+  adds +1 damage die, or Devastating's X dice [Y adds] instead;
+* the damage dice and adds then meet the target's soak.
+
+Every probability is exact (:class:`fractions.Fraction`); with rerolled 10s the
+attack's success table is cut where its omitted mass is below 10⁻¹² and that
+mass is reported exactly as ``unresolved``.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from ruleslab.damage import damage_taken
+from ruleslab.dice import SuccessDistribution, pool_distribution
+from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
+from ruleslab.mega import effective
+from ruleslab.params import BoolParam, ChoiceParam, IntParam, checked
+from ruleslab.ruleset import RULESET as BASE_RULESET
+from ruleslab.sources import ALT, QR, rule
+from ruleslab.weapons import (
+    AA,
+    Area,
+    Devastating,
+    FastTracking,
+    Guided,
+    Scale,
+    TagsParam,
+    Weapon,
+    format_tags,
+    tag_rule,
+)
+
+__all__ = [
+    "ABILITY",
+    "ACCURACY",
+    "AIRCRAFT_PENALTY",
+    "ARMOUR_SOAK",
+    "ATTRIBUTE",
+    "BASE_DIFFICULTY",
+    "DAMAGE_ADDS",
+    "DAMAGE_DICE",
+    "DAMAGE_TYPE",
+    "DODGE_POOL",
+    "DODGE_REROLLS",
+    "EXTRA_SUCCESSES",
+    "MEGA_ATTRIBUTE",
+    "NATURAL_SOAK",
+    "NET_FROM",
+    "RANGE_PENALTY",
+    "RULESET",
+    "SPECIALTY",
+    "TAGS",
+    "AttackResult",
+    "Maneuver",
+    "resolve_attack",
+]
+
+WEAPON_TAGS = rule(QR, "Weapon Tags")
+MANEUVERS = rule(QR, "Ranged Attack Maneuvers")
+DEFENSIVE = rule(QR, "2.0 Rules", "Combat", "Defensive Maneuvers")
+COMBAT_SOAK = rule(QR, "2.0 Rules", "Combat", "Soak")
+SPECIALTIES_20 = rule(QR, "2.0 Rules", "Specialties")
+SPECIALTIES_21 = rule(QR, "2.1 Rules", "Specialties")
+ATTACK_POOL = rule(ALT, "Compressed Combat")
+"""The only text naming the attack pool: "Dexterity 3, Firearms 2 + 1 accuracy"."""
+
+MAX_DAMAGE_DICE = 500
+"""Largest damage-dice count resolved against soak (damage_taken's range)."""
+MAX_DAMAGE_ADDS = 200
+CHART_CUTOFF = 1e-6
+
+# --- shared inputs ------------------------------------------------------------------
+
+ATTRIBUTE = IntParam(
+    "dexterity",
+    "Dexterity",
+    default=3,
+    minimum=0,
+    maximum=10,
+    help="The attacker's Dexterity dots (Mega-Dexterity is separate).",
+)
+MEGA_ATTRIBUTE = IntParam(
+    "mega_dexterity",
+    "Mega-Dexterity",
+    default=0,
+    minimum=0,
+    maximum=10,
+    help=(
+        "Each Mega-Dexterity dot counts as 2 Dexterity dots in the attack pool; in 2.1 a "
+        "Mega-Attribute also lets the attack reroll 10s."
+    ),
+)
+ABILITY = IntParam(
+    "ability",
+    "Attack ability (Firearms …)",
+    default=2,
+    minimum=0,
+    maximum=10,
+    help="Dots in the ability the attack uses (Firearms, Athletics for thrown weapons …).",
+)
+SPECIALTY = BoolParam(
+    "specialty",
+    "Specialty applies",
+    default=False,
+    help="Tick if one of the attacker's specialties fits (2.1: +1 die; 2.0: reroll 10s).",
+)
+RULESET = replace(
+    BASE_RULESET,
+    help=(
+        "Which revision's dice rules apply to the attack roll. 2.1: a specialty adds +1 die and "
+        "Mega-Dexterity rerolls 10s; 2.0: a specialty rerolls 10s. Default 2.1."
+    ),
+)
+ACCURACY = IntParam(
+    "accuracy",
+    "Weapon accuracy",
+    default=1,
+    minimum=-5,
+    maximum=10,
+    help="The weapon's Accuracy: dice added to (or taken from) the attack pool.",
+)
+DAMAGE_DICE = IntParam(
+    "damage_dice",
+    "Weapon damage dice",
+    default=5,
+    minimum=0,
+    maximum=60,
+    help="The weapon's damage dice (the 5 in “5 [2]”), before soak.",
+)
+DAMAGE_ADDS = IntParam(
+    "damage_adds",
+    "Weapon damage adds",
+    default=0,
+    minimum=0,
+    maximum=60,
+    help=(
+        "The weapon's damage adds (the [2] in “5 [2]”): each is one health level, not soaked, "
+        "applied if at least one damage die is left after soak."
+    ),
+)
+DAMAGE_TYPE = ChoiceParam(
+    "damage_type",
+    "Damage type",
+    default="lethal",
+    choices=(
+        ("lethal", "Lethal"),
+        ("bashing", "Bashing"),
+        ("aggravated", "Aggravated"),
+        ("stun", "Stun"),
+    ),
+    help="The weapon's damage type; a hit that fails to penetrate soak pings one type lower.",
+)
+TAGS = TagsParam(
+    "tags",
+    "Weapon tags",
+    default="",
+    help=(
+        "The weapon's tags, separated by commas: AA, AP(X), Area(X), Burst(X), Devastating(X) "
+        "or Devastating(X [Y]), Guided, Scale[X], Fast-Tracking[X]. Empty for none."
+    ),
+)
+BASE_DIFFICULTY = IntParam(
+    "base_difficulty",
+    "Base difficulty",
+    default=1,
+    minimum=1,
+    maximum=30,
+    help=(
+        "Successes the attack needs before strafing, range and aircraft penalties (1 normally; "
+        "in 2.1 add the target's Defense score and any other penalties here)."
+    ),
+)
+RANGE_PENALTY = IntParam(
+    "range_penalty",
+    "Range penalty",
+    default=0,
+    minimum=0,
+    maximum=10,
+    help="Difficulty added for range. A Guided weapon reduces it by 1 (not below 0).",
+)
+AIRCRAFT_PENALTY = IntParam(
+    "aircraft_penalty",
+    "Aircraft penalty",
+    default=0,
+    minimum=0,
+    maximum=10,
+    help=(
+        "Difficulty your table adds for firing at an aircraft (the text gives no number; 0 if "
+        "the target is not an aircraft). An AA weapon ignores it."
+    ),
+)
+DODGE_POOL = IntParam(
+    "dodge_pool",
+    "Target's dodge pool",
+    default=0,
+    minimum=0,
+    maximum=60,
+    help=(
+        "Dice the target rolls to dodge (Dex + Athletics); each success cancels one attack "
+        "success (Guided ignores the first). 0: no dodge."
+    ),
+)
+DODGE_REROLLS = BoolParam(
+    "dodge_reroll_tens",
+    "Dodge rerolls 10s",
+    default=False,
+    help="Tick if the target's dodge rerolls 10s (2.1: Mega-Dexterity; 2.0: a specialty).",
+)
+NATURAL_SOAK = IntParam(
+    "natural_soak",
+    "Target's natural soak",
+    default=2,
+    minimum=0,
+    maximum=60,
+    help="The target's natural soak against this damage type (Armor Piercing does not reduce it).",
+)
+ARMOUR_SOAK = IntParam(
+    "armour_soak",
+    "Target's armour soak",
+    default=0,
+    minimum=0,
+    maximum=60,
+    help="The target's armour (or power) soak against this damage type; AP(X) reduces it by X.",
+)
+EXTRA_SUCCESSES = ChoiceParam(
+    "extra_successes",
+    "Each extra attack success adds",
+    default="die",
+    choices=(
+        ("die", "+1 damage die"),
+        ("add", "+1 damage add"),
+        ("none", "Nothing"),
+    ),
+    help=(
+        "Devastating deals X “per net attack success after the first instead of just +1”: "
+        "default +1 damage die per extra success (plain numbers are dice, bracketed ones adds). "
+        "Devastating replaces this whatever you pick. See rules note RN-RANGED-3."
+    ),
+)
+NET_FROM = ChoiceParam(
+    "net_from",
+    "Extra successes count from",
+    default="difficulty",
+    choices=(
+        ("difficulty", "Beyond the difficulty"),
+        ("first", "Beyond the first net success"),
+    ),
+    help=(
+        "Which net successes are “after the first”: those beyond the difficulty (default; the "
+        "same at difficulty 1) or every net success after the first, even those the difficulty "
+        "needed. See rules note RN-RANGED-4."
+    ),
+)
+
+
+# --- pieces -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Maneuver:
+    """What a ranged maneuver adds to an attack (autofire, strafing), with its steps.
+
+    ``damage_dice``/``damage_adds`` are added to every hit; ``extra_difficulty`` to
+    the difficulty; ``targets`` is how many targets the one roll applies to.
+    """
+
+    accuracy: int = 0
+    damage_dice: int = 0
+    damage_adds: int = 0
+    extra_difficulty: int = 0
+    targets: int = 1
+    label: str = ""
+    steps: tuple[Step, ...] = ()
+
+
+def _dice(n: int) -> str:
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
+def _pool(
+    weapon: Weapon,
+    dexterity: int,
+    mega_dexterity: int,
+    ability: int,
+    specialty: bool,
+    ruleset: str,
+    maneuver: Maneuver,
+) -> tuple[int, bool, list[Step]]:
+    """Dice in the attack pool, whether 10s reroll, and the steps saying why."""
+    steps: list[Step] = []
+    dex = effective("Dexterity", dexterity, mega_dexterity, purpose="in the attack pool")
+    if dex.step is not None:
+        steps.append(dex.step)
+    dex_text = f"Dexterity {dex.value}" + (" (effective)" if mega_dexterity else "")
+    parts = [dex_text, f"ability {ability}", f"accuracy {weapon.accuracy:+d}"]
+    dice = dex.value + ability + weapon.accuracy
+    if maneuver.accuracy:
+        dice += maneuver.accuracy
+        parts.append(f"{maneuver.label} accuracy +{maneuver.accuracy}")
+    if specialty and ruleset == "2.1":
+        dice += 1
+        parts.append("specialty 1")
+    raw = dice
+    dice = max(0, dice)
+    floor = " (a pool cannot go below 0)" if raw < 0 else ""
+    steps.append(
+        Step(
+            f"Attack pool = {' + '.join(parts)} = {_dice(dice)}{floor} "
+            "(attribute + ability + accuracy, rules note RN-RANGED-2)",
+            ATTACK_POOL,
+        )
+    )
+    if specialty and ruleset == "2.1":
+        steps.append(Step("Specialty (2.1): +1 die", SPECIALTIES_21))
+    reroll = False
+    if ruleset == "2.1" and mega_dexterity > 0:
+        reroll = True
+        steps.append(
+            Step(f"Mega-Dexterity {mega_dexterity} (2.1): the attack rerolls 10s", SPECIALTIES_21)
+        )
+    if ruleset == "2.0" and specialty:
+        reroll = True
+        steps.append(Step("Specialty (2.0): the attack rerolls 10s", SPECIALTIES_20))
+    return dice, reroll, steps
+
+
+def _difficulty(
+    weapon: Weapon,
+    base: int,
+    range_penalty: int,
+    aircraft_penalty: int,
+    maneuver: Maneuver,
+) -> tuple[int, list[Step]]:
+    steps: list[Step] = []
+    parts = [f"base {base}"]
+    total = base
+    if maneuver.extra_difficulty:
+        total += maneuver.extra_difficulty
+        parts.append(f"strafing {maneuver.extra_difficulty}")
+    if range_penalty:
+        rng = range_penalty
+        if weapon.has(Guided):
+            rng = max(0, range_penalty - 1)
+            steps.append(
+                Step(
+                    f"Guided: range penalty {range_penalty} − 1 = {rng} (not below 0)",
+                    tag_rule(Guided),
+                )
+            )
+        total += rng
+        parts.append(f"range {rng}")
+    if aircraft_penalty:
+        if weapon.has(AA):
+            steps.append(
+                Step(
+                    f"AA: fired at an aircraft without the aircraft penalty "
+                    f"(+{aircraft_penalty} ignored; rules note RN-RANGED-6)",
+                    tag_rule(AA),
+                )
+            )
+        else:
+            total += aircraft_penalty
+            parts.append(f"aircraft {aircraft_penalty}")
+    steps.append(
+        Step(
+            f"Difficulty = {' + '.join(parts)} = {total} "
+            f"success{'' if total == 1 else 'es'} needed",
+            MANEUVERS,
+        )
+    )
+    return total, steps
+
+
+@dataclass(frozen=True)
+class _Resolution:
+    """Exact outcome of attack vs dodge: hit mass per extra-success count."""
+
+    extras: tuple[Fraction, ...]  # P(hit with e extra successes), e = 0 …
+    p_hit: Fraction
+    p_miss: Fraction
+    p_any_hit: Fraction
+    unresolved: Fraction
+
+
+def _resolve(
+    attack: SuccessDistribution,
+    dodge: SuccessDistribution,
+    ignore_first: bool,
+    difficulty: int,
+    base: int,
+    targets: int,
+) -> _Resolution:
+    """Attack successes A, dodge successes D' = max(0, D − ignore): hit iff A − D' ≥ difficulty.
+
+    ``base`` is what extras count from: extras = A − D' − base. ``dodge`` must
+    reach past the attack table (so every miss is counted exactly); the only
+    unresolved mass is the attack's own tail.
+    """
+    ig = 1 if ignore_first else 0
+    dpmf = dodge.pmf
+    cum: list[Fraction] = []  # cum[m] = P(D ≤ m)
+    run = Fraction(0)
+    for p in dpmf:
+        run += p
+        cum.append(run)
+
+    def at_most(m: int) -> Fraction:  # P(D' ≤ m)
+        if m < 0:
+            return Fraction(0)
+        idx = m + ig
+        if idx < len(cum):
+            return cum[idx]
+        assert dodge.tail_bound == 0, "the dodge table must reach past the attack table"
+        return Fraction(1)
+
+    def exactly(j: int) -> Fraction:  # P(D' = j)
+        if j == 0:
+            return at_most(0)
+        idx = j + ig
+        return dpmf[idx] if idx < len(dpmf) else Fraction(0)
+
+    extras: dict[int, Fraction] = {}
+    p_hit = Fraction(0)
+    p_miss = Fraction(0)
+    p_any = Fraction(0)
+    for a, pa in enumerate(attack.pmf):
+        if not pa:
+            continue
+        top = a - difficulty  # D' ≤ top hits
+        hit = at_most(top)
+        p_hit += pa * hit
+        p_miss += pa * (1 - hit)
+        p_any += pa * (1 - (1 - hit) ** targets)
+        for j in range(top + 1):
+            q = exactly(j)
+            if q:
+                e = a - j - base
+                extras[e] = extras.get(e, Fraction(0)) + pa * q
+    n = max(extras, default=-1) + 1
+    table = tuple(extras.get(e, Fraction(0)) for e in range(n))
+    return _Resolution(
+        extras=table,
+        p_hit=p_hit,
+        p_miss=p_miss,
+        p_any_hit=p_any,
+        unresolved=attack.tail_bound,
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _taken(
+    dice: int, adds: int, kind: str, natural: int, armour: int, ap: int
+) -> tuple[tuple[Fraction, ...], bool, str]:
+    t = damage_taken(
+        dice=dice,
+        adds=adds,
+        kind=kind,
+        natural_soak=natural,
+        armour_soak=armour,
+        armour_piercing=ap,
+    )
+    return t.levels, t.pinged, t.kind_dealt
+
+
+def _mix(parts: list[tuple[Fraction, tuple[Fraction, ...]]]) -> tuple[Fraction, ...]:
+    """``Σ weight · table[k]`` for each ``k``, exactly, summed over one common denominator.
+
+    (Adding Fractions one by one costs a gcd per addition; these tables have
+    denominators of up to 10⁵⁰⁰, so the sum is done on integers.)
+    """
+    terms = []
+    for w, table in parts:
+        if not w:
+            continue
+        den = math.lcm(*(q.denominator for q in table))
+        terms.append(
+            (
+                w.numerator,
+                w.denominator * den,
+                [q.numerator * (den // q.denominator) for q in table],
+            )
+        )
+    if not terms:
+        return (Fraction(0),)
+    common = math.lcm(*(d for _, d, _ in terms))
+    acc = [0] * max(len(t) for _, _, t in terms)
+    for wn, d, nums in terms:
+        scale = wn * (common // d)
+        for k, n in enumerate(nums):
+            if n:
+                acc[k] += scale * n
+    return tuple(Fraction(n, common) for n in acc)
+
+
+# --- the result ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class AttackResult(Explained):
+    """One ranged attack against one or more identical targets, resolved exactly.
+
+    ``p_hit`` is the chance the attack hits one target (after its dodge);
+    ``p_any_hit`` the chance it hits at least one of ``targets`` (one attack roll,
+    each target dodging on its own). ``damage_dice`` lists ``(dice, adds, P)``:
+    the chance of a hit with that damage, before soak; ``expected_dice`` is the
+    mean damage dice *given a hit* (None if it cannot hit). ``levels[k]`` is
+    ``P(k health levels lost)`` per target, misses included; ``p_ping`` the
+    chance of a hit that fails to penetrate soak (a ping of the lower type).
+    ``unresolved`` is the exact probability left out of every table (attack
+    successes beyond the rerolled-10s table, or damage beyond 500 dice); each
+    reported probability is exact up to it. ``damage_unresolved`` is the part of
+    it that is hits with more damage than :func:`~ruleslab.damage.damage_taken`
+    resolves: the damage figures are then lower bounds and say so ("≥").
+    """
+
+    weapon: Weapon
+    pool: int
+    reroll_tens: bool
+    difficulty: int
+    targets: int
+    p_hit: Fraction
+    p_any_hit: Fraction
+    damage_dice: tuple[tuple[int, int, Fraction], ...]
+    expected_dice: Fraction | None
+    levels: tuple[Fraction, ...]
+    expected_levels: Fraction
+    p_wound: Fraction
+    p_ping: Fraction
+    kind_dealt: str
+    unresolved: Fraction = Fraction(0)
+    damage_unresolved: Fraction = Fraction(0)
+
+    def figures(self) -> tuple[Figure, ...]:
+        # hits too big to resolve against soak make the damage figures lower bounds
+        at_least = "≥ " if self.damage_unresolved else ""
+        exp = "—" if self.expected_dice is None else fmt_num(self.expected_dice, "dice")
+        exp = at_least + exp if self.expected_dice is not None else exp
+        return (
+            Figure("pool", "Attack pool", self.pool, _dice(self.pool)),
+            Figure("difficulty", "Difficulty", self.difficulty, str(self.difficulty)),
+            Figure("p_hit", "Chance to hit (per target)", self.p_hit, fmt_prob(self.p_hit)),
+            Figure(
+                "expected_dice",
+                "Expected damage dice on a hit (before soak)",
+                self.expected_dice,
+                exp,
+            ),
+            Figure(
+                "expected_levels",
+                "Expected health levels lost (per target)",
+                self.expected_levels,
+                at_least + fmt_num(self.expected_levels, "levels"),
+            ),
+            Figure(
+                "p_wound",
+                "Chance of at least 1 health level (per target)",
+                self.p_wound,
+                at_least + fmt_prob(self.p_wound),
+            ),
+            Figure(
+                "p_any_hit",
+                f"Chance to hit at least one of {self.targets} target"
+                + ("s" if self.targets > 1 else ""),
+                self.p_any_hit,
+                fmt_prob(self.p_any_hit),
+            ),
+        )
+
+    def chart(self) -> tuple[tuple[str, float], ...]:
+        """Bars ``(str(k), P(k health levels lost))`` per target; bars after the last ≥ 10⁻⁶ cut."""
+        last = max((k for k, p in enumerate(self.levels) if p >= CHART_CUTOFF), default=0)
+        return tuple((str(k), float(self.levels[k])) for k in range(last + 1))
+
+
+# --- the attack ---------------------------------------------------------------------
+
+
+@checked(
+    ATTRIBUTE,
+    MEGA_ATTRIBUTE,
+    ABILITY,
+    SPECIALTY,
+    RULESET,
+    BASE_DIFFICULTY,
+    RANGE_PENALTY,
+    AIRCRAFT_PENALTY,
+    DODGE_POOL,
+    DODGE_REROLLS,
+    NATURAL_SOAK,
+    ARMOUR_SOAK,
+    EXTRA_SUCCESSES,
+    NET_FROM,
+)
+def resolve_attack(
+    *,
+    weapon: Weapon,
+    dexterity: int,
+    mega_dexterity: int = 0,
+    ability: int,
+    specialty: bool = False,
+    ruleset: str = "2.1",
+    base_difficulty: int = 1,
+    range_penalty: int = 0,
+    aircraft_penalty: int = 0,
+    dodge_pool: int = 0,
+    dodge_reroll_tens: bool = False,
+    natural_soak: int = 0,
+    armour_soak: int = 0,
+    extra_successes: str = "die",
+    net_from: str = "difficulty",
+    maneuver: Maneuver | None = None,
+) -> AttackResult:
+    """Resolve a ranged attack with ``weapon`` exactly, honouring its tags.
+
+    Guided: "Ignores first dodge success, reduces range penalty difficulties by
+    1." AA: "can be fired at aircraft without any difficulty penalties" (the
+    ``aircraft_penalty`` is dropped). AP(X): "Armor Piercing attacks only
+    decrease power or armored soak". Devastating (X [Y]): "(X) additional damage
+    per net attack success after the first instead of just +1". Area, Scale and
+    Fast-Tracking are reported in the steps but change nothing: the text gives
+    no numbers for them (rules note RN-RANGED-8). ``maneuver`` adds autofire's
+    bonuses and strafing's targets and difficulty (see :mod:`ruleslab.autofire`).
+    """
+    man = maneuver or Maneuver()
+    steps: list[Step] = [
+        Step(
+            f"Weapon: accuracy {weapon.accuracy:+d}, damage {weapon.damage_text}, "
+            f"tags {format_tags(weapon.tags)}",
+            WEAPON_TAGS,
+        )
+    ]
+    steps.extend(man.steps)
+    dice, reroll, pool_steps = _pool(
+        weapon, dexterity, mega_dexterity, ability, specialty, ruleset, man
+    )
+    steps.extend(pool_steps)
+    difficulty, diff_steps = _difficulty(
+        weapon, base_difficulty, range_penalty, aircraft_penalty, man
+    )
+    steps.extend(diff_steps)
+
+    attack = pool_distribution(dice, 0, 7, reroll, upto=difficulty)
+    guided = weapon.has(Guided)
+    dodge = pool_distribution(dodge_pool, 0, 7, dodge_reroll_tens, upto=len(attack.pmf) + 1)
+    if dodge_pool:
+        how = ", 10s rerolled" if dodge_reroll_tens else ""
+        steps.append(
+            Step(
+                f"The target dodges with {_dice(dodge_pool)}{how}: each dodge success cancels "
+                "one attack success (rules note RN-RANGED-2)",
+                DEFENSIVE,
+            )
+        )
+        if guided:
+            steps.append(Step("Guided: the first dodge success is ignored", tag_rule(Guided)))
+    else:
+        steps.append(Step("No dodge: every attack success counts", DEFENSIVE))
+
+    base = difficulty if net_from == "difficulty" else 1
+    res = _resolve(attack, dodge, guided, difficulty, base, man.targets)
+    how = f"{_dice(dice)}" + (", 10s rerolled" if reroll else "")
+    steps.append(
+        Step(
+            f"Hit when attack successes − dodge successes ≥ {difficulty}: "
+            f"P(hit) = {fmt_prob(res.p_hit)} ({how}) (rules note RN-RANGED-2)",
+            DEFENSIVE,
+        )
+    )
+
+    # damage per extra success
+    dev = weapon.tag(Devastating)
+    if dev is not None:
+        per_dice, per_adds = dev.x, dev.adds
+        per = f"{dev}: +{dev.x} damage dice" + (f" and +{dev.adds} adds" if dev.adds else "")
+        steps.append(
+            Step(
+                f"{per} per extra success instead of +1 (rules note RN-RANGED-1)",
+                tag_rule(Devastating),
+            )
+        )
+    else:
+        per_dice, per_adds = {"die": (1, 0), "add": (0, 1), "none": (0, 0)}[extra_successes]
+        what = {"die": "+1 damage die", "add": "+1 damage add", "none": "no extra damage"}
+        steps.append(
+            Step(
+                f"Each extra success gives {what[extra_successes]} (rules note RN-RANGED-3)",
+                tag_rule(Devastating),
+            )
+        )
+    if net_from == "difficulty":
+        counted = f"net successes beyond the difficulty {difficulty}"
+    else:
+        counted = "net successes after the first"
+    steps.append(
+        Step(f"Extra successes = {counted} (rules note RN-RANGED-4)", tag_rule(Devastating))
+    )
+
+    base_dice = weapon.damage_dice + man.damage_dice
+    base_adds = weapon.damage_adds + man.damage_adds
+    if man.damage_dice or man.damage_adds:
+        bonus = f"+{man.damage_dice} dice" if man.damage_dice else f"+[{man.damage_adds}] adds"
+        steps.append(
+            Step(
+                f"Damage on a hit = weapon {weapon.damage_dice} [{weapon.damage_adds}] "
+                f"{bonus} ({man.label}) = {base_dice} [{base_adds}] before extra successes",
+                rule(QR, "Ranged Attack Maneuvers", "Autofire"),
+            )
+        )
+    by_damage: dict[tuple[int, int], Fraction] = {}
+    too_big = Fraction(0)
+    for e, p in enumerate(res.extras):
+        if not p:
+            continue
+        d, a = base_dice + per_dice * e, base_adds + per_adds * e
+        if d > MAX_DAMAGE_DICE or a > MAX_DAMAGE_ADDS:
+            too_big += p
+            continue
+        by_damage[(d, a)] = by_damage.get((d, a), Fraction(0)) + p
+    resolved_hit = res.p_hit - too_big
+    expected = None
+    if resolved_hit > 0:
+        expected = sum((d * p for (d, _), p in by_damage.items()), Fraction(0)) / resolved_hit
+        steps.append(
+            Step(
+                f"Expected damage dice on a hit = {fmt_num(expected, 'dice')} (before soak)",
+                tag_rule(Devastating),
+            )
+        )
+
+    # soak, via ruleslab.damage
+    ap = weapon.armour_piercing
+    kind = weapon.damage_type
+    parts: list[tuple[Fraction, tuple[Fraction, ...]]] = [(res.p_miss, (Fraction(1),))]
+    p_ping = Fraction(0)
+    ping_kind = ""
+    for (d, a), p in sorted(by_damage.items()):
+        lv, pinged, dealt = _taken(d, a, kind, natural_soak, armour_soak, ap)
+        parts.append((p, lv))
+        if pinged:
+            p_ping += p
+            ping_kind = dealt
+    levels = _mix(parts)
+    if ap:
+        after = max(0, armour_soak - ap)
+        steps.append(
+            Step(
+                f"AP({ap}): armour soak {armour_soak} − {ap} = {after} (not below 0); natural soak "
+                f"{natural_soak} unchanged (rules note RN-RANGED-7)",
+                rule(QR, "2.0 Rules", "Combat", "Armor Piercing"),
+            )
+        )
+        soak_total = natural_soak + after
+    else:
+        soak_total = natural_soak + armour_soak
+    steps.append(
+        Step(
+            f"Soak {soak_total} (natural {natural_soak} + armour "
+            f"{soak_total - natural_soak}) is subtracted from the damage dice, not the adds; "
+            "adds count only if a die is left; otherwise 1 die of ping damage one type lower",
+            COMBAT_SOAK,
+        )
+    )
+    if p_ping:
+        steps.append(
+            Step(
+                f"P(a hit fails to penetrate and pings for {ping_kind}) = {fmt_prob(p_ping)}",
+                rule(QR, "2.0 Rules", "Combat", "Ping"),
+            )
+        )
+    expected_levels = sum((k * p for k, p in enumerate(levels) if p), Fraction(0))
+    p_wound = sum(levels[1:], Fraction(0))
+    steps.append(
+        Step(
+            f"Per target: expected {fmt_num(expected_levels, 'health levels')}, "
+            f"P(at least 1 level) = {fmt_prob(p_wound)} (misses count as 0)",
+            COMBAT_SOAK,
+        )
+    )
+
+    # tags reported without numbers
+    for cls, what in (
+        (Area, "area-of-effect ordnance with rating {x}"),
+        (Scale, "the weapon counts as Scale {x} for attack resolution"),
+        (FastTracking, "reduces the mounting vehicle's Scale by {x}"),
+    ):
+        tag = weapon.tag(cls)
+        if tag is not None:
+            steps.append(
+                Step(
+                    f"{tag}: {what.format(x=tag.x)}; the text gives no numbers for how this "
+                    "changes the attack's resolution, so nothing here applies it "
+                    "(rules note RN-RANGED-8)",
+                    tag_rule(cls),
+                )
+            )
+
+    if man.targets > 1:
+        steps.append(
+            Step(
+                f"Strafing: one attack roll “applies the results against all targets”; each of "
+                f"the {man.targets} targets dodges on its own, so P(at least one hit) = "
+                f"{fmt_prob(res.p_any_hit)} (rules note RN-RANGED-5)",
+                rule(QR, "Ranged Attack Maneuvers", "Strafing"),
+            )
+        )
+    unresolved = res.unresolved + too_big
+    if res.unresolved:
+        steps.append(
+            Step(
+                f"Attack successes beyond {len(attack.pmf) - 1} (rerolled 10s) have exact "
+                f"probability {float(res.unresolved):.3g} (< 10⁻¹²), left out of every figure",
+                rule("Dice pool", "Rerolling 10s"),
+            )
+        )
+    if too_big:
+        steps.append(
+            Step(
+                f"Hits with more than {MAX_DAMAGE_DICE} damage dice or {MAX_DAMAGE_ADDS} adds "
+                f"have probability {float(too_big):.3g}; they are left out of the damage "
+                "figures, which are then lower bounds (shown “≥”)",
+                COMBAT_SOAK,
+            )
+        )
+
+    return AttackResult(
+        weapon=weapon,
+        pool=dice,
+        reroll_tens=reroll,
+        difficulty=difficulty,
+        targets=man.targets,
+        p_hit=res.p_hit,
+        p_any_hit=res.p_any_hit,
+        damage_dice=tuple((d, a, p) for (d, a), p in sorted(by_damage.items())),
+        expected_dice=expected,
+        levels=tuple(levels),
+        expected_levels=expected_levels,
+        p_wound=p_wound,
+        p_ping=p_ping,
+        kind_dealt=kind,
+        unresolved=unresolved,
+        damage_unresolved=too_big,
+        steps=tuple(steps),
+    )
