@@ -345,7 +345,11 @@ def _pool(
     if ruleset == "2.1" and mega_dexterity > 0:
         reroll = True
         steps.append(
-            Step(f"Mega-Dexterity {mega_dexterity} (2.1): the attack rerolls 10s", SPECIALTIES_21)
+            Step(
+                f"Mega-Dexterity {mega_dexterity} (2.1): the attack rerolls 10s "
+                "(rules note RN-RANGED-13)",
+                SPECIALTIES_21,
+            )
         )
     if ruleset == "2.0" and specialty:
         reroll = True
@@ -372,7 +376,8 @@ def _difficulty(
             rng = max(0, range_penalty - 1)
             steps.append(
                 Step(
-                    f"Guided: range penalty {range_penalty} − 1 = {rng} (not below 0)",
+                    f"Guided: range penalty {range_penalty} − 1 = {rng} (not below 0; "
+                    "rules note RN-RANGED-12)",
                     tag_rule(Guided),
                 )
             )
@@ -681,7 +686,12 @@ def resolve_attack(
             )
         )
         if guided:
-            steps.append(Step("Guided: the first dodge success is ignored", tag_rule(Guided)))
+            steps.append(
+                Step(
+                    "Guided: the first dodge success is ignored (rules note RN-RANGED-12)",
+                    tag_rule(Guided),
+                )
+            )
     else:
         steps.append(Step("No dodge: every attack success counts", DEFENSIVE))
 

@@ -243,7 +243,9 @@ def autofire_maneuver(
             f"{AMMUNITION.label}: this attack uses {used} rounds but only {ammunition} are "
             "available.",
         )
-    steps.append(Step(f"Ammunition: {used} of {ammunition} rounds used", AUTOFIRE))
+    steps.append(
+        Step(f"Ammunition: {used} of {ammunition} rounds used (rules note RN-RANGED-11)", AUTOFIRE)
+    )
     if targets > used:
         raise InputError(
             "targets",
