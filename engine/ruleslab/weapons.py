@@ -253,6 +253,16 @@ def parse_tags(text: str, *, field: str = "tags", label: str = "Weapon tags") ->
         if m:
             cls = _NAMES.get(re.sub(r"[\s\-]", "", m.group("name")).lower())
         if cls is None:
+            head = re.match(r"[A-Za-z][A-Za-z \-]*", item)
+            named = head and _NAMES.get(re.sub(r"[\s\-]", "", head.group()).lower())
+            if (
+                named and named not in _WITHOUT_VALUE
+            ):  # a number it cannot read ("AP(-2)", "AP(2.5)")
+                raise InputError(
+                    field,
+                    f"{label}: {named.heading} needs a whole number from 1 to "
+                    f"{MAX_TAG_VALUE}, written like {named.example}.",
+                )
             raise InputError(
                 field, f"{label}: “{_shown(item)}” is not a weapon tag. Known tags: {known}."
             )

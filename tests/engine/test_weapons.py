@@ -86,8 +86,9 @@ def test_format_round_trips():
         ("Devastating(5 [0])", "from 1 to 100"),
         ("AP(2), ap(3)", "given twice"),
         ("Burst(3 [1])", "only Devastating"),
-        ("AP(-2)", "is not a weapon tag"),
-        ("AP(2.5)", "is not a weapon tag"),
+        ("AP(-2)", "whole number from 1 to 100, written like AP(2)"),
+        ("AP(2.5)", "whole number from 1 to 100"),
+        ("Guided!", "is not a weapon tag"),
         ("x" * 201, "too long"),
     ],
 )
