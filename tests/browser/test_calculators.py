@@ -25,8 +25,27 @@ KERNEL_TIMEOUT = 180_000  # ms: a cold Pyodide start on a slow CI machine
 CHANGES = {
     "lifting": [("strength", "4", "capacity"), ("object_kg", "450", "p_lift")],
     "dice_pool": [("dice", "9", "p_success"), ("difficulty", "3", "p_success")],
+    "movement": [("dexterity", "5", "walking")],
+    "jumping": [("distance_m", "8", "p_clear")],
+    "falling": [("height_m", "30", "damage_dice")],
+    "health": [("lethal", "3", "wound_penalty")],
+    "damage": [("dice", "9", "dice_after_soak")],
+    "autofire": [("targets", "3", "p_hit")],
+    "healing": [("lethal", "5", "total_time")],
+    "defence": [("attack_pool", "9", "action_chances")],
 }
-BAD_INPUT = {"lifting": ("strength", "-2"), "dice_pool": ("dice", "200")}
+BAD_INPUT = {
+    "lifting": ("strength", "-2"),
+    "dice_pool": ("dice", "200"),
+    "movement": ("dexterity", "11"),
+    "jumping": ("distance_m", "-2"),
+    "falling": ("stamina", "0"),
+    "health": ("stamina", "0"),
+    "damage": ("dice", "lots"),
+    "autofire": ("targets", "0"),
+    "healing": ("lethal", "-1"),
+    "defence": ("dexterity", "12"),
+}
 
 
 def test_every_calculator_has_a_scripted_change():
