@@ -38,7 +38,6 @@ def app_link(calc: Calculator) -> str:
             "toolbar": "0",
             "showBanner": "0",
             "hideCodeInput": "1",
-            "promptCellPosition": "none",
             "execute": "1",
             "code": calc.app_code(),
         },
@@ -93,7 +92,7 @@ def notebook(calc: Calculator) -> dict:
             "its exact odds and the rule behind every step update at once.",
             "intro",
         ),
-        _cell("code", calc.app_code(), "calculator"),
+        _cell("code", calc.notebook_code(), "calculator"),
     ]
     if calc.example:
         cells += [

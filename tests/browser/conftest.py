@@ -87,7 +87,7 @@ class PageWatch:
 
 @pytest.fixture
 def page(browser, base_url):
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    context = browser.new_context(viewport={"width": 1100, "height": 2200})
     page = context.new_page()
     page.watch = PageWatch(page, base_url)  # type: ignore[attr-defined]
     yield page

@@ -105,10 +105,12 @@ def test_app_link_drives_the_calculator(page, base_url, artifacts, key):
             assert _field(page, key, other).input_value() == text
     assert page.locator("text=Traceback").count() == 0
 
-    if calc.views:
-        bars = page.locator(f".rl-calc-{key} .rl-bar")
-        expect(bars.first).to_be_visible()
-        assert bars.count() > 1
+    # every extra view (anywidget) is drawn: charts with their bars, the health track
+    views = page.locator(f".rl-calc-{key} .rl-chart, .rl-calc-{key} .rl-hl")
+    expect(views).to_have_count(len(calc.views))
+    charts = page.locator(f".rl-calc-{key} .rl-chart")
+    for i in range(charts.count()):
+        assert charts.nth(i).locator(".rl-bar").count() > 0
 
     page.screenshot(path=str(artifacts / f"{key}.png"), full_page=True)
     assert page.watch.offsite == [], f"requests left the site: {page.watch.offsite}"
@@ -151,5 +153,27 @@ def test_notebook_view_runs_the_calculator(page, base_url, artifacts):
     _type(page, "dice_pool", "dice", "12")
     expect(_figure(page, "dice_pool", "mean")).to_have_text(want, timeout=30_000)
     page.screenshot(path=str(artifacts / "dice_pool-notebook.png"), full_page=True)
+    assert page.watch.offsite == []
+    assert page.watch.errors == []
+
+
+def test_health_track_fills_as_damage_is_entered(page, base_url, artifacts):
+    """The Health & soak track (an anywidget view) draws filled boxes for entered damage."""
+    from playwright.sync_api import expect
+
+    calc = get("health")
+    page.goto(base_url + app_link(calc))
+    expect(page.locator(".rl-calc-health").first).to_be_visible(timeout=KERNEL_TIMEOUT)
+    boxes = page.locator('.rl-calc-health .rl-hl-box[data-filled="lethal"]')
+    expect(page.locator(".rl-calc-health .rl-hl-box").first).to_be_visible(timeout=30_000)
+    assert boxes.count() == 0
+    values = dict(calc.defaults())
+    values["lethal"] = "3"
+    expected = _expected("health", values)
+    _type(page, "health", "lethal", "3")
+    expect(boxes).to_have_count(3, timeout=30_000)
+    total = page.locator(".rl-calc-health .rl-hl-box").count()
+    assert total == expected.figure("total_levels").value
+    page.screenshot(path=str(artifacts / "health-track.png"), full_page=True)
     assert page.watch.offsite == []
     assert page.watch.errors == []

@@ -151,7 +151,7 @@ def test_bad_tag_text_names_the_field():
         ("burst", "huge", "one of"),
         ("burst_use", "both", "one of"),
         ("natural_soak", 61, "from 0 to 60"),
-        ("ammunition", 10_001, "from 0 to 10000"),
+        ("ammunition", 10_001, "from 0 to 10,000"),
     ],
 )
 def test_bad_values_name_their_field(field, value, expect):

@@ -12,7 +12,7 @@ pytest.importorskip("anywidget")
 from ruleslab import falling, jumping, movement
 from ruleslab_widgets import CalculatorView
 from ruleslab_widgets.calculators.physical import CALCULATORS
-from ruleslab_widgets.render import result_html
+from ruleslab_widgets.render import figures_html
 
 BY_KEY = {c.key: c for c in CALCULATORS}
 
@@ -38,7 +38,7 @@ def test_movement_view_matches_the_engine():
     expected = movement.movement(**values)
     assert view.result == expected
     assert view.result.figure("walking").value != before
-    assert view.output.value == result_html(expected)
+    assert view.output.value == figures_html(expected)
     view.set_input("load_kg", "50")  # Str 3: heavy
     assert view.result.figure("running").text == "Not allowed (heavy)"
 

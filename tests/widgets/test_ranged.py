@@ -12,7 +12,7 @@ pytest.importorskip("anywidget")
 from ruleslab.autofire import autofire_and_strafing
 from ruleslab_widgets import CalculatorView
 from ruleslab_widgets.calculators.ranged import CALCULATORS
-from ruleslab_widgets.render import result_html
+from ruleslab_widgets.render import figures_html
 
 CALC = next(c for c in CALCULATORS if c.key == "autofire")
 
@@ -48,7 +48,7 @@ def test_changing_an_input_follows_the_engine(field, text, figure):
     assert errors == {}
     expected = autofire_and_strafing(**values)
     assert view.result == expected
-    assert view.output.value == result_html(expected)
+    assert view.output.value == figures_html(expected)
     assert view.result.figure(figure).text != before
 
 
@@ -90,7 +90,8 @@ def test_typed_tag_text_is_never_shown_unescaped():
     assert "&lt;script&gt;" in view.messages["tags"].value
     assert "<script>" not in view.status.value
     assert "<script>" not in view.output.value
+    assert "<script>" not in view.working.value
     # a valid tag text is shown in its parsed, standard form only
     view.set_input("tags", "ap ( 2 ) ;guided")
-    assert "tags AP(2), Guided" in view.output.value
-    assert "ap ( 2 )" not in view.output.value
+    assert "tags AP(2), Guided" in view.working.value
+    assert "ap ( 2 )" not in view.output.value + view.working.value

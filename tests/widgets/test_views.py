@@ -15,7 +15,7 @@ pytest.importorskip("anywidget")
 
 from ruleslab import dice, lifting
 from ruleslab_widgets import CALCULATORS, CalculatorView, calculator
-from ruleslab_widgets.render import result_html
+from ruleslab_widgets.render import figures_html, steps_html
 
 
 def figure_text(view: CalculatorView, key: str) -> str:
@@ -41,7 +41,8 @@ def test_changing_an_input_updates_the_output_trait():
     assert view.output.value != before
     expected = dice.dice_pool(dice=9, auto_successes=0, difficulty=1, reroll_tens=False, target=7)
     assert view.result == expected
-    assert view.output.value == result_html(expected)
+    assert view.output.value == figures_html(expected)
+    assert view.working.value == steps_html(expected)
 
 
 def test_checkbox_and_chart_follow_the_engine():

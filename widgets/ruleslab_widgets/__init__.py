@@ -23,6 +23,10 @@ __all__ = [
 ]
 
 
-def calculator(key: str) -> CalculatorView:
-    """A live calculator widget for the catalog entry ``key`` (e.g. "lifting", "dice_pool")."""
-    return CalculatorView(get(key))
+def calculator(key: str, *, app: bool = False) -> CalculatorView:
+    """A live calculator widget for the catalog entry ``key`` (e.g. "lifting", "dice_pool").
+
+    ``app=True`` is for the embeddable app links: it also hides the console's
+    prompt and execution counts so the page shows the calculator alone.
+    """
+    return CalculatorView(get(key), app=app)

@@ -116,6 +116,10 @@ class Calculator:
     def defaults(self) -> dict[str, Any]:
         return {p.name: p.default for p in self.params}
 
+    def notebook_code(self) -> str:
+        """The Python a notebook cell runs to show this calculator."""
+        return f'from ruleslab_widgets import calculator\n\ncalculator("{self.key}")'
+
     def app_code(self) -> str:
-        """The Python a REPL app link runs to show this calculator alone."""
-        return f'from ruleslab_widgets import calculator\ncalculator("{self.key}")'
+        """The Python an app link runs: the calculator alone, console chrome hidden."""
+        return f'from ruleslab_widgets import calculator\ncalculator("{self.key}", app=True)'

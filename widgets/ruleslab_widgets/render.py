@@ -11,25 +11,29 @@ from html import escape
 
 from ruleslab import Explained
 
-__all__ = ["error_html", "result_html", "status_html"]
+__all__ = ["error_html", "figures_html", "status_html", "steps_html"]
 
 
-def result_html(result: Explained) -> str:
-    """The figures table and the numbered steps of a result."""
+def figures_html(result: Explained) -> str:
+    """The result's headline figures as a table (label, value)."""
     rows = "".join(
         f'<tr><th scope="row">{escape(f.label)}</th>'
         f'<td class="rl-figure" data-figure="{escape(f.key)}">{escape(f.text)}</td></tr>'
         for f in result.figures()
     )
+    return f'<div class="rl-result"><table class="rl-figures">{rows}</table></div>'
+
+
+def steps_html(result: Explained) -> str:
+    """The numbered steps that produced the result, each with its rule."""
     steps = "".join(
         f'<li><span class="rl-step-text">{escape(s.text)}</span>'
         f' <span class="rl-step-rule">— {escape(s.rule)}</span></li>'
         for s in result.steps
     )
     return (
-        f'<div class="rl-result"><table class="rl-figures">{rows}</table>'
         f'<details class="rl-working" open><summary>How this was worked out</summary>'
-        f'<ol class="rl-steps">{steps}</ol></details></div>'
+        f'<ol class="rl-steps">{steps}</ol></details>'
     )
 
 

@@ -18,7 +18,7 @@ import ipywidgets as w
 
 from ruleslab import BoolParam, ChoiceParam, Explained, InputError, Param
 from ruleslab_widgets.declare import Calculator
-from ruleslab_widgets.render import error_html, result_html, status_html
+from ruleslab_widgets.render import error_html, figures_html, status_html, steps_html
 
 __all__ = ["CalculatorView"]
 
@@ -29,7 +29,7 @@ _STYLE = """<style>
 .rl-calc h2 { margin: 0.2em 0; }
 .rl-calc .rl-summary { color: #444; margin-bottom: 0.5em; }
 .rl-calc .rl-error { color: #b00020; font-size: 0.9em; margin-left: 0.5em; }
-.rl-calc .rl-help { color: #666; font-size: 0.85em; }
+.rl-calc .rl-help { color: #666; font-size: 0.85em; line-height: 1.3; margin: -2px 0 6px 0; }
 .rl-calc .rl-status { padding: 0.3em 0.6em; border-radius: 4px; margin: 0.4em 0; }
 .rl-calc .rl-status-warning { background: #fff4e5; color: #7a4b00; }
 .rl-calc table.rl-figures { border-collapse: collapse; margin: 0.4em 0; }
@@ -37,6 +37,14 @@ _STYLE = """<style>
 .rl-calc table.rl-figures td { font-weight: 700; padding: 0.2em 0; }
 .rl-calc .rl-step-rule { color: #666; font-style: italic; }
 .rl-calc .widget-label { min-width: 14em; }
+</style>"""
+
+
+# App mode (the embeddable link): the REPL shows only the calculator, no prompt,
+# no execution counts. Only emitted when a calculator is shown with app=True.
+_APP_STYLE = """<style>
+.jp-CodeConsole-promptCell, .jp-CodeConsole-banner { display: none !important; }
+.jp-CodeConsole .jp-InputPrompt, .jp-CodeConsole .jp-OutputPrompt { display: none !important; }
 </style>"""
 
 
@@ -50,8 +58,9 @@ def _initial_text(param: Param) -> str:
 class CalculatorView(w.VBox):
     """A calculator's whole UI. ``result`` is the last good engine result."""
 
-    def __init__(self, calc: Calculator, **kwargs: Any) -> None:
+    def __init__(self, calc: Calculator, *, app: bool = False, **kwargs: Any) -> None:
         self.calc = calc
+        self.app = app
         self.result: Explained | None = None
         self.last_error: str = ""
         self.inputs: dict[str, w.ValueWidget] = {}
@@ -61,6 +70,8 @@ class CalculatorView(w.VBox):
         self.status = w.HTML("")
         self.output = w.HTML("")
         self.output.add_class("rl-output")
+        self.working = w.HTML("")
+        self.working.add_class("rl-working-panel")
         self.panels: list[w.Widget] = [spec.make() for spec in calc.views]
         header = w.HTML(
             f'{_STYLE}<h2>{_esc(calc.title)}</h2><div class="rl-summary">{_esc(calc.summary)}</div>'
@@ -70,8 +81,7 @@ class CalculatorView(w.VBox):
             opts = w.Accordion(children=[w.VBox(option_rows)], titles=("Rules options",))
             opts.add_class("rl-options")
             children.append(opts)
-        children += [self.status, self.output]
-        children += self.panels
+        children += [self.status, self.output, *self.panels, self.working]
         super().__init__(children=children, **kwargs)
         self.add_class("rl-calc")
         self.add_class(f"rl-calc-{calc.key}")
@@ -163,7 +173,8 @@ class CalculatorView(w.VBox):
         self.last_error = ""
         self.result = result
         self._show_status("")
-        self.output.value = result_html(result)
+        self.output.value = figures_html(result)
+        self.working.value = steps_html(result)
         for spec, panel in zip(self.calc.views, self.panels, strict=True):
             spec.update(panel, result)
 
