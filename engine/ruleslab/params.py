@@ -75,7 +75,7 @@ class IntParam(Param):
     maximum: int = 10
 
     def describe_range(self) -> str:
-        return f"a whole number from {self.minimum} to {self.maximum}"
+        return f"a whole number from {self.minimum:,} to {self.maximum:,}"
 
     def _error(self) -> InputError:
         unit = f" {self.unit}" if self.unit else ""
