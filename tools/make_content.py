@@ -35,7 +35,6 @@ def app_link(calc: Calculator) -> str:
     query = urlencode(
         {
             "kernel": "python",
-            "toolbar": "0",
             "showBanner": "0",
             "hideCodeInput": "1",
             "execute": "1",

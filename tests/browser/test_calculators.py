@@ -112,7 +112,8 @@ def test_app_link_drives_the_calculator(page, base_url, artifacts, key):
     for i in range(charts.count()):
         assert charts.nth(i).locator(".rl-bar").count() > 0
 
-    page.screenshot(path=str(artifacts / f"{key}.png"), full_page=True)
+    page.screenshot(path=str(artifacts / f"{key}-page.png"))
+    root.screenshot(path=str(artifacts / f"{key}.png"))
     assert page.watch.offsite == [], f"requests left the site: {page.watch.offsite}"
     assert page.watch.errors == [], f"console errors: {page.watch.errors}"
 

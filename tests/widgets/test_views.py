@@ -125,3 +125,8 @@ def test_unexpected_engine_error_never_shows_a_traceback(monkeypatch):
     assert "boom" in view.last_error
     assert "Traceback" not in view.status.value
     assert "went wrong" in view.status.value
+
+
+def test_app_mode_hides_the_console_chrome_only_when_asked():
+    assert "jp-CodeConsole-promptCell" in calculator("dice_pool", app=True).children[0].value
+    assert "jp-CodeConsole-promptCell" not in calculator("dice_pool").children[0].value

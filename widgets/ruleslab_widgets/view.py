@@ -17,6 +17,7 @@ from typing import Any
 import ipywidgets as w
 
 from ruleslab import BoolParam, ChoiceParam, Explained, InputError, Param
+from ruleslab_widgets.chart import ScrollToTop
 from ruleslab_widgets.declare import Calculator
 from ruleslab_widgets.render import error_html, figures_html, status_html, steps_html
 
@@ -73,8 +74,9 @@ class CalculatorView(w.VBox):
         self.working = w.HTML("")
         self.working.add_class("rl-working-panel")
         self.panels: list[w.Widget] = [spec.make() for spec in calc.views]
+        style = _STYLE + (_APP_STYLE if app else "")
         header = w.HTML(
-            f'{_STYLE}<h2>{_esc(calc.title)}</h2><div class="rl-summary">{_esc(calc.summary)}</div>'
+            f'{style}<h2>{_esc(calc.title)}</h2><div class="rl-summary">{_esc(calc.summary)}</div>'
         )
         children: list[w.Widget] = [header, w.VBox(rows)]
         if option_rows:
@@ -82,6 +84,8 @@ class CalculatorView(w.VBox):
             opts.add_class("rl-options")
             children.append(opts)
         children += [self.status, self.output, *self.panels, self.working]
+        if app:
+            children.append(ScrollToTop())
         super().__init__(children=children, **kwargs)
         self.add_class("rl-calc")
         self.add_class(f"rl-calc-{calc.key}")
