@@ -27,17 +27,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "engine"), str(ROOT / "widgets")]
 
 from tools.build_site import make_server  # noqa: E402
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tools.make_content import app_link  # noqa: E402
-
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 def one_load(context, url: str, key: str) -> tuple[float, float, int]:
@@ -82,7 +73,7 @@ def main() -> int:
         for _ in range(args.runs):
             with tempfile.TemporaryDirectory() as profile:
                 context = pw.chromium.launch_persistent_context(
-                    profile, executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
+                    profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS
                 )
                 cold.append(one_load(context, url, args.calculator))
                 warm.append(one_load(context, url, args.calculator))

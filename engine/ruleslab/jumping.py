@@ -29,7 +29,7 @@ from ruleslab.dice import SuccessDistribution, pool_distribution
 from ruleslab.encumbrance import MEGA_STRENGTH, STRENGTH
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.movement import ATHLETICS
-from ruleslab.params import BoolParam, ChoiceParam, IntParam, NumberParam, checked
+from ruleslab.params import BoolParam, ChoiceParam, NumberParam, checked
 from ruleslab.ruleset import RULESET as BASE_RULESET
 from ruleslab.ruleset import V20, V21
 from ruleslab.sources import QR, rule
@@ -64,13 +64,8 @@ def exact_metres(x: float) -> Fraction:
     return Fraction(repr(float(x)))
 
 
-JUMP_MEGA_STRENGTH = IntParam(
-    MEGA_STRENGTH.name,
-    MEGA_STRENGTH.label,
-    minimum=MEGA_STRENGTH.minimum,
-    maximum=MEGA_STRENGTH.maximum,
-    default=MEGA_STRENGTH.default,
-    unit=MEGA_STRENGTH.unit,
+JUMP_MEGA_STRENGTH = replace(
+    MEGA_STRENGTH,
     help=(
         "Mega-Strength dots (0–10): 5 automatic successes per dot, and the distance is "
         "multiplied by (Mega-Strength + 1). In 2.1 any Mega-Strength also rerolls 10s."

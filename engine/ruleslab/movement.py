@@ -26,7 +26,7 @@ Readings of the text: ``docs/rules-notes/physical.md`` (RN-MOVE-1 … RN-MOVE-4)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ruleslab.encumbrance import (
     BEYOND_HEAVY,
@@ -91,13 +91,8 @@ MEGA_DEXTERITY = IntParam(
     unit="dots",
     help="Mega-Dexterity dots (0–10). Each dot counts as 2 Dexterity dots (rules note RN-MOVE-1).",
 )
-MOVE_MEGA_STRENGTH = IntParam(
-    MEGA_STRENGTH.name,
-    MEGA_STRENGTH.label,
-    minimum=MEGA_STRENGTH.minimum,
-    maximum=MEGA_STRENGTH.maximum,
-    default=MEGA_STRENGTH.default,
-    unit=MEGA_STRENGTH.unit,
+MOVE_MEGA_STRENGTH = replace(
+    MEGA_STRENGTH,
     help=(
         "Mega-Strength dots (0–10). Each dot counts as 2 Strength dots in the speeds "
         "(rules note RN-MOVE-1) and multiplies the encumbrance thresholds "
