@@ -43,8 +43,11 @@ _STYLE = """<style>
 
 # App mode (the embeddable link): the REPL shows only the calculator, no prompt,
 # no execution counts. Only emitted when a calculator is shown with app=True.
+# The prompt cell is made invisible, not removed: with it display:none (or of
+# zero height) JupyterLab's console swallows Enter in the widgets' text boxes.
 _APP_STYLE = """<style>
-.jp-CodeConsole-promptCell, .jp-CodeConsole-banner { display: none !important; }
+.jp-CodeConsole-promptCell { opacity: 0 !important; pointer-events: none !important; }
+.jp-CodeConsole-banner { display: none !important; }
 .jp-CodeConsole .jp-InputPrompt, .jp-CodeConsole .jp-OutputPrompt { display: none !important; }
 </style>"""
 
