@@ -13,6 +13,7 @@ from ruleslab.params import (
     IntParam,
     NumberParam,
     Param,
+    TextParam,
     checked,
 )
 
@@ -28,5 +29,6 @@ __all__ = [
     "NumberParam",
     "Param",
     "Step",
+    "TextParam",
     "checked",
 ]

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import functools
 import math
+import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -481,3 +482,73 @@ def dice_pool(
         mean=mean,
         steps=tuple(steps),
     )
+
+
+@dataclass(frozen=True)
+class PoolRoll:
+    """One actual roll of a pool: every die's face, in order, and the outcome."""
+
+    faces: tuple[int, ...]  # the first ``dice`` faces, then each rerolled die
+    successes: int  # rolled successes plus automatic ones
+    success: bool
+    botch: bool
+
+
+def roll_pool(
+    dice: int,
+    *,
+    auto: int = 0,
+    target: int = 7,
+    reroll_tens: bool = False,
+    difficulty: int = 1,
+    rng: random.Random,
+) -> PoolRoll:
+    """Roll the pool once with ``rng``, following the same rules as :func:`pool_distribution`.
+
+    With ``reroll_tens`` each 10 adds one more die (rolled after the pool, in
+    order), without limit.
+    """
+    faces = [rng.randint(1, 10) for _ in range(dice)]
+    pending = sum(1 for f in faces if f == 10) if reroll_tens else 0
+    while pending:
+        face = rng.randint(1, 10)
+        faces.append(face)
+        pending += (face == 10) - 1
+    rolled = sum(1 for f in faces if f >= target)
+    total = rolled + auto
+    botch = total == 0 and 1 in faces
+    return PoolRoll(tuple(faces), total, total >= difficulty, botch)
+
+
+def roll_log(odds: PoolOdds, seed: int) -> tuple[str, ...]:
+    """A readable log of one seeded roll of the pool ``odds`` describes.
+
+    The "Roll it" button of the Dice pool calculator shows these lines; the
+    same seed and pool always give the same roll.
+    """
+    roll = roll_pool(
+        odds.dice,
+        auto=odds.auto_successes,
+        target=odds.target,
+        reroll_tens=odds.reroll_tens,
+        difficulty=odds.difficulty,
+        rng=random.Random(seed),
+    )
+    first, extra = roll.faces[: odds.dice], roll.faces[odds.dice :]
+    lines = [f"Rolled {odds.dice} d10: " + (", ".join(map(str, first)) or "no dice")]
+    if extra:
+        lines.append(f"10s rerolled, {len(extra)} more: " + ", ".join(map(str, extra)))
+    hits = [f for f in roll.faces if f >= odds.target]
+    lines.append(
+        f"Successes (≥ {odds.target}): {len(hits)}"
+        + (f" + {odds.auto_successes} automatic" if odds.auto_successes else "")
+        + f" = {roll.successes}"
+    )
+    if roll.botch:
+        verdict = "BOTCH: no successes and at least one 1"
+    elif roll.success:
+        verdict = f"SUCCESS: {roll.successes} ≥ difficulty {odds.difficulty}"
+    else:
+        verdict = f"FAILURE: {roll.successes} < difficulty {odds.difficulty}"
+    lines.append(verdict)
+    return tuple(lines)

@@ -27,6 +27,7 @@ __all__ = [
     "IntParam",
     "NumberParam",
     "Param",
+    "TextParam",
     "checked",
 ]
 
@@ -172,6 +173,36 @@ class ChoiceParam(Param):
         if value not in {v for v, _ in self.choices}:
             raise InputError(self.name, f"{self.label} must be {self.describe_range()}.")
         return value
+
+
+@dataclass(frozen=True, kw_only=True)
+class TextParam(Param):
+    """Free text parsed into a value: a list of combatants, a weapon's tags …
+
+    ``parser(text, param)`` returns the parsed value or raises
+    :class:`InputError` naming ``param.name`` (say which line or item is wrong).
+    ``check`` accepts text only, so every value goes through the parser. The form
+    shows a text area when ``multiline``; ``example`` is shown as a placeholder.
+    Results must show the *parsed* value, never the typed text.
+    """
+
+    default: str = ""
+    parser: Callable[[str, TextParam], Any] = lambda text, param: text
+    multiline: bool = False
+    example: str = ""
+    max_length: int = 5000
+
+    def describe_range(self) -> str:
+        return f"e.g. {self.example}" if self.example else "text"
+
+    def check(self, value: Any) -> Any:
+        if not isinstance(value, str):
+            raise InputError(self.name, f"{self.label} must be text.")
+        if len(value) > self.max_length:
+            raise InputError(
+                self.name, f"{self.label} is too long: at most {self.max_length:,} characters."
+            )
+        return self.parser(value, self)
 
 
 F = TypeVar("F", bound=Callable[..., Any])

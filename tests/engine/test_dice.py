@@ -470,3 +470,44 @@ def test_upto_extends_the_rerolled_table():
     assert r.figure("p_success").text == "< 0.01 %"
     r = dice_pool(dice=1, auto_successes=3, difficulty=60, reroll_tens=True, target=7)
     assert r.p_success == F(4, 10) * F(1, 10) ** 56  # 56 tens in a row, then 7..10
+
+
+def test_roll_log_is_seeded_and_consistent():
+    import random
+
+    from ruleslab.dice import roll_log, roll_pool
+
+    odds = dice_pool(dice=8, auto_successes=1, difficulty=3, reroll_tens=True, target=7)
+    assert roll_log(odds, 42) == roll_log(odds, 42)
+    assert any(roll_log(odds, s) != roll_log(odds, 42) for s in range(43, 50))
+    for seed in range(200):
+        roll = roll_pool(
+            8, auto=1, target=7, reroll_tens=True, difficulty=3, rng=random.Random(seed)
+        )
+        assert len(roll.faces) == 8 + sum(1 for f in roll.faces if f == 10)
+        assert roll.successes == 1 + sum(1 for f in roll.faces if f >= 7)
+        assert roll.success == (roll.successes >= 3)
+        assert not roll.botch  # an automatic success never botches
+
+
+def test_roll_frequencies_match_the_exact_distribution():
+    """Seeded rolls agree with the exact pmf (5 standard errors, 20,000 rolls)."""
+    import random
+
+    from ruleslab.dice import roll_pool
+
+    rng = random.Random(7)
+    n = 20_000
+    counts: dict[int, int] = {}
+    botches = 0
+    for _ in range(n):
+        r = roll_pool(4, rng=rng, reroll_tens=True)
+        counts[r.successes] = counts.get(r.successes, 0) + 1
+        botches += r.botch
+    dist = pool_distribution(4, reroll_tens=True)
+    for k in range(5):
+        p = float(dist.probability(k))
+        se = (p * (1 - p) / n) ** 0.5
+        assert abs(counts.get(k, 0) / n - p) < 5 * se + 1e-9
+    p = float(dist.p_botch)
+    assert abs(botches / n - p) < 5 * (p * (1 - p) / n) ** 0.5

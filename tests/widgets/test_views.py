@@ -130,3 +130,39 @@ def test_unexpected_engine_error_never_shows_a_traceback(monkeypatch):
 def test_app_mode_hides_the_console_chrome_only_when_asked():
     assert "jp-CodeConsole-promptCell" in calculator("dice_pool", app=True).children[0].value
     assert "jp-CodeConsole-promptCell" not in calculator("dice_pool").children[0].value
+
+
+def test_roll_button_shows_a_seeded_log_and_replays_it():
+    view = calculator("dice_pool")
+    (spec,) = view.calc.rolls
+    seed_box = w_find(view, "rl-roll-seed")
+    (log,) = view.roll_logs
+    seed_box.value = "1234"
+    view.roll(spec, seed_box, log)
+    first = log.value
+    assert 'data-seed="1234"' in first
+    assert all(escape(line) in first for line in dice.roll_log(view.result, 1234))
+    view.roll(spec, seed_box, log)
+    assert log.value == first
+    seed_box.value = ""
+    view.roll(spec, seed_box, log)
+    assert "data-seed=" in log.value
+    # bad seed and bad inputs give a message, never a traceback
+    seed_box.value = "abc"
+    view.roll(spec, seed_box, log)
+    assert "Seed must be" in log.value
+    seed_box.value = "1"
+    view.set_input("dice", "-4")
+    view.roll(spec, seed_box, log)
+    assert "Fix the highlighted fields" in log.value
+
+
+def w_find(widget, css_class):
+    """The first descendant widget carrying ``css_class``."""
+    if css_class in getattr(widget, "_dom_classes", ()):
+        return widget
+    for child in getattr(widget, "children", ()):
+        found = w_find(child, css_class)
+        if found is not None:
+            return found
+    return None

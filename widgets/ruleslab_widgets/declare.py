@@ -21,7 +21,7 @@ protocol); :class:`ChartSpec` is the bar chart one.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -29,7 +29,7 @@ import ipywidgets
 
 from ruleslab import Explained, Param
 
-__all__ = ["Calculator", "ChartSpec", "ResultView"]
+__all__ = ["Calculator", "ChartSpec", "ResultView", "RollSpec"]
 
 
 class ResultView(Protocol):
@@ -69,6 +69,21 @@ class ChartSpec:
 
 
 @dataclass(frozen=True)
+class RollSpec:
+    """A "roll it" button: one seeded outcome of the current result, as lines to read out.
+
+    ``run(result, seed)`` returns the roll's log (one readable line per die roll
+    or step); the engine rolls with ``random.Random(seed)``, so the same seed and
+    inputs always give the same log. The view shows the seed used; typing it
+    back replays the roll.
+    """
+
+    label: str
+    run: Callable[[Any, int], Sequence[str]]
+    help: str = "Rolls once with the current inputs; the same seed replays the same roll."
+
+
+@dataclass(frozen=True)
 class Calculator:
     """One calculator of the site: an engine function and its presentation.
 
@@ -84,6 +99,7 @@ class Calculator:
     compute: Callable[..., Explained]
     rules: str
     views: tuple[ResultView, ...] = ()
+    rolls: tuple[RollSpec, ...] = ()
     options: tuple[str, ...] = ()
     example: str = ""
     params: tuple[Param, ...] = field(default=())

@@ -11,7 +11,7 @@ from html import escape
 
 from ruleslab import Explained
 
-__all__ = ["error_html", "figures_html", "status_html", "steps_html"]
+__all__ = ["error_html", "figures_html", "roll_html", "status_html", "steps_html"]
 
 
 def figures_html(result: Explained) -> str:
@@ -49,3 +49,12 @@ def status_html(message: str, kind: str = "info") -> str:
     if not message:
         return ""
     return f'<div class="rl-status rl-status-{escape(kind)}">{escape(message)}</div>'
+
+
+def roll_html(title: str, seed: int, lines: list[str] | tuple[str, ...]) -> str:
+    """One roll's log: a heading with the seed, then the numbered lines."""
+    items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+    return (
+        f'<div class="rl-roll" data-seed="{seed}"><strong>{escape(title)}</strong> '
+        f'<span class="rl-seed">(seed {seed})</span><ol>{items}</ol></div>'
+    )

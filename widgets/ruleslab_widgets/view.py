@@ -11,19 +11,26 @@ as a one-line message and kept in :attr:`CalculatorView.last_error`.
 from __future__ import annotations
 
 import logging
+import random
 from html import escape as _esc
 from typing import Any
 
 import ipywidgets as w
 
-from ruleslab import BoolParam, ChoiceParam, Explained, InputError, Param
+from ruleslab import BoolParam, ChoiceParam, Explained, InputError, Param, TextParam
 from ruleslab_widgets.chart import ScrollToTop
-from ruleslab_widgets.declare import Calculator
-from ruleslab_widgets.render import error_html, figures_html, status_html, steps_html
+from ruleslab_widgets.declare import Calculator, RollSpec
+from ruleslab_widgets.render import (
+    error_html,
+    figures_html,
+    roll_html,
+    status_html,
+    steps_html,
+)
 
 __all__ = ["CalculatorView"]
 
-log = logging.getLogger(__name__)
+_log = logging.getLogger(__name__)
 
 _STYLE = """<style>
 .rl-calc { font-family: system-ui, sans-serif; max-width: 760px; }
@@ -86,7 +93,9 @@ class CalculatorView(w.VBox):
             opts = w.Accordion(children=[w.VBox(option_rows)], titles=("Rules options",))
             opts.add_class("rl-options")
             children.append(opts)
-        children += [self.status, self.output, *self.panels, self.working]
+        self.roll_logs: list[w.HTML] = []
+        roll_rows = [self._roll_row(spec) for spec in calc.rolls]
+        children += [self.status, self.output, *roll_rows, *self.panels, self.working]
         if app:
             children.append(ScrollToTop())
         super().__init__(children=children, **kwargs)
@@ -100,6 +109,14 @@ class CalculatorView(w.VBox):
         widget: w.ValueWidget
         if isinstance(param, BoolParam):
             widget = w.Checkbox(value=bool(param.default), description=label, indent=True)
+        elif isinstance(param, TextParam) and param.multiline:
+            widget = w.Textarea(
+                value=param.default,
+                description=label,
+                continuous_update=False,
+                placeholder=param.describe_range(),
+                rows=max(3, param.default.count("\n") + 2),
+            )
         elif isinstance(param, ChoiceParam):
             widget = w.Dropdown(
                 options=[(text, value) for value, text in param.choices],
@@ -129,6 +146,41 @@ class CalculatorView(w.VBox):
             row.children = (*row.children, w.HTML(f'<div class="rl-help">{_esc(param.help)}</div>'))
         return row
 
+    def _roll_row(self, spec: RollSpec) -> w.Widget:
+        button = w.Button(description=spec.label, tooltip=spec.help, icon="dice")
+        button.add_class("rl-roll-button")
+        seed = w.Text(value="", description="Seed", placeholder="blank: a new roll")
+        seed.add_class("rl-roll-seed")
+        seed.layout.width = "16em"
+        log = w.HTML("")
+        log.add_class("rl-roll-log")
+        self.roll_logs.append(log)
+        button.on_click(lambda _b: self.roll(spec, seed, log))
+        return w.VBox([w.HBox([button, seed]), log])
+
+    def roll(self, spec: RollSpec, seed_box: w.Text, log: w.HTML) -> None:
+        """Roll once with the last good result; show the log and the seed used."""
+        if self.result is None or self.last_error:
+            log.value = status_html("Fix the highlighted fields before rolling.", "warning")
+            return
+        text = seed_box.value.strip()
+        if text:
+            if not text.isdigit() or int(text) > 2**32:
+                log.value = status_html(
+                    "Seed must be a whole number from 0 to 4,294,967,296.", "warning"
+                )
+                return
+            seed = int(text)
+        else:
+            seed = random.SystemRandom().randrange(1, 1_000_000)
+        try:
+            lines = list(spec.run(self.result, seed))
+        except Exception as exc:  # never a traceback on the page
+            _log.exception("roll for %s failed", self.calc.key)
+            log.value = status_html(f"The roll failed: {type(exc).__name__}: {exc}", "warning")
+            return
+        log.value = roll_html(spec.label, seed, lines)
+
     def _on_change(self, _change: dict[str, Any]) -> None:
         self.recompute()
 
@@ -157,7 +209,7 @@ class CalculatorView(w.VBox):
             except InputError as exc:  # a cross-field rule the engine checks
                 errors[exc.field] = exc.message
             except Exception as exc:  # never a traceback on the page
-                log.exception("calculator %s failed", self.calc.key)
+                _log.exception("calculator %s failed", self.calc.key)
                 self.last_error = f"{type(exc).__name__}: {exc}"
                 self._show_status(
                     "Something went wrong computing this; the last good result is shown. "

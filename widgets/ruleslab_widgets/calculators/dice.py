@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ruleslab import dice
-from ruleslab_widgets.declare import Calculator, ChartSpec
+from ruleslab_widgets.declare import Calculator, ChartSpec, RollSpec
 
 CALCULATORS: tuple[Calculator, ...] = (
     Calculator(
@@ -16,6 +16,7 @@ CALCULATORS: tuple[Calculator, ...] = (
         compute=dice.dice_pool,
         rules="Aberrant 2.0/2.1 quick reference › Specialties (rerolling 10s); the d10 pool",
         options=("target",),
+        rolls=(RollSpec("Roll it", dice.roll_log),),
         views=(
             ChartSpec(
                 title="Distribution of successes",
