@@ -1,0 +1,240 @@
+"""Henchmen: the limit, the bonuses, squad losses, from the text's own numbers."""
+
+from fractions import Fraction
+
+import pytest
+
+from ruleslab.henchmen import (
+    henchmen_bonus,
+    squad_losses,
+    squad_losses_distribution,
+)
+from ruleslab.params import InputError
+
+BONUS_KEYS = ["limit", "counted", "dice", "damage", "extra_health_levels"]
+
+
+def bonus(**kw):
+    args = dict(charisma=3, command=2, henchmen=12, henchman_pool=5)
+    args.update(kw)
+    return henchmen_bonus(**args)
+
+
+# --- the limit ----------------------------------------------------------------------
+
+
+def test_limit_is_charisma_plus_command_times_two():
+    # "(Charisma + Command) * 2 henchmen": (3 + 2) × 2 = 10.
+    r = bonus()
+    assert r.limit == 10
+    assert r.counted == 10
+    assert r.extra_health_levels == 2
+    assert [f.key for f in r.figures()] == BONUS_KEYS
+    assert "Henchmen limit = (Charisma 3 + Command 2) × 2 = 10" in r.explain()
+
+
+def test_mega_charisma_counts_two_and_says_so():
+    r = bonus(mega_charisma=2)
+    assert r.limit == (3 + 4 + 2) * 2 == 18
+    assert "each Mega dot counts as 2 dots" in r.explain()
+    assert "Mega-Attributes" in r.explain()
+    assert "Mega" not in bonus().explain()
+
+
+def test_situation_raises_and_lowers_the_limit():
+    assert bonus(situation=5).limit == 15
+    assert bonus(situation=-4).limit == 6
+    assert bonus(situation=-4).counted == 6
+    assert bonus(situation=-4).extra_health_levels == 6
+
+
+def test_tight_quarters_can_eliminate_henchmen():
+    r = bonus(situation=-30)
+    assert r.limit == 0
+    assert (r.counted, r.dice, r.damage, r.extra_health_levels) == (0, 0, 0, 12)
+    assert "never below 0" in r.explain()
+
+
+def test_fewer_henchmen_than_the_limit():
+    r = bonus(henchmen=4)
+    assert (r.counted, r.dice, r.damage, r.extra_health_levels) == (4, 4, 4, 0)
+
+
+def test_zero_henchmen():
+    r = bonus(henchmen=0)
+    assert (r.counted, r.dice, r.damage, r.extra_health_levels) == (0, 0, 0, 0)
+    assert r.figure("dice").text == "+0d"
+
+
+# --- the dice and damage bonuses -----------------------------------------------------
+
+
+@pytest.mark.parametrize(("pool", "per"), [(0, 1), (5, 1), (7, 1), (8, 2), (12, 2)])
+def test_over_7d_gives_two_dice_each(pool, per):
+    # "+1d, but increases to +2d if … attribute and ability total in that area over 7d"
+    r = bonus(henchmen=6, henchman_pool=pool)
+    assert r.dice == 6 * per
+    assert r.damage == 6
+    assert r.figure("dice").text == f"+{6 * per}d"
+    assert r.figure("damage").text == "+6"
+
+
+def test_only_counted_henchmen_add():
+    r = bonus(henchmen=30, henchman_pool=8)
+    assert (r.counted, r.dice, r.damage, r.extra_health_levels) == (10, 20, 10, 20)
+    assert "Compressed Combat" in r.explain()
+    assert "Psi" in r.explain()
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "expect"),
+    [
+        ("charisma", 11, "from 0 to 10"),
+        ("command", -1, "from 0 to 10"),
+        ("henchmen", 1001, "from 0 to 1,000"),
+        ("henchman_pool", 41, "from 0 to 40"),
+        ("situation", 101, "from -100 to 100"),
+        ("mega_charisma", 1.5, "whole number"),
+    ],
+)
+def test_bonus_bad_input_names_the_field(field, value, expect):
+    with pytest.raises(InputError) as err:
+        bonus(**{field: value})
+    assert err.value.field == field
+    assert expect in err.value.message
+
+
+# --- squad losses -------------------------------------------------------------------
+
+
+def test_each_point_removes_one_henchman():
+    r = squad_losses(damage=3, henchmen=10)
+    assert (r.removed, r.remaining, r.leader_exposed, r.overflow_to_leader) == (3, 7, False, 0)
+    assert "cannot be targeted" in r.explain()
+
+
+def test_until_only_the_commander_is_left():
+    r = squad_losses(damage=13, henchmen=10)
+    assert (r.removed, r.remaining, r.leader_exposed) == (10, 0, True)
+    assert r.overflow_to_leader == 3
+    assert r.leader_eliminated is False
+
+
+def test_exactly_enough_exposes_the_leader_with_nothing_left_over():
+    r = squad_losses(damage=10, henchmen=10)
+    assert r.leader_exposed and r.overflow_to_leader == 0
+
+
+def test_no_henchmen_leader_exposed_takes_everything():
+    r = squad_losses(damage=4, henchmen=0)
+    assert r.leader_exposed and r.removed == 0 and r.overflow_to_leader == 4
+
+
+@pytest.mark.parametrize(
+    ("training", "damage", "down", "up"),
+    [
+        ("regular", 5, 5, 5),
+        ("trained", 5, 2, 3),
+        ("trained", 1, 0, 1),
+        ("fanatical", 7, 2, 3),
+        ("fanatical", 9, 3, 3),
+    ],
+)
+def test_training_divides_losses(training, damage, down, up):
+    assert squad_losses(damage=damage, henchmen=20, training=training).losses == down
+    assert squad_losses(damage=damage, henchmen=20, training=training, rounding="up").losses == up
+
+
+@pytest.mark.parametrize("area", [1, 2, 3, 4])
+def test_area_multiplies_post_soak_damage(area):
+    r = squad_losses(damage=3, henchmen=50, area=area)
+    assert r.removed == 3 * area
+    if area > 1:
+        assert f"post-soak damage 3 × {area} = {3 * area}" in r.explain()
+
+
+def test_area_before_training():
+    # 3 points × 2 (area) = 6, ÷ 3 (fanatical) = 2; dividing first would give ⌊1⌋ × 2 = 2 too,
+    # but 2 points: 2 × 2 = 4 ÷ 3 = 1 (dividing first: ⌊2/3⌋ × 2 = 0).
+    assert squad_losses(damage=2, henchmen=9, training="fanatical", area=2).removed == 1
+    assert squad_losses(damage=3, henchmen=9, training="fanatical", area=2).removed == 2
+
+
+def test_overflow_is_in_the_attacks_own_points():
+    # trained, area 2: each point removes one henchman (2 × 1 ÷ 2); 4 henchmen need 4 points.
+    r = squad_losses(damage=7, henchmen=4, training="trained", area=2)
+    assert r.removed == 4 and r.overflow_to_leader == 3
+    # area 4 regular: 5 henchmen need ⌈5/4⌉ = 2 points; 6 points leave 4.
+    assert squad_losses(damage=6, henchmen=5, area=4).overflow_to_leader == 4
+    # round up, fanatical: 4 henchmen need d with ⌈d/3⌉ ≥ 4, i.e. d ≥ 10.
+    r = squad_losses(damage=12, henchmen=4, training="fanatical", rounding="up")
+    assert r.removed == 4 and r.overflow_to_leader == 2
+
+
+def test_all_henchmen_squad_commander_goes_last():
+    r = squad_losses(damage=10, henchmen=10, leader_is_henchman=True)
+    assert r.leader_exposed and not r.leader_eliminated and r.overflow_to_leader == 0
+    r = squad_losses(damage=11, henchmen=10, leader_is_henchman=True)
+    assert r.leader_eliminated and r.overflow_to_leader == 0
+    assert "eliminated like a henchman" in r.explain()
+
+
+@pytest.mark.parametrize(
+    ("kw", "field"),
+    [
+        ({"damage": -1}, "damage"),
+        ({"area": 5}, "area"),
+        ({"area": 0}, "area"),
+        ({"training": "elite"}, "training"),
+        ({"henchmen": -2}, "henchmen"),
+        ({"rounding": "nearest"}, "rounding"),
+    ],
+)
+def test_losses_bad_input(kw, field):
+    args = dict(damage=1, henchmen=5)
+    args.update(kw)
+    with pytest.raises(InputError) as err:
+        squad_losses(**args)
+    assert err.value.field == field
+
+
+# --- random damage --------------------------------------------------------------------
+
+
+def test_distribution_by_hand():
+    pmf = [Fraction(1, 4), Fraction(1, 4), Fraction(1, 4), Fraction(1, 4)]  # 0..3 points
+    assert squad_losses_distribution(pmf, henchmen=2) == (
+        Fraction(1, 4),
+        Fraction(1, 4),
+        Fraction(1, 2),
+    )
+    # trained: 0,1 → 0; 2,3 → 1
+    assert squad_losses_distribution(pmf, henchmen=2, training="trained") == (
+        Fraction(1, 2),
+        Fraction(1, 2),
+        Fraction(0),
+    )
+
+
+def test_distribution_matches_squad_losses_pointwise():
+    pmf = [Fraction(1, 8)] * 8
+    for kw in (
+        {},
+        {"training": "fanatical", "area": 3},
+        {"training": "trained", "rounding": "up", "area": 2},
+    ):
+        dist = squad_losses_distribution(pmf, henchmen=5, **kw)
+        want = [Fraction(0)] * 6
+        for d, p in enumerate(pmf):
+            want[squad_losses(damage=d, henchmen=5, **kw).removed] += p
+        assert dist == tuple(want)
+        assert sum(dist) == 1
+
+
+def test_distribution_bad_input():
+    with pytest.raises(InputError):
+        squad_losses_distribution([Fraction(-1)], henchmen=2)
+    with pytest.raises(InputError):
+        squad_losses_distribution([0.5, 0.5], henchmen=2)
+    with pytest.raises(InputError):
+        squad_losses_distribution([Fraction(1)], henchmen=2, area=9)
