@@ -51,7 +51,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ruleslab.explain import Explained, Figure, Step, fmt_num
+from ruleslab.damage import damage_taken
+from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.mega import effective
 from ruleslab.params import BoolParam, ChoiceParam, InputError, IntParam, checked
 from ruleslab.sources import ALT, rule
@@ -59,8 +60,10 @@ from ruleslab.sources import ALT, rule
 __all__ = [
     "DIVISORS",
     "HenchmenBonus",
+    "HenchmenSquad",
     "SquadLosses",
     "henchmen_bonus",
+    "henchmen_squad",
     "squad_losses",
     "squad_losses_distribution",
 ]
@@ -550,3 +553,284 @@ def squad_losses_distribution(
         if p:
             out[min(henchmen, _divide(d * area, divisor, rounding))] += p
     return tuple(out)
+
+
+# --- the calculator -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class HenchmenSquad(Explained):
+    """Result of :func:`henchmen_squad`: a leader's squad and one incoming attack.
+
+    ``bonus`` is the :class:`HenchmenBonus`; ``support_attacks`` the support
+    weapon attacks available this combat. ``levels[d]`` is the exact
+    ``P(d post-soak damage points)`` of the incoming attack against the squad's
+    soak, ``removed[k]`` the exact ``P(k henchmen removed)`` (``k = 0 …
+    henchmen``); ``p_leader_exposed`` = ``P(no henchman left)``;
+    ``p_leader_eliminated`` = ``P(an all-henchmen squad's commander goes too)``
+    (0 with an ordinary leader).
+    """
+
+    bonus: HenchmenBonus
+    henchmen: int
+    heavy_weapons: int
+    support_attacks: int
+    leader_is_henchman: bool
+    levels: tuple[Fraction, ...]
+    removed: tuple[Fraction, ...]
+    mean_removed: Fraction
+    p_leader_exposed: Fraction
+    p_leader_eliminated: Fraction
+
+    def figures(self) -> tuple[Figure, ...]:
+        elim = fmt_prob(self.p_leader_eliminated) if self.leader_is_henchman else "— (has a leader)"
+        return (
+            *self.bonus.figures(),
+            Figure(
+                "support_attacks",
+                "Support weapon attacks this combat",
+                self.support_attacks,
+                str(self.support_attacks),
+            ),
+            Figure(
+                "mean_removed",
+                "Mean henchmen removed by the attack",
+                self.mean_removed,
+                fmt_num(self.mean_removed, "henchmen"),
+            ),
+            Figure(
+                "p_leader_exposed",
+                "Chance the leader is left exposed",
+                self.p_leader_exposed,
+                fmt_prob(self.p_leader_exposed),
+            ),
+            Figure(
+                "p_leader_eliminated",
+                "Chance the commander is eliminated (all-henchmen squad)",
+                self.p_leader_eliminated,
+                elim,
+            ),
+        )
+
+    def chart(self) -> tuple[tuple[str, float], ...]:
+        """Bars ``(str(k), P(k henchmen removed))``, cut after the last visible one."""
+        rm = self.removed
+        last = max((k for k, p in enumerate(rm) if p >= CHART_CUTOFF), default=0)
+        return tuple((str(k), float(rm[k])) for k in range(last + 1))
+
+
+@checked(
+    CHARISMA,
+    MEGA_CHARISMA,
+    COMMAND,
+    HENCHMEN_COUNT,
+    HENCHMAN_POOL,
+    SITUATION,
+    IntParam(
+        "heavy_weapons",
+        "Henchmen with heavy weapons",
+        default=2,
+        minimum=0,
+        maximum=1000,
+        help=(
+            "How many of the henchmen carry a support (heavy) weapon: each allows one "
+            "support weapon attack per combat (rules note RN-HENCH-5)."
+        ),
+    ),
+    TRAINING,
+    IntParam(
+        "squad_soak",
+        "Squad soak",
+        default=2,
+        minimum=0,
+        maximum=200,
+        help=(
+            "The soak of the most numerous henchman type, against the incoming attack's "
+            "damage type (rules note RN-HENCH-9)."
+        ),
+    ),
+    ChoiceParam(
+        "incoming",
+        "Incoming attack given as",
+        default="dice",
+        choices=(("dice", "Damage dice (before soak)"), ("levels", "Post-soak damage points")),
+        help=(
+            "Damage dice: rolled against the squad soak (7+ is a point). Post-soak damage "
+            "points: a fixed number already past soak."
+        ),
+    ),
+    IntParam(
+        "attack_damage",
+        "Incoming damage",
+        default=8,
+        minimum=0,
+        maximum=1000,
+        help="The incoming attack's damage dice, or its post-soak damage points (see above).",
+    ),
+    IntParam(
+        "adds",
+        "Incoming damage adds",
+        default=0,
+        minimum=0,
+        maximum=200,
+        help=(
+            "Damage adds of the incoming attack (damage dice only): +1 point each if at "
+            "least one die is left after soak."
+        ),
+    ),
+    AREA_MULT,
+    LEADER_IS_HENCHMAN,
+    ROUNDING,
+    BoolParam(
+        "ping",
+        "Ping removes henchmen",
+        default=True,
+        help=(
+            "An attack that fails to penetrate the squad soak still rolls 1 ping die; tick "
+            "to let its point remove a henchman (rules note RN-HENCH-10)."
+        ),
+    ),
+)
+def henchmen_squad(
+    charisma: int,
+    mega_charisma: int,
+    command: int,
+    henchmen: int,
+    henchman_pool: int,
+    situation: int,
+    heavy_weapons: int,
+    training: str,
+    squad_soak: int,
+    incoming: str,
+    attack_damage: int,
+    adds: int,
+    area: int,
+    leader_is_henchman: bool,
+    rounding: str = "down",
+    ping: bool = True,
+) -> HenchmenSquad:
+    """A leader's henchmen: limit, bonuses, support weapons, and one attack on the squad.
+
+    "Instead of attacking himself, a commander can use a henchman's heavy
+    weapon. […] This attack is made at full dice pool with henchmen
+    accuracy/damage bonuses. Weapons capable of firing bursts are assumed to
+    fire the largest possible burst they can. This attack can only be done once
+    per combat per henchman equipped with a heavy weapon." The incoming attack
+    is resolved against "the representative soak of the most numerous henchman
+    type"; "each point of damage dealt removes from play one of these
+    henchmen".
+    """
+    if heavy_weapons > henchmen:
+        raise InputError(
+            "heavy_weapons",
+            f"Henchmen with heavy weapons must be at most the number of henchmen ({henchmen}).",
+        )
+    if incoming == "levels" and adds:
+        raise InputError(
+            "adds",
+            "Incoming damage adds apply to damage dice only: set them to 0 for post-soak points.",
+        )
+    b = _bonus(charisma, command, henchmen, henchman_pool, situation, mega_charisma)
+    steps = list(b.steps)
+    support = min(heavy_weapons, b.counted)
+    steps.append(
+        Step(
+            f"Support weapon attacks this combat = min({heavy_weapons} heavy weapons, "
+            f"{b.counted} henchmen counted) = {support}: once per combat per henchman so "
+            f"equipped, instead of the commander's own attack, at his full pool (+{b.dice}d) "
+            f"with +{b.damage} damage, bursts at the largest burst (rules note RN-HENCH-5)",
+            SUPPORT,
+        )
+    )
+    if incoming == "dice":
+        taken = damage_taken(
+            dice=attack_damage, adds=adds, kind="lethal", natural_soak=squad_soak, armour_soak=0
+        )
+        steps.append(
+            Step(
+                f"Incoming attack: {attack_damage} damage dice against the squad soak "
+                f"{squad_soak} (the most numerous henchman type's)",
+                SOAK,
+            )
+        )
+        steps += [s for s in taken.steps if not s.text.startswith("Soak = natural")]
+        levels = taken.levels
+        if taken.pinged and not ping:
+            levels = (Fraction(1),)
+            steps.append(
+                Step(
+                    "The ping die does not remove henchmen (rules note RN-HENCH-10): 0 points",
+                    SOAK,
+                )
+            )
+        elif taken.pinged:
+            steps.append(
+                Step(
+                    "A ping point removes a henchman like any damage point (rules note "
+                    "RN-HENCH-10)",
+                    SOAK,
+                )
+            )
+    else:
+        levels = (Fraction(0),) * attack_damage + (Fraction(1),)
+        steps.append(
+            Step(
+                f"Incoming attack: {attack_damage} post-soak damage points (soak already applied)",
+                SOAK,
+            )
+        )
+    removed = squad_losses_distribution(
+        levels,
+        henchmen=henchmen,
+        training=training,
+        area=area,
+        leader_is_henchman=leader_is_henchman,
+        rounding=rounding,
+    )
+    divisor = DIVISORS[training]
+    p_elim = sum(
+        (p for d, p in enumerate(levels) if p and _divide(d * area, divisor, rounding) > henchmen),
+        Fraction(0),
+    )
+    if not leader_is_henchman:
+        p_elim = Fraction(0)
+    rnd = "⌊⌋" if rounding == "down" else "⌈⌉"
+    how = f"{rnd[0]}points × {area} ÷ {divisor}{rnd[1]}"
+    steps.append(
+        Step(
+            f"Henchmen removed = min({henchmen}, {how}): post-soak damage × area multiplier "
+            f"{area}, then ÷ {divisor} ({training}), rounded {rounding} (rules note RN-HENCH-6)",
+            AREA if area > 1 else SOAK,
+        )
+    )
+    mean = sum((k * p for k, p in enumerate(removed) if p), Fraction(0))
+    p_exposed = removed[-1]
+    steps.append(
+        Step(
+            f"Mean henchmen removed = {fmt_num(mean)}; P(all {henchmen} removed, the leader "
+            f"can be targeted) = {fmt_prob(p_exposed)}",
+            SOAK,
+        )
+    )
+    if leader_is_henchman:
+        steps.append(
+            Step(
+                f"All-henchmen squad: the commander goes like a henchman, after the others: "
+                f"P(eliminated) = P(losses > {henchmen}) = {fmt_prob(p_elim)} (rules note "
+                "RN-HENCH-7)",
+                SOAK,
+            )
+        )
+    return HenchmenSquad(
+        bonus=b,
+        henchmen=henchmen,
+        heavy_weapons=heavy_weapons,
+        support_attacks=support,
+        leader_is_henchman=leader_is_henchman,
+        levels=tuple(levels),
+        removed=removed,
+        mean_removed=mean,
+        p_leader_exposed=p_exposed,
+        p_leader_eliminated=p_elim,
+        steps=tuple(steps),
+    )

@@ -6,6 +6,7 @@ import pytest
 
 from ruleslab.henchmen import (
     henchmen_bonus,
+    henchmen_squad,
     squad_losses,
     squad_losses_distribution,
 )
@@ -238,3 +239,100 @@ def test_distribution_bad_input():
         squad_losses_distribution([0.5, 0.5], henchmen=2)
     with pytest.raises(InputError):
         squad_losses_distribution([Fraction(1)], henchmen=2, area=9)
+
+
+# --- the calculator -------------------------------------------------------------------
+
+SQUAD_KEYS = [
+    *BONUS_KEYS,
+    "support_attacks",
+    "mean_removed",
+    "p_leader_exposed",
+    "p_leader_eliminated",
+]
+
+
+def squad(**kw):
+    args = {p.name: p.default for p in henchmen_squad.params}
+    args.update(kw)
+    return henchmen_squad(**args)
+
+
+def test_squad_defaults_and_keys():
+    r = squad()
+    assert [f.key for f in r.figures()] == SQUAD_KEYS
+    assert r.bonus == henchmen_bonus(charisma=3, command=2, henchmen=12, henchman_pool=5)
+    assert r.support_attacks == 2
+    # 8 dice − soak 2 = 6 dice, each 4/10: mean 2.4 points, never 12
+    assert r.mean_removed == Fraction(12, 5)
+    assert r.p_leader_exposed == 0
+    assert r.figure("p_leader_eliminated").text.startswith("—")
+    assert sum(r.removed) == 1
+
+
+def test_squad_by_hand_two_dice_through_area_2():
+    # 3 dice vs soak 1 → 2 dice; area 2 → 0, 2 or 4 points; 3 henchmen.
+    r = squad(henchmen=3, heavy_weapons=0, squad_soak=1, attack_damage=3, area=2)
+    p, q = Fraction(4, 10), Fraction(6, 10)
+    assert r.removed == (q * q, Fraction(0), 2 * p * q, p * p)
+    assert r.p_leader_exposed == p * p
+
+
+def test_squad_fixed_points_trained():
+    r = squad(henchmen=6, heavy_weapons=0, incoming="levels", attack_damage=5, training="trained")
+    assert r.removed[2] == 1 and r.mean_removed == 2
+    r = squad(henchmen=2, heavy_weapons=0, incoming="levels", attack_damage=5, training="trained")
+    assert r.p_leader_exposed == 1
+
+
+def test_squad_ping_option():
+    # 2 dice vs soak 5: ping die, 4/10 to remove one henchman
+    r = squad(attack_damage=2, squad_soak=5)
+    assert r.removed[:2] == (Fraction(6, 10), Fraction(4, 10))
+    off = squad(attack_damage=2, squad_soak=5, ping=False)
+    assert off.removed[0] == 1
+    assert "RN-HENCH-10" in off.explain()
+
+
+def test_squad_all_henchmen_commander_eliminated():
+    r = squad(
+        henchmen=2, heavy_weapons=0, incoming="levels", attack_damage=3, leader_is_henchman=True
+    )
+    assert r.p_leader_eliminated == 1 and r.figure("p_leader_eliminated").text == "100 %"
+    r = squad(
+        henchmen=2, heavy_weapons=0, incoming="levels", attack_damage=2, leader_is_henchman=True
+    )
+    assert r.p_leader_eliminated == 0 and r.p_leader_exposed == 1
+
+
+def test_support_attacks_only_from_counted_henchmen():
+    assert squad(heavy_weapons=12).support_attacks == 10
+    assert squad(heavy_weapons=12, situation=-100).support_attacks == 0
+
+
+def test_squad_cross_field_errors():
+    with pytest.raises(InputError) as err:
+        squad(henchmen=3, heavy_weapons=4)
+    assert err.value.field == "heavy_weapons"
+    with pytest.raises(InputError) as err:
+        squad(incoming="levels", adds=2)
+    assert err.value.field == "adds"
+
+
+def test_squad_matches_an_icepool_oracle():
+    icepool = pytest.importorskip("icepool")
+    # 9 dice + 1 add vs soak 3, fanatical, area 3, 7 henchmen, rounded down
+    r = squad(
+        henchmen=7,
+        heavy_weapons=0,
+        attack_damage=9,
+        adds=1,
+        squad_soak=3,
+        training="fanatical",
+        area=3,
+    )
+    die = icepool.d10.map(lambda f: 1 if f >= 7 else 0)
+    points = (6 @ die).map(lambda k: k + 1)  # 6 dice left: the add applies
+    removed = points.map(lambda d: min(7, d * 3 // 3))
+    want = {k: Fraction(removed.quantity(k), removed.denominator()) for k in range(8)}
+    assert dict(enumerate(r.removed)) == want
