@@ -336,3 +336,41 @@ def test_squad_matches_an_icepool_oracle():
     removed = points.map(lambda d: min(7, d * 3 // 3))
     want = {k: Fraction(removed.quantity(k), removed.denominator()) for k in range(8)}
     assert dict(enumerate(r.removed)) == want
+
+
+def test_losses_invariants_property():
+    hyp = pytest.importorskip("hypothesis")
+    st = pytest.importorskip("hypothesis.strategies")
+
+    @hyp.settings(max_examples=300, deadline=None)
+    @hyp.given(
+        damage=st.integers(0, 60),
+        henchmen=st.integers(0, 40),
+        training=st.sampled_from(["regular", "trained", "fanatical"]),
+        area=st.integers(1, 4),
+        leader=st.booleans(),
+        rounding=st.sampled_from(["down", "up"]),
+    )
+    def check(damage, henchmen, training, area, leader, rounding):
+        kw = dict(
+            henchmen=henchmen,
+            training=training,
+            area=area,
+            leader_is_henchman=leader,
+            rounding=rounding,
+        )
+        r = squad_losses(damage=damage, **kw)
+        more = squad_losses(damage=damage + 1, **kw)
+        assert r.removed + r.remaining == henchmen
+        assert more.removed >= r.removed  # more damage never removes fewer
+        assert r.leader_exposed == (r.remaining == 0)
+        assert not (r.leader_eliminated and not leader)
+        if not leader and r.overflow_to_leader:
+            # the damage without the overflow still removes everyone, one point less does not
+            less = squad_losses(damage=damage - r.overflow_to_leader, **kw)
+            assert less.remaining == 0 and less.overflow_to_leader == 0
+            if henchmen:
+                fewer = squad_losses(damage=damage - r.overflow_to_leader - 1, **kw)
+                assert fewer.remaining > 0
+
+    check()
