@@ -68,13 +68,22 @@ from fractions import Fraction
 
 from ruleslab.dice import CHART_CUTOFF, SuccessDistribution, pool_distribution, roll_pool
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
+from ruleslab.henchmen import (
+    AREA,
+    LEADER_IS_HENCHMAN,
+    ROUNDING,
+    SOAK,
+    TRAINING,
+    squad_losses,
+    squad_losses_distribution,
+)
 from ruleslab.mega import effective
 from ruleslab.params import BoolParam, ChoiceParam, InputError, IntParam, checked
 from ruleslab.sources import ALT, QR, rule
 
 __all__ = [
+    "AREA_MULTIPLIER",
     "HEADCOUNT_AT_SIZE_1",
-    "TRAINING_DIVISORS",
     "WarfareReport",
     "attacks_allowed",
     "divide_pool",
@@ -82,18 +91,15 @@ __all__ = [
     "hit_probability",
     "per_attack_damage",
     "roll_turn",
-    "squad_losses",
-    "squad_losses_distribution",
     "sum_of_attacks",
     "warfare",
 ]
 
-FORCE = rule(ALT, "Warfare", "Force Attributes")
-AOO = rule(ALT, "Warfare", "Attacks of Opportunity")
-POWER = rule(ALT, "Warfare", "Power Overwhelming")
-QUANTITY = rule(ALT, "Warfare", "Quantity is Quality")
-HENCH_SOAK = rule(ALT, "Henchmen", "Damage Soak")
-HENCH_AREA = rule(ALT, "Henchmen", "Area Vulnerability")
+WARFARE = rule(ALT, "Mass Combat", "Warfare")
+FORCE = rule(ALT, "Mass Combat", "Warfare", "Force Attributes")
+AOO = rule(ALT, "Mass Combat", "Warfare", "Attacks of Opportunity")
+POWER = rule(ALT, "Mass Combat", "Warfare", "Power Overwhelming")
+QUANTITY = rule(ALT, "Mass Combat", "Warfare", "Quantity is Quality")
 DAMAGE_DIE = rule(QR, "2.0 Rules", "Combat")
 
 HEADCOUNT_AT_SIZE_1 = 40
@@ -101,9 +107,6 @@ HEADCOUNT_AT_SIZE_1 = 40
 
 AREA_MULTIPLIER = 3
 """Against squads "these attacks are always considered Area attacks, with an x3 multiplier"."""
-
-TRAINING_DIVISORS = {"regular": 1, "trained": 2, "fanatical": 3}
-""""Well-trained and fanatical henchmen may divide losses by 2 or 3" (RN-WAR-8)."""
 
 
 # --- the rules as functions ----------------------------------------------------------
@@ -191,67 +194,6 @@ def sum_of_attacks(per_attack: tuple[Fraction, ...], attacks: int) -> tuple[Frac
     return total
 
 
-def _check_training(training: str) -> int:
-    if training not in TRAINING_DIVISORS:
-        raise InputError("training", "Training must be one of regular, trained, fanatical.")
-    return TRAINING_DIVISORS[training]
-
-
-def squad_losses(
-    *,
-    damage: int,
-    henchmen: int,
-    training: str = "regular",
-    area: int = 1,
-    leader_is_henchman: bool = False,
-) -> int:
-    """Henchmen one attack's ``damage`` (post-soak health levels) removes from a squad.
-
-    Henchmen › Damage Soak: "Each point of damage dealt removes from play one of
-    these henchmen … Well-trained and fanatical henchmen may divide losses by 2 or
-    3"; › Area Vulnerability multiplies post-soak damage (Warfare: ×3). Losses =
-    ⌈damage × area ÷ divisor⌉ (RN-WAR-8), at most the henchmen (plus the leader
-    when ``leader_is_henchman``). Kept here until ``ruleslab.henchmen`` lands.
-    """
-    divisor = _check_training(training)
-    cap = henchmen + (1 if leader_is_henchman else 0)
-    return min(cap, -(-damage * area // divisor))
-
-
-def squad_losses_distribution(
-    damage_pmf: tuple[Fraction, ...],
-    *,
-    henchmen: int,
-    training: str = "regular",
-    area: int = 1,
-    leader_is_henchman: bool = False,
-) -> tuple[Fraction, ...]:
-    """Distribution of henchmen removed by one attack whose damage has ``damage_pmf``."""
-    cap = henchmen + (1 if leader_is_henchman else 0)
-    out = [Fraction(0)] * (cap + 1)
-    for dmg, p in enumerate(damage_pmf):
-        if p:
-            lost = squad_losses(
-                damage=dmg,
-                henchmen=henchmen,
-                training=training,
-                area=area,
-                leader_is_henchman=leader_is_henchman,
-            )
-            out[lost] += p
-    return tuple(out)
-
-
-def _uncapped_losses(
-    damage_pmf: tuple[Fraction, ...], area: int, divisor: int
-) -> tuple[Fraction, ...]:
-    out = [Fraction(0)] * (-(-(len(damage_pmf) - 1) * area // divisor) + 1)
-    for dmg, p in enumerate(damage_pmf):
-        if p:
-            out[-(-dmg * area // divisor)] += p
-    return tuple(out)
-
-
 def _cap(pmf: tuple[Fraction, ...], cap: int) -> tuple[Fraction, ...]:
     if len(pmf) <= cap + 1:
         return pmf
@@ -307,6 +249,7 @@ class WarfareReport(Explained):
     target: str
     squad_size: int
     training: str
+    rounding: str
     leader_is_henchman: bool
     losses_pmf: tuple[Fraction, ...] | None
     expected_losses: Fraction | None
@@ -547,26 +490,11 @@ _TRACK = {"minimum": 0, "maximum": 10}
         "Henchmen in the squad",
         default=10,
         minimum=1,
-        maximum=500,
+        maximum=1000,
         help="Squad target only: each point of damage × 3 removes one (RN-WAR-8).",
     ),
-    ChoiceParam(
-        "training",
-        "Henchmen training",
-        default="regular",
-        choices=(
-            ("regular", "Regular"),
-            ("trained", "Well-trained (losses ÷ 2)"),
-            ("fanatical", "Fanatical (losses ÷ 3)"),
-        ),
-        help="Squad target only (RN-WAR-8).",
-    ),
-    BoolParam(
-        "leader_is_henchman",
-        "All-henchmen squad",
-        default=False,
-        help="Squad target only: the leader is removed like a henchman.",
-    ),
+    TRAINING,
+    LEADER_IS_HENCHMAN,
     ChoiceParam(
         "defence_reading",
         "How Wits + Tactics defends",
@@ -612,6 +540,7 @@ _TRACK = {"minimum": 0, "maximum": 10}
         choices=(("attack", "Attack roll only"), ("both", "Attack and damage rolls")),
         help="See rules note RN-WAR-4.",
     ),
+    ROUNDING,
 )
 def warfare(
     enemy_size: int = 5,
@@ -640,6 +569,7 @@ def warfare(
     divide_by_3: str = "no",
     mega_intelligence: str = "counts",
     morale_on_damage: str = "attack",
+    rounding: str = "down",
 ) -> WarfareReport:
     """One turn of an enemy force's attacks of opportunity, exactly (see the module text)."""
     if spend_morale and morale < 1:
@@ -842,8 +772,14 @@ def warfare(
     expected_losses = None
     squad_size = henchmen + (1 if leader_is_henchman else 0)
     if squad:
-        divisor = _check_training(training)
-        per_loss = _uncapped_losses(per, AREA_MULTIPLIER, divisor)
+        # The all-henchmen commander is one more henchman, removed last (RN-HENCH-7).
+        per_loss = squad_losses_distribution(
+            per,
+            henchmen=squad_size,
+            training=training,
+            area=AREA_MULTIPLIER,
+            rounding=rounding,
+        )
         losses_pmf = _cap(sum_of_attacks(per_loss, attacks), squad_size)
         losses_pmf = losses_pmf + (Fraction(0),) * (squad_size + 1 - len(losses_pmf))
         expected_losses = _mean(losses_pmf)
@@ -854,23 +790,27 @@ def warfare(
                 AOO,
             )
         )
+        steps.append(Step("Area attack: post-soak damage × 3 against the squad", AREA))
+        divisor = {"regular": 1, "trained": 2, "fanatical": 3}[training]
         steps.append(
             Step(
                 "Each point of damage removes one henchman"
                 + (
-                    f"; {training} henchmen divide losses by {divisor}, rounded up (RN-WAR-8)"
+                    f"; {training} henchmen divide each attack's losses by {divisor}, "
+                    f"rounded {rounding} (RN-HENCH-6, RN-WAR-8)"
                     if divisor > 1
                     else ""
                 ),
-                HENCH_SOAK,
+                SOAK,
             )
         )
         steps.append(
             Step(
                 f"Removed at most {squad_size} ({henchmen} henchmen"
-                + (" + the leader)" if leader_is_henchman else "; the leader is left)")
-                + f": expected {fmt_num(expected_losses)}, wiped out {fmt_prob(losses_pmf[-1])}",
-                HENCH_SOAK,
+                + (" + the commander, last)" if leader_is_henchman else "; the leader is left)")
+                + f": expected {fmt_num(expected_losses)}, wiped out {fmt_prob(losses_pmf[-1])}"
+                + " (later attacks on the exposed leader are not counted, RN-WAR-8)",
+                SOAK,
             )
         )
 
@@ -921,6 +861,7 @@ def warfare(
         target=target,
         squad_size=squad_size,
         training=training,
+        rounding=rounding,
         leader_is_henchman=leader_is_henchman,
         losses_pmf=losses_pmf,
         expected_losses=expected_losses,
@@ -933,8 +874,7 @@ def roll_turn(report: WarfareReport, seed: int) -> tuple[str, ...]:
     rng = random.Random(seed)
     lines = [f"{report.attacks} attacks of opportunity"]
     total = 0
-    lost = 0
-    divisor = TRAINING_DIVISORS.get(report.training, 1)
+    left = report.squad_size
     for i in range(1, report.attacks + 1):
         a = roll_pool(report.attack_dice, auto=report.attack_auto, rng=rng)
         line = f"Attack {i}: {report.attack_dice} dice {list(a.faces)} → {a.successes}"
@@ -958,16 +898,19 @@ def roll_turn(report: WarfareReport, seed: int) -> tuple[str, ...]:
         total += levels
         line += f": HIT, damage {list(dmg.faces)} → {levels} lethal"
         if report.target == TARGET_SQUAD:
-            gone = -(-levels * AREA_MULTIPLIER // divisor)
-            line += (
-                f" × 3 = {levels * 3}"
-                + (f" ÷ {divisor}" if divisor > 1 else "")
-                + f" → {gone} henchmen"
+            out = squad_losses(
+                damage=levels,
+                henchmen=left,
+                training=report.training,
+                area=AREA_MULTIPLIER,
+                rounding=report.rounding,
             )
-            lost += gone
+            div = f" ÷ {out.divisor} rounded {report.rounding}" if out.divisor > 1 else ""
+            line += f" × 3 = {out.multiplied}{div} → {out.removed} removed"
+            left -= out.removed
         lines.append(line)
     if report.target == TARGET_SQUAD:
-        removed = min(lost, report.squad_size)
+        removed = report.squad_size - left
         lines.append(
             f"Total: {total} health levels; {removed} of {report.squad_size} removed"
             + (" — squad wiped out" if removed == report.squad_size else "")

@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 
 from ruleslab.dice import pool_distribution
+from ruleslab.henchmen import squad_losses_distribution
 from ruleslab.params import InputError
 from ruleslab.warfare import (
     attacks_allowed,
@@ -18,8 +19,6 @@ from ruleslab.warfare import (
     hit_probability,
     per_attack_damage,
     roll_turn,
-    squad_losses,
-    squad_losses_distribution,
     sum_of_attacks,
     warfare,
 )
@@ -276,25 +275,28 @@ def test_penalty_raises_the_hit_chance():
 # --- squads -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("damage", "training", "lost"),
-    [
-        (0, "regular", 0),
-        (1, "regular", 3),
-        (1, "trained", 2),
-        (1, "fanatical", 1),
-        (2, "trained", 3),
-    ],
-)
-def test_squad_losses_area_3(damage, training, lost):
-    assert squad_losses(damage=damage, henchmen=20, training=training, area=3) == lost
-
-
-def test_squad_losses_cap_and_leader():
-    assert squad_losses(damage=5, henchmen=10, area=3) == 10
-    assert squad_losses(damage=5, henchmen=10, area=3, leader_is_henchman=True) == 11
-    with pytest.raises(InputError):
-        squad_losses(damage=1, henchmen=10, training="elite")
+def test_trained_squad_rounds_each_attacks_losses_down_by_default():
+    # one attack; a hit of 1 level: × 3 = 3, ÷ 2 → 1 (down) or 2 (up); 2 levels → 3
+    kw = {
+        "enemy_size": 1,
+        "enemy_firepower": 1,
+        "enemy_skill": 1,
+        "commander_intelligence": 1,
+        "commander_command": 0,
+        "party_size": 1,
+        "wits": 1,
+        "tactics": 0,
+        "target": "squad",
+        "henchmen": 20,
+        "training": "trained",
+    }
+    p = Fraction(56, 125)
+    down = warfare(**kw)
+    up = warfare(**kw, rounding="up")
+    assert down.losses_pmf[1] == p * Fraction(48, 100)
+    assert up.losses_pmf[2] == p * Fraction(48, 100)
+    assert down.losses_pmf[3] == up.losses_pmf[3] == p * Fraction(16, 100)
+    assert sum(down.losses_pmf) == 1
 
 
 def test_squad_losses_distribution_one_attack():
@@ -356,7 +358,8 @@ def test_recharge():
         ({"enemy_size": 11}, "enemy_size", "from 1 to 10"),
         ({"enemy_size": 0}, "enemy_size", "from 1 to 10"),
         ({"support": -1}, "support", "from 0 to 10"),
-        ({"henchmen": 0}, "henchmen", "from 1 to 500"),
+        ({"henchmen": 0}, "henchmen", "from 1 to 1,000"),
+        ({"training": "elite"}, "training", "one of"),
         ({"target": "tank"}, "target", "one of"),
         ({"spend_support": True}, "spend_support", "at least 1"),
         ({"spend_morale": True, "morale": 0}, "spend_morale", "at least 1"),
@@ -395,8 +398,8 @@ def test_every_step_names_its_rule():
     )
     for step in r.steps:
         assert step.rule.startswith(("Combat alterations ›", "Quick reference ›")), step
-    assert any("Warfare › Attacks of Opportunity" in s.rule for s in r.steps)
-    assert any("Henchmen › Damage Soak" in s.rule for s in r.steps)
+    assert any("Mass Combat › Warfare › Attacks of Opportunity" in s.rule for s in r.steps)
+    assert any("Mass Combat › Henchmen › Damage Soak" in s.rule for s in r.steps)
     assert any("Quantity is Quality" in s.rule for s in r.steps)
 
 
@@ -485,7 +488,7 @@ def test_squad_losses_match_a_seeded_monte_carlo():
         d = (rng.integers(1, 11, (n, r.defence_dice)) >= 7).sum(axis=1)
         hit = a - np.maximum(0, d - r.defence_penalty) >= 1
         dmg = (rng.integers(1, 11, (n, r.damage_dice)) >= 7).sum(axis=1) + r.damage_auto
-        lost += np.where(hit, -(-dmg * 3 // 2), 0)
+        lost += np.where(hit, dmg * 3 // 2, 0)  # well-trained: ÷ 2, rounded down
     lost = np.minimum(lost, r.squad_size)
     freq = np.bincount(lost, minlength=r.squad_size + 1) / n
     for k, p in enumerate(r.losses_pmf):
