@@ -577,7 +577,8 @@ def warfare(
     if spend_support and support < 1:
         raise InputError("spend_support", "Spend 1 Support needs a Support track of at least 1.")
     if power_use != "none" and power < 1:
-        raise InputError("power_use", "Spend 1 Power needs a Power track of at least 1.")
+        use = dict(POWER_USES)[power_use].split(" (")[0]
+        raise InputError("power_use", f"Spend 1 Power on {use} needs a Power track of at least 1.")
 
     steps: list[Step] = []
     squad = target == TARGET_SQUAD
@@ -897,7 +898,9 @@ def roll_turn(report: WarfareReport, seed: int) -> tuple[str, ...]:
         levels = dmg.successes
         total += levels
         line += f": HIT, damage {list(dmg.faces)} → {levels} lethal"
-        if report.target == TARGET_SQUAD:
+        if report.target == TARGET_SQUAD and left == 0:
+            line += "; no one left to remove: the leader is exposed (not applied, RN-WAR-8)"
+        elif report.target == TARGET_SQUAD:
             out = squad_losses(
                 damage=levels,
                 henchmen=left,
