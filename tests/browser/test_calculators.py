@@ -33,6 +33,7 @@ CHANGES = {
     "autofire": [("targets", "3", "p_hit")],
     "healing": [("lethal", "5", "total_time")],
     "defence": [("attack_pool", "9", "action_chances")],
+    "henchmen": [("henchmen", "20", "extra_health_levels")],
 }
 BAD_INPUT = {
     "lifting": ("strength", "-2"),
@@ -45,6 +46,7 @@ BAD_INPUT = {
     "autofire": ("targets", "0"),
     "healing": ("lethal", "-1"),
     "defence": ("dexterity", "12"),
+    "henchmen": ("charisma", "11"),
 }
 
 
@@ -176,5 +178,28 @@ def test_health_track_fills_as_damage_is_entered(page, base_url, artifacts):
     total = page.locator(".rl-calc-health .rl-hl-box").count()
     assert total == expected.figure("total_levels").value
     page.screenshot(path=str(artifacts / "health-track.png"), full_page=True)
+    assert page.watch.offsite == []
+    assert page.watch.errors == []
+
+
+def test_roll_it_button_shows_a_seeded_log(page, base_url, artifacts):
+    """The Dice pool's "Roll it": a typed seed gives the engine's own log, replayably."""
+    from playwright.sync_api import expect
+
+    from ruleslab.dice import roll_log
+
+    calc = get("dice_pool")
+    page.goto(base_url + app_link(calc))
+    root = page.locator(".rl-calc-dice_pool").first
+    expect(root).to_be_visible(timeout=KERNEL_TIMEOUT)
+    seed = root.locator(".rl-roll-seed input").first
+    seed.fill("2024")
+    seed.press("Tab")
+    root.locator(".rl-roll-button").first.click()
+    log = root.locator('.rl-roll[data-seed="2024"] li')
+    expected = roll_log(_expected("dice_pool", dict(calc.defaults())), 2024)
+    expect(log).to_have_count(len(expected), timeout=30_000)
+    assert [log.nth(i).inner_text() for i in range(log.count())] == list(expected)
+    root.screenshot(path=str(artifacts / "dice_pool-roll.png"))
     assert page.watch.offsite == []
     assert page.watch.errors == []

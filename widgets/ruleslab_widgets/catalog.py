@@ -9,13 +9,22 @@ notebooks, landing page and app links are generated from this list
 
 from __future__ import annotations
 
-from ruleslab_widgets.calculators import defence, dice, healing, health, lifting, physical, ranged
+from ruleslab_widgets.calculators import (
+    defence,
+    dice,
+    healing,
+    health,
+    henchmen,
+    lifting,
+    physical,
+    ranged,
+)
 from ruleslab_widgets.declare import Calculator
 
 __all__ = ["CALCULATORS", "get"]
 
 #: Rule-area modules in site order.
-_AREAS = (dice, lifting, physical, health, ranged, healing, defence)
+_AREAS = (dice, lifting, physical, health, ranged, healing, defence, henchmen)
 
 CALCULATORS: tuple[Calculator, ...] = tuple(c for area in _AREAS for c in area.CALCULATORS)
 
