@@ -34,6 +34,7 @@ CHANGES = {
     "healing": [("lethal", "5", "total_time")],
     "defence": [("attack_pool", "9", "action_chances")],
     "henchmen": [("henchmen", "20", "extra_health_levels")],
+    "warfare": [("enemy_skill", "6", "p_hit")],
 }
 BAD_INPUT = {
     "lifting": ("strength", "-2"),
@@ -47,6 +48,7 @@ BAD_INPUT = {
     "healing": ("lethal", "-1"),
     "defence": ("dexterity", "12"),
     "henchmen": ("charisma", "11"),
+    "warfare": ("enemy_size", "11"),
 }
 
 

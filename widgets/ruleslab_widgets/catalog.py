@@ -18,13 +18,14 @@ from ruleslab_widgets.calculators import (
     lifting,
     physical,
     ranged,
+    warfare,
 )
 from ruleslab_widgets.declare import Calculator
 
 __all__ = ["CALCULATORS", "get"]
 
 #: Rule-area modules in site order.
-_AREAS = (dice, lifting, physical, health, ranged, healing, defence, henchmen)
+_AREAS = (dice, lifting, physical, health, ranged, healing, defence, henchmen, warfare)
 
 CALCULATORS: tuple[Calculator, ...] = tuple(c for area in _AREAS for c in area.CALCULATORS)
 
