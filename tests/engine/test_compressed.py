@@ -1,0 +1,492 @@
+"""Compressed combat: the text's police officer and gangbanger, hand-worked odds, bad input."""
+
+from fractions import Fraction
+
+import pytest
+
+from ruleslab.compressed import (
+    PARAMS,
+    combat_roll_log,
+    compressed_combat,
+    parse_combatants,
+    thresholds_20,
+)
+from ruleslab.dice import compare, pool_distribution
+from ruleslab.params import InputError
+
+OFFICER = "Police officer: Dex 3, Firearms 2 + 1 accuracy, damage 6L, soak 4L, initiative 5"
+GANGBANGER = "Gangbanger: Dex 2, Firearms 2, damage 5L, soak 1L, initiative 4"
+COMBATANTS = next(p for p in PARAMS if p.name == "a_combatants")
+
+FIGURE_KEYS = [
+    "pool_a",
+    "pool_b",
+    "p_a_wins",
+    "p_b_wins",
+    "p_tie",
+    "winner",
+    "damage_to_a",
+    "damage_to_b",
+    "p_a_down",
+    "p_a_killed",
+    "p_b_down",
+    "p_b_killed",
+    "timeframe",
+    "quantum_a",
+    "quantum_b",
+]
+
+
+def fight(a=OFFICER, b=GANGBANGER, **kw):
+    return compressed_combat(a_combatants=a, b_combatants=b, **kw)
+
+
+def parse(text):
+    return parse_combatants(text, COMBATANTS)
+
+
+# --- the text's example -------------------------------------------------------------
+
+
+def test_text_example_officer_11d_gangbanger_5d():
+    # "a total of 12d and subtracts 4d …  a total of 9d and subtracts 1d"
+    r = fight()
+    (officer,), (gang,) = r.side_a.pools, r.side_b.pools
+    assert (officer.base, officer.against, officer.dice) == (12, 1, 11)
+    assert (gang.base, gang.against, gang.dice) == (9, 4, 5)
+    text = r.explain()
+    assert "Dex 3 + Firearms 2 + accuracy 1 + damage 6 = 12" in text
+    assert "Dex 2 + Firearms 2 + damage 5 = 9" in text
+    assert r.figure("pool_a").text == "11 dice"
+    assert r.figure("pool_b").text == "5 dice"
+    assert [f.key for f in r.figures()] == FIGURE_KEYS
+
+
+def test_text_example_odds_match_compare_and_ties_go_to_the_officer():
+    r = fight()
+    c = compare(pool_distribution(11), pool_distribution(5))
+    assert (r.p_a_wins, r.p_tie, r.p_b_wins) == (c.p_a_wins, c.p_tie, c.p_b_wins)
+    assert r.tie_to == "A"  # initiative 5 > 4
+    assert r.p_a_takes == c.p_a_wins + c.p_tie
+    assert r.p_b_takes == c.p_b_wins
+    assert r.p_a_takes + r.p_b_takes == 1
+    assert r.favoured == "A"
+    assert "“Arrest the gangbanger”" in r.figure("winner").text
+
+
+def test_damage_is_the_other_sides_successes():
+    r = fight()
+    assert r.damage_to_b == pool_distribution(11).pmf
+    assert r.damage_to_a == pool_distribution(5).pmf
+    assert r.expected_damage_to_b == Fraction(22, 5)
+    assert r.expected_damage_to_a == 2
+    # 5 dice can never reach 7 levels: the officer is never taken out
+    assert r.p_a_down == 0 and r.p_a_killed == 0
+    assert r.p_b_down == pool_distribution(11).at_least(7)
+    assert r.p_b_killed == pool_distribution(11).at_least(11)
+
+
+def test_timeframe_is_the_highest_attribute_plus_ability():
+    assert fight().timeframe == 5  # Dex 3 + Firearms 2 (accuracy is not in it)
+    r = fight(b="Brute: Str 2, Mega-Str 2, Brawl 3, damage 4B, soak 3")
+    assert r.timeframe == 2 + 4 + 3
+    assert "Mega-Strength 2 counts 2 per dot" in r.explain()
+    assert "Effective Strength in the pool = Strength 2 + 2 × Mega-Strength 2 = 6" in r.explain()
+    assert r.side_b.pools[0].base == 6 + 3 + 4
+
+
+# --- soak, automatic successes, several opponents --------------------------------------
+
+
+def test_automatic_successes_are_removed_first_by_soak():
+    r = fight(a="Nova: Dex 2, Brawl 1, damage 3, auto 3, soak 0", b="Tank: Str 1, soak 5")
+    (p,) = r.side_a.pools
+    assert (p.auto_removed, p.auto, p.dice) == (3, 0, 6 - 2)
+    r = fight(a="Nova: Dex 2, Brawl 1, damage 3, auto 3", b="Mook: Str 1, soak 2")
+    (p,) = r.side_a.pools
+    assert (p.auto_removed, p.auto, p.dice) == (2, 1, 6)
+    assert r.figure("pool_a").text == "6 dice + 1 auto"
+
+
+def test_several_opponents_the_highest_soak_applies_and_successes_add():
+    r = fight(b=f"{GANGBANGER}\nEnforcer: Dex 2, Brawl 3, damage 4B, soak 3, initiative 2")
+    (officer,) = r.side_a.pools
+    assert officer.against == 3 and officer.dice == 9
+    gang, enforcer = r.side_b.pools
+    assert (gang.dice, enforcer.dice) == (5, 9 - 4)
+    assert r.side_b.successes == pool_distribution(10).pmf
+    assert "the highest soak applies, Enforcer's 3" in r.explain()
+
+
+def test_even_split_and_side_down_needs_everyone_down():
+    two = "Ann: Dex 1, Brawl 1, soak 0, incap 2, dead 4\nBob: Dex 1, Brawl 1, incap 2, dead 4"
+    r = fight(a="Hero: Dex 0, auto 3, soak 0", b=two)
+    # B takes exactly 3: Ann 2, Bob 1 → Bob still standing
+    assert r.damage_to_b == (0, 0, 0, 1)
+    assert r.p_b_down == 0 and r.p_b_killed == 0
+    r = fight(a="Hero: Dex 0, auto 3, soak 0", b=two, damage_split="focus")
+    # focus: Ann 2 (Incapacitated), then Bob 1
+    assert r.p_b_down == 0
+    r = fight(a="Hero: Dex 0, auto 4, soak 0", b=two)
+    assert r.p_b_down == 1 and r.p_b_killed == 0
+    r = fight(a="Hero: Dex 0, auto 4, soak 0", b=two, damage_split="focus")
+    assert r.p_b_down == 1  # 2 + 2
+
+
+# --- modifiers ------------------------------------------------------------------------
+
+
+def test_tactics_and_dodge_modifiers():
+    r = fight(a=OFFICER + ", Tactics 3", b=GANGBANGER + ", Tactics 3")
+    assert r.side_a.pools[0].modifiers == 0  # equal Tactics: not higher
+    r = fight(a=OFFICER + ", Tactics 3", b=GANGBANGER + ", Tactics 2")
+    assert r.side_a.pools[0].modifiers == 1 and r.side_a.pools[0].dice == 12
+    # the gangbanger's attack pool is Dex 2 + Firearms 2 = 4
+    assert fight(a=OFFICER + ", dodge 4").side_a.pools[0].modifiers == 0
+    assert fight(a=OFFICER + ", dodge 5").side_a.pools[0].modifiers == 1
+    assert "dodge pool 5 > attack pool 4 +1d" in fight(a=OFFICER + ", dodge 5").explain()
+
+
+def test_position_support_tangential_add_dice():
+    r = fight(a_position=2, a_support=3, a_tangential=2)
+    assert r.side_a.pools[0].modifiers == 7
+    assert r.side_a.pools[0].dice == 12 + 7 - 1
+
+
+def test_modifiers_never_more_than_double_the_base_pool():
+    weak = "Kid: Dex 1, Brawl 1, damage 1, soak 0"
+    r = fight(a=weak, a_position=5, a_support=5)
+    (p,) = r.side_a.pools
+    assert p.base == 3 and p.modifiers == 3
+    assert p.dice == 6 - 1  # doubled, then the gangbanger's soak 1
+    assert "capped at +3d" in r.explain()
+    # exactly double is allowed
+    assert fight(a=weak, a_position=3).side_a.pools[0].modifiers == 3
+
+
+def test_cover_subtracts_dice_from_the_opponents_pool():
+    r = fight(b_cover=3)
+    assert r.side_a.pools[0].dice == 11 - 3
+    assert r.side_a.pools[0].cover_removed == 3
+    r = fight(a="Kid: Dex 1, soak 0", b_cover=3)
+    assert r.side_a.pools[0].dice == 0  # floored at 0
+
+
+# --- ablative soak --------------------------------------------------------------------
+
+
+def test_forcefield_subtracts_successes_from_the_enemy_roll():
+    r = fight(a_forcefield=2)
+    assert r.side_a.ablative == 2
+    assert r.damage_to_a[0] == sum(pool_distribution(5).pmf[:3])
+    assert r.victory_b == r.damage_to_a  # default: for victory too
+    assert fight(a_forcefield=2, a_forcefield_proper=True).side_a.ablative == 3
+    per_dot = fight(a_forcefield=2, a_forcefield_proper=True, forcefield_bonus="per_dot")
+    assert per_dot.side_a.ablative == 4
+    assert fight(a_forcefield=2, a_extras=2).side_a.ablative == 4
+    assert fight(a_extras=2).side_a.ablative == 0  # extras need a forcefield
+
+
+def test_ablative_for_damage_only_keeps_victory_on_rolled_successes():
+    r = fight(a_forcefield=3, ablative_applies="damage")
+    plain = fight()
+    assert r.p_a_wins == plain.p_a_wins
+    assert r.damage_to_a != plain.damage_to_a
+
+
+# --- strange interactions ---------------------------------------------------------------
+
+
+def test_double_attack_minus_resistance_pool():
+    r = fight(a="Telepath: Man 3, Domination 2, resist 4, formula 2x, initiative 6")
+    (p,) = r.side_a.pools
+    assert (p.base, p.against, p.against_kind, p.dice) == (10, 4, "resistance", 6)
+
+
+def test_attack_plus_damage_minus_resistance_three_readings():
+    line = "Blaster: Dex 2, Quantum Bolt 2, damage 4, resist 5, formula sum, initiative 6"
+    (p,) = fight(a=line).side_a.pools
+    assert (p.base, p.dice) == (8, 3)
+    (p,) = fight(a=line, strange_mode="expected").side_a.pools
+    assert (p.against, p.dice) == (2, 6)  # ⌊5 × 2/5⌋ = 2
+    r = fight(a=line, strange_mode="roll")
+    (p,) = r.side_a.pools
+    assert (p.dice, p.resist_dice) == (8, 5)
+    # net successes = max(0, X − R), X ~ 8 dice, R ~ 5 dice
+    x, y = pool_distribution(8).pmf, pool_distribution(5).pmf
+    expect = [Fraction(0)] * 9
+    for i, px in enumerate(x):
+        for j, py in enumerate(y):
+            expect[max(0, i - j)] += px * py
+    assert r.side_a.successes == tuple(expect)
+    assert sum(r.side_a.successes) == 1
+
+
+def test_rolled_resistance_one_die_each_by_hand():
+    r = fight(a="X: Dex 1, damage 0, resist 1, formula sum, soak 0", strange_mode="roll")
+    # P(net 1) = P(hit) P(resist miss) = 2/5 × 3/5
+    assert r.side_a.successes == (Fraction(19, 25), Fraction(6, 25))
+
+
+# --- resolution: ties, both down --------------------------------------------------------
+
+
+def test_equal_initiative_tie_stands_or_splits():
+    a = "A: Dex 2, Brawl 1, damage 2, soak 1, initiative 4"
+    r = fight(a=a)
+    assert r.tie_to == "neither"
+    assert r.p_a_takes == r.p_a_wins and r.p_a_takes + r.p_b_takes + r.p_tie == 1
+    assert "to neither" in r.figure("p_tie").text
+    c = fight(a=a, initiative_tie="coin")
+    assert c.p_a_takes == c.p_a_wins + c.p_tie / 2
+    assert c.p_a_takes + c.p_b_takes == 1
+
+
+def test_both_down_higher_initiative_survives_lower_is_killed():
+    a = "Fast: Str 0, auto 3, soak 0, incap 1, dead 5, initiative 6"
+    b = "Slow: Str 0, auto 3, soak 0, incap 1, dead 5, initiative 2"
+    r = fight(a=a, b=b)
+    assert r.damage_to_a == (0, 0, 0, 1) and r.damage_to_b == (0, 0, 0, 1)
+    assert (r.p_a_down, r.p_a_killed) == (0, 0)
+    assert (r.p_b_down, r.p_b_killed) == (1, 1)
+    log = combat_roll_log(r, 7)
+    assert any("Side A has the higher initiative and survives" in line for line in log)
+    assert any("Fast 0 levels, survives on the last −4 level" in line for line in log)
+    # equal initiative: the damage stands as rolled
+    r = fight(a=a, b=b.replace("initiative 2", "initiative 6"))
+    assert (r.p_a_down, r.p_a_killed, r.p_b_down, r.p_b_killed) == (1, 0, 1, 0)
+
+
+def test_both_down_probabilities_by_independence():
+    a = "A: Dex 2, Brawl 2, damage 2, soak 0, incap 2, dead 3, initiative 3"
+    b = "B: Dex 2, Brawl 2, damage 2, soak 0, incap 2, dead 3, initiative 1"
+    r = fight(a=a, b=b)
+    d = pool_distribution(6)
+    down, killed = d.at_least(2), d.at_least(3)
+    assert r.p_a_down == down - down * down
+    assert r.p_a_killed == killed - killed * down
+    assert r.p_b_down == down
+    assert r.p_b_killed == killed + down * (down - killed)
+
+
+# --- health thresholds ------------------------------------------------------------------
+
+
+def test_thresholds_from_a_20_track():
+    assert thresholds_20(strength=2, stamina=2) == (7, 11)
+    assert thresholds_20(strength=2, stamina=3) == (8, 13)
+    (c,) = parse("Cop: Dex 3, Firearms 2, track Str 2 Sta 3")
+    r = fight(a="Cop: Dex 3, Firearms 2, track Str 2 Sta 3")
+    assert (r.side_a.pools[0].incap, r.side_a.pools[0].dead) == (8, 13)
+    assert dict(c.track) == {"strength": 2, "stamina": 3}
+
+
+def test_side_thresholds_and_line_overrides():
+    r = fight(b_incap=3, b_dead=6)
+    assert (r.side_b.pools[0].incap, r.side_b.pools[0].dead) == (3, 6)
+    assert r.p_b_down == pool_distribution(11).at_least(3)
+    r = fight(b=GANGBANGER + ", incap 4", b_incap=5, b_dead=6)
+    assert (r.side_b.pools[0].incap, r.side_b.pools[0].dead) == (4, 6)
+
+
+# --- quantum --------------------------------------------------------------------------
+
+
+def test_quantum_costs_and_shortfall():
+    r = fight(
+        a="Nova: Dex 3, Brawl 2, damage 5, Quantum 10",
+        a_powers="Flight, 1, maintenance\nQuantum Bolt, 2, instant\nNova: Shield, 1, conc",
+    )
+    (s,) = r.side_a.quantum
+    assert s.spent == 2 + 20 + 2
+    assert (s.pool, s.remaining, s.shortfall) == (10, 0, 14)
+    assert r.figure("quantum_a").text == "Nova 24 of 10: ends at 0"
+    assert "ends the combat with 0 Quantum and suffers no other penalty" in r.explain()
+    r = fight(a_powers="Strength, 3, action")
+    assert r.figure("quantum_a").text == "Police officer 15"
+    assert "no shortfall check" in r.explain()
+    assert fight().figure("quantum_a").text == "none"
+
+
+# --- the line format ------------------------------------------------------------------
+
+
+def test_forgiving_line_format():
+    (c,) = parse("  Dex: 3; 2 Firearms; acc=1; dmg 6L; init 5 ")
+    assert (c.name, c.attribute, c.attribute_dots, c.ability, c.ability_dots) == (
+        "Combatant 1",
+        "Dexterity",
+        3,
+        "Firearms",
+        2,
+    )
+    assert (c.accuracy, c.damage, c.damage_type, c.initiative) == (1, 6, "L", 5)
+    c1, c2 = parse("# comment\n\nA: Strength 2, M-Str 1, Might 3\nB: mega dex 1, Athletics 2")
+    assert (c1.attribute, c1.mega, c1.ability) == ("Strength", 1, "Might")
+    assert (c2.attribute, c2.mega, c2.attribute_value) == ("Dexterity", 1, 2)
+    described = parse(OFFICER)[0].describe()
+    assert "Police officer: Dex 3 + Firearms 2 + accuracy 1 + damage 6L" in described
+
+
+@pytest.mark.parametrize(
+    ("text", "expect"),
+    [
+        ("", "at least one combatant"),
+        ("Cop: Dex three", "line 1: “Dex three” is not “name number”"),
+        ("Cop: Dex 11, Firearms 2", "attribute must be a whole number from 0 to 10"),
+        ("Cop: Dex 3, Firearms 2, Brawl 2", "the ability is already Firearms"),
+        ("Cop: Dex 3, Str 2", "the attribute is already Dexterity"),
+        ("Cop: Dex 3, damage 6, damage 4", "damage is given twice"),
+        ("Cop: Dex 3, accuracy -1", "from 0 to 10"),
+        ("Cop: Dex 3, Mega-Str 1", "must be the attack's attribute"),
+        ("Cop: Dex 3, formula sum", "needs the enemy's resistance pool"),
+        ("Cop: Dex 3, resist 3, formula triple", "“formula 2x” or “formula sum”"),
+        ("Cop: Dex 3, incap 9, dead 4", "incap must not be more than dead"),
+        ("Cop: Dex 3, track Str 2", "needs Stamina"),
+        ("Cop: Dex 3, track Str 2 Sta 3, incap 4", "either a track or incap/dead"),
+        ("Cop: Dex 3, initiative 4A", "only damage and soak take a type letter"),
+        ("Cop: soak 3", "no attack given"),
+        ("A: Dex 1\nA: Dex 2", "line 2: the name “A” is used twice"),
+        ("\n".join(f"C{i}: Dex 1" for i in range(9)), "at most 8 combatants"),
+    ],
+)
+def test_bad_lines_name_the_field_and_line(text, expect):
+    with pytest.raises(InputError) as err:
+        parse(text)
+    assert err.value.field == "a_combatants"
+    assert "Side A combatants" in err.value.message
+    assert expect in err.value.message
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field", "expect"),
+    [
+        ({"a_cover": 4}, "a_cover", "from 0 to 3"),
+        ({"b_position": 6}, "b_position", "from 0 to 5"),
+        ({"a_incap": 9, "a_dead": 4}, "a_incap", "must not be more than"),
+        ({"a_intent": "x" * 121}, "a_intent", "at most 120 characters"),
+        ({"a_powers": "Flight, 1, permanent"}, "a_powers", "line 1: the type must be one of"),
+        ({"a_powers": "Flight, one, action"}, "a_powers", "from 0 to 50"),
+        ({"a_powers": "Flight 1 action"}, "a_powers", "three parts"),
+        ({"b_powers": "Zed: Flight, 1, action"}, "b_powers", "no combatant named “Zed”"),
+        ({"strange_mode": "guess"}, "strange_mode", "must be one of"),
+    ],
+)
+def test_bad_fields(kwargs, field, expect):
+    with pytest.raises(InputError) as err:
+        compressed_combat(**kwargs)
+    assert err.value.field == field
+    assert expect in err.value.message
+
+
+def test_intent_is_kept_short_and_tidy():
+    r = compressed_combat(a_intent="  Drive   them\toff  ", b_intent="")
+    assert r.side_a.intent == "Drive them off"
+    assert r.side_b.intent == "(no intent stated)"
+
+
+# --- charts and the roll ------------------------------------------------------------------
+
+
+def test_margin_chart_sums_to_one_and_highlights_side_a_wins():
+    r = fight()
+    bars = r.margin_chart()
+    assert abs(sum(p for _, p in bars) - 1) < 1e-5
+    labels = [label for label, _ in bars]
+    assert labels[r.margin_highlight()] == "0"  # A takes ties on initiative
+    r = fight(a="A: Dex 2, Firearms 2, damage 5, soak 1, initiative 4")
+    labels = [label for label, _ in r.margin_chart()]
+    assert labels[r.margin_highlight()] == "+1"
+    assert r.down_from("b") == 7
+    assert abs(sum(p for _, p in r.damage_chart("a")) - 1) < 1e-5
+
+
+def test_roll_log_is_seeded_and_reads_out_the_fight():
+    r = fight()
+    log = combat_roll_log(r, 1234)
+    assert log == combat_roll_log(r, 1234)
+    assert log[0].startswith("Side A, Police officer: 11 d10: ")
+    assert log[1].startswith("Side B, Gangbanger: 5 d10: ")
+    assert any("WINS" in line or "TIE" in line for line in log)
+    assert log[-1].startswith("Side B takes ")
+    winners = {combat_roll_log(r, s)[2].split(" WINS")[0] for s in range(40)}
+    assert "Side A (Police officer)" in winners
+
+
+def test_roll_log_frequencies_follow_the_odds():
+    r = fight()
+    n = 2000
+    wins = sum("Side A (Police officer) WINS" in combat_roll_log(r, s)[2] for s in range(n))
+    p = float(r.p_a_takes)
+    sd = (p * (1 - p) / n) ** 0.5
+    assert abs(wins / n - p) < 5 * sd
+
+
+# --- oracle: a seeded numpy Monte Carlo ----------------------------------------------------
+
+
+def test_against_numpy_monte_carlo():
+    np = pytest.importorskip("numpy")
+    # officer + ablative 2 + cover, gangbanger pair with a rolled-resistance attacker
+    r = fight(
+        a=OFFICER + ", incap 5, dead 8",
+        b=GANGBANGER + "\nPsion: Wits 2, Mind Shards 2, damage 3, resist 3, formula sum, "
+        "initiative 5",
+        a_forcefield=1,
+        a_forcefield_proper=True,
+        b_cover=1,
+        strange_mode="roll",
+    )
+    (officer,) = r.side_a.pools
+    gang, psion = r.side_b.pools
+    rng = np.random.default_rng(20240607)
+    n = 400_000
+    xa = rng.binomial(officer.dice, 0.4, n) + officer.auto
+    xb = rng.binomial(gang.dice, 0.4, n) + np.maximum(
+        0, rng.binomial(psion.dice, 0.4, n) - rng.binomial(psion.resist_dice, 0.4, n)
+    )
+    va, vb = xa - 0, np.maximum(0, xb - r.side_a.ablative)
+    tol = 4 * (0.25 / n) ** 0.5  # 4 standard deviations at worst (p = 1/2)
+    assert abs(np.mean(va > vb) - float(r.p_a_wins)) < tol
+    assert abs(np.mean(va == vb) - float(r.p_tie)) < tol
+    assert abs(np.mean(va < vb) - float(r.p_b_wins)) < tol
+    for k, p in enumerate(r.damage_to_a):
+        assert abs(np.mean(vb == k) - float(p)) < tol
+    for k, p in enumerate(r.damage_to_b):
+        assert abs(np.mean(va == k) - float(p)) < tol
+    # Side B (initiative 5) ties Side A's 5: equal → damage stands as rolled
+    assert r.tie_to == "neither"
+    assert abs(np.mean(vb >= 5) - float(r.p_a_down)) < tol
+
+
+def test_against_icepool():
+    icepool = pytest.importorskip("icepool")
+    r = fight(b_cover=2, a_forcefield=1)
+    hit = icepool.Die({0: 6, 1: 4})
+    a = r.side_a.pools[0].dice @ hit
+    b = r.side_b.pools[0].dice @ hit
+    b_after = (b - 1).clip(0, None) if hasattr(b, "clip") else b.map(lambda x: max(0, x - 1))
+    margin = a - b_after
+    assert Fraction(margin.probability(">", 0)) == r.p_a_wins
+    assert Fraction(margin.probability("==", 0)) == r.p_tie
+
+
+# --- henchmen (once ruleslab.henchmen lands) ----------------------------------------------
+
+
+def test_henchmen_add_dice_damage_and_health_levels():
+    henchmen = pytest.importorskip("ruleslab.henchmen")
+    bonus = henchmen.henchmen_bonus(charisma=2, command=1, henchmen=9, henchman_pool=4)
+    r = fight(a_henchmen=9, a_leader_charisma=2, a_leader_command=1, a_henchman_pool=4)
+    (p,) = r.side_a.pools
+    assert p.base == 12 + bonus.dice + bonus.damage
+    assert (p.incap, p.dead) == (7 + bonus.extra_health_levels, 11 + bonus.extra_health_levels)
+    m = fight(
+        a_henchmen=9,
+        a_leader_charisma=2,
+        a_leader_command=1,
+        a_henchman_pool=4,
+        henchmen_count_as="modifier",
+    )
+    assert m.side_a.pools[0].base == 12
+    assert m.side_a.pools[0].modifiers == min(12, bonus.dice + bonus.damage)
