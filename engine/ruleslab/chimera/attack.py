@@ -1,0 +1,290 @@
+"""Attacks: the combatants, the Target Number to hit and the odds of one blow.
+
+Chimera combat › Combat:
+
+    Attacks are made with a Fight or Shoot roll against a Target Number equal to
+    your foe's adjusted Movement Rate … If the attack succeeds, the defender is
+    hit, and the attacker rolls the weapon's damage die (2 dice if the attack is
+    a Critical Success).
+
+    The base Target Number to hit a defender is his adjusted Movement Rate.
+    In this case, adjusted MR means the base MR modified by Encumbrance,
+    terrain, Wound or Fatigue Penalty, and the effects of slow or haste powers.
+    Use this value even when the target is running or creeping.
+
+    • Crouch: … you gain +1 cover bonus vs. Shoot and Blast attacks.
+    • Prone: … gain a +2 cover bonus vs. Shoot and Blast attacks. While prone,
+      you may move at your creeping MR or Shoot. Getting up is a free action, but
+      costs your Encumbrance in MR.
+
+    Parrying uses a shield or melee weapon to block or deflect blows; any parry
+    bonus is added to the attacker's Target Number. … cover bonuses are also
+    added to the attacker's Target Number, based on target exposure:
+    Light (+1), Medium (+2), Heavy (+4).
+
+    Add the Cover bonus (and shield bonus, at the GM's option) to your
+    Resistance Roll vs. blast attacks (double the bonus for thick, strong, or
+    reinforced barriers).
+
+    Parry and Cover are optional; if you don't want to use them, apply any Parry
+    or Cover bonus noted in the rules to the combatant's Defence (DF).
+
+A combatant's ``mr`` is his MR already adjusted for Encumbrance, terrain,
+Fatigue and slow/haste; the Wound Penalty from his ``wounds`` is taken off here
+(never below 0, rules note RN-CHIM-5).
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ruleslab.chimera.action import ActionOdds, action_odds, critical_text
+from ruleslab.chimera.dice import DamageDice
+from ruleslab.chimera.wounds import COMBAT, Severity, severity_odds
+from ruleslab.explain import Step, fmt_num, fmt_prob
+from ruleslab.sources import CHIMERA, rule
+
+__all__ = [
+    "ATTACK_TN",
+    "COVER_BONUS",
+    "POSITION_BONUS",
+    "AttackOdds",
+    "FightRules",
+    "Fighter",
+    "attack_odds",
+    "blast_resistance_bonus",
+    "defence_against",
+]
+
+ATTACK_TN = rule(CHIMERA, "Combat", "Attack Target Numbers")
+ACTION_ROLL = rule(CHIMERA, "Combat")
+
+COVER_BONUS: dict[str, int] = {"none": 0, "light": 1, "medium": 2, "heavy": 4}
+"""Light covers ¼ (+1), medium ½ (+2), heavy ¾ (+4) of the target."""
+
+POSITION_BONUS: dict[str, int] = {"standing": 0, "crouching": 1, "prone": 2}
+"""Cover bonus of a position, vs. Shoot and Blast attacks only."""
+
+
+@dataclass(frozen=True)
+class FightRules:
+    """The readings chosen where the text is silent or optional (rules notes RN-CHIM-*)."""
+
+    action_die: str = "d20"
+    critical: str = "natural"
+    critical_damage: str = "sum"
+    ties: str = "reroll"
+    parry_cover: str = "tn"
+    parry_applies: str = "all"
+    cover_stacking: str = "add"
+    surprise_critical: str = "both"
+    surprise_action: str = "extra"
+
+
+@dataclass(frozen=True)
+class Fighter:
+    """One combatant, as the calculator's per-side fields give him.
+
+    ``mr``: Movement Rate already adjusted for Encumbrance, terrain, Fatigue and
+    slow/haste (not for wounds: ``wounds`` is separate). ``attack``: the Fight or
+    Shoot bonus; ``kind``: ``"fight"`` or ``"shoot"``. ``initiative``: the chosen
+    action's Initiative Modifier. ``position``: standing, crouching or prone.
+    ``cover``: none, light, medium or heavy. ``character``: ``"pc"`` (classed,
+    never checks morale), ``"classed"`` (a classed NPC) or ``"npc"``. ``resist``
+    is the Resistance Roll bonus (morale, Killer Blow).
+    """
+
+    name: str
+    mr: int
+    defence: int
+    wound_limit: int
+    damage: DamageDice
+    attack: int
+    wounds: int = 0
+    initiative: int = 0
+    kind: str = "fight"
+    position: str = "standing"
+    parry: int = 0
+    cover: str = "none"
+    character: str = "npc"
+    morale_tn: int = 10
+    resist: int = 0
+
+    @property
+    def classed(self) -> bool:
+        return self.character in ("pc", "classed")
+
+    @property
+    def checks_morale(self) -> bool:
+        """'Player characters do not need to check morale.'"""
+        return self.character != "pc"
+
+    @property
+    def verb(self) -> str:
+        return "Shoot" if self.kind == "shoot" else "Fight"
+
+
+def _defensive_bonuses(
+    defender: Fighter, attack_kind: str, rules: FightRules
+) -> tuple[int, int, list[str]]:
+    """(parry bonus, cover bonus, text parts) that apply against this attack."""
+    parts: list[str] = []
+    parry = defender.parry if (rules.parry_applies == "all" or attack_kind == "fight") else 0
+    if parry:
+        parts.append(f"parry +{parry}")
+    pos = POSITION_BONUS[defender.position] if attack_kind == "shoot" else 0
+    cov = COVER_BONUS[defender.cover]
+    if rules.cover_stacking == "best" and pos and cov:
+        cover = max(pos, cov)
+        parts.append(
+            f"cover +{cover} (the better of {defender.position} +{pos}, "
+            f"{defender.cover} cover +{cov})"
+        )
+    else:
+        cover = pos + cov
+        if pos:
+            parts.append(f"{defender.position} +{pos}")
+        if cov:
+            parts.append(f"{defender.cover} cover +{cov}")
+    return parry, cover, parts
+
+
+def defence_against(
+    defender: Fighter, attack_kind: str, wounds: int, rules: FightRules
+) -> tuple[int, int, Step, Step]:
+    """(TN, Defence) against one attack, and the two steps that explain them."""
+    adjusted = max(0, defender.mr - wounds)
+    parry, cover, parts = _defensive_bonuses(defender, attack_kind, rules)
+    mr_text = f"MR {defender.mr}" + (f" − WP {wounds}" if wounds else "")
+    if adjusted != defender.mr - wounds:
+        mr_text += " (not below 0)"
+    if rules.parry_cover == "tn":
+        tn, df = adjusted + parry + cover, defender.defence
+        extra = "".join(f" + {p}" for p in parts)
+        tn_step = Step(f"TN to hit {defender.name} = {mr_text}{extra} = {tn}", ATTACK_TN)
+        df_step = Step(f"{defender.name}'s Defence = {df}", ATTACK_TN)
+    else:
+        tn, df = adjusted, defender.defence + parry + cover
+        tn_step = Step(
+            f"TN to hit {defender.name} = adjusted {mr_text} = {tn} (Parry and Cover go to "
+            "Defence, rules note RN-CHIM-6)",
+            ATTACK_TN,
+        )
+        extra = "".join(f" + {p}" for p in parts)
+        df_step = Step(
+            f"{defender.name}'s Defence = DF {defender.defence}{extra} = {df}", ATTACK_TN
+        )
+    return tn, df, tn_step, df_step
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    """One blow of ``attacker`` on ``defender`` at the given wounds: TN, roll and severity."""
+
+    attacker: str
+    defender: str
+    tn: int
+    modifier: int
+    defence: int
+    action: ActionOdds
+    severity: Severity
+    steps: tuple[Step, ...]
+
+    @property
+    def p_hit(self) -> Fraction:
+        return self.action.p_success
+
+    @property
+    def p_critical(self) -> Fraction:
+        return self.action.p_critical
+
+    @property
+    def p_wound(self) -> Fraction:
+        return self.severity.p_wound
+
+    @property
+    def p_vanquish(self) -> Fraction:
+        return self.severity.p_vanquish
+
+
+@functools.lru_cache(maxsize=8192)
+def attack_odds(
+    attacker: Fighter,
+    defender: Fighter,
+    attacker_wounds: int,
+    defender_wounds: int,
+    rules: FightRules,
+    ar_bonus: int = 0,
+) -> AttackOdds:
+    """Exact odds of one Fight/Shoot attack and its wound, at these wound counts.
+
+    Roll = die + attack bonus − attacker's WP + AR adjustment, against TN = the
+    defender's adjusted MR (+ parry and cover, unless folded into Defence).
+    Severity = damage − Defence; vanquished when wounds or one wound's severity
+    exceed the Wound Limit.
+    """
+    tn, df, tn_step, df_step = defence_against(defender, attacker.kind, defender_wounds, rules)
+    modifier = attacker.attack - attacker_wounds + ar_bonus
+    action = action_odds(modifier, tn, rules.action_die, rules.critical)
+    sev = severity_odds(
+        action.p_success,
+        action.p_critical,
+        attacker.damage,
+        df,
+        defender.wound_limit,
+        defender_wounds,
+        rules.critical_damage,
+    )
+    mod_parts = f"{attacker.verb} {attacker.attack:+d}"
+    if attacker_wounds:
+        mod_parts += f" − WP {attacker_wounds}"
+    if ar_bonus:
+        mod_parts += f" + AR {ar_bonus:+d}"
+    return AttackOdds(
+        attacker=attacker.name,
+        defender=defender.name,
+        tn=tn,
+        modifier=modifier,
+        defence=df,
+        action=action,
+        severity=sev,
+        steps=(
+            tn_step,
+            Step(
+                f"{attacker.name} rolls {rules.action_die} {modifier:+d} ({mod_parts}) against "
+                f"TN {tn}: needs a natural {tn - modifier} or more; "
+                f"P(hit) = {fmt_prob(action.p_success)}, P(Critical Success) = "
+                f"{fmt_prob(action.p_critical)} "
+                f"({critical_text(rules.critical, rules.action_die)})",
+                ACTION_ROLL,
+            ),
+            df_step,
+            Step(
+                f"Damage {attacker.damage} ({attacker.damage.doubled_text(rules.critical_damage)} "
+                f"on a Critical Success) − Defence {df}: P(a wound) = {fmt_prob(sev.p_wound)}, "
+                f"mean severity {fmt_num(sev.mean())}",
+                COMBAT,
+            ),
+        ),
+    )
+
+
+def blast_resistance_bonus(
+    cover: str = "none",
+    position: str = "standing",
+    shield: int = 0,
+    shield_counts: bool = False,
+    reinforced: bool = False,
+) -> int:
+    """Bonus to the Resistance Roll against a blast attack.
+
+    "Add the Cover bonus (and shield bonus, at the GM's option) to your
+    Resistance Roll vs. blast attacks (double the bonus for thick, strong, or
+    reinforced barriers)." The position's cover bonus (crouch +1, prone +2) is
+    a cover bonus "vs. Shoot and Blast attacks" and counts too; only the
+    barrier's bonus doubles (rules note RN-CHIM-7).
+    """
+    barrier = COVER_BONUS[cover] * (2 if reinforced else 1)
+    return barrier + POSITION_BONUS[position] + (shield if shield_counts else 0)

@@ -1,0 +1,88 @@
+"""Rounds, actions and initiative.
+
+Chimera combat › Combat:
+
+    When a fight starts, time switches to 10-second rounds. At the start of each
+    round, every combatant chooses his action and rolls 1d12 for Initiative
+    (adjust the roll by the chosen action's Initiative Modifier (IM)). The
+    highest result goes first, then the next highest, and so on until everyone
+    has a turn. … combatants roll again for Initiative to repeat the process.
+
+    Full Actions: Consume an entire 10-second round and include any Action Roll
+    (except a Resistance Roll), readying an item, and running or creeping.
+    Free Actions: Take no time and include shouting orders, dropping an item,
+    making a Resistance Roll, and walking no more than your MR.
+    You can perform any number of free actions each round, but only 1 full
+    action is permitted.
+
+The Wound Penalty is "–1 to all rolls", so it lowers the initiative roll too
+(rules note RN-CHIM-8). The text does not break ties (RN-CHIM-9, :data:`TIES`).
+"""
+
+from __future__ import annotations
+
+import functools
+from fractions import Fraction
+
+from ruleslab.chimera.dice import Dist, die
+from ruleslab.params import ChoiceParam
+from ruleslab.sources import CHIMERA, rule
+
+__all__ = [
+    "FREE_ACTIONS",
+    "FULL_ACTIONS",
+    "INITIATIVE",
+    "INITIATIVE_DIE",
+    "ROUND_SECONDS",
+    "TIES",
+    "initiative_dist",
+    "initiative_order",
+]
+
+INITIATIVE = rule(CHIMERA, "Combat", "Combat Actions")
+ROUND_SECONDS = 10
+INITIATIVE_DIE = 12
+FULL_ACTIONS = (
+    "any Action Roll (except a Resistance Roll)",
+    "readying an item",
+    "running or creeping (MR ± your Movement Die)",
+)
+FREE_ACTIONS = (
+    "shouting orders",
+    "dropping an item",
+    "making a Resistance Roll",
+    "walking no more than your MR",
+)
+
+TIES = ChoiceParam(
+    "ties",
+    "Initiative ties",
+    default="reroll",
+    choices=(
+        ("reroll", "Roll again until one is higher"),
+        ("simultaneous", "Both act at once (both blows land)"),
+    ),
+    help=(
+        "The text says the highest goes first but not what a tie does. 'Roll again': the "
+        "order is as if ties never happened. 'At once': both attacks are resolved on the "
+        "wounds before the round, so both may fall. See rules note RN-CHIM-9."
+    ),
+)
+
+
+def initiative_dist(modifier: int, wounds: int = 0) -> Dist:
+    """1d12 + Initiative Modifier − Wound Penalty."""
+    return die(INITIATIVE_DIE).shift(modifier - wounds)
+
+
+@functools.lru_cache(maxsize=4096)
+def initiative_order(
+    im_a: int, wounds_a: int, im_b: int, wounds_b: int
+) -> tuple[Fraction, Fraction, Fraction]:
+    """``(P(A higher), P(tie), P(B higher))`` for one round's initiative rolls."""
+    a, b = initiative_dist(im_a, wounds_a), initiative_dist(im_b, wounds_b)
+    higher = tie = Fraction(0)
+    for va, pa in a.items():
+        tie += pa * b.p(va)
+        higher += pa * (1 - b.at_least(va))
+    return higher, tie, 1 - higher - tie
