@@ -60,6 +60,7 @@ from typing import Any
 from ruleslab.dice import SuccessDistribution, compare, pool_distribution, roll_pool
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.health import INCAP, track_20
+from ruleslab.henchmen import HenchmenBonus, henchmen_bonus
 from ruleslab.mega import effective
 from ruleslab.params import BoolParam, ChoiceParam, InputError, IntParam, TextParam, checked
 from ruleslab.quantum_costs import PowerUse, QuantumSpend, parse_powers, quantum_spend, spend_steps
@@ -561,7 +562,7 @@ class Side:
     initiative: int
     ablative: int
     intent: str
-    henchmen: Any
+    henchmen: HenchmenBonus | None
     quantum: tuple[QuantumSpend, ...]
     successes: tuple[Fraction, ...]
 
@@ -922,6 +923,15 @@ def _side_params(side: str, default_lines: str, default_intent: str) -> list[Any
             "dice and damage; past it each is an extra health level for the leader.",
         ),
         IntParam(
+            f"{side}_henchmen_situation",
+            f"Side {S} henchmen limit adjustment",
+            default=0,
+            minimum=-20,
+            maximum=20,
+            help="The GM's situational change to the henchmen limit: wide open battlefields "
+            "raise it, tight quarters lower it (never below 0).",
+        ),
+        IntParam(
             f"{side}_henchman_pool",
             f"Side {S} henchman pool",
             default=4,
@@ -1057,6 +1067,7 @@ class _SideInput:
     forcefield_proper: bool
     extras: int
     henchmen: int
+    henchmen_situation: int
     henchman_pool: int
     leader_charisma: int
     leader_command: int
@@ -1065,18 +1076,15 @@ class _SideInput:
     dead: int
 
 
-def _henchmen(s: _SideInput, field: str) -> Any:
+def _henchmen(s: _SideInput) -> HenchmenBonus | None:
     if not s.henchmen:
         return None
-    try:
-        from ruleslab.henchmen import henchmen_bonus
-    except ImportError:  # pragma: no cover - until the henchmen module lands
-        raise InputError(field, "Henchmen are not available yet: set henchmen to 0.") from None
     return henchmen_bonus(
         charisma=s.leader_charisma,
         command=s.leader_command,
         henchmen=s.henchmen,
         henchman_pool=s.henchman_pool,
+        situation=s.henchmen_situation,
     )
 
 
@@ -1111,11 +1119,11 @@ def _build_side(
 ) -> tuple[list[dict[str, Any]], Any, int, int]:
     """Each combatant's pool before the opponent's cover; also henchmen, ablative, initiative."""
     lead = s.combatants[0]
-    hench = _henchmen(s, f"{side}_henchmen")
+    hench = _henchmen(s)
     h_dice = h_damage = h_levels = 0
     if hench is not None:
         h_dice, h_damage, h_levels = hench.dice, hench.damage, hench.extra_health_levels
-        steps.extend(hench.steps)
+        steps.extend(Step(f"{s.label}: {st.text}", st.rule) for st in hench.steps)
         steps.append(
             Step(
                 f"{s.label}: {s.henchmen} henchmen with {lead.name} (limit {hench.limit}): "
@@ -1375,6 +1383,7 @@ def compressed_combat(
     a_forcefield_proper: bool = False,
     a_extras: int = 0,
     a_henchmen: int = 0,
+    a_henchmen_situation: int = 0,
     a_henchman_pool: int = 4,
     a_leader_charisma: int = 2,
     a_leader_command: int = 0,
@@ -1391,6 +1400,7 @@ def compressed_combat(
     b_forcefield_proper: bool = False,
     b_extras: int = 0,
     b_henchmen: int = 0,
+    b_henchmen_situation: int = 0,
     b_henchman_pool: int = 4,
     b_leader_charisma: int = 2,
     b_leader_command: int = 0,
@@ -1431,6 +1441,7 @@ def compressed_combat(
             forcefield_proper=loc[f"{side}_forcefield_proper"],
             extras=loc[f"{side}_extras"],
             henchmen=loc[f"{side}_henchmen"],
+            henchmen_situation=loc[f"{side}_henchmen_situation"],
             henchman_pool=loc[f"{side}_henchman_pool"],
             leader_charisma=loc[f"{side}_leader_charisma"],
             leader_command=loc[f"{side}_leader_command"],

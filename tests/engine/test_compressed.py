@@ -12,6 +12,7 @@ from ruleslab.compressed import (
     thresholds_20,
 )
 from ruleslab.dice import compare, pool_distribution
+from ruleslab.henchmen import henchmen_bonus
 from ruleslab.params import InputError
 
 OFFICER = "Police officer: Dex 3, Firearms 2 + 1 accuracy, damage 6L, soak 4L, initiative 5"
@@ -471,22 +472,33 @@ def test_against_icepool():
     assert Fraction(margin.probability("==", 0)) == r.p_tie
 
 
-# --- henchmen (once ruleslab.henchmen lands) ----------------------------------------------
+# --- henchmen -------------------------------------------------------------------------
 
 
 def test_henchmen_add_dice_damage_and_health_levels():
-    henchmen = pytest.importorskip("ruleslab.henchmen")
-    bonus = henchmen.henchmen_bonus(charisma=2, command=1, henchmen=9, henchman_pool=4)
+    # limit (Cha 2 + Command 1) × 2 = 6: 6 counted (+6d, +6 damage), 3 extra health levels
+    bonus = henchmen_bonus(charisma=2, command=1, henchmen=9, henchman_pool=4)
+    assert (bonus.limit, bonus.dice, bonus.damage, bonus.extra_health_levels) == (6, 6, 6, 3)
     r = fight(a_henchmen=9, a_leader_charisma=2, a_leader_command=1, a_henchman_pool=4)
     (p,) = r.side_a.pools
-    assert p.base == 12 + bonus.dice + bonus.damage
-    assert (p.incap, p.dead) == (7 + bonus.extra_health_levels, 11 + bonus.extra_health_levels)
+    assert p.base == 12 + 6 + 6 and p.dice == 24 - 1
+    assert (p.incap, p.dead) == (7 + 3, 11 + 3)
+    assert r.side_a.henchmen == bonus
+    assert "Side A: Henchmen limit = (Charisma 2 + Command 1) × 2 = 6" in r.explain()
+    assert "+3 extra health levels from henchmen past the limit" in r.explain()
+
+
+def test_henchmen_as_modifiers_are_capped_and_situation_changes_the_limit():
     m = fight(
+        a="Boss: Cha 1, Command 1, damage 1",
         a_henchmen=9,
         a_leader_charisma=2,
         a_leader_command=1,
-        a_henchman_pool=4,
+        a_henchman_pool=8,  # over 7: +2d each
         henchmen_count_as="modifier",
     )
-    assert m.side_a.pools[0].base == 12
-    assert m.side_a.pools[0].modifiers == min(12, bonus.dice + bonus.damage)
+    (p,) = m.side_a.pools
+    assert p.base == 3 and p.modifiers == 3  # +12d +6 damage, capped at the base
+    tight = fight(a_henchmen=9, a_leader_charisma=2, a_leader_command=1, a_henchmen_situation=-2)
+    (p,) = tight.side_a.pools
+    assert p.base == 12 + 4 + 4 and (p.incap, p.dead) == (7 + 5, 11 + 5)
