@@ -83,3 +83,9 @@ def test_default_duel_is_fast():
     start = time.perf_counter()
     chimera_fight(A_attack=4, B_defence=0)  # uncached
     assert time.perf_counter() - start < 2.0
+
+
+def test_form_values_parse_then_check():
+    # The form parses every field, then calls the engine, which checks them again.
+    values = {p.name: p.parse(str(p.default)) for p in chimera_fight.params}
+    assert chimera_fight(**values) == chimera_fight()

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ruleslab.chimera.action import ACTION_DIE, CRITICAL, critical_text
 from ruleslab.chimera.aftermath import AFTERMATH, COOL_DOWN_MINUTES
@@ -36,6 +37,7 @@ from ruleslab.params import ChoiceParam, InputError, IntParam, Param, TextParam,
 from ruleslab.sources import CHIMERA, rule
 
 __all__ = [
+    "DiceParam",
     "FightReport",
     "chimera_fight",
     "fight_chart",
@@ -47,6 +49,20 @@ ACTION_ROLL = rule(CHIMERA, "Combat")
 MAX_WOUND_LIMIT = 10
 PLAY_FIGHT_ROUNDS = 100
 """"Play the fight" stops after this many rounds (the log says so)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class DiceParam(TextParam):
+    """A dice-expression field (``d8``, ``2d6``, ``d6+1``).
+
+    Also accepts an already parsed :class:`DamageDice`: the form parses each field
+    before calling the engine, whose ``@checked`` declaration checks it again.
+    """
+
+    def check(self, value: Any) -> Any:
+        if isinstance(value, DamageDice):
+            return value
+        return super().check(value)
 
 
 def _damage_parser(text: str, param: TextParam) -> DamageDice:
@@ -104,7 +120,7 @@ def _side_params(
             maximum=MAX_WOUND_LIMIT,
             help="Wounds already suffered (each is −1 to all rolls and MR); at most the WL.",
         ),
-        TextParam(
+        DiceParam(
             f"{s}_damage",
             f"{s}: Weapon damage",
             default=damage,
