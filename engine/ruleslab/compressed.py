@@ -67,9 +67,11 @@ from ruleslab.quantum_costs import PowerUse, QuantumSpend, parse_powers, quantum
 from ruleslab.sources import ALT, rule
 
 __all__ = [
+    "PARAMS",
     "Combatant",
     "CombatantPool",
     "CompressedCombat",
+    "RecordsParam",
     "Side",
     "combat_roll_log",
     "compressed_combat",
@@ -504,6 +506,25 @@ def parse_combatants(text: str, param: TextParam) -> tuple[Combatant, ...]:
     return tuple(combatants)
 
 
+@dataclass(frozen=True, kw_only=True)
+class RecordsParam(TextParam):
+    """A list field (combatants, powers): text parsed into a tuple of ``record`` objects.
+
+    Also accepts the already parsed tuple: the form parses each field before
+    calling the engine, whose ``@checked`` declaration checks it again.
+    """
+
+    record: type = object
+    allow_empty: bool = True
+
+    def check(self, value: Any) -> Any:
+        if isinstance(value, tuple) and all(isinstance(x, self.record) for x in value):
+            if not value and not self.allow_empty:
+                return self.parser("", self)  # raises the "list at least one" message
+            return value
+        return super().check(value)
+
+
 def _parse_intent(text: str, param: TextParam) -> str:
     intent = " ".join(text.split())
     return intent or "(no intent stated)"
@@ -828,11 +849,13 @@ class CompressedCombat(Explained):
 def _side_params(side: str, default_lines: str, default_intent: str) -> list[Any]:
     S = side.upper()
     return [
-        TextParam(
+        RecordsParam(
             f"{side}_combatants",
             f"Side {S} combatants",
             default=default_lines,
             parser=parse_combatants,
+            record=Combatant,
+            allow_empty=False,
             multiline=True,
             max_length=2000,
             example="Name: Dex 3, Firearms 2, accuracy 1, damage 6L, soak 4L, initiative 5",
@@ -956,11 +979,12 @@ def _side_params(side: str, default_lines: str, default_intent: str) -> list[Any
             maximum=10,
             help="Henchmen limit = (Charisma + Command) × 2.",
         ),
-        TextParam(
+        RecordsParam(
             f"{side}_powers",
             f"Side {S} Quantum powers used",
             default="",
             parser=_parse_power_text,
+            record=PowerUse,
             multiline=True,
             max_length=2000,
             example="Flight, 1, maintenance",

@@ -502,3 +502,12 @@ def test_henchmen_as_modifiers_are_capped_and_situation_changes_the_limit():
     tight = fight(a_henchmen=9, a_leader_charisma=2, a_leader_command=1, a_henchmen_situation=-2)
     (p,) = tight.side_a.pools
     assert p.base == 12 + 4 + 4 and (p.incap, p.dead) == (7 + 5, 11 + 5)
+
+
+def test_parsed_lists_are_accepted_again():
+    # the form parses each field, then calls the engine, whose declaration checks again
+    assert compressed_combat(a_combatants=parse(OFFICER), b_combatants=parse(GANGBANGER)) == fight()
+    powers = next(p for p in PARAMS if p.name == "a_powers").parse("Flight, 1, maintenance")
+    assert compressed_combat(a_powers=powers) == compressed_combat(a_powers="Flight, 1, maint")
+    with pytest.raises(InputError, match="at least one combatant"):
+        compressed_combat(a_combatants=())
