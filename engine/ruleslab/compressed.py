@@ -51,6 +51,7 @@ roll independently. Readings of the text: ``docs/rules-notes/compressed.md``
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from dataclasses import dataclass
@@ -622,25 +623,38 @@ def _binomial(dice: int, auto: int) -> tuple[Fraction, ...]:
     return pool_distribution(dice, auto).pmf
 
 
+def _ints(pmf: tuple[Fraction, ...]) -> tuple[list[int], int]:
+    """Integer numerators over one common denominator (fast exact arithmetic)."""
+    den = math.lcm(*(p.denominator for p in pmf))
+    return [p.numerator * (den // p.denominator) for p in pmf], den
+
+
+def _fractions(nums: list[int], den: int) -> tuple[Fraction, ...]:
+    return tuple(Fraction(n, den) for n in nums)
+
+
 def _convolve(a: tuple[Fraction, ...], b: tuple[Fraction, ...]) -> tuple[Fraction, ...]:
-    out = [Fraction(0)] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
+    """pmf of A + B for independent A, B."""
+    (na, da), (nb, db) = _ints(a), _ints(b)
+    out = [0] * (len(na) + len(nb) - 1)
+    for i, x in enumerate(na):
         if x:
-            for j, y in enumerate(b):
+            for j, y in enumerate(nb):
                 if y:
                     out[i + j] += x * y
-    return tuple(out)
+    return _fractions(out, da * db)
 
 
 def _difference_floor(a: tuple[Fraction, ...], b: tuple[Fraction, ...]) -> tuple[Fraction, ...]:
     """pmf of max(0, A − B) for independent A, B."""
-    out = [Fraction(0)] * len(a)
-    for i, x in enumerate(a):
+    (na, da), (nb, db) = _ints(a), _ints(b)
+    out = [0] * len(na)
+    for i, x in enumerate(na):
         if x:
-            for j, y in enumerate(b):
+            for j, y in enumerate(nb):
                 if y:
                     out[max(0, i - j)] += x * y
-    return tuple(out)
+    return _fractions(out, da * db)
 
 
 def _shift_floor(pmf: tuple[Fraction, ...], by: int) -> tuple[Fraction, ...]:
@@ -1181,7 +1195,7 @@ def _build_side(
         steps.append(
             Step(
                 f"{s.label} faces {len(other.combatants)} opponents: the highest soak applies, "
-                f"{soaker.name}'s {enemy_soak}",
+                f"{soaker.name}'s {enemy_soak} (rules note RN-COMP-2)",
                 COMPRESSED,
             )
         )
@@ -1222,7 +1236,7 @@ def _build_side(
                     f"; capped at +{base}d (modifiers never more than double the base pool "
                     "before soak)"
                 )
-            steps.append(Step(text, MODIFIERS))
+            steps.append(Step(text + " (rules note RN-COMP-4)", MODIFIERS))
         dice, auto = base + modifiers, c.auto
         incap, dead = _thresholds(c, s, steps)
         if i == 0 and h_levels:
@@ -1619,7 +1633,7 @@ def compressed_combat(
             f"both sides taken out with P = {fmt_prob(both)}: equal initiative, so the damage "
             "stands as rolled (rules note RN-COMP-13)"
         )
-    steps.append(Step(f"Both down: {rule_text}", DAMAGE_DEATH))
+    steps.append(Step(f"Both down: {rule_text} (rules note RN-COMP-16)", DAMAGE_DEATH))
     steps.append(
         Step(
             f"Side A incapacitated or killed {fmt_prob(a_down)}, a death {fmt_prob(a_killed)}; "
@@ -1637,7 +1651,7 @@ def compressed_combat(
         Step(
             f"Timeframe = the highest attribute + ability: {best_label}'s {best.name}, "
             f"{best.attribute[:3]} {best.attribute_value} + {best.ability} {best.ability_dots} "
-            f"= {timeframe} turns{mega}",
+            f"= {timeframe} turns{mega} (rules note RN-COMP-17)",
             TIMEFRAME,
         )
     )
