@@ -35,6 +35,7 @@ CHANGES = {
     "defence": [("attack_pool", "9", "action_chances")],
     "henchmen": [("henchmen", "20", "extra_health_levels")],
     "warfare": [("enemy_skill", "6", "p_hit")],
+    "chimera": [("B_defence", "3", "p_a_wins")],
 }
 BAD_INPUT = {
     "lifting": ("strength", "-2"),
@@ -49,6 +50,7 @@ BAD_INPUT = {
     "defence": ("dexterity", "12"),
     "henchmen": ("charisma", "11"),
     "warfare": ("enemy_size", "11"),
+    "chimera": ("A_mr", "-1"),
 }
 
 

@@ -166,3 +166,34 @@ def w_find(widget, css_class):
         if found is not None:
             return found
     return None
+
+
+def test_text_fields_reach_the_engine_as_text_parsed_once():
+    from dataclasses import replace
+
+    from ruleslab import InputError, TextParam, checked
+
+    seen = []
+
+    def parse_numbers(text, param):
+        if not all(t.strip().isdigit() for t in text.split(",")):
+            raise InputError(param.name, f"{param.label}: use numbers separated by commas.")
+        seen.append(text)
+        return tuple(int(t) for t in text.split(","))
+
+    numbers = TextParam("numbers", "Numbers", default="1,2", parser=parse_numbers)
+    base = next(c for c in CALCULATORS if c.key == "dice_pool")
+
+    @checked(numbers)
+    def total(numbers):
+        return dice.dice_pool(
+            dice=sum(numbers), auto_successes=0, difficulty=1, reroll_tens=False, target=7
+        )
+
+    view = CalculatorView(replace(base, compute=total, params=(), views=(), rolls=(), options=()))
+    assert view.result == total(numbers="1,2")
+    view.set_input("numbers", "3,4")
+    assert view.result.dice == 7
+    view.set_input("numbers", "3,x")
+    assert "use numbers" in view.messages["numbers"].value
+    assert view.result.dice == 7

@@ -10,6 +10,7 @@ notebooks, landing page and app links are generated from this list
 from __future__ import annotations
 
 from ruleslab_widgets.calculators import (
+    chimera,
     defence,
     dice,
     healing,
@@ -25,7 +26,18 @@ from ruleslab_widgets.declare import Calculator
 __all__ = ["CALCULATORS", "get"]
 
 #: Rule-area modules in site order.
-_AREAS = (dice, lifting, physical, health, ranged, healing, defence, henchmen, warfare)
+_AREAS = (
+    dice,
+    lifting,
+    physical,
+    health,
+    ranged,
+    healing,
+    defence,
+    henchmen,
+    warfare,
+    chimera,
+)
 
 CALCULATORS: tuple[Calculator, ...] = tuple(c for area in _AREAS for c in area.CALCULATORS)
 

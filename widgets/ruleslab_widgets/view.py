@@ -190,14 +190,23 @@ class CalculatorView(w.VBox):
 
     # -- compute ----------------------------------------------------------
     def parse(self) -> tuple[dict[str, Any], dict[str, str]]:
-        """Every field's value, and a message per bad field."""
+        """Every field's value for the engine function, and a message per bad field.
+
+        Text fields (:class:`~ruleslab.TextParam`) are parsed here only to report
+        errors next to the field; the engine receives their text and parses it
+        itself (its ``@checked`` declaration does), so it never sees a value
+        parsed twice.
+        """
         values: dict[str, Any] = {}
         errors: dict[str, str] = {}
         for param in self.calc.params:
+            raw = self.inputs[param.name].value
             try:
-                values[param.name] = param.parse(self.inputs[param.name].value)
+                parsed = param.parse(raw)
             except InputError as exc:
                 errors[param.name] = exc.message
+                continue
+            values[param.name] = raw if isinstance(param, TextParam) else parsed
         return values, errors
 
     def recompute(self) -> None:
