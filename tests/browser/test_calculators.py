@@ -36,6 +36,7 @@ CHANGES = {
     "henchmen": [("henchmen", "20", "extra_health_levels")],
     "warfare": [("enemy_skill", "6", "p_hit")],
     "chimera": [("B_defence", "3", "p_a_wins")],
+    "compressed": [("a_position", "3", "p_a_wins")],
 }
 BAD_INPUT = {
     "lifting": ("strength", "-2"),
@@ -51,6 +52,7 @@ BAD_INPUT = {
     "henchmen": ("charisma", "11"),
     "warfare": ("enemy_size", "11"),
     "chimera": ("A_mr", "-1"),
+    "compressed": ("a_cover", "4"),
 }
 
 

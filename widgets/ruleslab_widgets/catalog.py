@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ruleslab_widgets.calculators import (
     chimera,
+    compressed,
     defence,
     dice,
     healing,
@@ -34,6 +35,7 @@ _AREAS = (
     ranged,
     healing,
     defence,
+    compressed,
     henchmen,
     warfare,
     chimera,
