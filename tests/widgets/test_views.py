@@ -197,3 +197,25 @@ def test_text_fields_reach_the_engine_as_text_parsed_once():
     view.set_input("numbers", "3,x")
     assert "use numbers" in view.messages["numbers"].value
     assert view.result.dice == 7
+
+
+def test_field_groups_lay_out_the_sides_next_to_each_other():
+    view = calculator("compressed")
+    (grid,) = [c for c in view.children if "rl-groups" in c._dom_classes]
+    assert grid.layout.grid_template_columns.startswith("repeat(2")
+    titles = [box.children[0].value for box in grid.children]
+    assert titles == ["<h3>Side A</h3>", "<h3>Side B</h3>"]
+    side_a = {
+        name for name, widget in view.inputs.items() if w_find(grid.children[0], f"rl-field-{name}")
+    }
+    assert side_a == {p.name for p in view.calc.params if p.name.startswith("a_")}
+
+
+def test_groups_must_name_declared_parameters():
+    from dataclasses import replace
+
+    from ruleslab_widgets.declare import FieldGroup
+
+    base = next(c for c in CALCULATORS if c.key == "dice_pool")
+    with pytest.raises(ValueError, match="groups"):
+        replace(base, groups=(FieldGroup("X", ("nope",)),))

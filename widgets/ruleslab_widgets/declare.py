@@ -29,7 +29,7 @@ import ipywidgets
 
 from ruleslab import Explained, Param
 
-__all__ = ["Calculator", "ChartSpec", "ResultView", "RollSpec"]
+__all__ = ["Calculator", "ChartSpec", "FieldGroup", "ResultView", "RollSpec"]
 
 
 class ResultView(Protocol):
@@ -84,6 +84,23 @@ class RollSpec:
 
 
 @dataclass(frozen=True)
+class FieldGroup:
+    """A titled box of inputs (one side of a fight, the target …).
+
+    Groups are laid out ``Calculator.columns`` to a row, so two sides of a
+    fight sit next to each other.
+    """
+
+    title: str
+    names: tuple[str, ...]
+
+    @classmethod
+    def prefixed(cls, title: str, prefix: str, params: Sequence[Param]) -> FieldGroup:
+        """The group of every parameter whose name starts with ``prefix``."""
+        return cls(title, tuple(p.name for p in params if p.name.startswith(prefix)))
+
+
+@dataclass(frozen=True)
 class Calculator:
     """One calculator of the site: an engine function and its presentation.
 
@@ -100,6 +117,8 @@ class Calculator:
     rules: str
     views: tuple[ResultView, ...] = ()
     rolls: tuple[RollSpec, ...] = ()
+    groups: tuple[FieldGroup, ...] = ()
+    columns: int = 1
     options: tuple[str, ...] = ()
     example: str = ""
     params: tuple[Param, ...] = field(default=())
@@ -116,6 +135,12 @@ class Calculator:
         unknown = set(self.options) - names
         if unknown:
             raise ValueError(f"{self.key}: options name unknown parameters {sorted(unknown)}")
+        grouped = [n for g in self.groups for n in g.names]
+        unknown = set(grouped) - names
+        if unknown or len(grouped) != len(set(grouped)):
+            raise ValueError(f"{self.key}: groups name unknown or repeated parameters")
+        if set(grouped) & set(self.options):
+            raise ValueError(f"{self.key}: a parameter is both grouped and a rules option")
 
     @property
     def notebook(self) -> str:
@@ -123,7 +148,13 @@ class Calculator:
 
     @property
     def main_params(self) -> tuple[Param, ...]:
-        return tuple(p for p in self.params if p.name not in self.options)
+        """Inputs shown first: neither grouped nor a rules option."""
+        grouped = {n for g in self.groups for n in g.names}
+        return tuple(p for p in self.params if p.name not in self.options and p.name not in grouped)
+
+    def group_params(self, group: FieldGroup) -> tuple[Param, ...]:
+        by_name = {p.name: p for p in self.params}
+        return tuple(by_name[n] for n in group.names)
 
     @property
     def option_params(self) -> tuple[Param, ...]:

@@ -33,7 +33,7 @@ __all__ = ["CalculatorView"]
 _log = logging.getLogger(__name__)
 
 _STYLE = """<style>
-.rl-calc { font-family: system-ui, sans-serif; max-width: 760px; }
+.rl-calc { font-family: system-ui, sans-serif; max-width: 1100px; }
 .rl-calc h2 { margin: 0.2em 0; }
 .rl-calc .rl-summary { color: #444; margin-bottom: 0.5em; }
 .rl-calc .rl-error { color: #b00020; font-size: 0.9em; margin-left: 0.5em; }
@@ -45,6 +45,11 @@ _STYLE = """<style>
 .rl-calc table.rl-figures td { font-weight: 700; padding: 0.2em 0; }
 .rl-calc .rl-step-rule { color: #666; font-style: italic; }
 .rl-calc .widget-label { min-width: 14em; }
+.rl-calc .rl-groups { grid-gap: 0 1.5em; max-width: 1100px; }
+.rl-calc .rl-group h3 { margin: 0.6em 0 0.2em 0; }
+.rl-calc .rl-groups .widget-label { min-width: 11em; }
+.rl-calc .rl-roll-seed .widget-label { min-width: 0; }
+.rl-calc textarea { font-family: ui-monospace, monospace; font-size: 0.9em; }
 </style>"""
 
 
@@ -76,8 +81,17 @@ class CalculatorView(w.VBox):
         self.last_error: str = ""
         self.inputs: dict[str, w.ValueWidget] = {}
         self.messages: dict[str, w.HTML] = {}
+        compact = calc.columns > 1
         rows = [self._row(p) for p in calc.main_params]
         option_rows = [self._row(p) for p in calc.option_params]
+        group_boxes = []
+        for group in calc.groups:
+            box = w.VBox(
+                [w.HTML(f"<h3>{_esc(group.title)}</h3>")]
+                + [self._row(p, compact=compact) for p in calc.group_params(group)]
+            )
+            box.add_class("rl-group")
+            group_boxes.append(box)
         self.status = w.HTML("")
         self.output = w.HTML("")
         self.output.add_class("rl-output")
@@ -89,6 +103,13 @@ class CalculatorView(w.VBox):
             f'{style}<h2>{_esc(calc.title)}</h2><div class="rl-summary">{_esc(calc.summary)}</div>'
         )
         children: list[w.Widget] = [header, w.VBox(rows)]
+        if group_boxes:
+            grid = w.GridBox(
+                group_boxes,
+                layout=w.Layout(grid_template_columns=f"repeat({calc.columns}, minmax(0, 1fr))"),
+            )
+            grid.add_class("rl-groups")
+            children.append(grid)
         if option_rows:
             opts = w.Accordion(children=[w.VBox(option_rows)], titles=("Rules options",))
             opts.add_class("rl-options")
@@ -104,11 +125,12 @@ class CalculatorView(w.VBox):
         self.recompute()
 
     # -- form -------------------------------------------------------------
-    def _row(self, param: Param) -> w.Widget:
+    def _row(self, param: Param, *, compact: bool = False) -> w.Widget:
+        """One input with its message; its help below it (a tooltip only when compact)."""
         label = f"{param.label} ({param.unit})" if param.unit else param.label
         widget: w.ValueWidget
         if isinstance(param, BoolParam):
-            widget = w.Checkbox(value=bool(param.default), description=label, indent=True)
+            widget = w.Checkbox(value=bool(param.default), description=label, indent=False)
         elif isinstance(param, TextParam) and param.multiline:
             widget = w.Textarea(
                 value=param.default,
@@ -131,7 +153,13 @@ class CalculatorView(w.VBox):
                 placeholder=param.describe_range(),
             )
         widget.style.description_width = "initial"
-        widget.layout.width = "26em"
+        multiline = isinstance(widget, w.Textarea)
+        if isinstance(widget, w.Checkbox):
+            widget.layout.width = "auto"
+        else:
+            widget.layout.width = "100%" if multiline or compact else "26em"
+        if compact and not multiline:
+            widget.layout.max_width = "24em"
         widget.add_class(f"rl-field-{param.name}")
         if param.help:
             widget.tooltip = param.help
@@ -142,7 +170,7 @@ class CalculatorView(w.VBox):
         self.messages[param.name] = message
         parts: list[w.Widget] = [widget, message]
         row = w.VBox([w.HBox(parts)])
-        if param.help:
+        if param.help and not compact:
             row.children = (*row.children, w.HTML(f'<div class="rl-help">{_esc(param.help)}</div>'))
         return row
 
@@ -151,12 +179,14 @@ class CalculatorView(w.VBox):
         button.add_class("rl-roll-button")
         seed = w.Text(value="", description="Seed", placeholder="blank: a new roll")
         seed.add_class("rl-roll-seed")
+        seed.style.description_width = "initial"
         seed.layout.width = "16em"
+        seed.layout.flex = "0 0 16em"
         log = w.HTML("")
         log.add_class("rl-roll-log")
         self.roll_logs.append(log)
         button.on_click(lambda _b: self.roll(spec, seed, log))
-        return w.VBox([w.HBox([button, seed]), log])
+        return w.VBox([w.HBox([button, seed], layout=w.Layout(align_items="center")), log])
 
     def roll(self, spec: RollSpec, seed_box: w.Text, log: w.HTML) -> None:
         """Roll once with the last good result; show the log and the seed used."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ruleslab.chimera import fight
-from ruleslab_widgets.declare import Calculator, ChartSpec, RollSpec
+from ruleslab_widgets.declare import Calculator, ChartSpec, FieldGroup, RollSpec
 
 CALCULATORS: tuple[Calculator, ...] = (
     Calculator(
@@ -15,6 +15,11 @@ CALCULATORS: tuple[Calculator, ...] = (
             "initiative, the Wound Penalty, morale and surprise."
         ),
         compute=fight.chimera_fight,
+        groups=(
+            FieldGroup.prefixed("Combatant A", "A_", fight.chimera_fight.params),
+            FieldGroup.prefixed("Combatant B", "B_", fight.chimera_fight.params),
+        ),
+        columns=2,
         rules="Chimera combat › Combat (Attack Target Numbers, Vanquishing Foes)",
         options=fight.OPTIONS,
         rolls=(

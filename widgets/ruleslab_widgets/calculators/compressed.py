@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ruleslab import compressed
-from ruleslab_widgets.declare import Calculator, ChartSpec, RollSpec
+from ruleslab_widgets.declare import Calculator, ChartSpec, FieldGroup, RollSpec
 
 CALCULATORS: tuple[Calculator, ...] = (
     Calculator(
@@ -15,6 +15,11 @@ CALCULATORS: tuple[Calculator, ...] = (
             "damage each side takes, incapacitation and death, the timeframe and Quantum spent."
         ),
         compute=compressed.compressed_combat,
+        groups=(
+            FieldGroup.prefixed("Side A", "a_", compressed.compressed_combat.params),
+            FieldGroup.prefixed("Side B", "b_", compressed.compressed_combat.params),
+        ),
+        columns=2,
         rules=(
             "Aberrant 2.0 combat alterations › Compressed Combat (Modifiers, Quantum Powers, "
             "Strange Interactions, Resolution) and Mass Combat › Henchmen"
