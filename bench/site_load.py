@@ -29,6 +29,7 @@ import threading
 import time
 from functools import partial
 from pathlib import Path
+from urllib.parse import quote, urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "engine"), str(ROOT / "widgets")]
@@ -83,18 +84,43 @@ def main() -> int:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     url = base + app_link(get(args.calculator))
+    # The peer, in the same run: the same REPL app showing one line of HTML, with
+    # no ipywidgets, anywidget or ruleslab imported: what any JupyterLite app costs.
+    peer_code = (
+        "from IPython.display import HTML, display\n"
+        "display(HTML('<div class=\"rl-calc-peer\">ready</div>'))"
+    )
+    peer_url = (
+        base
+        + "repl/index.html?"
+        + urlencode(
+            {
+                "kernel": "python",
+                "showBanner": "0",
+                "hideCodeInput": "1",
+                "execute": "1",
+                "code": peer_code,
+            },
+            quote_via=quote,
+        )
+    )
 
-    cold: list[tuple[float, float, int]] = []
-    warm: list[tuple[float, float, int]] = []
+    runs: dict[str, list[tuple[float, float, int]]] = {
+        "cold": [],
+        "warm": [],
+        "peer cold": [],
+        "peer warm": [],
+    }
     with sync_playwright() as pw:
         for _ in range(args.runs):
-            with tempfile.TemporaryDirectory() as profile:
-                context = pw.chromium.launch_persistent_context(
-                    profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS
-                )
-                cold.append(one_load(context, url, args.calculator))
-                warm.append(one_load(context, url, args.calculator))
-                context.close()
+            for prefix, target, key in (("", url, args.calculator), ("peer ", peer_url, "peer")):
+                with tempfile.TemporaryDirectory() as profile:
+                    context = pw.chromium.launch_persistent_context(
+                        profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS
+                    )
+                    runs[prefix + "cold"].append(one_load(context, target, key))
+                    runs[prefix + "warm"].append(one_load(context, target, key))
+                    context.close()
     server.shutdown()
 
     site_bytes = sum(p.stat().st_size for p in args.site.rglob("*") if p.is_file())
@@ -111,8 +137,14 @@ def main() -> int:
     )
     print("| load | UI up | calculator drawn | bytes sent by the server |")
     print("| --- | --- | --- | --- |")
-    print(row("cold (empty cache)", cold))
-    print(row("warm (same profile)", warm))
+    print(row("cold (empty cache)", runs["cold"]))
+    print(row("warm (same profile)", runs["warm"]))
+    print(row("peer: bare REPL, one HTML line, cold", runs["peer cold"]))
+    print(row("peer: bare REPL, one HTML line, warm", runs["peer warm"]))
+    ratio = statistics.median(r[1] for r in runs["cold"]) / statistics.median(
+        r[1] for r in runs["peer cold"]
+    )
+    print(f"\nCold time to the calculator / to the bare REPL's output: {ratio:.2f}×")
     return 0
 
 
