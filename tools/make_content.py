@@ -25,7 +25,15 @@ sys.path[:0] = [str(ROOT / "engine"), str(ROOT / "widgets")]
 from ruleslab_widgets.catalog import CALCULATORS  # noqa: E402
 from ruleslab_widgets.declare import Calculator  # noqa: E402
 
-__all__ = ["app_link", "index_notebook", "landing_html", "notebook", "notebook_link"]
+__all__ = [
+    "app_link",
+    "app_page_html",
+    "embed_link",
+    "index_notebook",
+    "landing_html",
+    "notebook",
+    "notebook_link",
+]
 
 CONTENT = ROOT / "content"
 
@@ -43,6 +51,83 @@ def app_link(calc: Calculator) -> str:
         quote_via=quote,
     )
     return f"repl/index.html?{query}"
+
+
+def embed_link(calc: Calculator) -> str:
+    """Relative URL of the calculator's app page: a progress message while Python
+    starts, then the calculator alone. This is the link to put in an iframe."""
+    return f"app.html?calculator={quote(calc.key)}"
+
+
+def app_page_html() -> str:
+    """``app.html``: opens one calculator's REPL app link in a full-page frame.
+
+    JupyterLite's REPL shows nothing until the kernel has started (15–20 s on a
+    first visit), so this page shows what is happening and for how long, and
+    removes the message once the calculator is drawn. The calculator's key comes
+    from the query string and is only ever used to look up a known link.
+    """
+    apps = json.dumps({c.key: app_link(c) for c in CALCULATORS}, ensure_ascii=True)
+    titles = json.dumps({c.key: c.title for c in CALCULATORS}, ensure_ascii=True)
+    # "</" cannot appear in the JSON (keys and links are plain), but guard anyway
+    apps, titles = apps.replace("</", "<\\/"), titles.replace("</", "<\\/")
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>ruleslab calculator</title>
+<link rel="icon" href="favicon.ico">
+<style>
+html, body {{ margin: 0; height: 100%; font-family: system-ui, sans-serif; }}
+#app {{ border: 0; width: 100%; height: 100%; display: block; }}
+#loading {{ position: fixed; inset: 0; display: flex; align-items: center;
+  justify-content: center; background: #fff; text-align: center; padding: 1em; }}
+#loading progress {{ width: 16em; }}
+#loading .muted {{ color: #555; font-size: .9em; }}
+</style></head>
+<body>
+<div id="loading" role="status" aria-live="polite"><div>
+<p><strong id="title">Starting the calculator…</strong></p>
+<p id="phase">Starting Python in your browser. The first visit takes about 15–20 seconds;
+later visits are quicker. Nothing you enter leaves this page.</p>
+<progress></progress> <span id="elapsed">0 s</span>
+<p class="muted" id="slow" hidden>Still starting: a slow machine or connection can take a
+minute. Keep this page open.</p>
+</div></div>
+<iframe id="app" title="ruleslab calculator"></iframe>
+<script>
+(function () {{
+  const APPS = {apps};
+  const TITLES = {titles};
+  const params = new URLSearchParams(window.location.search);
+  const key = params.get("calculator") || "";
+  const loading = document.getElementById("loading");
+  const phase = document.getElementById("phase");
+  if (!Object.prototype.hasOwnProperty.call(APPS, key)) {{
+    document.getElementById("title").textContent = "No such calculator";
+    phase.textContent = "Use ?calculator= with one of: " + Object.keys(APPS).join(", ") + ".";
+    document.querySelector("#loading progress").hidden = true;
+    document.getElementById("elapsed").hidden = true;
+    return;
+  }}
+  document.title = TITLES[key] + " — ruleslab";
+  document.getElementById("title").textContent = "Starting " + TITLES[key] + "…";
+  const frame = document.getElementById("app");
+  frame.title = TITLES[key];
+  frame.src = APPS[key];
+  const t0 = Date.now();
+  const timer = setInterval(function () {{
+    const s = Math.round((Date.now() - t0) / 1000);
+    document.getElementById("elapsed").textContent = s + " s";
+    if (s > 45) document.getElementById("slow").hidden = false;
+    let drawn = null;
+    try {{ drawn = frame.contentDocument && frame.contentDocument.querySelector(".rl-calc"); }}
+    catch (e) {{ drawn = null; }}
+    if (drawn) {{ clearInterval(timer); loading.remove(); }}
+  }}, 250);
+}})();
+</script>
+</body></html>
+"""
 
 
 def notebook_link(calc: Calculator) -> str:
@@ -125,7 +210,7 @@ def landing_html() -> str:
     items = "\n".join(
         f'<li class="calc" data-key="{escape(c.key)}"><h2>{escape(c.title)}</h2>'
         f"<p>{escape(c.summary)}</p>"
-        f'<p><a class="app" href="{escape(app_link(c))}">Open the calculator</a> · '
+        f'<p><a class="app" href="{escape(embed_link(c))}">Open the calculator</a> · '
         f'<a class="nb" href="{escape(notebook_link(c))}">Open as a notebook</a></p></li>'
         for c in CALCULATORS
     )
@@ -144,13 +229,14 @@ h2 {{ margin: .3em 0; font-size: 1.2em; }} code {{ background: #f4f4f4; padding:
 <body>
 <h1>ruleslab</h1>
 <p>Live, exact calculators for the Aberrant 2.0/2.1 rules. Everything runs in your browser
-(first load takes a few seconds while Python starts); nothing is sent anywhere.</p>
+(the first load takes 15–20 seconds while Python starts); nothing is sent anywhere.</p>
 <ul>
 {items}
 </ul>
 <p>All notebooks: <a href="lab/index.html?path=index.ipynb">the index notebook</a>.
 To embed a calculator in your own page, put its <em>Open the calculator</em> link in an
-<code>&lt;iframe&gt;</code>.</p>
+<code>&lt;iframe&gt;</code>, e.g.
+<code>&lt;iframe src="…/app.html?calculator=lifting" width="900" height="900"&gt;</code>.</p>
 </body></html>
 """
 
@@ -186,6 +272,7 @@ def main() -> int:
     args = ap.parse_args()
     if args.landing:
         (args.landing / "index.html").write_text(landing_html(), encoding="utf-8")
+        (args.landing / "app.html").write_text(app_page_html(), encoding="utf-8")
         return 0
     if args.check:
         stale = check_content()

@@ -1,7 +1,8 @@
 """Drive every calculator in the built site with Chromium.
 
-For each calculator: open its app link (code hidden, run at once), wait for the
-kernel and the widget, change an input through the page, and check that the
+For each calculator: open its app page (``app.html?calculator=…``: a progress
+message, then the REPL app link in a frame, code hidden, run at once), wait for
+the kernel and the widget, change an input through the page, and check that the
 figure shown becomes the engine's value (computed here, on CPython). Bad input
 must show its message next to the field and keep the last result. No request
 may leave 127.0.0.1 and no console error may appear. Screenshots go to
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from tools.make_content import app_link, notebook_link
+from tools.make_content import app_link, embed_link, notebook_link
 
 pytestmark = pytest.mark.browser
 
@@ -60,16 +61,17 @@ def test_every_calculator_has_a_scripted_change():
     assert set(CHANGES) == {c.key for c in CALCULATORS} == set(BAD_INPUT)
 
 
-def _field(page, key: str, name: str):
-    return page.locator(f".rl-calc-{key} .rl-field-{name} input").first
+def _field(scope, key: str, name: str):
+    """A field's input box; ``scope`` is the page or the app page's frame."""
+    return scope.locator(f".rl-calc-{key} .rl-field-{name} input").first
 
 
-def _figure(page, key: str, figure: str):
-    return page.locator(f'.rl-calc-{key} [data-figure="{figure}"]').first
+def _figure(scope, key: str, figure: str):
+    return scope.locator(f'.rl-calc-{key} [data-figure="{figure}"]').first
 
 
-def _type(page, key: str, name: str, text: str) -> None:
-    box = _field(page, key, name)
+def _type(scope, key: str, name: str, text: str) -> None:
+    box = _field(scope, key, name)
     box.fill(text)
     box.press("Enter")
 
@@ -81,42 +83,45 @@ def _expected(key: str, values: dict) -> object:
 
 
 @pytest.mark.parametrize("key", [c.key for c in CALCULATORS])
-def test_app_link_drives_the_calculator(page, base_url, artifacts, key):
+def test_app_page_drives_the_calculator(page, base_url, artifacts, key):
     from playwright.sync_api import expect
 
     calc = get(key)
-    page.goto(base_url + app_link(calc))
-    root = page.locator(f".rl-calc-{key}").first
+    page.goto(base_url + embed_link(calc))
+    expect(page.locator("#loading")).to_be_visible()  # progress while Python starts
+    app = page.frame_locator("#app")
+    root = app.locator(f".rl-calc-{key}").first
     expect(root).to_be_visible(timeout=KERNEL_TIMEOUT)
+    expect(page.locator("#loading")).to_have_count(0, timeout=5_000)
 
     values = dict(calc.defaults())
     first_figure = calc.params and _expected(key, values).figures()[0]
-    expect(_figure(page, key, first_figure.key)).to_have_text(first_figure.text)
+    expect(_figure(app, key, first_figure.key)).to_have_text(first_figure.text)
 
     for name, text, figure in CHANGES[key]:
         values[name] = text
         want = _expected(key, values).figure(figure).text
-        _type(page, key, name, text)
-        expect(_figure(page, key, figure)).to_have_text(want, timeout=30_000)
+        _type(app, key, name, text)
+        expect(_figure(app, key, figure)).to_have_text(want, timeout=30_000)
 
     # bad input: message next to the field, last result kept, other inputs kept
-    shown = _figure(page, key, CHANGES[key][-1][2]).inner_text()
+    shown = _figure(app, key, CHANGES[key][-1][2]).inner_text()
     name, bad = BAD_INPUT[key]
-    _type(page, key, name, bad)
+    _type(app, key, name, bad)
     label = next(p.label for p in calc.params if p.name == name)
-    message = page.locator(f".rl-calc-{key} .rl-message-{name}").first
+    message = app.locator(f".rl-calc-{key} .rl-message-{name}").first
     expect(message).to_contain_text(label, timeout=30_000)
     expect(message).to_contain_text("from")
-    assert _figure(page, key, CHANGES[key][-1][2]).inner_text() == shown
+    assert _figure(app, key, CHANGES[key][-1][2]).inner_text() == shown
     for other, text, _ in CHANGES[key]:
         if other != name:
-            assert _field(page, key, other).input_value() == text
-    assert page.locator("text=Traceback").count() == 0
+            assert _field(app, key, other).input_value() == text
+    assert app.locator("text=Traceback").count() == 0
 
     # every extra view (anywidget) is drawn: charts with their bars, the health track
-    views = page.locator(f".rl-calc-{key} .rl-chart, .rl-calc-{key} .rl-hl")
+    views = app.locator(f".rl-calc-{key} .rl-chart, .rl-calc-{key} .rl-hl")
     expect(views).to_have_count(len(calc.views))
-    charts = page.locator(f".rl-calc-{key} .rl-chart")
+    charts = app.locator(f".rl-calc-{key} .rl-chart")
     for i in range(charts.count()):
         assert charts.nth(i).locator(".rl-bar").count() > 0
 
@@ -130,7 +135,7 @@ def test_landing_page_links_every_calculator(page, base_url, artifacts):
     page.goto(base_url)
     for calc in CALCULATORS:
         item = page.locator(f'li.calc[data-key="{calc.key}"]')
-        assert item.locator("a.app").get_attribute("href") == app_link(calc)
+        assert item.locator("a.app").get_attribute("href") == embed_link(calc)
         assert item.locator("a.nb").get_attribute("href") == notebook_link(calc)
     page.screenshot(path=str(artifacts / "landing.png"), full_page=True)
     assert page.watch.offsite == []
@@ -207,5 +212,19 @@ def test_roll_it_button_shows_a_seeded_log(page, base_url, artifacts):
     expect(log).to_have_count(len(expected), timeout=30_000)
     assert [log.nth(i).inner_text() for i in range(log.count())] == list(expected)
     root.screenshot(path=str(artifacts / "dice_pool-roll.png"))
+    assert page.watch.offsite == []
+    assert page.watch.errors == []
+
+
+def test_app_page_names_the_known_calculators_for_an_unknown_key(page, base_url):
+    from playwright.sync_api import expect
+
+    page.goto(base_url + "app.html?calculator=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E")
+    expect(page.locator("#title")).to_have_text("No such calculator")
+    phase = page.locator("#phase")
+    for calc in CALCULATORS:
+        expect(phase).to_contain_text(calc.key)
+    assert page.locator("img").count() == 0
+    assert page.locator("#app").get_attribute("src") is None
     assert page.watch.offsite == []
     assert page.watch.errors == []
