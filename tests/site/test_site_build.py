@@ -132,3 +132,17 @@ def test_per_content_storage_and_favicon(site: Path, config: dict[str, Any]) -> 
     assert config["contentsStorageName"].startswith("ruleslab-contents-")
     assert (site / "favicon.ico").is_file()
     assert 'id="jupyter-config-data"' in (site / "index.html").read_text(encoding="utf-8")
+
+
+def test_landing_and_app_pages_link_every_calculator(site: Path) -> None:
+    pytest.importorskip("ipywidgets")
+    from ruleslab_widgets.catalog import CALCULATORS
+    from tools.make_content import app_link, embed_link
+
+    landing = (site / "index.html").read_text(encoding="utf-8")
+    app = (site / "app.html").read_text(encoding="utf-8")
+    assert 'id="jupyter-config-data"' in landing
+    for calc in CALCULATORS:
+        assert f'href="{embed_link(calc)}"' in landing.replace("&amp;", "&")
+        assert f'"{calc.key}": "{app_link(calc)}"' in app
+        assert (site / "files" / calc.notebook).is_file()
