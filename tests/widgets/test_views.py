@@ -219,3 +219,22 @@ def test_groups_must_name_declared_parameters():
     base = next(c for c in CALCULATORS if c.key == "dice_pool")
     with pytest.raises(ValueError, match="groups"):
         replace(base, groups=(FieldGroup("X", ("nope",)),))
+
+
+def test_a_busy_status_is_shown_while_computing():
+    from dataclasses import replace
+
+    base = next(c for c in CALCULATORS if c.key == "dice_pool")
+    seen = []
+
+    def slow(**kwargs):
+        seen.append(view_box[0].status.value if view_box else "")
+        return dice.dice_pool(**kwargs)
+
+    slow.params = base.params  # type: ignore[attr-defined]
+    view_box: list = []
+    view = CalculatorView(replace(base, compute=slow))
+    view_box.append(view)
+    view.set_input("dice", "7")
+    assert "Computing" in seen[-1] and "rl-status-busy" in seen[-1]
+    assert view.status.value == ""  # cleared once the result is in

@@ -40,6 +40,9 @@ _STYLE = """<style>
 .rl-calc .rl-help { color: #666; font-size: 0.85em; line-height: 1.3; margin: -2px 0 6px 0; }
 .rl-calc .rl-status { padding: 0.3em 0.6em; border-radius: 4px; margin: 0.4em 0; }
 .rl-calc .rl-status-warning { background: #fff4e5; color: #7a4b00; }
+.rl-calc .rl-status-busy { background: #eef3fb; color: #1d3b6b; opacity: 0;
+  animation: rl-show 0s linear 0.35s forwards; }
+@keyframes rl-show { to { opacity: 1; } }
 .rl-calc table.rl-figures { border-collapse: collapse; margin: 0.4em 0; }
 .rl-calc table.rl-figures th { text-align: left; padding: 0.2em 1em 0.2em 0; font-weight: 500; }
 .rl-calc table.rl-figures td { font-weight: 700; padding: 0.2em 0; }
@@ -243,6 +246,9 @@ class CalculatorView(w.VBox):
         values, errors = self.parse()
         result: Explained | None = None
         if not errors:
+            # Shown at once but made visible by CSS only if computing lasts
+            # over a third of a second: feedback on slow inputs, no flicker.
+            self._show_status("Computing…", "busy")
             try:
                 result = self.calc.compute(**values)
             except InputError as exc:  # a cross-field rule the engine checks
