@@ -365,11 +365,15 @@ def build_pyodide_dist(
     for name in CORE_FILES:
         shutil.copy2(node_pyodide / name, dest / name)
 
+    local = {Path(w).resolve() for w in extra_wheels}
     lock_packages: dict[str, dict[str, Any]] = {}
     for name in sorted(entries):
         entry = entries[name]
         assert entry.wheel is not None
-        served = dest / entry.wheel.name
+        served_name = entry.wheel.name
+        if entry.wheel.resolve() in local:
+            served_name = content_tagged_name(entry.wheel)
+        served = dest / served_name
         shutil.copy2(entry.wheel, served)
         lock_packages[name] = {
             "name": name,
@@ -387,6 +391,25 @@ def build_pyodide_dist(
     (dest / LOCK_NAME).write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n", "utf-8")
     verify_dist(dest)
     return dest
+
+
+def content_tagged_name(wheel: Path) -> str:
+    """The wheel's file name with a build tag made from its content's sha256.
+
+    Local wheels (the project's) keep their version across deploys while their
+    bytes change; a browser or proxy holding the old file under the same URL
+    would then fail the lock's sha256 check. A content-derived build tag
+    ("0" + 10 hex digits: build tags must start with a digit) gives every build
+    its own URL. The wheel's metadata is unchanged; installers read the name and
+    version from the file name and ignore the build tag's value.
+    """
+    build = parse_wheel_filename(wheel.name)[2]
+    if build:
+        return wheel.name
+    digest = sha256_of(wheel)[:10]
+    stem = wheel.name[: -len(".whl")]
+    dist, ver, rest = stem.split("-", 2)
+    return f"{dist}-{ver}-0{digest}-{rest}.whl"
 
 
 def verify_dist(dest: Path) -> dict[str, Any]:

@@ -146,3 +146,10 @@ def test_landing_and_app_pages_link_every_calculator(site: Path) -> None:
         assert f'href="{embed_link(calc)}"' in landing.replace("&amp;", "&")
         assert f'"{calc.key}": "{app_link(calc)}"' in app
         assert (site / "files" / calc.notebook).is_file()
+
+
+def test_project_wheel_is_served_under_a_content_tag(lock: dict[str, Any]) -> None:
+    from packaging.utils import parse_wheel_filename
+
+    build = parse_wheel_filename(lock["packages"]["ruleslab"]["file_name"])[2]
+    assert build, "the project wheel's served name must change with its content"
