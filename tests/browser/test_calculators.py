@@ -228,3 +228,34 @@ def test_app_page_names_the_known_calculators_for_an_unknown_key(page, base_url)
     assert page.locator("#app").get_attribute("src") is None
     assert page.watch.offsite == []
     assert page.watch.errors == []
+
+
+def test_an_open_calculator_keeps_working_without_the_server(browser, site_dir):
+    """Once loaded, a calculator needs no server: stop it, change an input, get the result."""
+    import threading
+
+    from playwright.sync_api import expect
+
+    from tools.build_site import make_server
+
+    server = make_server(site_dir, host="127.0.0.1", port=0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        calc = get("dice_pool")
+        page.goto(base + embed_link(calc))
+        app = page.frame_locator("#app")
+        expect(app.locator(".rl-calc-dice_pool").first).to_be_visible(timeout=KERNEL_TIMEOUT)
+    finally:
+        server.shutdown()
+        server.server_close()
+    try:
+        values = dict(calc.defaults())
+        values["dice"] = "9"
+        want = _expected("dice_pool", values).figure("p_success").text
+        _type(app, "dice_pool", "dice", "9")
+        expect(_figure(app, "dice_pool", "p_success")).to_have_text(want, timeout=30_000)
+    finally:
+        context.close()
