@@ -35,7 +35,6 @@ mass is reported exactly as ``unresolved``.
 from __future__ import annotations
 
 import functools
-import math
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -44,6 +43,8 @@ from ruleslab.dice import SuccessDistribution, pool_distribution
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.mega import effective
 from ruleslab.params import BoolParam, ChoiceParam, IntParam, checked
+from ruleslab.pmf import mean as pmf_mean
+from ruleslab.pmf import mix
 from ruleslab.ruleset import RULESET as BASE_RULESET
 from ruleslab.sources import ALT, QR, rule
 from ruleslab.weapons import (
@@ -496,36 +497,6 @@ def _taken(
     return t.levels, t.pinged, t.kind_dealt
 
 
-def _mix(parts: list[tuple[Fraction, tuple[Fraction, ...]]]) -> tuple[Fraction, ...]:
-    """``Σ weight · table[k]`` for each ``k``, exactly, summed over one common denominator.
-
-    (Adding Fractions one by one costs a gcd per addition; these tables have
-    denominators of up to 10⁵⁰⁰, so the sum is done on integers.)
-    """
-    terms = []
-    for w, table in parts:
-        if not w:
-            continue
-        den = math.lcm(*(q.denominator for q in table))
-        terms.append(
-            (
-                w.numerator,
-                w.denominator * den,
-                [q.numerator * (den // q.denominator) for q in table],
-            )
-        )
-    if not terms:
-        return (Fraction(0),)
-    common = math.lcm(*(d for _, d, _ in terms))
-    acc = [0] * max(len(t) for _, _, t in terms)
-    for wn, d, nums in terms:
-        scale = wn * (common // d)
-        for k, n in enumerate(nums):
-            if n:
-                acc[k] += scale * n
-    return tuple(Fraction(n, common) for n in acc)
-
-
 # --- the result ---------------------------------------------------------------------
 
 
@@ -778,7 +749,7 @@ def resolve_attack(
         if pinged:
             p_ping += p
             ping_kind = dealt
-    levels = _mix(parts)
+    levels = mix(parts)
     if ap:
         after = max(0, armour_soak - ap)
         steps.append(
@@ -806,7 +777,7 @@ def resolve_attack(
                 rule(QR, "2.0 Rules", "Combat", "Ping"),
             )
         )
-    expected_levels = sum((k * p for k, p in enumerate(levels) if p), Fraction(0))
+    expected_levels = pmf_mean(levels)
     p_wound = sum(levels[1:], Fraction(0))
     steps.append(
         Step(

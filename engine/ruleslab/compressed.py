@@ -51,7 +51,6 @@ roll independently. Readings of the text: ``docs/rules-notes/compressed.md``
 
 from __future__ import annotations
 
-import math
 import random
 import re
 from dataclasses import dataclass
@@ -64,6 +63,8 @@ from ruleslab.health import INCAP, track_20
 from ruleslab.henchmen import HenchmenBonus, henchmen_bonus
 from ruleslab.mega import effective
 from ruleslab.params import BoolParam, ChoiceParam, InputError, IntParam, TextParam, checked
+from ruleslab.pmf import convolve, fractions, numerators
+from ruleslab.pmf import mean as pmf_mean
 from ruleslab.quantum_costs import PowerUse, QuantumSpend, parse_powers, quantum_spend, spend_steps
 from ruleslab.sources import ALT, rule
 
@@ -623,38 +624,16 @@ def _binomial(dice: int, auto: int) -> tuple[Fraction, ...]:
     return pool_distribution(dice, auto).pmf
 
 
-def _ints(pmf: tuple[Fraction, ...]) -> tuple[list[int], int]:
-    """Integer numerators over one common denominator (fast exact arithmetic)."""
-    den = math.lcm(*(p.denominator for p in pmf))
-    return [p.numerator * (den // p.denominator) for p in pmf], den
-
-
-def _fractions(nums: list[int], den: int) -> tuple[Fraction, ...]:
-    return tuple(Fraction(n, den) for n in nums)
-
-
-def _convolve(a: tuple[Fraction, ...], b: tuple[Fraction, ...]) -> tuple[Fraction, ...]:
-    """pmf of A + B for independent A, B."""
-    (na, da), (nb, db) = _ints(a), _ints(b)
-    out = [0] * (len(na) + len(nb) - 1)
-    for i, x in enumerate(na):
-        if x:
-            for j, y in enumerate(nb):
-                if y:
-                    out[i + j] += x * y
-    return _fractions(out, da * db)
-
-
 def _difference_floor(a: tuple[Fraction, ...], b: tuple[Fraction, ...]) -> tuple[Fraction, ...]:
     """pmf of max(0, A − B) for independent A, B."""
-    (na, da), (nb, db) = _ints(a), _ints(b)
+    (na, da), (nb, db) = numerators(a), numerators(b)
     out = [0] * len(na)
     for i, x in enumerate(na):
         if x:
             for j, y in enumerate(nb):
                 if y:
                     out[max(0, i - j)] += x * y
-    return _fractions(out, da * db)
+    return fractions(out, da * db)
 
 
 def _shift_floor(pmf: tuple[Fraction, ...], by: int) -> tuple[Fraction, ...]:
@@ -664,10 +643,6 @@ def _shift_floor(pmf: tuple[Fraction, ...], by: int) -> tuple[Fraction, ...]:
     if by >= len(pmf):
         return (Fraction(1),)
     return (sum(pmf[: by + 1], Fraction(0)), *pmf[by + 1 :])
-
-
-def _mean(pmf: tuple[Fraction, ...]) -> Fraction:
-    return sum((k * p for k, p in enumerate(pmf) if p), Fraction(0))
 
 
 # --- damage and health -------------------------------------------------------------
@@ -743,11 +718,11 @@ class CompressedCombat(Explained):
 
     @property
     def expected_damage_to_a(self) -> Fraction:
-        return _mean(self.damage_to_a)
+        return pmf_mean(self.damage_to_a)
 
     @property
     def expected_damage_to_b(self) -> Fraction:
-        return _mean(self.damage_to_b)
+        return pmf_mean(self.damage_to_b)
 
     def winner_text(self) -> str:
         a, b = self.p_a_takes, self.p_b_takes
@@ -1371,7 +1346,7 @@ def _side_table(pools: tuple[CombatantPool, ...]) -> tuple[Fraction, ...]:
     for p in pools:
         if p.resist_dice:
             own = _difference_floor(_binomial(p.dice, p.auto), _binomial(p.resist_dice, 0))
-            table = _convolve(table, own)
+            table = convolve(table, own)
     return table
 
 
@@ -1593,8 +1568,8 @@ def compressed_combat(
     steps.append(
         Step(
             f"Damage: each side takes the other side's total successes in health levels"
-            f" (after ablative soak): expected {fmt_num(_mean(dmg_a))} to Side A, "
-            f"{fmt_num(_mean(dmg_b))} to Side B",
+            f" (after ablative soak): expected {fmt_num(pmf_mean(dmg_a))} to Side A, "
+            f"{fmt_num(pmf_mean(dmg_b))} to Side B",
             DAMAGE_DEATH,
         )
     )

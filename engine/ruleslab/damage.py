@@ -39,6 +39,8 @@ from ruleslab.dice import DICE, pool_distribution
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.mega import effective
 from ruleslab.params import ChoiceParam, InputError, IntParam, checked
+from ruleslab.pmf import mean as pmf_mean
+from ruleslab.pmf import mix
 from ruleslab.soak import (
     ARMOR_PIERCING,
     KINDS,
@@ -290,7 +292,7 @@ def damage_taken(
                     PING,
                 )
             )
-    mean = sum((k * p for k, p in enumerate(levels) if p), Fraction(0))
+    mean = pmf_mean(levels)
     steps.append(
         Step(
             f"Mean health levels lost = {fmt_num(mean)} "
@@ -332,7 +334,7 @@ def damage_mixture(
     dice counts that fail to penetrate soak they are ping levels of the lower
     kind (use :func:`damage_taken` per count to tell them apart).
     """
-    out: list[Fraction] = []
+    parts: list[tuple[Fraction, tuple[Fraction, ...]]] = []
     for d, p in sorted(dice_pmf.items()):
         if isinstance(d, bool) or not isinstance(d, int):
             raise InputError("dice_pmf", "dice_pmf keys must be whole numbers of dice.")
@@ -350,11 +352,8 @@ def damage_mixture(
             armour_piercing=armour_piercing,
             target=target,
         )
-        if len(out) < len(taken.levels):
-            out.extend([Fraction(0)] * (len(taken.levels) - len(out)))
-        for k, q in enumerate(taken.levels):
-            out[k] += p * q
-    return tuple(out) if out else (Fraction(0),)
+        parts.append((p, taken.levels))
+    return mix(parts)
 
 
 # --- the calculator --------------------------------------------------------------

@@ -55,6 +55,8 @@ from fractions import Fraction
 
 from .explain import Explained, Figure, Step, fmt_num, fmt_prob
 from .params import BoolParam, InputError, IntParam, checked
+from .pmf import mean as pmf_mean
+from .pmf import numerators
 from .sources import QR, rule
 
 __all__ = [
@@ -118,7 +120,7 @@ class SuccessDistribution:
         With a tail this slightly understates the true mean; :attr:`full_mean`
         gives the exact closed form where known.
         """
-        return sum((k * p for k, p in enumerate(self.pmf) if p), Fraction(0))
+        return pmf_mean(self.pmf)
 
     def total(self) -> Fraction:
         """Sum of the kept table, ``1 − tail_bound``."""
@@ -247,15 +249,10 @@ def pool_distribution(
     return _pool(dice, auto, target, reroll, rolled_upto)
 
 
-def _numerators(pmf: tuple[Fraction, ...]) -> tuple[list[int], int]:
-    den = math.lcm(*(p.denominator for p in pmf)) if pmf else 1
-    return [p.numerator * (den // p.denominator) for p in pmf], den
-
-
 def compare(a: SuccessDistribution, b: SuccessDistribution) -> Comparison:
     """Odds of pool A beating, tying or losing to independent pool B (see :class:`Comparison`)."""
-    na, da = _numerators(a.pmf)
-    nb, db = _numerators(b.pmf)
+    na, da = numerators(a.pmf)
+    nb, db = numerators(b.pmf)
     # below[i] = Σ_{j<i} nb[j]
     below = [0] * (len(na) + 1)
     run = 0

@@ -55,6 +55,7 @@ from ruleslab.damage import damage_taken
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.mega import effective
 from ruleslab.params import BoolParam, ChoiceParam, InputError, IntParam, checked
+from ruleslab.pmf import mean as pmf_mean
 from ruleslab.sources import ALT, rule
 
 __all__ = [
@@ -803,7 +804,7 @@ def henchmen_squad(
             AREA if area > 1 else SOAK,
         )
     )
-    mean = sum((k * p for k, p in enumerate(removed) if p), Fraction(0))
+    mean = pmf_mean(removed)
     p_exposed = removed[-1]
     steps.append(
         Step(

@@ -61,7 +61,6 @@ Vulnerability). Readings of ambiguous text: ``docs/rules-notes/warfare.md``
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
 from fractions import Fraction
@@ -79,6 +78,8 @@ from ruleslab.henchmen import (
 )
 from ruleslab.mega import effective
 from ruleslab.params import BoolParam, ChoiceParam, InputError, IntParam, checked
+from ruleslab.pmf import convolve
+from ruleslab.pmf import mean as pmf_mean
 from ruleslab.sources import ALT, QR, rule
 
 __all__ = [
@@ -165,32 +166,16 @@ def per_attack_damage(p_hit: Fraction, damage: SuccessDistribution) -> tuple[Fra
     return tuple(pmf)
 
 
-def _convolve(a: tuple[Fraction, ...], b: tuple[Fraction, ...]) -> tuple[Fraction, ...]:
-    """Distribution of the sum of two independent counts (integer numerators, one division)."""
-    da = math.lcm(*(p.denominator for p in a))
-    db = math.lcm(*(p.denominator for p in b))
-    na = [p.numerator * (da // p.denominator) for p in a]
-    nb = [p.numerator * (db // p.denominator) for p in b]
-    out = [0] * (len(a) + len(b) - 1)
-    for i, x in enumerate(na):
-        if x:
-            for j, y in enumerate(nb):
-                if y:
-                    out[i + j] += x * y
-    den = da * db
-    return tuple(Fraction(x, den) for x in out)
-
-
 def sum_of_attacks(per_attack: tuple[Fraction, ...], attacks: int) -> tuple[Fraction, ...]:
     """Exact distribution of the total over ``attacks`` independent attacks (0 attacks → 0)."""
     total: tuple[Fraction, ...] = (Fraction(1),)
     power, n = per_attack, attacks
     while n:  # binary powering: few convolutions even for 10 attacks
         if n & 1:
-            total = _convolve(total, power)
+            total = convolve(total, power)
         n >>= 1
         if n:
-            power = _convolve(power, power)
+            power = convolve(power, power)
     return total
 
 
@@ -198,10 +183,6 @@ def _cap(pmf: tuple[Fraction, ...], cap: int) -> tuple[Fraction, ...]:
     if len(pmf) <= cap + 1:
         return pmf
     return (*pmf[:cap], sum(pmf[cap:], Fraction(0)))
-
-
-def _mean(pmf: tuple[Fraction, ...]) -> Fraction:
-    return sum((k * p for k, p in enumerate(pmf) if p), Fraction(0))
 
 
 # --- the calculator -------------------------------------------------------------------
@@ -754,7 +735,7 @@ def warfare(
     per = per_attack_damage(p_hit, dmg)
     total = sum_of_attacks(per, attacks)
     p_any = 1 - (1 - p_hit) ** attacks
-    expected = _mean(total)
+    expected = pmf_mean(total)
     steps.append(
         Step(
             f"P(at least one hit) = 1 − (1 − {fmt_prob(p_hit)})^{attacks} = {fmt_prob(p_any)}", AOO
@@ -763,7 +744,7 @@ def warfare(
     steps.append(
         Step(
             f"Total over {attacks} independent attacks: expected {attacks} × "
-            f"{fmt_prob(p_hit)} × {fmt_num(_mean(dmg.pmf))} = "
+            f"{fmt_prob(p_hit)} × {fmt_num(pmf_mean(dmg.pmf))} = "
             f"{fmt_num(expected, 'health levels')}",
             AOO,
         )
@@ -783,7 +764,7 @@ def warfare(
         )
         losses_pmf = _cap(sum_of_attacks(per_loss, attacks), squad_size)
         losses_pmf = losses_pmf + (Fraction(0),) * (squad_size + 1 - len(losses_pmf))
-        expected_losses = _mean(losses_pmf)
+        expected_losses = pmf_mean(losses_pmf)
         steps.append(
             Step(
                 "Against a squad every attack of opportunity is an Area attack: "
