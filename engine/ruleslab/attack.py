@@ -38,6 +38,7 @@ import functools
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from ruleslab.damage import KIND as DAMAGE_KIND
 from ruleslab.damage import damage_taken
 from ruleslab.dice import SuccessDistribution, pool_distribution
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
@@ -168,16 +169,9 @@ DAMAGE_ADDS = IntParam(
         "applied if at least one damage die is left after soak."
     ),
 )
-DAMAGE_TYPE = ChoiceParam(
-    "damage_type",
-    "Damage type",
-    default="lethal",
-    choices=(
-        ("lethal", "Lethal"),
-        ("bashing", "Bashing"),
-        ("aggravated", "Aggravated"),
-        ("stun", "Stun"),
-    ),
+DAMAGE_TYPE = replace(
+    DAMAGE_KIND,
+    name="damage_type",
     help="The weapon's damage type; a hit that fails to penetrate soak pings one type lower.",
 )
 TAGS = TagsParam(

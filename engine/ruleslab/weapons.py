@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ruleslab.params import InputError, Param
+from ruleslab.soak import KINDS
 from ruleslab.sources import QR, rule
 
 __all__ = [
@@ -68,8 +69,8 @@ __all__ = [
 
 WEAPON_TAGS = rule(QR, "Weapon Tags")
 
-DAMAGE_TYPES = ("stun", "bashing", "lethal", "aggravated")
-"""Damage types a weapon may deal, least to most severe."""
+DAMAGE_TYPES = KINDS
+"""Damage types a weapon may deal, least to most severe (the soak rules' kinds)."""
 
 MAX_TAG_VALUE = 100
 """Largest number a tag may carry (AP(100) already ignores any armour)."""
