@@ -512,8 +512,8 @@ def parse_combatants(text: str, param: TextParam) -> tuple[Combatant, ...]:
 class RecordsParam(TextParam):
     """A list field (combatants, powers): text parsed into a tuple of ``record`` objects.
 
-    Also accepts the already parsed tuple: the form parses each field before
-    calling the engine, whose ``@checked`` declaration checks it again.
+    Also accepts the already parsed tuple, so Python callers may pass records
+    (the form passes text; see ``CalculatorView.parse``).
     """
 
     record: type = object

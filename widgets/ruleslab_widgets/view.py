@@ -79,7 +79,6 @@ class CalculatorView(w.VBox):
 
     def __init__(self, calc: Calculator, *, app: bool = False, **kwargs: Any) -> None:
         self.calc = calc
-        self.app = app
         self.result: Explained | None = None
         self.last_error: str = ""
         self.inputs: dict[str, w.ValueWidget] = {}

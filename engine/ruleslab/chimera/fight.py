@@ -55,8 +55,8 @@ PLAY_FIGHT_ROUNDS = 100
 class DiceParam(TextParam):
     """A dice-expression field (``d8``, ``2d6``, ``d6+1``).
 
-    Also accepts an already parsed :class:`DamageDice`: the form parses each field
-    before calling the engine, whose ``@checked`` declaration checks it again.
+    Also accepts an already parsed :class:`DamageDice`, so Python callers may pass
+    one (the form passes text; see ``CalculatorView.parse``).
     """
 
     def check(self, value: Any) -> Any:
