@@ -17,16 +17,6 @@ from ruleslab_widgets.render import figures_html
 (CALC,) = CALCULATORS
 
 
-def _find(widget, css_class):
-    if css_class in getattr(widget, "_dom_classes", ()):
-        return widget
-    for child in getattr(widget, "children", ()):
-        found = _find(child, css_class)
-        if found is not None:
-            return found
-    return None
-
-
 def test_builds_with_defaults_and_options_tucked_away():
     view = CalculatorView(CALC)
     assert view.result == fight.chimera_fight()
@@ -76,9 +66,9 @@ def test_bad_input_keeps_the_last_result(field, text, expect):
     assert view.messages[field].value == ""
 
 
-def test_roll_buttons_are_seeded():
+def test_roll_buttons_are_seeded(find):
     view = CalculatorView(CALC)
-    seed_box = _find(view, "rl-roll-seed")
+    seed_box = find(view, "rl-roll-seed")
     seed_box.value = "99"
     for spec, log in zip(CALC.rolls, view.roll_logs, strict=True):
         view.roll(spec, seed_box, log)

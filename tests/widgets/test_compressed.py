@@ -17,16 +17,6 @@ from ruleslab_widgets.render import figures_html, steps_html
 CALC = next(c for c in CALCULATORS if c.key == "compressed")
 
 
-def w_find(widget, css_class):
-    if css_class in getattr(widget, "_dom_classes", ()):
-        return widget
-    for child in getattr(widget, "children", ()):
-        found = w_find(child, css_class)
-        if found is not None:
-            return found
-    return None
-
-
 def test_builds_with_the_texts_example():
     view = CalculatorView(CALC)
     assert view.result == compressed_combat()
@@ -116,10 +106,10 @@ def test_bad_input_names_the_field_and_keeps_the_result(field, text, expect):
     assert view.result == good
 
 
-def test_roll_button_reads_out_a_seeded_fight():
+def test_roll_button_reads_out_a_seeded_fight(find):
     view = CalculatorView(CALC)
     (spec,) = view.calc.rolls
-    seed_box = w_find(view, "rl-roll-seed")
+    seed_box = find(view, "rl-roll-seed")
     (log,) = view.roll_logs
     seed_box.value = "42"
     view.roll(spec, seed_box, log)

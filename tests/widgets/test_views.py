@@ -132,10 +132,10 @@ def test_app_mode_hides_the_console_chrome_only_when_asked():
     assert "jp-CodeConsole-promptCell" not in calculator("dice_pool").children[0].value
 
 
-def test_roll_button_shows_a_seeded_log_and_replays_it():
+def test_roll_button_shows_a_seeded_log_and_replays_it(find):
     view = calculator("dice_pool")
     (spec,) = view.calc.rolls
-    seed_box = w_find(view, "rl-roll-seed")
+    seed_box = find(view, "rl-roll-seed")
     (log,) = view.roll_logs
     seed_box.value = "1234"
     view.roll(spec, seed_box, log)
@@ -155,17 +155,6 @@ def test_roll_button_shows_a_seeded_log_and_replays_it():
     view.set_input("dice", "-4")
     view.roll(spec, seed_box, log)
     assert "Fix the highlighted fields" in log.value
-
-
-def w_find(widget, css_class):
-    """The first descendant widget carrying ``css_class``."""
-    if css_class in getattr(widget, "_dom_classes", ()):
-        return widget
-    for child in getattr(widget, "children", ()):
-        found = w_find(child, css_class)
-        if found is not None:
-            return found
-    return None
 
 
 def test_text_fields_reach_the_engine_as_text_parsed_once():
@@ -199,14 +188,14 @@ def test_text_fields_reach_the_engine_as_text_parsed_once():
     assert view.result.dice == 7
 
 
-def test_field_groups_lay_out_the_sides_next_to_each_other():
+def test_field_groups_lay_out_the_sides_next_to_each_other(find):
     view = calculator("compressed")
     (grid,) = [c for c in view.children if "rl-groups" in c._dom_classes]
     assert grid.layout.grid_template_columns.startswith("repeat(2")
     titles = [box.children[0].value for box in grid.children]
     assert titles == ["<h3>Side A</h3>", "<h3>Side B</h3>"]
     side_a = {
-        name for name, widget in view.inputs.items() if w_find(grid.children[0], f"rl-field-{name}")
+        name for name, widget in view.inputs.items() if find(grid.children[0], f"rl-field-{name}")
     }
     assert side_a == {p.name for p in view.calc.params if p.name.startswith("a_")}
 

@@ -17,17 +17,6 @@ from ruleslab_widgets.render import figures_html
 CALC = next(c for c in CALCULATORS if c.key == "warfare")
 
 
-def w_find(widget, css_class):
-    """The first descendant widget carrying ``css_class``."""
-    if css_class in getattr(widget, "_dom_classes", ()):
-        return widget
-    for child in getattr(widget, "children", ()):
-        found = w_find(child, css_class)
-        if found is not None:
-            return found
-    return None
-
-
 def test_builds_with_defaults():
     view = CalculatorView(CALC)
     assert view.result == warfare()
@@ -113,11 +102,11 @@ def test_bad_input_names_the_field(field, text, expect):
     assert view.result == good
 
 
-def test_roll_it_gives_the_engines_seeded_turn():
+def test_roll_it_gives_the_engines_seeded_turn(find):
     view = CalculatorView(CALC)
     view.set_input("target", "squad")
     (spec,) = view.calc.rolls
-    seed_box = w_find(view, "rl-roll-seed")
+    seed_box = find(view, "rl-roll-seed")
     (log,) = view.roll_logs
     seed_box.value = "99"
     view.roll(spec, seed_box, log)
