@@ -190,35 +190,10 @@ def _write_favicon(site: Path) -> None:
 
 
 def _write_landing(site: Path) -> None:
-    """Write the landing page with ``tools/make_content.py``, when that tool exists."""
-    tool = REPO / "tools" / "make_content.py"
-    if not tool.is_file():
-        print("note: tools/make_content.py absent; keeping JupyterLite's index.html")
-        return
-    proc = subprocess.run(
-        [sys.executable, str(tool), "--landing", str(site)], capture_output=True, text=True
-    )
-    if proc.returncode != 0:
-        raise SiteBuildError(f"writing the landing page failed:\n{proc.stdout}{proc.stderr}")
-    _ensure_root_config_script(site / "index.html")
+    """Write the landing page and the app page (:mod:`tools.make_content`)."""
+    from tools.make_content import write_site_pages  # imports the calculator catalog
 
-
-#: Every app page's ``config-utils.js`` fetches the root ``index.html`` and reads
-#: its ``#jupyter-config-data`` element; without it the apps crash on a blank page.
-ROOT_CONFIG_SCRIPT = (
-    '<script id="jupyter-config-data" type="application/json" '
-    'data-jupyter-lite-root=".">{}</script>'
-)
-
-
-def _ensure_root_config_script(index: Path) -> None:
-    """Give a replaced root ``index.html`` the (inert) config element JupyterLite needs."""
-    html = index.read_text(encoding="utf-8")
-    if 'id="jupyter-config-data"' in html:
-        return
-    if "</head>" not in html:
-        raise SiteBuildError(f"{index} has no </head> to put the JupyterLite config element in")
-    index.write_text(html.replace("</head>", ROOT_CONFIG_SCRIPT + "\n</head>", 1), "utf-8")
+    write_site_pages(site)
 
 
 def build_site(

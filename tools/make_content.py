@@ -33,6 +33,7 @@ __all__ = [
     "landing_html",
     "notebook",
     "notebook_link",
+    "write_site_pages",
 ]
 
 CONTENT = ROOT / "content"
@@ -241,6 +242,12 @@ To embed a calculator in your own page, put its <em>Open the calculator</em> lin
 """
 
 
+def write_site_pages(site: Path) -> None:
+    """Write ``index.html`` (the landing page) and ``app.html`` into a built site."""
+    (site / "index.html").write_text(landing_html(), encoding="utf-8")
+    (site / "app.html").write_text(app_page_html(), encoding="utf-8")
+
+
 def write_content(dest: Path = CONTENT) -> list[Path]:
     dest.mkdir(parents=True, exist_ok=True)
     written = []
@@ -268,12 +275,7 @@ def check_content(dest: Path = CONTENT) -> list[str]:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true", help="fail if content/ is out of date")
-    ap.add_argument("--landing", type=Path, help="write the landing page into this site folder")
     args = ap.parse_args()
-    if args.landing:
-        (args.landing / "index.html").write_text(landing_html(), encoding="utf-8")
-        (args.landing / "app.html").write_text(app_page_html(), encoding="utf-8")
-        return 0
     if args.check:
         stale = check_content()
         if stale:
