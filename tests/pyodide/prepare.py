@@ -16,10 +16,8 @@ Run it alone with ``python tests/pyodide/prepare.py``; it prints the folder.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -28,6 +26,7 @@ REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:  # so that ``tools`` imports when run as a script
     sys.path.insert(0, str(REPO))
 
+from tools.pyodide_dist import build_project_wheel as build_wheel  # noqa: E402
 from tools.pypi_wheels import fetch_wheels  # noqa: E402
 
 __all__ = [
@@ -52,9 +51,6 @@ WHEEL_DIR = REPO / "build" / "pyodide-tests" / "wheels"
 # does not need. micropip installs the others inside Pyodide.
 TEST_REQUIREMENTS = ["micropip", "pytest", "pluggy", "iniconfig", "packaging", "pygments"]
 
-# Files of the repository the project's wheel is built from (see pyproject).
-_BUILD_INPUTS = ["pyproject.toml", "README.md", "engine", "widgets"]
-
 
 def locked_specs(names: list[str], lock_file: Path = LOCK_FILE) -> list[str]:
     """``name==version`` for each of ``names``, at the version Pyodide's lock pins."""
@@ -70,41 +66,18 @@ def locked_specs(names: list[str], lock_file: Path = LOCK_FILE) -> list[str]:
 def build_project_wheel(dest: Path, repo: Path = REPO) -> Path:
     """Build the project's wheel into ``dest``, replacing any older one; return it.
 
-    The build runs on a copy of the files the wheel is made from, so that a
-    checkout other people are editing is never written to. If the README named
-    by pyproject is missing, the copy gets a placeholder one (the README is no
-    part of what the tests check). With hatchling installed in this
-    interpreter the build needs no network (``--no-isolation``).
+    The build itself is the site's (:func:`tools.pyodide_dist.build_project_wheel`:
+    a staged copy of the sources, no network when hatchling is installed); this
+    only puts the result in place atomically.
     """
     dest.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="ruleslab-wheel-") as tmp:
-        src, out = Path(tmp) / "src", Path(tmp) / "out"
-        src.mkdir()
-        for name in _BUILD_INPUTS:
-            path = repo / name
-            if path.is_dir():
-                shutil.copytree(
-                    path, src / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
-                )
-            elif path.is_file():
-                shutil.copy2(path, src / name)
-        if not (src / "README.md").exists():
-            (src / "README.md").write_text("# ruleslab\n", encoding="utf-8")
-        cmd = [sys.executable, "-m", "build", "--wheel", "--outdir", str(out)]
-        if importlib.util.find_spec("hatchling") is not None:
-            cmd.append("--no-isolation")
-        proc = subprocess.run([*cmd, str(src)], capture_output=True, text=True)
-        wheels = sorted(out.glob("*.whl"))
-        if proc.returncode != 0 or len(wheels) != 1:
-            raise RuntimeError(
-                f"building the project's wheel failed ({' '.join(cmd)}):\n"
-                f"{proc.stdout}{proc.stderr}"
-            )
+        built = build_wheel(Path(tmp) / "out", project=repo)
         # Copy under a name the runner does not pick up, then rename: a runner
         # started meanwhile sees the old wheel or the new one, never half of one.
-        final = dest / wheels[0].name
+        final = dest / built.name
         partial = dest / f".{final.name}.partial"
-        shutil.copy2(wheels[0], partial)
+        shutil.copy2(built, partial)
         partial.replace(final)
     for old in dest.glob("ruleslab-*.whl"):
         if old != final:
