@@ -1,9 +1,9 @@
 """Build the self-contained JupyterLite site (and optionally serve it).
 
 Every build is clean: the output folder and a build-time copy of the lite
-directory (``build/lite``, holding JupyterLite's ``.jupyterlite.doit.db`` state
-and cache) are deleted first. An incremental ``jupyter lite build`` was seen to
-drop the ``pyodideUrl`` setting.
+directory (``<out>.lite`` beside the output, e.g. ``build/site.lite``, holding
+JupyterLite's ``.jupyterlite.doit.db`` state and cache) are deleted first. An
+incremental ``jupyter lite build`` was seen to drop the ``pyodideUrl`` setting.
 
 Steps:
 
@@ -61,7 +61,6 @@ REPO = Path(__file__).resolve().parents[1]
 LITE_CONFIG = REPO / "lite_config"
 DEFAULT_OUT = REPO / "build" / "site"
 DEFAULT_CONTENTS = REPO / "content"
-BUILD_LITE = REPO / "build" / "lite"
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 
 #: Federated extensions the site must ship (folders under ``extensions/``).
@@ -201,7 +200,7 @@ def build_site(
     *,
     contents: Path = DEFAULT_CONTENTS,
     lite_config: Path = LITE_CONFIG,
-    lite_dir: Path = BUILD_LITE,
+    lite_dir: Path | None = None,
     landing: bool = True,
     wheel_cache: Path = DEFAULT_WHEEL_CACHE,
 ) -> Path:
@@ -210,7 +209,9 @@ def build_site(
     Raises :class:`SiteBuildError` (or :class:`~tools.pyodide_dist.PyodideDistError`)
     with a readable message when a step fails or the result fails :func:`check_site`.
     """
-    out, contents, lite_dir = Path(out).resolve(), Path(contents).resolve(), Path(lite_dir)
+    out, contents = Path(out).resolve(), Path(contents).resolve()
+    # the work folder sits beside the output, so builds into different folders never collide
+    lite_dir = Path(lite_dir) if lite_dir is not None else out.parent / f"{out.name}.lite"
     if not contents.is_dir():
         raise SiteBuildError(f"contents folder {contents} not found")
     for stale in (out, lite_dir):
@@ -221,7 +222,7 @@ def build_site(
         state.unlink()
 
     print("building the project wheel ...", flush=True)
-    wheel = build_project_wheel(lite_dir.parent / "dist")
+    wheel = build_project_wheel(out.parent / f"{out.name}.dist")
     print("assembling the Pyodide distribution ...", flush=True)
     build_pyodide_dist(
         lite_dir / "static" / "pyodide", extra_wheels=[wheel], wheel_cache=wheel_cache
