@@ -203,8 +203,18 @@ def build_site(
     lite_dir: Path | None = None,
     landing: bool = True,
     wheel_cache: Path = DEFAULT_WHEEL_CACHE,
+    stock: bool = False,
 ) -> Path:
     """Build the site into ``out`` (deleted first) and return ``out``.
+
+    ``stock=True`` builds the benchmark's peer: stock JupyterLite with the same
+    JupyterLite and pyodide-kernel versions, served from its own origin like
+    ours, but with none of our changes to how it loads: Pyodide's files as npm
+    ships them and the wheels as downloaded from PyPI (no bytecode compiled at
+    build time), the kernel's default start-up (no packages preloaded), and
+    JupyterLite's own ``index.html`` (no landing or app pages; ``landing`` is
+    ignored). The project wheel and the notebooks are still served, so a
+    calculator notebook runs on the stock site too.
 
     Raises :class:`SiteBuildError` (or :class:`~tools.pyodide_dist.PyodideDistError`)
     with a readable message when a step fails or the result fails :func:`check_site`.
@@ -246,7 +256,7 @@ def build_site(
         raise SiteBuildError(f"jupyter lite build failed:\n{proc.stdout[-4000:]}{proc.stderr}")
 
     _write_favicon(out)
-    if landing:
+    if landing and not stock:
         _write_landing(out)
     problems = check_site(out)
     if problems:
@@ -306,13 +316,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="site output folder")
     parser.add_argument("--contents", type=Path, default=DEFAULT_CONTENTS, help="notebooks")
     parser.add_argument("--no-landing", action="store_true", help="keep JupyterLite's index.html")
+    parser.add_argument(
+        "--stock",
+        action="store_true",
+        help="the benchmark's peer: npm Pyodide and PyPI wheels as shipped, the kernel's "
+        "default loading, JupyterLite's own index.html",
+    )
     parser.add_argument("--serve", action="store_true", help="serve the site after building")
     parser.add_argument("--serve-only", action="store_true", help="serve an existing build")
     parser.add_argument("--port", type=int, default=8000)
     args = parser.parse_args(argv)
     if not args.serve_only:
         try:
-            site = build_site(args.out, contents=args.contents, landing=not args.no_landing)
+            site = build_site(
+                args.out, contents=args.contents, landing=not args.no_landing, stock=args.stock
+            )
         except (SiteBuildError, PyodideDistError) as err:
             print(f"error: {err}", file=sys.stderr)
             return 1
