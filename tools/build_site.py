@@ -39,6 +39,7 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: make ``tools`` importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from tools.build_app import APP_DIR, build_app
 from tools.pyodide_dist import (
     DEFAULT_WHEEL_CACHE,
     PyodideDistError,
@@ -175,6 +176,10 @@ def check_site(site: Path) -> list[str]:
         problems.append("index.html lacks the #jupyter-config-data element the apps read")
     if not (site / "favicon.ico").is_file():
         problems.append("favicon.ico missing")
+    if (site / "app.html").is_file():
+        for name in ("app.js", "app.css", "worker.mjs"):
+            if not (site / APP_DIR / name).is_file():
+                problems.append(f"the app page's {APP_DIR}/{name} is missing")
     return problems
 
 
@@ -189,10 +194,12 @@ def _write_favicon(site: Path) -> None:
 
 
 def _write_landing(site: Path) -> None:
-    """Write the landing page and the app page (:mod:`tools.make_content`)."""
+    """Write the landing page and the app page (:mod:`tools.make_content`), and
+    bundle the app page's front end (:mod:`tools.build_app`)."""
     from tools.make_content import write_site_pages  # imports the calculator catalog
 
     write_site_pages(site)
+    build_app(site)
 
 
 def build_site(

@@ -61,72 +61,101 @@ def embed_link(calc: Calculator) -> str:
 
 
 def app_page_html() -> str:
-    """``app.html``: opens one calculator's REPL app link in a full-page frame.
+    """``app.html``: one calculator, drawn in the page by Python in a Web Worker.
 
-    JupyterLite's REPL shows nothing until the kernel has started (15–20 s on a
-    first visit), so this page shows what is happening and for how long, and
-    removes the message once the calculator is drawn. The calculator's key comes
-    from the query string and is only ever used to look up a known link.
+    An inline script starts the worker (``static/app/worker.mjs``, Pyodide) at
+    once, before the widget front end (``static/app/app.js``, see
+    :mod:`tools.build_app`) has loaded, and shows each start-up phase with the
+    seconds elapsed; the message goes when the calculator is drawn. The
+    calculator's key comes from the query string and is only ever used after
+    it was found among the known keys.
     """
-    apps = json.dumps({c.key: app_link(c) for c in CALCULATORS}, ensure_ascii=True)
     titles = json.dumps({c.key: c.title for c in CALCULATORS}, ensure_ascii=True)
-    # "</" cannot appear in the JSON (keys and links are plain), but guard anyway
-    apps, titles = apps.replace("</", "<\\/"), titles.replace("</", "<\\/")
+    # "</" cannot appear in the JSON (keys and titles are plain), but guard anyway
+    titles = titles.replace("</", "<\\/")
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>ruleslab calculator</title>
 <link rel="icon" href="favicon.ico">
+<link rel="modulepreload" href="static/pyodide/pyodide.mjs">
+<link rel="stylesheet" href="static/app/app.css">
 <style>
-html, body {{ margin: 0; height: 100%; font-family: system-ui, sans-serif; }}
-#app {{ border: 0; width: 100%; height: 100%; display: block; }}
+html, body {{ margin: 0; font-family: system-ui, sans-serif; background: #fff; }}
+#calculator {{ padding: 8px 12px; }}
 #loading {{ position: fixed; inset: 0; display: flex; align-items: center;
-  justify-content: center; background: #fff; text-align: center; padding: 1em; }}
+  justify-content: center; background: #fff; text-align: center; padding: 1em; z-index: 10; }}
 #loading progress {{ width: 16em; }}
 #loading .muted {{ color: #555; font-size: .9em; }}
+#loading.failed {{ color: #b00020; }}
 </style></head>
 <body>
 <div id="loading" role="status" aria-live="polite"><div>
 <p><strong id="title">Starting the calculator…</strong></p>
-<p id="phase">Starting Python in your browser. The first visit takes about 15–20 seconds;
-later visits are quicker. Nothing you enter leaves this page.</p>
+<p id="phase">Starting Python in your browser (a few seconds on a first visit).
+Nothing you enter leaves this page.</p>
 <progress></progress> <span id="elapsed">0 s</span>
 <p class="muted" id="slow" hidden>Still starting: a slow machine or connection can take a
 minute. Keep this page open.</p>
 </div></div>
-<iframe id="app" title="ruleslab calculator"></iframe>
+<main id="calculator"></main>
+<noscript>This calculator runs in your browser and needs JavaScript.</noscript>
 <script>
 (function () {{
-  const APPS = {apps};
   const TITLES = {titles};
+  const PHASES = {{
+    python: "Starting Python in your browser (a few seconds on a first visit).",
+    calculator: "Python is running: building the calculator…",
+  }};
   const params = new URLSearchParams(window.location.search);
   const key = params.get("calculator") || "";
   const loading = document.getElementById("loading");
   const phase = document.getElementById("phase");
-  if (!Object.prototype.hasOwnProperty.call(APPS, key)) {{
-    document.getElementById("title").textContent = "No such calculator";
-    phase.textContent = "Use ?calculator= with one of: " + Object.keys(APPS).join(", ") + ".";
+  const stop = function () {{
     document.querySelector("#loading progress").hidden = true;
     document.getElementById("elapsed").hidden = true;
+  }};
+  if (!Object.prototype.hasOwnProperty.call(TITLES, key)) {{
+    document.getElementById("title").textContent = "No such calculator";
+    phase.textContent = "Use ?calculator= with one of: " + Object.keys(TITLES).join(", ") + ".";
+    stop();
     return;
   }}
   document.title = TITLES[key] + " — ruleslab";
   document.getElementById("title").textContent = "Starting " + TITLES[key] + "…";
-  const frame = document.getElementById("app");
-  frame.title = TITLES[key];
-  frame.src = APPS[key];
   const t0 = Date.now();
   const timer = setInterval(function () {{
     const s = Math.round((Date.now() - t0) / 1000);
     document.getElementById("elapsed").textContent = s + " s";
     if (s > 45) document.getElementById("slow").hidden = false;
-    let drawn = null;
-    try {{ drawn = frame.contentDocument && frame.contentDocument.querySelector(".rl-calc"); }}
-    catch (e) {{ drawn = null; }}
-    if (drawn) {{ clearInterval(timer); loading.remove(); }}
   }}, 250);
+  const R = window.ruleslab = {{ queue: [], onmessage: null }};
+  R.status = function (m) {{
+    if (m.type === "progress" && PHASES[m.phase]) phase.textContent = PHASES[m.phase];
+    if (m.type === "error") {{
+      clearInterval(timer);
+      stop();
+      loading.classList.add("failed");
+      document.getElementById("title").textContent = "The calculator could not start";
+      phase.textContent = m.text + " — reloading the page may help.";
+    }}
+  }};
+  R.shown = function () {{ clearInterval(timer); loading.remove(); }};
+  R.worker = new Worker("static/app/worker.mjs?calculator=" + encodeURIComponent(key),
+                        {{ type: "module" }});
+  R.worker.onmessage = function (e) {{
+    const m = e.data;
+    if (m.type === "progress" || m.type === "error") R.status(m);
+    else if (R.onmessage) R.onmessage(m);
+    else R.queue.push(m);
+  }};
+  R.worker.onerror = function (e) {{
+    const why = e.message || "the worker failed";
+    R.status({{ type: "error", text: "Python could not start (" + why + ")" }});
+  }};
 }})();
 </script>
+<script type="module" src="static/app/app.js"></script>
 </body></html>
 """
 

@@ -1,8 +1,8 @@
 """Drive every calculator in the built site with Chromium.
 
 For each calculator: open its app page (``app.html?calculator=…``: a progress
-message, then the REPL app link in a frame, code hidden, run at once), wait for
-the kernel and the widget, change an input through the page, and check that the
+message while Python starts in a Web Worker, then the calculator drawn in the
+page itself), wait for the widget, change an input through the page, and check that the
 figure shown becomes the engine's value (computed here, on CPython). Bad input
 must show its message next to the field and keep the last result. No request
 may leave 127.0.0.1 and no console error may appear. Screenshots go to
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from tools.make_content import app_link, embed_link, notebook_link
+from tools.make_content import embed_link, notebook_link
 
 pytestmark = pytest.mark.browser
 
@@ -62,7 +62,7 @@ def test_every_calculator_has_a_scripted_change():
 
 
 def _field(scope, key: str, name: str):
-    """A field's input box; ``scope`` is the page or the app page's frame."""
+    """A field's input box; ``scope`` is a page or a frame."""
     return scope.locator(f".rl-calc-{key} .rl-field-{name} input").first
 
 
@@ -89,7 +89,7 @@ def test_app_page_drives_the_calculator(page, base_url, artifacts, key):
     calc = get(key)
     page.goto(base_url + embed_link(calc))
     expect(page.locator("#loading")).to_be_visible()  # progress while Python starts
-    app = page.frame_locator("#app")
+    app = page
     root = app.locator(f".rl-calc-{key}").first
     expect(root).to_be_visible(timeout=KERNEL_TIMEOUT)
     expect(page.locator("#loading")).to_have_count(0, timeout=5_000)
@@ -176,7 +176,7 @@ def test_health_track_fills_as_damage_is_entered(page, base_url, artifacts):
     from playwright.sync_api import expect
 
     calc = get("health")
-    page.goto(base_url + app_link(calc))
+    page.goto(base_url + embed_link(calc))
     expect(page.locator(".rl-calc-health").first).to_be_visible(timeout=KERNEL_TIMEOUT)
     boxes = page.locator('.rl-calc-health .rl-hl-box[data-filled="lethal"]')
     expect(page.locator(".rl-calc-health .rl-hl-box").first).to_be_visible(timeout=30_000)
@@ -200,7 +200,7 @@ def test_roll_it_button_shows_a_seeded_log(page, base_url, artifacts):
     from ruleslab.dice import roll_log
 
     calc = get("dice_pool")
-    page.goto(base_url + app_link(calc))
+    page.goto(base_url + embed_link(calc))
     root = page.locator(".rl-calc-dice_pool").first
     expect(root).to_be_visible(timeout=KERNEL_TIMEOUT)
     seed = root.locator(".rl-roll-seed input").first
@@ -225,7 +225,8 @@ def test_app_page_names_the_known_calculators_for_an_unknown_key(page, base_url)
     for calc in CALCULATORS:
         expect(phase).to_contain_text(calc.key)
     assert page.locator("img").count() == 0
-    assert page.locator("#app").get_attribute("src") is None
+    assert page.locator("#calculator").inner_html() == ""
+    assert page.evaluate("() => window.ruleslab === undefined")  # no worker was started
     assert page.watch.offsite == []
     assert page.watch.errors == []
 
@@ -246,7 +247,7 @@ def test_an_open_calculator_keeps_working_without_the_server(browser, site_dir):
         page = context.new_page()
         calc = get("dice_pool")
         page.goto(base + embed_link(calc))
-        app = page.frame_locator("#app")
+        app = page
         expect(app.locator(".rl-calc-dice_pool").first).to_be_visible(timeout=KERNEL_TIMEOUT)
     finally:
         server.shutdown()

@@ -137,15 +137,30 @@ def test_per_content_storage_and_favicon(site: Path, config: dict[str, Any]) -> 
 def test_landing_and_app_pages_link_every_calculator(site: Path) -> None:
     pytest.importorskip("ipywidgets")
     from ruleslab_widgets.catalog import CALCULATORS
-    from tools.make_content import app_link, embed_link
+    from tools.make_content import embed_link
 
     landing = (site / "index.html").read_text(encoding="utf-8")
     app = (site / "app.html").read_text(encoding="utf-8")
     assert 'id="jupyter-config-data"' in landing
     for calc in CALCULATORS:
         assert f'href="{embed_link(calc)}"' in landing.replace("&amp;", "&")
-        assert f'"{calc.key}": "{app_link(calc)}"' in app
+        assert json.dumps(calc.key) + ": " + json.dumps(calc.title) in app
         assert (site / "files" / calc.notebook).is_file()
+
+
+def test_app_page_runtime_files(site: Path, lock: dict[str, Any]) -> None:
+    """The app page's bundle, styles and worker are served, and the worker's packages are locked."""
+    app = (site / "app.html").read_text(encoding="utf-8")
+    assert 'src="static/app/app.js"' in app
+    assert 'href="static/app/app.css"' in app
+    assert "static/app/worker.mjs?calculator=" in app
+    worker = (site / "static" / "app" / "worker.mjs").read_text(encoding="utf-8")
+    assert 'from "../pyodide/pyodide.mjs"' in worker
+    assert 'packages: ["ruleslab"]' in worker
+    assert "ruleslab" in lock["packages"]
+    bundle = (site / "static" / "app" / "app.js").read_text(encoding="utf-8")
+    # the widget classes are bundled, not fetched: no module loader, no CDN
+    assert "unpkg.com" not in bundle and "cdn.jsdelivr.net" not in bundle
 
 
 def test_project_wheel_is_served_under_a_content_tag(lock: dict[str, Any]) -> None:

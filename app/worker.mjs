@@ -1,0 +1,64 @@
+/**
+ * The app page's Python: Pyodide in a module Web Worker, running one calculator.
+ *
+ * Started by app.html as `static/app/worker.mjs?calculator=<key>`. It loads
+ * Pyodide from the site's own distribution (`static/pyodide/`, bytecode
+ * compiled at build time) with the calculator's packages preloaded through the
+ * lock, then runs `ruleslab_widgets.app_page`: the calculator's widgets send
+ * their comm messages here, and they are posted to the page unchanged.
+ *
+ * To the page: {type: "progress", phase}, the comm messages, {type: "display",
+ * model_id}, {type: "idle", msg_id} after each message from the page is
+ * handled, {type: "error", text} if Python cannot start.
+ * From the page: {type: "comm_msg" | "comm_close", comm_id, msg_id, data, buffers}.
+ * Messages that arrive before Python is ready are queued and handled in order.
+ */
+import { loadPyodide } from "../pyodide/pyodide.mjs";
+
+const params = new URL(self.location.href).searchParams;
+const key = params.get("calculator") || "";
+const queue = [];
+let handle = null;
+
+self.onmessage = (event) => {
+  if (handle) handle(event.data);
+  else queue.push(event.data);
+};
+
+const post = (message) => self.postMessage(message);
+
+async function main() {
+  post({ type: "progress", phase: "python" });
+  const indexURL = new URL("../pyodide/", import.meta.url).href;
+  const pyodide = await loadPyodide({
+    indexURL,
+    lockFileURL: indexURL + "pyodide-lock.json",
+    // fetched while the interpreter starts; their dependencies come from the lock
+    packages: ["ruleslab"],
+    stdout: (line) => console.log(line),
+    stderr: (line) => console.warn(line),
+  });
+  post({ type: "progress", phase: "calculator" });
+  const app = pyodide.pyimport("ruleslab_widgets.app_page");
+  app.install(app.pyodide_sender(post));
+  app.start(key);
+  handle = (message) => {
+    try {
+      const py = pyodide.toPy(message);
+      try {
+        app.receive(py);
+      } finally {
+        py.destroy();
+      }
+    } catch (err) {
+      // the calculator reports its own input errors; this is a fault of the bridge
+      console.error("ruleslab: a widget message failed", err);
+    }
+    if (message.msg_id) post({ type: "idle", msg_id: message.msg_id });
+  };
+  for (const message of queue.splice(0)) handle(message);
+}
+
+main().catch((err) => {
+  post({ type: "error", text: String((err && err.message) || err) });
+});

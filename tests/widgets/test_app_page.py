@@ -1,0 +1,107 @@
+"""The app page's Python side (``ruleslab_widgets.app_page``) on CPython, a list as channel.
+
+What the page's widget manager relies on: every comm is opened before any
+message is sent on it or names it (a parent's state refers only to children already opened),
+the display comes last, a change from the page reaches the calculator and
+its new figures come back as ``update`` messages, and no echo doubles them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("anywidget")
+
+import comm
+from ipywidgets.widgets import widget as ipywidget
+
+from ruleslab_widgets import CALCULATORS, app_page
+
+MODEL_REF = re.compile(r"IPY_MODEL_([0-9a-f]+)")
+
+
+@pytest.fixture
+def channel(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """Messages sent to the page; the comm factory and echo setting are restored afterwards."""
+    sent: list[dict[str, Any]] = []
+    monkeypatch.setattr(comm, "create_comm", comm.create_comm)
+    monkeypatch.setattr(ipywidget, "JUPYTER_WIDGETS_ECHO", ipywidget.JUPYTER_WIDGETS_ECHO)
+    monkeypatch.setattr(app_page, "_send", None)
+    app_page.install(sent.append)
+    return sent
+
+
+@pytest.mark.parametrize("key", [c.key for c in CALCULATORS])
+def test_opens_come_before_any_reference_and_the_display_comes_last(channel, key):
+    view = app_page.start(key)
+    opened: set[str] = set()
+    for message in channel[:-1]:
+        refs = set(MODEL_REF.findall(repr(message["data"])))
+        assert refs <= opened, f"{key}: refers to unopened models {refs - opened}"
+        if message["type"] == "comm_open":
+            assert message["target_name"] == "jupyter.widget"
+            assert message["metadata"]["version"].startswith("2.")
+            opened.add(message["comm_id"])
+        else:  # a change made while building (classes, the first result)
+            assert message["type"] == "comm_msg", message["type"]
+            assert message["comm_id"] in opened
+    assert channel[-1] == {"type": "display", "model_id": view.model_id}
+    assert view.model_id in opened
+
+
+def test_a_change_from_the_page_updates_the_figures_without_echo(channel):
+    view = app_page.start("dice_pool")
+    channel.clear()
+    box = view.inputs["dice"]
+    app_page.receive(
+        {
+            "type": "comm_msg",
+            "comm_id": box.model_id,
+            "msg_id": "page-1",
+            "data": {"method": "update", "state": {"value": "9"}, "buffer_paths": []},
+            "buffers": [],
+        }
+    )
+    assert box.value == "9"
+    # P(at least one success) with 9 dice at target 7: 1 - (6/10)^9, by hand
+    want = f"{(1 - 0.6**9) * 100:.2f} %"
+    assert view.result is not None and view.result.figure("p_success").text == want
+    updates = [m for m in channel if m["type"] == "comm_msg"]
+    assert updates and all(m["data"]["method"] == "update" for m in updates)
+    assert box.model_id not in {m["comm_id"] for m in updates}  # no echo of the typed value
+    output = next(m for m in updates if m["comm_id"] == view.output.model_id)
+    assert f'data-figure="p_success">{want}<' in output["data"]["state"]["value"]
+
+
+def test_bad_input_from_the_page_is_reported_not_raised(channel):
+    view = app_page.start("dice_pool")
+    box = view.inputs["dice"]
+    shown = view.result
+    app_page.receive(
+        {
+            "type": "comm_msg",
+            "comm_id": box.model_id,
+            "data": {"method": "update", "state": {"value": "lots"}, "buffer_paths": []},
+        }
+    )
+    assert view.result is shown
+    assert "Dice" in view.messages["dice"].value
+
+
+def test_buffers_are_sent_as_bytes_and_unknown_messages_are_refused(channel):
+    app_page.start("dice_pool")
+    sample = app_page.PageComm(target_name="jupyter.widget", data={}, buffers=[memoryview(b"ab")])
+    assert channel[-1]["comm_id"] == sample.comm_id
+    assert channel[-1]["buffers"] == [b"ab"]
+    with pytest.raises(ValueError, match="unknown message type"):
+        app_page.receive({"type": "comm_open", "comm_id": sample.comm_id})
+
+
+def test_start_before_install_is_an_error(monkeypatch):
+    monkeypatch.setattr(app_page, "_send", None)
+    with pytest.raises(RuntimeError, match="install"):
+        app_page.start("dice_pool")

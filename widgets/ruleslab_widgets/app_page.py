@@ -1,0 +1,122 @@
+"""The app page's Python side: a calculator's widgets over a message channel, no kernel.
+
+The app page (``app.html?calculator=<key>``) runs Pyodide in a Web Worker and
+draws the widgets in the page itself with the Jupyter widget front end; there
+is no Jupyter kernel, so the widgets' comms are carried by plain messages:
+
+* Python to page: ``{"type": "comm_open" | "comm_msg" | "comm_close", "comm_id",
+  "data", "metadata", "buffers", ...}`` exactly as a kernel would publish them,
+  then ``{"type": "display", "model_id"}`` for the calculator's root widget;
+* page to Python: ``{"type": "comm_msg" | "comm_close", "comm_id", "data",
+  "buffers", "msg_id"}``, handled by :func:`receive`, which the worker follows
+  with an ``idle`` acknowledgement (the widget models hold later changes until
+  each message they sent is acknowledged).
+
+The same :class:`~ruleslab_widgets.view.CalculatorView` runs here as in a
+notebook; only the transport differs. Nothing here imports Pyodide, so the
+bridge is tested on CPython with a list as the channel
+(``tests/widgets/test_app_page.py``); :func:`pyodide_sender` adapts it to the
+worker's ``postMessage``.
+
+ipywidgets 8 echoes every change it receives back to the front end
+(``echo_update``), for front ends shared by several clients. One page is the
+only client here, so the echo is turned off: it would double the messages of
+every keystroke.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import comm
+from comm.base_comm import BaseComm, CommManager
+from ipywidgets.widgets import widget as _widget
+
+from ruleslab_widgets.catalog import get
+from ruleslab_widgets.view import CalculatorView
+
+__all__ = ["PageComm", "install", "pyodide_sender", "receive", "start"]
+
+Message = dict[str, Any]
+Send = Callable[[Message], None]
+
+_send: Send | None = None
+
+
+class PageComm(BaseComm):
+    """A comm whose messages go to the app page through the installed ``send``."""
+
+    def publish_msg(
+        self,
+        msg_type: str,
+        data: dict[str, Any] | None = None,
+        metadata: dict[str, Any] | None = None,
+        buffers: list[Any] | None = None,
+        **keys: Any,
+    ) -> None:
+        """Send one comm message (``comm_open``, ``comm_msg`` or ``comm_close``)."""
+        if _send is None:
+            raise RuntimeError("ruleslab_widgets.app_page.install() was not called")
+        message: Message = {
+            "type": msg_type,
+            "comm_id": self.comm_id,
+            "data": data or {},
+            "metadata": metadata or {},
+            # copies: a memoryview over Python memory must not cross the channel
+            "buffers": [bytes(b) for b in buffers or ()],
+        }
+        if msg_type == "comm_open":
+            message["target_name"] = keys.get("target_name") or self.target_name
+        _send(message)
+
+
+def install(send: Send) -> None:
+    """Route every comm created from now on to ``send`` (one dict per message)."""
+    global _send
+    _send = send
+    comm.create_comm = PageComm
+    _widget.JUPYTER_WIDGETS_ECHO = False
+
+
+def start(key: str) -> CalculatorView:
+    """Build calculator ``key`` (its widgets open their comms) and ask the page to show it."""
+    if _send is None:
+        raise RuntimeError("ruleslab_widgets.app_page.install() was not called")
+    view = CalculatorView(get(key))
+    _send({"type": "display", "model_id": view.model_id})
+    return view
+
+
+def receive(message: Message) -> None:
+    """Handle one message from the page: a widget's change, custom message or close."""
+    manager: CommManager = comm.get_comm_manager()
+    content = {"comm_id": message["comm_id"], "data": message.get("data") or {}}
+    msg = {
+        "header": {"msg_id": message.get("msg_id", ""), "msg_type": message["type"]},
+        "parent_header": {},
+        "metadata": message.get("metadata") or {},
+        "content": content,
+        "buffers": [memoryview(bytes(b)) for b in message.get("buffers") or ()],
+    }
+    if message["type"] == "comm_msg":
+        manager.comm_msg(None, None, msg)  # type: ignore[arg-type]
+    elif message["type"] == "comm_close":
+        manager.comm_close(None, None, msg)  # type: ignore[arg-type]
+    else:
+        raise ValueError(f"unknown message type from the page: {message['type']!r}")
+
+
+def pyodide_sender(post: Callable[[Any], None]) -> Send:
+    """Under Pyodide: a ``send`` that converts each message to a plain JS object for ``post``.
+
+    The structured clone of ``postMessage`` (unlike JSON) keeps NaN and
+    infinities, and buffers arrive as ``Uint8Array`` copies.
+    """
+    from js import Object  # type: ignore[import-not-found]
+    from pyodide.ffi import to_js  # type: ignore[import-not-found]
+
+    def send(message: Message) -> None:
+        post(to_js(message, dict_converter=Object.fromEntries, create_pyproxies=False))
+
+    return send
