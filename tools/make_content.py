@@ -6,8 +6,9 @@ are up to date (``python tools/make_content.py --check``). The landing page
 (``index.html`` at the site root) is written into a built site by
 ``tools/build_site.py``.
 
-App links open a calculator with no code visible: JupyterLite's REPL app with
-the code passed in the URL, executed at once, its input hidden.
+The app page (``app.html?calculator=<key>``) shows a calculator with no code
+visible and no JupyterLite around it: Python runs in a Web Worker and the
+widgets are drawn in the page (``app/``, bundled by :mod:`tools.build_app`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import json
 import sys
 from html import escape
 from pathlib import Path
-from urllib.parse import quote, urlencode
+from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "engine"), str(ROOT / "widgets")]
@@ -26,7 +27,6 @@ from ruleslab_widgets.catalog import CALCULATORS  # noqa: E402
 from ruleslab_widgets.declare import Calculator  # noqa: E402
 
 __all__ = [
-    "app_link",
     "app_page_html",
     "embed_link",
     "index_notebook",
@@ -37,21 +37,6 @@ __all__ = [
 ]
 
 CONTENT = ROOT / "content"
-
-
-def app_link(calc: Calculator) -> str:
-    """Relative URL (from the site root) of the calculator as a code-free app."""
-    query = urlencode(
-        {
-            "kernel": "python",
-            "showBanner": "0",
-            "hideCodeInput": "1",
-            "execute": "1",
-            "code": calc.app_code(),
-        },
-        quote_via=quote,
-    )
-    return f"repl/index.html?{query}"
 
 
 def embed_link(calc: Calculator) -> str:

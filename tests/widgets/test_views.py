@@ -127,11 +127,6 @@ def test_unexpected_engine_error_never_shows_a_traceback(monkeypatch):
     assert "went wrong" in view.status.value
 
 
-def test_app_mode_hides_the_console_chrome_only_when_asked():
-    assert "jp-CodeConsole-promptCell" in calculator("dice_pool", app=True).children[0].value
-    assert "jp-CodeConsole-promptCell" not in calculator("dice_pool").children[0].value
-
-
 def test_roll_button_shows_a_seeded_log_and_replays_it(find):
     view = calculator("dice_pool")
     (spec,) = view.calc.rolls

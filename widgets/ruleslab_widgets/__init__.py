@@ -23,10 +23,6 @@ __all__ = [
 ]
 
 
-def calculator(key: str, *, app: bool = False) -> CalculatorView:
-    """A live calculator widget for the catalog entry ``key`` (e.g. "lifting", "dice_pool").
-
-    ``app=True`` is for the embeddable app links: it also hides the console's
-    prompt and execution counts so the page shows the calculator alone.
-    """
-    return CalculatorView(get(key), app=app)
+def calculator(key: str) -> CalculatorView:
+    """A live calculator widget for the catalog entry ``key`` (e.g. "lifting", "dice_pool")."""
+    return CalculatorView(get(key))

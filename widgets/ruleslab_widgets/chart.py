@@ -99,23 +99,3 @@ class BarChart(anywidget.AnyWidget):
     x_label = traitlets.Unicode("").tag(sync=True)
     bars = traitlets.List(traitlets.Tuple(traitlets.Unicode(), traitlets.Float())).tag(sync=True)
     highlight_from = traitlets.Int(None, allow_none=True).tag(sync=True)
-
-
-class ScrollToTop(anywidget.AnyWidget):
-    """Invisible helper for app links: scroll the console to the calculator's top.
-
-    A console scrolls to its newest output, which leaves a tall calculator
-    showing its last lines; in app mode the page should open at the title.
-    """
-
-    _esm = r"""
-function render({ el }) {
-  el.style.display = "none";
-  const scroll = () => {
-    const box = el.closest(".jp-CodeConsole-content");
-    if (box) box.scrollTop = 0;
-  };
-  requestAnimationFrame(() => setTimeout(scroll, 50));
-}
-export default { render };
-"""

@@ -166,7 +166,3 @@ class Calculator:
     def notebook_code(self) -> str:
         """The Python a notebook cell runs to show this calculator."""
         return f'from ruleslab_widgets import calculator\n\ncalculator("{self.key}")'
-
-    def app_code(self) -> str:
-        """The Python an app link runs: the calculator alone, console chrome hidden."""
-        return f'from ruleslab_widgets import calculator\ncalculator("{self.key}", app=True)'

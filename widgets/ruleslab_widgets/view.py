@@ -18,7 +18,6 @@ from typing import Any
 import ipywidgets as w
 
 from ruleslab import BoolParam, ChoiceParam, Explained, InputError, Param, TextParam
-from ruleslab_widgets.chart import ScrollToTop
 from ruleslab_widgets.declare import Calculator, RollSpec
 from ruleslab_widgets.render import (
     error_html,
@@ -56,17 +55,6 @@ _STYLE = """<style>
 </style>"""
 
 
-# App mode (the embeddable link): the REPL shows only the calculator, no prompt,
-# no execution counts. Only emitted when a calculator is shown with app=True.
-# The prompt cell is made invisible, not removed: with it display:none (or of
-# zero height) JupyterLab's console swallows Enter in the widgets' text boxes.
-_APP_STYLE = """<style>
-.jp-CodeConsole-promptCell { opacity: 0 !important; pointer-events: none !important; }
-.jp-CodeConsole-banner { display: none !important; }
-.jp-CodeConsole .jp-InputPrompt, .jp-CodeConsole .jp-OutputPrompt { display: none !important; }
-</style>"""
-
-
 def _initial_text(param: Param) -> str:
     value = param.default
     if isinstance(value, float) and value.is_integer():
@@ -77,7 +65,7 @@ def _initial_text(param: Param) -> str:
 class CalculatorView(w.VBox):
     """A calculator's whole UI. ``result`` is the last good engine result."""
 
-    def __init__(self, calc: Calculator, *, app: bool = False, **kwargs: Any) -> None:
+    def __init__(self, calc: Calculator, **kwargs: Any) -> None:
         self.calc = calc
         self.result: Explained | None = None
         self.last_error: str = ""
@@ -100,9 +88,8 @@ class CalculatorView(w.VBox):
         self.working = w.HTML("")
         self.working.add_class("rl-working-panel")
         self.panels: list[w.Widget] = [spec.make() for spec in calc.views]
-        style = _STYLE + (_APP_STYLE if app else "")
         header = w.HTML(
-            f'{style}<h2>{_esc(calc.title)}</h2><div class="rl-summary">{_esc(calc.summary)}</div>'
+            f'{_STYLE}<h2>{_esc(calc.title)}</h2><div class="rl-summary">{_esc(calc.summary)}</div>'
         )
         children: list[w.Widget] = [header, w.VBox(rows)]
         if group_boxes:
@@ -119,8 +106,6 @@ class CalculatorView(w.VBox):
         self.roll_logs: list[w.HTML] = []
         roll_rows = [self._roll_row(spec) for spec in calc.rolls]
         children += [self.status, self.output, *roll_rows, *self.panels, self.working]
-        if app:
-            children.append(ScrollToTop())
         super().__init__(children=children, **kwargs)
         self.add_class("rl-calc")
         self.add_class(f"rl-calc-{calc.key}")
