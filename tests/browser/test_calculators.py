@@ -260,3 +260,42 @@ def test_an_open_calculator_keeps_working_without_the_server(browser, site_dir):
         expect(_figure(app, "dice_pool", "p_success")).to_have_text(want, timeout=30_000)
     finally:
         context.close()
+
+
+def test_app_page_takes_every_input_kind(page, base_url, artifacts):
+    """A checkbox, a text area and a drop-down inside the Rules options, on the app page."""
+    from playwright.sync_api import expect
+
+    calc = get("dice_pool")
+    page.goto(base_url + embed_link(calc))
+    root = page.locator(".rl-calc-dice_pool").first
+    expect(root).to_be_visible(timeout=KERNEL_TIMEOUT)
+    values = dict(calc.defaults())
+    values["reroll_tens"] = True
+    want = _expected("dice_pool", values).figure("mean").text
+    root.locator(".rl-field-reroll_tens input[type=checkbox]").first.check()
+    expect(_figure(page, "dice_pool", "mean")).to_have_text(want, timeout=30_000)
+
+    calc = get("compressed")
+    page.goto(base_url + embed_link(calc))
+    root = page.locator(".rl-calc-compressed").first
+    expect(root).to_be_visible(timeout=KERNEL_TIMEOUT)
+    values = dict(calc.defaults())
+    values["b_combatants"] = values["b_combatants"].replace("Dex 2", "Dex 4")
+    assert values["b_combatants"] != calc.defaults()["b_combatants"]
+    want = _expected("compressed", values).figure("pool_b").text
+    area = root.locator(".rl-field-b_combatants textarea").first
+    area.fill(values["b_combatants"])
+    area.press("Tab")  # a text area commits when it loses focus
+    expect(_figure(page, "compressed", "pool_b")).to_have_text(want, timeout=30_000)
+
+    root.locator(".rl-options").get_by_text("Rules options").first.click()
+    values["initiative_tie"] = "coin"
+    want = _expected("compressed", values).figure("p_tie").text
+    tie = next(p for p in calc.params if p.name == "initiative_tie")
+    label = dict(tie.choices)["coin"]
+    root.locator(".rl-field-initiative_tie select").first.select_option(label=label)
+    expect(_figure(page, "compressed", "p_tie")).to_have_text(want, timeout=30_000)
+    root.screenshot(path=str(artifacts / "compressed-inputs.png"))
+    assert page.watch.offsite == []
+    assert page.watch.errors == []
