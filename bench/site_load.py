@@ -20,7 +20,7 @@ cache), then **warm** (same profile, page reopened). Medians of ``--runs``.
    worker's requests too, which a page-level network log would miss), until the
    server has been quiet for a second after the calculator appeared; summed
    raw, as ``gzip -6`` of each file, and as brotli (quality 11) if the
-   ``brotli`` module is installed.
+   ``brotli`` module is installed; the ten heaviest files are listed.
 5. **Redraw**: on each calculator's app page at default inputs, one input of the
    browser tests' ``CHANGES`` table alternates between its typed value and its
    default ``--redraw-repeats`` times; the time from just before the input's
@@ -377,7 +377,7 @@ def _scope(page: Any, selector: str) -> Any:
 
 def redraw_one(
     context: Any,
-    base: str,
+    server: CountingServer,
     key: str,
     changes: Sequence[tuple[str, str, str]],
     *,
@@ -392,8 +392,10 @@ def redraw_one(
     page = context.new_page()
     page.add_init_script(WATCH_JS.replace("__SELECTOR__", json.dumps(selector)))
     try:
-        page.goto(f"{base}app.html?calculator={quote(key)}", wait_until="commit")
+        page.goto(f"{server.base}app.html?calculator={quote(key)}", wait_until="commit")
         _seen_seconds(page, timeout_s * 1000)
+        server.wait_quiet()  # the first page of the profile may still be fetching
+        page.wait_for_timeout(500)
         scope = _scope(page, selector)
         for field_name, text, figure in changes:
             box = scope.locator(f"{selector} .rl-field-{field_name} input").first
@@ -640,7 +642,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         redraws.append(
                             redraw_one(
                                 context,
-                                ours.base,
+                                ours,
                                 key,
                                 changes[key],
                                 repeats=args.redraw_repeats,
@@ -759,7 +761,10 @@ def report(res: Results) -> str:
         )
         if nb:
             idle = median(p.cold.kernel_idle for p in nb)
-            out.append(f"Notebook view: kernel idle, Run All sent, at {fmt_s(idle)} cold (median).")
+            if idle is not None:
+                out.append(
+                    f"Notebook view: kernel idle, Run All sent, at {fmt_s(idle)} cold (median)."
+                )
         failures = sum(
             (p.cold.seconds is None) + (p.warm.seconds is None) for p in stock + app + nb
         )
@@ -816,7 +821,7 @@ def report(res: Results) -> str:
                 ],
                 [
                     "cold app-page bytes, gzip",
-                    fmt_mb(None if gzip_mb is None else gzip_mb * 1e6),
+                    "n/a" if gzip_mb is None else f"{gzip_mb:.2f} MB",
                     f"≤ {GOAL_GZIP_MB:.0f} MB",
                     _goal(gzip_mb, GOAL_GZIP_MB),
                 ],
@@ -870,7 +875,28 @@ def _bytes_table(res: Results) -> tuple[str, float | None]:
     table = markdown_table(headers, rows)
     if not sizes.brotli:
         table += "\n\nbrotli: n/a (the `brotli` module is not installed in this environment)."
+    cold = [p.cold for p in res.pairs["app"] if p.cold.seconds]
+    if cold:
+        table += "\n\n" + _largest_files(cold[0].files, sizes, res.site)
     return table, app_gzip_mb
+
+
+def _largest_files(files: list[Served], sizes: SizeCache, site: Path, top: int = 10) -> str:
+    """The files of one cold app-page load that weigh most once gzipped."""
+    counts: dict[Path, int] = {}
+    for served in files:
+        counts[served.path] = counts.get(served.path, 0) + 1
+    ranked = sorted(counts, key=lambda path: sizes.sizes(path)[1], reverse=True)
+    rows = []
+    for path in ranked[:top]:
+        raw, gz, _ = sizes.sizes(path)
+        times = f" (×{counts[path]})" if counts[path] > 1 else ""
+        rows.append([f"`{_rel(path, site)}`{times}", fmt_mb(raw), fmt_mb(gz)])
+    if len(ranked) > top:
+        rest = sizes.total(p for p in ranked[top:] for _ in range(counts[p]))
+        rows.append([f"{len(ranked) - top} other files", fmt_mb(rest[0]), fmt_mb(rest[1])])
+    title = f"Largest files of the first cold app-page load, by gzip size ({len(ranked)} files):"
+    return title + "\n\n" + markdown_table(["file", "raw", "gzip -6"], rows)
 
 
 def _redraw_table(redraws: list[Redraw]) -> tuple[str, Redraw | None]:
@@ -900,9 +926,9 @@ def _redraw_table(redraws: list[Redraw]) -> tuple[str, Redraw | None]:
     return markdown_table(headers, rows), worst
 
 
-def _rel(path: Path) -> str:
+def _rel(path: Path, base: Path = ROOT) -> str:
     try:
-        return path.relative_to(ROOT).as_posix()
+        return path.relative_to(base).as_posix()
     except ValueError:
         return str(path)
 
