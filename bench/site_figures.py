@@ -9,12 +9,14 @@ from __future__ import annotations
 import gzip
 import math
 import statistics
+import zipfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 __all__ = [
     "GZIP_LEVEL",
     "IDLE_LOAD",
+    "PYODIDE_RUNTIME",
     "SizeCache",
     "brotli_available",
     "brotli_size",
@@ -28,6 +30,7 @@ __all__ = [
     "median",
     "percentile",
     "ratio",
+    "stock_problems",
     "summary_line",
 ]
 
@@ -35,6 +38,14 @@ __all__ = [
 GZIP_LEVEL = 6
 #: One-minute load average under which the machine counts as otherwise idle.
 IDLE_LOAD = 0.5
+#: Pyodide's runtime files, which a stock site serves exactly as npm ships them.
+PYODIDE_RUNTIME = (
+    "pyodide.asm.wasm",
+    "pyodide.asm.mjs",
+    "pyodide.mjs",
+    "pyodide.js",
+    "python_stdlib.zip",
+)
 
 
 def percentile(values: Sequence[float], pct: float) -> float:
@@ -180,3 +191,26 @@ def summary_line(
         f" app_gzip_mb={num(app_gzip_mb, '.1f')}"
         f" redraw_p95_ms={num(redraw_p95_ms, '.0f')}"
     )
+
+
+def stock_problems(pyodide_dir: Path, npm_pyodide: Path) -> list[str]:
+    """Why the Pyodide files in ``pyodide_dir`` are not stock (empty if they are).
+
+    Stock means Pyodide's runtime files byte for byte as in the npm package
+    ``npm_pyodide`` and no wheel holding bytecode (PyPI's wheels ship sources only).
+    """
+    problems = []
+    for name in PYODIDE_RUNTIME:
+        ours, npm = pyodide_dir / name, npm_pyodide / name
+        if not npm.is_file():
+            problems.append(f"{npm} is missing: cannot compare {name}")
+        elif not ours.is_file():
+            problems.append(f"{name} is not served from {pyodide_dir}")
+        elif ours.read_bytes() != npm.read_bytes():
+            problems.append(f"{name} differs from npm's")
+    for wheel in sorted(pyodide_dir.glob("*.whl")):
+        with zipfile.ZipFile(wheel) as archive:
+            pyc = sum(n.endswith(".pyc") for n in archive.namelist())
+        if pyc:
+            problems.append(f"{wheel.name} holds {pyc} .pyc files")
+    return problems

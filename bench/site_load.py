@@ -39,8 +39,10 @@ Usage::
 
 Without ``--stock-site`` the stock peer is built into a temporary folder under
 ``build/`` and removed afterwards; with it, an existing build there is reused
-(or one is built there and kept). The output is Markdown the README can quote,
-ending with one ``summary:`` line. No timed assertions live in the tests: this
+(or one is built there and kept). Either way the run stops, before measuring,
+if the peer's Pyodide files are not npm's byte for byte or a wheel holds
+bytecode. The output is Markdown the README can quote, ending with one
+``summary:`` line. No timed assertions live in the tests: this
 script is where the figures come from.
 """
 
@@ -51,6 +53,7 @@ import http.server
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -78,6 +81,7 @@ from bench.site_figures import (  # noqa: E402
     median,
     percentile,
     ratio,
+    stock_problems,
     summary_line,
 )
 from tools.build_site import SiteRequestHandler  # noqa: E402
@@ -571,6 +575,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--skip-redraw", action="store_true", help="no redraw timings")
     ap.add_argument("--skip-loads", action="store_true", help="no stock/app/notebook loads")
     args = ap.parse_args(argv)
+    # a plain kill should still close Chromium and remove the temporary stock site
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     if args.runs < 1 or args.redraw_repeats < 1:
         ap.error("--runs and --redraw-repeats must be at least 1")
 
@@ -605,6 +611,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     redraws: list[Redraw] = []
     stock_ctx = nullcontext(None) if args.skip_loads else stock_site(args.stock_site)
     with stock_ctx as stock, sync_playwright() as pw:
+        if stock is not None:
+            problems = stock_problems(
+                stock / "static" / "pyodide", ROOT / "node_modules" / "pyodide"
+            )
+            if problems:
+                _note(f"error: the peer {stock} is not stock JupyterLite:")
+                for problem in problems:
+                    _note(f"  {problem}")
+                return 2
         load_measure = _loadavg()
         ours = CountingServer(site).start()
         peer = CountingServer(stock).start() if stock is not None else None

@@ -150,3 +150,29 @@ def test_report_ends_with_the_summary_line(tmp_path, monkeypatch):
     assert groups[2] == f"{6 / 11:.2f}"
     assert float(groups[3]) == pytest.approx(round(gzip_size(blob.read_bytes()) / 1e6, 1))
     assert groups[4] == "30"  # nearest-rank p95 of three values is the largest
+
+
+def test_stock_problems_finds_changed_runtime_files_and_compiled_wheels(tmp_path):
+    import zipfile
+
+    from bench.site_figures import PYODIDE_RUNTIME, stock_problems
+
+    npm, site = tmp_path / "npm", tmp_path / "site"
+    npm.mkdir()
+    site.mkdir()
+    for name in PYODIDE_RUNTIME:
+        (npm / name).write_bytes(name.encode())
+        (site / name).write_bytes(name.encode())
+    with zipfile.ZipFile(site / "a-1.0-py3-none-any.whl", "w") as whl:
+        whl.writestr("a/__init__.py", "x = 1\n")
+    assert stock_problems(site, npm) == []
+
+    (site / "python_stdlib.zip").write_bytes(b"compiled")
+    (site / "pyodide.js").unlink()
+    with zipfile.ZipFile(site / "b-1.0-py3-none-any.whl", "w") as whl:
+        whl.writestr("b/__init__.pyc", b"\0")
+    problems = stock_problems(site, npm)
+    assert any("python_stdlib.zip differs" in p for p in problems)
+    assert any("pyodide.js is not served" in p for p in problems)
+    assert any(p.startswith("b-1.0-py3-none-any.whl holds 1 .pyc") for p in problems)
+    assert len(problems) == 3
