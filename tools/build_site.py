@@ -242,7 +242,10 @@ def build_site(
     wheel = build_project_wheel(out.parent / f"{out.name}.dist")
     print("assembling the Pyodide distribution ...", flush=True)
     build_pyodide_dist(
-        lite_dir / "static" / "pyodide", extra_wheels=[wheel], wheel_cache=wheel_cache
+        lite_dir / "static" / "pyodide",
+        extra_wheels=[wheel],
+        wheel_cache=wheel_cache,
+        compile_bytecode=not stock,
     )
     _write_lite_config(lite_dir, content_storage_key(contents))
 

@@ -22,6 +22,13 @@ Where each package's entry comes from:
   (markers evaluated for Pyodide), ``imports`` from the wheel's top-level modules.
 * a local wheel (the project's): like the previous case.
 
+Bytecode: unless ``compile_bytecode=False``, the standard library zip and every
+wheel are compiled with Pyodide's own CPython before the lock's sha256 values
+are computed (:mod:`tools.bytecode`): the stdlib zip and PyPI wheels become
+sourceless (``.pyc`` in place of ``.py``), local wheels (the project's) keep
+their sources and gain ``__pycache__/*.cpython-314.pyc``, so tracebacks of our
+code show source lines. Wheel file names are kept.
+
 Dependencies the JupyterLite kernel provides itself (its ``ipykernel`` shim,
 ``pyodide-kernel``, ``piplite``, the ``widgetsnbextension`` shim) and
 ``jupyterlab-widgets`` (only a carrier of the front-end extension, which the
@@ -62,6 +69,15 @@ from packaging.utils import NormalizedName, canonicalize_name, parse_wheel_filen
 if __package__ in (None, ""):  # run as a script: make ``tools`` importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from tools.bytecode import (
+    DEFAULT_PYC_CACHE,
+    ArchiveJob,
+    ArchiveReport,
+    BytecodeCompiler,
+    BytecodeError,
+    Kind,
+    compile_archives,
+)
 from tools.pypi_wheels import fetch_wheels
 
 __all__ = [
@@ -79,6 +95,7 @@ NODE_PYODIDE = REPO / "node_modules" / "pyodide"
 DEFAULT_DEST = REPO / "build" / "pyodide"
 DEFAULT_WHEEL_CACHE = REPO / "build" / "wheel-cache"
 LOCK_NAME = "pyodide-lock.json"
+STDLIB_ZIP = "python_stdlib.zip"
 
 #: Pyodide's runtime files, copied from the npm package (its package.json,
 #: source maps, typings and demo consoles are left out).
@@ -315,6 +332,8 @@ def build_pyodide_dist(
     depends_from_wheel: Collection[str] = (),
     node_pyodide: Path = NODE_PYODIDE,
     wheel_cache: Path = DEFAULT_WHEEL_CACHE,
+    compile_bytecode: bool = True,
+    pyc_cache: Path = DEFAULT_PYC_CACHE,
 ) -> Path:
     """Assemble a Pyodide distribution in ``dest`` (emptied first) and return ``dest``.
 
@@ -332,6 +351,11 @@ def build_pyodide_dist(
     Pyodide's lock whose ``depends`` should be read from the served wheel's
     metadata instead of Pyodide's lock (Pyodide's ``pytest`` entry, for one,
     still lists ``atomicwrites``/``py``, which have no wheel on PyPI).
+
+    ``compile_bytecode`` (default) serves the standard library and the wheels
+    compiled to bytecode by the pinned Pyodide (see the module docstring; the
+    outputs are cached in ``pyc_cache``); ``False`` serves them as npm and PyPI
+    ship them.
     """
     if wheel_extras is None:
         wheel_extras = DEFAULT_WHEEL_EXTRAS
@@ -363,18 +387,17 @@ def build_pyodide_dist(
         shutil.rmtree(dest)
     dest.mkdir(parents=True)
     for name in CORE_FILES:
-        shutil.copy2(node_pyodide / name, dest / name)
+        if not (compile_bytecode and name == STDLIB_ZIP):
+            shutil.copy2(node_pyodide / name, dest / name)
 
     local = {Path(w).resolve() for w in extra_wheels}
+    served_files = _serve_archives(
+        dest, entries, local, node_pyodide, compile_bytecode=compile_bytecode, pyc_cache=pyc_cache
+    )
     lock_packages: dict[str, dict[str, Any]] = {}
     for name in sorted(entries):
         entry = entries[name]
-        assert entry.wheel is not None
-        served_name = entry.wheel.name
-        if entry.wheel.resolve() in local:
-            served_name = content_tagged_name(entry.wheel)
-        served = dest / served_name
-        shutil.copy2(entry.wheel, served)
+        served = served_files[name]
         lock_packages[name] = {
             "name": name,
             "version": entry.version,
@@ -391,6 +414,67 @@ def build_pyodide_dist(
     (dest / LOCK_NAME).write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n", "utf-8")
     verify_dist(dest)
     return dest
+
+
+def _serve_archives(
+    dest: Path,
+    entries: Mapping[NormalizedName, _Entry],
+    local: Collection[Path],
+    node_pyodide: Path,
+    *,
+    compile_bytecode: bool,
+    pyc_cache: Path,
+) -> dict[NormalizedName, Path]:
+    """Put the stdlib zip and every wheel in ``dest``, compiled or not; name → served wheel.
+
+    Local wheels are served under :func:`content_tagged_name` of their *final*
+    bytes (after compiling), so the build tag follows what is served.
+    """
+    served: dict[NormalizedName, Path] = {}
+    stage = dest / ".stage"
+    jobs: list[ArchiveJob] = []
+    if compile_bytecode:
+        jobs.append(ArchiveJob(node_pyodide / STDLIB_ZIP, dest / STDLIB_ZIP, Kind.STDLIB))
+    staged: dict[NormalizedName, Path] = {}
+    for name, entry in entries.items():
+        assert entry.wheel is not None
+        if entry.wheel.resolve() in local:
+            staged[name] = stage / entry.wheel.name
+            kind = Kind.WHEEL_WITH_SOURCES
+        else:
+            served[name] = dest / entry.wheel.name
+            kind = Kind.WHEEL_SOURCELESS
+        target = staged.get(name, served.get(name))
+        assert target is not None
+        if compile_bytecode:
+            jobs.append(ArchiveJob(entry.wheel, target, kind))
+        else:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(entry.wheel, target)
+    if jobs:
+        try:
+            reports = compile_archives(jobs, BytecodeCompiler(node_pyodide, pyc_cache))
+        except BytecodeError as err:
+            raise PyodideDistError(f"compiling the bytecode failed: {err}") from err
+        _print_reports(reports)
+    for name, path in staged.items():
+        served[name] = path.replace(dest / content_tagged_name(path))
+    if stage.exists():
+        shutil.rmtree(stage)
+    return served
+
+
+def _print_reports(reports: Sequence[ArchiveReport]) -> None:
+    """One line per compiled archive: sources compiled, size before and after."""
+    for r in reports:
+        kept = f", {r.kept_as_source} kept as source" if r.kept_as_source else ""
+        print(
+            f"  {r.name}: {r.compiled} compiled ({r.kind.value}{kept}), "
+            f"{r.size_before / 1e6:.2f} -> {r.size_after / 1e6:.2f} MB"
+        )
+    before = sum(r.size_before for r in reports) / 1e6
+    after = sum(r.size_after for r in reports) / 1e6
+    print(f"  total: {before:.2f} -> {after:.2f} MB", flush=True)
 
 
 def content_tagged_name(wheel: Path) -> str:
