@@ -1,15 +1,23 @@
-"""Prepare the wheels the in-Pyodide engine tests install, all as local files.
+"""Prepare the files the in-Pyodide engine tests run on, all local and compiled.
 
 The runner (``run_engine_tests.mjs``) installs nothing from the network: it
-takes every wheel from one folder, ``build/pyodide-tests/wheels/``. This module
-fills that folder:
+takes every wheel, and the standard library zip, from one folder,
+``build/pyodide-tests/wheels/``. This module fills that folder with the same
+kind of files the site serves, compiled to bytecode by the pinned Pyodide
+(:mod:`tools.bytecode`, as :func:`tools.pyodide_dist.build_pyodide_dist` does):
 
+* ``python_stdlib.zip``: Pyodide's standard library, sourceless (``.pyc``);
 * the project's own wheel (``ruleslab`` and ``ruleslab_widgets``), rebuilt on
-  every call with ``python -m build --wheel`` so the tests see the current code;
-* pure wheels of ``micropip`` (the installer used inside Pyodide), ``pytest``
+  every call so the tests see the current code, its sources kept and
+  ``__pycache__/*.cpython-314.pyc`` added;
+* wheels of ``micropip`` (the installer used inside Pyodide), ``pytest``
   and pytest's runtime dependencies on Python 3.14, each at the version that
   Pyodide's own lock file (``node_modules/pyodide/pyodide-lock.json``) pins,
-  fetched once with :func:`tools.pypi_wheels.fetch_wheels` and then reused.
+  fetched once into the shared ``build/wheel-cache/`` with
+  :func:`tools.pypi_wheels.fetch_wheels`, and served sourceless.
+
+Compiled outputs are cached (``build/pyc-cache/``), so only the project's
+changed modules are compiled again on a later call (by one Node process).
 
 Run it alone with ``python tests/pyodide/prepare.py``; it prints the folder.
 """
@@ -26,12 +34,15 @@ REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:  # so that ``tools`` imports when run as a script
     sys.path.insert(0, str(REPO))
 
+from tools.bytecode import ArchiveJob, BytecodeCompiler, Kind, compile_archives  # noqa: E402
+from tools.pyodide_dist import DEFAULT_WHEEL_CACHE, STDLIB_ZIP  # noqa: E402
 from tools.pyodide_dist import build_project_wheel as build_wheel  # noqa: E402
 from tools.pypi_wheels import fetch_wheels  # noqa: E402
 
 __all__ = [
     "LOCK_FILE",
     "PYODIDE_DIR",
+    "STDLIB_ZIP",
     "TEST_REQUIREMENTS",
     "WHEEL_DIR",
     "build_project_wheel",
@@ -68,7 +79,7 @@ def build_project_wheel(dest: Path, repo: Path = REPO) -> Path:
 
     The build itself is the site's (:func:`tools.pyodide_dist.build_project_wheel`:
     a staged copy of the sources, no network when hatchling is installed); this
-    only puts the result in place atomically.
+    only puts the result in place atomically. The wheel is not compiled here.
     """
     dest.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="ruleslab-wheel-") as tmp:
@@ -85,18 +96,29 @@ def build_project_wheel(dest: Path, repo: Path = REPO) -> Path:
     return final
 
 
-def prepare(dest: Path = WHEEL_DIR) -> list[Path]:
-    """Fill ``dest`` with every wheel the runner installs; return their paths.
+def prepare(dest: Path = WHEEL_DIR, *, wheel_cache: Path = DEFAULT_WHEEL_CACHE) -> list[Path]:
+    """Fill ``dest`` with every file the runner uses; return the wheels' paths.
 
     The project's wheel comes first, then the test tools in the order of
     :data:`TEST_REQUIREMENTS` (micropip first: the runner installs it by hand).
-    Downloaded wheels are kept, so only the first call needs PyPI; any other
-    wheel in ``dest`` is removed.
+    Every wheel and ``dest/python_stdlib.zip`` are written compiled (each file
+    replaced atomically: a runner started meanwhile sees an old file or a new
+    one). Downloaded wheels are kept in ``wheel_cache``, so only the first call
+    needs PyPI; any other wheel in ``dest`` is removed.
     """
     if not LOCK_FILE.is_file():
         raise RuntimeError(f"{LOCK_FILE} is missing: run `npm ci` in {REPO}")
-    project = build_project_wheel(dest)
-    wheels = [project, *fetch_wheels(locked_specs(TEST_REQUIREMENTS), dest)]
+    dest.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="ruleslab-wheel-") as tmp:
+        project_src = build_project_wheel(Path(tmp))
+        tools = fetch_wheels(locked_specs(TEST_REQUIREMENTS), wheel_cache)
+        jobs = [
+            ArchiveJob(PYODIDE_DIR / STDLIB_ZIP, dest / STDLIB_ZIP, Kind.STDLIB),
+            ArchiveJob(project_src, dest / project_src.name, Kind.WHEEL_WITH_SOURCES),
+            *(ArchiveJob(w, dest / w.name, Kind.WHEEL_SOURCELESS) for w in tools),
+        ]
+        compile_archives(jobs, BytecodeCompiler(PYODIDE_DIR))
+    wheels = [job.dest for job in jobs[1:]]
     # The runner installs every wheel in the folder: drop those no longer
     # wanted (older pins, after an update of Pyodide), so no two versions of
     # one package are ever installed together.

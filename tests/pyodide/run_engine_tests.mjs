@@ -7,12 +7,19 @@
  *   node tests/pyodide/run_engine_tests.mjs [TEST_PATH] [-- PYTEST_ARGS...]
  *
  * TEST_PATH is a folder or a test file on the host (default: tests/engine of
- * this repository). The wheels come from build/pyodide-tests/wheels/ (made by
- * tests/pyodide/prepare.py), or from the folder named by the environment
- * variable RULESLAB_PYODIDE_WHEELS.
+ * this repository). The wheels and the standard library zip come from
+ * build/pyodide-tests/wheels/ (made by tests/pyodide/prepare.py), or from the
+ * folder named by the environment variable RULESLAB_PYODIDE_WHEELS.
  *
- * How it stays offline: Pyodide's runtime and standard library are read from
- * node_modules/pyodide; no package of Pyodide's lock file is loaded at all.
+ * The run uses the files the site serves, compiled the same way (bytecode made
+ * by this Pyodide at build time, tools/bytecode.py): the folder's sourceless
+ * python_stdlib.zip (loadPyodide's stdLibURL) and compiled wheels. The install
+ * check refuses a run where the standard library, a tool or the project was
+ * not loaded from that bytecode.
+ *
+ * How it stays offline: Pyodide's runtime is read from node_modules/pyodide,
+ * its standard library from the folder; no package of Pyodide's lock file is
+ * loaded at all.
  * micropip is unpacked from its wheel by hand, and then installs every other
  * wheel from the mounted folder (emfs: URLs, deps=False). Every way out to
  * the network that Node offers (fetch, and sockets, which Pyodide uses for
@@ -37,6 +44,7 @@ const PYODIDE_DIR = path.join(REPO, "node_modules", "pyodide");
 const WHEEL_DIR = path.resolve(
   process.env.RULESLAB_PYODIDE_WHEELS ?? path.join(REPO, "build", "pyodide-tests", "wheels"),
 );
+const STDLIB_ZIP = path.join(WHEEL_DIR, "python_stdlib.zip");
 const EXIT_INSTALL_FAILED = 3;
 const EXIT_NETWORK_USED = 4;
 const EXIT_NO_TESTS = 5; // pytest.ExitCode.NO_TESTS_COLLECTED
@@ -108,9 +116,14 @@ const wheels = existsSync(WHEEL_DIR)
   ? readdirSync(WHEEL_DIR).filter((name) => name.endsWith(".whl")).sort()
   : [];
 const micropipWheel = wheels.find((name) => name.startsWith("micropip-"));
-if (!micropipWheel || !wheels.some((name) => name.startsWith("pytest-"))) {
+if (
+  !micropipWheel ||
+  !wheels.some((name) => name.startsWith("pytest-")) ||
+  !existsSync(STDLIB_ZIP)
+) {
   fail(
-    `no micropip/pytest wheels in ${WHEEL_DIR}: run \`python tests/pyodide/prepare.py\` first`,
+    `no micropip/pytest wheels or python_stdlib.zip in ${WHEEL_DIR}: ` +
+      "run `python tests/pyodide/prepare.py` first",
     2,
   );
 }
@@ -128,6 +141,8 @@ const started = Date.now();
 const { loadPyodide } = await import(pathToFileURL(path.join(PYODIDE_DIR, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({
   indexURL: PYODIDE_DIR + path.sep,
+  stdLibURL: STDLIB_ZIP, // the compiled (sourceless) standard library
+
   // Where a package of the lock would be looked for. None is loaded; if one
   // ever were, it would come from here or fail (never from the CDN, whose
   // URL Pyodide derives from packageBaseUrl too).
@@ -157,7 +172,7 @@ for (const [host, mount] of [
 // that each distribution is there and that the packages import (micropip and
 // loadPackage report some failures only by printing them).
 const installScript = `
-import importlib, importlib.metadata, site, sys, zipfile
+import importlib, importlib.metadata, os, site, sys, zipfile
 from pathlib import Path
 
 sys.dont_write_bytecode = True  # never write .pyc files into the mounted host folders
@@ -187,6 +202,21 @@ for module in ("pytest", "ruleslab"):
         importlib.import_module(module)
     except Exception as exc:
         problems.append(f"import {module}: {exc!r}")
+
+# The same compiled files as the site: bytecode, never sources compiled here.
+import json, zipimport
+from importlib.machinery import SourceFileLoader, SourcelessFileLoader
+
+def loaded_from(name, kind, where):
+    spec = sys.modules[name].__spec__ if name in sys.modules else None
+    if spec is None or not isinstance(spec.loader, kind) or not str(where(spec)).endswith(".pyc"):
+        problems.append(f"{name} was not loaded from bytecode: {spec}")
+
+loaded_from("json", zipimport.zipimporter, lambda spec: spec.origin)
+loaded_from("pytest", SourcelessFileLoader, lambda spec: spec.origin)
+loaded_from("ruleslab", SourceFileLoader, lambda spec: spec.cached)
+if "ruleslab" in sys.modules and not os.path.exists(sys.modules["ruleslab"].__spec__.cached):
+    problems.append("ruleslab's __pycache__ bytecode is missing")
 "\\n".join(problems)
 `;
 let problems;

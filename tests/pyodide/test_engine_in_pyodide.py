@@ -1,9 +1,10 @@
 """The engine's tests, run inside Pyodide under Node, as part of the normal pytest run.
 
 ``ruleslab`` must run unchanged in CPython and in Pyodide. These tests build the
-project's wheel, gather the test tools' wheels (``prepare.py``), then run
-``tests/engine`` inside Pyodide with ``run_engine_tests.mjs`` and check that it
-passed. They also check the runner itself: a failing test, or no test at all,
+project's wheel, gather the test tools' wheels and compile them and the standard
+library to bytecode as the site does (``prepare.py``), then run
+``tests/engine`` inside Pyodide on those files with ``run_engine_tests.mjs``
+and check that it passed. They also check the runner itself: a failing test, or no test at all,
 must make it exit non-zero, or a green result here would mean nothing.
 
 Node and the npm ``pyodide`` package are required, not optional: without them
