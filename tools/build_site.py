@@ -42,6 +42,7 @@ if __package__ in (None, ""):  # run as a script: make ``tools`` importable
 from tools.build_app import APP_DIR, build_app
 from tools.pyodide_dist import (
     DEFAULT_WHEEL_CACHE,
+    KERNEL_PRELOAD,
     PyodideDistError,
     build_project_wheel,
     build_pyodide_dist,
@@ -102,13 +103,29 @@ def content_storage_key(contents: Path) -> str:
     return digest.hexdigest()[:12]
 
 
-def _write_lite_config(lite_dir: Path, storage_key: str) -> None:
-    """Set the per-content storage names in the build-time ``jupyter-lite.json``."""
+def _write_lite_config(lite_dir: Path, storage_key: str, preload: Sequence[str] = ()) -> None:
+    """Set the build-time ``jupyter-lite.json``: storage names and packages to preload.
+
+    ``preload`` (e.g. :data:`~tools.pyodide_dist.KERNEL_PRELOAD`) becomes the
+    kernel's ``loadPyodideOptions.packages``: Pyodide loads them through the
+    lock while it starts, and the kernel skips its own sequential install of
+    each. Every name must be in the distribution's lock, or
+    :class:`SiteBuildError` is raised.
+    """
     path = lite_dir / "jupyter-lite.json"
     config = json.loads(path.read_text(encoding="utf-8"))
     data = config.setdefault("jupyter-config-data", {})
     data["contentsStorageName"] = f"ruleslab-contents-{storage_key}"
     data["workspacesStorageName"] = f"ruleslab-workspaces-{storage_key}"
+    if preload:
+        lock = json.loads(
+            (lite_dir / "static" / "pyodide" / "pyodide-lock.json").read_text("utf-8")
+        )
+        missing = [name for name in preload if name not in lock["packages"]]
+        if missing:
+            raise SiteBuildError(f"packages to preload are not in the lock: {missing}")
+        settings = data.setdefault("litePluginSettings", {}).setdefault(KERNEL_PLUGIN, {})
+        settings.setdefault("loadPyodideOptions", {})["packages"] = list(preload)
     path.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
 
 
@@ -218,7 +235,8 @@ def build_site(
     JupyterLite and pyodide-kernel versions, served from its own origin like
     ours, but with none of our changes to how it loads: Pyodide's files as npm
     ships them and the wheels as downloaded from PyPI (no bytecode compiled at
-    build time), the kernel's default start-up (no packages preloaded), and
+    build time), the kernel's default start-up (no packages preloaded; ours
+    preloads :data:`~tools.pyodide_dist.KERNEL_PRELOAD`), and
     JupyterLite's own ``index.html`` (no landing or app pages; ``landing`` is
     ignored). The project wheel and the notebooks are still served, so a
     calculator notebook runs on the stock site too.
@@ -247,7 +265,9 @@ def build_site(
         wheel_cache=wheel_cache,
         compile_bytecode=not stock,
     )
-    _write_lite_config(lite_dir, content_storage_key(contents))
+    _write_lite_config(
+        lite_dir, content_storage_key(contents), preload=() if stock else KERNEL_PRELOAD
+    )
 
     print("jupyter lite build ...", flush=True)
     cmd = [
