@@ -44,6 +44,7 @@ Python use::
 CLI::
 
     python tools/pyodide_dist.py [--dest build/pyodide] [--extra pytest==9.0.2] [--no-project]
+        [--no-compile] [--pyc-cache build/pyc-cache]
 """
 
 from __future__ import annotations
@@ -628,6 +629,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="take NAME's depends from its wheel, not Pyodide's lock (repeatable)",
     )
     parser.add_argument("--wheel-cache", type=Path, default=DEFAULT_WHEEL_CACHE)
+    parser.add_argument("--pyc-cache", type=Path, default=DEFAULT_PYC_CACHE)
+    parser.add_argument(
+        "--no-compile", action="store_true", help="serve the stdlib and wheels as shipped"
+    )
     args = parser.parse_args(argv)
     wheels: list[Path] = list(args.wheel)
     try:
@@ -639,6 +644,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             extra=args.extra,
             depends_from_wheel=args.depends_from_wheel,
             wheel_cache=args.wheel_cache,
+            compile_bytecode=not args.no_compile,
+            pyc_cache=args.pyc_cache,
         )
     except PyodideDistError as err:
         print(f"error: {err}", file=sys.stderr)
