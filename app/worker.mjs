@@ -4,8 +4,9 @@
  * Started by app.html as `static/app/worker.mjs?calculator=<key>`. It loads
  * Pyodide from the site's own distribution (`static/pyodide/`, bytecode
  * compiled at build time) with the calculator's packages preloaded through the
- * lock, then runs `ruleslab_widgets.app_page`: the calculator's widgets send
- * their comm messages here, and they are posted to the page unchanged.
+ * app page's lock (no IPython: a stand-in provides the few names the widget
+ * stack imports), then runs `ruleslab_widgets.app_page`: the calculator's
+ * widgets send their comm messages here, and they are posted to the page unchanged.
  *
  * To the page: {type: "progress", phase}, the comm messages, {type: "display",
  * model_id}, {type: "idle", msg_id} after each message from the page is
@@ -32,13 +33,16 @@ async function main() {
   const indexURL = new URL("../pyodide/", import.meta.url).href;
   const pyodide = await loadPyodide({
     indexURL,
-    lockFileURL: indexURL + "pyodide-lock.json",
+    // the site's lock cut down to what the app page runs (no IPython: see
+    // ruleslab_widgets/ipython_standin.py); written by tools/build_app.py
+    lockFileURL: indexURL + "app-lock.json",
     // fetched while the interpreter starts; their dependencies come from the lock
     packages: ["ruleslab"],
     stdout: (line) => console.log(line),
     stderr: (line) => console.warn(line),
   });
   post({ type: "progress", phase: "calculator" });
+  pyodide.pyimport("ruleslab_widgets.ipython_standin").install();
   const app = pyodide.pyimport("ruleslab_widgets.app_page");
   app.install(app.pyodide_sender(post));
   app.start(key);

@@ -157,7 +157,20 @@ def test_app_page_runtime_files(site: Path, lock: dict[str, Any]) -> None:
     worker = (site / "static" / "app" / "worker.mjs").read_text(encoding="utf-8")
     assert 'from "../pyodide/pyodide.mjs"' in worker
     assert 'packages: ["ruleslab"]' in worker
-    assert "ruleslab" in lock["packages"]
+    assert 'indexURL + "app-lock.json"' in worker
+    assert 'pyimport("ruleslab_widgets.ipython_standin").install()' in worker
+    # the app page's lock: ruleslab and what it needs without IPython, entries as in the site's
+    app_lock = json.loads((site / "static" / "pyodide" / "app-lock.json").read_text("utf-8"))
+    assert app_lock["info"] == lock["info"]
+    names = set(app_lock["packages"])
+    assert {"ruleslab", "ipywidgets", "anywidget", "comm", "traitlets"} <= names
+    assert not names & {"ipython", "pygments", "prompt-toolkit", "jedi", "micropip"}
+    for name, entry in app_lock["packages"].items():
+        site_entry = lock["packages"][name]
+        assert entry["file_name"] == site_entry["file_name"]
+        assert entry["sha256"] == site_entry["sha256"]
+        assert set(entry["depends"]) <= names, name
+        assert set(entry["depends"]) <= set(site_entry["depends"]), name
     bundle = (site / "static" / "app" / "app.js").read_text(encoding="utf-8")
     # the widget classes are bundled, not fetched: no module loader, no CDN
     assert "unpkg.com" not in bundle and "cdn.jsdelivr.net" not in bundle

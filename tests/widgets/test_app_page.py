@@ -105,3 +105,54 @@ def test_start_before_install_is_an_error(monkeypatch):
     monkeypatch.setattr(app_page, "_send", None)
     with pytest.raises(RuntimeError, match="install"):
         app_page.start("dice_pool")
+
+
+STANDIN_RUN = """
+import importlib.abc, sys
+
+class HideIPython(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name == "IPython" or name.startswith("IPython."):
+            return None if name in sys.modules else _refuse(name)
+        return None
+
+def _refuse(name):
+    raise ModuleNotFoundError(f"No module named {name!r}")
+
+sys.meta_path.insert(0, HideIPython())
+from ruleslab_widgets import ipython_standin
+assert ipython_standin.install()
+from ruleslab_widgets import app_page
+sent = []
+app_page.install(sent.append)
+view = app_page.start("dice_pool")
+assert sent[-1] == {"type": "display", "model_id": view.model_id}
+import IPython
+assert IPython.get_ipython() is None and IPython.__doc__.startswith("ruleslab's stand-in")
+try:
+    IPython.display.display("x")
+except RuntimeError as err:
+    assert "only its calculator" in str(err)
+else:
+    raise AssertionError("display() did not refuse")
+print("standin ok", len(sent))
+"""
+
+
+def test_the_app_page_runs_without_ipython():
+    """With IPython not importable (as in the app page's worker), the stand-in carries the stack."""
+    import subprocess
+    import sys
+
+    proc = subprocess.run(
+        [sys.executable, "-c", STANDIN_RUN], capture_output=True, text=True, timeout=120
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "standin ok" in proc.stdout
+
+
+def test_the_standin_steps_aside_for_a_real_ipython():
+    from ruleslab_widgets import ipython_standin
+
+    pytest.importorskip("IPython")
+    assert ipython_standin.install() is False

@@ -5,13 +5,21 @@ Thin by design: no rule logic lives here. A calculator is declared in
 
     from ruleslab_widgets import calculator
     calculator("lifting")
+
+The names below are imported on first use (PEP 562), not with the package:
+the app page must install :mod:`ruleslab_widgets.ipython_standin` before
+anything imports ipywidgets, and importing a submodule runs this file first.
 """
 
 from __future__ import annotations
 
-from ruleslab_widgets.catalog import CALCULATORS, get
-from ruleslab_widgets.declare import Calculator, ChartSpec, ResultView
-from ruleslab_widgets.view import CalculatorView
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ruleslab_widgets.catalog import CALCULATORS
+    from ruleslab_widgets.declare import Calculator, ChartSpec, ResultView
+    from ruleslab_widgets.view import CalculatorView
 
 __all__ = [
     "CALCULATORS",
@@ -22,7 +30,26 @@ __all__ = [
     "calculator",
 ]
 
+_LAZY = {
+    "CALCULATORS": "ruleslab_widgets.catalog",
+    "Calculator": "ruleslab_widgets.declare",
+    "ChartSpec": "ruleslab_widgets.declare",
+    "ResultView": "ruleslab_widgets.declare",
+    "CalculatorView": "ruleslab_widgets.view",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        value = getattr(import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'ruleslab_widgets' has no attribute {name!r}")
+
 
 def calculator(key: str) -> CalculatorView:
     """A live calculator widget for the catalog entry ``key`` (e.g. "lifting", "dice_pool")."""
+    from ruleslab_widgets.catalog import get
+    from ruleslab_widgets.view import CalculatorView
+
     return CalculatorView(get(key))
