@@ -289,7 +289,9 @@ class BytecodeCompiler:
                 self._store(key, data)
         self.cache.mkdir(parents=True, exist_ok=True)
         info = {k: result[k] for k in ("pyodide", "python", "magic", "cache_tag")}
-        (self.cache / "info.json").write_text(json.dumps(info, indent=1) + "\n", encoding="utf-8")
+        tmp_info = self.cache / f".info.json.{os.getpid()}.tmp"
+        tmp_info.write_text(json.dumps(info, indent=1) + "\n", encoding="utf-8")
+        tmp_info.replace(self.cache / "info.json")  # atomic, like every cache entry
         for failure in result["failed"]:
             name = todo[Path(failure["src"]).stem].filename
             self.log(f"  kept as source (does not compile): {name}: {failure['error']}")
