@@ -9,7 +9,8 @@ archives with bytecode in them:
   as in Pyodide's own CDN release): zipimport looks for ``name.pyc`` where
   ``name.py`` would be. Data files are kept;
 * a wheel either becomes sourceless (``.py`` replaced by ``.pyc`` in place,
-  loaded by ``SourcelessFileLoader``) or keeps its sources and gains
+  loaded by ``SourcelessFileLoader``; third-party wheels, which also lose their
+  tests and front-end bundles: :data:`UNSERVED_FOLDERS`) or keeps its sources and gains
   ``__pycache__/<module>.cpython-314.pyc`` beside them (what an install with
   pip would write; tracebacks show source lines). Either way its ``RECORD`` is
   rewritten from the final files and its file name is kept.
@@ -353,6 +354,24 @@ def _compilable(name: str, kind: Kind) -> bool:
     return not first.endswith((".dist-info", ".data"))
 
 
+#: Folders of a third-party wheel that nothing imports in the browser, left out of
+#: the served (sourceless) wheel: its tests, and front-end bundles that the site
+#: serves as JupyterLite extensions anyway (anywidget ships its lab and notebook
+#: extensions twice: in the package and in ``.data``). ``<name>.data/`` itself
+#: holds files for a Jupyter server's prefix, which Pyodide does not install.
+UNSERVED_FOLDERS = frozenset({"tests", "labextension", "nbextension"})
+
+
+def _served(name: str, kind: Kind) -> bool:
+    """Whether a member of a sourceless (third-party) wheel is worth serving."""
+    if kind is not Kind.WHEEL_SOURCELESS:
+        return True
+    parts = name.split("/")
+    if parts[0].endswith(".data"):
+        return False
+    return not UNSERVED_FOLDERS.intersection(parts[1:-1])
+
+
 def _filename(name: str, kind: Kind, layout: PyodideLayout) -> str:
     """``co_filename`` of a member: where Pyodide would find that source."""
     base = layout.stdlib_zip if kind is Kind.STDLIB else layout.site_packages
@@ -390,7 +409,7 @@ def _rewrite(
     compiled = kept = 0
     record_name = None
     for info, data in members:
-        if info.is_dir():
+        if info.is_dir() or not _served(info.filename, job.kind):
             continue
         pyc = pycs.get(info.filename)
         if info.filename in pycs and pyc is None:
@@ -445,7 +464,11 @@ def compile_archives(
             members = [(info, zf.read(info)) for info in zf.infolist()]
         read.append((job, members, job.src.stat().st_size))
         for info, data in members:
-            if not info.is_dir() and _compilable(info.filename, job.kind):
+            if (
+                not info.is_dir()
+                and _compilable(info.filename, job.kind)
+                and _served(info.filename, job.kind)
+            ):
                 sources.append(Source(data, _filename(info.filename, job.kind, layout)))
                 owners.append((number, info.filename))
     pycs = compiler.compile(sources)

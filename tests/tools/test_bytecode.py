@@ -37,6 +37,11 @@ WHEEL_FILES = {
     "demo/core.py": b'"""Core."""\n\ndef answer():\n    return 42\n',
     "demo/broken.py": b"def nope(:\n",  # a SyntaxError: must stay a source
     "demo/data.txt": b"not python\n",
+    # not served in a third-party (sourceless) wheel: tests, front-end bundles, .data
+    "demo/tests/test_core.py": b"def test_answer():\n    assert True\n",
+    "demo/labextension/static/main.js": b"export default {};\n",
+    "demo/nbextension/index.js": b"define([], () => ({}));\n",
+    "demo-1.0.data/data/share/jupyter/labextensions/demo/package.json": b"{}\n",
     "demo-1.0.dist-info/METADATA": b"Metadata-Version: 2.1\nName: demo\nVersion: 1.0\n",
     "demo-1.0.dist-info/WHEEL": b"Wheel-Version: 1.0\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
 }
@@ -100,6 +105,8 @@ def test_sourceless_wheel(compiled) -> None:
     assert members["demo/broken.py"] == WHEEL_FILES["demo/broken.py"]  # kept as source
     assert members["demo/data.txt"] == WHEEL_FILES["demo/data.txt"]
     _assert_unchecked_hash_pyc(members["demo/core.pyc"])
+    for unserved in ("demo/tests/", "demo/labextension/", "demo/nbextension/", "demo-1.0.data/"):
+        assert not [n for n in members if n.startswith(unserved)], unserved
     report = compiled["reports"][0]
     assert (report.compiled, report.kept_as_source) == (2, 1)
     assert any("demo/broken.py" in line and "SyntaxError" in line for line in compiled["logs"])
