@@ -150,8 +150,8 @@ async function handle(raw) {
 }
 
 let chain = Promise.resolve();
-if (R) {
-  // (no R: app.html found no such calculator and started no worker)
+if (R.worker) {
+  // (no worker: app.html found no such calculator)
   R.onmessage = (raw) => {
     chain = chain.then(() => handle(raw)).catch((err) => {
       console.error("ruleslab: could not handle a message from Python", raw.type, err);

@@ -48,10 +48,11 @@ def embed_link(calc: Calculator) -> str:
 def app_page_html() -> str:
     """``app.html``: one calculator, drawn in the page by Python in a Web Worker.
 
-    An inline script starts the worker (``static/app/worker.mjs``, Pyodide) at
-    once, before the widget front end (``static/app/app.js``, see
-    :mod:`tools.build_app`) has loaded, and shows each start-up phase with the
-    seconds elapsed; the message goes when the calculator is drawn. The
+    An inline script in the head starts the worker (``static/app/worker.mjs``,
+    Pyodide) at once, before the stylesheet and the widget front end
+    (``static/app/app.js``, see :mod:`tools.build_app`) have loaded; the page
+    shows each start-up phase with the seconds elapsed, and the message goes
+    when the calculator is drawn. The
     calculator's key comes from the query string and is only ever used after
     it was found among the known keys.
     """
@@ -62,6 +63,31 @@ def app_page_html() -> str:
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>ruleslab calculator</title>
+<script>
+// Start Python first: before any stylesheet (a script after one waits for it)
+// and before the page is parsed. The worker's messages wait in R.queue (widget
+// messages, for app.js) and R.statuses (progress, for the script below).
+(function () {{
+  const TITLES = {titles};
+  const key = new URLSearchParams(window.location.search).get("calculator") || "";
+  const R = window.ruleslab = {{ key: key, titles: TITLES, queue: [], statuses: [],
+    onmessage: null, status: null }};
+  if (!Object.prototype.hasOwnProperty.call(TITLES, key)) return;
+  R.worker = new Worker("static/app/worker.mjs?calculator=" + encodeURIComponent(key),
+                        {{ type: "module" }});
+  const status = function (m) {{ if (R.status) R.status(m); else R.statuses.push(m); }};
+  R.worker.onmessage = function (e) {{
+    const m = e.data;
+    if (m.type === "progress" || m.type === "error") status(m);
+    else if (R.onmessage) R.onmessage(m);
+    else R.queue.push(m);
+  }};
+  R.worker.onerror = function (e) {{
+    const why = e.message || "the worker failed";
+    status({{ type: "error", text: "Python could not start (" + why + ")" }});
+  }};
+}})();
+</script>
 <link rel="icon" href="favicon.ico">
 <link rel="modulepreload" href="static/pyodide/pyodide.mjs">
 <link rel="stylesheet" href="static/app/app.css">
@@ -87,34 +113,32 @@ minute. Keep this page open.</p>
 <noscript>This calculator runs in your browser and needs JavaScript.</noscript>
 <script>
 (function () {{
-  const TITLES = {titles};
+  const R = window.ruleslab;
   const PHASES = {{
     python: "Starting Python in your browser (a few seconds on a first visit).",
     calculator: "Python is running: building the calculator…",
   }};
-  const params = new URLSearchParams(window.location.search);
-  const key = params.get("calculator") || "";
   const loading = document.getElementById("loading");
   const phase = document.getElementById("phase");
   const stop = function () {{
     document.querySelector("#loading progress").hidden = true;
     document.getElementById("elapsed").hidden = true;
   }};
-  if (!Object.prototype.hasOwnProperty.call(TITLES, key)) {{
+  if (!R.worker) {{
     document.getElementById("title").textContent = "No such calculator";
-    phase.textContent = "Use ?calculator= with one of: " + Object.keys(TITLES).join(", ") + ".";
+    phase.textContent = "Use ?calculator= with one of: " + Object.keys(R.titles).join(", ") + ".";
     stop();
     return;
   }}
-  document.title = TITLES[key] + " — ruleslab";
-  document.getElementById("title").textContent = "Starting " + TITLES[key] + "…";
+  const title = R.titles[R.key];
+  document.title = title + " — ruleslab";
+  document.getElementById("title").textContent = "Starting " + title + "…";
   const t0 = Date.now();
   const timer = setInterval(function () {{
     const s = Math.round((Date.now() - t0) / 1000);
     document.getElementById("elapsed").textContent = s + " s";
     if (s > 45) document.getElementById("slow").hidden = false;
   }}, 250);
-  const R = window.ruleslab = {{ queue: [], onmessage: null }};
   R.status = function (m) {{
     if (m.type === "progress" && PHASES[m.phase]) phase.textContent = PHASES[m.phase];
     if (m.type === "error") {{
@@ -126,18 +150,7 @@ minute. Keep this page open.</p>
     }}
   }};
   R.shown = function () {{ clearInterval(timer); loading.remove(); }};
-  R.worker = new Worker("static/app/worker.mjs?calculator=" + encodeURIComponent(key),
-                        {{ type: "module" }});
-  R.worker.onmessage = function (e) {{
-    const m = e.data;
-    if (m.type === "progress" || m.type === "error") R.status(m);
-    else if (R.onmessage) R.onmessage(m);
-    else R.queue.push(m);
-  }};
-  R.worker.onerror = function (e) {{
-    const why = e.message || "the worker failed";
-    R.status({{ type: "error", text: "Python could not start (" + why + ")" }});
-  }};
+  R.statuses.splice(0).forEach(R.status);
 }})();
 </script>
 <script type="module" src="static/app/app.js"></script>

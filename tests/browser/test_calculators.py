@@ -226,7 +226,7 @@ def test_app_page_names_the_known_calculators_for_an_unknown_key(page, base_url)
         expect(phase).to_contain_text(calc.key)
     assert page.locator("img").count() == 0
     assert page.locator("#calculator").inner_html() == ""
-    assert page.evaluate("() => window.ruleslab === undefined")  # no worker was started
+    assert page.evaluate("() => window.ruleslab.worker === undefined")  # no Python started
     assert page.watch.offsite == []
     assert page.watch.errors == []
 
