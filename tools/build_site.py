@@ -154,6 +154,7 @@ def _config_files(site: Path) -> list[Path]:
     """The site's configuration JSON files (jupyter-lite.json of each app, the lock, indexes)."""
     files = sorted(site.glob("**/jupyter-lite.json"))
     files += sorted(site.glob("static/pyodide/pyodide-lock.json"))
+    files += sorted(site.glob("static/pyodide/app-lock.json"))
     files += sorted((site / "extensions").glob("*/static/pypi/all.json"))
     files += sorted((site / "extensions").glob("@*/*/static/pypi/all.json"))
     return files
