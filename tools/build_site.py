@@ -39,7 +39,7 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: make ``tools`` importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tools.build_app import APP_DIR, build_app
+from tools.build_app import APP_DIR, AppBuildError, build_app
 from tools.pyodide_dist import (
     DEFAULT_WHEEL_CACHE,
     KERNEL_PRELOAD,
@@ -242,8 +242,9 @@ def build_site(
     ignored). The project wheel and the notebooks are still served, so a
     calculator notebook runs on the stock site too.
 
-    Raises :class:`SiteBuildError` (or :class:`~tools.pyodide_dist.PyodideDistError`)
-    with a readable message when a step fails or the result fails :func:`check_site`.
+    Raises :class:`SiteBuildError` (or :class:`~tools.pyodide_dist.PyodideDistError`,
+    :class:`~tools.build_app.AppBuildError`) with a readable message when a step
+    fails or the result fails :func:`check_site`.
     """
     out, contents = Path(out).resolve(), Path(contents).resolve()
     # the work folder sits beside the output, so builds into different folders never collide
@@ -362,7 +363,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             site = build_site(
                 args.out, contents=args.contents, landing=not args.no_landing, stock=args.stock
             )
-        except (SiteBuildError, PyodideDistError) as err:
+        except (SiteBuildError, PyodideDistError, AppBuildError) as err:
             print(f"error: {err}", file=sys.stderr)
             return 1
         print(f"built {site}")
