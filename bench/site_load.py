@@ -244,9 +244,10 @@ class _CountingHandler(SiteRequestHandler):
 
     def copyfile(self, source: BinaryIO, outputfile: BinaryIO) -> None:  # type: ignore[override]
         data = source.read()
-        outputfile.write(data)
         path = Path(self.translate_path(unquote(urlsplit(self.path).path)))
+        # logged before the body goes out: a client that has read it finds it logged
         self.counter.record(Served(path, len(data)))
+        outputfile.write(data)
 
 
 # -- one page load --------------------------------------------------------------------
