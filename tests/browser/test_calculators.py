@@ -299,3 +299,22 @@ def test_app_page_takes_every_input_kind(page, base_url, artifacts):
     root.screenshot(path=str(artifacts / "compressed-inputs.png"))
     assert page.watch.offsite == []
     assert page.watch.errors == []
+
+
+def test_app_page_says_so_when_python_cannot_start(browser, base_url):
+    """A file Python needs is missing (broken deploy, dropped connection): a message, no hang."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context()
+    try:
+        context.route("**/static/pyodide/app-lock.json", lambda route: route.abort())
+        page = context.new_page()
+        page.goto(base_url + embed_link(get("dice_pool")))
+        expect(page.locator("#title")).to_have_text(
+            "The calculator could not start", timeout=KERNEL_TIMEOUT
+        )
+        expect(page.locator("#phase")).to_contain_text("reloading the page may help")
+        expect(page.locator("#loading progress")).to_be_hidden()
+        assert page.locator(".rl-calc").count() == 0
+    finally:
+        context.close()
