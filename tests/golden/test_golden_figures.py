@@ -1,0 +1,149 @@
+"""Every calculator still shows exactly what its golden file recorded.
+
+``tests/golden/data/<key>.json`` (written by ``tests/golden/generate.py``, whose
+docstring says how and when) stores, for each calculator of the catalog, its
+default inputs and about 150 generated input sets with the outcome a GM
+saw when the file was written: every figure (label, text, exact value), every
+step and its rule, the panels (chart bars, health track), the "Roll it" logs
+for a fixed seed, or the input error shown next to a field. This test
+recomputes every stored input set with today's code and fails on any
+difference, naming the calculator, the input set and what differs.
+
+It is issue 9's before/after proof: that refactor must pass it with the files
+untouched. Regenerate a file only for a change meant to change figures, after
+checking each difference (``generate.py --check``), and say so in the commit.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("anywidget")
+
+from ruleslab_widgets.catalog import CALCULATORS, get
+
+MIN_GENERATED = 50
+"""Generated input sets each file must hold besides the defaults."""
+
+SHOWN = 10
+"""Input sets detailed in a failure message (the rest are counted)."""
+
+
+def _load_generate() -> ModuleType:
+    """``tests/golden/generate.py`` as a module (it is also a script, so not a package module)."""
+    path = Path(__file__).with_name("generate.py")
+    spec = importlib.util.spec_from_file_location("ruleslab_golden_generate", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+golden = _load_generate()
+KEYS = [c.key for c in CALCULATORS]
+
+
+def _regenerate(key: str) -> str:
+    return golden.REGENERATE.format(keys=key)
+
+
+def _stored(key: str) -> dict[str, Any]:
+    path = golden.path_for(key)
+    if not path.exists():
+        pytest.fail(
+            f"calculator {key!r} has no golden file {golden.shown_path(key)}. A new calculator "
+            "gets one: check its figures, then run "
+            f"`.venv/bin/python tests/golden/generate.py --only {key}`."
+        )
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_one_golden_file_per_calculator():
+    stored = {p.stem for p in golden.DATA.glob("*.json")}
+    missing = sorted(set(KEYS) - stored)
+    extra = sorted(stored - set(KEYS))
+    assert not missing and not extra, (
+        f"golden files and the catalog disagree: calculators without a file {missing} (run "
+        f"`.venv/bin/python tests/golden/generate.py --only {','.join(missing) or 'KEY'}` after "
+        f"checking their figures); files of calculators the catalog no longer has {extra} "
+        f"(delete tests/golden/data/<key>.json in the change that removes the calculator)"
+    )
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_golden_file_covers_defaults_and_generated_inputs(key):
+    data = _stored(key)
+    cases = data["cases"]
+    assert data["calculator"] == key
+    assert cases and cases[0]["name"] == "defaults" and cases[0]["inputs"] == {}, (
+        f"{key}: the golden file's first input set must be the defaults"
+    )
+    generated = len(cases) - 1
+    assert generated >= MIN_GENERATED, (
+        f"{key}: only {generated} generated input sets stored (at least {MIN_GENERATED})"
+    )
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_default_inputs_unchanged(key):
+    """The defaults are what a GM sees first: a changed default changes the figures shown."""
+    stored = _stored(key)["defaults"]
+    now = golden.plain(get(key).defaults())
+    renamed = sorted(set(stored) ^ set(now))
+    assert not renamed, (
+        f"{key}: the calculator's fields differ from the golden file's: only stored "
+        f"{sorted(set(stored) - set(now))}, only now {sorted(set(now) - set(stored))}. "
+        "A renamed field must keep its name in the form (the app page and embeds use it); "
+        + _regenerate(key)
+    )
+    changed = [
+        f"{name}: {stored[name]!r} → {now[name]!r}"
+        for name in stored
+        if golden.dumps(stored[name]) != golden.dumps(now[name])
+    ]
+    assert not changed, f"{key}: default inputs changed: {'; '.join(changed)}. " + _regenerate(key)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_figures_unchanged(key):
+    calc = get(key)
+    data = _stored(key)
+    path = golden.shown_path(key)
+    names = {p.name for p in calc.params}
+    if set(data["defaults"]) != names:
+        pytest.fail(f"{key}: the calculator's fields changed; see test_default_inputs_unchanged")
+    failures: list[str] = []
+    for case in data["cases"]:
+        given = {**data["defaults"], **case["inputs"]}
+        try:
+            outcome = golden.compute(calc, given, data["roll_seed"]).outcome
+        except Exception as exc:
+            lines = [f"raises {type(exc).__name__}: {exc} (a bug: only InputError is expected)"]
+        else:
+            lines = golden.differences(case["outcome"], outcome)
+        if lines:
+            failures.append(
+                f"input set {case['name']!r}: {golden.describe(case['inputs'])}"
+                + (" (every other field at the stored default)" if case["inputs"] else "")
+                + "".join(f"\n    {line}" for line in lines)
+            )
+    if failures:
+        shown = failures[:SHOWN]
+        more = len(failures) - len(shown)
+        pytest.fail(
+            f"calculator {key!r} shows something else than its golden file {path} in "
+            f"{len(failures)} of {len(data['cases'])} stored input sets:\n\n"
+            + "\n\n".join(shown)
+            + (f"\n\n… and {more} more input sets." if more else "")
+            + f"\n\n{_regenerate(key)}",
+            pytrace=False,
+        )
