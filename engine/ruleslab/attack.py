@@ -782,16 +782,17 @@ def resolve_attack(
     )
 
     # tags reported without numbers
-    for cls, what in (
+    reported: tuple[tuple[type[Area | Scale | FastTracking], str], ...] = (
         (Area, "area-of-effect ordnance with rating {x}"),
         (Scale, "the weapon counts as Scale {x} for attack resolution"),
         (FastTracking, "reduces the mounting vehicle's Scale by {x}"),
-    ):
+    )
+    for cls, meaning in reported:
         tag = weapon.tag(cls)
         if tag is not None:
             steps.append(
                 Step(
-                    f"{tag}: {what.format(x=tag.x)}; the text gives no numbers for how this "
+                    f"{tag}: {meaning.format(x=tag.x)}; the text gives no numbers for how this "
                     "changes the attack's resolution, so nothing here applies it "
                     "(rules note RN-RANGED-8)",
                     tag_rule(cls),

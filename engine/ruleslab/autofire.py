@@ -375,13 +375,14 @@ def autofire_and_strafing(
     against all targets. A single attack may not target more enemies than it
     uses rounds of ammunition."
     """
+    assert not isinstance(tags, str), "TAGS' parser turns the text into tags (@checked)"
     weapon = Weapon(
         name="Weapon",
         accuracy=accuracy,
         damage_dice=damage_dice,
         damage_adds=damage_adds,
         damage_type=damage_type,
-        tags=tags,  # already parsed by @checked
+        tags=tags,
     )
     maneuver, used = autofire_maneuver(
         burst=burst,

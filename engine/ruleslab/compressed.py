@@ -51,6 +51,7 @@ roll independently. Readings of the text: ``docs/rules-notes/compressed.md``
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from dataclasses import dataclass
@@ -1467,15 +1468,16 @@ def compressed_combat(
     for s in (ia, ib):
         for c in s.combatants:
             steps.append(Step(f"{s.label}: {c.describe()}", COMPRESSED))
-    common = dict(
+    build_side = functools.partial(
+        _build_side,
         strange_mode=strange_mode,
         forcefield_bonus=forcefield_bonus,
         henchmen_count_as=henchmen_count_as,
         split=damage_split,
         steps=steps,
     )
-    raw_a, hench_a, abl_a, init_a = _build_side(ia, ib, "a", **common)
-    raw_b, hench_b, abl_b, init_b = _build_side(ib, ia, "b", **common)
+    raw_a, hench_a, abl_a, init_a = build_side(ia, ib, "a")
+    raw_b, hench_b, abl_b, init_b = build_side(ib, ia, "b")
     for s, other, raw in ((ia, ib, raw_b), (ib, ia, raw_a)):
         if s.cover:
             removed = _apply_cover(raw, s.cover)

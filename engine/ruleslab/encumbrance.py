@@ -89,7 +89,8 @@ def mega_strength_multiplier(mega_strength: int) -> int:
         raise ValueError("Mega-Strength cannot be negative")
     if mega_strength < len(_MULTIPLIERS):
         return _MULTIPLIERS[mega_strength]
-    return _MULTIPLIERS[-1] * 10 ** (mega_strength - 5)
+    tens: int = 10 ** (mega_strength - 5)  # a positive power: an int
+    return _MULTIPLIERS[-1] * tens
 
 
 def lift_capacity_kg(strength: int, might: int, mega_strength: int) -> int:

@@ -40,6 +40,7 @@ Readings of silent or ambiguous text: ``docs/rules-notes/health-damage.md``
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TypedDict
 
 from ruleslab.explain import Explained, Figure, Step
 from ruleslab.mega import effective
@@ -146,6 +147,18 @@ def _strength_stamina(
     else:
         sta = stamina
     return s.value, sta, steps
+
+
+class _TrackInputs(TypedDict):
+    """The inputs both editions' tracks take."""
+
+    strength: int
+    mega_strength: int
+    stamina: int
+    mega_stamina: int
+    quantum: int
+    armour_levels: int
+    mega_stamina_elsewhere: bool
 
 
 def track_20(
@@ -340,7 +353,7 @@ def fill(
     room = max(0, non_dying - len(placed))
     stun_placed = min(stun, room)
     stun_lost = stun - stun_placed
-    filled: list[str | None] = list(placed) + ["stun"] * stun_placed
+    filled: list[str | None] = [*placed, *["stun"] * stun_placed]
     filled += [None] * (n - len(filled))
     steps: list[Step] = []
     total_severe = aggravated + lethal + bashing
@@ -398,7 +411,7 @@ def fill(
                 TRACK,
             )
         )
-    elif state == "hurt":
+    elif state == "hurt" and last is not None:  # (hurt: some box is filled)
         steps.append(
             Step(
                 f"The worst box filled is a {levels[last].label} level: wound penalty "
@@ -584,7 +597,7 @@ def health(
     soak_rounding: str = "down",
 ) -> HealthReport:
     """A character's health track (2.0 or 2.1), the damage on it, state and soak."""
-    common = dict(
+    common = _TrackInputs(
         strength=strength,
         mega_strength=mega_strength,
         stamina=stamina,

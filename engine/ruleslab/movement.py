@@ -140,7 +140,7 @@ class MovementResult(Explained):
     @property
     def effects(self) -> tuple[str, ...]:
         """The encumbrance effects and, if she may sprint, sprinting's limits."""
-        out = (self.encumbrance.effects.text(),)
+        out: tuple[str, ...] = (self.encumbrance.effects.text(),)
         if self.sprinting is not None:
             out += (SPRINT_LIMITS + ".",)
         return out
@@ -220,7 +220,9 @@ def movement(
     fx = enc.effects
     tier = enc.tier_label.lower()
 
-    def result(walk: int | None, run: int | None, sprint: int | None, s: int, d: int):
+    def result(
+        walk: int | None, run: int | None, sprint: int | None, s: int, d: int
+    ) -> MovementResult:
         return MovementResult(
             strength=strength,
             dexterity=dexterity,

@@ -18,10 +18,11 @@ import functools
 import inspect
 from collections.abc import Callable
 from dataclasses import KW_ONLY, dataclass
-from typing import Any, TypeVar
+from typing import Any, Generic, ParamSpec, Protocol, TypeVar, cast
 
 __all__ = [
     "BoolParam",
+    "Checked",
     "ChoiceParam",
     "InputError",
     "IntParam",
@@ -82,7 +83,7 @@ class IntParam(Param):
         unit = f" {self.unit}" if self.unit else ""
         return InputError(self.name, f"{self.label} must be {self.describe_range()}{unit}.")
 
-    def check(self, value: Any) -> int:
+    def check(self, value: object) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
             if isinstance(value, float) and value.is_integer():
                 value = int(value)
@@ -127,13 +128,13 @@ class NumberParam(Param):
         unit = f" {self.unit}" if self.unit else ""
         return InputError(self.name, f"{self.label} must be {self.describe_range()}{unit}.")
 
-    def check(self, value: Any) -> float:
+    def check(self, value: object) -> float:
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise self._error()
-        value = float(value)
-        if value != value or not self.minimum <= value <= self.maximum:  # NaN fails too
+        number = float(value)
+        if number != number or not self.minimum <= number <= self.maximum:  # NaN fails too
             raise self._error()
-        return value
+        return number
 
     def parse(self, text: Any) -> float:
         if isinstance(text, str):
@@ -169,8 +170,9 @@ class ChoiceParam(Param):
     def describe_range(self) -> str:
         return "one of " + ", ".join(label for _, label in self.choices)
 
-    def check(self, value: Any) -> str:
-        if value not in {v for v, _ in self.choices}:
+    def check(self, value: object) -> str:
+        # (membership first: an unhashable value raises TypeError, as it always has)
+        if value not in {v for v, _ in self.choices} or not isinstance(value, str):
             raise InputError(self.name, f"{self.label} must be {self.describe_range()}.")
         return value
 
@@ -205,10 +207,21 @@ class TextParam(Param):
         return self.parser(value, self)
 
 
-F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
+R = TypeVar("R")
+R_co = TypeVar("R_co", covariant=True)
 
 
-def checked(*params: Param) -> Callable[[F], F]:
+class Checked(Protocol, Generic[P, R_co]):
+    """A rule function decorated by :func:`checked`: the same call, plus ``params``."""
+
+    params: tuple[Param, ...]
+    __name__: str
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R_co: ...
+
+
+def checked(*params: Param) -> Callable[[Callable[P, R]], Checked[P, R]]:
     """Declare a rule function's parameters and validate every call against them.
 
     The declaration is kept on the function as ``fn.params`` (a tuple, in form
@@ -216,7 +229,7 @@ def checked(*params: Param) -> Callable[[F], F]:
     function that are not declared are passed through unchecked.
     """
 
-    def deco(fn: F) -> F:
+    def deco(fn: Callable[P, R]) -> Checked[P, R]:
         sig = inspect.signature(fn)
         by_name = {p.name: p for p in params}
         missing = set(by_name) - set(sig.parameters)
@@ -224,7 +237,7 @@ def checked(*params: Param) -> Callable[[F], F]:
             raise TypeError(f"{fn.__name__} declares unknown parameters {sorted(missing)}")
 
         @functools.wraps(fn)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
+        def wrapper(*args: Any, **kwargs: Any) -> R:
             bound = sig.bind(*args, **kwargs)
             bound.apply_defaults()
             for name, value in bound.arguments.items():
@@ -232,7 +245,7 @@ def checked(*params: Param) -> Callable[[F], F]:
                     bound.arguments[name] = by_name[name].check(value)
             return fn(*bound.args, **bound.kwargs)
 
-        wrapper.params = tuple(params)  # type: ignore[attr-defined]
-        return wrapper  # type: ignore[return-value]
+        setattr(wrapper, "params", tuple(params))  # noqa: B010 - a function has no declared `params`
+        return cast("Checked[P, R]", wrapper)
 
     return deco

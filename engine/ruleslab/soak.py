@@ -155,11 +155,13 @@ class Soak(Explained):
 
     def natural(self, kind: str) -> int:
         """Natural soak against ``kind`` (stun: bashing)."""
-        return getattr(self, f"natural_{soak_kind(kind)}")
+        soak: int = getattr(self, f"natural_{soak_kind(kind)}")
+        return soak
 
     def armour(self, kind: str) -> int:
         """Armour soak against ``kind`` (stun: bashing)."""
-        return getattr(self, f"armour_{soak_kind(kind)}")
+        soak: int = getattr(self, f"armour_{soak_kind(kind)}")
+        return soak
 
     def total(self, kind: str) -> int:
         """Total soak against ``kind`` (stun: bashing)."""

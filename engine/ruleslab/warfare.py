@@ -64,6 +64,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TypedDict
 
 from ruleslab.dice import CHART_CUTOFF, SuccessDistribution, pool_distribution, roll_pool
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
@@ -123,7 +124,8 @@ def headcount(size: int) -> int:
     """
     if isinstance(size, bool) or not isinstance(size, int) or size < 0:
         raise InputError("size", "Size must be a whole number from 0 up.")
-    return HEADCOUNT_AT_SIZE_1 * 2**size // 2
+    doubling: int = 2**size  # size >= 0: an int
+    return HEADCOUNT_AT_SIZE_1 * doubling // 2
 
 
 def attacks_allowed(size: int, intelligence_plus_command: int) -> int:
@@ -338,8 +340,14 @@ class WarfareReport(Explained):
 
 # Parameters ----------------------------------------------------------------------------
 
-_ATTR = {"minimum": 1, "maximum": 10}
-_TRACK = {"minimum": 0, "maximum": 10}
+
+class _Range(TypedDict):
+    minimum: int
+    maximum: int
+
+
+_ATTR: _Range = {"minimum": 1, "maximum": 10}
+_TRACK: _Range = {"minimum": 0, "maximum": 10}
 
 
 @checked(

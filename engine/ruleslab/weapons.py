@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from ruleslab.params import InputError, Param
 from ruleslab.soak import KINDS
@@ -175,7 +175,7 @@ class FastTracking:
 
 
 Tag = AA | AP | Area | Burst | Devastating | Guided | Scale | FastTracking
-TAG_TYPES: tuple[type, ...] = (AA, AP, Area, Burst, Devastating, Guided, Scale, FastTracking)
+TAG_TYPES: tuple[type[Tag], ...] = (AA, AP, Area, Burst, Devastating, Guided, Scale, FastTracking)
 
 TAG_NAMES = (
     "AA",
@@ -190,7 +190,10 @@ TAG_NAMES = (
 """How each tag is written, for messages and help texts."""
 
 # name as typed (lower case, no spaces or hyphens) -> tag class
-_NAMES: dict[str, type] = {
+T = TypeVar("T", bound=Tag)
+"""A tag class, for :meth:`Weapon.tag`."""
+
+_NAMES: dict[str, type[Tag]] = {
     "aa": AA,
     "ap": AP,
     "armorpiercing": AP,
@@ -216,7 +219,7 @@ _ITEM = re.compile(
 )
 
 
-def tag_rule(tag: Tag | type) -> str:
+def tag_rule(tag: Tag | type[Tag]) -> str:
     """The rule reference of a tag: ``Quick reference › Weapon Tags › AP(X)``."""
     return rule(QR, "Weapon Tags", tag.heading)
 
@@ -244,7 +247,7 @@ def parse_tags(text: str, *, field: str = "tags", label: str = "Weapon tags") ->
         raise InputError(field, f"{label} is too long (at most {MAX_TAG_TEXT} characters).")
     known = ", ".join(TAG_NAMES)
     tags: list[Tag] = []
-    seen: set[type] = set()
+    seen: set[type[Tag]] = set()
     for raw in re.split(r"[,;]", text):
         item = raw.strip()
         if not item:
@@ -374,11 +377,11 @@ class Weapon:
                 f"{burst} fires {burst.x} rounds per attack, not {self.ammo_per_attack}.",
             )
 
-    def tag(self, cls: type) -> Any:
+    def tag(self, cls: type[T]) -> T | None:
         """The weapon's tag of this class, or None."""
         return next((t for t in self.tags if isinstance(t, cls)), None)
 
-    def has(self, cls: type) -> bool:
+    def has(self, cls: type[Tag]) -> bool:
         return self.tag(cls) is not None
 
     @property

@@ -52,6 +52,8 @@ END_KEYS = ("v0", "v1", "m0", "m1", "draw")
 the other failed morale, ``draw`` both fall at once (only with simultaneous ties)."""
 
 State = tuple[int, int]
+Outcome = State | str
+"""Where a round leaves the duel: the wounds it goes on with, or an end key (``v0`` …)."""
 DEFAULT_RULES = FightRules()
 
 
@@ -112,22 +114,26 @@ class _Value:
     rounds: Fraction | None
 
 
+_Blow = tuple[Fraction, Fraction, Fraction, Fraction]
+"""One blow's P(no wound), P(wound, fight goes on), P(vanquish), P(wound and rout)."""
+
+
 class _Chain:
     """Transitions and solved values of one duel (both fighters, the rules)."""
 
     def __init__(self, fighters: tuple[Fighter, Fighter], rules: FightRules) -> None:
         self.f = fighters
         self.rules = rules
-        self._blows: dict[tuple[int, State, int], tuple[Fraction, ...]] = {}
+        self._blows: dict[tuple[int, State, int], _Blow] = {}
         self.values: dict[State, _Value] = {}
 
     # -- one blow ------------------------------------------------------------
-    def blow(self, x: int, w: State, ar: int = 0) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+    def blow(self, x: int, w: State, ar: int = 0) -> _Blow:
         """(P(no wound), P(wound, fight goes on), P(vanquish), P(wound and rout))."""
         key = (x, w, ar)
         cached = self._blows.get(key)
         if cached is not None:
-            return cached  # type: ignore[return-value]
+            return cached
         y = 1 - x
         att, dfd = self.f[x], self.f[y]
         odds = attack_odds(att, dfd, w[x], w[y], self.rules, ar)
@@ -148,10 +154,10 @@ class _Chain:
     def _hurt(w: State, side: int) -> State:
         return (w[0] + 1, w[1]) if side == 0 else (w[0], w[1] + 1)
 
-    def sequential(self, w: State, x: int, ar: tuple[int, int]) -> dict[object, Fraction]:
-        out: dict[object, Fraction] = {}
+    def sequential(self, w: State, x: int, ar: tuple[int, int]) -> dict[Outcome, Fraction]:
+        out: dict[Outcome, Fraction] = {}
 
-        def add(k: object, p: Fraction) -> None:
+        def add(k: Outcome, p: Fraction) -> None:
             if p:
                 out[k] = out.get(k, Fraction(0)) + p
 
@@ -169,8 +175,8 @@ class _Chain:
             add(self._hurt(w2, x), p * wd2)
         return out
 
-    def simultaneous(self, w: State, ar: tuple[int, int]) -> dict[object, Fraction]:
-        out: dict[object, Fraction] = {}
+    def simultaneous(self, w: State, ar: tuple[int, int]) -> dict[Outcome, Fraction]:
+        out: dict[Outcome, Fraction] = {}
         a = self.blow(0, w, ar[0])  # A's blow on B
         b = self.blow(1, w, ar[1])  # B's blow on A
         # effects: 0 none, 1 wound, 2 vanquish, 3 rout
@@ -183,7 +189,7 @@ class _Chain:
                 p = pa * pb
                 a_out, b_out = eb >= 2, ea >= 2  # A is out when B's blow takes him out
                 if a_out and b_out:
-                    k: object = "draw"
+                    k: Outcome = "draw"
                 elif b_out:
                     k = "v0" if ea == 2 else "m0"
                 elif a_out:
@@ -193,27 +199,30 @@ class _Chain:
                 out[k] = out.get(k, Fraction(0)) + p
         return out
 
-    def only(self, w: State, x: int, ar: int) -> dict[object, Fraction]:
+    def only(self, w: State, x: int, ar: int) -> dict[Outcome, Fraction]:
         n, wd, v, r = self.blow(x, w, ar)
-        out: dict[object, Fraction] = {}
+        out: dict[Outcome, Fraction] = {}
         for k, p in ((w, n), (self._hurt(w, 1 - x), wd), (f"v{x}", v), (f"m{x}", r)):
             if p:
                 out[k] = out.get(k, Fraction(0)) + p
         return out
 
-    def round(self, w: State, ar: tuple[int, int] = (0, 0), first: int | None = None):
+    def round(
+        self, w: State, ar: tuple[int, int] = (0, 0), first: int | None = None
+    ) -> dict[Outcome, Fraction]:
         if first is not None:
             return self.sequential(w, first, ar)
         f0, f1 = self.f
         p0, tie, p1 = initiative_order(f0.initiative, w[0], f1.initiative, w[1])
         if self.rules.ties == "reroll":
             p0, p1, tie = p0 / (p0 + p1), p1 / (p0 + p1), Fraction(0)
-        out: dict[object, Fraction] = {}
-        for weight, part in (
+        out: dict[Outcome, Fraction] = {}
+        parts: tuple[tuple[Fraction, Callable[[], dict[Outcome, Fraction]]], ...] = (
             (p0, lambda: self.sequential(w, 0, ar)),
             (p1, lambda: self.sequential(w, 1, ar)),
             (tie, lambda: self.simultaneous(w, ar)),
-        ):
+        )
+        for weight, part in parts:
             if weight:
                 for k, p in part().items():
                     out[k] = out.get(k, Fraction(0)) + weight * p
@@ -236,7 +245,11 @@ class _Chain:
         return self._combine(t, scale=1 / (1 - p_self), base_rounds=Fraction(1), ends=ends)
 
     def _combine(
-        self, t: dict[object, Fraction], scale: Fraction, base_rounds: Fraction, ends
+        self,
+        t: dict[Outcome, Fraction],
+        scale: Fraction,
+        base_rounds: Fraction,
+        ends: dict[str, Fraction],
     ) -> _Value:
         rounds: Fraction | None = base_rounds
         for k, p in t.items():
@@ -429,7 +442,9 @@ class _Table:
                 return None
             self.say("Tie: roll again")
 
-    def round(self, ar: tuple[int, int], first: int | None = None, only: int | None = None):
+    def round(
+        self, ar: tuple[int, int], first: int | None = None, only: int | None = None
+    ) -> str | None:
         """Play one round; returns an end key or None if the fight goes on."""
         if only is not None:
             eff = self.attack(only, ar[only])

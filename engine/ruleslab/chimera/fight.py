@@ -399,23 +399,24 @@ def vanquish_bar(odds: AttackOdds, wound_limit: int, wounds: int) -> int | None:
     return None
 
 
-def _fighter(s: str, values: dict[str, object]) -> Fighter:
+def _fighter(s: str, values: dict[str, Any]) -> Fighter:
+    """Side ``s``'s fighter from its checked fields (``values``: name without prefix → value)."""
     f = Fighter(
         name=s,
-        mr=values["mr"],  # type: ignore[arg-type]
-        defence=values["defence"],  # type: ignore[arg-type]
-        wound_limit=values["wound_limit"],  # type: ignore[arg-type]
-        wounds=values["wounds"],  # type: ignore[arg-type]
-        damage=values["damage"],  # type: ignore[arg-type]
-        attack=values["attack"],  # type: ignore[arg-type]
-        initiative=values["initiative"],  # type: ignore[arg-type]
-        kind=values["kind"],  # type: ignore[arg-type]
-        position=values["position"],  # type: ignore[arg-type]
-        parry=values["parry"],  # type: ignore[arg-type]
-        cover=values["cover"],  # type: ignore[arg-type]
-        character=values["character"],  # type: ignore[arg-type]
-        morale_tn=values["morale_tn"],  # type: ignore[arg-type]
-        resist=values["resist"],  # type: ignore[arg-type]
+        mr=values["mr"],
+        defence=values["defence"],
+        wound_limit=values["wound_limit"],
+        wounds=values["wounds"],
+        damage=values["damage"],
+        attack=values["attack"],
+        initiative=values["initiative"],
+        kind=values["kind"],
+        position=values["position"],
+        parry=values["parry"],
+        cover=values["cover"],
+        character=values["character"],
+        morale_tn=values["morale_tn"],
+        resist=values["resist"],
     )
     if f.wounds > f.wound_limit:
         raise InputError(
