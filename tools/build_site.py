@@ -162,7 +162,8 @@ def _config_files(site: Path) -> list[Path]:
 
 def _settings(config: dict[str, Any]) -> dict[str, Any]:
     data = config.get("jupyter-config-data", {})
-    return data.get("litePluginSettings", {}).get(KERNEL_PLUGIN, {})
+    settings: dict[str, Any] = data.get("litePluginSettings", {}).get(KERNEL_PLUGIN, {})
+    return settings
 
 
 def check_site(site: Path) -> list[str]:

@@ -57,6 +57,7 @@ import zipfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 __all__ = [
     "DEFAULT_PYC_CACHE",
@@ -303,7 +304,7 @@ class BytecodeCompiler:
         )
         return results
 
-    def _check(self, result: dict) -> None:
+    def _check(self, result: dict[str, Any]) -> None:
         """The Pyodide that ran must be the one whose layout the filenames assumed."""
         layout = self.layout
         problems = []

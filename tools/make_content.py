@@ -18,6 +18,7 @@ import json
 import sys
 from html import escape
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -171,10 +172,10 @@ def notebook_link(calc: Calculator) -> str:
     return f"lab/index.html?path={quote(calc.notebook)}"
 
 
-def _cell(kind: str, source: str, cell_id: str) -> dict:
+def _cell(kind: str, source: str, cell_id: str) -> dict[str, Any]:
     """A notebook cell; ids are fixed (nbformat 4.5 needs them, and tools that
     find none write random ones into the file, which would make it stale)."""
-    cell: dict = {
+    cell: dict[str, Any] = {
         "cell_type": kind,
         "id": cell_id,
         "metadata": {},
@@ -185,7 +186,7 @@ def _cell(kind: str, source: str, cell_id: str) -> dict:
     return cell
 
 
-def _notebook(cells: list[dict]) -> dict:
+def _notebook(cells: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "cells": cells,
         "metadata": {
@@ -201,7 +202,7 @@ def _notebook(cells: list[dict]) -> dict:
     }
 
 
-def notebook(calc: Calculator) -> dict:
+def notebook(calc: Calculator) -> dict[str, Any]:
     """The calculator's notebook: intro, the live calculator, and an engine example."""
     cells = [
         _cell(
@@ -227,7 +228,7 @@ def notebook(calc: Calculator) -> dict:
     return _notebook(cells)
 
 
-def index_notebook() -> dict:
+def index_notebook() -> dict[str, Any]:
     lines = [
         "# ruleslab calculators\n",
         "Live, exact calculators for the Aberrant 2.0/2.1 rules. Open one, run it "

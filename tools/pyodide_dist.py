@@ -156,7 +156,7 @@ class _Entry:
     version: str
     wheel: Path | None = None
     imports: list[str] = field(default_factory=list)
-    depends: list[str] = field(default_factory=list)
+    depends: list[NormalizedName] = field(default_factory=list)
     from_pyodide_lock: bool = False
 
 
@@ -171,7 +171,8 @@ def sha256_of(path: Path) -> str:
 
 def _pyodide_environment(info: dict[str, Any]) -> dict[str, str]:
     """PEP 508 marker environment of the Pyodide runtime described by a lock's info."""
-    env = default_environment()
+    # (every field of packaging's Environment is a str; the TypedDict is no dict[str, str])
+    env = {key: str(value) for key, value in default_environment().items()}
     python = str(info.get("python", "3.14.0"))
     env.update(
         {
@@ -273,8 +274,8 @@ def _resolve(
         entries[name] = _Entry(name, str(version), wheel, imports, list(depends))
         pending.extend((d, None, f"dependency of {name}") for d in depends)
 
-    for wheel in local_wheels:
-        add_local(Path(wheel), "local wheel")
+    for local_wheel in local_wheels:
+        add_local(Path(local_wheel), "local wheel")
     pending[:0] = [(*_parse_spec(s), "requested") for s in specs]
 
     while pending:
@@ -302,7 +303,7 @@ def _resolve(
                     f"{name} ({why}) is not a pure wheel in Pyodide's lock "
                     f"({locked['file_name']}); it cannot be served from PyPI wheels"
                 )
-            wheel = None
+            wheel: Path | None = None
             if name in from_wheel:
                 wheel = fetch_one(name, locked["version"], why)
                 requires, _ = _wheel_metadata(wheel)
@@ -516,7 +517,7 @@ def verify_dist(dest: Path) -> dict[str, Any]:
     lock_path = Path(dest) / LOCK_NAME
     if not lock_path.is_file():
         raise PyodideDistError(f"{lock_path} not found")
-    lock = json.loads(lock_path.read_text(encoding="utf-8"))
+    lock: dict[str, Any] = json.loads(lock_path.read_text(encoding="utf-8"))
     pkgs: dict[str, dict[str, Any]] = lock["packages"]
     required = {
         "name",
@@ -549,8 +550,8 @@ def verify_dist(dest: Path) -> dict[str, Any]:
     try:  # the schema's own model, where installed (pyodide-lock is a dev dependency)
         from pyodide_lock.spec import PackageSpec
     except ImportError:  # pragma: no cover
-        PackageSpec = None
-    if PackageSpec is not None:
+        pass
+    else:
         for key, spec in pkgs.items():
             try:
                 PackageSpec(**spec)

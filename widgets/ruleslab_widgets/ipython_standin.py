@@ -63,12 +63,10 @@ def install() -> bool:
         return False
     ipython, display, core, shell = (ModuleType(name) for name in _MODULES)
     ipython.__doc__ = "ruleslab's stand-in for IPython on the app page (no shell)."
-    ipython.get_ipython = get_ipython  # type: ignore[attr-defined]
-    display.display = _no_display  # type: ignore[attr-defined]
-    display.clear_output = _no_display  # type: ignore[attr-defined]
-    shell.InteractiveShell = InteractiveShell  # type: ignore[attr-defined]
-    ipython.display = display  # type: ignore[attr-defined]
-    ipython.core = core  # type: ignore[attr-defined]
-    core.interactiveshell = shell  # type: ignore[attr-defined]
+    # (a module's attributes are its __dict__; ModuleType declares none of these names)
+    vars(ipython).update(get_ipython=get_ipython, display=display, core=core)
+    vars(display).update(display=_no_display, clear_output=_no_display)
+    vars(shell).update(InteractiveShell=InteractiveShell)
+    vars(core).update(interactiveshell=shell)
     sys.modules.update(zip(_MODULES, (ipython, display, core, shell), strict=True))
     return True
