@@ -29,3 +29,19 @@ def test_the_example_runs_and_prints(key):
     printed = out.getvalue().strip()
     assert printed, f"{key}: the example printed nothing"
     assert "Traceback" not in printed and "Error" not in printed, printed
+
+
+def test_the_declaration_example_in_declare_builds_a_calculator():
+    """The example in ``ruleslab_widgets.declare``'s docstring is real code."""
+    import textwrap
+
+    from ruleslab_widgets import declare
+
+    block = (declare.__doc__ or "").split("::\n\n", 1)[1].split("\n\n(", 1)[0]
+    code = textwrap.dedent(block).replace("\nCalculator(", "\ncalc = Calculator(", 1)
+    namespace: dict[str, object] = {}
+    exec(compile(code, "<declare example>", "exec"), namespace)
+    calc = namespace["calc"]
+    assert isinstance(calc, declare.Calculator) and calc.key == "dice_pool"
+    assert [p.name for p in calc.params][:2] == ["dice", "auto_successes"]
+    assert calc.compute(**calc.defaults()).figure("p_success").text

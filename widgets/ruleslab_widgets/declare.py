@@ -4,13 +4,19 @@ A :class:`Calculator` is pure data. Its inputs come from the engine function's
 declared parameters (``fn.params``, see :func:`ruleslab.checked`), so adding a
 calculator costs a few lines::
 
+    from ruleslab import dice
+    from ruleslab_widgets.declare import Calculator, ChartSpec
+
     Calculator(
         key="dice_pool",
         title="Dice pool",
         summary="Exact odds of a d10 pool …",
-        compute=ruleslab.dice.dice_pool,
+        compute=dice.dice_pool,
+        rules="Aberrant 2.0/2.1 quick reference › the d10 pool",
         views=(ChartSpec(title="Successes", x_label="Successes", bars=lambda r: r.chart()),),
     )
+
+(``tests/widgets/test_examples.py`` runs this example.)
 
 The widget layer (:mod:`ruleslab_widgets.view`) builds the form, validation
 messages and output panel from this declaration alone. ``views`` are extra
