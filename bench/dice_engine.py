@@ -8,16 +8,11 @@ like for like. Usage: ``.venv/bin/python bench/dice_engine.py``.
 
 from __future__ import annotations
 
-import sys
 import timeit
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "engine"))
+import icepool
 
-import icepool  # noqa: E402
-
-from ruleslab import dice  # noqa: E402
+from ruleslab import dice
 
 
 def ours(n: int, reroll: bool):

@@ -15,15 +15,14 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 import tempfile
 import textwrap
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "engine"), str(ROOT / "widgets")]
+from ruleslab_widgets.catalog import CALCULATORS
+from tests.pyodide.prepare import prepare  # the in-Pyodide test layer's wheel folder
 
-from ruleslab_widgets.catalog import CALCULATORS  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 # The timing code, run unchanged on both interpreters.
 TIMER = textwrap.dedent(
@@ -66,9 +65,6 @@ def in_cpython() -> dict[str, tuple[float, float]]:
 
 
 def in_pyodide() -> dict[str, tuple[float, float]]:
-    sys.path.insert(0, str(ROOT / "tests" / "pyodide"))
-    from prepare import prepare  # the in-Pyodide test layer's wheel folder
-
     prepare()
     with tempfile.TemporaryDirectory() as tmp:
         test = Path(tmp) / "test_timing.py"

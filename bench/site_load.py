@@ -68,7 +68,6 @@ from typing import Any, BinaryIO
 from urllib.parse import quote, unquote, urlencode, urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "engine"), str(ROOT / "widgets")]
 
 from bench.site_figures import (  # noqa: E402
     SizeCache,

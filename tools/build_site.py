@@ -36,9 +36,6 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-if __package__ in (None, ""):  # run as a script: make ``tools`` importable
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
 from tools.build_app import APP_DIR, AppBuildError, build_app
 from tools.pyodide_dist import (
     DEFAULT_WHEEL_CACHE,

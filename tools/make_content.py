@@ -15,17 +15,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from html import escape
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "engine"), str(ROOT / "widgets")]
+from ruleslab_widgets.catalog import CALCULATORS
+from ruleslab_widgets.declare import Calculator
 
-from ruleslab_widgets.catalog import CALCULATORS  # noqa: E402
-from ruleslab_widgets.declare import Calculator  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 __all__ = [
     "app_page_html",

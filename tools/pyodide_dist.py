@@ -67,9 +67,6 @@ from packaging.markers import default_environment
 from packaging.requirements import Requirement
 from packaging.utils import NormalizedName, canonicalize_name, parse_wheel_filename
 
-if __package__ in (None, ""):  # run as a script: make ``tools`` importable
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
 from tools.bytecode import (
     DEFAULT_PYC_CACHE,
     ArchiveJob,

@@ -30,14 +30,12 @@ import sys
 import tempfile
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
-if str(REPO) not in sys.path:  # so that ``tools`` imports when run as a script
-    sys.path.insert(0, str(REPO))
+from tools.bytecode import ArchiveJob, BytecodeCompiler, Kind, compile_archives
+from tools.pyodide_dist import DEFAULT_WHEEL_CACHE, STDLIB_ZIP
+from tools.pyodide_dist import build_project_wheel as build_wheel
+from tools.pypi_wheels import fetch_wheels
 
-from tools.bytecode import ArchiveJob, BytecodeCompiler, Kind, compile_archives  # noqa: E402
-from tools.pyodide_dist import DEFAULT_WHEEL_CACHE, STDLIB_ZIP  # noqa: E402
-from tools.pyodide_dist import build_project_wheel as build_wheel  # noqa: E402
-from tools.pypi_wheels import fetch_wheels  # noqa: E402
+REPO = Path(__file__).resolve().parents[2]
 
 __all__ = [
     "LOCK_FILE",
