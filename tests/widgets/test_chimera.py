@@ -11,10 +11,8 @@ pytest.importorskip("anywidget")
 
 from ruleslab.chimera import fight
 from ruleslab_widgets import CalculatorView
-from ruleslab_widgets.calculators.chimera import CALCULATORS
+from ruleslab_widgets.calculators.chimera import CALCULATOR as CALC
 from ruleslab_widgets.render import figures_html
-
-(CALC,) = CALCULATORS
 
 
 def test_builds_with_defaults_and_options_tucked_away():

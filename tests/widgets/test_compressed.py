@@ -11,10 +11,8 @@ pytest.importorskip("anywidget")
 
 from ruleslab.compressed import combat_roll_log, compressed_combat
 from ruleslab_widgets import CalculatorView
-from ruleslab_widgets.calculators.compressed import CALCULATORS
+from ruleslab_widgets.calculators.compressed import CALCULATOR as CALC
 from ruleslab_widgets.render import figures_html, steps_html
-
-CALC = next(c for c in CALCULATORS if c.key == "compressed")
 
 
 def test_builds_with_the_texts_example():

@@ -11,11 +11,8 @@ pytest.importorskip("anywidget")
 
 from ruleslab import defence, healing
 from ruleslab_widgets import CalculatorView
-from ruleslab_widgets.calculators import defence as defence_calcs
-from ruleslab_widgets.calculators import healing as healing_calcs
-
-HEALING = healing_calcs.CALCULATORS[0]
-DEFENCE = defence_calcs.CALCULATORS[0]
+from ruleslab_widgets.calculators.defence import CALCULATOR as DEFENCE
+from ruleslab_widgets.calculators.healing import CALCULATOR as HEALING
 
 
 def test_healing_view_matches_the_engine():

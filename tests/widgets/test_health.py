@@ -8,11 +8,11 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 
 from ruleslab import damage, health
-from ruleslab_widgets.calculators.health import CALCULATORS
+from ruleslab_widgets.catalog import get
 from ruleslab_widgets.health_track import HealthTrack
 from ruleslab_widgets.view import CalculatorView
 
-BY_KEY = {c.key: c for c in CALCULATORS}
+BY_KEY = {key: get(key) for key in ("health", "damage")}
 
 
 def test_health_view_follows_engine_and_track_fills():

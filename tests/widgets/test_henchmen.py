@@ -11,10 +11,8 @@ pytest.importorskip("anywidget")
 
 from ruleslab.henchmen import henchmen_squad
 from ruleslab_widgets import CalculatorView
-from ruleslab_widgets.calculators.henchmen import CALCULATORS
+from ruleslab_widgets.calculators.henchmen import CALCULATOR as CALC
 from ruleslab_widgets.render import figures_html
-
-CALC = next(c for c in CALCULATORS if c.key == "henchmen")
 
 
 def test_builds_with_defaults():

@@ -11,10 +11,10 @@ pytest.importorskip("anywidget")
 
 from ruleslab import falling, jumping, movement
 from ruleslab_widgets import CalculatorView
-from ruleslab_widgets.calculators.physical import CALCULATORS
+from ruleslab_widgets.catalog import get
 from ruleslab_widgets.render import figures_html
 
-BY_KEY = {c.key: c for c in CALCULATORS}
+BY_KEY = {key: get(key) for key in ("movement", "jumping", "falling")}
 
 
 def test_keys():

@@ -11,10 +11,8 @@ pytest.importorskip("anywidget")
 
 from ruleslab.autofire import autofire_and_strafing
 from ruleslab_widgets import CalculatorView
-from ruleslab_widgets.calculators.ranged import CALCULATORS
+from ruleslab_widgets.calculators.autofire import CALCULATOR as CALC
 from ruleslab_widgets.render import figures_html
-
-CALC = next(c for c in CALCULATORS if c.key == "autofire")
 
 
 def test_builds_with_defaults():

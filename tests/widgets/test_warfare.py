@@ -11,10 +11,8 @@ pytest.importorskip("anywidget")
 
 from ruleslab.warfare import roll_turn, warfare
 from ruleslab_widgets import CalculatorView
-from ruleslab_widgets.calculators.warfare import CALCULATORS
+from ruleslab_widgets.calculators.warfare import CALCULATOR as CALC
 from ruleslab_widgets.render import figures_html
-
-CALC = next(c for c in CALCULATORS if c.key == "warfare")
 
 
 def test_builds_with_defaults():

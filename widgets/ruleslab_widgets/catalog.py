@@ -1,54 +1,58 @@
 """The site's calculators, in the order the site lists them.
 
-Each rule area declares its calculators in ``ruleslab_widgets/calculators/<area>.py``
-(an engine function, a summary, the rules section, optional views, which
-parameters are rules options); this module only puts them in order. The site's
-notebooks, landing page and app links are generated from this list
+Each calculator is declared in ``ruleslab_widgets/calculators/<key>.py`` (an
+engine function, a summary, the rules section, optional views, which
+parameters are rules options); this module only puts the keys in order. The
+site's notebooks, landing page and app page are generated from it
 (``tools/make_content.py``).
+
+:func:`get` imports only the module of the calculator asked for, so the app
+page, which shows one calculator, does not import the others' declarations and
+engine modules; ``CALCULATORS`` imports them all on first use.
 """
 
 from __future__ import annotations
 
-from ruleslab_widgets.calculators import (
-    chimera,
-    compressed,
-    defence,
-    dice,
-    healing,
-    health,
-    henchmen,
-    lifting,
-    physical,
-    ranged,
-    warfare,
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ruleslab_widgets.declare import Calculator
+
+    CALCULATORS: tuple[Calculator, ...]
+
+__all__ = ["CALCULATORS", "KEYS", "get"]
+
+#: Every calculator's key, in site order; ``calculators/<key>.py`` declares it.
+KEYS: tuple[str, ...] = (
+    "dice_pool",
+    "lifting",
+    "movement",
+    "jumping",
+    "falling",
+    "health",
+    "damage",
+    "autofire",
+    "healing",
+    "defence",
+    "compressed",
+    "henchmen",
+    "warfare",
+    "chimera",
 )
-from ruleslab_widgets.declare import Calculator
-
-__all__ = ["CALCULATORS", "get"]
-
-#: Rule-area modules in site order.
-_AREAS = (
-    dice,
-    lifting,
-    physical,
-    health,
-    ranged,
-    healing,
-    defence,
-    compressed,
-    henchmen,
-    warfare,
-    chimera,
-)
-
-CALCULATORS: tuple[Calculator, ...] = tuple(c for area in _AREAS for c in area.CALCULATORS)
-
-_BY_KEY = {c.key: c for c in CALCULATORS}
 
 
 def get(key: str) -> Calculator:
     """The calculator declared under ``key`` (KeyError lists the known keys)."""
-    try:
-        return _BY_KEY[key]
-    except KeyError:
-        raise KeyError(f"no calculator {key!r}; known: {', '.join(_BY_KEY)}") from None
+    if key not in KEYS:
+        raise KeyError(f"no calculator {key!r}; known: {', '.join(KEYS)}")
+    calc: Calculator = import_module(f"ruleslab_widgets.calculators.{key}").CALCULATOR
+    return calc
+
+
+def __getattr__(name: str) -> Any:
+    if name == "CALCULATORS":
+        calculators = tuple(get(key) for key in KEYS)
+        globals()[name] = calculators
+        return calculators
+    raise AttributeError(f"module 'ruleslab_widgets.catalog' has no attribute {name!r}")

@@ -1,56 +1,54 @@
-"""Declarations of the Warfare calculator: see :mod:`ruleslab_widgets.declare`."""
+"""The Warfare calculator (key ``warfare``): see :mod:`ruleslab_widgets.declare`."""
 
 from __future__ import annotations
 
 from ruleslab import warfare
 from ruleslab_widgets.declare import Calculator, ChartSpec, RollSpec
 
-CALCULATORS: tuple[Calculator, ...] = (
-    Calculator(
-        key="warfare",
-        title="Warfare",
-        summary=(
-            "The war around the party: an enemy force's attacks of opportunity in one turn "
-            "(Size, capped by its commander's Intelligence + Command), exact odds of a hit and "
-            "the total lethal damage to a character, or henchmen removed from a squad (Area ×3); "
-            "Support, Power and Morale spending; Quantity is Quality."
-        ),
-        compute=warfare.warfare,
-        rules=(
-            "Aberrant 2.0 combat alterations › Mass Combat › Warfare (Force Attributes, "
-            "Attacks of Opportunity, Power Overwhelming, Quantity is Quality); › Henchmen"
-        ),
-        options=(
-            "defence_reading",
-            "size_penalty",
-            "divide_by_3",
-            "mega_intelligence",
-            "morale_on_damage",
-            "rounding",
-        ),
-        rolls=(
-            RollSpec(
-                "Roll it",
-                warfare.roll_turn,
-                help=(
-                    "Rolls one turn of attacks of opportunity with the current inputs; the "
-                    "same seed replays the same turn."
-                ),
+CALCULATOR = Calculator(
+    key="warfare",
+    title="Warfare",
+    summary=(
+        "The war around the party: an enemy force's attacks of opportunity in one turn "
+        "(Size, capped by its commander's Intelligence + Command), exact odds of a hit and "
+        "the total lethal damage to a character, or henchmen removed from a squad (Area ×3); "
+        "Support, Power and Morale spending; Quantity is Quality."
+    ),
+    compute=warfare.warfare,
+    rules=(
+        "Aberrant 2.0 combat alterations › Mass Combat › Warfare (Force Attributes, "
+        "Attacks of Opportunity, Power Overwhelming, Quantity is Quality); › Henchmen"
+    ),
+    options=(
+        "defence_reading",
+        "size_penalty",
+        "divide_by_3",
+        "mega_intelligence",
+        "morale_on_damage",
+        "rounding",
+    ),
+    rolls=(
+        RollSpec(
+            "Roll it",
+            warfare.roll_turn,
+            help=(
+                "Rolls one turn of attacks of opportunity with the current inputs; the "
+                "same seed replays the same turn."
             ),
         ),
-        views=(
-            ChartSpec(
-                title="Total damage this turn",
-                x_label="Health levels (character) or henchmen removed (squad)",
-                bars=lambda r: r.chart(),
-            ),
+    ),
+    views=(
+        ChartSpec(
+            title="Total damage this turn",
+            x_label="Health levels (character) or henchmen removed (squad)",
+            bars=lambda r: r.chart(),
         ),
-        example=(
-            "from ruleslab.warfare import warfare, roll_turn\n"
-            "r = warfare(enemy_size=7, enemy_skill=4, support=3, spend_support=True,\n"
-            "            target='squad', henchmen=12, training='trained')\n"
-            "print(r.attacks, float(r.p_hit), float(r.expected_losses))\n"
-            "print('\\n'.join(roll_turn(r, 1)))"
-        ),
+    ),
+    example=(
+        "from ruleslab.warfare import warfare, roll_turn\n"
+        "r = warfare(enemy_size=7, enemy_skill=4, support=3, spend_support=True,\n"
+        "            target='squad', henchmen=12, training='trained')\n"
+        "print(r.attacks, float(r.p_hit), float(r.expected_losses))\n"
+        "print('\\n'.join(roll_turn(r, 1)))"
     ),
 )

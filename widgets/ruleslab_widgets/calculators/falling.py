@@ -1,0 +1,32 @@
+"""The Falling calculator (key ``falling``): see :mod:`ruleslab_widgets.declare`."""
+
+from __future__ import annotations
+
+from ruleslab import falling
+from ruleslab_widgets.declare import Calculator, ChartSpec
+
+CALCULATOR = Calculator(
+    key="falling",
+    title="Falling",
+    summary=(
+        "A fall's safe distance and damage dice, the exact distribution of the dice left "
+        "after a (Dexterity + Athletics) break-fall roll, and the chance the damage is "
+        "lethal."
+    ),
+    compute=falling.fall,
+    rules="Aberrant 2.0/2.1 quick reference › Falling, Mega-Attributes; Specialties",
+    options=("ruleset", "specialty", "count_from", "lethal_means"),
+    views=(
+        ChartSpec(
+            title="Damage dice left after the break-fall",
+            x_label="Dice left",
+            bars=lambda r: r.chart(),
+            highlight_from=lambda r: r.highlight_from(),
+        ),
+    ),
+    example=(
+        "from ruleslab.falling import fall\n"
+        "r = fall(height_m=30, stamina=3, dexterity=3, athletics=2)\n"
+        "print(r.damage_dice, float(r.p_lethal))"
+    ),
+)

@@ -1,0 +1,33 @@
+"""The Jumping calculator (key ``jumping``): see :mod:`ruleslab_widgets.declare`."""
+
+from __future__ import annotations
+
+from ruleslab import jumping
+from ruleslab_widgets.declare import Calculator, ChartSpec
+
+CALCULATOR = Calculator(
+    key="jumping",
+    title="Jumping",
+    summary=(
+        "The exact distribution of a jump's height or length from the (Strength + "
+        "Athletics) roll, Mega-Strength's automatic successes and multiplier, and the "
+        "chance to clear a given gap or height."
+    ),
+    compute=jumping.jump,
+    rules="Aberrant 2.0/2.1 quick reference › Movement › Jumping; Specialties",
+    options=("ruleset", "specialty", "mega_in_pool"),
+    views=(
+        ChartSpec(
+            title="Distribution of the jump's distance",
+            x_label="Metres",
+            bars=lambda r: r.chart(),
+            highlight_from=lambda r: r.highlight_from(),
+        ),
+    ),
+    example=(
+        "from ruleslab.jumping import jump\n"
+        "r = jump(strength=3, athletics=2, mega_strength=1,\n"
+        "         direction='horizontal', distance_m=30)\n"
+        "print(float(r.p_clear), r.explain())"
+    ),
+)
