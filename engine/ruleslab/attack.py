@@ -603,7 +603,7 @@ def resolve_attack(
     aircraft_penalty: int = 0,
     dodge_pool: int = 0,
     dodge_reroll_tens: bool = False,
-    natural_soak: int = 0,
+    natural_soak: int = 2,
     armour_soak: int = 0,
     extra_successes: str = "die",
     net_from: str = "difficulty",

@@ -226,7 +226,9 @@ def checked(*params: Param) -> Callable[[Callable[P, R]], Checked[P, R]]:
 
     The declaration is kept on the function as ``fn.params`` (a tuple, in form
     order) so that the widget layer can build a form from it. Parameters of the
-    function that are not declared are passed through unchecked.
+    function that are not declared are passed through unchecked. Where the
+    signature also gives a default, it must equal the declared one (raises
+    :class:`TypeError` at import otherwise).
     """
 
     def deco(fn: Callable[P, R]) -> Checked[P, R]:
@@ -235,6 +237,17 @@ def checked(*params: Param) -> Callable[[Callable[P, R]], Checked[P, R]]:
         missing = set(by_name) - set(sig.parameters)
         if missing:
             raise TypeError(f"{fn.__name__} declares unknown parameters {sorted(missing)}")
+        # A default written twice must not drift: the form shows the Param's,
+        # a Python caller gets the signature's.
+        drifted = [
+            f"{name} (declared {by_name[name].default!r}, signature {arg.default!r})"
+            for name, arg in sig.parameters.items()
+            if name in by_name
+            and arg.default is not inspect.Parameter.empty
+            and arg.default != by_name[name].default
+        ]
+        if drifted:
+            raise TypeError(f"{fn.__name__}: defaults differ for {', '.join(drifted)}")
 
         @functools.wraps(fn)
         def wrapper(*args: Any, **kwargs: Any) -> R:

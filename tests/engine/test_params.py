@@ -73,3 +73,23 @@ def test_checked_validates_calls_and_keeps_the_declaration():
         @checked(IntParam("nope", "Nope", default=0))
         def other(dice: int) -> int:
             return dice
+
+
+def test_checked_refuses_a_default_written_twice_that_differs():
+    soak = IntParam("soak", "Soak", default=2, minimum=0, maximum=10)
+
+    with pytest.raises(TypeError, match=r"soak \(declared 2, signature 0\)"):
+
+        @checked(soak)
+        def drifted(soak: int = 0) -> int:
+            return soak
+
+    @checked(soak)
+    def agreed(soak: int = 2) -> int:
+        return soak
+
+    @checked(soak)
+    def no_signature_default(soak: int) -> int:
+        return soak
+
+    assert agreed() == 2 and no_signature_default(3) == 3
