@@ -515,7 +515,8 @@ def _changes() -> dict[str, list[tuple[str, str, str]]]:
 
     path = ROOT / "tests" / "browser" / "test_calculators.py"
     spec = importlib.util.spec_from_file_location("_rl_test_calculators", path)
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return dict(module.CHANGES)

@@ -292,7 +292,8 @@ class WarfareReport(Explained):
             ),
         ]
         if self.losses_pmf is not None:
-            assert self.expected_losses is not None and self.p_wiped is not None
+            assert self.expected_losses is not None
+            assert self.p_wiped is not None
             figs += [
                 Figure(
                     "expected_losses",

@@ -34,9 +34,9 @@ def test_percentile_is_nearest_rank():
     assert percentile(values, 50) == 10.0
     assert percentile([7.0], 95) == 7.0
     assert percentile(list(reversed(values)), 95) == 19.0
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="no values"):
         percentile([], 95)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="not in"):
         percentile([1.0], 0)
 
 
@@ -66,7 +66,7 @@ def test_gzip_size_is_gzip_level_6(tmp_path):
 def test_markdown_table_and_load_note():
     table = markdown_table(["a", "b"], [["1", "x|y"]])
     assert table.splitlines() == ["| a | b |", "| --- | --- |", "| 1 | x\\|y |"]
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="has 1 cells, not 2"):
         markdown_table(["a", "b"], [["1"]])
     assert load_note(0.2) == "otherwise idle"
     assert "NOT" in load_note(0.5)
@@ -141,8 +141,10 @@ def test_report_ends_with_the_summary_line(tmp_path, monkeypatch):
     )
     text = site_load.report(results)
     lines = text.splitlines()
-    assert "otherwise idle" in text and "Chromium 1.2.3" in text
-    assert "failed" in text and "lifting" in text
+    assert "otherwise idle" in text
+    assert "Chromium 1.2.3" in text
+    assert "failed" in text
+    assert "lifting" in text
     groups = SUMMARY.match(lines[-1]).groups()
     # app cold: median(2.0, 2.5) / median(10, 12, 11); warm: median(1.5, 1.7) / 8.5
     assert groups[0] == f"{2.25 / 11:.2f}"

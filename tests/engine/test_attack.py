@@ -216,7 +216,8 @@ def test_stun_that_fails_to_penetrate_does_nothing():
 def test_tags_without_numbers_are_reported_not_applied(tag):
     r = attack(gun(tags=tag), dexterity=3, natural_soak=1)
     plain = attack(gun(), dexterity=3, natural_soak=1)
-    assert r.levels == plain.levels and r.p_hit == plain.p_hit
+    assert r.levels == plain.levels
+    assert r.p_hit == plain.p_hit
     assert "the text gives no numbers" in r.explain()
 
 
@@ -331,7 +332,8 @@ def test_rerolls_match_numpy_monte_carlo():
         dodge_pool=3,
         natural_soak=2,
     )
-    assert r.pool == 6 and r.reroll_tens
+    assert r.pool == 6
+    assert r.reroll_tens
     rng = np.random.default_rng(20240601)
     n = 200_000
 

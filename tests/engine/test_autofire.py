@@ -99,7 +99,8 @@ def test_more_targets_than_rounds_is_an_error():
     with pytest.raises(InputError) as err:
         autofire_and_strafing(burst="short", targets=4)
     assert err.value.field == "targets"
-    assert "Targets (strafing)" in err.value.message and "at most 3" in err.value.message
+    assert "Targets (strafing)" in err.value.message
+    assert "at most 3" in err.value.message
     with pytest.raises(InputError) as err:
         autofire_and_strafing(burst="none", targets=2)
     assert err.value.field == "targets"
@@ -129,7 +130,8 @@ def test_not_enough_ammunition_is_an_error():
     with pytest.raises(InputError) as err:
         autofire_and_strafing(burst="long", ammunition=19)
     assert err.value.field == "ammunition"
-    assert "Ammunition available" in err.value.message and "uses 20 rounds" in err.value.message
+    assert "Ammunition available" in err.value.message
+    assert "uses 20 rounds" in err.value.message
     assert autofire_and_strafing(burst="long", ammunition=20).ammo_used == 20
     with pytest.raises(InputError) as err:
         autofire_and_strafing(burst="none", ammunition=0)

@@ -41,7 +41,8 @@ def test_default_blow_by_hand():
 def test_wound_penalty_lowers_tn_and_rolls():
     # B with 2 wounds: TN 12 − 2 = 10; A with 1 wound rolls +3 − 1 = +2.
     odds = attack_odds(A, B, 1, 2, RULES)
-    assert odds.tn == 10 and odds.modifier == 2
+    assert odds.tn == 10
+    assert odds.modifier == 2
     assert odds.p_hit == Fraction(13, 20)  # a natural 8 or more
     # B at WL 2 already: any wound (the third) vanquishes
     assert odds.p_vanquish == odds.p_wound
@@ -63,7 +64,8 @@ def test_parry_and_cover_add_to_tn_or_fold_into_defence():
     guarded = replace(B, parry=2, cover="heavy")
     assert attack_odds(A, guarded, 0, 0, RULES).tn == 12 + 2 + 4
     folded = attack_odds(A, guarded, 0, 0, replace(RULES, parry_cover="defence"))
-    assert folded.tn == 12 and folded.defence == 1 + 2 + 4
+    assert folded.tn == 12
+    assert folded.defence == 1 + 2 + 4
     shooter = replace(A, kind="shoot")
     assert attack_odds(shooter, guarded, 0, 0, replace(RULES, parry_applies="fight")).tn == 16
     both = replace(B, position="prone", cover="light", kind="shoot")
@@ -90,7 +92,8 @@ def test_vanquish_boundaries():
     assert is_vanquished(1, 4, 3)
     # zero-or-less severities are ignored: Defence 7 against d6 never wounds
     odds = attack_odds(B, replace(A, defence=7), 0, 0, replace(RULES, critical="none"))
-    assert odds.p_wound == 0 and odds.p_vanquish == 0
+    assert odds.p_wound == 0
+    assert odds.p_vanquish == 0
 
 
 def test_critical_rolls_two_dice():
@@ -105,7 +108,8 @@ def test_critical_rolls_two_dice():
 def test_morale_triggers_and_odds():
     assert wound_triggers_morale(2, 0, 1)
     assert not wound_triggers_morale(2, 1, 2)
-    assert wound_triggers_morale(3, 1, 2) and not wound_triggers_morale(3, 0, 1)
+    assert wound_triggers_morale(3, 1, 2)
+    assert not wound_triggers_morale(3, 0, 1)
     assert wound_triggers_morale(1, 0, 1)
     assert not wound_triggers_morale(0, 0, 1)
     assert not must_check_morale(player_character=True, wounds=5, wound_limit=2)

@@ -13,7 +13,8 @@ from ruleslab.chimera.initiative import initiative_order
 def test_one_die_and_sums():
     assert die(6).items() == tuple((k, Fraction(1, 6)) for k in range(1, 7))
     two = dice(2, 6)
-    assert two.lo == 2 and two.hi == 12
+    assert two.lo == 2
+    assert two.hi == 12
     assert two.p(7) == Fraction(6, 36)
     assert two.total() == 1
     assert two.mean() == 7

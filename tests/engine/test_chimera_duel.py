@@ -46,10 +46,12 @@ def test_simultaneous_ties_can_draw():
 def test_nobody_can_be_hurt_is_endless():
     armoured = replace(A0, defence=20)
     d = duel_odds(armoured, replace(B0, defence=20), NO_CRIT)
-    assert d.p_endless == 1 and d.expected_rounds is None
+    assert d.p_endless == 1
+    assert d.expected_rounds is None
     # one side can be hurt: the other always wins eventually
     d = duel_odds(armoured, B0, NO_CRIT)
-    assert d.p_win == (1, 0) and d.expected_rounds is not None
+    assert d.p_win == (1, 0)
+    assert d.expected_rounds is not None
 
 
 def test_surprise_action_that_always_kills():
@@ -60,7 +62,8 @@ def test_surprise_action_that_always_kills():
     assert d.expected_rounds == 1  # the surprise round
     # the other reading: A acts first in round 1, the same here
     d = duel_odds(A0, sure, replace(NO_CRIT, surprise_action="first"), plan)
-    assert d.p_win == (1, 0) and d.expected_rounds == 1
+    assert d.p_win == (1, 0)
+    assert d.expected_rounds == 1
 
 
 def test_surprise_bonus_mixes_the_sneak_outcomes():
@@ -83,7 +86,8 @@ def test_morale_wins_are_counted():
     )
     b = Fighter(name="B", mr=12, defence=1, wound_limit=2, damage=parse_dice("d6"), attack=2)
     d = duel_odds(a, b)
-    assert d.p_morale[0] > 0 and d.p_morale[1] == 0  # A is a PC: never checks
+    assert d.p_morale[0] > 0
+    assert d.p_morale[1] == 0
     assert sum(d.p_win) + d.p_draw + d.p_endless == 1
     fearless = duel_odds(a, replace(b, character="pc"))
     assert fearless.p_morale == (0, 0)

@@ -28,13 +28,15 @@ def test_defaults_and_stable_keys():
     assert r.figure("a_killer_blow").value == Fraction(1, 2)
     text = r.explain()
     assert "Chimera combat › Combat › Attack Target Numbers" in text
-    assert "RN-CHIM-1" in text and "Vanquishing Foes" in text
+    assert "RN-CHIM-1" in text
+    assert "Vanquishing Foes" in text
 
 
 def test_chart_sums_to_one_and_changes_with_defence():
     r = chimera_fight()
     bars = fight_chart(r.a_on_b)
-    assert bars[0][0] == "Miss" and bars[1][0] == "No wound"
+    assert bars[0][0] == "Miss"
+    assert bars[1][0] == "No wound"
     assert abs(sum(p for _, p in bars) - 1) < 1e-12
     assert chimera_fight(B_defence=3).figure("p_a_wins").value < r.figure("p_a_wins").value
 

@@ -82,7 +82,8 @@ def test_damage_is_the_other_sides_successes():
     assert r.expected_damage_to_b == Fraction(22, 5)
     assert r.expected_damage_to_a == 2
     # 5 dice can never reach 7 levels: the officer is never taken out
-    assert r.p_a_down == 0 and r.p_a_killed == 0
+    assert r.p_a_down == 0
+    assert r.p_a_killed == 0
     assert r.p_b_down == pool_distribution(11).at_least(7)
     assert r.p_b_killed == pool_distribution(11).at_least(11)
 
@@ -112,7 +113,8 @@ def test_automatic_successes_are_removed_first_by_soak():
 def test_several_opponents_the_highest_soak_applies_and_successes_add():
     r = fight(b=f"{GANGBANGER}\nEnforcer: Dex 2, Brawl 3, damage 4B, soak 3, initiative 2")
     (officer,) = r.side_a.pools
-    assert officer.against == 3 and officer.dice == 9
+    assert officer.against == 3
+    assert officer.dice == 9
     gang, enforcer = r.side_b.pools
     assert (gang.dice, enforcer.dice) == (5, 9 - 4)
     assert r.side_b.successes == pool_distribution(10).pmf
@@ -124,12 +126,14 @@ def test_even_split_and_side_down_needs_everyone_down():
     r = fight(a="Hero: Dex 0, auto 3, soak 0", b=two)
     # B takes exactly 3: Ann 2, Bob 1 → Bob still standing
     assert r.damage_to_b == (0, 0, 0, 1)
-    assert r.p_b_down == 0 and r.p_b_killed == 0
+    assert r.p_b_down == 0
+    assert r.p_b_killed == 0
     r = fight(a="Hero: Dex 0, auto 3, soak 0", b=two, damage_split="focus")
     # focus: Ann 2 (Incapacitated), then Bob 1
     assert r.p_b_down == 0
     r = fight(a="Hero: Dex 0, auto 4, soak 0", b=two)
-    assert r.p_b_down == 1 and r.p_b_killed == 0
+    assert r.p_b_down == 1
+    assert r.p_b_killed == 0
     r = fight(a="Hero: Dex 0, auto 4, soak 0", b=two, damage_split="focus")
     assert r.p_b_down == 1  # 2 + 2
 
@@ -141,7 +145,8 @@ def test_tactics_and_dodge_modifiers():
     r = fight(a=OFFICER + ", Tactics 3", b=GANGBANGER + ", Tactics 3")
     assert r.side_a.pools[0].modifiers == 0  # equal Tactics: not higher
     r = fight(a=OFFICER + ", Tactics 3", b=GANGBANGER + ", Tactics 2")
-    assert r.side_a.pools[0].modifiers == 1 and r.side_a.pools[0].dice == 12
+    assert r.side_a.pools[0].modifiers == 1
+    assert r.side_a.pools[0].dice == 12
     # the gangbanger's attack pool is Dex 2 + Firearms 2 = 4
     assert fight(a=OFFICER + ", dodge 4").side_a.pools[0].modifiers == 0
     assert fight(a=OFFICER + ", dodge 5").side_a.pools[0].modifiers == 1
@@ -158,7 +163,8 @@ def test_modifiers_never_more_than_double_the_base_pool():
     weak = "Kid: Dex 1, Brawl 1, damage 1, soak 0"
     r = fight(a=weak, a_position=5, a_support=5)
     (p,) = r.side_a.pools
-    assert p.base == 3 and p.modifiers == 3
+    assert p.base == 3
+    assert p.modifiers == 3
     assert p.dice == 6 - 1  # doubled, then the gangbanger's soak 1
     assert "capped at +3d" in r.explain()
     # exactly double is allowed
@@ -236,7 +242,8 @@ def test_equal_initiative_tie_stands_or_splits():
     a = "A: Dex 2, Brawl 1, damage 2, soak 1, initiative 4"
     r = fight(a=a)
     assert r.tie_to == "neither"
-    assert r.p_a_takes == r.p_a_wins and r.p_a_takes + r.p_b_takes + r.p_tie == 1
+    assert r.p_a_takes == r.p_a_wins
+    assert r.p_a_takes + r.p_b_takes + r.p_tie == 1
     assert "to neither" in r.figure("p_tie").text
     c = fight(a=a, initiative_tie="coin")
     assert c.p_a_takes == c.p_a_wins + c.p_tie / 2
@@ -247,7 +254,8 @@ def test_both_down_higher_initiative_survives_lower_is_killed():
     a = "Fast: Str 0, auto 3, soak 0, incap 1, dead 5, initiative 6"
     b = "Slow: Str 0, auto 3, soak 0, incap 1, dead 5, initiative 2"
     r = fight(a=a, b=b)
-    assert r.damage_to_a == (0, 0, 0, 1) and r.damage_to_b == (0, 0, 0, 1)
+    assert r.damage_to_a == (0, 0, 0, 1)
+    assert r.damage_to_b == (0, 0, 0, 1)
     assert (r.p_a_down, r.p_a_killed) == (0, 0)
     assert (r.p_b_down, r.p_b_killed) == (1, 1)
     log = combat_roll_log(r, 7)
@@ -481,7 +489,8 @@ def test_henchmen_add_dice_damage_and_health_levels():
     assert (bonus.limit, bonus.dice, bonus.damage, bonus.extra_health_levels) == (6, 6, 6, 3)
     r = fight(a_henchmen=9, a_leader_charisma=2, a_leader_command=1, a_henchman_pool=4)
     (p,) = r.side_a.pools
-    assert p.base == 12 + 6 + 6 and p.dice == 24 - 1
+    assert p.base == 12 + 6 + 6
+    assert p.dice == 24 - 1
     assert (p.incap, p.dead) == (7 + 3, 11 + 3)
     assert r.side_a.henchmen == bonus
     assert "Side A: Henchmen limit = (Charisma 2 + Command 1) × 2 = 6" in r.explain()
@@ -498,10 +507,12 @@ def test_henchmen_as_modifiers_are_capped_and_situation_changes_the_limit():
         henchmen_count_as="modifier",
     )
     (p,) = m.side_a.pools
-    assert p.base == 3 and p.modifiers == 3  # +12d +6 damage, capped at the base
+    assert p.base == 3
+    assert p.modifiers == 3
     tight = fight(a_henchmen=9, a_leader_charisma=2, a_leader_command=1, a_henchmen_situation=-2)
     (p,) = tight.side_a.pools
-    assert p.base == 12 + 4 + 4 and (p.incap, p.dead) == (7 + 5, 11 + 5)
+    assert p.base == 12 + 4 + 4
+    assert (p.incap, p.dead) == (7 + 5, 11 + 5)
 
 
 def test_parsed_lists_are_accepted_again():

@@ -29,7 +29,8 @@ def at_least(n, k):
 def test_dodge_and_parry_pools():
     # "dodge (Dex + Athletics), parry (Dex + Melee/Brawl)"
     m = defensive_maneuvers(3, 0, 2, 4, 0)
-    assert m.dodge.dice == 5 and m.parry.dice == 7
+    assert m.dodge.dice == 5
+    assert m.parry.dice == 7
     assert m.dodge.p_success == 1 - Q**5
     assert m.powerblock is None
     assert m.figure("powerblock").text == "— (no power)"
@@ -47,7 +48,8 @@ def test_sprinting_adds_one_difficulty():
     m = defensive_maneuvers(3, 0, 2, 2, 6, sprinting=True)
     assert m.dodge.difficulty == 2
     assert m.dodge.p_success == at_least(5, 2)
-    assert m.powerblock is not None and m.powerblock.p_success == at_least(6, 2)
+    assert m.powerblock is not None
+    assert m.powerblock.p_success == at_least(6, 2)
 
 
 # --- 2.1 Defense ----------------------------------------------------------------------
@@ -80,10 +82,12 @@ def test_mega_in_defense_double_or_ignore():
 def test_active_defence_pool_and_reroll():
     # "the higher of Dex or Wits, plus the defending ability"; 2.1 Mega rerolls 10s
     d = defense(2, 1, 3, 0, 3, 1, 0, 0)  # Dex 2 + 2 = 4 > Wits 3; Athletics 3
-    assert d.active.dice == 7 and d.active.reroll_tens
+    assert d.active.dice == 7
+    assert d.active.reroll_tens
     assert d.active_attribute == "Dexterity"
     plain = defense(2, 0, 3, 0, 1, 4, 0, 0)  # Wits 3 + Melee/Brawl 4
-    assert plain.active.dice == 7 and not plain.active.reroll_tens
+    assert plain.active.dice == 7
+    assert not plain.active.reroll_tens
     assert plain.active.p_success == 1 - Q**7
 
 
@@ -92,7 +96,8 @@ def test_power_block_adds_half_quantum():
     d = defense(4, 0, 4, 0, 2, 2, 5, 6)
     assert d.power_block_score == 2 + 2
     assert d.power_block_per_attack == (4, 3, 2, 1, 0)
-    assert d.power_roll is not None and d.power_roll.dice == 6
+    assert d.power_roll is not None
+    assert d.power_roll.dice == 6
     none = defense(4, 0, 4, 0, 2, 2, 5, 0)
     assert none.power_block_per_attack is None
     assert none.figure("power_block").text == "— (no power)"
@@ -118,7 +123,8 @@ def test_multiple_actions_hand_worked():
 
 def test_multiple_actions_beyond_the_pool_is_zero():
     m = multiple_actions(2, 2, 2)
-    assert m.chances[1] == 0 and m.p_all == 0
+    assert m.chances[1] == 0
+    assert m.p_all == 0
 
 
 def test_rerolled_action_is_exact_beyond_the_dice():

@@ -88,7 +88,8 @@ def test_zero_dice():
         assert d.at_least(1) == 0
     d = pool_distribution(0, auto=2)
     assert d.pmf == (0, 0, 1)
-    assert d.at_least(2) == 1 and d.at_least(3) == 0
+    assert d.at_least(2) == 1
+    assert d.at_least(3) == 0
 
 
 def test_automatic_successes_shift_and_prevent_botch():
@@ -105,8 +106,10 @@ def test_automatic_successes_shift_and_prevent_botch():
 def test_at_least_and_probability_edges():
     d = pool_distribution(3)
     assert d.at_least(0) == d.at_least(-5) == 1
-    assert d.at_least(4) == 0 and d.at_least(99) == 0
-    assert d.probability(-1) == 0 and d.probability(4) == 0
+    assert d.at_least(4) == 0
+    assert d.at_least(99) == 0
+    assert d.probability(-1) == 0
+    assert d.probability(4) == 0
     assert d.probability(3) == F(64, 1000)
     r = pool_distribution(3, reroll_tens=True)
     n = len(r.pmf)
@@ -124,7 +127,7 @@ def test_bad_pool_arguments():
         {"dice": 1.5},
         {"dice": True},
     ):
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match="must be"):
             pool_distribution(**kwargs)
 
 
@@ -147,7 +150,8 @@ def test_compare_hand_cases():
     c = compare(pool_distribution(1), pool_distribution(1))
     assert (c.p_a_wins, c.p_tie, c.p_b_wins) == (F(24, 100), F(52, 100), F(24, 100))
     c = compare(pool_distribution(0), pool_distribution(2))
-    assert c.p_b_wins == F(64, 100) and c.p_tie == F(36, 100)
+    assert c.p_b_wins == F(64, 100)
+    assert c.p_tie == F(36, 100)
 
 
 def test_compare_reroll_uncertainty_is_exact():
@@ -301,7 +305,8 @@ def test_property_distribution_sums_to_one():
         assert sum(d.pmf) + d.tail_bound == 1
         assert 0 <= d.tail_bound < TAIL
         if not reroll or n == 0:
-            assert d.tail_bound == 0 and len(d.pmf) == n + auto + 1
+            assert d.tail_bound == 0
+            assert len(d.pmf) == n + auto + 1
             assert d.mean() == d.full_mean
         else:
             assert 0 <= d.full_mean - d.mean() < F(1, 10**9)
@@ -397,7 +402,8 @@ def test_dice_pool_rejects_out_of_range(kwargs, field, words):
 
 def test_dice_pool_figures_and_steps():
     r = dice_pool(dice=6, auto_successes=0, difficulty=2, reroll_tens=False, target=7)
-    assert isinstance(r, PoolOdds) and isinstance(r, Explained)
+    assert isinstance(r, PoolOdds)
+    assert isinstance(r, Explained)
     assert [f.key for f in r.figures()] == ["p_success", "p_botch", "mean", "p_failure"]
     d = pool_distribution(6)
     assert r.distribution == d
@@ -444,27 +450,32 @@ def test_dice_pool_chart_cut():
 
 def test_dice_pool_impossible_difficulty():
     r = dice_pool(dice=2, auto_successes=0, difficulty=5, reroll_tens=False, target=7)
-    assert r.p_success == 0 and r.figure("p_success").text == "0 %"
+    assert r.p_success == 0
+    assert r.figure("p_success").text == "0 %"
     r = dice_pool(dice=0, auto_successes=0, difficulty=1, reroll_tens=True, target=7)
-    assert r.p_success == 0 and r.p_botch == 0
+    assert r.p_success == 0
+    assert r.p_botch == 0
     assert "no botch" in r.explain()
 
 
 def test_success_distribution_can_be_built_directly():
     d = SuccessDistribution(pmf=(F(1, 2), F(1, 2)), tail_bound=F(0), p_botch=F(0))
-    assert d.full_mean is None and d.mean() == F(1, 2)
+    assert d.full_mean is None
+    assert d.mean() == F(1, 2)
     assert d.at_least(1) == F(1, 2)
 
 
 def test_upto_extends_the_rerolled_table():
     # found by hypothesis: 27 dice needing 27 tens; without `upto` the table stops earlier
     short = pool_distribution(27, target=10, reroll_tens=True)
-    assert len(short.pmf) <= 27 and short.at_least(28) == 0  # lower bound only
+    assert len(short.pmf) <= 27
+    assert short.at_least(28) == 0
     d = pool_distribution(27, target=10, reroll_tens=True, upto=27)
     assert len(d.pmf) >= 28
     assert d.pmf[: len(short.pmf)] == short.pmf
     assert d.at_least(27) >= F(1, 10**27)  # at least: all 27 dice show 10
-    assert sum(d.pmf) + d.tail_bound == 1 and d.tail_bound < short.tail_bound
+    assert sum(d.pmf) + d.tail_bound == 1
+    assert d.tail_bound < short.tail_bound
     r = dice_pool(dice=27, auto_successes=0, difficulty=27, reroll_tens=True, target=10)
     assert r.p_success == d.at_least(27) > 0
     assert r.figure("p_success").text == "< 0.01 %"

@@ -54,21 +54,27 @@ def test_effects_structured():
     light, moderate, heavy = (TIER_EFFECTS[t] for t in ("light", "moderate", "heavy"))
     assert (light.endurance_difficulty, light.movement_difficulty) == (1, 0)
     assert (light.str_movement_penalty, light.dex_movement_penalty) == (0, 1)
-    assert light.walking_floor_m == 3 and light.can_run and light.can_sprint
+    assert light.walking_floor_m == 3
+    assert light.can_run
+    assert light.can_sprint
     assert (moderate.endurance_difficulty, moderate.movement_difficulty) == (1, 1)
     assert (moderate.str_movement_penalty, moderate.dex_movement_penalty) == (1, 1)
-    assert moderate.other_physical_difficulty == 0 and moderate.walking_floor_m == 3
+    assert moderate.other_physical_difficulty == 0
+    assert moderate.walking_floor_m == 3
     assert (heavy.endurance_difficulty, heavy.movement_difficulty) == (2, 2)
     assert heavy.other_physical_difficulty == 1
     assert (heavy.str_movement_penalty, heavy.dex_movement_penalty) == (2, 2)
-    assert not heavy.can_run and not heavy.can_sprint and heavy.walking_floor_m == 3
+    assert not heavy.can_run
+    assert not heavy.can_sprint
+    assert heavy.walking_floor_m == 3
     assert TIER_EFFECTS["unencumbered"].text() == "No penalties."
 
 
 def test_effects_text_reads_as_a_sentence():
     text = encumbrance(3, 1, 0, 70).effects.text()
     assert text.startswith("+2 difficulty to physical actions involving movement or endurance")
-    assert "may not run or sprint" in text and text.endswith(".")
+    assert "may not run or sprint" in text
+    assert text.endswith(".")
 
 
 def test_report_tier_and_effects_figures():

@@ -61,7 +61,9 @@ def test_hand_worked_break_fall():
     # Sta 3, Dex 3, Ath 2, 15 m: 5 dice; 5 break-fall dice; lethal at 5 dice.
     r = fall(15, 3, 3, 2)
     assert [f.key for f in r.figures()] == FIGURE_KEYS
-    assert r.safe_m == 4 and r.damage_dice == 5 and r.threshold == 5
+    assert r.safe_m == 4
+    assert r.damage_dice == 5
+    assert r.threshold == 5
     assert r.dice_left == tuple(binom(5, 5 - d) for d in range(6))
     assert r.mean_dice_left == 5 - 5 * P == 3
     assert r.p_lethal == Q**5
@@ -85,15 +87,19 @@ def test_no_break_fall_keeps_every_die():
 
 def test_within_safe_distance_no_damage():
     r = fall(4, 3, 3, 2)
-    assert r.damage_dice == 0 and r.p_lethal == 0 and r.dice_left == (1,)
+    assert r.damage_dice == 0
+    assert r.p_lethal == 0
+    assert r.dice_left == (1,)
     assert "no damage" in r.explain()
 
 
 def test_mega_stamina_and_dexterity_count_two_dots():
     # Sta 2 + 2×1 = 4 → safe 6 m, lethal at 4 + Ath 1 = 5; Dex 1 + 2×1 = 3 → 4 dice, 10s reroll
     r = fall(30, 2, 1, 1, mega_stamina=1, mega_dexterity=1)
-    assert r.safe_m == 6 and r.threshold == 5
-    assert r.break_dice == 4 and r.reroll_tens
+    assert r.safe_m == 6
+    assert r.threshold == 5
+    assert r.break_dice == 4
+    assert r.reroll_tens
     mega = [s.text for s in r.steps if s.rule == MEGA_ATTRIBUTES]
     assert any("Stamina 2 + 2 × Mega-Stamina 1 = 4" in t for t in mega)
     assert any("Dexterity 1 + 2 × Mega-Dexterity 1 = 3" in t for t in mega)
@@ -104,7 +110,8 @@ def test_mega_stamina_and_dexterity_count_two_dots():
 def test_specialty_per_ruleset():
     assert fall(15, 3, 3, 2, specialty=True).break_dice == 6
     r20 = fall(15, 3, 3, 2, ruleset="2.0", specialty=True)
-    assert r20.break_dice == 5 and r20.reroll_tens
+    assert r20.break_dice == 5
+    assert r20.reroll_tens
 
 
 def test_lethal_means_rolled():
@@ -131,7 +138,9 @@ def test_rerolled_break_fall_matches_icepool():
     depth = 30
     # 50 m, Sta 3: 10 + ⌊26/5⌋ = 15 dice; Dex 2 + M-Dex 1 → 4 + Ath 2 = 6 dice, 10s reroll
     r = fall(50, 3, 2, 2, mega_dexterity=1)
-    assert r.damage_dice == 15 and r.break_dice == 6 and r.reroll_tens
+    assert r.damage_dice == 15
+    assert r.break_dice == 6
+    assert r.reroll_tens
     one = (
         icepool.Die([0] * 6 + [1] * 3 + [100])
         .explode([100], depth=depth)
@@ -151,7 +160,8 @@ def test_rolled_lethality_matches_monte_carlo():
     rng = np.random.default_rng(2024)
     n = 200_000
     r = fall(30, 2, 2, 1, lethal_means="rolled")  # 11 damage dice, 3 break dice, lethal at 3
-    assert r.damage_dice == 11 and r.break_dice == 3
+    assert r.damage_dice == 11
+    assert r.break_dice == 3
     breaks = (rng.integers(1, 11, size=(n, 3)) >= 7).sum(axis=1)
     left = np.maximum(0, 11 - breaks)
     damage_rolls = rng.integers(1, 11, size=(n, 11)) >= 7
@@ -165,10 +175,12 @@ def test_bad_input_names_the_field():
     with pytest.raises(InputError) as err:
         fall(-1, 3, 3, 2)
     assert err.value.field == "height_m"
-    assert "Height of the fall" in err.value.message and "from 0 to" in err.value.message
+    assert "Height of the fall" in err.value.message
+    assert "from 0 to" in err.value.message
     with pytest.raises(InputError) as err:
         fall(10, 0, 3, 2)
-    assert err.value.field == "stamina" and "1 to 10" in err.value.message
+    assert err.value.field == "stamina"
+    assert "1 to 10" in err.value.message
     with pytest.raises(InputError) as err:
         fall(10, 3, 3, 2, count_from="bottom")
     assert err.value.field == "count_from"

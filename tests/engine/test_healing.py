@@ -52,7 +52,8 @@ def test_level_rows_readings():
     assert [p for p, _ in level_rows(6, 12, 3, 3, "rows")] == [0, 0, 0, 1, 1, 1]
     rows = level_rows(17, 12, 1, 3)
     assert rows[11] == (12, 4)  # −12 heals on the −4+ row
-    assert rows[12][1] == 5 and rows[15][1] == 6
+    assert rows[12][1] == 5
+    assert rows[15][1] == 6
 
 
 def test_hand_worked_default_example():
@@ -77,7 +78,8 @@ def test_treatment_thresholds():
     assert healing_time(**base, healer_medicine=2, healer_intelligence=2).factor == Fraction(1, 2)
     assert healing_time(**base, healer_medicine=4, healer_intelligence=2).factor == Fraction(1, 2)
     r = healing_time(**base, healer_medicine=4, healer_intelligence=3)
-    assert r.factor == Fraction(1, 4) and r.total_hours == 3
+    assert r.factor == Fraction(1, 4)
+    assert r.total_hours == 3
 
 
 def test_mega_intelligence_counts_two_for_treatment():

@@ -123,12 +123,15 @@ def test_until_only_the_commander_is_left():
 
 def test_exactly_enough_exposes_the_leader_with_nothing_left_over():
     r = squad_losses(damage=10, henchmen=10)
-    assert r.leader_exposed and r.overflow_to_leader == 0
+    assert r.leader_exposed
+    assert r.overflow_to_leader == 0
 
 
 def test_no_henchmen_leader_exposed_takes_everything():
     r = squad_losses(damage=4, henchmen=0)
-    assert r.leader_exposed and r.removed == 0 and r.overflow_to_leader == 4
+    assert r.leader_exposed
+    assert r.removed == 0
+    assert r.overflow_to_leader == 4
 
 
 @pytest.mark.parametrize(
@@ -164,19 +167,24 @@ def test_area_before_training():
 def test_overflow_is_in_the_attacks_own_points():
     # trained, area 2: each point removes one henchman (2 × 1 ÷ 2); 4 henchmen need 4 points.
     r = squad_losses(damage=7, henchmen=4, training="trained", area=2)
-    assert r.removed == 4 and r.overflow_to_leader == 3
+    assert r.removed == 4
+    assert r.overflow_to_leader == 3
     # area 4 regular: 5 henchmen need ⌈5/4⌉ = 2 points; 6 points leave 4.
     assert squad_losses(damage=6, henchmen=5, area=4).overflow_to_leader == 4
     # round up, fanatical: 4 henchmen need d with ⌈d/3⌉ ≥ 4, i.e. d ≥ 10.
     r = squad_losses(damage=12, henchmen=4, training="fanatical", rounding="up")
-    assert r.removed == 4 and r.overflow_to_leader == 2
+    assert r.removed == 4
+    assert r.overflow_to_leader == 2
 
 
 def test_all_henchmen_squad_commander_goes_last():
     r = squad_losses(damage=10, henchmen=10, leader_is_henchman=True)
-    assert r.leader_exposed and not r.leader_eliminated and r.overflow_to_leader == 0
+    assert r.leader_exposed
+    assert not r.leader_eliminated
+    assert r.overflow_to_leader == 0
     r = squad_losses(damage=11, henchmen=10, leader_is_henchman=True)
-    assert r.leader_eliminated and r.overflow_to_leader == 0
+    assert r.leader_eliminated
+    assert r.overflow_to_leader == 0
     assert "eliminated like a henchman" in r.explain()
 
 
@@ -280,7 +288,8 @@ def test_squad_by_hand_two_dice_through_area_2():
 
 def test_squad_fixed_points_trained():
     r = squad(henchmen=6, heavy_weapons=0, incoming="levels", attack_damage=5, training="trained")
-    assert r.removed[2] == 1 and r.mean_removed == 2
+    assert r.removed[2] == 1
+    assert r.mean_removed == 2
     r = squad(henchmen=2, heavy_weapons=0, incoming="levels", attack_damage=5, training="trained")
     assert r.p_leader_exposed == 1
 
@@ -298,11 +307,13 @@ def test_squad_all_henchmen_commander_eliminated():
     r = squad(
         henchmen=2, heavy_weapons=0, incoming="levels", attack_damage=3, leader_is_henchman=True
     )
-    assert r.p_leader_eliminated == 1 and r.figure("p_leader_eliminated").text == "100 %"
+    assert r.p_leader_eliminated == 1
+    assert r.figure("p_leader_eliminated").text == "100 %"
     r = squad(
         henchmen=2, heavy_weapons=0, incoming="levels", attack_damage=2, leader_is_henchman=True
     )
-    assert r.p_leader_eliminated == 0 and r.p_leader_exposed == 1
+    assert r.p_leader_eliminated == 0
+    assert r.p_leader_exposed == 1
 
 
 def test_support_attacks_only_from_counted_henchmen():
@@ -368,7 +379,8 @@ def test_losses_invariants_property():
         if not leader and r.overflow_to_leader:
             # the damage without the overflow still removes everyone, one point less does not
             less = squad_losses(damage=damage - r.overflow_to_leader, **kw)
-            assert less.remaining == 0 and less.overflow_to_leader == 0
+            assert less.remaining == 0
+            assert less.overflow_to_leader == 0
             if henchmen:
                 fewer = squad_losses(damage=damage - r.overflow_to_leader - 1, **kw)
                 assert fewer.remaining > 0

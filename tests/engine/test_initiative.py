@@ -35,7 +35,8 @@ def test_equal_ratings_hand_worked():
     # default: equal ratings stay simultaneous
     assert initiative(3, 3, 0, 0, 6).p_together == Fraction(1, 10)
     rr = initiative(3, 3, 0, 0, 6, ties="reroll")
-    assert rr.p_first == Fraction(1, 2) and rr.p_together == 0
+    assert rr.p_first == Fraction(1, 2)
+    assert rr.p_together == 0
 
 
 def test_plus_two_hand_worked():
@@ -45,14 +46,16 @@ def test_plus_two_hand_worked():
     assert r.p_together == Fraction(8, 100)
     assert r.p_opponent_first == Fraction(28, 100)
     d = initiative(4, 4, 0, 0, 6)  # ties go to the higher rating
-    assert d.p_first == Fraction(72, 100) and d.p_together == 0
+    assert d.p_first == Fraction(72, 100)
+    assert d.p_together == 0
     rr = initiative(4, 4, 0, 0, 6, ties="reroll")
     assert rr.p_first == Fraction(64, 92)
 
 
 def test_ten_apart_always_first():
     r = initiative(10, 10, 0, 0, 10)
-    assert r.p_first == 1 and r.p_equal_totals == 0
+    assert r.p_first == 1
+    assert r.p_equal_totals == 0
     assert "never be equal" in r.explain()
 
 

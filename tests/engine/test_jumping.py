@@ -31,7 +31,8 @@ def test_text_numbers_mega_strength():
     r = jump(0, 0, 1, "horizontal", 0)
     assert r.mean_distance == 10 * 2
     r = jump(0, 0, 3, "horizontal", 0)
-    assert r.auto_successes == 15 and r.metres_per_success == 8
+    assert r.auto_successes == 15
+    assert r.metres_per_success == 8
     assert r.mean_distance == 15 * 8
 
 
@@ -54,25 +55,29 @@ def test_round_up_successes_needed():
 
 def test_zero_distance_is_certain():
     r = jump(0, 0, 0, "horizontal", 0)
-    assert r.successes_needed == 0 and r.p_clear == 1
+    assert r.successes_needed == 0
+    assert r.p_clear == 1
 
 
 def test_zero_pool_cannot_clear():
     r = jump(0, 0, 0, "horizontal", 1)
-    assert r.p_clear == 0 and r.mean_distance == 0
+    assert r.p_clear == 0
+    assert r.mean_distance == 0
     assert "0 dice" in r.explain()
 
 
 def test_beyond_the_pool_is_impossible_without_rerolls():
     r = jump(2, 1, 0, "horizontal", 8)  # 4 successes needed, 3 dice
-    assert r.p_clear == 0 and r.p_clear_unresolved == 0
+    assert r.p_clear == 0
+    assert r.p_clear_unresolved == 0
     assert r.figure("p_clear").text == "0 %"
 
 
 def test_mega_strength_21_rerolls_and_auto_successes():
     # M-Str 1: 5 auto, ×2 → 4 m per success; 30 m needs 8 → 3 rolled successes, 10s reroll.
     r = jump(3, 2, 1, "horizontal", 30)
-    assert r.reroll_tens and r.successes_needed == 8
+    assert r.reroll_tens
+    assert r.successes_needed == 8
     assert r.mean_distance == (5 * Fraction(4, 9) + 5) * 4
     r20 = jump(3, 2, 1, "horizontal", 30, ruleset="2.0")
     assert not r20.reroll_tens
@@ -88,21 +93,25 @@ def test_auto_successes_alone_clear():
 
 def test_specialty_per_ruleset():
     r21 = jump(3, 2, 0, "horizontal", 6, ruleset="2.1", specialty=True)
-    assert r21.dice == 6 and not r21.reroll_tens
+    assert r21.dice == 6
+    assert not r21.reroll_tens
     assert r21.p_clear == binom_at_least(6, 3)
     r20 = jump(3, 2, 0, "horizontal", 6, ruleset="2.0", specialty=True)
-    assert r20.dice == 5 and r20.reroll_tens
+    assert r20.dice == 5
+    assert r20.reroll_tens
 
 
 def test_mega_in_pool_dice_option():
     r = jump(3, 2, 2, "vertical", 0, mega_in_pool="dice")
-    assert r.dice == 9 and r.auto_successes == 10
+    assert r.dice == 9
+    assert r.auto_successes == 10
     assert jump(3, 2, 2, "vertical", 0).dice == 5
 
 
 def test_far_beyond_table_is_bounded_not_zero():
     r = jump(3, 2, 1, "horizontal", 10_000)
-    assert r.p_clear == 0 and 0 < r.p_clear_unresolved < Fraction(1, 10**12)
+    assert r.p_clear == 0
+    assert 0 < r.p_clear_unresolved < Fraction(1, 10**12)
     assert r.figure("p_clear").text == "< 0.01 %"
 
 
@@ -153,7 +162,8 @@ def test_bad_input_names_the_field():
     with pytest.raises(InputError) as err:
         jump(3, 2, 0, "horizontal", -1)
     assert err.value.field == "distance_m"
-    assert "Distance to clear" in err.value.message and "from 0 to" in err.value.message
+    assert "Distance to clear" in err.value.message
+    assert "from 0 to" in err.value.message
     with pytest.raises(InputError) as err:
         jump(3, 2, 0, "sideways", 1)
     assert err.value.field == "direction"

@@ -60,7 +60,8 @@ def test_light_encumbrance_takes_one_dexterity():
     # Str 3 + Might 0: light is over 15 kg up to 30 kg.
     r = movement(3, 3, 2, 0, 0, 0, 20)
     assert r.figure("tier").text == "Light"
-    assert r.dexterity_for_movement == 2 and r.strength_for_movement == 3
+    assert r.dexterity_for_movement == 2
+    assert r.strength_for_movement == 3
     assert speeds(r) == (5, 5 + 4 + 3, 5 + 2 + 6 + 3)
 
 
@@ -75,7 +76,8 @@ def test_heavy_forbids_running_and_sprinting():
     r = movement(4, 4, 2, 0, 0, 0, 70)  # 70 kg > 15 × 4 = 60 kg
     assert r.figure("tier").text == "Heavy"
     assert r.walking == 4  # (4−2) + (4−2)
-    assert r.running is None and r.sprinting is None
+    assert r.running is None
+    assert r.sprinting is None
     assert r.figure("running").text == "Not allowed (heavy)"
     assert r.figure("sprinting").text == "Not allowed (heavy)"
     assert "may not run or sprint" in r.figure("effects").text
@@ -109,7 +111,8 @@ def test_walking_floor_dexterity_only_option():
 
 def test_floor_does_not_touch_running():
     r = movement(1, 1, 0, 0, 0, 0, 12)  # moderate: Str 0, Dex 0 for movement
-    assert r.running == 5 and r.sprinting == 5
+    assert r.running == 5
+    assert r.sprinting == 5
 
 
 def test_over_capacity_cannot_move():
@@ -135,7 +138,8 @@ def test_bad_input_names_the_field():
     with pytest.raises(InputError) as err:
         movement(3, 11, 0, 0, 0, 0, 0)
     assert err.value.field == "dexterity"
-    assert "Dexterity" in err.value.message and "0 to 10" in err.value.message
+    assert "Dexterity" in err.value.message
+    assert "0 to 10" in err.value.message
     with pytest.raises(InputError) as err:
         movement(3, 3, 0, 0, 0, 0, -1)
     assert err.value.field == "load_kg"

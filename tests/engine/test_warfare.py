@@ -122,7 +122,8 @@ def test_support_spent_adds_rating_and_an_automatic_damage_success():
     # automatic success to firepower rolls"
     r = warfare(support=4, spend_support=True)
     assert r.attack_dice == 3 + 5 + 4
-    assert r.damage_dice == 8 and r.damage_auto == 1
+    assert r.damage_dice == 8
+    assert r.damage_auto == 1
     assert r.figure("damage_dice").text == "8 + 1 auto"
 
 
@@ -140,10 +141,12 @@ def test_power_as_firepower_alongside_support():
 
 def test_morale_adds_a_success_to_the_attack():
     r = warfare(spend_morale=True)
-    assert r.attack_auto == 1 and r.damage_auto == 0
+    assert r.attack_auto == 1
+    assert r.damage_auto == 0
     assert r.figure("attack_pool").text == "8 dice + 1 auto"
     both = warfare(spend_morale=True, morale_on_damage="both")
-    assert both.attack_auto == 1 and both.damage_auto == 1
+    assert both.attack_auto == 1
+    assert both.damage_auto == 1
 
 
 def test_divide_by_3_rounds_up():
@@ -204,14 +207,17 @@ def test_one_attack_hand_worked_through_the_calculator():
         tactics=0,
     )
     p = Fraction(56, 125)
-    assert r.attacks == 1 and r.p_hit == p and r.p_any_hit == p
+    assert r.attacks == 1
+    assert r.p_hit == p
+    assert r.p_any_hit == p
     assert r.damage_pmf == (
         1 - p + p * Fraction(36, 100),
         p * Fraction(48, 100),
         p * Fraction(16, 100),
     )
     assert r.expected_damage == p * Fraction(4, 5)
-    assert r.defence_penalty == 0 and r.size_difference == 0
+    assert r.defence_penalty == 0
+    assert r.size_difference == 0
 
 
 def test_two_attacks_convolve():
@@ -249,7 +255,9 @@ def test_zero_attacks_deal_nothing():
 
 def test_size_difference_penalises_the_smaller_sides_defence():
     r = warfare(enemy_size=5, party_size=2)
-    assert r.size_difference == 3 and r.defence_penalty == 3 and r.morale_reduction == 3
+    assert r.size_difference == 3
+    assert r.defence_penalty == 3
+    assert r.morale_reduction == 3
     assert r.figure("defence_penalty").text.startswith("+3 difficulty to the party's")
     assert "may lose up to 3 Morale" in r.figure("morale_reduction").text
     assert r.p_hit == hit_probability(pool_distribution(8), 5, penalty=3)
@@ -257,7 +265,9 @@ def test_size_difference_penalises_the_smaller_sides_defence():
 
 def test_larger_party_penalises_the_enemy_not_the_defence():
     r = warfare(enemy_size=2, party_size=5)
-    assert r.size_difference == -3 and r.defence_penalty == 0 and r.morale_reduction == 3
+    assert r.size_difference == -3
+    assert r.defence_penalty == 0
+    assert r.morale_reduction == 3
     assert "enemy's" in r.figure("defence_penalty").text
     assert "the enemy may lose up to 3 Morale" == r.figure("morale_reduction").text
 
@@ -317,7 +327,8 @@ def test_regular_squad_triples_until_wiped():
     r = warfare(target="squad", henchmen=500)
     assert r.expected_losses == 3 * r.expected_damage
     small = warfare(target="squad", henchmen=5)
-    assert len(small.losses_pmf) == 6 and sum(small.losses_pmf) == 1
+    assert len(small.losses_pmf) == 6
+    assert sum(small.losses_pmf) == 1
     assert small.p_wiped == small.losses_pmf[5] > Fraction(9, 10)
     assert small.figure("p_wiped").value == small.p_wiped
     assert "expected_losses" in [f.key for f in small.figures()]
@@ -325,12 +336,14 @@ def test_regular_squad_triples_until_wiped():
 
 def test_all_henchmen_squad_counts_the_leader():
     r = warfare(target="squad", henchmen=5, leader_is_henchman=True)
-    assert r.squad_size == 6 and len(r.losses_pmf) == 7
+    assert r.squad_size == 6
+    assert len(r.losses_pmf) == 7
 
 
 def test_character_has_no_squad_figures():
     r = warfare()
-    assert r.losses_pmf is None and r.p_wiped is None
+    assert r.losses_pmf is None
+    assert r.p_wiped is None
     assert [f.key for f in r.figures()] == FIGURE_KEYS
 
 
@@ -422,7 +435,8 @@ def test_roll_turn_is_seeded_and_readable():
     assert log[0] == f"{r.attacks} attacks of opportunity"
     assert len(log) == r.attacks + 2
     assert all(("HIT" in line) or ("MISS" in line) for line in log[1:-1])
-    assert log[-1].startswith("Total:") and "of 6 removed" in log[-1]
+    assert log[-1].startswith("Total:")
+    assert "of 6 removed" in log[-1]
 
 
 def test_roll_turn_character_and_defense_score():

@@ -103,7 +103,8 @@ def test_bad_tag_text_names_the_field(text, expect):
 def test_unknown_tag_message_lists_the_known_tags():
     with pytest.raises(InputError) as err:
         parse_tags("Flaming(2)")
-    assert "AP(X)" in err.value.message and "Fast-Tracking[X]" in err.value.message
+    assert "AP(X)" in err.value.message
+    assert "Fast-Tracking[X]" in err.value.message
 
 
 def test_long_typed_text_is_shortened_in_the_message():
@@ -138,7 +139,8 @@ def test_weapon_data():
     )
     assert w.rounds_per_attack == 3
     assert w.armour_piercing == 2
-    assert w.has(Guided) and not w.has(AA)
+    assert w.has(Guided)
+    assert not w.has(AA)
     assert w.tag(Burst) == Burst(3)
     assert w.damage_text == "5 [2] lethal"
     assert Weapon(damage_dice=4).rounds_per_attack == 1

@@ -41,7 +41,8 @@ def _load_generate() -> ModuleType:
     """``tests/golden/generate.py`` as a module (it is also a script, so not a package module)."""
     path = Path(__file__).with_name("generate.py")
     spec = importlib.util.spec_from_file_location("ruleslab_golden_generate", path)
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
@@ -71,7 +72,7 @@ def test_one_golden_file_per_calculator():
     stored = {p.stem for p in golden.DATA.glob("*.json")}
     missing = sorted(set(KEYS) - stored)
     extra = sorted(stored - set(KEYS))
-    assert not missing and not extra, (
+    assert (missing, extra) == ([], []), (
         f"golden files and the catalog disagree: calculators without a file {missing} (run "
         f"`.venv/bin/python tests/golden/generate.py --only {','.join(missing) or 'KEY'}` after "
         f"checking their figures); files of calculators the catalog no longer has {extra} "
@@ -84,7 +85,8 @@ def test_golden_file_covers_defaults_and_generated_inputs(key):
     data = _stored(key)
     cases = data["cases"]
     assert data["calculator"] == key
-    assert cases and cases[0]["name"] == "defaults" and cases[0]["inputs"] == {}, (
+    assert cases, f"{key}: the golden file has no input sets"
+    assert (cases[0]["name"], cases[0]["inputs"]) == ("defaults", {}), (
         f"{key}: the golden file's first input set must be the defaults"
     )
     generated = len(cases) - 1

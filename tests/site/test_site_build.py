@@ -83,7 +83,7 @@ def test_lock_references_only_local_files_with_matching_sha256(
     assert lock["packages"], "empty lock"
     for key, spec in lock["packages"].items():
         assert LOCK_FIELDS <= spec.keys(), f"{key}: missing {LOCK_FIELDS - spec.keys()}"
-        assert spec["install_dir"] == "site" and spec["package_type"] == "package", key
+        assert (spec["install_dir"], spec["package_type"]) == ("site", "package"), key
         path = lock_path.parent / spec["file_name"]
         assert path.is_file(), f"{key}: {spec['file_name']} not served"
         assert hashlib.sha256(path.read_bytes()).hexdigest() == spec["sha256"], key
@@ -94,7 +94,8 @@ def test_lock_references_only_local_files_with_matching_sha256(
 def test_kernel_settings_are_offline(site: Path, kernel_settings: dict[str, Any]) -> None:
     assert kernel_settings["disablePyPIFallback"] is True
     url = kernel_settings["pyodideUrl"]
-    assert url.startswith("./") and (site / url).is_file(), url
+    assert url.startswith("./"), url
+    assert (site / url).is_file(), url
 
 
 def test_no_off_origin_url_in_config(site: Path) -> None:
@@ -173,7 +174,8 @@ def test_app_page_runtime_files(site: Path, lock: dict[str, Any]) -> None:
         assert set(entry["depends"]) <= set(site_entry["depends"]), name
     bundle = (site / "static" / "app" / "app.js").read_text(encoding="utf-8")
     # the widget classes are bundled, not fetched: no module loader, no CDN
-    assert "unpkg.com" not in bundle and "cdn.jsdelivr.net" not in bundle
+    assert "unpkg.com" not in bundle
+    assert "cdn.jsdelivr.net" not in bundle
 
 
 def test_project_wheel_is_served_under_a_content_tag(lock: dict[str, Any]) -> None:

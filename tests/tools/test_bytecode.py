@@ -100,8 +100,10 @@ def compiled(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
 def test_sourceless_wheel(compiled) -> None:
     job = compiled["jobs"][0]
     members = _members(job.dest)
-    assert "demo/core.pyc" in members and "demo/core.py" not in members
-    assert "demo/__init__.pyc" in members and "demo/__init__.py" not in members
+    assert "demo/core.pyc" in members
+    assert "demo/core.py" not in members
+    assert "demo/__init__.pyc" in members
+    assert "demo/__init__.py" not in members
     assert members["demo/broken.py"] == WHEEL_FILES["demo/broken.py"]  # kept as source
     assert members["demo/data.txt"] == WHEEL_FILES["demo/data.txt"]
     _assert_unchecked_hash_pyc(members["demo/core.pyc"])

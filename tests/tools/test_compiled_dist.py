@@ -70,7 +70,8 @@ def test_the_served_files_are_compiled_and_the_lock_is_true(dist: Path) -> None:
     with zipfile.ZipFile(dist / "python_stdlib.zip") as zf:
         names = zf.namelist()
     assert not [n for n in names if n.endswith(".py")], "the stdlib zip still has sources"
-    assert "json/__init__.pyc" in names and "json/decoder.pyc" in names
+    assert "json/__init__.pyc" in names
+    assert "json/decoder.pyc" in names
     for key, spec in lock["packages"].items():
         with zipfile.ZipFile(dist / spec["file_name"]) as zf:
             members = zf.namelist()
@@ -107,17 +108,19 @@ def test_modules_come_from_bytecode(report: dict[str, Any]) -> None:
         spec = modules[name]
         assert spec["loader"] == "SourceFileLoader", (name, spec)
         assert spec["origin"].endswith(".py"), (name, spec)
-        assert spec["cached"].endswith(".cpython-314.pyc") and spec["cached_exists"], (name, spec)
+        assert spec["cached"].endswith(".cpython-314.pyc"), (name, spec)
+        assert spec["cached_exists"], (name, spec)
 
 
 def test_a_traceback_in_our_code_shows_its_source_line(report: dict[str, Any]) -> None:
     """The innermost frame of ``pool_distribution(-1)``, as CPython reports it here."""
     import ruleslab.dice
 
-    with pytest.raises(ValueError) as info:
+    with pytest.raises(ValueError, match="at least 0") as info:
         ruleslab.dice.pool_distribution(-1)
     frame = traceback.extract_tb(info.value.__traceback__)[-1]
-    assert Path(frame.filename).name == "dice.py" and frame.line
+    assert Path(frame.filename).name == "dice.py"
+    assert frame.line
     where = (
         f'File "/lib/python3.14/site-packages/ruleslab/dice.py", line {frame.lineno}, '
         f"in {frame.name}"

@@ -69,9 +69,11 @@ def test_a_change_from_the_page_updates_the_figures_without_echo(channel):
     assert box.value == "9"
     # P(at least one success) with 9 dice at target 7: 1 - (6/10)^9, by hand
     want = f"{(1 - 0.6**9) * 100:.2f} %"
-    assert view.result is not None and view.result.figure("p_success").text == want
+    assert view.result is not None
+    assert view.result.figure("p_success").text == want
     updates = [m for m in channel if m["type"] == "comm_msg"]
-    assert updates and all(m["data"]["method"] == "update" for m in updates)
+    assert updates
+    assert all(m["data"]["method"] == "update" for m in updates)
     assert box.model_id not in {m["comm_id"] for m in updates}  # no echo of the typed value
     output = next(m for m in updates if m["comm_id"] == view.output.model_id)
     assert f'data-figure="p_success">{want}<' in output["data"]["state"]["value"]

@@ -28,7 +28,8 @@ def test_the_example_runs_and_prints(key):
         exec(compile(calc.example, f"<{key} example>", "exec"), {"__name__": "__example__"})
     printed = out.getvalue().strip()
     assert printed, f"{key}: the example printed nothing"
-    assert "Traceback" not in printed and "Error" not in printed, printed
+    assert "Traceback" not in printed, printed
+    assert "Error" not in printed, printed
 
 
 def test_the_declaration_example_in_declare_builds_a_calculator():
@@ -42,6 +43,7 @@ def test_the_declaration_example_in_declare_builds_a_calculator():
     namespace: dict[str, object] = {}
     exec(compile(code, "<declare example>", "exec"), namespace)
     calc = namespace["calc"]
-    assert isinstance(calc, declare.Calculator) and calc.key == "dice_pool"
+    assert isinstance(calc, declare.Calculator)
+    assert calc.key == "dice_pool"
     assert [p.name for p in calc.params][:2] == ["dice", "auto_successes"]
     assert calc.compute(**calc.defaults()).figure("p_success").text

@@ -58,5 +58,6 @@ def test_bad_input_shows_a_message_naming_the_field(calc, field, text):
     view.set_input(field, text)
     label = next(p.label for p in calc.params if p.name == field)
     message = view.messages[field].value
-    assert escape(label) in message and "from" in message
+    assert escape(label) in message
+    assert "from" in message
     assert view.result == good

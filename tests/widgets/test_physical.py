@@ -24,7 +24,8 @@ def test_keys():
 @pytest.mark.parametrize("key", ["movement", "jumping", "falling"])
 def test_builds_with_defaults(key):
     view = CalculatorView(BY_KEY[key])
-    assert view.result is not None and view.last_error == ""
+    assert view.result is not None
+    assert view.last_error == ""
     for fig in view.result.figures():
         assert f'data-figure="{fig.key}"' in view.output.value
 
@@ -91,5 +92,6 @@ def test_bad_input_names_the_field(key, field, text, expect):
     view.set_input(field, text)
     message = view.messages[field].value
     label = next(p.label for p in view.calc.params if p.name == field)
-    assert escape(label) in message and expect in message
+    assert escape(label) in message
+    assert expect in message
     assert view.result == good

@@ -95,7 +95,8 @@ def test_bad_input_names_the_field(field, text, expect):
     view.set_input(field, text)
     message = view.messages[field].value
     label = next(p.label for p in CALC.params if p.name == field)
-    assert escape(label) in message and escape(expect) in message
+    assert escape(label) in message
+    assert escape(expect) in message
     assert "Traceback" not in message
     assert view.result == good
 
