@@ -44,8 +44,8 @@ from ruleslab.dice import SuccessDistribution, pool_distribution
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.mega import effective
 from ruleslab.params import BoolParam, ChoiceParam, IntParam, checked
+from ruleslab.pmf import chart_bars, mix
 from ruleslab.pmf import mean as pmf_mean
-from ruleslab.pmf import mix
 from ruleslab.ruleset import RULESET as BASE_RULESET
 from ruleslab.sources import ALT, QR, rule
 from ruleslab.weapons import (
@@ -98,8 +98,6 @@ ATTACK_POOL = rule(ALT, "Compressed Combat")
 MAX_DAMAGE_DICE = 500
 """Largest damage-dice count resolved against soak (damage_taken's range)."""
 MAX_DAMAGE_ADDS = 200
-CHART_CUTOFF = 1e-6
-
 # --- shared inputs ------------------------------------------------------------------
 
 ATTRIBUTE = IntParam(
@@ -567,8 +565,7 @@ class AttackResult(Explained):
 
     def chart(self) -> tuple[tuple[str, float], ...]:
         """Bars ``(str(k), P(k health levels lost))`` per target; bars after the last ≥ 10⁻⁶ cut."""
-        last = max((k for k, p in enumerate(self.levels) if p >= CHART_CUTOFF), default=0)
-        return tuple((str(k), float(self.levels[k])) for k in range(last + 1))
+        return chart_bars(self.levels)
 
 
 # --- the attack ---------------------------------------------------------------------

@@ -64,7 +64,7 @@ from ruleslab.health import INCAP, track_20
 from ruleslab.henchmen import HenchmenBonus, henchmen_bonus
 from ruleslab.mega import effective
 from ruleslab.params import BoolParam, ChoiceParam, InputError, IntParam, TextParam, checked
-from ruleslab.pmf import convolve, fractions, numerators
+from ruleslab.pmf import CHART_CUTOFF, chart_bars, convolve, fractions, numerators
 from ruleslab.pmf import mean as pmf_mean
 from ruleslab.quantum_costs import PowerUse, QuantumSpend, parse_powers, quantum_spend, spend_steps
 from ruleslab.sources import ALT, rule
@@ -94,8 +94,6 @@ NOTES = "Rules notes"
 MAX_COMBATANTS = 8
 MAX_NAME = 40
 MAX_INTENT = 120
-CHART_CUTOFF = 1e-6
-
 ATTRIBUTES = {
     "str": "Strength",
     "dex": "Dexterity",
@@ -820,8 +818,7 @@ class CompressedCombat(Explained):
     def damage_chart(self, side: str) -> tuple[tuple[str, float], ...]:
         """Bars ``(levels, P)`` of the health levels ``side`` ("a"/"b") loses."""
         pmf = self.damage_to_a if side == "a" else self.damage_to_b
-        last = max((k for k, p in enumerate(pmf) if p >= CHART_CUTOFF), default=0)
-        return tuple((str(k), float(pmf[k])) for k in range(last + 1))
+        return chart_bars(pmf)
 
     def down_from(self, side: str) -> int | None:
         """The fewest levels of damage that take ``side`` out (before the both-down rule)."""

@@ -39,8 +39,8 @@ from ruleslab.dice import DICE, pool_distribution
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.mega import effective
 from ruleslab.params import ChoiceParam, InputError, IntParam, checked
+from ruleslab.pmf import chart_bars, mix
 from ruleslab.pmf import mean as pmf_mean
-from ruleslab.pmf import mix
 from ruleslab.soak import (
     ARMOR_PIERCING,
     KINDS,
@@ -72,8 +72,6 @@ AP_TAG = rule(QR, "Weapon Tags", "AP(X)")
 LOWER_KIND = {"bashing": "stun", "lethal": "bashing", "aggravated": "lethal"}
 """Ping: "Bashing damage deals Stun, Lethal damage deals Bashing, and Aggravated
 damage deals Lethal." Stun has no lower kind."""
-
-CHART_CUTOFF = 1e-6
 
 KIND = ChoiceParam(
     "kind",
@@ -395,8 +393,7 @@ class DamageResolution(Explained):
     def chart(self) -> tuple[tuple[str, float], ...]:
         """Bars ``(str(k), P(k health levels lost))``, cut after the last visible one."""
         lv = self.taken.levels
-        last = max((k for k, p in enumerate(lv) if p >= CHART_CUTOFF), default=0)
-        return tuple((str(k), float(lv[k])) for k in range(last + 1))
+        return chart_bars(lv)
 
 
 @checked(

@@ -38,7 +38,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from ruleslab.dice import CHART_CUTOFF, SuccessDistribution, pool_distribution
+from ruleslab.dice import SuccessDistribution, pool_distribution
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.initiative import (
     DEXTERITY,
@@ -52,6 +52,7 @@ from ruleslab.initiative import (
 )
 from ruleslab.mega import effective
 from ruleslab.params import BoolParam, ChoiceParam, IntParam, checked
+from ruleslab.pmf import chart_bars
 from ruleslab.ruleset import RULESET as BASE_RULESET
 from ruleslab.ruleset import V20, V21
 from ruleslab.sources import QR, rule
@@ -238,8 +239,7 @@ class PoolRoll:
     def chart(self) -> tuple[tuple[str, float], ...]:
         """Bars ``(str(k), P(exactly k successes))``, cut after the last bar ≥ 10⁻⁶."""
         pmf = self.distribution.pmf
-        last = max((k for k, p in enumerate(pmf) if p >= CHART_CUTOFF), default=0)
-        return tuple((str(k), float(pmf[k])) for k in range(last + 1))
+        return chart_bars(pmf)
 
 
 def pool_roll(name: str, dice: int, difficulty: int, reroll_tens: bool = False) -> PoolRoll:

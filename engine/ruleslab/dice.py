@@ -55,8 +55,8 @@ from fractions import Fraction
 
 from .explain import Explained, Figure, Step, fmt_num, fmt_prob
 from .params import BoolParam, InputError, IntParam, checked
+from .pmf import chart_bars, numerators
 from .pmf import mean as pmf_mean
-from .pmf import numerators
 from .sources import QR, rule
 
 __all__ = [
@@ -75,7 +75,6 @@ DICE = "Dice pool"
 TAIL_LIMIT = Fraction(1, 10**12)
 """With rerolled 10s the table is cut once the omitted mass is below this."""
 
-CHART_CUTOFF = 1e-6
 """:meth:`PoolOdds.chart` drops bars after the last one at least this likely."""
 
 
@@ -315,8 +314,7 @@ class PoolOdds(Explained):
         would not show); bars below the automatic successes are kept as zeros.
         """
         pmf = self.distribution.pmf
-        last = max((k for k, p in enumerate(pmf) if p >= CHART_CUTOFF), default=0)
-        return tuple((str(k), float(pmf[k])) for k in range(last + 1))
+        return chart_bars(pmf)
 
 
 def _faces(target: int) -> str:

@@ -55,6 +55,7 @@ from ruleslab.damage import damage_taken
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.mega import effective
 from ruleslab.params import BoolParam, ChoiceParam, InputError, IntParam, checked
+from ruleslab.pmf import chart_bars
 from ruleslab.pmf import mean as pmf_mean
 from ruleslab.sources import ALT, rule
 
@@ -82,8 +83,6 @@ BIG_POOL_OVER = 7
 
 DIVISORS = {"regular": 1, "trained": 2, "fanatical": 3}
 """Losses are divided by 1 (regular), 2 (well-trained) or 3 (fanatical)."""
-
-CHART_CUTOFF = 1e-6
 
 # --- declared inputs (shared by the engine functions and the calculator) ---------
 
@@ -616,8 +615,7 @@ class HenchmenSquad(Explained):
     def chart(self) -> tuple[tuple[str, float], ...]:
         """Bars ``(str(k), P(k henchmen removed))``, cut after the last visible one."""
         rm = self.removed
-        last = max((k for k, p in enumerate(rm) if p >= CHART_CUTOFF), default=0)
-        return tuple((str(k), float(rm[k])) for k in range(last + 1))
+        return chart_bars(rm)
 
 
 @checked(

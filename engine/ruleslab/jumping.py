@@ -30,6 +30,7 @@ from ruleslab.encumbrance import MEGA_STRENGTH, STRENGTH
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.movement import ATHLETICS
 from ruleslab.params import BoolParam, ChoiceParam, NumberParam, checked
+from ruleslab.pmf import last_visible
 from ruleslab.ruleset import RULESET as BASE_RULESET
 from ruleslab.ruleset import V20, V21
 from ruleslab.sources import QR, rule
@@ -55,8 +56,6 @@ AUTO_PER_MEGA_DOT = 5
 
 EXTRA_TABLE = 100
 """With rerolled 10s, the success table is resolved up to dice + automatic + this many."""
-
-CHART_CUTOFF = 1e-6
 
 
 def exact_metres(x: float) -> Fraction:
@@ -190,7 +189,7 @@ class JumpResult(Explained):
         """
         pmf = self.distribution.pmf
         first = min(self._first_bar(), len(pmf) - 1)
-        last = max((k for k, p in enumerate(pmf) if p >= CHART_CUTOFF), default=first)
+        last = last_visible(pmf, default=first)
         return tuple(
             (fmt_num(k * self.metres_per_success), float(pmf[k])) for k in range(first, last + 1)
         )

@@ -12,7 +12,30 @@ import math
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
-__all__ = ["convolve", "fractions", "mean", "mix", "numerators"]
+__all__ = [
+    "CHART_CUTOFF",
+    "chart_bars",
+    "convolve",
+    "fractions",
+    "last_visible",
+    "mean",
+    "mix",
+    "numerators",
+]
+
+#: Bars less likely than this would not show on a chart: charts end at the last
+#: entry at least this likely.
+CHART_CUTOFF = 1e-6
+
+
+def last_visible(pmf: Sequence[Fraction | float], default: int = 0) -> int:
+    """Index of the last entry at least :data:`CHART_CUTOFF` likely (``default`` if none)."""
+    return max((k for k, p in enumerate(pmf) if p >= CHART_CUTOFF), default=default)
+
+
+def chart_bars(pmf: Sequence[Fraction | float]) -> tuple[tuple[str, float], ...]:
+    """Bars ``(str(k), P(k))`` from 0 up to the last visible entry (:func:`last_visible`)."""
+    return tuple((str(k), float(pmf[k])) for k in range(last_visible(pmf) + 1))
 
 
 def numerators(pmf: Sequence[Fraction]) -> tuple[list[int], int]:

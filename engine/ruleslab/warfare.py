@@ -66,7 +66,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TypedDict
 
-from ruleslab.dice import CHART_CUTOFF, SuccessDistribution, pool_distribution, roll_pool
+from ruleslab.dice import SuccessDistribution, pool_distribution, roll_pool
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.henchmen import (
     AREA,
@@ -79,7 +79,7 @@ from ruleslab.henchmen import (
 )
 from ruleslab.mega import effective
 from ruleslab.params import BoolParam, ChoiceParam, InputError, IntParam, checked
-from ruleslab.pmf import convolve
+from ruleslab.pmf import chart_bars, convolve
 from ruleslab.pmf import mean as pmf_mean
 from ruleslab.sources import ALT, QR, rule
 
@@ -335,8 +335,7 @@ class WarfareReport(Explained):
     def chart(self) -> tuple[tuple[str, float], ...]:
         """Bars ``(str(k), P(total k))``, cut after the last bar at least 10⁻⁶ likely."""
         pmf = self.chart_pmf()
-        last = max((k for k, p in enumerate(pmf) if p >= CHART_CUTOFF), default=0)
-        return tuple((str(k), float(pmf[k])) for k in range(last + 1))
+        return chart_bars(pmf)
 
 
 # Parameters ----------------------------------------------------------------------------
