@@ -1,4 +1,4 @@
-"""The catalog: one declaration module per calculator, named by its key, imported on demand."""
+"""The catalog: one declaration module and one notebook per calculator, named by its key."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ def test_one_module_per_key_declaring_that_key():
     assert len(set(catalog.KEYS)) == len(catalog.KEYS)
     for key in catalog.KEYS:
         assert catalog.get(key).key == key
+        assert catalog.get(key).notebook == f"{key}.ipynb"
     assert [c.key for c in catalog.CALCULATORS] == list(catalog.KEYS)
 
 

@@ -150,7 +150,8 @@ class Calculator:
 
     @property
     def notebook(self) -> str:
-        return f"{self.key.replace('_', '-')}.ipynb"
+        """The notebook's file name: the key's."""
+        return f"{self.key}.ipynb"
 
     @property
     def main_params(self) -> tuple[Param, ...]:
