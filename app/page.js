@@ -144,8 +144,8 @@ async function handle(raw) {
       R.shown();
       return;
     }
-    default:
-      R.status(raw); // progress and errors: app.html's own handler
+    default: // (progress and errors never come here: app.html's own handler takes them)
+      console.warn("ruleslab: unknown message from Python", raw.type);
   }
 }
 

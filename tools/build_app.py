@@ -18,12 +18,13 @@ Usage: called by :func:`tools.build_site.build_site`; alone,
 
 from __future__ import annotations
 
-import json
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
+
+from tools.pyodide_dist import LOCK_NAME, read_lock, write_lock
 
 __all__ = ["APP_DIR", "APP_LOCK", "APP_ROOT_PACKAGE", "AppBuildError", "app_lock", "build_app"]
 
@@ -92,12 +93,10 @@ def build_app(site: Path, *, sources: Path = APP_SOURCES) -> Path:
     if proc.returncode != 0:
         raise AppBuildError(f"esbuild failed:\n{proc.stdout}{proc.stderr}")
     shutil.copy2(sources / "worker.mjs", out / "worker.mjs")
-    site_lock = Path(site) / "static" / "pyodide" / "pyodide-lock.json"
-    if not site_lock.is_file():
-        raise AppBuildError(f"{site_lock} not found: build the Pyodide distribution first")
-    lock = app_lock(json.loads(site_lock.read_text(encoding="utf-8")))
-    text = json.dumps(lock, indent=1, sort_keys=True) + "\n"
-    (Path(site) / APP_LOCK).write_text(text, encoding="utf-8")
+    dist = Path(site) / "static" / "pyodide"
+    if not (dist / LOCK_NAME).is_file():
+        raise AppBuildError(f"{dist / LOCK_NAME} not found: build the Pyodide distribution first")
+    write_lock(Path(site) / APP_LOCK, app_lock(read_lock(dist)))
     return out
 
 

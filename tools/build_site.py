@@ -43,6 +43,7 @@ from tools.pyodide_dist import (
     PyodideDistError,
     build_project_wheel,
     build_pyodide_dist,
+    read_lock,
 )
 
 __all__ = [
@@ -115,9 +116,7 @@ def _write_lite_config(lite_dir: Path, storage_key: str, preload: Sequence[str] 
     data["contentsStorageName"] = f"ruleslab-contents-{storage_key}"
     data["workspacesStorageName"] = f"ruleslab-workspaces-{storage_key}"
     if preload:
-        lock = json.loads(
-            (lite_dir / "static" / "pyodide" / "pyodide-lock.json").read_text("utf-8")
-        )
+        lock = read_lock(lite_dir / "static" / "pyodide")
         missing = [name for name in preload if name not in lock["packages"]]
         if missing:
             raise SiteBuildError(f"packages to preload are not in the lock: {missing}")

@@ -86,7 +86,9 @@ __all__ = [
     "PyodideDistError",
     "build_project_wheel",
     "build_pyodide_dist",
+    "read_lock",
     "verify_dist",
+    "write_lock",
 ]
 
 REPO = Path(__file__).resolve().parents[1]
@@ -419,8 +421,7 @@ def build_pyodide_dist(
             "unvendored_tests": False,
             "shared_library": False,
         }
-    lock = {"info": original["info"], "packages": lock_packages}
-    (dest / LOCK_NAME).write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n", "utf-8")
+    write_lock(dest / LOCK_NAME, {"info": original["info"], "packages": lock_packages})
     verify_dist(dest)
     return dest
 
@@ -486,6 +487,17 @@ def _print_reports(reports: Sequence[ArchiveReport]) -> None:
     print(f"  total: {before:.2f} -> {after:.2f} MB", flush=True)
 
 
+def read_lock(folder: Path) -> dict[str, Any]:
+    """The lock (:data:`LOCK_NAME`) of a distribution folder, as written by :func:`write_lock`."""
+    lock: dict[str, Any] = json.loads((Path(folder) / LOCK_NAME).read_text(encoding="utf-8"))
+    return lock
+
+
+def write_lock(path: Path, lock: dict[str, Any]) -> None:
+    """Write a lock file the way every lock of the site is written (sorted, one space indent)."""
+    Path(path).write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+
 def content_tagged_name(wheel: Path) -> str:
     """The wheel's file name with a build tag made from its content's sha256.
 
@@ -514,7 +526,7 @@ def verify_dist(dest: Path) -> dict[str, Any]:
     lock_path = Path(dest) / LOCK_NAME
     if not lock_path.is_file():
         raise PyodideDistError(f"{lock_path} not found")
-    lock: dict[str, Any] = json.loads(lock_path.read_text(encoding="utf-8"))
+    lock = read_lock(dest)
     pkgs: dict[str, dict[str, Any]] = lock["packages"]
     required = {
         "name",
@@ -648,7 +660,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except PyodideDistError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
-    lock = json.loads((dest / LOCK_NAME).read_text(encoding="utf-8"))
+    lock = read_lock(dest)
     print(f"{dest}: {len(lock['packages'])} packages: {', '.join(sorted(lock['packages']))}")
     return 0
 

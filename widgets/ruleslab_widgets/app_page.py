@@ -33,7 +33,7 @@ import comm
 from comm.base_comm import BaseComm, CommManager
 from ipywidgets.widgets import widget as _widget
 
-from ruleslab_widgets.catalog import get
+from ruleslab_widgets import calculator
 from ruleslab_widgets.view import CalculatorView
 
 __all__ = ["PageComm", "install", "pyodide_sender", "receive", "start"]
@@ -83,7 +83,7 @@ def start(key: str) -> CalculatorView:
     """Build calculator ``key`` (its widgets open their comms) and ask the page to show it."""
     if _send is None:
         raise RuntimeError("ruleslab_widgets.app_page.install() was not called")
-    view = CalculatorView(get(key))
+    view = calculator(key)
     _send({"type": "display", "model_id": view.model_id})
     return view
 
