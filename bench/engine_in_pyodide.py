@@ -19,7 +19,7 @@ import tempfile
 import textwrap
 from pathlib import Path
 
-from ruleslab_widgets.catalog import CALCULATORS
+from ruleslab.calculators import CALCULATORS
 from tests.pyodide.prepare import prepare  # the in-Pyodide test layer's wheel folder
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -359,7 +359,7 @@ class Redraw:
 
 def _figure_texts(key: str, field_name: str, texts: Sequence[str]) -> list[dict[str, str]]:
     """Each text's figures (key → shown text) at default inputs, from the engine on CPython."""
-    from ruleslab_widgets.catalog import get
+    from ruleslab.calculators import get
 
     calc = get(key)
     out = []
@@ -367,7 +367,7 @@ def _figure_texts(key: str, field_name: str, texts: Sequence[str]) -> list[dict[
         values = dict(calc.defaults())
         values[field_name] = text
         parsed = {p.name: p.parse(values[p.name]) for p in calc.params}
-        out.append({f.key: f.text for f in calc.compute(**parsed).figures()})
+        out.append({f.key: f.text for f in calc.run(parsed).figures()})
     return out
 
 
@@ -583,7 +583,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from playwright.sync_api import sync_playwright
 
-    from ruleslab_widgets.catalog import CALCULATORS, get
+    from ruleslab.calculators import CALCULATORS, get
     from tools.make_content import embed_link, notebook_link
 
     load_start = _loadavg()

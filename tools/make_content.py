@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from ruleslab_widgets.catalog import CALCULATORS
-from ruleslab_widgets.declare import Calculator
+from ruleslab.calculators import CALCULATORS
+from ruleslab.declare import Calculator
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -206,7 +206,7 @@ def notebook(calc: Calculator) -> dict[str, Any]:
         _cell(
             "markdown",
             f"# {calc.title}\n\n{calc.summary}\n\n"
-            f"*Rules:* {calc.rules}.\n\n"
+            f"*Rules:* {calc.citation}.\n\n"
             "Run the notebook (**Run › Run All Cells**), then change any input: the result, "
             "its exact odds and the rule behind every step update at once.",
             "intro",

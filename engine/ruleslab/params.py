@@ -17,10 +17,11 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable
-from dataclasses import KW_ONLY, dataclass
+from dataclasses import KW_ONLY, dataclass, replace
 from typing import Any, Generic, ParamSpec, Protocol, TypeVar, cast
 
 __all__ = [
+    "NO_DEFAULT",
     "BoolParam",
     "Checked",
     "ChoiceParam",
@@ -42,6 +43,16 @@ class InputError(ValueError):
         self.message = message
 
 
+class _NoDefault:
+    """The default of a :class:`Param` taking its signature's (see :func:`checked`)."""
+
+    def __repr__(self) -> str:
+        return "NO_DEFAULT"
+
+
+NO_DEFAULT: Any = _NoDefault()
+
+
 @dataclass(frozen=True)
 class Param:
     """Base of all parameter declarations."""
@@ -49,7 +60,7 @@ class Param:
     name: str
     label: str
     _: KW_ONLY
-    default: Any
+    default: Any = NO_DEFAULT
     help: str = ""
     unit: str = ""
 
@@ -188,7 +199,6 @@ class TextParam(Param):
     Results must show the *parsed* value, never the typed text.
     """
 
-    default: str = ""
     parser: Callable[[str, TextParam], Any] = lambda text, param: text
     multiline: bool = False
     example: str = ""
@@ -213,10 +223,15 @@ R_co = TypeVar("R_co", covariant=True)
 
 
 class Checked(Protocol, Generic[P, R_co]):
-    """A rule function decorated by :func:`checked`: the same call, plus ``params``."""
+    """A rule function decorated by :func:`checked`: the same call, plus ``params``
+    (the declarations, defaults filled in) and ``unchecked`` (the function itself,
+    for values already checked by each ``Param.parse``)."""
 
     params: tuple[Param, ...]
     __name__: str
+
+    @property
+    def unchecked(self) -> Callable[..., R_co]: ...
 
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R_co: ...
 
@@ -226,28 +241,22 @@ def checked(*params: Param) -> Callable[[Callable[P, R]], Checked[P, R]]:
 
     The declaration is kept on the function as ``fn.params`` (a tuple, in form
     order) so that the widget layer can build a form from it. Parameters of the
-    function that are not declared are passed through unchecked. Where the
-    signature also gives a default, it must equal the declared one (raises
-    :class:`TypeError` at import otherwise).
+    function that are not declared are passed through unchecked.
+
+    A default is written once, in the function's signature: ``fn.params``
+    carries it (a declared parameter without a signature default must declare
+    its own). Raises :class:`TypeError` at import when a parameter is declared
+    that the function does not have, when it has no default anywhere, or when
+    both give one (they would drift).
     """
 
     def deco(fn: Callable[P, R]) -> Checked[P, R]:
         sig = inspect.signature(fn)
-        by_name = {p.name: p for p in params}
-        missing = set(by_name) - set(sig.parameters)
+        missing = {p.name for p in params} - set(sig.parameters)
         if missing:
             raise TypeError(f"{fn.__name__} declares unknown parameters {sorted(missing)}")
-        # A default written twice must not drift: the form shows the Param's,
-        # a Python caller gets the signature's.
-        drifted = [
-            f"{name} (declared {by_name[name].default!r}, signature {arg.default!r})"
-            for name, arg in sig.parameters.items()
-            if name in by_name
-            and arg.default is not inspect.Parameter.empty
-            and arg.default != by_name[name].default
-        ]
-        if drifted:
-            raise TypeError(f"{fn.__name__}: defaults differ for {', '.join(drifted)}")
+        filled = tuple(_with_default(fn.__name__, p, sig.parameters[p.name]) for p in params)
+        by_name = {p.name: p for p in filled}
 
         @functools.wraps(fn)
         def wrapper(*args: Any, **kwargs: Any) -> R:
@@ -258,7 +267,27 @@ def checked(*params: Param) -> Callable[[Callable[P, R]], Checked[P, R]]:
                     bound.arguments[name] = by_name[name].check(value)
             return fn(*bound.args, **bound.kwargs)
 
-        setattr(wrapper, "params", tuple(params))  # noqa: B010 - a function has no declared `params`
+        setattr(wrapper, "params", filled)  # noqa: B010 - a function has no declared `params`
+        setattr(wrapper, "unchecked", fn)  # noqa: B010
         return cast("Checked[P, R]", wrapper)
 
     return deco
+
+
+STRICT_DEFAULTS = False
+"""Transitional (issue 9): while declarations move, an equal default on both sides passes."""
+
+
+def _with_default(fn_name: str, param: Param, arg: inspect.Parameter) -> Param:
+    """``param`` with its default: the signature's, or its own where the signature has none."""
+    has_own = param.default is not NO_DEFAULT
+    if arg.default is inspect.Parameter.empty:
+        if not has_own:
+            raise TypeError(f"{fn_name}: {param.name} has no default (give one in the signature)")
+        return param
+    if has_own and (STRICT_DEFAULTS or param.default != arg.default):
+        raise TypeError(
+            f"{fn_name}: {param.name}'s default is written twice (declared "
+            f"{param.default!r}, signature {arg.default!r}): keep the signature's"
+        )
+    return replace(param, default=arg.default)

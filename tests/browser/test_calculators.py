@@ -18,7 +18,7 @@ from tools.make_content import embed_link, notebook_link
 pytestmark = pytest.mark.browser
 
 pytest.importorskip("ipywidgets")
-from ruleslab_widgets.catalog import CALCULATORS, get  # noqa: E402
+from ruleslab.calculators import CALCULATORS, get  # noqa: E402
 
 KERNEL_TIMEOUT = 180_000  # ms: a cold Pyodide start on a slow CI machine
 
@@ -79,7 +79,7 @@ def _type(scope, key: str, name: str, text: str) -> None:
 def _expected(key: str, values: dict) -> object:
     calc = get(key)
     parsed = {p.name: p.parse(values[p.name]) for p in calc.params}
-    return calc.compute(**parsed)
+    return calc.run(parsed)
 
 
 @pytest.mark.parametrize("key", [c.key for c in CALCULATORS])
@@ -197,7 +197,7 @@ def test_roll_it_button_shows_a_seeded_log(page, base_url, artifacts):
     """The Dice pool's "Roll it": a typed seed gives the engine's own log, replayably."""
     from playwright.sync_api import expect
 
-    from ruleslab.dice import roll_log
+    from ruleslab.calculators.dice_pool import roll_log
 
     calc = get("dice_pool")
     page.goto(base_url + embed_link(calc))

@@ -1,7 +1,7 @@
 """Golden figures: what every calculator shows, on fixed inputs, stored to compare against.
 
 ``tests/golden/data/<key>.json`` holds, for each calculator of
-:data:`ruleslab_widgets.catalog.CALCULATORS`, its default inputs and about
+:data:`ruleslab.calculators.CALCULATORS`, its default inputs and about
 150 to 190 input sets generated from its declared parameters, each with the
 *outcome* a GM sees: every figure (key, label, display text and, where it is a
 plain number, text or yes/no, its exact value), every step of the working with
@@ -70,9 +70,10 @@ from pathlib import Path
 from typing import Any
 
 from ruleslab import InputError
+from ruleslab.calculators import CALCULATORS
+from ruleslab.declare import Calculator
 from ruleslab.params import BoolParam, ChoiceParam, IntParam, NumberParam, Param
-from ruleslab_widgets.catalog import CALCULATORS
-from ruleslab_widgets.declare import Calculator
+from ruleslab_widgets.panels import update_panel
 
 DATA = Path(__file__).resolve().parent / "data"
 ROOT = DATA.parents[2]
@@ -403,7 +404,7 @@ def plain(value: Any) -> Any:
 
 
 class _Panel:
-    """Stands in for a view's widget: records what ``ResultView.update`` sets on it."""
+    """Stands in for a view's widget: records what ``update_panel`` sets on it."""
 
     def __init__(self) -> None:
         object.__setattr__(self, "shown", {})
@@ -441,7 +442,7 @@ def compute(calc: Calculator, given: dict[str, Any], roll_seed: int = ROLL_SEED)
     if errors:
         return Timed({"errors": errors}, 1000 * (time.perf_counter() - start))
     try:
-        result = calc.compute(**parsed)
+        result = calc.run(parsed)
     except InputError as exc:
         return Timed({"errors": {exc.field: exc.message}}, 1000 * (time.perf_counter() - start))
     ms = 1000 * (time.perf_counter() - start)
@@ -458,9 +459,9 @@ def compute(calc: Calculator, given: dict[str, Any], roll_seed: int = ROLL_SEED)
     }
     if calc.views:
         panels = []
-        for spec in calc.views:
+        for view in calc.views:
             panel = _Panel()
-            spec.update(panel, result)
+            update_panel(view, panel, result)
             shown = plain(panel.shown)
             if shown is _OMIT:
                 raise TypeError(f"{calc.key}: a view shows something not plain: {panel.shown!r}")

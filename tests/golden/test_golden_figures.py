@@ -28,7 +28,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 
-from ruleslab_widgets.catalog import CALCULATORS, get
+from ruleslab.calculators import CALCULATORS, get
 
 MIN_GENERATED = 50
 """Generated input sets each file must hold besides the defaults."""

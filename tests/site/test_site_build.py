@@ -137,7 +137,7 @@ def test_per_content_storage_and_favicon(site: Path, config: dict[str, Any]) -> 
 
 def test_landing_and_app_pages_link_every_calculator(site: Path) -> None:
     pytest.importorskip("ipywidgets")
-    from ruleslab_widgets.catalog import CALCULATORS
+    from ruleslab.calculators import CALCULATORS
     from tools.make_content import embed_link
 
     landing = (site / "index.html").read_text(encoding="utf-8")

@@ -19,7 +19,8 @@ pytest.importorskip("anywidget")
 import comm
 from ipywidgets.widgets import widget as ipywidget
 
-from ruleslab_widgets import CALCULATORS, app_page
+from ruleslab.calculators import CALCULATORS
+from ruleslab_widgets import app_page
 
 MODEL_REF = re.compile(r"IPY_MODEL_([0-9a-f]+)")
 

@@ -9,9 +9,9 @@ import pytest
 pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 
+from ruleslab.calculators.chimera import CALCULATOR as CALC
 from ruleslab.chimera import fight
 from ruleslab_widgets import CalculatorView
-from ruleslab_widgets.calculators.chimera import CALCULATOR as CALC
 from ruleslab_widgets.render import figures_html
 
 

@@ -9,9 +9,9 @@ import pytest
 pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 
+from ruleslab.calculators.compressed import CALCULATOR as CALC
 from ruleslab.compressed import combat_roll_log, compressed_combat
 from ruleslab_widgets import CalculatorView
-from ruleslab_widgets.calculators.compressed import CALCULATOR as CALC
 from ruleslab_widgets.render import figures_html, steps_html
 
 

@@ -13,7 +13,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from ruleslab_widgets import CALCULATORS
+from ruleslab.calculators import CALCULATORS
 
 
 def test_every_calculator_publishes_an_example():
@@ -33,10 +33,10 @@ def test_the_example_runs_and_prints(key):
 
 
 def test_the_declaration_example_in_declare_builds_a_calculator():
-    """The example in ``ruleslab_widgets.declare``'s docstring is real code."""
+    """The example in ``ruleslab.declare``'s docstring is real code."""
     import textwrap
 
-    from ruleslab_widgets import declare
+    from ruleslab import declare
 
     block = (declare.__doc__ or "").split("::\n\n", 1)[1].split("\n\n(", 1)[0]
     code = textwrap.dedent(block).replace("\nCalculator(", "\ncalc = Calculator(", 1)
@@ -46,4 +46,4 @@ def test_the_declaration_example_in_declare_builds_a_calculator():
     assert isinstance(calc, declare.Calculator)
     assert calc.key == "dice_pool"
     assert [p.name for p in calc.params][:2] == ["dice", "auto_successes"]
-    assert calc.compute(**calc.defaults()).figure("p_success").text
+    assert calc.run(calc.defaults()).figure("p_success").text

@@ -10,9 +10,9 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 
 from ruleslab import defence, healing
+from ruleslab.calculators.defence import CALCULATOR as DEFENCE
+from ruleslab.calculators.healing import CALCULATOR as HEALING
 from ruleslab_widgets import CalculatorView
-from ruleslab_widgets.calculators.defence import CALCULATOR as DEFENCE
-from ruleslab_widgets.calculators.healing import CALCULATOR as HEALING
 
 
 def test_healing_view_matches_the_engine():

@@ -8,7 +8,7 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 
 from ruleslab import damage, health
-from ruleslab_widgets.catalog import get
+from ruleslab.calculators import get
 from ruleslab_widgets.health_track import HealthTrack
 from ruleslab_widgets.view import CalculatorView
 

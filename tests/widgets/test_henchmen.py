@@ -9,9 +9,9 @@ import pytest
 pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 
+from ruleslab.calculators.henchmen import CALCULATOR as CALC
 from ruleslab.henchmen import henchmen_squad
 from ruleslab_widgets import CalculatorView
-from ruleslab_widgets.calculators.henchmen import CALCULATOR as CALC
 from ruleslab_widgets.render import figures_html
 
 

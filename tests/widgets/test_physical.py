@@ -10,8 +10,8 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 
 from ruleslab import falling, jumping, movement
+from ruleslab.calculators import get
 from ruleslab_widgets import CalculatorView
-from ruleslab_widgets.catalog import get
 from ruleslab_widgets.render import figures_html
 
 BY_KEY = {key: get(key) for key in ("movement", "jumping", "falling")}

@@ -10,8 +10,8 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 
 from ruleslab.autofire import autofire_and_strafing
+from ruleslab.calculators.autofire import CALCULATOR as CALC
 from ruleslab_widgets import CalculatorView
-from ruleslab_widgets.calculators.autofire import CALCULATOR as CALC
 from ruleslab_widgets.render import figures_html
 
 

@@ -9,9 +9,9 @@ import pytest
 pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 
+from ruleslab.calculators.warfare import CALCULATOR as CALC
 from ruleslab.warfare import roll_turn, warfare
 from ruleslab_widgets import CalculatorView
-from ruleslab_widgets.calculators.warfare import CALCULATOR as CALC
 from ruleslab_widgets.render import figures_html
 
 

@@ -1,7 +1,8 @@
 """ruleslab_widgets — the calculators: ipywidgets forms and anywidget views over the engine.
 
 Thin by design: no rule logic lives here. A calculator is declared in
-:mod:`ruleslab_widgets.catalog` (engine function + presentation) and shown with::
+:mod:`ruleslab.calculators` (a checked engine function and what to show, as
+data) and shown with::
 
     from ruleslab_widgets import calculator
     calculator("lifting")
@@ -17,26 +18,11 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ruleslab_widgets.catalog import CALCULATORS
-    from ruleslab_widgets.declare import Calculator, ChartSpec, ResultView
     from ruleslab_widgets.view import CalculatorView
 
-__all__ = [
-    "CALCULATORS",
-    "Calculator",
-    "CalculatorView",
-    "ChartSpec",
-    "ResultView",
-    "calculator",
-]
+__all__ = ["CalculatorView", "calculator"]
 
-_LAZY = {
-    "CALCULATORS": "ruleslab_widgets.catalog",
-    "Calculator": "ruleslab_widgets.declare",
-    "ChartSpec": "ruleslab_widgets.declare",
-    "ResultView": "ruleslab_widgets.declare",
-    "CalculatorView": "ruleslab_widgets.view",
-}
+_LAZY = {"CalculatorView": "ruleslab_widgets.view"}
 
 
 def __getattr__(name: str) -> Any:
@@ -49,7 +35,7 @@ def __getattr__(name: str) -> Any:
 
 def calculator(key: str) -> CalculatorView:
     """A live calculator widget for the catalog entry ``key`` (e.g. "lifting", "dice_pool")."""
-    from ruleslab_widgets.catalog import get
+    from ruleslab.calculators import get
     from ruleslab_widgets.view import CalculatorView
 
     return CalculatorView(get(key))

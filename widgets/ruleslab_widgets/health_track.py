@@ -1,4 +1,4 @@
-"""The health track drawn in the browser (an anywidget view) and its ResultView spec.
+"""The health track drawn in the browser: an anywidget view, filled by :mod:`.panels`.
 
 The Python side holds only data: one dict per box (``index``, ``label``,
 ``kind``, ``filled``), the state and the wound penalty. The front end draws rows
@@ -11,13 +11,10 @@ marked "/" bashing, "X" lethal, "*" aggravated, "S" stun. All text is set with
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
 import anywidget
 import traitlets
 
-__all__ = ["HealthTrack", "HealthTrackView"]
+__all__ = ["HealthTrack"]
 
 _ESM = r"""
 const MARK = { bashing: "/", lethal: "X", aggravated: "*", stun: "S" };
@@ -101,20 +98,3 @@ class HealthTrack(anywidget.AnyWidget):
     state = traitlets.Unicode("").tag(sync=True)
     state_key = traitlets.Unicode("").tag(sync=True)
     penalty = traitlets.Unicode("").tag(sync=True)
-
-
-@dataclass(frozen=True)
-class HealthTrackView:
-    """ResultView for results with ``boxes()``, ``state`` and the figures
-    ``state`` and ``wound_penalty`` (:class:`ruleslab.health.HealthReport`)."""
-
-    title: str = "Health track"
-
-    def make(self) -> HealthTrack:
-        return HealthTrack(title=self.title)
-
-    def update(self, widget: Any, result: Any) -> None:
-        widget.boxes = [dict(b) for b in result.boxes()]
-        widget.state_key = str(result.state)
-        widget.state = result.figure("state").text
-        widget.penalty = result.figure("wound_penalty").text

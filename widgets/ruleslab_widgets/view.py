@@ -1,8 +1,9 @@
 """Build a live calculator (form, validation, output, chart) from a declaration.
 
-:class:`CalculatorView` is generic: it reads a :class:`~ruleslab_widgets.declare.Calculator`
+:class:`CalculatorView` is generic: it reads a :class:`~ruleslab.declare.Calculator`
 and never knows which rule it shows. On every change it parses all fields with
-their declared :class:`~ruleslab.Param`; a bad field gets its message next to
+their declared :class:`~ruleslab.Param` (each value parsed and checked once,
+then handed to the calculator as is); a bad field gets its message next to
 it (naming the allowed range) while the other inputs and the last good result
 stay on screen. No traceback ever reaches the page: unexpected errors are shown
 as a one-line message and kept in :attr:`CalculatorView.last_error`.
@@ -18,7 +19,8 @@ from typing import Any
 import ipywidgets as w
 
 from ruleslab import BoolParam, ChoiceParam, Explained, InputError, Param, TextParam
-from ruleslab_widgets.declare import Calculator, RollSpec
+from ruleslab.declare import Calculator, Roll
+from ruleslab_widgets.panels import make_panel, update_panel
 from ruleslab_widgets.render import (
     error_html,
     figures_html,
@@ -87,7 +89,7 @@ class CalculatorView(w.VBox):
         self.output.add_class("rl-output")
         self.working = w.HTML("")
         self.working.add_class("rl-working-panel")
-        self.panels: list[w.Widget] = [spec.make() for spec in calc.views]
+        self.panels: list[w.Widget] = [make_panel(view) for view in calc.views]
         header = w.HTML(
             f'{_STYLE}<h2>{_esc(calc.title)}</h2><div class="rl-summary">{_esc(calc.summary)}</div>'
         )
@@ -161,7 +163,7 @@ class CalculatorView(w.VBox):
             row.children = (*row.children, w.HTML(f'<div class="rl-help">{_esc(param.help)}</div>'))
         return row
 
-    def _roll_row(self, spec: RollSpec) -> w.Widget:
+    def _roll_row(self, spec: Roll) -> w.Widget:
         button = w.Button(description=spec.label, tooltip=spec.help, icon="dice")
         button.add_class("rl-roll-button")
         seed = w.Text(value="", description="Seed", placeholder="blank: a new roll")
@@ -175,7 +177,7 @@ class CalculatorView(w.VBox):
         button.on_click(lambda _b: self.roll(spec, seed, log))
         return w.VBox([w.HBox([button, seed], layout=w.Layout(align_items="center")), log])
 
-    def roll(self, spec: RollSpec, seed_box: w.Text, log: w.HTML) -> None:
+    def roll(self, spec: Roll, seed_box: w.Text, log: w.HTML) -> None:
         """Roll once with the last good result; show the log and the seed used."""
         if self.result is None or self.last_error:
             log.value = status_html("Fix the highlighted fields before rolling.", "warning")
@@ -207,12 +209,10 @@ class CalculatorView(w.VBox):
 
     # -- compute ----------------------------------------------------------
     def parse(self) -> tuple[dict[str, Any], dict[str, str]]:
-        """Every field's value for the engine function, and a message per bad field.
+        """Every field's parsed and checked value, and a message per bad field.
 
-        Text fields (:class:`~ruleslab.TextParam`) are parsed here only to report
-        errors next to the field; the engine receives their text and parses it
-        itself (its ``@checked`` declaration does), so it never sees a value
-        parsed twice.
+        This is the one parse and check of each value on its way to the rule:
+        :meth:`~ruleslab.declare.Calculator.run` hands the values on as they are.
         """
         values: dict[str, Any] = {}
         errors: dict[str, str] = {}
@@ -223,7 +223,7 @@ class CalculatorView(w.VBox):
             except InputError as exc:
                 errors[param.name] = exc.message
                 continue
-            values[param.name] = raw if isinstance(param, TextParam) else parsed
+            values[param.name] = parsed
         return values, errors
 
     def recompute(self) -> None:
@@ -234,7 +234,7 @@ class CalculatorView(w.VBox):
             # over a third of a second: feedback on slow inputs, no flicker.
             self._show_status("Computing…", "busy")
             try:
-                result = self.calc.compute(**values)
+                result = self.calc.run(values)
             except InputError as exc:  # a cross-field rule the engine checks
                 errors[exc.field] = exc.message
             except Exception as exc:  # never a traceback on the page
@@ -263,8 +263,8 @@ class CalculatorView(w.VBox):
         self._show_status("")
         self.output.value = figures_html(result)
         self.working.value = steps_html(result)
-        for spec, panel in zip(self.calc.views, self.panels, strict=True):
-            spec.update(panel, result)
+        for view, panel in zip(self.calc.views, self.panels, strict=True):
+            update_panel(view, panel, result)
 
     def _show_status(self, message: str, kind: str = "info") -> None:
         self.status.value = status_html(message, kind)

@@ -1,9 +1,10 @@
-"""The Movement calculator (key ``movement``): see :mod:`ruleslab_widgets.declare`."""
+"""The Movement calculator (key ``movement``): see :mod:`ruleslab.declare`."""
 
 from __future__ import annotations
 
 from ruleslab import movement
-from ruleslab_widgets.declare import Calculator
+from ruleslab.declare import Calculator
+from ruleslab.sources import QR, rule
 
 CALCULATOR = Calculator(
     key="movement",
@@ -13,7 +14,7 @@ CALCULATOR = Calculator(
         "Mega-Dexterity counted and the carried load's encumbrance penalties applied."
     ),
     compute=movement.movement,
-    rules="Aberrant 2.0/2.1 quick reference › Movement, Encumbrance, Mega-Attributes",
+    rules=(rule(QR, "Movement, Encumbrance, Mega-Attributes"),),
     options=("walking_floor", "heavy_from", "beyond_heavy"),
     example=(
         "from ruleslab.movement import movement\n"

@@ -1,9 +1,10 @@
-"""The Autofire & strafing calculator (key ``autofire``): see :mod:`ruleslab_widgets.declare`."""
+"""The Autofire & strafing calculator (key ``autofire``): see :mod:`ruleslab.declare`."""
 
 from __future__ import annotations
 
 from ruleslab import autofire
-from ruleslab_widgets.declare import Calculator, ChartSpec
+from ruleslab.declare import Calculator, Chart, ChartView
+from ruleslab.sources import QR, rule
 
 CALCULATOR = Calculator(
     key="autofire",
@@ -15,16 +16,16 @@ CALCULATOR = Calculator(
     ),
     compute=autofire.autofire_and_strafing,
     rules=(
-        "Aberrant 2.0/2.1 quick reference › Ranged Attack Maneuvers (Autofire, Strafing), "
-        "Weapon Tags, 2.0 Rules › Combat (Soak, Ping, Armor Piercing)"
+        rule(QR, "Ranged Attack Maneuvers", "Autofire, Strafing"),
+        rule(QR, "Weapon Tags"),
+        rule(QR, "2.0 Rules", "Combat (Soak, Ping, Armor Piercing)"),
     ),
     options=("ruleset", "extra_successes", "net_from", "burst_damage", "burst_weapon_ammo"),
     views=(
-        ChartSpec(
+        ChartView(
             title="Health levels lost per target",
             x_label="Health levels",
-            bars=lambda r: r.chart(),
-            highlight_from=lambda r: 1,
+            chart=lambda r: Chart(r.chart(), 1),
         ),
     ),
     example=(

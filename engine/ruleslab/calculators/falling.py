@@ -1,9 +1,10 @@
-"""The Falling calculator (key ``falling``): see :mod:`ruleslab_widgets.declare`."""
+"""The Falling calculator (key ``falling``): see :mod:`ruleslab.declare`."""
 
 from __future__ import annotations
 
 from ruleslab import falling
-from ruleslab_widgets.declare import Calculator, ChartSpec
+from ruleslab.declare import Calculator, Chart, ChartView
+from ruleslab.sources import QR, rule
 
 CALCULATOR = Calculator(
     key="falling",
@@ -14,14 +15,13 @@ CALCULATOR = Calculator(
         "lethal."
     ),
     compute=falling.fall,
-    rules="Aberrant 2.0/2.1 quick reference › Falling, Mega-Attributes; Specialties",
+    rules=(rule(QR, "Falling"), rule(QR, "Mega-Attributes"), rule(QR, "Specialties")),
     options=("ruleset", "specialty", "count_from", "lethal_means"),
     views=(
-        ChartSpec(
+        ChartView(
             title="Damage dice left after the break-fall",
             x_label="Dice left",
-            bars=lambda r: r.chart(),
-            highlight_from=lambda r: r.highlight_from(),
+            chart=lambda r: Chart(r.chart(), r.highlight_from()),
         ),
     ),
     example=(

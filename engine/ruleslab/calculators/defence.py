@@ -1,9 +1,10 @@
-"""The Initiative & defence calculator (key ``defence``): see :mod:`ruleslab_widgets.declare`."""
+"""The Initiative & defence calculator (key ``defence``): see :mod:`ruleslab.declare`."""
 
 from __future__ import annotations
 
 from ruleslab import defence
-from ruleslab_widgets.declare import Calculator, ChartSpec
+from ruleslab.declare import Calculator, Chart, ChartView
+from ruleslab.sources import QR, rule
 
 CALCULATOR = Calculator(
     key="defence",
@@ -15,16 +16,16 @@ CALCULATOR = Calculator(
     ),
     compute=defence.initiative_and_defence,
     rules=(
-        "Aberrant 2.0/2.1 quick reference › 2.0 Combat (Initiative, Defensive Maneuvers), "
-        "Movement (Sprinting), 2.1 Defenses, Multiple Actions"
+        rule(QR, "2.0 Rules", "Combat (Initiative, Defensive Maneuvers)"),
+        rule(QR, "Movement", "Sprinting"),
+        rule(QR, "2.1 Rules", "Defenses, Multiple Actions"),
     ),
     options=("ties", "multiple_reading", "mega_in_defense"),
     views=(
-        ChartSpec(
+        ChartView(
             title="Defence roll (2.0 dodge, 2.1 active defence): successes",
             x_label="Successes",
-            bars=lambda r: r.chart(),
-            highlight_from=lambda r: r.defence_roll.difficulty,
+            chart=lambda r: Chart(r.chart(), r.defence_roll.difficulty),
         ),
     ),
     example=(

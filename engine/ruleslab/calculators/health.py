@@ -1,10 +1,10 @@
-"""The Health & soak calculator (key ``health``): see :mod:`ruleslab_widgets.declare`."""
+"""The Health & soak calculator (key ``health``): see :mod:`ruleslab.declare`."""
 
 from __future__ import annotations
 
 from ruleslab import health
-from ruleslab_widgets.declare import Calculator
-from ruleslab_widgets.health_track import HealthTrackView
+from ruleslab.declare import Calculator, HealthTrackView
+from ruleslab.sources import QR, rule
 
 CALCULATOR = Calculator(
     key="health",
@@ -15,8 +15,8 @@ CALCULATOR = Calculator(
     ),
     compute=health.health,
     rules=(
-        "Aberrant 2.0/2.1 quick reference › 2.0 Rules › Health Levels, Soak, Combat "
-        "(Stun Damage); 2.1 Rules › Health Levels"
+        rule(QR, "2.0 Rules", "Health Levels, Soak, Combat (Stun Damage)"),
+        rule(QR, "2.1 Rules", "Health Levels"),
     ),
     options=("mega_stamina_elsewhere", "death_at", "soak_rounding"),
     views=(HealthTrackView(),),

@@ -1,9 +1,10 @@
-"""The Lifting & encumbrance calculator (key ``lifting``): see :mod:`ruleslab_widgets.declare`."""
+"""The Lifting & encumbrance calculator (key ``lifting``): see :mod:`ruleslab.declare`."""
 
 from __future__ import annotations
 
 from ruleslab import lifting
-from ruleslab_widgets.declare import Calculator
+from ruleslab.declare import Calculator
+from ruleslab.sources import QR, rule
 
 CALCULATOR = Calculator(
     key="lifting",
@@ -13,7 +14,7 @@ CALCULATOR = Calculator(
         "its effects, and the exact odds of a lift roll for a heavier object."
     ),
     compute=lifting.lifting_and_encumbrance,
-    rules="Aberrant 2.0/2.1 quick reference › Mega-Attributes, Lifting, Encumbrance",
+    rules=(rule(QR, "Mega-Attributes, Lifting, Encumbrance"),),
     options=tuple(
         p.name
         for p in lifting.lifting_and_encumbrance.params

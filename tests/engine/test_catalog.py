@@ -1,4 +1,4 @@
-"""The catalog: one declaration module and one notebook per calculator, named by its key."""
+"""The catalog (``ruleslab.calculators``): one module per calculator, named by its key."""
 
 from __future__ import annotations
 
@@ -8,13 +8,11 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("ipywidgets")
-
-from ruleslab_widgets import calculators, catalog
+from ruleslab import calculators as catalog
 
 
 def test_one_module_per_key_declaring_that_key():
-    folder = Path(calculators.__file__).parent
+    folder = Path(catalog.__file__).parent
     modules = {p.stem for p in folder.glob("*.py") if p.stem != "__init__"}
     assert modules == set(catalog.KEYS)
     assert len(set(catalog.KEYS)) == len(catalog.KEYS)
@@ -33,12 +31,12 @@ def test_asking_for_one_calculator_imports_only_its_modules():
     """What the app page relies on to import less at start-up."""
     code = (
         "import sys\n"
-        "from ruleslab_widgets.catalog import get\n"
+        "from ruleslab.calculators import get\n"
         "get('dice_pool')\n"
-        "print(sorted(m for m in sys.modules if m.startswith('ruleslab_widgets.calculators.')))\n"
+        "print(sorted(m for m in sys.modules if m.startswith('ruleslab.calculators.')))\n"
         "print('ruleslab.compressed' in sys.modules, 'ruleslab.chimera' in sys.modules)\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     ).stdout.splitlines()
-    assert out == ["['ruleslab_widgets.calculators.dice_pool']", "False False"]
+    assert out == ["['ruleslab.calculators.dice_pool']", "False False"]

@@ -1,9 +1,10 @@
-"""The Healing time calculator (key ``healing``): see :mod:`ruleslab_widgets.declare`."""
+"""The Healing time calculator (key ``healing``): see :mod:`ruleslab.declare`."""
 
 from __future__ import annotations
 
 from ruleslab import healing
-from ruleslab_widgets.declare import Calculator
+from ruleslab.declare import Calculator
+from ruleslab.sources import QR, rule
 
 CALCULATOR = Calculator(
     key="healing",
@@ -13,7 +14,7 @@ CALCULATOR = Calculator(
         "level's time from the healing table, with treatment and medical supplies."
     ),
     compute=healing.healing_time,
-    rules="Aberrant 2.1 quick reference › Healing, Health Levels",
+    rules=(rule(QR, "2.1 Rules", "Healing, Health Levels"),),
     options=("order", "penalty_from", "dying_bashing"),
     example=(
         "from ruleslab.healing import healing_time\n"

@@ -1,9 +1,10 @@
-"""The Damage resolution calculator (key ``damage``): see :mod:`ruleslab_widgets.declare`."""
+"""The Damage resolution calculator (key ``damage``): see :mod:`ruleslab.declare`."""
 
 from __future__ import annotations
 
 from ruleslab import damage
-from ruleslab_widgets.declare import Calculator, ChartSpec
+from ruleslab.declare import Calculator, Chart, ChartView
+from ruleslab.sources import QR, rule
 
 CALCULATOR = Calculator(
     key="damage",
@@ -13,14 +14,13 @@ CALCULATOR = Calculator(
         "the exact distribution of health levels lost and the chance to Daze or Stun."
     ),
     compute=damage.damage_resolution,
-    rules="Aberrant 2.0/2.1 quick reference › 2.0 Rules › Soak, Combat; Weapon Tags › AP(X)",
+    rules=(rule(QR, "2.0 Rules", "Soak, Combat"), rule(QR, "Weapon Tags", "AP(X)")),
     options=("soak_rounding",),
     views=(
-        ChartSpec(
+        ChartView(
             title="Health levels lost",
             x_label="Health levels",
-            bars=lambda r: r.chart(),
-            highlight_from=lambda r: max(0, r.dazed_at - r.taken_this_turn),
+            chart=lambda r: Chart(r.chart(), max(0, r.dazed_at - r.taken_this_turn)),
         ),
     ),
     example=(

@@ -1,9 +1,10 @@
-"""The Henchmen squad builder calculator (key ``henchmen``): see :mod:`ruleslab_widgets.declare`."""
+"""The Henchmen squad builder calculator (key ``henchmen``): see :mod:`ruleslab.declare`."""
 
 from __future__ import annotations
 
 from ruleslab import henchmen
-from ruleslab_widgets.declare import Calculator, ChartSpec
+from ruleslab.declare import Calculator, Chart, ChartView
+from ruleslab.sources import ALT, rule
 
 CALCULATOR = Calculator(
     key="henchmen",
@@ -14,13 +15,13 @@ CALCULATOR = Calculator(
         "the exact number of henchmen an incoming attack removes from the squad."
     ),
     compute=henchmen.henchmen_squad,
-    rules="Aberrant 2.0 combat alterations › Mass Combat › Henchmen",
+    rules=(rule(ALT, "Mass Combat", "Henchmen"),),
     options=("rounding", "ping"),
     views=(
-        ChartSpec(
+        ChartView(
             title="Henchmen removed by the incoming attack",
             x_label="Henchmen removed",
-            bars=lambda r: r.chart(),
+            chart=lambda r: Chart(r.chart(), None),
         ),
     ),
     example=(

@@ -1,9 +1,10 @@
-"""The Chimera fight calculator (key ``chimera``): see :mod:`ruleslab_widgets.declare`."""
+"""The Chimera fight calculator (key ``chimera``): see :mod:`ruleslab.declare`."""
 
 from __future__ import annotations
 
 from ruleslab.chimera import fight
-from ruleslab_widgets.declare import Calculator, ChartSpec, FieldGroup, RollSpec
+from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup, Roll
+from ruleslab.sources import CHIMERA, rule
 
 CALCULATOR = Calculator(
     key="chimera",
@@ -19,28 +20,32 @@ CALCULATOR = Calculator(
         FieldGroup.prefixed("Combatant B", "B_", fight.chimera_fight.params),
     ),
     columns=2,
-    rules="Chimera combat › Combat (Attack Target Numbers, Vanquishing Foes)",
+    rules=(rule(CHIMERA, "Combat", "Attack Target Numbers, Vanquishing Foes"),),
     options=fight.OPTIONS,
     rolls=(
-        RollSpec("Play a round", fight.play_round),
-        RollSpec(
+        Roll("Play a round", fight.play_round),
+        Roll(
             "Play the fight",
             fight.play_fight,
             help="Plays rounds until the duel ends; the same seed replays the same fight.",
         ),
     ),
     views=(
-        ChartSpec(
+        ChartView(
             title="A's blow on B: wound severity (highlighted: vanquishes B)",
             x_label="Severity",
-            bars=lambda r: fight.fight_chart(r.a_on_b),
-            highlight_from=lambda r: fight.vanquish_bar(r.a_on_b, r.b.wound_limit, r.b.wounds),
+            chart=lambda r: Chart(
+                fight.fight_chart(r.a_on_b),
+                fight.vanquish_bar(r.a_on_b, r.b.wound_limit, r.b.wounds),
+            ),
         ),
-        ChartSpec(
+        ChartView(
             title="B's blow on A: wound severity (highlighted: vanquishes A)",
             x_label="Severity",
-            bars=lambda r: fight.fight_chart(r.b_on_a),
-            highlight_from=lambda r: fight.vanquish_bar(r.b_on_a, r.a.wound_limit, r.a.wounds),
+            chart=lambda r: Chart(
+                fight.fight_chart(r.b_on_a),
+                fight.vanquish_bar(r.b_on_a, r.a.wound_limit, r.a.wounds),
+            ),
         ),
     ),
     example=(

@@ -1,14 +1,14 @@
-"""The site's calculators, in the order the site lists them.
+"""The site's calculators: one module per calculator, named by its key, in site order.
 
-Each calculator is declared in ``ruleslab_widgets/calculators/<key>.py`` (an
-engine function, a summary, the rules section, optional views, which
-parameters are rules options); this module only puts the keys in order. The
-site's notebooks, landing page and app page are generated from it
-(``tools/make_content.py``).
+``ruleslab/calculators/<key>.py`` defines ``CALCULATOR``, a
+:class:`~ruleslab.declare.Calculator` whose ``key`` is the module's name, and
+the checked function it computes with. This package only puts the keys in
+order. The site's notebooks, landing page and app page are generated from it
+(``tools/make_content.py``); ``ruleslab_widgets`` renders any of them.
 
 :func:`get` imports only the module of the calculator asked for, so the app
-page, which shows one calculator, does not import the others' declarations and
-engine modules; ``CALCULATORS`` imports them all on first use.
+page, which shows one calculator, does not import the others' modules;
+``CALCULATORS`` imports them all on first use.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ruleslab_widgets.declare import Calculator
+    from ruleslab.declare import Calculator
 
     CALCULATORS: tuple[Calculator, ...]
 
@@ -46,7 +46,7 @@ def get(key: str) -> Calculator:
     """The calculator declared under ``key`` (KeyError lists the known keys)."""
     if key not in KEYS:
         raise KeyError(f"no calculator {key!r}; known: {', '.join(KEYS)}")
-    calc: Calculator = import_module(f"ruleslab_widgets.calculators.{key}").CALCULATOR
+    calc: Calculator = import_module(f"ruleslab.calculators.{key}").CALCULATOR
     return calc
 
 
@@ -55,4 +55,4 @@ def __getattr__(name: str) -> Any:
         calculators = tuple(get(key) for key in KEYS)
         globals()[name] = calculators
         return calculators
-    raise AttributeError(f"module 'ruleslab_widgets.catalog' has no attribute {name!r}")
+    raise AttributeError(f"module 'ruleslab.calculators' has no attribute {name!r}")

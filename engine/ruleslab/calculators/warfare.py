@@ -1,9 +1,10 @@
-"""The Warfare calculator (key ``warfare``): see :mod:`ruleslab_widgets.declare`."""
+"""The Warfare calculator (key ``warfare``): see :mod:`ruleslab.declare`."""
 
 from __future__ import annotations
 
 from ruleslab import warfare
-from ruleslab_widgets.declare import Calculator, ChartSpec, RollSpec
+from ruleslab.declare import Calculator, Chart, ChartView, Roll
+from ruleslab.sources import ALT, rule
 
 CALCULATOR = Calculator(
     key="warfare",
@@ -16,8 +17,13 @@ CALCULATOR = Calculator(
     ),
     compute=warfare.warfare,
     rules=(
-        "Aberrant 2.0 combat alterations › Mass Combat › Warfare (Force Attributes, "
-        "Attacks of Opportunity, Power Overwhelming, Quantity is Quality); › Henchmen"
+        rule(
+            ALT,
+            "Mass Combat",
+            "Warfare (Force Attributes, Attacks of Opportunity, Power Overwhelming, "
+            "Quantity is Quality)",
+        ),
+        rule(ALT, "Mass Combat", "Henchmen"),
     ),
     options=(
         "defence_reading",
@@ -28,7 +34,7 @@ CALCULATOR = Calculator(
         "rounding",
     ),
     rolls=(
-        RollSpec(
+        Roll(
             "Roll it",
             warfare.roll_turn,
             help=(
@@ -38,10 +44,10 @@ CALCULATOR = Calculator(
         ),
     ),
     views=(
-        ChartSpec(
+        ChartView(
             title="Total damage this turn",
             x_label="Health levels (character) or henchmen removed (squad)",
-            bars=lambda r: r.chart(),
+            chart=lambda r: Chart(r.chart(), None),
         ),
     ),
     example=(

@@ -1,9 +1,10 @@
-"""The Jumping calculator (key ``jumping``): see :mod:`ruleslab_widgets.declare`."""
+"""The Jumping calculator (key ``jumping``): see :mod:`ruleslab.declare`."""
 
 from __future__ import annotations
 
 from ruleslab import jumping
-from ruleslab_widgets.declare import Calculator, ChartSpec
+from ruleslab.declare import Calculator, Chart, ChartView
+from ruleslab.sources import QR, rule
 
 CALCULATOR = Calculator(
     key="jumping",
@@ -14,14 +15,13 @@ CALCULATOR = Calculator(
         "chance to clear a given gap or height."
     ),
     compute=jumping.jump,
-    rules="Aberrant 2.0/2.1 quick reference › Movement › Jumping; Specialties",
+    rules=(rule(QR, "Movement", "Jumping"), rule(QR, "Specialties")),
     options=("ruleset", "specialty", "mega_in_pool"),
     views=(
-        ChartSpec(
+        ChartView(
             title="Distribution of the jump's distance",
             x_label="Metres",
-            bars=lambda r: r.chart(),
-            highlight_from=lambda r: r.highlight_from(),
+            chart=lambda r: Chart(r.chart(), r.highlight_from()),
         ),
     ),
     example=(

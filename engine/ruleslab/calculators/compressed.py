@@ -1,9 +1,10 @@
-"""The Compressed combat calculator (key ``compressed``): see :mod:`ruleslab_widgets.declare`."""
+"""The Compressed combat calculator (key ``compressed``): see :mod:`ruleslab.declare`."""
 
 from __future__ import annotations
 
 from ruleslab import compressed
-from ruleslab_widgets.declare import Calculator, ChartSpec, FieldGroup, RollSpec
+from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup, Roll
+from ruleslab.sources import ALT, rule
 
 CALCULATOR = Calculator(
     key="compressed",
@@ -20,8 +21,10 @@ CALCULATOR = Calculator(
     ),
     columns=2,
     rules=(
-        "Aberrant 2.0 combat alterations › Compressed Combat (Modifiers, Quantum Powers, "
-        "Strange Interactions, Resolution) and Mass Combat › Henchmen"
+        rule(
+            ALT, "Compressed Combat", "Modifiers, Quantum Powers, Strange Interactions, Resolution"
+        ),
+        rule(ALT, "Mass Combat", "Henchmen"),
     ),
     options=(
         "strange_mode",
@@ -32,7 +35,7 @@ CALCULATOR = Calculator(
         "henchmen_count_as",
     ),
     rolls=(
-        RollSpec(
+        Roll(
             "Roll it",
             compressed.combat_roll_log,
             help="Rolls the fight once: both sides' dice, the winner and their intent, "
@@ -40,23 +43,20 @@ CALCULATOR = Calculator(
         ),
     ),
     views=(
-        ChartSpec(
+        ChartView(
             title="Success margin, side A − side B (highlighted: side A takes the fight)",
             x_label="Side A's successes minus side B's",
-            bars=lambda r: r.margin_chart(),
-            highlight_from=lambda r: r.margin_highlight(),
+            chart=lambda r: Chart(r.margin_chart(), r.margin_highlight()),
         ),
-        ChartSpec(
+        ChartView(
             title="Health levels side A loses (highlighted: side A taken out)",
             x_label="Levels of damage",
-            bars=lambda r: r.damage_chart("a"),
-            highlight_from=lambda r: r.down_from("a"),
+            chart=lambda r: Chart(r.damage_chart("a"), r.down_from("a")),
         ),
-        ChartSpec(
+        ChartView(
             title="Health levels side B loses (highlighted: side B taken out)",
             x_label="Levels of damage",
-            bars=lambda r: r.damage_chart("b"),
-            highlight_from=lambda r: r.down_from("b"),
+            chart=lambda r: Chart(r.damage_chart("b"), r.down_from("b")),
         ),
     ),
     example=(

@@ -1,0 +1,206 @@
+"""Declaring a calculator: a checked engine function plus what to show, as plain data.
+
+A :class:`Calculator` names its rule function (declared with
+:func:`ruleslab.checked`, so its inputs, ranges and defaults come from there),
+its title and summary, the rules sections it applies, which inputs are rules
+options or grouped by side, its extra panels and its "roll it" buttons. It
+holds no rule logic: a chart's bars and the bar to highlight from are computed
+by the result (a method returning a :class:`Chart`), the declaration only says
+which method. Standard library only, like the whole engine: the widget layer
+(``ruleslab_widgets``) renders any declaration without per-calculator code.
+
+Each calculator is one module, ``ruleslab/calculators/<key>.py``, defining
+``CALCULATOR``; :mod:`ruleslab.calculators` lists the keys in site order. A
+small one::
+
+    from ruleslab.calculators.dice_pool import PoolOdds, dice_pool
+    from ruleslab.declare import Calculator, ChartView
+    from ruleslab.sources import QR, rule
+
+    Calculator(
+        key="dice_pool",
+        title="Dice pool",
+        summary="Exact odds of a d10 pool …",
+        compute=dice_pool,
+        rules=(rule(QR, "2.0 Rules", "Specialties"),),
+        views=(ChartView("Successes", "Successes", PoolOdds.chart),),
+    )
+
+(``tests/widgets/test_examples.py`` runs this example.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ruleslab.explain import Explained
+from ruleslab.params import Checked, Param
+from ruleslab.sources import cite
+
+__all__ = [
+    "Calculator",
+    "Chart",
+    "ChartView",
+    "FieldGroup",
+    "HealthTrackView",
+    "Roll",
+    "View",
+]
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A bar chart's data: ``(label, probability)`` bars, and the first bar to highlight.
+
+    Bars from index ``highlight_from`` on are drawn highlighted (e.g. the bars
+    that meet the difficulty); ``None`` highlights none. Results build these
+    (see :func:`ruleslab.pmf.chart_bars` for trimming negligible tails).
+    """
+
+    bars: tuple[tuple[str, float], ...]
+    highlight_from: int | None = None
+
+
+@dataclass(frozen=True)
+class ChartView:
+    """A bar chart panel under the figures: ``chart`` maps a result to its :class:`Chart`.
+
+    ``chart`` is the result's own method (``PoolOdds.chart``), so which
+    bars to draw and highlight is decided by the rule's code, not here.
+    """
+
+    title: str
+    x_label: str
+    chart: Callable[[Any], Chart]
+
+
+@dataclass(frozen=True)
+class HealthTrackView:
+    """A health track panel, for results with ``boxes()``, ``state`` and the
+    figures ``state`` and ``wound_penalty`` (:class:`ruleslab.health.HealthReport`)."""
+
+    title: str = "Health track"
+
+
+View = ChartView | HealthTrackView
+"""The kinds of extra panel a calculator can declare."""
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A "roll it" button: one seeded outcome of the current result, as lines to read out.
+
+    ``run(result, seed)`` returns the roll's log (one readable line per die roll
+    or step); the engine rolls with ``random.Random(seed)``, so the same seed and
+    inputs always give the same log.
+    """
+
+    label: str
+    run: Callable[[Any, int], Sequence[str]]
+    help: str = "Rolls once with the current inputs; the same seed replays the same roll."
+
+
+@dataclass(frozen=True)
+class FieldGroup:
+    """A titled box of inputs (one side of a fight, the target …).
+
+    Groups are laid out ``Calculator.columns`` to a row, so two sides of a
+    fight sit next to each other.
+    """
+
+    title: str
+    names: tuple[str, ...]
+
+    @classmethod
+    def prefixed(cls, title: str, prefix: str, params: Sequence[Param]) -> FieldGroup:
+        """The group of every parameter whose name starts with ``prefix``."""
+        return cls(title, tuple(p.name for p in params if p.name.startswith(prefix)))
+
+
+@dataclass(frozen=True)
+class Calculator:
+    """One calculator of the site: a checked rule function and what to show of it.
+
+    ``rules`` are the sections it applies, each written with
+    :func:`ruleslab.sources.rule` (``rule(QR, "Lifting")``); ``options`` names
+    parameters shown under "Rules options" (ruleset switches, readings of
+    ambiguous text) rather than among the main inputs; ``example`` is Python a
+    reader can run (the notebooks publish it, a test runs it).
+    """
+
+    key: str
+    title: str
+    summary: str
+    compute: Checked[..., Explained]
+    rules: tuple[str, ...]
+    views: tuple[View, ...] = ()
+    rolls: tuple[Roll, ...] = ()
+    groups: tuple[FieldGroup, ...] = ()
+    columns: int = 1
+    options: tuple[str, ...] = ()
+    example: str = ""
+
+    def __post_init__(self) -> None:
+        if not getattr(self.compute, "params", None):
+            raise TypeError(
+                f"{self.key}: the engine function must declare its inputs with @checked"
+            )
+        if not self.rules:
+            raise ValueError(f"{self.key}: name the rules sections the calculator applies")
+        names = {p.name for p in self.params}
+        unknown = set(self.options) - names
+        if unknown:
+            raise ValueError(f"{self.key}: options name unknown parameters {sorted(unknown)}")
+        grouped = [n for g in self.groups for n in g.names]
+        unknown = set(grouped) - names
+        if unknown or len(grouped) != len(set(grouped)):
+            raise ValueError(f"{self.key}: groups name unknown or repeated parameters")
+        if set(grouped) & set(self.options):
+            raise ValueError(f"{self.key}: a parameter is both grouped and a rules option")
+
+    @property
+    def params(self) -> tuple[Param, ...]:
+        """The inputs, in form order, as the function declares them (defaults included)."""
+        return self.compute.params
+
+    @property
+    def citation(self) -> str:
+        """The rules sections for a reader, each under its text's full title."""
+        return "; ".join(cite(section) for section in self.rules)
+
+    @property
+    def notebook(self) -> str:
+        """The notebook's file name: the key's."""
+        return f"{self.key}.ipynb"
+
+    @property
+    def main_params(self) -> tuple[Param, ...]:
+        """Inputs shown first: neither grouped nor a rules option."""
+        grouped = {n for g in self.groups for n in g.names}
+        return tuple(p for p in self.params if p.name not in self.options and p.name not in grouped)
+
+    def group_params(self, group: FieldGroup) -> tuple[Param, ...]:
+        by_name = {p.name: p for p in self.params}
+        return tuple(by_name[n] for n in group.names)
+
+    @property
+    def option_params(self) -> tuple[Param, ...]:
+        return tuple(p for p in self.params if p.name in self.options)
+
+    def defaults(self) -> dict[str, Any]:
+        return {p.name: p.default for p in self.params}
+
+    def run(self, parsed: Mapping[str, Any]) -> Explained:
+        """Compute from values already parsed and checked by each ``Param.parse``.
+
+        The form path: every value was parsed and checked once, field by field,
+        so the function is called without checking them again. Raises
+        :class:`~ruleslab.InputError` for a rule across fields.
+        """
+        return self.compute.unchecked(**parsed)
+
+    def notebook_code(self) -> str:
+        """The Python a notebook cell runs to show this calculator."""
+        return f'from ruleslab_widgets import calculator\n\ncalculator("{self.key}")'
