@@ -1,25 +1,44 @@
-"""Exact arithmetic on probability tables: ``pmf[k] = P(X = k)`` as Fractions.
+"""Exact arithmetic on probability distributions, for the Aberrant and the Chimera rules.
+
+A *table* is a sequence of :class:`~fractions.Fraction` probabilities indexed
+from 0, ``pmf[k] = P(X = k)``; the Aberrant rule modules pass them as tuples to
+the functions here (:func:`convolve`, :func:`mix`, :func:`mean`, the chart
+helpers). A :class:`Dist` is the same thing as a value: a distribution on
+consecutive integers from any lowest value ``lo``, kept as integer weights over
+one common denominator, with sums, shifts, mixtures, the higher of two rolls
+and tails; :func:`constant`, :func:`die` and :func:`dice` build the usual ones
+(the Chimera d20, d12 and damage dice).
 
 Adding Fractions one by one costs a gcd per addition, and the tables here have
 denominators up to 10⁵⁰⁰; so sums and convolutions are done on integer
-numerators over one common denominator, with one division per entry at the end.
-Every rule module that combines distributions uses these.
+numerators over one common denominator, with one division per entry at the end
+(a :class:`Dist` keeps them so, and makes Fractions only when asked). The sum
+of fair dice is counted on integers too: adding one die is a window slid along
+the counts, so ``20d100`` costs some 40 000 integer additions, not millions of
+Fraction products.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 __all__ = [
     "CHART_CUTOFF",
+    "Dist",
     "chart_bars",
+    "constant",
     "convolve",
+    "dice",
+    "die",
     "fractions",
     "last_visible",
     "mean",
     "mix",
+    "mixture",
     "numerators",
 ]
 
@@ -49,21 +68,27 @@ def fractions(nums: Sequence[int], den: int) -> tuple[Fraction, ...]:
     return tuple(Fraction(n, den) for n in nums)
 
 
+def _convolve(a: Sequence[int], b: Sequence[int]) -> list[int]:
+    """``out[k] = Σ a[i]·b[k−i]`` on integers (empty if either is)."""
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                if y:
+                    out[i + j] += x * y
+    return out
+
+
 def convolve(a: Sequence[Fraction], b: Sequence[Fraction]) -> tuple[Fraction, ...]:
     """The table of ``A + B`` for independent ``A`` and ``B``."""
     (na, da), (nb, db) = numerators(a), numerators(b)
-    out = [0] * (len(na) + len(nb) - 1)
-    for i, x in enumerate(na):
-        if x:
-            for j, y in enumerate(nb):
-                if y:
-                    out[i + j] += x * y
-    return fractions(out, da * db)
+    return fractions(_convolve(na, nb), da * db)
 
 
 def mean(pmf: Sequence[Fraction]) -> Fraction:
     """``Σ k · pmf[k]`` (the mean of the table as given, without any omitted tail)."""
-    return sum((k * p for k, p in enumerate(pmf) if p), Fraction(0))
+    nums, den = numerators(pmf)
+    return Fraction(sum(k * n for k, n in enumerate(nums)), den)
 
 
 def mix(parts: Iterable[tuple[Fraction, Sequence[Fraction]]]) -> tuple[Fraction, ...]:
@@ -72,18 +97,153 @@ def mix(parts: Iterable[tuple[Fraction, Sequence[Fraction]]]) -> tuple[Fraction,
     Tables may differ in length (missing entries count 0); zero weights are
     skipped; no parts give ``(0,)``.
     """
-    terms = []
-    for weight, table in parts:
-        if weight:
-            nums, den = numerators(table)
-            terms.append((weight.numerator, weight.denominator * den, nums))
-    if not terms:
-        return (Fraction(0),)
-    common = math.lcm(*(d for _, d, _ in terms))
-    acc = [0] * max(len(nums) for _, _, nums in terms)
-    for wn, d, nums in terms:
-        scale = wn * (common // d)
-        for k, n in enumerate(nums):
+    return mixture((weight, Dist.from_pmf(0, table)) for weight, table in parts).pmf
+
+
+@dataclass(frozen=True)
+class Dist:
+    """An exact distribution on the integers ``lo, lo+1, …, lo+len(weights)−1``.
+
+    ``P(X == lo + i) = weights[i] / den``, in lowest terms (the constructor
+    reduces them), so equal distributions compare equal. The probabilities
+    normally sum to 1; a part of one (:meth:`tail`, a weighted
+    :func:`mixture`) sums to less, and :meth:`total` says how much. Every
+    probability it gives is an exact :class:`~fractions.Fraction`.
+    """
+
+    lo: int
+    weights: tuple[int, ...]
+    den: int = 1
+
+    def __post_init__(self) -> None:
+        if self.den < 1:
+            raise ValueError("a distribution's denominator must be positive")
+        g = math.gcd(self.den, *self.weights)
+        if g != 1:
+            object.__setattr__(self, "weights", tuple(w // g for w in self.weights))
+            object.__setattr__(self, "den", self.den // g)
+
+    @classmethod
+    def from_pmf(cls, lo: int, pmf: Sequence[Fraction]) -> Dist:
+        """The distribution with ``P(X == lo + k) = pmf[k]``."""
+        nums, den = numerators(pmf)
+        return cls(lo, tuple(nums), den)
+
+    @functools.cached_property
+    def pmf(self) -> tuple[Fraction, ...]:
+        """The table: ``pmf[i] = P(X == lo + i)`` as Fractions."""
+        return fractions(self.weights, self.den)
+
+    @property
+    def hi(self) -> int:
+        """The highest value in the table."""
+        return self.lo + len(self.weights) - 1
+
+    def p(self, value: int) -> Fraction:
+        """``P(X == value)``."""
+        i = value - self.lo
+        return Fraction(self.weights[i], self.den) if 0 <= i < len(self.weights) else Fraction(0)
+
+    def at_least(self, value: int) -> Fraction:
+        """``P(X ≥ value)``."""
+        return Fraction(sum(self.weights[max(0, value - self.lo) :]), self.den)
+
+    def items(self) -> tuple[tuple[int, Fraction], ...]:
+        """``(value, probability)`` for every value of positive probability."""
+        return tuple((self.lo + i, Fraction(w, self.den)) for i, w in enumerate(self.weights) if w)
+
+    def total(self) -> Fraction:
+        """``Σ P(X == value)`` over the table (1 for a whole distribution)."""
+        return Fraction(sum(self.weights), self.den)
+
+    def mean(self) -> Fraction:
+        """``Σ value · P(X == value)`` (not divided by :meth:`total`)."""
+        return Fraction(sum((self.lo + i) * w for i, w in enumerate(self.weights)), self.den)
+
+    def shift(self, k: int) -> Dist:
+        """The distribution of ``X + k``."""
+        return Dist(self.lo + k, self.weights, self.den)
+
+    def tail(self, value: int) -> Dist:
+        """The part of the table at values ``≥ value``, not rescaled (empty if none)."""
+        start = max(value, self.lo)
+        return Dist(start, self.weights[start - self.lo :], self.den)
+
+    def __add__(self, other: Dist) -> Dist:
+        """The distribution of ``X + Y`` for independent ``X`` and ``Y``."""
+        out = _convolve(self.weights, other.weights)
+        return Dist(self.lo + other.lo, tuple(out), self.den * other.den)
+
+    def max_with(self, other: Dist) -> Dist:
+        """The distribution of ``max(X, Y)`` for independent ``X`` and ``Y``.
+
+        ``P(max = v) = F_X(v)·F_Y(v) − F_X(v−1)·F_Y(v−1)``, ``F`` the cumulative tables.
+        """
+        lo = max(self.lo, other.lo)
+        out = []
+        cx = cy = 0  # numerators of P(X ≤ v − 1), P(Y ≤ v − 1)
+        for v in range(min(self.lo, other.lo), max(self.hi, other.hi) + 1):
+            i, j = v - self.lo, v - other.lo
+            ux = cx + (self.weights[i] if 0 <= i < len(self.weights) else 0)
+            uy = cy + (other.weights[j] if 0 <= j < len(other.weights) else 0)
+            if v >= lo:
+                out.append(ux * uy - cx * cy)
+            cx, cy = ux, uy
+        return Dist(lo, tuple(out), self.den * other.den)
+
+
+def mixture(parts: Iterable[tuple[Fraction, Dist]]) -> Dist:
+    """``Σ weight · P(X_i == value)`` for each value: distributions mixed (or just added).
+
+    The weights need not sum to 1; zero weights are skipped; no parts give
+    ``Dist(0, (0,))``.
+    """
+    kept = [(w, d) for w, d in parts if w]
+    if not kept:
+        return Dist(0, (0,))
+    lo = min(d.lo for _, d in kept)
+    hi = max(d.hi for _, d in kept)
+    common = math.lcm(*(w.denominator * d.den for w, d in kept))
+    acc = [0] * (hi - lo + 1)
+    for w, d in kept:
+        scale = w.numerator * (common // (w.denominator * d.den))
+        for i, n in enumerate(d.weights, d.lo - lo):
             if n:
-                acc[k] += scale * n
-    return fractions(acc, common)
+                acc[i] += scale * n
+    return Dist(lo, tuple(acc), common)
+
+
+def constant(value: int) -> Dist:
+    """A value that is certain."""
+    return Dist(value, (1,))
+
+
+def die(sides: int) -> Dist:
+    """One fair die with faces ``1 … sides``."""
+    return dice(1, sides)
+
+
+@functools.lru_cache(maxsize=256)
+def dice(count: int, sides: int) -> Dist:
+    """The sum of ``count`` fair dice with ``sides`` faces (0 dice: always 0).
+
+    Counted on integers: ``ways[s]`` is how many of the ``sides^count`` rolls
+    add up to ``count + s``; one more die makes each count the sum of the
+    ``sides`` counts at and below it, a window slid once along the table.
+    """
+    if count < 0:
+        raise ValueError("the number of dice cannot be negative")
+    if count and sides < 1:
+        raise ValueError("a die needs at least one side")
+    ways = [1]
+    for _ in range(count):
+        grown = []
+        window = 0
+        for s in range(len(ways) + sides - 1):
+            if s < len(ways):
+                window += ways[s]
+            if s >= sides:
+                window -= ways[s - sides]
+            grown.append(window)
+        ways = grown
+    return Dist(count, tuple(ways), sides**count)

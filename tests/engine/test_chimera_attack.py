@@ -6,7 +6,7 @@ from fractions import Fraction
 import pytest
 
 from ruleslab.chimera.attack import Fighter, FightRules, attack_odds, blast_resistance_bonus
-from ruleslab.chimera.dice import dice, parse_dice
+from ruleslab.chimera.dice import parse_dice
 from ruleslab.chimera.morale import must_check_morale, p_morale_fails, wound_triggers_morale
 from ruleslab.chimera.surprise import surprise_odds
 from ruleslab.chimera.wounds import (
@@ -16,6 +16,7 @@ from ruleslab.chimera.wounds import (
     unconscious_turns,
     wound_penalty,
 )
+from ruleslab.pmf import dice
 
 A = Fighter(name="A", mr=10, defence=1, wound_limit=3, damage=parse_dice("d8"), attack=3)
 B = Fighter(name="B", mr=12, defence=1, wound_limit=2, damage=parse_dice("d6"), attack=2)

@@ -1,33 +1,16 @@
-"""Chimera die algebra and the d20 Action Roll: hand-worked odds and bad dice text."""
+"""Chimera dice: damage, severity, the d20 Action Roll, initiative; hand-worked odds, bad text."""
 
+import itertools
 import re
 from fractions import Fraction
 
 import pytest
 
 from ruleslab.chimera.action import action_odds
-from ruleslab.chimera.dice import DamageDice, constant, dice, die, parse_dice
+from ruleslab.chimera.dice import DamageDice, parse_dice
 from ruleslab.chimera.initiative import initiative_order
-
-
-def test_one_die_and_sums():
-    assert die(6).items() == tuple((k, Fraction(1, 6)) for k in range(1, 7))
-    two = dice(2, 6)
-    assert two.lo == 2
-    assert two.hi == 12
-    assert two.p(7) == Fraction(6, 36)
-    assert two.total() == 1
-    assert two.mean() == 7
-    assert dice(0, 8) == constant(0)
-    assert dice(3, 6).p(3) == Fraction(1, 216)
-
-
-def test_higher_of_two():
-    best = die(6).max_with(die(6))
-    assert best.p(6) == Fraction(11, 36)
-    assert best.p(1) == Fraction(1, 36)
-    assert best.total() == 1
-    assert best.at_least(5) == 1 - Fraction(16, 36)
+from ruleslab.chimera.wounds import severity_odds
+from ruleslab.pmf import dice
 
 
 @pytest.mark.parametrize(
@@ -65,6 +48,63 @@ def test_critical_damage_doubles_the_dice_not_the_bonus():
     assert d.doubled_text("sum") == "2d6+1"
     assert d.doubled("best").p(7) == Fraction(11, 36)  # higher of two d6 = 6, +1
     assert str(parse_dice("2d6")) == "2d6"
+
+
+def _enumerated_severity(p_hit, p_crit, dmg, how, defence):
+    """``{severity: P}`` for severities ≥ 1, by listing every face of every die."""
+    out: dict[int, Fraction] = {}
+    one = list(itertools.product(range(1, dmg.sides + 1), repeat=dmg.count))
+    if how == "sum":
+        crit_rolls = [sum(a) + sum(b) for a in one for b in one]
+    else:
+        crit_rolls = [max(sum(a), sum(b)) for a in one for b in one]
+    for weight, rolls in ((p_hit - p_crit, [sum(a) for a in one]), (p_crit, crit_rolls)):
+        for r in rolls:
+            sev = r + dmg.bonus - defence
+            if sev >= 1:
+                out[sev] = out.get(sev, Fraction(0)) + weight / len(rolls)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("text", "how", "defence", "wound_limit", "wounds"),
+    [
+        ("d6+1", "sum", 2, 3, 0),
+        ("2d4", "best", 3, 2, 0),
+        ("2d4-1", "sum", 0, 2, 2),  # any wound is one too many: every wound vanquishes
+        ("d8", "best", 9, 3, 0),  # Defence above the dice: only criticals can wound
+        ("d4", "sum", 10, 3, 0),  # no wound at all
+    ],
+)
+def test_severity_matches_enumeration(text, how, defence, wound_limit, wounds):
+    dmg = parse_dice(text)
+    p_hit, p_crit = Fraction(3, 5), Fraction(1, 10)
+    sev = severity_odds(p_hit, p_crit, dmg, defence, wound_limit, wounds, how)
+    want = _enumerated_severity(p_hit, p_crit, dmg, how, defence)
+    assert dict(sev.pmf) == want
+    assert [s for s, _ in sev.pmf] == sorted(want)
+    assert sev.p_wound == sum(want.values())
+    assert sev.p_miss + sev.p_no_wound + sev.p_wound == 1
+    assert sev.mean() == sum(s * p for s, p in want.items())
+    limit = 0 if wounds + 1 > wound_limit else wound_limit
+    assert sev.p_vanquish == sum(p for s, p in want.items() if s > limit)
+
+
+def test_damage_at_the_limits():
+    # 10d100: 991 totals; every die at 1 (or 100) is one roll in 100¹⁰, one die at 2 ten.
+    d = parse_dice("10d100+20")
+    roll = d.dist()
+    assert (roll.lo, roll.hi) == (30, 1020)
+    assert roll.p(30) == roll.p(1020) == Fraction(1, 100**10)
+    assert roll.p(31) == Fraction(10, 100**10)
+    assert roll.total() == 1
+    assert roll.mean() == Fraction(1010, 2) + 20
+    crit = d.doubled("sum")
+    assert (crit.lo, crit.hi) == (40, 2020)
+    assert crit.p(41) == Fraction(20, 100**20)
+    best = d.doubled("best")
+    assert best.p(30) == Fraction(1, 100**20)  # both rolls at their lowest
+    assert best.total() == 1
 
 
 def test_action_roll_meets_or_beats():

@@ -1,8 +1,25 @@
-"""ruleslab.pmf: exact table arithmetic shared by the rule modules."""
+"""ruleslab.pmf: exact table and distribution arithmetic shared by the rule modules."""
 
+import itertools
+from collections import Counter
 from fractions import Fraction as F
 
-from ruleslab.pmf import chart_bars, convolve, fractions, last_visible, mean, mix, numerators
+import pytest
+
+from ruleslab.pmf import (
+    Dist,
+    chart_bars,
+    constant,
+    convolve,
+    dice,
+    die,
+    fractions,
+    last_visible,
+    mean,
+    mix,
+    mixture,
+    numerators,
+)
 
 
 def test_numerators_round_trip():
@@ -36,3 +53,91 @@ def test_charts_end_at_the_last_visible_bar():
     assert chart_bars(pmf) == (("0", 0.5), ("1", float(pmf[1])))
     assert last_visible([F(1, 10**9)] * 3, default=2) == 2
     assert chart_bars([F(1, 10**9), F(1)]) == (("0", 1e-09), ("1", 1.0))
+
+
+def _enumerated(count, sides):
+    """``{total: P}`` for ``count`` dice, listing all ``sides**count`` rolls."""
+    totals = Counter(sum(r) for r in itertools.product(range(1, sides + 1), repeat=count))
+    return {t: F(n, sides**count) for t, n in totals.items()}
+
+
+@pytest.mark.parametrize(
+    ("count", "sides"), [(0, 6), (1, 1), (1, 20), (2, 6), (3, 6), (4, 3), (2, 10), (5, 2)]
+)
+def test_dice_match_enumeration(count, sides):
+    got = dice(count, sides)
+    assert dict(got.items()) == _enumerated(count, sides)
+    assert (got.lo, got.hi) == (count, count * sides)
+
+
+def test_one_die_and_sums():
+    assert die(6).items() == tuple((k, F(1, 6)) for k in range(1, 7))
+    two = dice(2, 6)
+    assert two.p(7) == F(6, 36)
+    assert two.p(13) == 0
+    assert two.total() == 1
+    assert two.mean() == 7
+    assert two.at_least(11) == F(3, 36)
+    assert two.at_least(-5) == 1
+    assert two.at_least(20) == 0
+    assert dice(0, 8) == constant(0)
+    assert dice(3, 6).p(3) == F(1, 216)
+    assert die(2) + die(2).shift(10) == Dist(12, (1, 2, 1), 4)
+
+
+def test_dice_at_the_declared_limits():
+    # 20 d100 (a critical 10d100): all ones is 1 roll in 100²⁰; a total of 22 has one die
+    # at 3 or two at 2: 20 + C(20, 2) = 210 rolls; the table is symmetric about 1010.
+    big = dice(20, 100)
+    assert (big.lo, big.hi) == (20, 2000)
+    assert big.p(20) == big.p(2000) == F(1, 100**20)
+    assert big.p(22) == F(210, 100**20)
+    assert big.p(700) == big.p(1320)
+    assert big.total() == 1
+    assert big.mean() == 1010
+
+
+def test_bad_dice():
+    with pytest.raises(ValueError, match="at least one side"):
+        die(0)
+    with pytest.raises(ValueError, match="cannot be negative"):
+        dice(-1, 6)
+    with pytest.raises(ValueError, match="must be positive"):
+        Dist(0, (1,), 0)
+
+
+def test_weights_are_kept_in_lowest_terms():
+    assert Dist(3, (2, 4), 6) == Dist(3, (1, 2), 3)
+    assert Dist(3, (2, 4), 6).den == 3
+    assert Dist(0, (0, 0), 5) == Dist(0, (0, 0), 1)
+    table = (F(1, 2), F(1, 3), F(1, 6))
+    assert Dist.from_pmf(-1, table) == Dist(-1, (3, 2, 1), 6)
+    assert Dist.from_pmf(-1, table).pmf == table
+
+
+def test_higher_of_two():
+    best = die(6).max_with(die(6))
+    assert best.p(6) == F(11, 36)
+    assert best.p(1) == F(1, 36)
+    assert best.total() == 1
+    assert best.at_least(5) == 1 - F(16, 36)
+    # different ranges: a certain 3 against a d6 gives 3 on 1-3, else the die
+    assert constant(3).max_with(die(6)) == Dist(3, (3, 1, 1, 1), 6)
+    pairs = Counter(max(a, b) for a in range(1, 5) for b in range(3, 6))  # d4 vs d3+2
+    want = {v: F(n, 12) for v, n in pairs.items()}
+    assert dict(die(4).max_with(die(3).shift(2)).items()) == want
+
+
+def test_tails_and_mixtures():
+    d6 = die(6)
+    top = d6.tail(5)
+    assert top.items() == ((5, F(1, 6)), (6, F(1, 6)))
+    assert top.total() == F(1, 3)
+    assert top.mean() == F(11, 6)
+    assert d6.tail(-3) == d6
+    assert d6.tail(9).items() == ()
+    assert d6.tail(9).total() == 0
+    # half the time 0, half the time a d2: 0 ½, 1 ¼, 2 ¼
+    assert mixture([(F(1, 2), constant(0)), (F(1, 2), die(2))]) == Dist(0, (2, 1, 1), 4)
+    assert mixture([(F(1, 3), die(2).shift(5)), (F(0), constant(-9))]) == Dist(6, (1, 1), 6)
+    assert mixture([]) == Dist(0, (0,))

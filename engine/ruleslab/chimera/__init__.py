@@ -1,8 +1,9 @@
 """Chimera combat (``shared/rules/chimera-combat.txt``): exact odds of blows and duels.
 
-Modules: :mod:`~ruleslab.chimera.dice` (exact die algebra), :mod:`~ruleslab.chimera.action`
-(the d20 Action Roll and Critical Success), :mod:`~ruleslab.chimera.attack` (combatants,
-Target Numbers, one blow), :mod:`~ruleslab.chimera.wounds` (severity, vanquishing, fates),
+Modules: :mod:`~ruleslab.chimera.dice` (damage dice expressions; the exact die algebra
+is :mod:`ruleslab.pmf`), :mod:`~ruleslab.chimera.action` (the d20 Action Roll and Critical
+Success), :mod:`~ruleslab.chimera.attack` (combatants, Target Numbers, one blow),
+:mod:`~ruleslab.chimera.wounds` (severity, vanquishing, fates),
 :mod:`~ruleslab.chimera.initiative`, :mod:`~ruleslab.chimera.morale`,
 :mod:`~ruleslab.chimera.surprise`, :mod:`~ruleslab.chimera.aftermath`,
 :mod:`~ruleslab.chimera.duel` (the Markov chain and seeded play) and
@@ -11,13 +12,12 @@ Target Numbers, one blow), :mod:`~ruleslab.chimera.wounds` (severity, vanquishin
 """
 
 from ruleslab.chimera.attack import Fighter, FightRules, attack_odds
-from ruleslab.chimera.dice import DamageDice, Dist, parse_dice
+from ruleslab.chimera.dice import DamageDice, parse_dice
 from ruleslab.chimera.duel import DuelOdds, SurprisePlan, duel_odds
 from ruleslab.chimera.fight import FightReport, chimera_fight, play_fight, play_round
 
 __all__ = [
     "DamageDice",
-    "Dist",
     "DuelOdds",
     "FightReport",
     "FightRules",

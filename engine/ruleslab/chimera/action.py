@@ -21,8 +21,8 @@ import functools
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ruleslab.chimera.dice import dice
 from ruleslab.params import ChoiceParam
+from ruleslab.pmf import dice
 
 __all__ = [
     "ACTION_DICE",

@@ -24,8 +24,8 @@ from __future__ import annotations
 import functools
 from fractions import Fraction
 
-from ruleslab.chimera.dice import Dist, die
 from ruleslab.params import ChoiceParam
+from ruleslab.pmf import Dist, die
 from ruleslab.sources import CHIMERA, rule
 
 __all__ = [

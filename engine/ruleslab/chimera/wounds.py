@@ -25,11 +25,13 @@ Chimera combat:
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ruleslab.chimera.action import action_odds
-from ruleslab.chimera.dice import DamageDice, Dist, die
+from ruleslab.chimera.dice import DamageDice
+from ruleslab.pmf import Dist, die, mixture
 from ruleslab.sources import CHIMERA, rule
 
 __all__ = [
@@ -82,23 +84,29 @@ class Severity:
     """The exact outcome of one attack on the defender.
 
     ``p_miss`` (the attack fails), ``p_no_wound`` (a hit of severity zero or
-    less, ignored) and ``pmf`` (``severity → probability`` for severities ≥ 1)
-    sum to 1. ``p_vanquish`` is the chance this blow vanquishes a defender who
-    already has ``wounds`` wounds.
+    less, ignored) and the wounds (``wound``: ``P(hit and severity = s)`` for
+    severities ``s ≥ 1``; :attr:`pmf` lists them) sum to 1. ``p_vanquish`` is
+    the chance this blow vanquishes a defender who already has ``wounds`` wounds.
     """
 
     p_miss: Fraction
     p_no_wound: Fraction
-    pmf: tuple[tuple[int, Fraction], ...]
+    wound: Dist
     p_vanquish: Fraction
 
-    @property
+    @functools.cached_property
+    def pmf(self) -> tuple[tuple[int, Fraction], ...]:
+        """``(severity, probability)`` for each severity ≥ 1 that can happen, in order."""
+        return self.wound.items()
+
+    @functools.cached_property
     def p_wound(self) -> Fraction:
-        return sum((p for _, p in self.pmf), Fraction(0))
+        """The chance of a wound (severity ≥ 1)."""
+        return self.wound.total()
 
     def mean(self) -> Fraction:
         """Mean severity, counting misses and ignored wounds as 0."""
-        return sum((s * p for s, p in self.pmf), Fraction(0))
+        return self.wound.mean()
 
 
 def severity_odds(
@@ -114,24 +122,11 @@ def severity_odds(
 
     ``p_hit`` includes ``p_critical``. Severities of zero or less are no wound.
     """
-    normal: Dist = damage.dist()
-    crit: Dist = damage.doubled(critical_damage)
-    p_plain = p_hit - p_critical
-    by_sev: dict[int, Fraction] = {}
-    for dist, weight in ((normal, p_plain), (crit, p_critical)):
-        if not weight:
-            continue
-        for value, p in dist.items():
-            sev = value - defence
-            if sev >= 1:
-                by_sev[sev] = by_sev.get(sev, Fraction(0)) + weight * p
-    pmf = tuple(sorted(by_sev.items()))
-    p_wound = sum(by_sev.values(), Fraction(0))
-    if wounds + 1 > wound_limit:
-        p_vanq = p_wound
-    else:
-        p_vanq = sum((p for s, p in pmf if s > wound_limit), Fraction(0))
-    return Severity(p_miss=1 - p_hit, p_no_wound=p_hit - p_wound, pmf=pmf, p_vanquish=p_vanq)
+    parts = ((p_hit - p_critical, damage.dist()), (p_critical, damage.doubled(critical_damage)))
+    wound = mixture(parts).shift(-defence).tail(1)
+    p_wound = wound.total()
+    p_vanq = p_wound if wounds + 1 > wound_limit else wound.at_least(wound_limit + 1)
+    return Severity(p_miss=1 - p_hit, p_no_wound=p_hit - p_wound, wound=wound, p_vanquish=p_vanq)
 
 
 def killer_blow_resist(
