@@ -1,0 +1,471 @@
+"""Compressed combat's combatants: one line of text a combatant, parsed into records.
+
+Combat alterations › Compressed Combat:
+
+    Compressed combat uses (attack roll + base attack damage - enemy soak) for
+    every character in question. In other words, it's (attribute + ability +
+    damage - soak). For example, a police officer with Dexterity 3, Firearms 2
+    + 1 accuracy, weapon damage 6L, and soak 4L has a total of 12d and subtracts
+    4d from the opponent's pool.
+
+› Strange Interactions: "Some powers may not have actual damage ratings, or may
+be resisted differently. In that case, the user's pool is either (2 * attack
+roll - enemy resistance pool) or (attack roll + damage roll - enemy resistance
+roll)." (a line's ``resist`` and ``formula`` items).
+
+› Resolution › Timeframe: "Each dot of a Mega-Attribute counts as 2 dots of a
+normal attribute." (:attr:`Combatant.attribute_value`).
+
+› Resolution › Victory: "The winning side achieve their intent, which should be
+a one sentence goal." (:func:`parse_intent`).
+
+A line names what the text gives a combatant (attribute, ability, accuracy,
+damage, soak, initiative) and what the modifiers and the health track need
+(Tactics, dodge pool, automatic successes, bonus dice, Quantum, a 2.0 track);
+this module only reads it: the pools are built in :mod:`ruleslab.compressed.pools`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ruleslab.health import INCAP, track_20
+from ruleslab.params import InputError, TextParam
+from ruleslab.quantum_costs import PowerUse, parse_powers
+
+__all__ = [
+    "ATTRIBUTES",
+    "MAX_COMBATANTS",
+    "MAX_INTENT",
+    "MAX_NAME",
+    "Combatant",
+    "parse_combatants",
+    "parse_intent",
+    "parse_power_text",
+    "thresholds_20",
+]
+
+MAX_COMBATANTS = 8
+MAX_NAME = 40
+MAX_INTENT = 120
+ATTRIBUTES = {
+    "str": "Strength",
+    "dex": "Dexterity",
+    "sta": "Stamina",
+    "per": "Perception",
+    "int": "Intelligence",
+    "wit": "Wits",
+    "app": "Appearance",
+    "man": "Manipulation",
+    "cha": "Charisma",
+}
+_ABBR = {"wits": "wit"} | {full.lower(): abbr for abbr, full in ATTRIBUTES.items()}
+
+# key → (field of Combatant, lowest, highest, label)
+_KEYS: dict[str, tuple[str, int, int, str]] = {}
+for _names, _spec in (
+    (("attribute", "attr"), ("attribute_dots", 0, 10, "attribute")),
+    (("mega",), ("mega", 0, 10, "Mega-Attribute")),
+    (("ability",), ("ability_dots", 0, 10, "ability")),
+    (("accuracy", "acc"), ("accuracy", 0, 10, "accuracy")),
+    (("damage", "dmg", "dam", "weapon damage", "weapon"), ("damage", 0, 50, "damage")),
+    (("soak",), ("soak", 0, 50, "soak")),
+    (("initiative", "init", "ini"), ("initiative", 0, 50, "initiative")),
+    (("tactics",), ("tactics", 0, 10, "Tactics")),
+    (("dodge", "dodge pool"), ("dodge", 0, 50, "dodge pool")),
+    (
+        ("auto", "automatic", "auto successes", "automatic successes"),
+        ("auto", 0, 30, "automatic successes"),
+    ),
+    (("bonus", "bonus dice"), ("bonus", 0, 30, "bonus dice")),
+    (("quantum", "q"), ("quantum", 0, 100, "Quantum")),
+    (("resist", "resistance", "resistance pool"), ("resist", 0, 50, "resistance pool")),
+    (("incap", "incapacitated"), ("incap", 1, 200, "incap")),
+    (("dead", "death", "killed"), ("dead", 1, 300, "dead")),
+):
+    for _n in _names:
+        _KEYS[_n] = _spec
+
+_FORMULAS = {
+    "2x": "double",
+    "2×": "double",
+    "x2": "double",
+    "double": "double",
+    "2 x attack": "double",
+    "sum": "sum",
+    "add": "sum",
+    "attack+damage": "sum",
+    "attack + damage": "sum",
+}
+
+_ITEM_KEY_FIRST = re.compile(
+    r"^(?P<key>[^\d+=:]*?)\s*[:=]?\s*(?P<num>[+-]?\d+)\s*(?P<kind>[lba])?$"
+)
+_ITEM_NUM_FIRST = re.compile(r"^(?P<num>[+-]?\d+)\s*(?P<kind>[lba])?\s+(?P<key>[a-z][^\d]*)$")
+_SPLIT = re.compile(r"[,;]| \+ ")
+_TRACK_PAIR = re.compile(r"([a-z][a-z ]*?)\s*(\d+)")
+_TRACK_BODY = re.compile(r"^(?:[a-z][a-z ]*?\s*\d+\s*)+$")
+_TRACK_KEYS = {
+    "str": "strength",
+    "strength": "strength",
+    "sta": "stamina",
+    "stamina": "stamina",
+    "msta": "mega_stamina",
+    "m sta": "mega_stamina",
+    "mega sta": "mega_stamina",
+    "mega stamina": "mega_stamina",
+    "mstr": "mega_strength",
+    "m str": "mega_strength",
+    "mega str": "mega_strength",
+    "mega strength": "mega_strength",
+    "q": "quantum",
+    "quantum": "quantum",
+    "armour": "armour_levels",
+    "armor": "armour_levels",
+}
+_TRACK_RANGES = {
+    "strength": (0, 20),
+    "stamina": (1, 20),
+    "mega_stamina": (0, 10),
+    "mega_strength": (0, 10),
+    "quantum": (0, 30),
+    "armour_levels": (0, 20),
+}
+
+
+@dataclass(frozen=True)
+class Combatant:
+    """One important combatant, as parsed from a line of the side's list.
+
+    ``attribute`` is the attribute's name ("Dexterity", or "Attribute" when
+    written as ``attribute 3``); ``ability`` the ability's name as typed
+    ("Firearms"). ``resist`` set means the combatant attacks with a power
+    resisted differently (Strange Interactions), with ``formula`` ``"double"``
+    (2 × attack − resistance) or ``"sum"`` (attack + damage − resistance).
+    ``incap``/``dead`` are levels of damage that incapacitate/kill (``None``:
+    the side's defaults); ``track`` the 2.0 track they came from, if any.
+    """
+
+    name: str
+    line: int
+    attribute: str = "Attribute"
+    attribute_dots: int = 0
+    mega: int = 0
+    ability: str = "Ability"
+    ability_dots: int = 0
+    accuracy: int = 0
+    damage: int = 0
+    damage_type: str = ""
+    soak: int = 0
+    initiative: int = 0
+    tactics: int = 0
+    dodge: int = 0
+    auto: int = 0
+    bonus: int = 0
+    quantum: int | None = None
+    resist: int | None = None
+    formula: str = ""
+    incap: int | None = None
+    dead: int | None = None
+    track: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def attribute_value(self) -> int:
+        """Attribute dots with each Mega dot counting 2."""
+        return self.attribute_dots + 2 * self.mega
+
+    @property
+    def attack(self) -> int:
+        """The attack roll: attribute (Mega counts 2) + ability + accuracy."""
+        return self.attribute_value + self.ability_dots + self.accuracy
+
+    @property
+    def attribute_ability(self) -> int:
+        """Attribute (Mega counts 2) + ability: the timeframe's pool."""
+        return self.attribute_value + self.ability_dots
+
+    def describe(self) -> str:
+        """The parsed line, e.g. ``Police officer: Dex 3 + Firearms 2 + accuracy 1 …``."""
+        attr = self.attribute[:3] if self.attribute != "Attribute" else "attribute"
+        parts = [f"{attr} {self.attribute_dots}"]
+        if self.mega:
+            parts.append(f"Mega-{attr} {self.mega}")
+        parts.append(f"{self.ability} {self.ability_dots}")
+        if self.accuracy:
+            parts.append(f"accuracy {self.accuracy}")
+        parts.append(f"damage {self.damage}{self.damage_type}")
+        text = f"{self.name}: " + " + ".join(parts)
+        extra = [f"soak {self.soak}", f"initiative {self.initiative}"]
+        for label, value in (
+            ("Tactics", self.tactics),
+            ("dodge", self.dodge),
+            ("auto", self.auto),
+            ("bonus", self.bonus),
+        ):
+            if value:
+                extra.append(f"{label} {value}")
+        if self.quantum is not None:
+            extra.append(f"Quantum {self.quantum}")
+        if self.resist is not None:
+            extra.append(f"vs resistance {self.resist} ({self.formula})")
+        if self.track:
+            extra.append("2.0 track " + " ".join(f"{k} {v}" for k, v in self.track))
+        else:
+            if self.incap is not None:
+                extra.append(f"incap {self.incap}")
+            if self.dead is not None:
+                extra.append(f"dead {self.dead}")
+        return text + ", " + ", ".join(extra)
+
+
+def thresholds_20(
+    *,
+    strength: int,
+    stamina: int,
+    mega_strength: int = 0,
+    mega_stamina: int = 0,
+    quantum: int = 0,
+    armour_levels: int = 0,
+) -> tuple[int, int]:
+    """(levels of damage to Incapacitated, levels to Dead) on a 2.0 track.
+
+    Incapacitated when the first Incap level is filled; dead when the last
+    Dying level is filled (rules note RN-HEALTH-8's default). A Str 2, Sta 2
+    character: 6 normal levels, Incap, 4 Dying → (7, 11).
+    """
+    levels, _ = track_20(
+        strength=strength,
+        mega_strength=mega_strength,
+        stamina=stamina,
+        mega_stamina=mega_stamina,
+        quantum=quantum,
+        armour_levels=armour_levels,
+    )
+    incap = next(i for i, lv in enumerate(levels) if lv.kind == INCAP) + 1
+    return incap, len(levels)
+
+
+def _norm(key: str) -> str:
+    return " ".join(key.lower().replace("-", " ").replace("_", " ").split())
+
+
+def _mega_key(key: str) -> str | None:
+    """``"mega"``, ``"mega dex"``, ``"m dex"``, ``"mdex"`` → the attribute ("" if unnamed)."""
+    if key == "mega":
+        return ""
+    for prefix in ("mega ", "m ", "m"):
+        if key.startswith(prefix):
+            rest = key[len(prefix) :].strip()
+            if rest in ATTRIBUTES:
+                return rest
+            if rest in _ABBR:
+                return _ABBR[rest]
+    return None
+
+
+def _parse_track(text: str, where: str, field: str) -> tuple[tuple[str, int], ...]:
+    body = _norm(text)[len("track") :].strip()
+    if not _TRACK_BODY.match(body):
+        raise InputError(
+            field, f"{where}: write the 2.0 track as “track Str 2 Sta 3” (names and numbers)."
+        )
+    values: dict[str, int] = {}
+    for m in _TRACK_PAIR.finditer(body):
+        key = m.group(1).strip()
+        name = _TRACK_KEYS.get(key)
+        if name is None:
+            raise InputError(
+                field,
+                f"{where}: “track” takes Str, Sta, MSta, MStr, Quantum and armour "
+                f"(e.g. “track Str 2 Sta 3”), not “{key[:20]}”.",
+            )
+        lo, hi = _TRACK_RANGES[name]
+        value = int(m.group(2))
+        if not lo <= value <= hi:
+            raise InputError(field, f"{where}: track {key} must be from {lo} to {hi}.")
+        if name in values:
+            raise InputError(field, f"{where}: track {key} is given twice.")
+        values[name] = value
+    if "stamina" not in values:
+        raise InputError(field, f"{where}: the 2.0 track needs Stamina, e.g. “track Str 2 Sta 3”.")
+    values.setdefault("strength", 0)
+    return tuple(values.items())
+
+
+def _parse_line(raw: str, number: int, index: int, field: str, label: str) -> Combatant:
+    where = f"{label}, line {number}"
+    line = raw.strip()
+    name = ""
+    if ":" in line:
+        head, rest = line.split(":", 1)
+        head_key = _norm(head)
+        if (
+            head_key in _KEYS
+            or head_key in ATTRIBUTES
+            or head_key in _ABBR
+            or _mega_key(head_key) is not None
+            or head_key in ("track", "formula")
+        ):
+            name = ""
+        else:
+            name = " ".join(head.split())
+            line = rest
+    if len(name) > MAX_NAME:
+        raise InputError(field, f"{where}: the name is longer than {MAX_NAME} characters.")
+    name = name or f"Combatant {index}"
+    values: dict[str, Any] = {}
+    attr_name: str | None = None
+    ability_name: str | None = None
+    mega_attr: str | None = None
+
+    def put(key: str, value: Any, shown: str) -> None:
+        if key in values:
+            raise InputError(field, f"{where}: {shown} is given twice.")
+        values[key] = value
+
+    items = [item.strip() for item in _SPLIT.split(line)]
+    for item in items:
+        if not item:
+            continue
+        shown = item if len(item) <= 30 else item[:27] + "…"
+        low = " ".join(item.lower().split())
+        if low.startswith("track ") or low == "track":
+            put("track", _parse_track(item, where, field), "track")
+            continue
+        if low.startswith("formula"):
+            formula = _FORMULAS.get(low[len("formula") :].strip().lstrip(":=").strip())
+            if formula is None:
+                raise InputError(
+                    field, f"{where}: “{shown}”: the formula is “formula 2x” or “formula sum”."
+                )
+            put("formula", formula, "formula")
+            continue
+        m = _ITEM_KEY_FIRST.match(low) or _ITEM_NUM_FIRST.match(low)
+        if not m:
+            raise InputError(
+                field,
+                f"{where}: “{shown}” is not “name number”; write e.g. “Dex 3”, “Firearms 2”, "
+                "“damage 6L”.",
+            )
+        key = _norm(m.group("key"))
+        value = int(m.group("num"))
+        kind = (m.group("kind") or "").upper()
+        if not key:
+            raise InputError(field, f"{where}: “{shown}” has a number but no name.")
+        if kind and key not in ("damage", "dmg", "dam", "weapon damage", "weapon", "soak"):
+            raise InputError(
+                field, f"{where}: “{shown}”: only damage and soak take a type letter (L, B, A)."
+            )
+        mega = _mega_key(key)
+        if key in ATTRIBUTES or key in _ABBR:
+            abbr = key if key in ATTRIBUTES else _ABBR[key]
+            if attr_name is not None:
+                raise InputError(
+                    field,
+                    f"{where}: “{shown}”: the attribute is already {attr_name}; "
+                    "one attribute per combatant.",
+                )
+            attr_name = ATTRIBUTES[abbr]
+            key = "attribute"
+        elif mega is not None:
+            if mega_attr is not None:
+                raise InputError(field, f"{where}: the Mega-Attribute is given twice.")
+            mega_attr = mega
+            key = "mega"
+        elif key not in _KEYS:
+            if ability_name is not None:
+                raise InputError(
+                    field,
+                    f"{where}: “{shown}” is not a known item, and the ability is already "
+                    f"{ability_name}; known items: attribute (Dex, Str …), one ability, "
+                    "accuracy, damage, soak, initiative, Tactics, dodge, auto, bonus, Quantum, "
+                    "resist, formula, incap, dead, track.",
+                )
+            ability_name = " ".join(w.capitalize() for w in key.split())[:30]
+            key = "ability"
+        attr, lo, hi, what = _KEYS[key]
+        if not lo <= value <= hi:
+            raise InputError(field, f"{where}: {what} must be a whole number from {lo} to {hi}.")
+        put(attr, value, what)
+        if kind and attr == "damage":
+            values["damage_type"] = kind
+    if not any(k in values for k in ("attribute_dots", "ability_dots", "damage", "mega")):
+        raise InputError(
+            field,
+            f"{where}: no attack given; write e.g. “Police officer: Dex 3, Firearms 2, "
+            "accuracy 1, damage 6L, soak 4L, initiative 5”.",
+        )
+    if attr_name:
+        values["attribute"] = attr_name
+        if mega_attr and ATTRIBUTES[mega_attr] != attr_name:
+            raise InputError(
+                field,
+                f"{where}: the Mega-Attribute (Mega-{ATTRIBUTES[mega_attr]}) must be the "
+                f"attack's attribute ({attr_name}).",
+            )
+    elif mega_attr:
+        values["attribute"] = ATTRIBUTES[mega_attr]
+    if ability_name:
+        values["ability"] = ability_name
+    if "formula" in values and "resist" not in values:
+        raise InputError(
+            field, f"{where}: “formula” needs the enemy's resistance pool, e.g. “resist 5”."
+        )
+    if "resist" in values:
+        values.setdefault("formula", "double")
+    if "track" in values and ("incap" in values or "dead" in values):
+        raise InputError(field, f"{where}: give either a track or incap/dead, not both.")
+    if "incap" in values and "dead" in values and values["incap"] > values["dead"]:
+        raise InputError(field, f"{where}: incap must not be more than dead.")
+    return Combatant(name=name, line=number, **values)
+
+
+def parse_combatants(text: str, param: TextParam) -> tuple[Combatant, ...]:
+    """One combatant a line: ``[Name:] item, item, …``; ``#`` comments and blank lines skipped.
+
+    Items are ``name number`` (or ``number name``, ``name: number``, ``name=number``):
+    an attribute (``Dex 3``, ``Strength 4``, ``attribute 3``), a Mega-Attribute
+    (``Mega-Dex 2``, ``mega 2``), one ability (any other name: ``Firearms 2``),
+    ``accuracy``, ``damage`` (``6L`` allowed), ``soak``, ``initiative``,
+    ``Tactics``, ``dodge`` (dodge pool), ``auto`` (automatic successes),
+    ``bonus`` (modifier dice of this combatant), ``Quantum`` (Quantum pool),
+    ``resist`` (enemy resistance pool, Strange Interactions) with ``formula 2x``
+    or ``formula sum``, ``incap`` and ``dead`` (levels of damage), or ``track
+    Str 2 Sta 3`` (a 2.0 track). Items are separated by commas, semicolons or
+    `` + ``.
+    """
+    combatants: list[Combatant] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        stripped = raw.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if len(combatants) == MAX_COMBATANTS:
+            raise InputError(param.name, f"{param.label}: at most {MAX_COMBATANTS} combatants.")
+        combatants.append(_parse_line(raw, number, len(combatants) + 1, param.name, param.label))
+    if not combatants:
+        raise InputError(
+            param.name,
+            f"{param.label}: list at least one combatant, e.g. "
+            "“Gangbanger: Dex 2, Firearms 2, damage 5L, soak 1L, initiative 4”.",
+        )
+    seen: set[str] = set()
+    for c in combatants:
+        if c.name.lower() in seen:
+            raise InputError(
+                param.name, f"{param.label}, line {c.line}: the name “{c.name}” is used twice."
+            )
+        seen.add(c.name.lower())
+    return tuple(combatants)
+
+
+def parse_intent(text: str, param: TextParam) -> str:
+    """A side's intent, its whitespace collapsed (“(no intent stated)” when empty)."""
+    intent = " ".join(text.split())
+    return intent or "(no intent stated)"
+
+
+def parse_power_text(text: str, param: TextParam) -> tuple[PowerUse, ...]:
+    """A side's Quantum powers used, one a line (:func:`~ruleslab.quantum_costs.parse_powers`)."""
+    return parse_powers(text, field=param.name, label=param.label)
