@@ -22,7 +22,8 @@ The resolution the engine uses (rules notes RN-RANGED-2 … RN-RANGED-4):
 * attack pool = attribute (+ 2 per Mega dot) + ability + weapon accuracy +
   any maneuver's accuracy bonus (+1 die for a 2.1 specialty);
 * net successes = attack successes − dodge successes (Guided: the dodge's first
-  success is ignored); the attack hits when net successes ≥ the difficulty;
+  success is ignored); the attack hits when net successes ≥ the difficulty
+  (:mod:`ruleslab.dodge`);
 * each net success beyond the difficulty ("after the first" at difficulty 1)
   adds +1 damage die, or Devastating's X dice [Y adds] instead;
 * the damage dice and adds then meet the target's soak.
@@ -35,18 +36,16 @@ mass is reported exactly as ``unresolved``.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 
-from ruleslab.damage import KIND as DAMAGE_KIND
 from ruleslab.damage import damage_taken
-from ruleslab.dice import SuccessDistribution, pool_distribution
+from ruleslab.dice import pool_distribution
+from ruleslab.dodge import net_successes
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.mega import effective
-from ruleslab.params import BoolParam, ChoiceParam, IntParam, checked
-from ruleslab.pmf import chart_bars, mix
 from ruleslab.pmf import mean as pmf_mean
-from ruleslab.ruleset import RULESET as BASE_RULESET
+from ruleslab.pmf import mix
 from ruleslab.sources import ALT, QR, rule
 from ruleslab.weapons import (
     AA,
@@ -55,32 +54,14 @@ from ruleslab.weapons import (
     FastTracking,
     Guided,
     Scale,
-    TagsParam,
     Weapon,
     format_tags,
     tag_rule,
 )
 
 __all__ = [
-    "ABILITY",
-    "ACCURACY",
-    "AIRCRAFT_PENALTY",
-    "ARMOUR_SOAK",
-    "ATTRIBUTE",
-    "BASE_DIFFICULTY",
-    "DAMAGE_ADDS",
-    "DAMAGE_DICE",
-    "DAMAGE_TYPE",
-    "DODGE_POOL",
-    "DODGE_REROLLS",
-    "EXTRA_SUCCESSES",
-    "MEGA_ATTRIBUTE",
-    "NATURAL_SOAK",
-    "NET_FROM",
-    "RANGE_PENALTY",
-    "RULESET",
-    "SPECIALTY",
-    "TAGS",
+    "MAX_DAMAGE_ADDS",
+    "MAX_DAMAGE_DICE",
     "AttackResult",
     "Maneuver",
     "resolve_attack",
@@ -98,181 +79,7 @@ ATTACK_POOL = rule(ALT, "Compressed Combat")
 MAX_DAMAGE_DICE = 500
 """Largest damage-dice count resolved against soak (damage_taken's range)."""
 MAX_DAMAGE_ADDS = 200
-# --- shared inputs ------------------------------------------------------------------
-
-ATTRIBUTE = IntParam(
-    "dexterity",
-    "Dexterity",
-    default=3,
-    minimum=0,
-    maximum=10,
-    help="The attacker's Dexterity dots (Mega-Dexterity is separate).",
-)
-MEGA_ATTRIBUTE = IntParam(
-    "mega_dexterity",
-    "Mega-Dexterity",
-    default=0,
-    minimum=0,
-    maximum=10,
-    help=(
-        "Each Mega-Dexterity dot counts as 2 Dexterity dots in the attack pool; in 2.1 a "
-        "Mega-Attribute also lets the attack reroll 10s."
-    ),
-)
-ABILITY = IntParam(
-    "ability",
-    "Attack ability (Firearms …)",
-    default=2,
-    minimum=0,
-    maximum=10,
-    help="Dots in the ability the attack uses (Firearms, Athletics for thrown weapons …).",
-)
-SPECIALTY = BoolParam(
-    "specialty",
-    "Specialty applies",
-    default=False,
-    help="Tick if one of the attacker's specialties fits (2.1: +1 die; 2.0: reroll 10s).",
-)
-RULESET = replace(
-    BASE_RULESET,
-    help=(
-        "Which revision's dice rules apply to the attack roll. 2.1: a specialty adds +1 die and "
-        "Mega-Dexterity rerolls 10s; 2.0: a specialty rerolls 10s. Default 2.1."
-    ),
-)
-ACCURACY = IntParam(
-    "accuracy",
-    "Weapon accuracy",
-    default=1,
-    minimum=-5,
-    maximum=10,
-    help="The weapon's Accuracy: dice added to (or taken from) the attack pool.",
-)
-DAMAGE_DICE = IntParam(
-    "damage_dice",
-    "Weapon damage dice",
-    default=5,
-    minimum=0,
-    maximum=60,
-    help="The weapon's damage dice (the 5 in “5 [2]”), before soak.",
-)
-DAMAGE_ADDS = IntParam(
-    "damage_adds",
-    "Weapon damage adds",
-    default=0,
-    minimum=0,
-    maximum=60,
-    help=(
-        "The weapon's damage adds (the [2] in “5 [2]”): each is one health level, not soaked, "
-        "applied if at least one damage die is left after soak."
-    ),
-)
-DAMAGE_TYPE = replace(
-    DAMAGE_KIND,
-    name="damage_type",
-    help="The weapon's damage type; a hit that fails to penetrate soak pings one type lower.",
-)
-TAGS = TagsParam(
-    "tags",
-    "Weapon tags",
-    default="",
-    help=(
-        "The weapon's tags, separated by commas: AA, AP(X), Area(X), Burst(X), Devastating(X) "
-        "or Devastating(X [Y]), Guided, Scale[X], Fast-Tracking[X]. Empty for none."
-    ),
-)
-BASE_DIFFICULTY = IntParam(
-    "base_difficulty",
-    "Base difficulty",
-    default=1,
-    minimum=1,
-    maximum=30,
-    help=(
-        "Successes the attack needs before strafing, range and aircraft penalties (1 normally; "
-        "in 2.1 add the target's Defense score and any other penalties here)."
-    ),
-)
-RANGE_PENALTY = IntParam(
-    "range_penalty",
-    "Range penalty",
-    default=0,
-    minimum=0,
-    maximum=10,
-    help="Difficulty added for range. A Guided weapon reduces it by 1 (not below 0).",
-)
-AIRCRAFT_PENALTY = IntParam(
-    "aircraft_penalty",
-    "Aircraft penalty",
-    default=0,
-    minimum=0,
-    maximum=10,
-    help=(
-        "Difficulty your table adds for firing at an aircraft (the text gives no number; 0 if "
-        "the target is not an aircraft). An AA weapon ignores it."
-    ),
-)
-DODGE_POOL = IntParam(
-    "dodge_pool",
-    "Target's dodge pool",
-    default=0,
-    minimum=0,
-    maximum=60,
-    help=(
-        "Dice the target rolls to dodge (Dex + Athletics); each success cancels one attack "
-        "success (Guided ignores the first). 0: no dodge."
-    ),
-)
-DODGE_REROLLS = BoolParam(
-    "dodge_reroll_tens",
-    "Dodge rerolls 10s",
-    default=False,
-    help="Tick if the target's dodge rerolls 10s (2.1: Mega-Dexterity; 2.0: a specialty).",
-)
-NATURAL_SOAK = IntParam(
-    "natural_soak",
-    "Target's natural soak",
-    default=2,
-    minimum=0,
-    maximum=60,
-    help="The target's natural soak against this damage type (Armor Piercing does not reduce it).",
-)
-ARMOUR_SOAK = IntParam(
-    "armour_soak",
-    "Target's armour soak",
-    default=0,
-    minimum=0,
-    maximum=60,
-    help="The target's armour (or power) soak against this damage type; AP(X) reduces it by X.",
-)
-EXTRA_SUCCESSES = ChoiceParam(
-    "extra_successes",
-    "Each extra attack success adds",
-    default="die",
-    choices=(
-        ("die", "+1 damage die"),
-        ("add", "+1 damage add"),
-        ("none", "Nothing"),
-    ),
-    help=(
-        "Devastating deals X “per net attack success after the first instead of just +1”: "
-        "default +1 damage die per extra success (plain numbers are dice, bracketed ones adds). "
-        "Devastating replaces this whatever you pick. See rules note RN-RANGED-3."
-    ),
-)
-NET_FROM = ChoiceParam(
-    "net_from",
-    "Extra successes count from",
-    default="difficulty",
-    choices=(
-        ("difficulty", "Beyond the difficulty"),
-        ("first", "Beyond the first net success"),
-    ),
-    help=(
-        "Which net successes are “after the first”: those beyond the difficulty (default; the "
-        "same at difficulty 1) or every net success after the first, even those the difficulty "
-        "needed. See rules note RN-RANGED-4."
-    ),
-)
+"""Largest damage-adds count resolved against soak (damage_taken's range)."""
 
 
 # --- pieces -------------------------------------------------------------------------
@@ -398,82 +205,6 @@ def _difficulty(
     return total, steps
 
 
-@dataclass(frozen=True)
-class _Resolution:
-    """Exact outcome of attack vs dodge: hit mass per extra-success count."""
-
-    extras: tuple[Fraction, ...]  # P(hit with e extra successes), e = 0 …
-    p_hit: Fraction
-    p_miss: Fraction
-    p_any_hit: Fraction
-    unresolved: Fraction
-
-
-def _resolve(
-    attack: SuccessDistribution,
-    dodge: SuccessDistribution,
-    ignore_first: bool,
-    difficulty: int,
-    base: int,
-    targets: int,
-) -> _Resolution:
-    """Attack successes A, dodge successes D' = max(0, D − ignore): hit iff A − D' ≥ difficulty.
-
-    ``base`` is what extras count from: extras = A − D' − base. ``dodge`` must
-    reach past the attack table (so every miss is counted exactly); the only
-    unresolved mass is the attack's own tail.
-    """
-    ig = 1 if ignore_first else 0
-    dpmf = dodge.pmf
-    cum: list[Fraction] = []  # cum[m] = P(D ≤ m)
-    run = Fraction(0)
-    for p in dpmf:
-        run += p
-        cum.append(run)
-
-    def at_most(m: int) -> Fraction:  # P(D' ≤ m)
-        if m < 0:
-            return Fraction(0)
-        idx = m + ig
-        if idx < len(cum):
-            return cum[idx]
-        assert dodge.tail_bound == 0, "the dodge table must reach past the attack table"
-        return Fraction(1)
-
-    def exactly(j: int) -> Fraction:  # P(D' = j)
-        if j == 0:
-            return at_most(0)
-        idx = j + ig
-        return dpmf[idx] if idx < len(dpmf) else Fraction(0)
-
-    extras: dict[int, Fraction] = {}
-    p_hit = Fraction(0)
-    p_miss = Fraction(0)
-    p_any = Fraction(0)
-    for a, pa in enumerate(attack.pmf):
-        if not pa:
-            continue
-        top = a - difficulty  # D' ≤ top hits
-        hit = at_most(top)
-        p_hit += pa * hit
-        p_miss += pa * (1 - hit)
-        p_any += pa * (1 - (1 - hit) ** targets)
-        for j in range(top + 1):
-            q = exactly(j)
-            if q:
-                e = a - j - base
-                extras[e] = extras.get(e, Fraction(0)) + pa * q
-    n = max(extras, default=-1) + 1
-    table = tuple(extras.get(e, Fraction(0)) for e in range(n))
-    return _Resolution(
-        extras=table,
-        p_hit=p_hit,
-        p_miss=p_miss,
-        p_any_hit=p_any,
-        unresolved=attack.tail_bound,
-    )
-
-
 @functools.lru_cache(maxsize=4096)
 def _taken(
     dice: int, adds: int, kind: str, natural: int, armour: int, ap: int
@@ -563,30 +294,10 @@ class AttackResult(Explained):
             ),
         )
 
-    def chart(self) -> tuple[tuple[str, float], ...]:
-        """Bars ``(str(k), P(k health levels lost))`` per target; bars after the last ≥ 10⁻⁶ cut."""
-        return chart_bars(self.levels)
-
 
 # --- the attack ---------------------------------------------------------------------
 
 
-@checked(
-    ATTRIBUTE,
-    MEGA_ATTRIBUTE,
-    ABILITY,
-    SPECIALTY,
-    RULESET,
-    BASE_DIFFICULTY,
-    RANGE_PENALTY,
-    AIRCRAFT_PENALTY,
-    DODGE_POOL,
-    DODGE_REROLLS,
-    NATURAL_SOAK,
-    ARMOUR_SOAK,
-    EXTRA_SUCCESSES,
-    NET_FROM,
-)
 def resolve_attack(
     *,
     weapon: Weapon,
@@ -658,7 +369,7 @@ def resolve_attack(
         steps.append(Step("No dodge: every attack success counts", DEFENSIVE))
 
     base = difficulty if net_from == "difficulty" else 1
-    res = _resolve(attack, dodge, guided, difficulty, base, man.targets)
+    res = net_successes(attack, dodge, guided, difficulty, base, man.targets)
     how = f"{_dice(dice)}" + (", 10s rerolled" if reroll else "")
     steps.append(
         Step(

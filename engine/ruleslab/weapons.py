@@ -27,11 +27,13 @@ Quick reference › Weapon Tags:
     Fast-Tracking Weapons [X]: These weapons reduce the Scale of the mounting
     vehicle by [X] when resolving an attack.
 
-Each tag is a small frozen dataclass; :func:`parse_tags` reads a tag string
-such as ``"AP(2), Burst(3), Guided"`` (brackets or parentheses, any case) and
-raises :class:`~ruleslab.params.InputError` naming the field on anything it
-cannot read. How the attack uses each tag is :mod:`ruleslab.attack`'s business;
-the readings are in ``docs/rules-notes/ranged.md`` (RN-RANGED-*).
+Each tag is a small frozen dataclass (a :class:`Tag`, or a :class:`RatedTag`
+when it carries a number); :func:`parse_tags` reads a tag string such as
+``"AP(2), Burst(3), Guided"`` (brackets or parentheses, any case) and raises
+:class:`~ruleslab.params.InputError` naming the field on anything it cannot
+read; :func:`check_tags` checks tags given as data the same way. How the
+attack uses each tag is :mod:`ruleslab.attack`'s business; the readings are in
+``docs/rules-notes/autofire.md`` (RN-RANGED-*).
 
 Bracketed numbers are damage adds, plain ones damage dice: the text's own
 example "Devastating (5 [2]) would deal +5 damage and an extra 2 damage adds"
@@ -42,9 +44,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import ClassVar, TypeVar
 
-from ruleslab.params import InputError, Param
+from ruleslab.params import InputError
 from ruleslab.soak import KINDS
 from ruleslab.sources import QR, rule
 
@@ -52,16 +54,18 @@ __all__ = [
     "AA",
     "AP",
     "DAMAGE_TYPES",
+    "TAGS_EXAMPLE",
     "TAG_NAMES",
     "Area",
     "Burst",
     "Devastating",
     "FastTracking",
     "Guided",
+    "RatedTag",
     "Scale",
     "Tag",
-    "TagsParam",
     "Weapon",
+    "check_tags",
     "format_tags",
     "parse_tags",
     "tag_rule",
@@ -80,101 +84,107 @@ MAX_TAG_TEXT = 200
 
 
 @dataclass(frozen=True)
-class AA:
+class Tag:
+    """A weapon tag: ``heading`` is its heading in the text, ``example`` how one is written.
+
+    A tag without a number (AA, Guided) is written as its heading; the others
+    are :class:`RatedTag`.
+    """
+
+    heading: ClassVar[str]
+    example: ClassVar[str]
+
+    def numbers(self) -> tuple[int, ...]:
+        """The numbers the tag is written with (none for AA and Guided)."""
+        return ()
+
+    def __str__(self) -> str:
+        return self.heading
+
+
+@dataclass(frozen=True)
+class RatedTag(Tag):
+    """A tag with a number ``x``, written as ``written`` says (``"AP({x})"``)."""
+
+    x: int
+    written: ClassVar[str]
+
+    def numbers(self) -> tuple[int, ...]:
+        return (self.x,)
+
+    def __str__(self) -> str:
+        return self.written.format(x=self.x)
+
+
+class AA(Tag):
     """AA: "can be fired at aircraft without any difficulty penalties"."""
 
     heading = "AA"
     example = "AA"
 
-    def __str__(self) -> str:
-        return "AA"
 
-
-@dataclass(frozen=True)
-class AP:
+class AP(RatedTag):
     """AP(X): "Reduce target soak by (X)" (armoured soak only, RN-RANGED-7)."""
 
-    x: int
     heading = "AP(X)"
     example = "AP(2)"
-
-    def __str__(self) -> str:
-        return f"AP({self.x})"
+    written = "AP({x})"
 
 
-@dataclass(frozen=True)
-class Area:
+class Area(RatedTag):
     """Area(X): "Area of effect ordinance with rating X" (reported, not applied)."""
 
-    x: int
     heading = "Area(X)"
     example = "Area(3)"
-
-    def __str__(self) -> str:
-        return f"Area({self.x})"
+    written = "Area({x})"
 
 
-@dataclass(frozen=True)
-class Burst:
+class Burst(RatedTag):
     """Burst(X): "Fires (X) rounds per single attack rather than 1"."""
 
-    x: int
     heading = "Burst(X)"
     example = "Burst(3)"
-
-    def __str__(self) -> str:
-        return f"Burst({self.x})"
+    written = "Burst({x})"
 
 
 @dataclass(frozen=True)
-class Devastating:
+class Devastating(RatedTag):
     """Devastating (X [Y]): X damage dice and Y damage adds per extra success, instead of +1."""
 
-    x: int
     adds: int = 0
     heading = "Devastating (X)"
     example = "Devastating (5 [2])"
+
+    def numbers(self) -> tuple[int, ...]:
+        return (self.x, self.adds) if self.adds else (self.x,)
 
     def __str__(self) -> str:
         return f"Devastating ({self.x} [{self.adds}])" if self.adds else f"Devastating ({self.x})"
 
 
-@dataclass(frozen=True)
-class Guided:
+class Guided(Tag):
     """Guided: "Ignores first dodge success, reduces range penalty difficulties by 1"."""
 
     heading = "Guided"
     example = "Guided"
 
-    def __str__(self) -> str:
-        return "Guided"
 
-
-@dataclass(frozen=True)
-class Scale:
+class Scale(RatedTag):
     """Scale [X]: "considered a Scale of (X) for attack resolution purposes" (reported)."""
 
-    x: int
     heading = "Scale [X]"
     example = "Scale [2]"
-
-    def __str__(self) -> str:
-        return f"Scale [{self.x}]"
+    written = "Scale [{x}]"
 
 
-@dataclass(frozen=True)
-class FastTracking:
+class FastTracking(RatedTag):
     """Fast-Tracking [X]: "reduce the Scale of the mounting vehicle by [X]" (reported)."""
 
-    x: int
     heading = "Fast-Tracking Weapons [X]"
     example = "Fast-Tracking [1]"
-
-    def __str__(self) -> str:
-        return f"Fast-Tracking [{self.x}]"
+    written = "Fast-Tracking [{x}]"
 
 
-Tag = AA | AP | Area | Burst | Devastating | Guided | Scale | FastTracking
 TAG_TYPES: tuple[type[Tag], ...] = (AA, AP, Area, Burst, Devastating, Guided, Scale, FastTracking)
 
 TAG_NAMES = (
@@ -189,10 +199,10 @@ TAG_NAMES = (
 )
 """How each tag is written, for messages and help texts."""
 
-# name as typed (lower case, no spaces or hyphens) -> tag class
 T = TypeVar("T", bound=Tag)
 """A tag class, for :meth:`Weapon.tag`."""
 
+# name as typed (lower case, no spaces or hyphens) -> tag class
 _NAMES: dict[str, type[Tag]] = {
     "aa": AA,
     "ap": AP,
@@ -207,7 +217,6 @@ _NAMES: dict[str, type[Tag]] = {
     "fasttrackingweapons": FastTracking,
     "fasttrackingweapon": FastTracking,
 }
-_WITHOUT_VALUE = (AA, Guided)
 
 _ITEM = re.compile(
     r"""^(?P<name>[A-Za-z][A-Za-z \-]*?)\s*
@@ -217,6 +226,9 @@ _ITEM = re.compile(
         )?\s*$""",
     re.VERBOSE,
 )
+
+TAGS_EXAMPLE = "AP(2), Burst(3), Guided"
+"""Tag text as the messages show it."""
 
 
 def tag_rule(tag: Tag | type[Tag]) -> str:
@@ -228,6 +240,29 @@ def _shown(item: str) -> str:
     """A user-typed item, shortened for a message (the view escapes it)."""
     item = " ".join(item.split())
     return item if len(item) <= 24 else item[:23] + "…"
+
+
+def _unreadable(cls: type[Tag], field: str, label: str) -> InputError:
+    """A number that is not a whole number from 0 up ("AP(-2)", "AP(2.5)")."""
+    return InputError(
+        field,
+        f"{label}: {cls.heading} needs a whole number from 1 to {MAX_TAG_VALUE}, "
+        f"written like {cls.example}.",
+    )
+
+
+def _check_tag(
+    cls: type[Tag], numbers: tuple[int, ...], seen: set[type[Tag]], field: str, label: str
+) -> None:
+    """The checks every tag passes, typed or given as data: its numbers from 1 to
+    :data:`MAX_TAG_VALUE`, its kind not given before (``seen`` gains it)."""
+    if any(not 1 <= v <= MAX_TAG_VALUE for v in numbers):
+        raise InputError(
+            field, f"{label}: the number of {cls.heading} must be from 1 to {MAX_TAG_VALUE}."
+        )
+    if cls in seen:
+        raise InputError(field, f"{label}: {cls.heading} is given twice.")
+    seen.add(cls)
 
 
 def parse_tags(text: str, *, field: str = "tags", label: str = "Weapon tags") -> tuple[Tag, ...]:
@@ -242,7 +277,7 @@ def parse_tags(text: str, *, field: str = "tags", label: str = "Weapon tags") ->
     with ``label``.
     """
     if not isinstance(text, str):
-        raise InputError(field, f"{label} must be text such as “AP(2), Burst(3), Guided”.")
+        raise InputError(field, f"{label} must be text such as “{TAGS_EXAMPLE}”.")
     if len(text) > MAX_TAG_TEXT:
         raise InputError(field, f"{label} is too long (at most {MAX_TAG_TEXT} characters).")
     known = ", ".join(TAG_NAMES)
@@ -259,74 +294,54 @@ def parse_tags(text: str, *, field: str = "tags", label: str = "Weapon tags") ->
         if cls is None:
             head = re.match(r"[A-Za-z][A-Za-z \-]*", item)
             named = head and _NAMES.get(re.sub(r"[\s\-]", "", head.group()).lower())
-            if (
-                named and named not in _WITHOUT_VALUE
-            ):  # a number it cannot read ("AP(-2)", "AP(2.5)")
-                raise InputError(
-                    field,
-                    f"{label}: {named.heading} needs a whole number from 1 to "
-                    f"{MAX_TAG_VALUE}, written like {named.example}.",
-                )
+            if named and issubclass(named, RatedTag):  # a number it cannot read ("AP(-2)")
+                raise _unreadable(named, field, label)
             raise InputError(
                 field, f"{label}: “{_shown(item)}” is not a weapon tag. Known tags: {known}."
             )
         assert m is not None
         x_text = m.group("x") or m.group("bare")
         y_text = m.group("y")
-        written = cls.example
-        if cls in _WITHOUT_VALUE:
-            if x_text is not None or y_text is not None:
+        numbers = tuple(int(t) for t in (x_text, y_text) if t is not None)
+        if not issubclass(cls, RatedTag):
+            if numbers:
                 raise InputError(field, f"{label}: {cls.heading} takes no number.")
-            tag: Tag = cls()
+            tag = cls()
+        elif x_text is None:
+            raise InputError(
+                field, f"{label}: {cls.heading} needs a number, written like {cls.example}."
+            )
+        elif y_text is not None and cls is not Devastating:
+            raise InputError(
+                field, f"{label}: only Devastating takes bracketed adds; write {cls.example}."
+            )
         else:
-            if x_text is None:
-                raise InputError(
-                    field, f"{label}: {cls.heading} needs a number, written like {written}."
-                )
-            if y_text is not None and cls is not Devastating:
-                raise InputError(
-                    field,
-                    f"{label}: only Devastating takes bracketed adds; write {written}.",
-                )
-            values = [int(x_text)] + ([int(y_text)] if y_text is not None else [])
-            if any(not 1 <= v <= MAX_TAG_VALUE for v in values):
-                raise InputError(
-                    field,
-                    f"{label}: the number of {cls.heading} must be from 1 to {MAX_TAG_VALUE}.",
-                )
-            tag = cls(*values)
-        if cls in seen:
-            raise InputError(field, f"{label}: {cls.heading} is given twice.")
-        seen.add(cls)
+            tag = cls(*numbers)
+        _check_tag(cls, numbers, seen, field, label)
         tags.append(tag)
     return tuple(tags)
+
+
+def check_tags(
+    tags: tuple[Tag, ...], *, field: str = "tags", label: str = "Weapon tags"
+) -> tuple[Tag, ...]:
+    """``tags`` given as data (a Python caller's tuple), checked as :func:`parse_tags`
+    checks typed text, with its messages: whole numbers from 1 to 100, no tag twice.
+    """
+    if not isinstance(tags, tuple) or not all(isinstance(t, TAG_TYPES) for t in tags):
+        raise InputError(field, f"{label} must be text such as “{TAGS_EXAMPLE}”.")
+    seen: set[type[Tag]] = set()
+    for tag in tags:
+        numbers = tag.numbers()
+        if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in numbers):
+            raise _unreadable(type(tag), field, label)
+        _check_tag(type(tag), numbers, seen, field, label)
+    return tags
 
 
 def format_tags(tags: tuple[Tag, ...]) -> str:
     """Tags written back in their standard form: ``"AP(2), Burst(3), Guided"`` ("none" if none)."""
     return ", ".join(str(t) for t in tags) if tags else "none"
-
-
-@dataclass(frozen=True, kw_only=True)
-class TagsParam(Param):
-    """A weapon-tag text field: parses to a tuple of tags (``check`` also accepts the tuple).
-
-    The form shows it as a text box; a bad item raises :class:`InputError` naming
-    the field. The parsed tags, never the typed text, are what results show.
-    """
-
-    def describe_range(self) -> str:
-        return "e.g. AP(2), Burst(3), Guided"
-
-    def check(self, value: Any) -> tuple[Tag, ...]:
-        if isinstance(value, str):
-            return parse_tags(value, field=self.name, label=self.label)
-        if isinstance(value, tuple) and all(isinstance(t, TAG_TYPES) for t in value):
-            # re-check through the text form: the same duplicates and ranges apply
-            return parse_tags(
-                format_tags(value) if value else "", field=self.name, label=self.label
-            )
-        raise InputError(self.name, f"{self.label} must be text such as “AP(2), Burst(3), Guided”.")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -361,9 +376,10 @@ class Weapon:
                 raise InputError(name, f"{name} must be a whole number of at least 0.")
         if isinstance(self.accuracy, bool) or not isinstance(self.accuracy, int):
             raise InputError("accuracy", "accuracy must be a whole number.")
-        object.__setattr__(
-            self, "tags", TagsParam("tags", "Weapon tags", default="").check(self.tags)
-        )
+        if isinstance(self.tags, str):  # a Python caller's tag text, read once
+            object.__setattr__(self, "tags", parse_tags(self.tags))
+        else:
+            check_tags(self.tags)
         burst = self.tag(Burst)
         if (
             isinstance(self.ammo_per_attack, bool)

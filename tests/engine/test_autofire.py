@@ -1,13 +1,17 @@
-"""Autofire and strafing: the text's table, ammunition, targets, and the calculator."""
+"""Autofire and strafing: the text's table, ammunition and targets (``ruleslab.autofire``),
+and the Autofire & strafing calculator (``ruleslab.calculators.autofire``): its form,
+figures, chart and messages."""
 
 from fractions import Fraction
 
 import pytest
 
 from ruleslab.attack import resolve_attack
-from ruleslab.autofire import BURSTS, autofire_and_strafing, autofire_maneuver, rounds_used
+from ruleslab.autofire import BURSTS, autofire_maneuver, rounds_used
+from ruleslab.calculators.autofire import CALCULATOR, TAGS, AutofireReport, autofire_and_strafing
+from ruleslab.declare import Chart
 from ruleslab.params import InputError
-from ruleslab.weapons import AP, Guided, Weapon
+from ruleslab.weapons import AP, Burst, Guided, Weapon
 
 P, Q = Fraction(4, 10), Fraction(6, 10)
 
@@ -148,6 +152,9 @@ def test_bad_tag_text_names_the_field():
 @pytest.mark.parametrize(
     ("field", "value", "expect"),
     [
+        ("dexterity", 11, "from 0 to 10"),
+        ("dodge_pool", -1, "from 0 to 60"),
+        ("base_difficulty", 0, "from 1 to 30"),
         ("targets", 0, "from 1 to 50"),
         ("dexterity", -1, "from 0 to 10"),
         ("burst", "huge", "one of"),
@@ -161,6 +168,48 @@ def test_bad_values_name_their_field(field, value, expect):
         autofire_and_strafing(**{field: value})
     assert err.value.field == field
     assert expect in err.value.message
+
+
+def test_tags_are_parsed_once_by_the_fields_parser():
+    # the form parses the text; the calculator receives the tags, not the text
+    tags = TAGS.parse("ap ( 2 ) ;guided")
+    assert tags == (AP(2), Guided())
+    values = {**CALCULATOR.defaults(), "tags": tags, "burst": "none"}
+    r = CALCULATOR.run(values)
+    assert r.attack.weapon.tags == (AP(2), Guided())
+    assert "tags AP(2), Guided" in r.explain()
+
+
+def test_tags_field_takes_parsed_tags_and_checks_them():
+    assert TAGS.check((AP(2), Guided())) == (AP(2), Guided())
+    assert autofire_and_strafing(tags=(Burst(3),)).ammo_used == 9
+    with pytest.raises(InputError) as err:
+        TAGS.check((AP(2), AP(3)))
+    assert err.value.field == "tags"
+    assert err.value.message == "Weapon tags: AP(X) is given twice."
+    for bad in (5, ("AP(2)",)):
+        with pytest.raises(InputError) as err:
+            TAGS.check(bad)
+        assert err.value.message == "Weapon tags must be text such as “AP(2), Burst(3), Guided”."
+
+
+def test_tags_field_messages_start_with_its_label():
+    with pytest.raises(InputError) as err:
+        TAGS.parse("x" * 201)
+    assert err.value.message == "Weapon tags is too long (at most 200 characters)."
+    assert TAGS.describe_range() == "e.g. AP(2), Burst(3), Guided"
+
+
+def test_chart_is_the_levels_highlighted_from_one():
+    # one die, 1 damage die, no soak: 0 levels with 1 − 0.4·0.4, 1 level with 0.16
+    r = autofire_and_strafing(
+        dexterity=1, ability=0, accuracy=0, damage_dice=1, burst="none", natural_soak=0
+    )
+    chart = r.chart()
+    assert isinstance(chart, Chart)
+    assert chart.bars == (("0", 1 - 0.16), ("1", 0.16))
+    assert chart.highlight_from == 1
+    assert CALCULATOR.views[0].chart is AutofireReport.chart
 
 
 def test_calculator_equals_the_attack_with_its_maneuver():

@@ -12,8 +12,8 @@ from ruleslab.weapons import (
     FastTracking,
     Guided,
     Scale,
-    TagsParam,
     Weapon,
+    check_tags,
     format_tags,
     parse_tags,
     tag_rule,
@@ -114,17 +114,49 @@ def test_long_typed_text_is_shortened_in_the_message():
     assert "here" not in err.value.message
 
 
-def test_tags_param_parses_text_and_accepts_parsed_tags():
-    param = TagsParam("tags", "Weapon tags", default="")
-    assert param.parse("AP(2)") == (AP(2),)
-    assert param.check((AP(2), Guided())) == (AP(2), Guided())
+def test_tags_given_as_data_are_checked_like_text():
+    assert check_tags((AP(2), Guided())) == (AP(2), Guided())
+    assert check_tags(()) == ()
+    assert check_tags((Devastating(5),)) == (Devastating(5),)
+
+
+@pytest.mark.parametrize(
+    ("tags", "expect"),
+    [
+        ((AP(2), AP(3)), "Weapon tags: AP(X) is given twice."),
+        ((AP(0),), "Weapon tags: the number of AP(X) must be from 1 to 100."),
+        ((Area(101),), "Weapon tags: the number of Area(X) must be from 1 to 100."),
+        (
+            (Devastating(5, 101),),
+            "Weapon tags: the number of Devastating (X) must be from 1 to 100.",
+        ),
+        (
+            (AP(-2),),
+            "Weapon tags: AP(X) needs a whole number from 1 to 100, written like AP(2).",
+        ),
+        (
+            (Burst(True),),
+            "Weapon tags: Burst(X) needs a whole number from 1 to 100, written like Burst(3).",
+        ),
+        (("AP(2)",), "Weapon tags must be text such as “AP(2), Burst(3), Guided”."),
+        ([AP(2)], "Weapon tags must be text such as “AP(2), Burst(3), Guided”."),
+    ],
+)
+def test_bad_tags_given_as_data(tags, expect):
+    # the messages parse_tags gives for the same tags typed (AP(-2) cannot be typed as a number)
     with pytest.raises(InputError) as err:
-        param.check((AP(2), AP(3)))
+        check_tags(tags)
     assert err.value.field == "tags"
-    with pytest.raises(InputError):
-        param.check(5)
-    with pytest.raises(InputError):
-        param.check(("AP(2)",))
+    assert err.value.message == expect
+
+
+def test_typed_and_data_messages_agree():
+    for text, tags in [("AP(2), AP(3)", (AP(2), AP(3))), ("Scale [0]", (Scale(0),))]:
+        with pytest.raises(InputError) as typed:
+            parse_tags(text)
+        with pytest.raises(InputError) as data:
+            check_tags(tags)
+        assert typed.value.message == data.value.message
 
 
 def test_weapon_data():

@@ -9,8 +9,8 @@ import pytest
 pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 
-from ruleslab.autofire import autofire_and_strafing
 from ruleslab.calculators.autofire import CALCULATOR as CALC
+from ruleslab.calculators.autofire import autofire_and_strafing
 from ruleslab_widgets import CalculatorView
 from ruleslab_widgets.render import figures_html
 
@@ -54,7 +54,7 @@ def test_chart_shows_the_levels_distribution():
     view = CalculatorView(CALC)
     view.set_input("natural_soak", "1")
     (chart,) = view.panels
-    assert chart.bars == [(label, float(p)) for label, p in view.result.chart()]
+    assert chart.bars == [(label, float(p)) for label, p in view.result.chart().bars]
     assert abs(sum(p for _, p in chart.bars) - 1) < 1e-5
 
 

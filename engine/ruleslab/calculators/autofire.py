@@ -1,10 +1,431 @@
-"""The Autofire & strafing calculator (key ``autofire``): see :mod:`ruleslab.declare`."""
+"""The Autofire & strafing calculator (key ``autofire``): a burst at one or more targets.
+
+The rules are in :mod:`ruleslab.autofire` (bursts, strafing, ammunition),
+:mod:`ruleslab.attack` (the attack against dodge and soak) and
+:mod:`ruleslab.weapons` (the weapon and its tags); this module declares the
+calculator's inputs, combines the rules into one explained result
+(:class:`AutofireReport`) and its chart. See :mod:`ruleslab.declare`.
+"""
 
 from __future__ import annotations
 
-from ruleslab import autofire
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from ruleslab.attack import AttackResult, resolve_attack
+from ruleslab.autofire import autofire_maneuver
 from ruleslab.declare import Calculator, Chart, ChartView
+from ruleslab.explain import Explained, Figure
+from ruleslab.inputs import DAMAGE_KIND
+from ruleslab.params import (
+    NO_DEFAULT,
+    BoolParam,
+    ChoiceParam,
+    InputError,
+    IntParam,
+    TextParam,
+    checked,
+)
+from ruleslab.pmf import chart_bars
+from ruleslab.ruleset import RULESET as BASE_RULESET
 from ruleslab.sources import QR, rule
+from ruleslab.weapons import TAGS_EXAMPLE, Tag, Weapon, check_tags, parse_tags
+
+__all__ = ["CALCULATOR", "TAGS", "AutofireReport", "TagsParam", "autofire_and_strafing"]
+
+
+# --- inputs ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class TagsParam(TextParam):
+    """The weapon-tag text field: its parser reads the text into tags, once.
+
+    ``check`` also takes tags already parsed (a tuple, as the form passes on
+    after parsing, or a Python caller), checked as data without writing them
+    back to text (:func:`ruleslab.weapons.check_tags`); its messages are the
+    parser's (:func:`ruleslab.weapons.parse_tags`). Results show the parsed
+    tags, never the typed text.
+    """
+
+    def check(self, value: Any) -> Any:
+        if isinstance(value, str):
+            return self.parser(value, self)
+        if isinstance(value, tuple):
+            return check_tags(value, field=self.name, label=self.label)
+        raise InputError(self.name, f"{self.label} must be text such as “{TAGS_EXAMPLE}”.")
+
+
+def read_tags(text: str, param: TextParam) -> tuple[Tag, ...]:
+    """The TAGS field's parser: :func:`~ruleslab.weapons.parse_tags`, naming the field."""
+    return parse_tags(text, field=param.name, label=param.label)
+
+
+ATTRIBUTE = IntParam(
+    "dexterity",
+    "Dexterity",
+    minimum=0,
+    maximum=10,
+    help="The attacker's Dexterity dots (Mega-Dexterity is separate).",
+)
+MEGA_ATTRIBUTE = IntParam(
+    "mega_dexterity",
+    "Mega-Dexterity",
+    minimum=0,
+    maximum=10,
+    help=(
+        "Each Mega-Dexterity dot counts as 2 Dexterity dots in the attack pool; in 2.1 a "
+        "Mega-Attribute also lets the attack reroll 10s."
+    ),
+)
+ABILITY = IntParam(
+    "ability",
+    "Attack ability (Firearms …)",
+    minimum=0,
+    maximum=10,
+    help="Dots in the ability the attack uses (Firearms, Athletics for thrown weapons …).",
+)
+SPECIALTY = BoolParam(
+    "specialty",
+    "Specialty applies",
+    help="Tick if one of the attacker's specialties fits (2.1: +1 die; 2.0: reroll 10s).",
+)
+RULESET = replace(
+    BASE_RULESET,
+    default=NO_DEFAULT,
+    help=(
+        "Which revision's dice rules apply to the attack roll. 2.1: a specialty adds +1 die and "
+        "Mega-Dexterity rerolls 10s; 2.0: a specialty rerolls 10s. Default 2.1."
+    ),
+)
+ACCURACY = IntParam(
+    "accuracy",
+    "Weapon accuracy",
+    minimum=-5,
+    maximum=10,
+    help="The weapon's Accuracy: dice added to (or taken from) the attack pool.",
+)
+DAMAGE_DICE = IntParam(
+    "damage_dice",
+    "Weapon damage dice",
+    minimum=0,
+    maximum=60,
+    help="The weapon's damage dice (the 5 in “5 [2]”), before soak.",
+)
+DAMAGE_ADDS = IntParam(
+    "damage_adds",
+    "Weapon damage adds",
+    minimum=0,
+    maximum=60,
+    help=(
+        "The weapon's damage adds (the [2] in “5 [2]”): each is one health level, not soaked, "
+        "applied if at least one damage die is left after soak."
+    ),
+)
+DAMAGE_TYPE = replace(
+    DAMAGE_KIND,
+    name="damage_type",
+    help="The weapon's damage type; a hit that fails to penetrate soak pings one type lower.",
+)
+TAGS = TagsParam(
+    "tags",
+    "Weapon tags",
+    parser=read_tags,
+    example=TAGS_EXAMPLE,
+    help=(
+        "The weapon's tags, separated by commas: AA, AP(X), Area(X), Burst(X), Devastating(X) "
+        "or Devastating(X [Y]), Guided, Scale[X], Fast-Tracking[X]. Empty for none."
+    ),
+)
+BASE_DIFFICULTY = IntParam(
+    "base_difficulty",
+    "Base difficulty",
+    minimum=1,
+    maximum=30,
+    help=(
+        "Successes the attack needs before strafing, range and aircraft penalties (1 normally; "
+        "in 2.1 add the target's Defense score and any other penalties here)."
+    ),
+)
+RANGE_PENALTY = IntParam(
+    "range_penalty",
+    "Range penalty",
+    minimum=0,
+    maximum=10,
+    help="Difficulty added for range. A Guided weapon reduces it by 1 (not below 0).",
+)
+AIRCRAFT_PENALTY = IntParam(
+    "aircraft_penalty",
+    "Aircraft penalty",
+    minimum=0,
+    maximum=10,
+    help=(
+        "Difficulty your table adds for firing at an aircraft (the text gives no number; 0 if "
+        "the target is not an aircraft). An AA weapon ignores it."
+    ),
+)
+DODGE_POOL = IntParam(
+    "dodge_pool",
+    "Target's dodge pool",
+    minimum=0,
+    maximum=60,
+    help=(
+        "Dice the target rolls to dodge (Dex + Athletics); each success cancels one attack "
+        "success (Guided ignores the first). 0: no dodge."
+    ),
+)
+DODGE_REROLLS = BoolParam(
+    "dodge_reroll_tens",
+    "Dodge rerolls 10s",
+    help="Tick if the target's dodge rerolls 10s (2.1: Mega-Dexterity; 2.0: a specialty).",
+)
+NATURAL_SOAK = IntParam(
+    "natural_soak",
+    "Target's natural soak",
+    minimum=0,
+    maximum=60,
+    help="The target's natural soak against this damage type (Armor Piercing does not reduce it).",
+)
+ARMOUR_SOAK = IntParam(
+    "armour_soak",
+    "Target's armour soak",
+    minimum=0,
+    maximum=60,
+    help="The target's armour (or power) soak against this damage type; AP(X) reduces it by X.",
+)
+EXTRA_SUCCESSES = ChoiceParam(
+    "extra_successes",
+    "Each extra attack success adds",
+    choices=(
+        ("die", "+1 damage die"),
+        ("add", "+1 damage add"),
+        ("none", "Nothing"),
+    ),
+    help=(
+        "Devastating deals X “per net attack success after the first instead of just +1”: "
+        "default +1 damage die per extra success (plain numbers are dice, bracketed ones adds). "
+        "Devastating replaces this whatever you pick. See rules note RN-RANGED-3."
+    ),
+)
+NET_FROM = ChoiceParam(
+    "net_from",
+    "Extra successes count from",
+    choices=(
+        ("difficulty", "Beyond the difficulty"),
+        ("first", "Beyond the first net success"),
+    ),
+    help=(
+        "Which net successes are “after the first”: those beyond the difficulty (default; the "
+        "same at difficulty 1) or every net success after the first, even those the difficulty "
+        "needed. See rules note RN-RANGED-4."
+    ),
+)
+
+
+BURST = ChoiceParam(
+    "burst",
+    "Autofire",
+    choices=(
+        ("none", "None (single shot)"),
+        ("short", "Short burst (+2 Acc or +[1] Dmg, 3 shots)"),
+        ("medium", "Medium burst (+4 Acc or +[2] Dmg, 10 shots)"),
+        ("long", "Long burst (+6 Acc or +[3] Dmg, 20 shots)"),
+        ("sustained", "Sustained burst (+10 Acc or +[5] Dmg, 50 shots)"),
+    ),
+    help="The burst fired, if any: each gives an accuracy or a damage bonus and uses ammunition.",
+)
+BURST_USE = ChoiceParam(
+    "burst_use",
+    "Burst bonus goes to",
+    choices=(("accuracy", "Accuracy"), ("damage", "Damage")),
+    help="The attacker chooses: the burst's accuracy bonus (dice) or its damage bonus.",
+)
+TARGETS = IntParam(
+    "targets",
+    "Targets (strafing)",
+    minimum=1,
+    maximum=50,
+    help=(
+        "Foes the attack strafes: +1 difficulty per target after the first; one roll applies "
+        "to all. No more targets than rounds the attack uses."
+    ),
+)
+AMMUNITION = IntParam(
+    "ammunition",
+    "Ammunition available",
+    unit="rounds",
+    minimum=0,
+    maximum=10_000,
+    help="Rounds left in the weapon: the attack cannot use more.",
+)
+BURST_DAMAGE = ChoiceParam(
+    "burst_damage",
+    "Burst “+[X] Damage” is",
+    choices=(("adds", "X damage adds"), ("dice", "X damage dice")),
+    help=(
+        "The text writes the damage bonus in brackets, as in “Devastating (5 [2]) … +5 damage "
+        "and an extra 2 damage adds”: bracketed numbers are adds (default). See rules note "
+        "RN-RANGED-1."
+    ),
+)
+BURST_WEAPON_AMMO = ChoiceParam(
+    "burst_weapon_ammo",
+    "Autofire with a Burst(X) weapon uses",
+    choices=(("bursts", "Shots × X rounds"), ("rounds", "Shots as rounds")),
+    help=(
+        "“3 shots/bursts worth of ammunition”: for a Burst(X) weapon each shot is a burst of X "
+        "rounds (default), or the burst counts rounds only. See rules note RN-RANGED-9."
+    ),
+)
+
+
+# --- the result and the calculator -------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class AutofireReport(Explained):
+    """The "Autofire & strafing" calculator's result: the ammunition and the attack."""
+
+    ammo_used: int
+    ammunition: int
+    attack: AttackResult
+
+    @property
+    def p_hit(self) -> Fraction:
+        return self.attack.p_hit
+
+    @property
+    def levels(self) -> tuple[Fraction, ...]:
+        return self.attack.levels
+
+    def figures(self) -> tuple[Figure, ...]:
+        att = {f.key: f for f in self.attack.figures()}
+        return (
+            Figure(
+                "ammo_used",
+                "Ammunition used",
+                self.ammo_used,
+                f"{self.ammo_used} of {self.ammunition} rounds",
+            ),
+            att["difficulty"],
+            att["p_hit"],
+            att["expected_dice"],
+            att["expected_levels"],
+            att["p_wound"],
+            att["p_any_hit"],
+            att["pool"],
+        )
+
+    def chart(self) -> Chart:
+        """Bars ``(str(k), P(k health levels lost))`` per target, misses in the 0 bar,
+        highlighted from 1 level (the hits that wound); bars after the last one of
+        at least 10⁻⁶ are cut."""
+        return Chart(chart_bars(self.levels), highlight_from=1)
+
+
+@checked(
+    ATTRIBUTE,
+    MEGA_ATTRIBUTE,
+    ABILITY,
+    SPECIALTY,
+    ACCURACY,
+    DAMAGE_DICE,
+    DAMAGE_ADDS,
+    DAMAGE_TYPE,
+    TAGS,
+    BURST,
+    BURST_USE,
+    TARGETS,
+    AMMUNITION,
+    BASE_DIFFICULTY,
+    RANGE_PENALTY,
+    AIRCRAFT_PENALTY,
+    DODGE_POOL,
+    DODGE_REROLLS,
+    NATURAL_SOAK,
+    ARMOUR_SOAK,
+    RULESET,
+    EXTRA_SUCCESSES,
+    NET_FROM,
+    BURST_DAMAGE,
+    BURST_WEAPON_AMMO,
+)
+def autofire_and_strafing(
+    dexterity: int = 3,
+    mega_dexterity: int = 0,
+    ability: int = 2,
+    specialty: bool = False,
+    accuracy: int = 1,
+    damage_dice: int = 5,
+    damage_adds: int = 0,
+    damage_type: str = "lethal",
+    tags: tuple[Tag, ...] | str = "",
+    burst: str = "short",
+    burst_use: str = "accuracy",
+    targets: int = 1,
+    ammunition: int = 30,
+    base_difficulty: int = 1,
+    range_penalty: int = 0,
+    aircraft_penalty: int = 0,
+    dodge_pool: int = 0,
+    dodge_reroll_tens: bool = False,
+    natural_soak: int = 2,
+    armour_soak: int = 0,
+    ruleset: str = "2.1",
+    extra_successes: str = "die",
+    net_from: str = "difficulty",
+    burst_damage: str = "adds",
+    burst_weapon_ammo: str = "bursts",
+) -> AutofireReport:
+    """The "Autofire & strafing" calculator: a burst (or single shot) against one or
+    more targets, with ammunition, difficulty, exact hit chance and the exact
+    distribution of health levels each target loses after soak.
+
+    "Short Bursts: +2 Accuracy or +[1] Damage, 3 shots/bursts worth of
+    ammunition …"; "Strafing: An autofire/burst attack may target multiple foes,
+    adding +1 difficulty for every additional target, but applyies the results
+    against all targets. A single attack may not target more enemies than it
+    uses rounds of ammunition."
+    """
+    assert not isinstance(tags, str), "TAGS' parser reads the text into tags (@checked)"
+    weapon = Weapon(
+        name="Weapon",
+        accuracy=accuracy,
+        damage_dice=damage_dice,
+        damage_adds=damage_adds,
+        damage_type=damage_type,
+        tags=tags,
+    )
+    maneuver, used = autofire_maneuver(
+        burst=burst,
+        burst_use=burst_use,
+        targets=targets,
+        ammunition=ammunition,
+        rounds_per_attack=weapon.rounds_per_attack,
+        burst_damage=burst_damage,
+        burst_weapon_ammo=burst_weapon_ammo,
+    )
+    attack = resolve_attack(
+        weapon=weapon,
+        dexterity=dexterity,
+        mega_dexterity=mega_dexterity,
+        ability=ability,
+        specialty=specialty,
+        ruleset=ruleset,
+        base_difficulty=base_difficulty,
+        range_penalty=range_penalty,
+        aircraft_penalty=aircraft_penalty,
+        dodge_pool=dodge_pool,
+        dodge_reroll_tens=dodge_reroll_tens,
+        natural_soak=natural_soak,
+        armour_soak=armour_soak,
+        extra_successes=extra_successes,
+        net_from=net_from,
+        maneuver=maneuver,
+    )
+    return AutofireReport(ammo_used=used, ammunition=ammunition, attack=attack, steps=attack.steps)
+
 
 CALCULATOR = Calculator(
     key="autofire",
@@ -14,7 +435,7 @@ CALCULATOR = Calculator(
         "exact chance to hit after the target's dodge, and the exact health levels each "
         "target loses after soak, honouring the weapon's tags."
     ),
-    compute=autofire.autofire_and_strafing,
+    compute=autofire_and_strafing,
     rules=(
         rule(QR, "Ranged Attack Maneuvers", "Autofire, Strafing"),
         rule(QR, "Weapon Tags"),
@@ -25,11 +446,11 @@ CALCULATOR = Calculator(
         ChartView(
             title="Health levels lost per target",
             x_label="Health levels",
-            chart=lambda r: Chart(r.chart(), 1),
+            chart=AutofireReport.chart,
         ),
     ),
     example=(
-        "from ruleslab.autofire import autofire_and_strafing\n"
+        "from ruleslab.calculators.autofire import autofire_and_strafing\n"
         "r = autofire_and_strafing(burst='medium', targets=3, tags='AP(2), Guided',\n"
         "                          dodge_pool=3, natural_soak=2, armour_soak=3)\n"
         "print(r.explain())"
