@@ -20,6 +20,33 @@ _KINDS = (BoolParam, ChoiceParam, IntParam, NumberParam)
 
 # --- health and damage ----------------------------------------------------------------
 
+__all__ += ["DAMAGE_KIND", "SOAK_ROUNDING"]
+
+DAMAGE_KIND = ChoiceParam(
+    "kind",
+    "Damage type",
+    choices=(
+        ("bashing", "Bashing"),
+        ("lethal", "Lethal"),
+        ("aggravated", "Aggravated"),
+        ("stun", "Stun"),
+    ),
+    help="The attack's damage type. Stun is soaked as bashing.",
+)
+"""The damage calculator's attack type; the ranged attacks' weapon type is this, renamed."""
+
+SOAK_ROUNDING = ChoiceParam(
+    "soak_rounding",
+    "Rounding of Stamina/2 and Quantum/2 in soak",
+    choices=(("down", "Round down"), ("up", "Round up")),
+    help=(
+        "Natural lethal soak uses Stamina/2 and aggravated soak Quantum/2; the text does not "
+        "say how to round. Default: round down, as the text does elsewhere. See rules note "
+        "RN-SOAK-1."
+    ),
+)
+"""The soak reading of the health and damage calculators (:func:`ruleslab.soak.halve`)."""
+
 # --- ranged attacks, defence, healing ---------------------------------------------------
 
 # --- henchmen and warfare ----------------------------------------------------------------
