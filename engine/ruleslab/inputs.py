@@ -51,6 +51,45 @@ SOAK_ROUNDING = ChoiceParam(
 
 # --- henchmen and warfare ----------------------------------------------------------------
 
+__all__ += ["HENCHMEN_COUNT", "HENCHMEN_TRAINING", "LEADER_IS_HENCHMAN", "LOSSES_ROUNDING"]
+
+HENCHMEN_COUNT = IntParam(
+    "henchmen",
+    "Henchmen",
+    minimum=0,
+    maximum=1000,
+    help="How many henchmen follow the leader (the leader not counted).",
+)
+"""The henchmen squad builder's input; warfare checks its squad with it too."""
+
+HENCHMEN_TRAINING = ChoiceParam(
+    "training",
+    "Henchmen's training",
+    choices=(
+        ("regular", "Regular (losses ÷ 1)"),
+        ("trained", "Well-trained (losses ÷ 2)"),
+        ("fanatical", "Fanatical (losses ÷ 3)"),
+    ),
+    help="Well-trained and fanatical henchmen divide their losses by 2 or 3.",
+)
+LEADER_IS_HENCHMAN = BoolParam(
+    "leader_is_henchman",
+    "All-henchmen squad",
+    help=(
+        "Tick when the commander is a henchman too: he is eliminated like one, after the "
+        "others (rules note RN-HENCH-7)."
+    ),
+)
+LOSSES_ROUNDING = ChoiceParam(
+    "rounding",
+    "Rounding divided losses",
+    choices=(("down", "Round down"), ("up", "Round up")),
+    help=(
+        "Trained (÷ 2) and fanatical (÷ 3) squads: how to round the divided losses "
+        "(rules note RN-HENCH-6). Default: down."
+    ),
+)
+
 # --- compressed combat -------------------------------------------------------------------
 
 # --- Chimera ---------------------------------------------------------------------------------
