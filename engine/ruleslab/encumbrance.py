@@ -27,14 +27,14 @@ Quick reference › Encumbrance:
     character's lifting thresholds.
 
 This module is also the lower layer of :mod:`ruleslab.lifting`: it holds the
-character's strength inputs and the Mega-Strength multiplier (Quick reference ›
+Mega-Strength multiplier and lift capacity (Quick reference ›
 Lifting: "Mega-Strength multiplies lifting capacity by 10/100/250/500/1000 at
 M-Str 1-5. Mega-Strength scores beyond 5 multiply lifting capacity by an
 additional 10 per dot."), which both rules use.
 
 Movement speeds themselves are not computed here: only the penalties and
-limits the tier puts on them. Readings of the text: ``docs/rules-notes/``
-(RN-ENC-1 … RN-ENC-3).
+limits the tier puts on them. Readings of the text:
+``docs/rules-notes/lifting.md`` (RN-ENC-1 … RN-ENC-3).
 """
 
 from __future__ import annotations
@@ -43,17 +43,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ruleslab.explain import Explained, Figure, Step, fmt_num
-from ruleslab.params import ChoiceParam, IntParam, NumberParam, checked
 from ruleslab.sources import QR, rule
 
 __all__ = [
-    "BEYOND_HEAVY",
-    "HEAVY_FROM",
     "KG_PER_DOT",
-    "LOAD_KG",
-    "MEGA_STRENGTH",
-    "MIGHT",
-    "STRENGTH",
     "TIER_EFFECTS",
     "Encumbrance",
     "EncumbranceEffects",
@@ -127,80 +120,6 @@ def capacity_step(strength: int, might: int, mult: int, capacity: int) -> Step:
         f"= {kg(capacity)}",
         LIFTING,
     )
-
-
-STRENGTH = IntParam(
-    "strength",
-    "Strength",
-    minimum=0,
-    maximum=10,
-    default=3,
-    unit="dots",
-    help="The character's Strength dots (0–10).",
-)
-MIGHT = IntParam(
-    "might",
-    "Might",
-    minimum=0,
-    maximum=10,
-    default=0,
-    unit="dots",
-    help="The character's Might dots (0–10); added to Strength for lifting and carrying.",
-)
-MEGA_STRENGTH = IntParam(
-    "mega_strength",
-    "Mega-Strength",
-    minimum=0,
-    maximum=10,
-    default=0,
-    unit="dots",
-    help=(
-        "Mega-Strength dots (0–10). Multiplies lifting capacity and encumbrance thresholds: "
-        "×10/100/250/500/1000 at 1–5 dots, then ×10 more per dot (6 dots: ×10 000)."
-    ),
-)
-LOAD_KG = NumberParam(
-    "load_kg",
-    "Carried load",
-    unit="kg",
-    minimum=0,
-    maximum=1e12,
-    default=20.0,
-    help=(
-        "Everything the character carries (pack, armour, gear), in kilograms. Sets the "
-        "encumbrance tier: up to 5/10/15/20 kg per dot of Str + Might, × the Mega-Strength "
-        "multiplier."
-    ),
-)
-HEAVY_FROM = ChoiceParam(
-    "heavy_from",
-    "Heavy encumbrance starts",
-    default="above_15",
-    choices=(
-        ("above_15", "Above 15 kg per dot"),
-        ("at_20", "At 20 kg per dot"),
-    ),
-    help=(
-        "The text says moderate is ‘up to 15 kg per dot’ and heavy is ‘carrying 20 kg per "
-        "dot’. ‘Above 15’: heavy covers everything over 15 kg per dot. ‘At 20’: moderate "
-        "lasts until the load reaches 20 kg per dot. See rules note RN-ENC-1."
-    ),
-)
-BEYOND_HEAVY = ChoiceParam(
-    "beyond_heavy",
-    "Loads beyond heavy",
-    default="capacity",
-    choices=(
-        ("capacity", "Heavy up to lift capacity (30 kg per dot)"),
-        ("immobile", "Over 20 kg per dot: cannot move"),
-    ),
-    help=(
-        "The text stops at 20 kg per dot. ‘Heavy up to lift capacity’: heavy lasts up to "
-        "30 kg per dot, what the character lifts without a roll; more is over capacity and "
-        "she cannot move with it. ‘Over 20 kg per dot’: anything above 20 kg per dot is "
-        "over-encumbered and she cannot move. See rules note RN-ENC-2."
-    ),
-)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -350,7 +269,6 @@ class Encumbrance(Explained):
         )
 
 
-@checked(STRENGTH, MIGHT, MEGA_STRENGTH, LOAD_KG, HEAVY_FROM, BEYOND_HEAVY)
 def encumbrance(
     strength: int,
     might: int,

@@ -20,22 +20,19 @@ rerolls 10s on the break-fall roll (2.1 Rules › Specialties).
 
 Soak is left out: the text's figures are "pre-soak", and which soak applies
 depends on whether the damage is lethal (rules note RN-FALL-5). Readings of the
-text: ``docs/rules-notes/physical.md`` (RN-FALL-1 … RN-FALL-6).
+text: ``docs/rules-notes/falling.md`` (RN-FALL-1 … RN-FALL-6).
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 
 from ruleslab.dice import pool_distribution
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.jumping import exact_metres
 from ruleslab.mega import effective
-from ruleslab.movement import ATHLETICS, DEXTERITY, MEGA_DEXTERITY
-from ruleslab.params import BoolParam, ChoiceParam, IntParam, NumberParam, checked
-from ruleslab.ruleset import RULESET as BASE_RULESET
 from ruleslab.ruleset import V20, V21
 from ruleslab.sources import QR, rule
 
@@ -80,97 +77,6 @@ def damage_dice(height_m: Fraction | float, safe_m: int, count_from: str = "safe
         first = max(Fraction(0), min(h, Fraction(FIRST_SEGMENT_M)) - safe_m)
         rest = max(Fraction(0), h - max(FIRST_SEGMENT_M, safe_m))
     return min(MAX_DICE, math.floor(first / 2) + math.floor(rest / 5))
-
-
-HEIGHT = NumberParam(
-    "height_m",
-    "Height of the fall",
-    unit="m",
-    minimum=0,
-    maximum=100_000,
-    default=15.0,
-    help="How far the character falls, in metres.",
-)
-STAMINA = IntParam(
-    "stamina",
-    "Stamina",
-    minimum=1,
-    maximum=10,
-    default=3,
-    unit="dots",
-    help="The character's Stamina dots (1–10); Mega-Stamina is separate.",
-)
-MEGA_STAMINA = IntParam(
-    "mega_stamina",
-    "Mega-Stamina",
-    minimum=0,
-    maximum=10,
-    default=0,
-    unit="dots",
-    help=(
-        "Mega-Stamina dots (0–10). Each dot counts as 2 Stamina dots for the safe distance "
-        "and the lethal threshold (rules note RN-FALL-4)."
-    ),
-)
-FALL_MEGA_DEXTERITY = replace(
-    MEGA_DEXTERITY,
-    help=(
-        "Mega-Dexterity dots (0–10). Each dot counts as 2 Dexterity dots in the break-fall "
-        "roll; in 2.1 any Mega-Dexterity also rerolls 10s on it (rules note RN-FALL-4)."
-    ),
-)
-BREAK_FALL = BoolParam(
-    "break_fall",
-    "Tries to break the fall",
-    default=True,
-    help="The character rolls Dexterity + Athletics; each success removes one damage die.",
-)
-RULESET = replace(
-    BASE_RULESET,
-    help=(
-        "Which revision's dice rules apply to the break-fall roll. In 2.1 a character with "
-        "Mega-Dexterity rerolls 10s on it and a specialty adds +1 die; in 2.0 a specialty "
-        "rerolls 10s instead."
-    ),
-)
-SPECIALTY = BoolParam(
-    "specialty",
-    "Specialty applies",
-    default=False,
-    help=(
-        "Tick if one of the character's specialties fits breaking this fall "
-        "(2.1: +1 die to the pool; 2.0: reroll 10s)."
-    ),
-)
-COUNT_FROM = ChoiceParam(
-    "count_from",
-    "“The first 20 meters” are",
-    default="safe",
-    choices=(
-        ("safe", "The first 20 m past the safe distance"),
-        ("top", "The first 20 m of the fall"),
-    ),
-    help=(
-        "Damage is 1 die per 2 m for the first 20 m and 1 die per 5 m after. ‘Past the safe "
-        "distance’: 10 dice after 20 m of unsafe fall, 40 dice at 170 m past the safe "
-        "distance. ‘Of the fall’: the 2 m rate stops 20 m below the start. "
-        "See rules note RN-FALL-1."
-    ),
-)
-LETHAL_MEANS = ChoiceParam(
-    "lethal_means",
-    "“Damage” for lethality means",
-    default="dice",
-    choices=(
-        ("dice", "Damage dice (after the break-fall)"),
-        ("rolled", "Damage rolled (successes on the dice)"),
-    ),
-    help=(
-        "The damage is lethal if it equals or exceeds Stamina + Athletics. ‘Damage dice’: "
-        "compare the dice left after the break-fall. ‘Damage rolled’: roll them (7+ is a "
-        "success) and compare the successes. See rules note RN-FALL-2."
-    ),
-)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -218,35 +124,12 @@ class FallResult(Explained):
             ),
         )
 
-    def chart(self) -> tuple[tuple[str, float], ...]:
-        """Bars ``(d, P(d damage dice left))`` for ``d = 0 … damage_dice``."""
-        return tuple((str(d), float(p)) for d, p in enumerate(self.dice_left))
-
-    def highlight_from(self) -> int | None:
-        """First bar that is lethal when dice are compared (None when rolled damage is)."""
-        if self.lethal_means != "dice" or self.threshold > self.damage_dice:
-            return None
-        return self.threshold
-
 
 def _rolled_at_least(dice: int, k: int) -> Fraction:
     """P(at least ``k`` successes on ``dice`` damage d10s, 7+, no rerolls)."""
     return pool_distribution(dice).at_least(k)
 
 
-@checked(
-    HEIGHT,
-    STAMINA,
-    DEXTERITY,
-    ATHLETICS,
-    MEGA_STAMINA,
-    FALL_MEGA_DEXTERITY,
-    BREAK_FALL,
-    RULESET,
-    SPECIALTY,
-    COUNT_FROM,
-    LETHAL_MEANS,
-)
 def fall(
     height_m: float,
     stamina: int,

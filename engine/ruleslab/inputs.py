@@ -17,78 +17,117 @@ __all__: list[str] = []
 _KINDS = (BoolParam, ChoiceParam, IntParam, NumberParam)
 
 # --- physical: lifting, movement, jumping, falling ----------------------------------
+# (Dexterity, Mega-Dexterity and Athletics here are the physical calculators'; the
+# defence calculator's have other help texts and are declared with it.)
+
+__all__ += [
+    "ATHLETICS",
+    "BEYOND_HEAVY",
+    "DEXTERITY",
+    "HEAVY_FROM",
+    "LOAD_KG",
+    "MEGA_DEXTERITY",
+    "MEGA_STRENGTH",
+    "MIGHT",
+    "STRENGTH",
+]
+
+STRENGTH = IntParam(
+    "strength",
+    "Strength",
+    minimum=0,
+    maximum=10,
+    unit="dots",
+    help="The character's Strength dots (0–10).",
+)
+MIGHT = IntParam(
+    "might",
+    "Might",
+    minimum=0,
+    maximum=10,
+    unit="dots",
+    help="The character's Might dots (0–10); added to Strength for lifting and carrying.",
+)
+MEGA_STRENGTH = IntParam(
+    "mega_strength",
+    "Mega-Strength",
+    minimum=0,
+    maximum=10,
+    unit="dots",
+    help=(
+        "Mega-Strength dots (0–10). Multiplies lifting capacity and encumbrance thresholds: "
+        "×10/100/250/500/1000 at 1–5 dots, then ×10 more per dot (6 dots: ×10 000)."
+    ),
+)
+LOAD_KG = NumberParam(
+    "load_kg",
+    "Carried load",
+    unit="kg",
+    minimum=0,
+    maximum=1e12,
+    help=(
+        "Everything the character carries (pack, armour, gear), in kilograms. Sets the "
+        "encumbrance tier: up to 5/10/15/20 kg per dot of Str + Might, × the Mega-Strength "
+        "multiplier."
+    ),
+)
+HEAVY_FROM = ChoiceParam(
+    "heavy_from",
+    "Heavy encumbrance starts",
+    choices=(
+        ("above_15", "Above 15 kg per dot"),
+        ("at_20", "At 20 kg per dot"),
+    ),
+    help=(
+        "The text says moderate is ‘up to 15 kg per dot’ and heavy is ‘carrying 20 kg per "
+        "dot’. ‘Above 15’: heavy covers everything over 15 kg per dot. ‘At 20’: moderate "
+        "lasts until the load reaches 20 kg per dot. See rules note RN-ENC-1."
+    ),
+)
+BEYOND_HEAVY = ChoiceParam(
+    "beyond_heavy",
+    "Loads beyond heavy",
+    choices=(
+        ("capacity", "Heavy up to lift capacity (30 kg per dot)"),
+        ("immobile", "Over 20 kg per dot: cannot move"),
+    ),
+    help=(
+        "The text stops at 20 kg per dot. ‘Heavy up to lift capacity’: heavy lasts up to "
+        "30 kg per dot, what the character lifts without a roll; more is over capacity and "
+        "she cannot move with it. ‘Over 20 kg per dot’: anything above 20 kg per dot is "
+        "over-encumbered and she cannot move. See rules note RN-ENC-2."
+    ),
+)
+DEXTERITY = IntParam(
+    "dexterity",
+    "Dexterity",
+    minimum=0,
+    maximum=10,
+    unit="dots",
+    help="The character's Dexterity dots (0–10); Mega-Dexterity is separate.",
+)
+MEGA_DEXTERITY = IntParam(
+    "mega_dexterity",
+    "Mega-Dexterity",
+    minimum=0,
+    maximum=10,
+    unit="dots",
+    help="Mega-Dexterity dots (0–10). Each dot counts as 2 Dexterity dots (rules note RN-MOVE-1).",
+)
+ATHLETICS = IntParam(
+    "athletics",
+    "Athletics",
+    minimum=0,
+    maximum=10,
+    unit="dots",
+    help="The character's Athletics dots (0–10).",
+)
 
 # --- health and damage ----------------------------------------------------------------
-
-__all__ += ["DAMAGE_KIND", "SOAK_ROUNDING"]
-
-DAMAGE_KIND = ChoiceParam(
-    "kind",
-    "Damage type",
-    choices=(
-        ("bashing", "Bashing"),
-        ("lethal", "Lethal"),
-        ("aggravated", "Aggravated"),
-        ("stun", "Stun"),
-    ),
-    help="The attack's damage type. Stun is soaked as bashing.",
-)
-"""The damage calculator's attack type; the ranged attacks' weapon type is this, renamed."""
-
-SOAK_ROUNDING = ChoiceParam(
-    "soak_rounding",
-    "Rounding of Stamina/2 and Quantum/2 in soak",
-    choices=(("down", "Round down"), ("up", "Round up")),
-    help=(
-        "Natural lethal soak uses Stamina/2 and aggravated soak Quantum/2; the text does not "
-        "say how to round. Default: round down, as the text does elsewhere. See rules note "
-        "RN-SOAK-1."
-    ),
-)
-"""The soak reading of the health and damage calculators (:func:`ruleslab.soak.halve`)."""
 
 # --- ranged attacks, defence, healing ---------------------------------------------------
 
 # --- henchmen and warfare ----------------------------------------------------------------
-
-__all__ += ["HENCHMEN_COUNT", "HENCHMEN_TRAINING", "LEADER_IS_HENCHMAN", "LOSSES_ROUNDING"]
-
-HENCHMEN_COUNT = IntParam(
-    "henchmen",
-    "Henchmen",
-    minimum=0,
-    maximum=1000,
-    help="How many henchmen follow the leader (the leader not counted).",
-)
-"""The henchmen squad builder's input; warfare checks its squad with it too."""
-
-HENCHMEN_TRAINING = ChoiceParam(
-    "training",
-    "Henchmen's training",
-    choices=(
-        ("regular", "Regular (losses ÷ 1)"),
-        ("trained", "Well-trained (losses ÷ 2)"),
-        ("fanatical", "Fanatical (losses ÷ 3)"),
-    ),
-    help="Well-trained and fanatical henchmen divide their losses by 2 or 3.",
-)
-LEADER_IS_HENCHMAN = BoolParam(
-    "leader_is_henchman",
-    "All-henchmen squad",
-    help=(
-        "Tick when the commander is a henchman too: he is eliminated like one, after the "
-        "others (rules note RN-HENCH-7)."
-    ),
-)
-LOSSES_ROUNDING = ChoiceParam(
-    "rounding",
-    "Rounding divided losses",
-    choices=(("down", "Round down"), ("up", "Round up")),
-    help=(
-        "Trained (÷ 2) and fanatical (÷ 3) squads: how to round the divided losses "
-        "(rules note RN-HENCH-6). Default: down."
-    ),
-)
 
 # --- compressed combat -------------------------------------------------------------------
 

@@ -15,23 +15,18 @@ character to reroll 10s if applicable."
 
 Distance = successes × (0.5 m or 2 m) × (Mega-Strength + 1), so the distance's
 distribution is the success distribution of :func:`ruleslab.dice.pool_distribution`
-relabelled. Readings of the text: ``docs/rules-notes/physical.md`` (RN-JUMP-1 …
+relabelled. Readings of the text: ``docs/rules-notes/jumping.md`` (RN-JUMP-1 …
 RN-JUMP-4).
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 
 from ruleslab.dice import SuccessDistribution, pool_distribution
-from ruleslab.encumbrance import MEGA_STRENGTH, STRENGTH
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
-from ruleslab.movement import ATHLETICS
-from ruleslab.params import BoolParam, ChoiceParam, NumberParam, checked
-from ruleslab.pmf import last_visible
-from ruleslab.ruleset import RULESET as BASE_RULESET
 from ruleslab.ruleset import V20, V21
 from ruleslab.sources import QR, rule
 
@@ -61,68 +56,6 @@ EXTRA_TABLE = 100
 def exact_metres(x: float) -> Fraction:
     """A distance typed in metres as the exact decimal it was written as (0.1 → 1/10)."""
     return Fraction(repr(float(x)))
-
-
-JUMP_MEGA_STRENGTH = replace(
-    MEGA_STRENGTH,
-    help=(
-        "Mega-Strength dots (0–10): 5 automatic successes per dot, and the distance is "
-        "multiplied by (Mega-Strength + 1). In 2.1 any Mega-Strength also rerolls 10s."
-    ),
-)
-DIRECTION = ChoiceParam(
-    "direction",
-    "Jump",
-    default="horizontal",
-    choices=(
-        ("horizontal", "Horizontal (2 m per success)"),
-        ("vertical", "Vertical (0.5 m per success)"),
-    ),
-    help="A horizontal leap gives 2 m per success, a vertical jump 0.5 m per success.",
-)
-DISTANCE = NumberParam(
-    "distance_m",
-    "Distance to clear",
-    unit="m",
-    minimum=0,
-    maximum=100_000,
-    default=6.0,
-    help=(
-        "The gap (horizontal) or height (vertical) the character must clear, in metres. "
-        "The jump clears it if its distance is at least this."
-    ),
-)
-RULESET = replace(
-    BASE_RULESET,
-    help=(
-        "Which revision's dice rules apply to the jump roll. In 2.1 a character with "
-        "Mega-Strength rerolls 10s on it and a specialty adds +1 die; in 2.0 a specialty "
-        "rerolls 10s instead. See rules note RN-JUMP-3."
-    ),
-)
-SPECIALTY = BoolParam(
-    "specialty",
-    "Specialty applies",
-    default=False,
-    help=(
-        "Tick if one of the character's specialties fits this jump "
-        "(2.1: +1 die to the pool; 2.0: reroll 10s). See rules note RN-JUMP-3."
-    ),
-)
-MEGA_IN_POOL = ChoiceParam(
-    "mega_in_pool",
-    "Mega-Strength in the jump pool",
-    default="separate",
-    choices=(
-        ("separate", "Only as automatic successes and the multiplier"),
-        ("dice", "Also +2 dice per dot"),
-    ),
-    help=(
-        "The jumping rule accounts for Mega-Strength itself (5 automatic successes per dot, "
-        "distance × (Mega-Strength + 1)). ‘Also +2 dice per dot’ counts each dot as 2 "
-        "Strength dots in the pool as well. See rules note RN-JUMP-1."
-    ),
-)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -178,27 +111,6 @@ class JumpResult(Explained):
             Figure("pool", "Jump roll", (self.dice, self.auto_successes, self.reroll_tens), pool),
         )
 
-    def _first_bar(self) -> int:
-        return self.auto_successes if self.dice else 0
-
-    def chart(self) -> tuple[tuple[str, float], ...]:
-        """Bars ``(metres, P(the jump covers exactly that))``, from the fewest successes up.
-
-        Starts at the automatic successes (nothing below them is possible); bars
-        after the last one at least 10⁻⁶ likely are cut.
-        """
-        pmf = self.distribution.pmf
-        first = min(self._first_bar(), len(pmf) - 1)
-        last = last_visible(pmf, default=first)
-        return tuple(
-            (fmt_num(k * self.metres_per_success), float(pmf[k])) for k in range(first, last + 1)
-        )
-
-    def highlight_from(self) -> int:
-        """Index in :meth:`chart` of the first bar that clears the distance."""
-        first = min(self._first_bar(), len(self.distribution.pmf) - 1)
-        return max(0, self.successes_needed - first)
-
 
 def _p_text(p: Fraction, unresolved: Fraction) -> str:
     if not unresolved:
@@ -207,22 +119,12 @@ def _p_text(p: Fraction, unresolved: Fraction) -> str:
     return upper if upper.startswith("<") else f"≤ {upper}"
 
 
-@checked(
-    STRENGTH,
-    ATHLETICS,
-    JUMP_MEGA_STRENGTH,
-    DIRECTION,
-    DISTANCE,
-    RULESET,
-    SPECIALTY,
-    MEGA_IN_POOL,
-)
 def jump(
     strength: int,
     athletics: int,
     mega_strength: int,
-    direction: str = "horizontal",
-    distance_m: float = 6.0,
+    direction: str,
+    distance_m: float,
     ruleset: str = V21,
     specialty: bool = False,
     mega_in_pool: str = "separate",

@@ -13,46 +13,36 @@ Quick reference › Lifting:
     1-5. Mega-Strength scores beyond 5 multiply lifting capacity by an
     additional 10 per dot.
 
-Where the text is ambiguous the reading is an option; see ``docs/rules-notes/``
-(RN-LIFT-1 … RN-LIFT-5).
+Where the text is ambiguous the reading is an option; see
+``docs/rules-notes/lifting.md`` (RN-LIFT-1 … RN-LIFT-5). The carried load's
+encumbrance is :mod:`ruleslab.encumbrance`; the Lifting & encumbrance
+calculator combining both is :mod:`ruleslab.calculators.lifting`.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 
 from ruleslab.dice import pool_distribution
 from ruleslab.encumbrance import (
-    BEYOND_HEAVY,
-    HEAVY_FROM,
     KG_PER_DOT,
     LIFTING,
-    LOAD_KG,
-    MEGA_STRENGTH,
-    MIGHT,
-    STRENGTH,
-    Encumbrance,
     capacity_step,
-    encumbrance,
     kg,
     lift_capacity_kg,
     mega_strength_multiplier,
     multiplier_step,
 )
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
-from ruleslab.params import BoolParam, ChoiceParam, NumberParam, checked
-from ruleslab.ruleset import RULESET as BASE_RULESET
 from ruleslab.sources import QR, rule
 
 __all__ = [
     "KG_PER_DOT",
     "LiftResult",
-    "LiftingReport",
     "lift",
     "lift_capacity_kg",
-    "lifting_and_encumbrance",
     "mega_strength_multiplier",
 ]
 
@@ -116,83 +106,6 @@ class LiftResult(Explained):
         )
 
 
-RULESET = replace(
-    BASE_RULESET,
-    help=(
-        "Which revision's dice rules apply to the lift roll. In 2.1 a character with "
-        "Mega-Strength rerolls 10s on it and a specialty adds +1 die; in 2.0 Mega-Strength "
-        "gives no reroll and a specialty rerolls 10s instead. See rules note RN-LIFT-4."
-    ),
-)
-SPECIALTY = BoolParam(
-    "specialty",
-    "Specialty applies",
-    default=False,
-    help=(
-        "Tick if one of the character's specialties fits this lift "
-        "(2.1: +1 die to the pool; 2.0: reroll 10s). See rules note RN-LIFT-4."
-    ),
-)
-NET_SUCCESSES = ChoiceParam(
-    "net_successes",
-    "“Net successes” means",
-    default="beyond",
-    choices=(
-        ("beyond", "Successes beyond the difficulty"),
-        ("rolled", "All successes rolled"),
-    ),
-    help=(
-        "An exceptional success (more than 5 net successes) adds +2 to Str + Might instead "
-        "of +1. ‘Beyond the difficulty’: at least 6 successes over the difficulty "
-        "(difficulty 6 needs 12). ‘All successes rolled’: at least 6 successes in all "
-        "(and at least the difficulty). See rules note RN-LIFT-1."
-    ),
-)
-LOW_DIFFICULTY = ChoiceParam(
-    "low_difficulty",
-    "Difficulty below 1",
-    default="one",
-    choices=(
-        ("one", "Raise it to 1"),
-        ("zero", "Difficulty 0: automatic success"),
-    ),
-    help=(
-        "For objects needing Str + Might 3 or less the formula gives difficulty 0 or −1. "
-        "‘Raise it to 1’: the roll still needs one success. ‘Automatic success’: the "
-        "+1 comes without a success (an exceptional success still has to be rolled). "
-        "See rules note RN-LIFT-2."
-    ),
-)
-MEGA_ON_ROLL = ChoiceParam(
-    "mega_on_roll",
-    "Mega-Strength on the lift roll",
-    default="multiplier",
-    choices=(
-        ("multiplier", "Only through the multiplier"),
-        ("dice", "Also +2 dice per dot"),
-    ),
-    help=(
-        "Mega-Strength already multiplies what each dot of Str + Might lifts. ‘Only "
-        "through the multiplier’ keeps the pool at Str + Might; ‘Also +2 dice per dot’ "
-        "counts each Mega-Strength dot as 2 Strength dots in the pool too. "
-        "See rules note RN-LIFT-3."
-    ),
-)
-OBJECT_KG = NumberParam(
-    "object_kg",
-    "Object's weight",
-    unit="kg",
-    minimum=0,
-    maximum=1e12,
-    default=100.0,
-    help=(
-        "What the character tries to lift, in kilograms. Up to the lift capacity needs no "
-        "roll; one or two 30 kg steps (× the Mega-Strength multiplier) beyond it need a "
-        "Str + Might roll; more cannot be lifted."
-    ),
-)
-
-
 def _roll_pool(
     strength: int, might: int, mega_strength: int, ruleset: str, specialty: bool, mega_on_roll: str
 ) -> tuple[int, bool, list[Step]]:
@@ -252,17 +165,6 @@ def _p_at_least(dice: int, k: int, reroll: bool) -> tuple[Fraction, Fraction]:
     return p, unresolved
 
 
-@checked(
-    STRENGTH,
-    MIGHT,
-    MEGA_STRENGTH,
-    OBJECT_KG,
-    RULESET,
-    SPECIALTY,
-    NET_SUCCESSES,
-    LOW_DIFFICULTY,
-    MEGA_ON_ROLL,
-)
 def lift(
     strength: int,
     might: int,
@@ -406,81 +308,3 @@ def lift(
             Step("A pool of 0 dice rolls no successes, so the roll cannot succeed", LIFTING)
         )
     return result(requirement, difficulty, dice, reroll, p, unresolved)
-
-
-@dataclass(frozen=True, kw_only=True)
-class LiftingReport(Explained):
-    """The "Lifting & encumbrance" calculator's result: the lift and the carried load."""
-
-    lift: LiftResult
-    encumbrance: Encumbrance
-
-    @property
-    def capacity_kg(self) -> int:
-        return self.lift.capacity_kg
-
-    @property
-    def p_lift(self) -> Fraction:
-        return self.lift.p_lift
-
-    def figures(self) -> tuple[Figure, ...]:
-        enc = self.encumbrance
-        lift_figs = {f.key: f for f in self.lift.figures()}
-        return (
-            lift_figs["capacity"],
-            Figure("tier", "Encumbrance", enc.tier, enc.tier_label),
-            Figure("effects", "Encumbrance effects", enc.effects, enc.effects.text()),
-            lift_figs["roll_needed"],
-            lift_figs["difficulty"],
-            lift_figs["p_lift"],
-        )
-
-
-@checked(
-    STRENGTH,
-    MIGHT,
-    MEGA_STRENGTH,
-    LOAD_KG,
-    OBJECT_KG,
-    RULESET,
-    SPECIALTY,
-    NET_SUCCESSES,
-    LOW_DIFFICULTY,
-    MEGA_ON_ROLL,
-    HEAVY_FROM,
-    BEYOND_HEAVY,
-)
-def lifting_and_encumbrance(
-    strength: int,
-    might: int,
-    mega_strength: int,
-    load_kg: float,
-    object_kg: float,
-    ruleset: str = "2.1",
-    specialty: bool = False,
-    net_successes: str = "beyond",
-    low_difficulty: str = "one",
-    mega_on_roll: str = "multiplier",
-    heavy_from: str = "above_15",
-    beyond_heavy: str = "capacity",
-) -> LiftingReport:
-    """The "Lifting & encumbrance" calculator: lift capacity, the carried load's tier
-    and effects, and the roll (and exact chance) to lift one object."""
-    lifted = lift(
-        strength,
-        might,
-        mega_strength,
-        object_kg,
-        ruleset=ruleset,
-        specialty=specialty,
-        net_successes=net_successes,
-        low_difficulty=low_difficulty,
-        mega_on_roll=mega_on_roll,
-    )
-    enc = encumbrance(
-        strength, might, mega_strength, load_kg, heavy_from=heavy_from, beyond_heavy=beyond_heavy
-    )
-    # The encumbrance steps repeat the multiplier and capacity lines; keep them once.
-    seen = {s.text for s in lifted.steps}
-    enc_steps = tuple(s for s in enc.steps if s.text not in seen)
-    return LiftingReport(lift=lifted, encumbrance=enc, steps=lifted.steps + enc_steps)

@@ -21,34 +21,20 @@ accounted for), each dot of a Mega-Attribute counts for 2 dots of an
 attribute." The speed formulas do not account for Mega-Strength or
 Mega-Dexterity, so each Mega dot counts 2 dots in them (rules note RN-MOVE-1).
 
-Readings of the text: ``docs/rules-notes/physical.md`` (RN-MOVE-1 … RN-MOVE-4).
+Readings of the text: ``docs/rules-notes/movement.md`` (RN-MOVE-1 … RN-MOVE-4).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from ruleslab.encumbrance import (
-    BEYOND_HEAVY,
-    HEAVY_FROM,
-    LOAD_KG,
-    MEGA_STRENGTH,
-    MIGHT,
-    STRENGTH,
-    Encumbrance,
-    encumbrance,
-)
+from ruleslab.encumbrance import Encumbrance, encumbrance
 from ruleslab.explain import Explained, Figure, Step
 from ruleslab.mega import effective
-from ruleslab.params import ChoiceParam, IntParam, checked
 from ruleslab.sources import QR, rule
 
 __all__ = [
-    "ATHLETICS",
-    "DEXTERITY",
-    "MEGA_DEXTERITY",
     "SPRINT_LIMITS",
-    "WALKING_FLOOR",
     "MovementResult",
     "movement",
 ]
@@ -62,58 +48,6 @@ ENCUMBRANCE = rule(QR, "Encumbrance")
 SPRINT_LIMITS = (
     "While sprinting: no actions that turn except defensive maneuvers, "
     "and +1 difficulty to every defensive maneuver taken"
-)
-
-DEXTERITY = IntParam(
-    "dexterity",
-    "Dexterity",
-    minimum=0,
-    maximum=10,
-    default=3,
-    unit="dots",
-    help="The character's Dexterity dots (0–10); Mega-Dexterity is separate.",
-)
-ATHLETICS = IntParam(
-    "athletics",
-    "Athletics",
-    minimum=0,
-    maximum=10,
-    default=2,
-    unit="dots",
-    help="The character's Athletics dots (0–10).",
-)
-MEGA_DEXTERITY = IntParam(
-    "mega_dexterity",
-    "Mega-Dexterity",
-    minimum=0,
-    maximum=10,
-    default=0,
-    unit="dots",
-    help="Mega-Dexterity dots (0–10). Each dot counts as 2 Dexterity dots (rules note RN-MOVE-1).",
-)
-MOVE_MEGA_STRENGTH = replace(
-    MEGA_STRENGTH,
-    help=(
-        "Mega-Strength dots (0–10). Each dot counts as 2 Strength dots in the speeds "
-        "(rules note RN-MOVE-1) and multiplies the encumbrance thresholds "
-        "(×10/100/250/500/1000 at 1–5 dots)."
-    ),
-)
-WALKING_FLOOR = ChoiceParam(
-    "walking_floor",
-    "3 m/round walking floor limits",
-    default="whole",
-    choices=(
-        ("whole", "The whole encumbrance penalty"),
-        ("dexterity", "Only the Dexterity penalty"),
-    ),
-    help=(
-        "Encumbrance ‘may not reduce Walking speeds to lower than 3 m/round’, but the text "
-        "names only the Dexterity penalty. ‘Whole penalty’: Walking with a load is never "
-        "below 3 m/round (or its unencumbered speed, if that is lower). ‘Only Dexterity’: "
-        "the Strength penalty applies in full first and can push Walking below 3. "
-        "See rules note RN-MOVE-2."
-    ),
 )
 
 
@@ -173,18 +107,6 @@ def _penalised(name: str, value: int, penalty: int, tier: str) -> tuple[int, Ste
     )
 
 
-@checked(
-    STRENGTH,
-    DEXTERITY,
-    ATHLETICS,
-    MIGHT,
-    MOVE_MEGA_STRENGTH,
-    MEGA_DEXTERITY,
-    LOAD_KG,
-    WALKING_FLOOR,
-    HEAVY_FROM,
-    BEYOND_HEAVY,
-)
 def movement(
     strength: int,
     dexterity: int,

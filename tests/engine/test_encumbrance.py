@@ -3,8 +3,6 @@
 import pytest
 
 from ruleslab.encumbrance import TIER_EFFECTS, encumbrance
-from ruleslab.lifting import lifting_and_encumbrance
-from ruleslab.params import InputError
 
 
 @pytest.mark.parametrize(
@@ -77,22 +75,6 @@ def test_effects_text_reads_as_a_sentence():
     assert text.endswith(".")
 
 
-def test_report_tier_and_effects_figures():
-    r = lifting_and_encumbrance(3, 1, 0, 30, 0)
-    assert r.figure("tier").text == "Light"
-    assert r.figure("effects").text == TIER_EFFECTS["light"].text()
-    assert "Load 30 kg: over 20 kg (5 kg per dot), up to 40 kg (10 kg per dot) → Light" in (
-        r.explain()
-    )
-
-
 def test_zero_dots_any_load_is_over():
     assert encumbrance(0, 0, 0, 0).tier == "unencumbered"
     assert encumbrance(0, 0, 0, 1).tier == "over"
-
-
-def test_negative_load_is_an_input_error():
-    with pytest.raises(InputError) as err:
-        encumbrance(3, 1, 0, -5)
-    assert err.value.field == "load_kg"
-    assert "Carried load" in err.value.message

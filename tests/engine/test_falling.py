@@ -1,11 +1,13 @@
-"""Falling: safe distance, damage dice (and the text's "40d at ~170m"), break-fall, lethal."""
+"""Falling (key ``falling``): safe distance, damage dice (and the text's "40d at ~170m"),
+break-fall, lethal, and the chart of the dice left."""
 
 from fractions import Fraction
 from math import comb
 
 import pytest
 
-from ruleslab.falling import MAX_DICE, damage_dice, fall, safe_distance_m
+from ruleslab.calculators.falling import fall
+from ruleslab.falling import MAX_DICE, damage_dice, safe_distance_m
 from ruleslab.mega import MEGA_ATTRIBUTES
 from ruleslab.params import InputError
 
@@ -127,10 +129,10 @@ def test_lethal_means_rolled():
 
 def test_chart_and_highlight():
     r = fall(15, 3, 3, 2)
-    assert [b[0] for b in r.chart()] == ["0", "1", "2", "3", "4", "5"]
-    assert r.highlight_from() == 5
-    assert fall(15, 3, 3, 2, lethal_means="rolled").highlight_from() is None
-    assert fall(15, 5, 3, 2).highlight_from() is None  # threshold 7 > 3 dice
+    assert [b[0] for b in r.chart().bars] == ["0", "1", "2", "3", "4", "5"]
+    assert r.chart().highlight_from == 5
+    assert fall(15, 3, 3, 2, lethal_means="rolled").chart().highlight_from is None
+    assert fall(15, 5, 3, 2).chart().highlight_from is None  # threshold 7 > 3 dice
 
 
 def test_rerolled_break_fall_matches_icepool():
@@ -184,3 +186,11 @@ def test_bad_input_names_the_field():
     with pytest.raises(InputError) as err:
         fall(10, 3, 3, 2, count_from="bottom")
     assert err.value.field == "count_from"
+
+
+def test_defaults_are_the_forms():
+    # 15 m, Stamina 3 (safe 4 m), Dexterity 3, Athletics 2: the hand-worked fall above.
+    r = fall()
+    assert r == fall(15.0, 3, 3, 2)
+    assert r.damage_dice == 5
+    assert r.p_lethal == Q**5

@@ -1,11 +1,13 @@
-"""Jumping: (Str + Athletics) roll, metres per success, Mega-Strength, exact odds."""
+"""Jumping (key ``jumping``): (Str + Athletics) roll, metres per success, Mega-Strength,
+exact odds, and the distance chart."""
 
 from fractions import Fraction
 from math import comb
 
 import pytest
 
-from ruleslab.jumping import exact_metres, jump
+from ruleslab.calculators.jumping import jump
+from ruleslab.jumping import exact_metres
 from ruleslab.params import InputError
 
 FIGURE_KEYS = ["p_clear", "mean_distance", "successes_needed", "pool"]
@@ -117,14 +119,14 @@ def test_far_beyond_table_is_bounded_not_zero():
 
 def test_chart_labels_in_metres_from_auto_successes():
     r = jump(3, 2, 1, "vertical", 3)  # 1 m per success, 5 automatic
-    bars = r.chart()
+    bars = r.chart().bars
     assert bars[0][0] == "5"  # 5 automatic successes × 1 m
     assert bars[0][1] == float(Q**5)
     assert bars[1][0] == "6"
-    assert r.highlight_from() == 0  # 3 needed ≤ 5 automatic
+    assert r.chart().highlight_from == 0  # 3 needed ≤ 5 automatic
     v = jump(3, 2, 0, "vertical", 1.5)
-    assert [b[0] for b in v.chart()] == ["0", "0.5", "1", "1.5", "2", "2.5"]
-    assert v.highlight_from() == 3
+    assert [b[0] for b in v.chart().bars] == ["0", "0.5", "1", "1.5", "2", "2.5"]
+    assert v.chart().highlight_from == 3
 
 
 def test_distance_distribution_matches_icepool():
@@ -170,3 +172,11 @@ def test_bad_input_names_the_field():
     with pytest.raises(InputError) as err:
         jump(3, 11, 0, "horizontal", 1)
     assert err.value.field == "athletics"
+
+
+def test_defaults_are_the_forms():
+    # Str 3 + Athletics 2 = 5 dice, horizontal, 6 m: 3 successes needed.
+    r = jump()
+    assert r == jump(3, 2, 0, "horizontal", 6.0)
+    assert r.successes_needed == 3
+    assert r.p_clear == binom_at_least(5, 3)

@@ -1,11 +1,13 @@
-"""Lifting: capacity, multipliers and the lift roll, from the text's own numbers."""
+"""Lifting & encumbrance (key ``lifting``): capacity, multipliers and the lift roll,
+from the text's own numbers, and the calculator combining the lift with the carried load."""
 
 from fractions import Fraction
 
 import pytest
 
-from ruleslab.encumbrance import mega_strength_multiplier
-from ruleslab.lifting import lift, lifting_and_encumbrance
+from ruleslab.calculators.lifting import lifting_and_encumbrance
+from ruleslab.encumbrance import TIER_EFFECTS, mega_strength_multiplier
+from ruleslab.lifting import lift
 from ruleslab.params import InputError
 
 FIGURE_KEYS = ["capacity", "tier", "effects", "roll_needed", "difficulty", "p_lift"]
@@ -171,3 +173,28 @@ def test_negative_weight_is_an_input_error():
     assert err.value.field == "object_kg"
     assert "Object's weight" in err.value.message
     assert "from 0" in err.value.message
+
+
+def test_negative_load_is_an_input_error():
+    with pytest.raises(InputError) as err:
+        lifting_and_encumbrance(3, 1, 0, -5, 0)
+    assert err.value.field == "load_kg"
+    assert "Carried load" in err.value.message
+
+
+def test_report_tier_and_effects_figures():
+    r = lifting_and_encumbrance(3, 1, 0, 30, 0)
+    assert r.figure("tier").text == "Light"
+    assert r.figure("effects").text == TIER_EFFECTS["light"].text()
+    assert "Load 30 kg: over 20 kg (5 kg per dot), up to 40 kg (10 kg per dot) → Light" in (
+        r.explain()
+    )
+
+
+def test_defaults_are_the_forms():
+    # The calculator's signature gives the form's defaults: Str 3, a 20 kg load, a 100 kg object.
+    r = lifting_and_encumbrance()
+    assert r == lifting_and_encumbrance(3, 0, 0, 20.0, 100.0)
+    assert r.capacity_kg == 90
+    assert r.figure("tier").text == "Light"  # 20 kg: over 5 × 3 = 15 kg, up to 30 kg
+    assert r.figure("roll_needed").text == "Yes"  # 100 kg needs ⌈100 ÷ 30⌉ = 4 = 3 + 1

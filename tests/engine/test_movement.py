@@ -1,9 +1,11 @@
-"""Movement: the text's speed formulas, encumbrance penalties and the walking floor."""
+"""Movement (key ``movement``): the text's speed formulas, encumbrance penalties and the
+walking floor."""
 
 import pytest
 
+from ruleslab.calculators.movement import movement
 from ruleslab.mega import MEGA_ATTRIBUTES
-from ruleslab.movement import SPRINT_LIMITS, movement
+from ruleslab.movement import SPRINT_LIMITS
 from ruleslab.params import InputError
 
 FIGURE_KEYS = ["walking", "running", "sprinting", "tier", "effects"]
@@ -146,3 +148,12 @@ def test_bad_input_names_the_field():
     with pytest.raises(InputError) as err:
         movement(3, 3, 0, 0, 0, 0, 0, walking_floor="none")
     assert err.value.field == "walking_floor"
+
+
+def test_defaults_are_the_forms():
+    # Str 3, Dex 3, Athletics 2, a 20 kg load: light (over 15 kg, up to 30 kg), Dex 2 for
+    # movement → Walking 5, Running 5 + 4 + 3 = 12, Sprinting 5 + 2 + 6 + 3 = 16.
+    r = movement()
+    assert r == movement(3, 3, 2, 0, 0, 0, 20.0)
+    assert speeds(r) == (5, 12, 16)
+    assert r.figure("tier").text == "Light"

@@ -13,8 +13,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 
-from ruleslab import lifting
-from ruleslab.calculators import CALCULATORS
+from ruleslab.calculators import CALCULATORS, lifting
 from ruleslab.calculators.dice_pool import dice_pool, roll_log
 from ruleslab_widgets import CalculatorView, calculator
 from ruleslab_widgets.render import figures_html, steps_html

@@ -1,10 +1,176 @@
-"""The Falling calculator (key ``falling``): see :mod:`ruleslab.declare`."""
+"""The Falling calculator (key ``falling``): a fall's damage dice, the break-fall and lethality.
+
+The rule is :func:`ruleslab.falling.fall`; this module declares the
+calculator's inputs and their defaults, and its result (:class:`FallReport`:
+the rule's result and the chart of the dice left). See :mod:`ruleslab.declare`.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields, replace
+
 from ruleslab import falling
 from ruleslab.declare import Calculator, Chart, ChartView
+from ruleslab.falling import FallResult
+from ruleslab.inputs import ATHLETICS, DEXTERITY, MEGA_DEXTERITY
+from ruleslab.params import NO_DEFAULT, BoolParam, ChoiceParam, IntParam, NumberParam, checked
+from ruleslab.ruleset import RULESET as BASE_RULESET
+from ruleslab.ruleset import V21
 from ruleslab.sources import QR, rule
+
+__all__ = ["CALCULATOR", "FallReport", "fall"]
+
+HEIGHT = NumberParam(
+    "height_m",
+    "Height of the fall",
+    unit="m",
+    minimum=0,
+    maximum=100_000,
+    help="How far the character falls, in metres.",
+)
+STAMINA = IntParam(
+    "stamina",
+    "Stamina",
+    minimum=1,
+    maximum=10,
+    unit="dots",
+    help="The character's Stamina dots (1–10); Mega-Stamina is separate.",
+)
+MEGA_STAMINA = IntParam(
+    "mega_stamina",
+    "Mega-Stamina",
+    minimum=0,
+    maximum=10,
+    unit="dots",
+    help=(
+        "Mega-Stamina dots (0–10). Each dot counts as 2 Stamina dots for the safe distance "
+        "and the lethal threshold (rules note RN-FALL-4)."
+    ),
+)
+FALL_MEGA_DEXTERITY = replace(
+    MEGA_DEXTERITY,
+    help=(
+        "Mega-Dexterity dots (0–10). Each dot counts as 2 Dexterity dots in the break-fall "
+        "roll; in 2.1 any Mega-Dexterity also rerolls 10s on it (rules note RN-FALL-4)."
+    ),
+)
+BREAK_FALL = BoolParam(
+    "break_fall",
+    "Tries to break the fall",
+    help="The character rolls Dexterity + Athletics; each success removes one damage die.",
+)
+RULESET = replace(
+    BASE_RULESET,
+    default=NO_DEFAULT,
+    help=(
+        "Which revision's dice rules apply to the break-fall roll. In 2.1 a character with "
+        "Mega-Dexterity rerolls 10s on it and a specialty adds +1 die; in 2.0 a specialty "
+        "rerolls 10s instead."
+    ),
+)
+SPECIALTY = BoolParam(
+    "specialty",
+    "Specialty applies",
+    help=(
+        "Tick if one of the character's specialties fits breaking this fall "
+        "(2.1: +1 die to the pool; 2.0: reroll 10s)."
+    ),
+)
+COUNT_FROM = ChoiceParam(
+    "count_from",
+    "“The first 20 meters” are",
+    choices=(
+        ("safe", "The first 20 m past the safe distance"),
+        ("top", "The first 20 m of the fall"),
+    ),
+    help=(
+        "Damage is 1 die per 2 m for the first 20 m and 1 die per 5 m after. ‘Past the safe "
+        "distance’: 10 dice after 20 m of unsafe fall, 40 dice at 170 m past the safe "
+        "distance. ‘Of the fall’: the 2 m rate stops 20 m below the start. "
+        "See rules note RN-FALL-1."
+    ),
+)
+LETHAL_MEANS = ChoiceParam(
+    "lethal_means",
+    "“Damage” for lethality means",
+    choices=(
+        ("dice", "Damage dice (after the break-fall)"),
+        ("rolled", "Damage rolled (successes on the dice)"),
+    ),
+    help=(
+        "The damage is lethal if it equals or exceeds Stamina + Athletics. ‘Damage dice’: "
+        "compare the dice left after the break-fall. ‘Damage rolled’: roll them (7+ is a "
+        "success) and compare the successes. See rules note RN-FALL-2."
+    ),
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class FallReport(FallResult):
+    """The Falling calculator's result: the rule's :class:`~ruleslab.falling.FallResult`
+    (same fields and figures) and the chart of the damage dice left."""
+
+    @classmethod
+    def of(cls, result: FallResult) -> FallReport:
+        """The report of a fall :func:`ruleslab.falling.fall` computed."""
+        return cls(**{f.name: getattr(result, f.name) for f in fields(result)})
+
+    def chart(self) -> Chart:
+        """Bars ``(d, P(d damage dice left))`` for ``d = 0 … damage_dice``, highlighted
+        from the first lethal one when dice are compared (none when rolled damage is
+        compared, or when no number of dice left reaches the lethal threshold)."""
+        bars = tuple((str(d), float(p)) for d, p in enumerate(self.dice_left))
+        lethal_bar = self.lethal_means == "dice" and self.threshold <= self.damage_dice
+        return Chart(bars, self.threshold if lethal_bar else None)
+
+
+@checked(
+    HEIGHT,
+    STAMINA,
+    DEXTERITY,
+    ATHLETICS,
+    MEGA_STAMINA,
+    FALL_MEGA_DEXTERITY,
+    BREAK_FALL,
+    RULESET,
+    SPECIALTY,
+    COUNT_FROM,
+    LETHAL_MEANS,
+)
+def fall(
+    height_m: float = 15.0,
+    stamina: int = 3,
+    dexterity: int = 3,
+    athletics: int = 2,
+    mega_stamina: int = 0,
+    mega_dexterity: int = 0,
+    break_fall: bool = True,
+    ruleset: str = V21,
+    specialty: bool = False,
+    count_from: str = "safe",
+    lethal_means: str = "dice",
+) -> FallReport:
+    """The Falling calculator: "A character can safely fall (Stamina - 1) * 2 meters
+    without taking damage. Past that, falling damage is 1d/2 meters (round down) for
+    the first 20 meters and then 1d/5 meters past that, up to 40d pre-soak damage …
+    Fall damage is lethal if the damage equals or exceeds the character's (Stamina +
+    Athletics)", less the break-fall roll's successes (:func:`ruleslab.falling.fall`)."""
+    return FallReport.of(
+        falling.fall(
+            height_m,
+            stamina,
+            dexterity,
+            athletics,
+            mega_stamina=mega_stamina,
+            mega_dexterity=mega_dexterity,
+            break_fall=break_fall,
+            ruleset=ruleset,
+            specialty=specialty,
+            count_from=count_from,
+            lethal_means=lethal_means,
+        )
+    )
+
 
 CALCULATOR = Calculator(
     key="falling",
@@ -14,18 +180,12 @@ CALCULATOR = Calculator(
         "after a (Dexterity + Athletics) break-fall roll, and the chance the damage is "
         "lethal."
     ),
-    compute=falling.fall,
+    compute=fall,
     rules=(rule(QR, "Falling"), rule(QR, "Mega-Attributes"), rule(QR, "Specialties")),
     options=("ruleset", "specialty", "count_from", "lethal_means"),
-    views=(
-        ChartView(
-            title="Damage dice left after the break-fall",
-            x_label="Dice left",
-            chart=lambda r: Chart(r.chart(), r.highlight_from()),
-        ),
-    ),
+    views=(ChartView("Damage dice left after the break-fall", "Dice left", FallReport.chart),),
     example=(
-        "from ruleslab.falling import fall\n"
+        "from ruleslab.calculators.falling import fall\n"
         "r = fall(height_m=30, stamina=3, dexterity=3, athletics=2)\n"
         "print(r.damage_dice, float(r.p_lethal))"
     ),

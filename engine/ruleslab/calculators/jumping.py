@@ -1,10 +1,150 @@
-"""The Jumping calculator (key ``jumping``): see :mod:`ruleslab.declare`."""
+"""The Jumping calculator (key ``jumping``): a jump's exact distance and the chance to clear a gap.
+
+The rule is :func:`ruleslab.jumping.jump`; this module declares the
+calculator's inputs and their defaults, and its result (:class:`JumpReport`:
+the rule's result and its distance chart). See :mod:`ruleslab.declare`.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields, replace
+
 from ruleslab import jumping
 from ruleslab.declare import Calculator, Chart, ChartView
+from ruleslab.explain import fmt_num
+from ruleslab.inputs import ATHLETICS, MEGA_STRENGTH, STRENGTH
+from ruleslab.jumping import JumpResult
+from ruleslab.params import NO_DEFAULT, BoolParam, ChoiceParam, NumberParam, checked
+from ruleslab.pmf import last_visible
+from ruleslab.ruleset import RULESET as BASE_RULESET
+from ruleslab.ruleset import V21
 from ruleslab.sources import QR, rule
+
+__all__ = ["CALCULATOR", "JumpReport", "jump"]
+
+JUMP_MEGA_STRENGTH = replace(
+    MEGA_STRENGTH,
+    help=(
+        "Mega-Strength dots (0–10): 5 automatic successes per dot, and the distance is "
+        "multiplied by (Mega-Strength + 1). In 2.1 any Mega-Strength also rerolls 10s."
+    ),
+)
+DIRECTION = ChoiceParam(
+    "direction",
+    "Jump",
+    choices=(
+        ("horizontal", "Horizontal (2 m per success)"),
+        ("vertical", "Vertical (0.5 m per success)"),
+    ),
+    help="A horizontal leap gives 2 m per success, a vertical jump 0.5 m per success.",
+)
+DISTANCE = NumberParam(
+    "distance_m",
+    "Distance to clear",
+    unit="m",
+    minimum=0,
+    maximum=100_000,
+    help=(
+        "The gap (horizontal) or height (vertical) the character must clear, in metres. "
+        "The jump clears it if its distance is at least this."
+    ),
+)
+RULESET = replace(
+    BASE_RULESET,
+    default=NO_DEFAULT,
+    help=(
+        "Which revision's dice rules apply to the jump roll. In 2.1 a character with "
+        "Mega-Strength rerolls 10s on it and a specialty adds +1 die; in 2.0 a specialty "
+        "rerolls 10s instead. See rules note RN-JUMP-3."
+    ),
+)
+SPECIALTY = BoolParam(
+    "specialty",
+    "Specialty applies",
+    help=(
+        "Tick if one of the character's specialties fits this jump "
+        "(2.1: +1 die to the pool; 2.0: reroll 10s). See rules note RN-JUMP-3."
+    ),
+)
+MEGA_IN_POOL = ChoiceParam(
+    "mega_in_pool",
+    "Mega-Strength in the jump pool",
+    choices=(
+        ("separate", "Only as automatic successes and the multiplier"),
+        ("dice", "Also +2 dice per dot"),
+    ),
+    help=(
+        "The jumping rule accounts for Mega-Strength itself (5 automatic successes per dot, "
+        "distance × (Mega-Strength + 1)). ‘Also +2 dice per dot’ counts each dot as 2 "
+        "Strength dots in the pool as well. See rules note RN-JUMP-1."
+    ),
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class JumpReport(JumpResult):
+    """The Jumping calculator's result: the rule's :class:`~ruleslab.jumping.JumpResult`
+    (same fields and figures) and the chart of the jump's distance."""
+
+    @classmethod
+    def of(cls, result: JumpResult) -> JumpReport:
+        """The report of a jump :func:`ruleslab.jumping.jump` computed."""
+        return cls(**{f.name: getattr(result, f.name) for f in fields(result)})
+
+    def chart(self) -> Chart:
+        """Bars ``(metres, P(the jump covers exactly that))``, from the fewest successes
+        up, highlighted from the first bar that clears the distance.
+
+        Starts at the automatic successes (nothing below them is possible); bars
+        after the last one at least 10⁻⁶ likely are cut.
+        """
+        pmf = self.distribution.pmf
+        first = min(self.auto_successes if self.dice else 0, len(pmf) - 1)
+        last = last_visible(pmf, default=first)
+        bars = tuple(
+            (fmt_num(k * self.metres_per_success), float(pmf[k])) for k in range(first, last + 1)
+        )
+        return Chart(bars, max(0, self.successes_needed - first))
+
+
+@checked(
+    STRENGTH,
+    ATHLETICS,
+    JUMP_MEGA_STRENGTH,
+    DIRECTION,
+    DISTANCE,
+    RULESET,
+    SPECIALTY,
+    MEGA_IN_POOL,
+)
+def jump(
+    strength: int = 3,
+    athletics: int = 2,
+    mega_strength: int = 0,
+    direction: str = "horizontal",
+    distance_m: float = 6.0,
+    ruleset: str = V21,
+    specialty: bool = False,
+    mega_in_pool: str = "separate",
+) -> JumpReport:
+    """The Jumping calculator: "Jumping is a (Strength + Athletics) roll, giving the
+    character a 0.5 meter vertical jump or 2m horizontal leap per success.
+    Mega-Strength adds 5 automatic successes per dot … and additionally jumping
+    distances and heights are multiplied by (Mega-Strength + 1)"
+    (:func:`ruleslab.jumping.jump`), and the chance to clear ``distance_m``."""
+    return JumpReport.of(
+        jumping.jump(
+            strength,
+            athletics,
+            mega_strength,
+            direction,
+            distance_m,
+            ruleset=ruleset,
+            specialty=specialty,
+            mega_in_pool=mega_in_pool,
+        )
+    )
+
 
 CALCULATOR = Calculator(
     key="jumping",
@@ -14,18 +154,12 @@ CALCULATOR = Calculator(
         "Athletics) roll, Mega-Strength's automatic successes and multiplier, and the "
         "chance to clear a given gap or height."
     ),
-    compute=jumping.jump,
+    compute=jump,
     rules=(rule(QR, "Movement", "Jumping"), rule(QR, "Specialties")),
     options=("ruleset", "specialty", "mega_in_pool"),
-    views=(
-        ChartView(
-            title="Distribution of the jump's distance",
-            x_label="Metres",
-            chart=lambda r: Chart(r.chart(), r.highlight_from()),
-        ),
-    ),
+    views=(ChartView("Distribution of the jump's distance", "Metres", JumpReport.chart),),
     example=(
-        "from ruleslab.jumping import jump\n"
+        "from ruleslab.calculators.jumping import jump\n"
         "r = jump(strength=3, athletics=2, mega_strength=1,\n"
         "         direction='horizontal', distance_m=30)\n"
         "print(float(r.p_clear), r.explain())"

@@ -1,10 +1,185 @@
-"""The Lifting & encumbrance calculator (key ``lifting``): see :mod:`ruleslab.declare`."""
+"""The Lifting & encumbrance calculator (key ``lifting``): what a character lifts and carries.
+
+The rules are in :mod:`ruleslab.lifting` (capacity, the Mega-Strength
+multiplier, the lift roll) and :mod:`ruleslab.encumbrance` (the carried load's
+tier and its effects); this module declares the calculator's inputs and
+combines the two rules into one explained result (:class:`LiftingReport`).
+See :mod:`ruleslab.declare`.
+"""
 
 from __future__ import annotations
 
-from ruleslab import lifting
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
 from ruleslab.declare import Calculator
+from ruleslab.encumbrance import Encumbrance, encumbrance
+from ruleslab.explain import Explained, Figure
+from ruleslab.inputs import BEYOND_HEAVY, HEAVY_FROM, LOAD_KG, MEGA_STRENGTH, MIGHT, STRENGTH
+from ruleslab.lifting import LiftResult, lift
+from ruleslab.params import NO_DEFAULT, BoolParam, ChoiceParam, NumberParam, checked
+from ruleslab.ruleset import RULESET as BASE_RULESET
+from ruleslab.ruleset import V21
 from ruleslab.sources import QR, rule
+
+__all__ = ["CALCULATOR", "LiftingReport", "lifting_and_encumbrance"]
+
+RULESET = replace(
+    BASE_RULESET,
+    default=NO_DEFAULT,
+    help=(
+        "Which revision's dice rules apply to the lift roll. In 2.1 a character with "
+        "Mega-Strength rerolls 10s on it and a specialty adds +1 die; in 2.0 Mega-Strength "
+        "gives no reroll and a specialty rerolls 10s instead. See rules note RN-LIFT-4."
+    ),
+)
+SPECIALTY = BoolParam(
+    "specialty",
+    "Specialty applies",
+    help=(
+        "Tick if one of the character's specialties fits this lift "
+        "(2.1: +1 die to the pool; 2.0: reroll 10s). See rules note RN-LIFT-4."
+    ),
+)
+NET_SUCCESSES = ChoiceParam(
+    "net_successes",
+    "“Net successes” means",
+    choices=(
+        ("beyond", "Successes beyond the difficulty"),
+        ("rolled", "All successes rolled"),
+    ),
+    help=(
+        "An exceptional success (more than 5 net successes) adds +2 to Str + Might instead "
+        "of +1. ‘Beyond the difficulty’: at least 6 successes over the difficulty "
+        "(difficulty 6 needs 12). ‘All successes rolled’: at least 6 successes in all "
+        "(and at least the difficulty). See rules note RN-LIFT-1."
+    ),
+)
+LOW_DIFFICULTY = ChoiceParam(
+    "low_difficulty",
+    "Difficulty below 1",
+    choices=(
+        ("one", "Raise it to 1"),
+        ("zero", "Difficulty 0: automatic success"),
+    ),
+    help=(
+        "For objects needing Str + Might 3 or less the formula gives difficulty 0 or −1. "
+        "‘Raise it to 1’: the roll still needs one success. ‘Automatic success’: the "
+        "+1 comes without a success (an exceptional success still has to be rolled). "
+        "See rules note RN-LIFT-2."
+    ),
+)
+MEGA_ON_ROLL = ChoiceParam(
+    "mega_on_roll",
+    "Mega-Strength on the lift roll",
+    choices=(
+        ("multiplier", "Only through the multiplier"),
+        ("dice", "Also +2 dice per dot"),
+    ),
+    help=(
+        "Mega-Strength already multiplies what each dot of Str + Might lifts. ‘Only "
+        "through the multiplier’ keeps the pool at Str + Might; ‘Also +2 dice per dot’ "
+        "counts each Mega-Strength dot as 2 Strength dots in the pool too. "
+        "See rules note RN-LIFT-3."
+    ),
+)
+OBJECT_KG = NumberParam(
+    "object_kg",
+    "Object's weight",
+    unit="kg",
+    minimum=0,
+    maximum=1e12,
+    help=(
+        "What the character tries to lift, in kilograms. Up to the lift capacity needs no "
+        "roll; one or two 30 kg steps (× the Mega-Strength multiplier) beyond it need a "
+        "Str + Might roll; more cannot be lifted."
+    ),
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class LiftingReport(Explained):
+    """The "Lifting & encumbrance" calculator's result: the lift and the carried load."""
+
+    lift: LiftResult
+    encumbrance: Encumbrance
+
+    @property
+    def capacity_kg(self) -> int:
+        return self.lift.capacity_kg
+
+    @property
+    def p_lift(self) -> Fraction:
+        return self.lift.p_lift
+
+    def figures(self) -> tuple[Figure, ...]:
+        enc = self.encumbrance
+        lift_figs = {f.key: f for f in self.lift.figures()}
+        return (
+            lift_figs["capacity"],
+            Figure("tier", "Encumbrance", enc.tier, enc.tier_label),
+            Figure("effects", "Encumbrance effects", enc.effects, enc.effects.text()),
+            lift_figs["roll_needed"],
+            lift_figs["difficulty"],
+            lift_figs["p_lift"],
+        )
+
+
+@checked(
+    STRENGTH,
+    MIGHT,
+    MEGA_STRENGTH,
+    LOAD_KG,
+    OBJECT_KG,
+    RULESET,
+    SPECIALTY,
+    NET_SUCCESSES,
+    LOW_DIFFICULTY,
+    MEGA_ON_ROLL,
+    HEAVY_FROM,
+    BEYOND_HEAVY,
+)
+def lifting_and_encumbrance(
+    strength: int = 3,
+    might: int = 0,
+    mega_strength: int = 0,
+    load_kg: float = 20.0,
+    object_kg: float = 100.0,
+    ruleset: str = V21,
+    specialty: bool = False,
+    net_successes: str = "beyond",
+    low_difficulty: str = "one",
+    mega_on_roll: str = "multiplier",
+    heavy_from: str = "above_15",
+    beyond_heavy: str = "capacity",
+) -> LiftingReport:
+    """The "Lifting & encumbrance" calculator: lift capacity, the carried load's tier
+    and effects, and the roll (and exact chance) to lift one object.
+
+    "Characters can lift 30kg times their (Strength + Might) total. To lift more
+    than that, a character requires a Str + Might roll" (:func:`ruleslab.lifting.lift`);
+    "A character is unencumbered if he carries up to 5 kg per dot of Str + Might"
+    … (:func:`ruleslab.encumbrance.encumbrance`).
+    """
+    lifted = lift(
+        strength,
+        might,
+        mega_strength,
+        object_kg,
+        ruleset=ruleset,
+        specialty=specialty,
+        net_successes=net_successes,
+        low_difficulty=low_difficulty,
+        mega_on_roll=mega_on_roll,
+    )
+    enc = encumbrance(
+        strength, might, mega_strength, load_kg, heavy_from=heavy_from, beyond_heavy=beyond_heavy
+    )
+    # The encumbrance steps repeat the multiplier and capacity lines; keep them once.
+    seen = {s.text for s in lifted.steps}
+    enc_steps = tuple(s for s in enc.steps if s.text not in seen)
+    return LiftingReport(lift=lifted, encumbrance=enc, steps=lifted.steps + enc_steps)
+
 
 CALCULATOR = Calculator(
     key="lifting",
@@ -13,15 +188,19 @@ CALCULATOR = Calculator(
         "How much a character lifts and carries: lift capacity, the encumbrance tier and "
         "its effects, and the exact odds of a lift roll for a heavier object."
     ),
-    compute=lifting.lifting_and_encumbrance,
+    compute=lifting_and_encumbrance,
     rules=(rule(QR, "Mega-Attributes, Lifting, Encumbrance"),),
-    options=tuple(
-        p.name
-        for p in lifting.lifting_and_encumbrance.params
-        if p.name not in {"strength", "might", "mega_strength", "load_kg", "object_kg"}
+    options=(
+        "ruleset",
+        "specialty",
+        "net_successes",
+        "low_difficulty",
+        "mega_on_roll",
+        "heavy_from",
+        "beyond_heavy",
     ),
     example=(
-        "from ruleslab.lifting import lifting_and_encumbrance\n"
+        "from ruleslab.calculators.lifting import lifting_and_encumbrance\n"
         "report = lifting_and_encumbrance(strength=3, might=2, mega_strength=0,\n"
         "                                 load_kg=40, object_kg=450)\n"
         "print(report.explain())"
