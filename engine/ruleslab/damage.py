@@ -21,7 +21,7 @@ Quick reference › 2.0 Rules › Combat:
 
     Stun Damage: Stun damage is soaked as bashing damage, …
 
-Readings (``docs/rules-notes/health-damage.md``): a damage die is rolled like
+Readings (``docs/rules-notes/damage.md``): a damage die is rolled like
 any d10 pool die, each success (target 7+) being one health level (RN-DMG-1);
 each damage add is one more health level (RN-DMG-2); "at least one die after
 soak" counts dice, not successes (RN-DMG-3); the ping die is not soaked again
@@ -32,35 +32,31 @@ counts 2 Stamina for them (RN-DMG-6).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 
 from ruleslab.dice import DICE, pool_distribution
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.mega import effective
-from ruleslab.params import ChoiceParam, InputError, IntParam, checked
-from ruleslab.pmf import chart_bars, mix
+from ruleslab.params import InputError
 from ruleslab.pmf import mean as pmf_mean
-from ruleslab.soak import (
-    ARMOR_PIERCING,
-    KINDS,
-    QUANTUM,
-    SOAK_ROUNDING,
-    armour_after_ap,
-    natural_soak_steps,
-    natural_soak_values,
-    soak_kind,
-)
+from ruleslab.pmf import mix
+from ruleslab.soak import ARMOR_PIERCING, KINDS, armour_after_ap
 from ruleslab.sources import QR, rule
 
 __all__ = [
+    "ATTACK_KINDS",
     "KINDS",
     "LOWER_KIND",
-    "DamageResolution",
+    "MAX_ADDS",
+    "MAX_DICE",
+    "MAX_SOAK",
     "DamageTaken",
+    "Dazing",
     "damage_mixture",
-    "damage_resolution",
     "damage_taken",
+    "dazing",
+    "levels_to_reach",
 ]
 
 COMBAT_SOAK = rule(QR, "2.0 Rules", "Combat", "Soak")
@@ -73,74 +69,55 @@ LOWER_KIND = {"bashing": "stun", "lethal": "bashing", "aggravated": "lethal"}
 """Ping: "Bashing damage deals Stun, Lethal damage deals Bashing, and Aggravated
 damage deals Lethal." Stun has no lower kind."""
 
-KIND = ChoiceParam(
-    "kind",
-    "Damage type",
-    default="lethal",
-    choices=(
-        ("bashing", "Bashing"),
-        ("lethal", "Lethal"),
-        ("aggravated", "Aggravated"),
-        ("stun", "Stun"),
-    ),
-    help="The attack's damage type. Stun is soaked as bashing.",
-)
-DICE_PARAM = IntParam(
-    "dice",
-    "Damage dice",
-    default=6,
-    minimum=0,
-    maximum=500,
-    help="The attack's damage dice before soak (weapon damage plus extra successes' dice).",
-)
-ADDS = IntParam(
-    "adds",
-    "Damage adds",
-    default=0,
-    minimum=0,
-    maximum=200,
-    help=(
-        "Damage adds, the [X] in a weapon's damage: each is one health level, not soaked, "
-        "and applies only if at least one die is left after soak (RN-DMG-2)."
-    ),
-)
-NATURAL_SOAK = IntParam(
-    "natural_soak",
-    "Natural soak",
-    default=0,
-    minimum=0,
-    maximum=200,
-    help="The target's natural soak against this damage type (Armor Piercing does not reduce it).",
-)
-ARMOUR_SOAK = IntParam(
-    "armour_soak",
-    "Armour soak",
-    default=0,
-    minimum=0,
-    maximum=200,
-    help=(
-        "The target's armour (or power) soak against this damage type; Armor Piercing reduces "
-        "only this."
-    ),
-)
-AP = IntParam(
-    "armour_piercing",
-    "Armor Piercing",
-    default=0,
-    minimum=0,
-    maximum=200,
-    help="The weapon's AP(X): reduces armour or power soak by X, never natural soak.",
-)
-TARGET = IntParam(
-    "target",
-    "Target number",
-    default=7,
-    minimum=2,
-    maximum=10,
-    help="A damage die showing this number or more is one health level (7 normally).",
-)
+MAX_DICE = 500
+"""The most damage dice :func:`damage_taken` resolves (its exact table grows with them)."""
+MAX_ADDS = 200
+"""The most damage adds :func:`damage_taken` takes."""
+MAX_SOAK = 200
+"""The most natural soak, armour soak or Armor Piercing :func:`damage_taken` takes."""
+
+ATTACK_KINDS = ("bashing", "lethal", "aggravated", "stun")
+"""The damage types an attack deals, in the order a form lists them (stun is soaked as bashing)."""
 
 KIND_NAMES = {k: k.capitalize() for k in KINDS}
+
+
+def _whole(field: str, label: str, value: object, lo: int, hi: int) -> int:
+    """``value`` as a whole number from ``lo`` to ``hi``, else :class:`InputError` naming
+    ``field`` (the words of the calculators' forms: "Damage dice must be a whole number
+    from 0 to 500.")."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise InputError(field, f"{label} must be a whole number from {lo:,} to {hi:,}.")
+    return value
+
+
+def _check_taken(
+    dice: object,
+    adds: object,
+    kind: object,
+    natural_soak: object,
+    armour_soak: object,
+    armour_piercing: object,
+    target: object,
+) -> tuple[int, int, str, int, int, int, int]:
+    """:func:`damage_taken`'s inputs checked in order, the first wrong one named.
+
+    It is called by several calculators (ranged attacks, henchmen) and by GMs
+    directly, with what they computed: a count beyond what it resolves (e.g. more
+    than :data:`MAX_DICE` incoming dice) is refused, not guessed at.
+    """
+    d = _whole("dice", "Damage dice", dice, 0, MAX_DICE)
+    a = _whole("adds", "Damage adds", adds, 0, MAX_ADDS)
+    if kind not in set(ATTACK_KINDS) or not isinstance(kind, str):
+        names = ", ".join(KIND_NAMES[k] for k in ATTACK_KINDS)
+        raise InputError("kind", f"Damage type must be one of {names}.")
+    n = _whole("natural_soak", "Natural soak", natural_soak, 0, MAX_SOAK)
+    m = _whole("armour_soak", "Armour soak", armour_soak, 0, MAX_SOAK)
+    ap = _whole("armour_piercing", "Armor Piercing", armour_piercing, 0, MAX_SOAK)
+    t = _whole("target", "Target number", target, 2, 10)
+    return d, a, kind, n, m, ap, t
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -190,7 +167,6 @@ class DamageTaken(Explained):
         )
 
 
-@checked(DICE_PARAM, ADDS, KIND, NATURAL_SOAK, ARMOUR_SOAK, AP, TARGET)
 def damage_taken(
     *,
     dice: int,
@@ -208,8 +184,13 @@ def damage_taken(
     attack fails to penetrate soak, it deals 1 die of ping damage of one lower
     type." ``natural_soak`` and ``armour_soak`` are the target's soak against
     ``kind`` (for stun: its bashing soak); Armor Piercing lowers only
-    ``armour_soak``.
+    ``armour_soak``. Raises :class:`InputError` naming the first input out of
+    range (at most :data:`MAX_DICE` dice, :data:`MAX_ADDS` adds,
+    :data:`MAX_SOAK` soak or AP; target 2 to 10).
     """
+    dice, adds, kind, natural_soak, armour_soak, armour_piercing, target = _check_taken(
+        dice, adds, kind, natural_soak, armour_soak, armour_piercing, target
+    )
     steps: list[Step] = []
     armour = armour_after_ap(armour_soak, armour_piercing)
     if armour_piercing:
@@ -354,34 +335,47 @@ def damage_mixture(
     return mix(parts)
 
 
-# --- the calculator --------------------------------------------------------------
+# --- Dazed and Stunned ---------------------------------------------------------------
+
+
+def levels_to_reach(threshold: int, taken_this_turn: int) -> int:
+    """Levels one more attack must deal to reach ``threshold`` levels this turn.
+
+    The levels count "in a single turn from any combination of sources", so those
+    already taken this turn count; 0 once the threshold is reached.
+    """
+    return max(0, threshold - taken_this_turn)
 
 
 @dataclass(frozen=True, kw_only=True)
-class DamageResolution(Explained):
-    """Result of :func:`damage_resolution`: one attack against one target.
+class Dazing(Explained):
+    """Whether one attack Dazes or Stuns its target, on top of the levels taken this turn.
 
-    ``taken`` is the :class:`DamageTaken`; ``dazed_at`` and ``stunned_at`` the
-    levels in one turn that Daze and Stun the target; ``p_dazed`` /
-    ``p_stunned`` the exact chances that this attack, on top of
-    ``taken_this_turn``, reaches them (Stunned implies Dazed: ``p_dazed``
-    includes it).
+    ``stamina`` is the target's effective Stamina (each Mega-Stamina dot counts
+    as 2, RN-DMG-6); ``dazed_at`` and ``stunned_at`` the levels in one turn that
+    Daze and Stun; ``p_dazed`` / ``p_stunned`` the exact chances that the attack
+    reaches them (Stunned implies Dazed: ``p_dazed`` includes it).
     """
 
-    taken: DamageTaken
-    natural_soak: int
-    armour_soak: int
+    stamina: int
     taken_this_turn: int
     dazed_at: int
     stunned_at: int
     p_dazed: Fraction
     p_stunned: Fraction
 
+    @property
+    def to_daze(self) -> int:
+        """Levels the attack must deal to Daze (0: the target is already Dazed this turn)."""
+        return levels_to_reach(self.dazed_at, self.taken_this_turn)
+
+    @property
+    def to_stun(self) -> int:
+        """Levels the attack must deal to Stun (0: already Stunned this turn)."""
+        return levels_to_reach(self.stunned_at, self.taken_this_turn)
+
     def figures(self) -> tuple[Figure, ...]:
-        t = self.taken
         return (
-            Figure("soak", "Soak against this attack", t.soak, str(t.soak)),
-            *t.figures(),
             Figure(
                 "p_dazed", "Chance Dazed (or worse) this turn", self.p_dazed, fmt_prob(self.p_dazed)
             ),
@@ -390,90 +384,22 @@ class DamageResolution(Explained):
             ),
         )
 
-    def chart(self) -> tuple[tuple[str, float], ...]:
-        """Bars ``(str(k), P(k health levels lost))``, cut after the last visible one."""
-        lv = self.taken.levels
-        return chart_bars(lv)
 
+def dazing(
+    taken: DamageTaken, *, stamina: int, mega_stamina: int = 0, taken_this_turn: int = 0
+) -> Dazing:
+    """The exact chances that the damage ``taken`` Dazes or Stuns its target this turn.
 
-@checked(
-    DICE_PARAM,
-    ADDS,
-    KIND,
-    IntParam(
-        "stamina",
-        "Target's Stamina",
-        default=2,
-        minimum=1,
-        maximum=20,
-        help="The target's Stamina: natural soak, and Dazed at 2 × / Stunned at 3 × "
-        "Stamina levels in one turn.",
-    ),
-    IntParam(
-        "mega_stamina",
-        "Target's Mega-Stamina",
-        default=0,
-        minimum=0,
-        maximum=10,
-        help="+1 bashing and lethal soak per dot; counts as 2 Stamina for "
-        "Dazed/Stunned (RN-DMG-6).",
-    ),
-    replace(
-        QUANTUM,
-        label="Target's Quantum",
-        help="+1 bashing and lethal soak per dot; Quantum/2 aggravated soak.",
-    ),
-    replace(ARMOUR_SOAK, label="Target's armour soak (this damage type)"),
-    AP,
-    IntParam(
-        "taken_this_turn",
-        "Levels already taken this turn",
-        default=0,
-        minimum=0,
-        maximum=500,
-        help="Health levels the target already took this turn, from any "
-        "source (they count towards Dazed/Stunned).",
-    ),
-    SOAK_ROUNDING,
-)
-def damage_resolution(
-    dice: int,
-    adds: int,
-    kind: str,
-    stamina: int,
-    mega_stamina: int,
-    quantum: int,
-    armour_soak: int,
-    armour_piercing: int,
-    taken_this_turn: int = 0,
-    soak_rounding: str = "down",
-) -> DamageResolution:
-    """One attack's damage against a target: soak, ping, levels lost, Dazed/Stunned odds."""
-    against = soak_kind(kind)
-    natural = dict(
-        zip(
-            ("bashing", "lethal", "aggravated"),
-            natural_soak_values(quantum, stamina, mega_stamina, soak_rounding),
-            strict=True,
-        )
-    )[against]
-    steps = natural_soak_steps(quantum, stamina, mega_stamina, soak_rounding)
-    taken = damage_taken(
-        dice=dice,
-        adds=adds,
-        kind=kind,
-        natural_soak=natural,
-        armour_soak=armour_soak,
-        armour_piercing=armour_piercing,
-    )
-    steps += taken.steps
+    "A character is Dazed if he takes (2 * Stamina) HLs of damage in a single
+    turn from any combination of sources, and Stunned if he takes (3 * Stamina)
+    HLs of damage." At least that many, every level counting, with Stamina the
+    effective Stamina (rules note RN-DMG-6).
+    """
     eff = effective("Stamina", stamina, mega_stamina, purpose="for Dazing/Stunning")
-    if eff.step:
-        steps.append(eff.step)
+    steps = [eff.step] if eff.step else []
     dazed_at, stunned_at = 2 * eff.value, 3 * eff.value
-    need_d = max(0, dazed_at - taken_this_turn)
-    need_s = max(0, stunned_at - taken_this_turn)
-    p_dazed, p_stunned = taken.p_at_least(need_d), taken.p_at_least(need_s)
+    p_dazed = taken.p_at_least(levels_to_reach(dazed_at, taken_this_turn))
+    p_stunned = taken.p_at_least(levels_to_reach(stunned_at, taken_this_turn))
     already = f"{taken_this_turn} already taken + " if taken_this_turn else ""
     steps.append(
         Step(
@@ -491,10 +417,8 @@ def damage_resolution(
             DAZING,
         )
     )
-    return DamageResolution(
-        taken=taken,
-        natural_soak=natural,
-        armour_soak=armour_soak,
+    return Dazing(
+        stamina=eff.value,
         taken_this_turn=taken_this_turn,
         dazed_at=dazed_at,
         stunned_at=stunned_at,

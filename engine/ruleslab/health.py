@@ -33,41 +33,32 @@ Quick reference › 2.0 Rules › Combat:
 
 A track is an ordered tuple of :class:`HealthLevel` (normal levels with their
 wound penalty, then Incapacitated, then Dying). :func:`fill` puts damage on it.
-Readings of silent or ambiguous text: ``docs/rules-notes/health-damage.md``
+Readings of silent or ambiguous text: ``docs/rules-notes/health.md``
 (RN-HEALTH-1 … RN-HEALTH-9).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TypedDict
 
-from ruleslab.explain import Explained, Figure, Step
+from ruleslab.explain import Step
 from ruleslab.mega import effective
-from ruleslab.params import BoolParam, ChoiceParam, IntParam, checked
-from ruleslab.ruleset import RULESET as BASE_RULESET
 from ruleslab.ruleset import V20, V21
-from ruleslab.soak import (
-    ARMOUR_AGGRAVATED,
-    ARMOUR_BASHING,
-    ARMOUR_LETHAL,
-    QUANTUM,
-    SOAK_ROUNDING,
-    Soak,
-    soak,
-)
 from ruleslab.sources import QR, rule
 
 __all__ = [
     "DYING",
     "INCAP",
     "NORMAL",
+    "STATES",
     "HealthLevel",
-    "HealthReport",
     "TrackFill",
     "fill",
-    "health",
+    "penalty_step_21",
+    "stun_recovery",
     "stun_recovery_turns",
+    "track",
     "track_20",
     "track_21",
 ]
@@ -307,6 +298,37 @@ def track_21(
     return tuple(levels), tuple(steps)
 
 
+def track(
+    ruleset: str,
+    *,
+    strength: int,
+    mega_strength: int = 0,
+    stamina: int,
+    mega_stamina: int = 0,
+    quantum: int = 0,
+    willpower: int,
+    resistance: int,
+    armour_levels: int = 0,
+    mega_stamina_elsewhere: bool = False,
+) -> tuple[tuple[HealthLevel, ...], tuple[Step, ...]]:
+    """The track under ``ruleset`` (levels, steps): :func:`track_20` for 2.0, which has
+    no use for Willpower and Resistance, or :func:`track_21` for 2.1."""
+    common = _TrackInputs(
+        strength=strength,
+        mega_strength=mega_strength,
+        stamina=stamina,
+        mega_stamina=mega_stamina,
+        quantum=quantum,
+        armour_levels=armour_levels,
+        mega_stamina_elsewhere=mega_stamina_elsewhere,
+    )
+    if ruleset == V20:
+        return track_20(**common)
+    assert ruleset == V21
+    levels, steps = track_21(willpower=willpower, resistance=resistance, **common)
+    return levels, (Step("2.1: Willpower and Resistance count; 2.0 ignores them", HL_21), *steps)
+
+
 @dataclass(frozen=True)
 class TrackFill:
     """Damage on a track: what fills each box, and the resulting state.
@@ -434,223 +456,20 @@ def stun_recovery_turns(stamina: int) -> int:
     return max(1, 10 - stamina)
 
 
-@dataclass(frozen=True, kw_only=True)
-class HealthReport(Explained):
-    """Result of :func:`health`: the track, the damage on it, state and soak."""
+def stun_recovery(stamina: int, mega_stamina: int = 0) -> tuple[int, tuple[Step, ...]]:
+    """(turns per level of stun healed, steps), with effective Stamina (RN-HEALTH-9).
 
-    ruleset: str
-    levels: tuple[HealthLevel, ...]
-    filled: tuple[str | None, ...]
-    state: str
-    penalty: int | None
-    overflow: int
-    stun_lost: int
-    soak: Soak
-    stun_turns: int
-
-    def count(self, kind: str) -> int:
-        """How many levels of this kind (normal, incap, dying) the track has."""
-        return sum(1 for lv in self.levels if lv.kind == kind)
-
-    @property
-    def total_levels(self) -> int:
-        return len(self.levels)
-
-    def penalty_text(self) -> str:
-        if self.penalty is None:
-            return f"— ({STATES[self.state]})"
-        return f"\u2212{self.penalty}"
-
-    def boxes(self) -> list[dict[str, object]]:
-        """The track for drawing: one dict per box (index, label, kind, filled)."""
-        return [
-            {"index": i, "label": lv.label, "kind": lv.kind, "filled": f or ""}
-            for i, (lv, f) in enumerate(zip(self.levels, self.filled, strict=True))
-        ]
-
-    def figures(self) -> tuple[Figure, ...]:
-        normal, incap, dying = self.count(NORMAL), self.count(INCAP), self.count(DYING)
-        return (
-            Figure(
-                "total_levels",
-                "Health levels",
-                self.total_levels,
-                f"{self.total_levels} ({normal} + {incap} Incap + {dying} Dying)",
-            ),
-            Figure("wound_penalty", "Current wound penalty", self.penalty, self.penalty_text()),
-            Figure("state", "State", self.state, STATES[self.state]),
-            *self.soak.figures(),
-            Figure(
-                "stun_recovery",
-                "Stun heals",
-                self.stun_turns,
-                f"1 level per {self.stun_turns} turn{'s' if self.stun_turns > 1 else ''}",
-            ),
-        )
-
-
-RULESET = replace(
-    BASE_RULESET,
-    help=(
-        "2.0: a fixed −0/−1/−2/−4 track grown by Stamina, Mega-Stamina and Quantum. 2.1: "
-        "Willpower + 2 × Stamina + 6 × Mega-Stamina + Quantum levels, −1 per "
-        "⌊(Stamina + Resistance)/2⌋ + 1 levels of damage. Soak is the same in both "
-        "(RN-SOAK-2)."
-    ),
-)
-
-
-def _int(name: str, label: str, default: int, lo: int, hi: int, help: str) -> IntParam:
-    return IntParam(name, label, default=default, minimum=lo, maximum=hi, help=help)
-
-
-def _damage(name: str, label: str, help: str) -> IntParam:
-    return _int(name, label, 0, 0, 500, help)
-
-
-@checked(
-    RULESET,
-    _int("strength", "Strength", 2, 0, 20, "Strength dots (Dying levels)."),
-    _int(
-        "mega_strength",
-        "Mega-Strength",
-        0,
-        0,
-        10,
-        "Each dot counts as 2 Strength for Dying levels (Mega-Attributes rule).",
-    ),
-    _int("stamina", "Stamina", 2, 1, 20, "Stamina dots."),
-    _int(
-        "mega_stamina",
-        "Mega-Stamina",
-        0,
-        0,
-        10,
-        "2.0: each dot gives a −0, −1, −2, −4 and Incap level; 2.1: 6 levels each; "
-        "both: +1 bashing and lethal soak.",
-    ),
-    QUANTUM,
-    _int("willpower", "Willpower (2.1)", 3, 1, 10, "Willpower dots (2.1 health levels only)."),
-    _int(
-        "resistance",
-        "Resistance (2.1)",
-        0,
-        0,
-        10,
-        "Resistance dots (2.1 wound-penalty step only).",
-    ),
-    _int("armour_levels", "Armour health levels", 0, 0, 20, "Health levels the armour gives (−0)."),
-    ARMOUR_BASHING,
-    ARMOUR_LETHAL,
-    ARMOUR_AGGRAVATED,
-    _damage("bashing", "Bashing damage taken", "Levels of bashing damage on the track."),
-    _damage("lethal", "Lethal damage taken", "Levels of lethal damage on the track."),
-    _damage("aggravated", "Aggravated damage taken", "Levels of aggravated damage on the track."),
-    _damage(
-        "stun",
-        "Stun damage taken",
-        "Levels of stun (from bashing pings): fills the boxes after other damage, never "
-        "a Dying level; gone at the end of the scene.",
-    ),
-    BoolParam(
-        "mega_stamina_elsewhere",
-        "Mega-Stamina also counts as 2 Stamina in the track",
-        default=False,
-        help=(
-            "Off (default): Mega-Stamina gives only its own levels (2.0: “rather than adding +2 "
-            "to Stamina for HL calculations”; 2.1: its × 6). On: it also counts as 2 Stamina "
-            "in Dying levels (2.0) or the wound-penalty step, Incap and Dying levels (2.1). "
-            "See rules note RN-HEALTH-3."
-        ),
-    ),
-    ChoiceParam(
-        "death_at",
-        "Death",
-        default="last_dying",
-        choices=(
-            ("last_dying", "When the last Dying level is filled"),
-            ("beyond", "Only from damage beyond the last Dying level"),
-        ),
-        help="The text gives Dying levels but not when death comes. See rules note RN-HEALTH-8.",
-    ),
-    SOAK_ROUNDING,
-)
-def health(
-    ruleset: str,
-    strength: int,
-    mega_strength: int,
-    stamina: int,
-    mega_stamina: int,
-    quantum: int,
-    willpower: int,
-    resistance: int,
-    armour_levels: int,
-    armour_bashing: int,
-    armour_lethal: int,
-    armour_aggravated: int,
-    bashing: int,
-    lethal: int,
-    aggravated: int,
-    stun: int,
-    mega_stamina_elsewhere: bool = False,
-    death_at: str = "last_dying",
-    soak_rounding: str = "down",
-) -> HealthReport:
-    """A character's health track (2.0 or 2.1), the damage on it, state and soak."""
-    common = _TrackInputs(
-        strength=strength,
-        mega_strength=mega_strength,
-        stamina=stamina,
-        mega_stamina=mega_stamina,
-        quantum=quantum,
-        armour_levels=armour_levels,
-        mega_stamina_elsewhere=mega_stamina_elsewhere,
-    )
-    if ruleset == V20:
-        levels, steps = track_20(**common)
-    else:
-        assert ruleset == V21
-        levels, steps = track_21(willpower=willpower, resistance=resistance, **common)
-        steps = (
-            Step("2.1: Willpower and Resistance count; 2.0 ignores them", HL_21),
-            *steps,
-        )
-    done = fill(
-        levels,
-        bashing=bashing,
-        lethal=lethal,
-        aggravated=aggravated,
-        stun=stun,
-        death_at=death_at,
-    )
-    sk = soak(
-        quantum=quantum,
-        stamina=stamina,
-        mega_stamina=mega_stamina,
-        armour_bashing=armour_bashing,
-        armour_lethal=armour_lethal,
-        armour_aggravated=armour_aggravated,
-        soak_rounding=soak_rounding,
-    )
+    "Stun damage … heals at the rate of 1 level per (10 - Stamina) turns,
+    minimum 1, and goes away at the end of the scene."
+    """
     eff = effective("Stamina", stamina, mega_stamina, purpose="for stun healing")
     turns = stun_recovery_turns(eff.value)
-    stun_steps = [eff.step] if eff.step else []
-    stun_steps.append(
+    steps = [eff.step] if eff.step else []
+    steps.append(
         Step(
             f"Stun heals 1 level per (10 − Stamina {eff.value}) turns, minimum 1: {turns}; "
             "it goes away at the end of the scene (rules note RN-HEALTH-9)",
             STUN_DAMAGE,
         )
     )
-    return HealthReport(
-        ruleset=ruleset,
-        levels=levels,
-        filled=done.filled,
-        state=done.state,
-        penalty=done.penalty,
-        overflow=done.overflow,
-        stun_lost=done.stun_lost,
-        soak=sk,
-        stun_turns=turns,
-        steps=(*steps, *done.steps, *sk.steps, *stun_steps),
-    )
+    return turns, tuple(steps)

@@ -42,7 +42,9 @@ used to model combatants. Up to the henchmen limit add to the dice pool, but eac
 additional henchman past that is an effective extra health level for the
 character in question."
 
-Readings: ``docs/rules-notes/henchmen.md`` (RN-HENCH-1 … RN-HENCH-10).
+Readings: ``docs/rules-notes/henchmen.md`` (RN-HENCH-1 … RN-HENCH-10). The
+Henchmen squad builder calculator combining these rules is
+:mod:`ruleslab.calculators.henchmen`; compressed combat and warfare use them too.
 """
 
 from __future__ import annotations
@@ -51,21 +53,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ruleslab.damage import damage_taken
-from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
+from ruleslab.explain import Explained, Figure, Step, fmt_num
 from ruleslab.mega import effective
-from ruleslab.params import BoolParam, ChoiceParam, InputError, IntParam, checked
-from ruleslab.pmf import chart_bars
-from ruleslab.pmf import mean as pmf_mean
+from ruleslab.params import InputError
 from ruleslab.sources import ALT, rule
 
 __all__ = [
+    "AREA",
     "DIVISORS",
+    "SOAK",
+    "SUPPORT",
     "HenchmenBonus",
-    "HenchmenSquad",
     "SquadLosses",
+    "divided_losses",
     "henchmen_bonus",
-    "henchmen_squad",
     "squad_losses",
     "squad_losses_distribution",
 ]
@@ -83,105 +84,6 @@ BIG_POOL_OVER = 7
 
 DIVISORS = {"regular": 1, "trained": 2, "fanatical": 3}
 """Losses are divided by 1 (regular), 2 (well-trained) or 3 (fanatical)."""
-
-# --- declared inputs (shared by the engine functions and the calculator) ---------
-
-CHARISMA = IntParam(
-    "charisma",
-    "Leader's Charisma",
-    default=3,
-    minimum=0,
-    maximum=10,
-    help="The leader's Charisma dots (Mega-Charisma is separate).",
-)
-MEGA_CHARISMA = IntParam(
-    "mega_charisma",
-    "Leader's Mega-Charisma",
-    default=0,
-    minimum=0,
-    maximum=10,
-    help="Each dot counts as 2 Charisma for the henchmen limit (rules note RN-HENCH-1).",
-)
-COMMAND = IntParam(
-    "command",
-    "Leader's Command",
-    default=2,
-    minimum=0,
-    maximum=10,
-    help="The leader's Command ability dots.",
-)
-HENCHMEN_COUNT = IntParam(
-    "henchmen",
-    "Henchmen",
-    default=12,
-    minimum=0,
-    maximum=1000,
-    help="How many henchmen follow the leader (the leader not counted).",
-)
-HENCHMAN_POOL = IntParam(
-    "henchman_pool",
-    "Henchmen's attribute + ability",
-    default=5,
-    minimum=0,
-    maximum=40,
-    help=(
-        "The henchmen's attribute + ability dice in the area in question (e.g. Dexterity + "
-        "Firearms for shooting). Over 7 (8 or more): +2d per henchman instead of +1d."
-    ),
-)
-SITUATION = IntParam(
-    "situation",
-    "Situational adjustment to the limit",
-    default=0,
-    minimum=-100,
-    maximum=100,
-    help=(
-        "The GM's adjustment: more for wide open battlefields with no cover, fewer in tight "
-        "quarters. The limit never goes below 0 (rules note RN-HENCH-2)."
-    ),
-)
-TRAINING = ChoiceParam(
-    "training",
-    "Henchmen's training",
-    default="regular",
-    choices=(
-        ("regular", "Regular (losses ÷ 1)"),
-        ("trained", "Well-trained (losses ÷ 2)"),
-        ("fanatical", "Fanatical (losses ÷ 3)"),
-    ),
-    help="Well-trained and fanatical henchmen divide their losses by 2 or 3.",
-)
-AREA_MULT = IntParam(
-    "area",
-    "Area multiplier",
-    default=1,
-    minimum=1,
-    maximum=4,
-    help=(
-        "1 for an ordinary attack; 2 for an area attack; 3 or 4 for particularly large ones. "
-        "Multiplies post-soak damage against the squad."
-    ),
-)
-LEADER_IS_HENCHMAN = BoolParam(
-    "leader_is_henchman",
-    "All-henchmen squad",
-    default=False,
-    help=(
-        "Tick when the commander is a henchman too: he is eliminated like one, after the "
-        "others (rules note RN-HENCH-7)."
-    ),
-)
-ROUNDING = ChoiceParam(
-    "rounding",
-    "Rounding divided losses",
-    default="down",
-    choices=(("down", "Round down"), ("up", "Round up")),
-    help=(
-        "Trained (÷ 2) and fanatical (÷ 3) squads: how to round the divided losses "
-        "(rules note RN-HENCH-6). Default: down."
-    ),
-)
-
 
 # --- the limit and the bonuses ------------------------------------------------------
 
@@ -219,14 +121,27 @@ class HenchmenBonus(Explained):
         )
 
 
-def _bonus(
+def henchmen_bonus(
+    *,
     charisma: int,
     command: int,
     henchmen: int,
     henchman_pool: int,
-    situation: int,
-    mega_charisma: int,
+    situation: int = 0,
+    mega_charisma: int = 0,
 ) -> HenchmenBonus:
+    """The leader's henchmen limit and what the henchmen within it add.
+
+    "[A leader] may benefit from up to (Charisma + Command) * 2 henchmen at a
+    time during most situations." Each henchman adds "+1d, but […] +2d if the
+    henchman in question has an attribute and ability total in that area over
+    7d", and "+1 to the damage of the commander's weapon". Compressed combat:
+    "Up to the henchmen limit add to the dice pool, but each additional henchman
+    past that is an effective extra health level". ``situation`` is the GM's
+    adjustment ("wide open battlefields" raise the limit, "tight quarters may
+    reduce or even eliminate" it); the limit never goes below 0. Mega-Charisma
+    counts 2 Charisma (rules note RN-HENCH-1).
+    """
     steps: list[Step] = []
     cha = effective("Charisma", charisma, mega_charisma, purpose="for the henchmen limit")
     if cha.step:
@@ -292,31 +207,6 @@ def _bonus(
     )
 
 
-@checked(CHARISMA, COMMAND, HENCHMEN_COUNT, HENCHMAN_POOL, SITUATION, MEGA_CHARISMA)
-def henchmen_bonus(
-    *,
-    charisma: int,
-    command: int,
-    henchmen: int,
-    henchman_pool: int,
-    situation: int = 0,
-    mega_charisma: int = 0,
-) -> HenchmenBonus:
-    """The leader's henchmen limit and what the henchmen within it add.
-
-    "[A leader] may benefit from up to (Charisma + Command) * 2 henchmen at a
-    time during most situations." Each henchman adds "+1d, but […] +2d if the
-    henchman in question has an attribute and ability total in that area over
-    7d", and "+1 to the damage of the commander's weapon". Compressed combat:
-    "Up to the henchmen limit add to the dice pool, but each additional henchman
-    past that is an effective extra health level". ``situation`` is the GM's
-    adjustment ("wide open battlefields" raise the limit, "tight quarters may
-    reduce or even eliminate" it); the limit never goes below 0. Mega-Charisma
-    counts 2 Charisma (rules note RN-HENCH-1).
-    """
-    return _bonus(charisma, command, henchmen, henchman_pool, situation, mega_charisma)
-
-
 # --- losses ------------------------------------------------------------------------
 
 
@@ -369,6 +259,29 @@ def _divide(points: int, divisor: int, rounding: str) -> int:
     return points // divisor if rounding == "down" else -(-points // divisor)
 
 
+def _check_squad(henchmen: int, training: str, area: int, rounding: str) -> None:
+    """The rule's own domain (the forms' ranges are the calculators')."""
+    if isinstance(henchmen, bool) or not isinstance(henchmen, int) or henchmen < 0:
+        raise InputError("henchmen", "henchmen must be a whole number from 0 up.")
+    if training not in DIVISORS:
+        raise InputError("training", f"training must be one of {', '.join(DIVISORS)}.")
+    if isinstance(area, bool) or not isinstance(area, int) or not 1 <= area <= 4:
+        raise InputError("area", "area must be a whole number from 1 to 4 (× 1 … × 4).")
+    if rounding not in ("down", "up"):
+        raise InputError("rounding", "rounding must be down or up.")
+
+
+def divided_losses(
+    damage: int, *, training: str = "regular", area: int = 1, rounding: str = "down"
+) -> int:
+    """Henchmen ``damage`` post-soak points remove, before the squad's size caps them.
+
+    ``damage × area``, then divided by the training divisor (1, 2 or 3) and
+    rounded ``down`` or ``up`` (rules note RN-HENCH-6).
+    """
+    return _divide(damage * area, DIVISORS[training], rounding)
+
+
 def _needed(capacity: int, area: int, divisor: int, rounding: str) -> int:
     """The fewest damage points whose losses reach ``capacity``."""
     if capacity <= 0:
@@ -379,113 +292,6 @@ def _needed(capacity: int, area: int, divisor: int, rounding: str) -> int:
     return (capacity - 1) * divisor // area + 1
 
 
-def _losses(
-    damage: int,
-    henchmen: int,
-    training: str,
-    area: int,
-    leader_is_henchman: bool,
-    rounding: str,
-    *,
-    explain: bool = True,
-) -> SquadLosses:
-    divisor = DIVISORS[training]
-    multiplied = damage * area
-    losses = _divide(multiplied, divisor, rounding)
-    removed = min(henchmen, losses)
-    remaining = henchmen - removed
-    exposed = remaining == 0
-    eliminated = leader_is_henchman and losses > henchmen
-    if leader_is_henchman:
-        overflow = 0
-    else:
-        overflow = max(0, damage - _needed(henchmen, area, divisor, rounding)) if exposed else 0
-    steps: list[Step] = []
-    if explain:
-        steps.append(
-            Step(
-                "Each point of post-soak damage removes one henchman (soak: the most numerous "
-                "henchman type's)",
-                SOAK,
-            )
-        )
-        if area > 1:
-            steps.append(
-                Step(f"Area attack: post-soak damage {damage} × {area} = {multiplied}", AREA)
-            )
-        if divisor > 1:
-            rnd = "⌊⌋" if rounding == "down" else "⌈⌉"
-            steps.append(
-                Step(
-                    f"{training.capitalize()} henchmen divide losses by {divisor}: "
-                    f"{rnd[0]}{multiplied} ÷ {divisor}{rnd[1]} = {losses} (rounded {rounding}, "
-                    "rules note RN-HENCH-6)",
-                    SOAK,
-                )
-            )
-        steps.append(
-            Step(
-                f"Henchmen removed = min({henchmen}, {losses}) = {removed}; {remaining} remain",
-                SOAK,
-            )
-        )
-        if leader_is_henchman:
-            fate = (
-                "eliminated"
-                if eliminated
-                else ("the last one left" if exposed else "still screened")
-            )
-            steps.append(
-                Step(
-                    f"All-henchmen squad: the commander is eliminated like a henchman, after "
-                    f"the others — he is {fate} (rules note RN-HENCH-7)",
-                    SOAK,
-                )
-            )
-        elif exposed:
-            steps.append(
-                Step(
-                    "No henchman left: the leader can now be targeted and engaged normally; "
-                    f"damage points left over from this attack: {overflow} (rules note "
-                    "RN-HENCH-8)",
-                    SOAK,
-                )
-            )
-        else:
-            steps.append(
-                Step("Until all henchmen are eliminated, the leader cannot be targeted", SOAK)
-            )
-    return SquadLosses(
-        damage=damage,
-        henchmen=henchmen,
-        area=area,
-        divisor=divisor,
-        multiplied=multiplied,
-        losses=losses,
-        removed=removed,
-        remaining=remaining,
-        leader_exposed=exposed,
-        leader_eliminated=eliminated,
-        overflow_to_leader=overflow,
-        steps=tuple(steps),
-    )
-
-
-@checked(
-    IntParam(
-        "damage",
-        "Post-soak damage",
-        default=0,
-        minimum=0,
-        maximum=100_000,
-        help="Damage points (health levels) the attack deals after the squad's soak.",
-    ),
-    HENCHMEN_COUNT,
-    TRAINING,
-    AREA_MULT,
-    LEADER_IS_HENCHMAN,
-    ROUNDING,
-)
 def squad_losses(
     *,
     damage: int,
@@ -506,7 +312,81 @@ def squad_losses(
     henchman squads." The area multiplier applies to the post-soak damage
     first, then the training divisor, then the rounding (rules note RN-HENCH-6).
     """
-    return _losses(damage, henchmen, training, area, leader_is_henchman, rounding)
+    if isinstance(damage, bool) or not isinstance(damage, int) or damage < 0:
+        raise InputError("damage", "damage must be a whole number from 0 up.")
+    _check_squad(henchmen, training, area, rounding)
+    divisor = DIVISORS[training]
+    multiplied = damage * area
+    losses = _divide(multiplied, divisor, rounding)
+    removed = min(henchmen, losses)
+    remaining = henchmen - removed
+    exposed = remaining == 0
+    eliminated = leader_is_henchman and losses > henchmen
+    if leader_is_henchman:
+        overflow = 0
+    else:
+        overflow = max(0, damage - _needed(henchmen, area, divisor, rounding)) if exposed else 0
+    steps = [
+        Step(
+            "Each point of post-soak damage removes one henchman (soak: the most numerous "
+            "henchman type's)",
+            SOAK,
+        )
+    ]
+    if area > 1:
+        steps.append(Step(f"Area attack: post-soak damage {damage} × {area} = {multiplied}", AREA))
+    if divisor > 1:
+        rnd = "⌊⌋" if rounding == "down" else "⌈⌉"
+        steps.append(
+            Step(
+                f"{training.capitalize()} henchmen divide losses by {divisor}: "
+                f"{rnd[0]}{multiplied} ÷ {divisor}{rnd[1]} = {losses} (rounded {rounding}, "
+                "rules note RN-HENCH-6)",
+                SOAK,
+            )
+        )
+    steps.append(
+        Step(
+            f"Henchmen removed = min({henchmen}, {losses}) = {removed}; {remaining} remain",
+            SOAK,
+        )
+    )
+    if leader_is_henchman:
+        fate = (
+            "eliminated" if eliminated else ("the last one left" if exposed else "still screened")
+        )
+        steps.append(
+            Step(
+                f"All-henchmen squad: the commander is eliminated like a henchman, after "
+                f"the others — he is {fate} (rules note RN-HENCH-7)",
+                SOAK,
+            )
+        )
+    elif exposed:
+        steps.append(
+            Step(
+                "No henchman left: the leader can now be targeted and engaged normally; "
+                f"damage points left over from this attack: {overflow} (rules note "
+                "RN-HENCH-8)",
+                SOAK,
+            )
+        )
+    else:
+        steps.append(Step("Until all henchmen are eliminated, the leader cannot be targeted", SOAK))
+    return SquadLosses(
+        damage=damage,
+        henchmen=henchmen,
+        area=area,
+        divisor=divisor,
+        multiplied=multiplied,
+        losses=losses,
+        removed=removed,
+        remaining=remaining,
+        leader_exposed=exposed,
+        leader_eliminated=eliminated,
+        overflow_to_leader=overflow,
+        steps=tuple(steps),
+    )
 
 
 def _check_pmf(damage_pmf: Sequence[Fraction]) -> tuple[Fraction, ...]:
@@ -532,304 +412,17 @@ def squad_losses_distribution(
 ) -> tuple[Fraction, ...]:
     """``P(k henchmen removed)`` for ``k = 0 … henchmen`` when the damage is random.
 
-    ``damage_pmf[d]`` is ``P(d post-soak damage points)``; each ``d`` is resolved
-    by :func:`squad_losses` with the other arguments. The result sums to what
+    ``damage_pmf[d]`` is ``P(d post-soak damage points)``; each ``d`` removes
+    ``min(henchmen, divided_losses(d, …))``, as in :func:`squad_losses`. The result sums to what
     ``damage_pmf`` sums to. ``P(leader exposed)`` is the last entry (all
     henchmen removed).
     """
     pmf = _check_pmf(damage_pmf)
-    # validate the other arguments once, through the declared function
-    squad_losses(
-        damage=0,
-        henchmen=henchmen,
-        training=training,
-        area=area,
-        leader_is_henchman=leader_is_henchman,
-        rounding=rounding,
-    )
+    _check_squad(henchmen, training, area, rounding)
     out = [Fraction(0)] * (henchmen + 1)
-    divisor = DIVISORS[training]
     for d, p in enumerate(pmf):
         if p:
-            out[min(henchmen, _divide(d * area, divisor, rounding))] += p
+            out[
+                min(henchmen, divided_losses(d, training=training, area=area, rounding=rounding))
+            ] += p
     return tuple(out)
-
-
-# --- the calculator -----------------------------------------------------------------
-
-
-@dataclass(frozen=True, kw_only=True)
-class HenchmenSquad(Explained):
-    """Result of :func:`henchmen_squad`: a leader's squad and one incoming attack.
-
-    ``bonus`` is the :class:`HenchmenBonus`; ``support_attacks`` the support
-    weapon attacks available this combat. ``levels[d]`` is the exact
-    ``P(d post-soak damage points)`` of the incoming attack against the squad's
-    soak, ``removed[k]`` the exact ``P(k henchmen removed)`` (``k = 0 …
-    henchmen``); ``p_leader_exposed`` = ``P(no henchman left)``;
-    ``p_leader_eliminated`` = ``P(an all-henchmen squad's commander goes too)``
-    (0 with an ordinary leader).
-    """
-
-    bonus: HenchmenBonus
-    henchmen: int
-    heavy_weapons: int
-    support_attacks: int
-    leader_is_henchman: bool
-    levels: tuple[Fraction, ...]
-    removed: tuple[Fraction, ...]
-    mean_removed: Fraction
-    p_leader_exposed: Fraction
-    p_leader_eliminated: Fraction
-
-    def figures(self) -> tuple[Figure, ...]:
-        elim = fmt_prob(self.p_leader_eliminated) if self.leader_is_henchman else "— (has a leader)"
-        return (
-            *self.bonus.figures(),
-            Figure(
-                "support_attacks",
-                "Support weapon attacks this combat",
-                self.support_attacks,
-                str(self.support_attacks),
-            ),
-            Figure(
-                "mean_removed",
-                "Mean henchmen removed by the attack",
-                self.mean_removed,
-                fmt_num(self.mean_removed, "henchmen"),
-            ),
-            Figure(
-                "p_leader_exposed",
-                "Chance the leader is left exposed",
-                self.p_leader_exposed,
-                fmt_prob(self.p_leader_exposed),
-            ),
-            Figure(
-                "p_leader_eliminated",
-                "Chance the commander is eliminated (all-henchmen squad)",
-                self.p_leader_eliminated,
-                elim,
-            ),
-        )
-
-    def chart(self) -> tuple[tuple[str, float], ...]:
-        """Bars ``(str(k), P(k henchmen removed))``, cut after the last visible one."""
-        rm = self.removed
-        return chart_bars(rm)
-
-
-@checked(
-    CHARISMA,
-    MEGA_CHARISMA,
-    COMMAND,
-    HENCHMEN_COUNT,
-    HENCHMAN_POOL,
-    SITUATION,
-    IntParam(
-        "heavy_weapons",
-        "Henchmen with heavy weapons",
-        default=2,
-        minimum=0,
-        maximum=1000,
-        help=(
-            "How many of the henchmen carry a support (heavy) weapon: each allows one "
-            "support weapon attack per combat (rules note RN-HENCH-5)."
-        ),
-    ),
-    TRAINING,
-    IntParam(
-        "squad_soak",
-        "Squad soak",
-        default=2,
-        minimum=0,
-        maximum=200,
-        help=(
-            "The soak of the most numerous henchman type, against the incoming attack's "
-            "damage type (rules note RN-HENCH-9)."
-        ),
-    ),
-    ChoiceParam(
-        "incoming",
-        "Incoming attack given as",
-        default="dice",
-        choices=(("dice", "Damage dice (before soak)"), ("levels", "Post-soak damage points")),
-        help=(
-            "Damage dice: rolled against the squad soak (7+ is a point). Post-soak damage "
-            "points: a fixed number already past soak."
-        ),
-    ),
-    IntParam(
-        "attack_damage",
-        "Incoming damage",
-        default=8,
-        minimum=0,
-        maximum=1000,
-        help="The incoming attack's damage dice, or its post-soak damage points (see above).",
-    ),
-    IntParam(
-        "adds",
-        "Incoming damage adds",
-        default=0,
-        minimum=0,
-        maximum=200,
-        help=(
-            "Damage adds of the incoming attack (damage dice only): +1 point each if at "
-            "least one die is left after soak."
-        ),
-    ),
-    AREA_MULT,
-    LEADER_IS_HENCHMAN,
-    ROUNDING,
-    BoolParam(
-        "ping",
-        "Ping removes henchmen",
-        default=True,
-        help=(
-            "An attack that fails to penetrate the squad soak still rolls 1 ping die; tick "
-            "to let its point remove a henchman (rules note RN-HENCH-10)."
-        ),
-    ),
-)
-def henchmen_squad(
-    charisma: int,
-    mega_charisma: int,
-    command: int,
-    henchmen: int,
-    henchman_pool: int,
-    situation: int,
-    heavy_weapons: int,
-    training: str,
-    squad_soak: int,
-    incoming: str,
-    attack_damage: int,
-    adds: int,
-    area: int,
-    leader_is_henchman: bool,
-    rounding: str = "down",
-    ping: bool = True,
-) -> HenchmenSquad:
-    """A leader's henchmen: limit, bonuses, support weapons, and one attack on the squad.
-
-    "Instead of attacking himself, a commander can use a henchman's heavy
-    weapon. […] This attack is made at full dice pool with henchmen
-    accuracy/damage bonuses. Weapons capable of firing bursts are assumed to
-    fire the largest possible burst they can. This attack can only be done once
-    per combat per henchman equipped with a heavy weapon." The incoming attack
-    is resolved against "the representative soak of the most numerous henchman
-    type"; "each point of damage dealt removes from play one of these
-    henchmen".
-    """
-    if heavy_weapons > henchmen:
-        raise InputError(
-            "heavy_weapons",
-            f"Henchmen with heavy weapons must be at most the number of henchmen ({henchmen}).",
-        )
-    if incoming == "levels" and adds:
-        raise InputError(
-            "adds",
-            "Incoming damage adds apply to damage dice only: set them to 0 for post-soak points.",
-        )
-    b = _bonus(charisma, command, henchmen, henchman_pool, situation, mega_charisma)
-    steps = list(b.steps)
-    support = min(heavy_weapons, b.counted)
-    steps.append(
-        Step(
-            f"Support weapon attacks this combat = min({heavy_weapons} heavy weapons, "
-            f"{b.counted} henchmen counted) = {support}: once per combat per henchman so "
-            f"equipped, instead of the commander's own attack, at his full pool (+{b.dice}d) "
-            f"with +{b.damage} damage, bursts at the largest burst (rules note RN-HENCH-5)",
-            SUPPORT,
-        )
-    )
-    if incoming == "dice":
-        taken = damage_taken(
-            dice=attack_damage, adds=adds, kind="lethal", natural_soak=squad_soak, armour_soak=0
-        )
-        steps.append(
-            Step(
-                f"Incoming attack: {attack_damage} damage dice against the squad soak "
-                f"{squad_soak} (the most numerous henchman type's)",
-                SOAK,
-            )
-        )
-        steps += [s for s in taken.steps if not s.text.startswith("Soak = natural")]
-        levels = taken.levels
-        if taken.pinged and not ping:
-            levels = (Fraction(1),)
-            steps.append(
-                Step(
-                    "The ping die does not remove henchmen (rules note RN-HENCH-10): 0 points",
-                    SOAK,
-                )
-            )
-        elif taken.pinged:
-            steps.append(
-                Step(
-                    "A ping point removes a henchman like any damage point (rules note "
-                    "RN-HENCH-10)",
-                    SOAK,
-                )
-            )
-    else:
-        levels = (Fraction(0),) * attack_damage + (Fraction(1),)
-        steps.append(
-            Step(
-                f"Incoming attack: {attack_damage} post-soak damage points (soak already applied)",
-                SOAK,
-            )
-        )
-    removed = squad_losses_distribution(
-        levels,
-        henchmen=henchmen,
-        training=training,
-        area=area,
-        leader_is_henchman=leader_is_henchman,
-        rounding=rounding,
-    )
-    divisor = DIVISORS[training]
-    p_elim = sum(
-        (p for d, p in enumerate(levels) if p and _divide(d * area, divisor, rounding) > henchmen),
-        Fraction(0),
-    )
-    if not leader_is_henchman:
-        p_elim = Fraction(0)
-    rnd = "⌊⌋" if rounding == "down" else "⌈⌉"
-    how = f"{rnd[0]}points × {area} ÷ {divisor}{rnd[1]}"
-    steps.append(
-        Step(
-            f"Henchmen removed = min({henchmen}, {how}): post-soak damage × area multiplier "
-            f"{area}, then ÷ {divisor} ({training}), rounded {rounding} (rules note RN-HENCH-6)",
-            AREA if area > 1 else SOAK,
-        )
-    )
-    mean = pmf_mean(removed)
-    p_exposed = removed[-1]
-    steps.append(
-        Step(
-            f"Mean henchmen removed = {fmt_num(mean)}; P(all {henchmen} removed, the leader "
-            f"can be targeted) = {fmt_prob(p_exposed)}",
-            SOAK,
-        )
-    )
-    if leader_is_henchman:
-        steps.append(
-            Step(
-                f"All-henchmen squad: the commander goes like a henchman, after the others: "
-                f"P(eliminated) = P(losses > {henchmen}) = {fmt_prob(p_elim)} (rules note "
-                "RN-HENCH-7)",
-                SOAK,
-            )
-        )
-    return HenchmenSquad(
-        bonus=b,
-        henchmen=henchmen,
-        heavy_weapons=heavy_weapons,
-        support_attacks=support,
-        leader_is_henchman=leader_is_henchman,
-        levels=tuple(levels),
-        removed=removed,
-        mean_removed=mean,
-        p_leader_exposed=p_exposed,
-        p_leader_eliminated=p_elim,
-        steps=tuple(steps),
-    )

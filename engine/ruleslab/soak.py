@@ -18,7 +18,9 @@ Quick reference › 2.0 Rules › Combat:
 The formula counts Mega-Stamina once per dot: it accounts for the Mega-Attribute
 separately, so the "counts for 2 dots" rule does not apply here (a step says so).
 The halves round down by default (rules note RN-SOAK-1); the 2.1 rules do not
-restate soak, so the same soak applies under both (RN-SOAK-2).
+restate soak, so the same soak applies under both (RN-SOAK-2). Readings:
+``docs/rules-notes/health.md`` (RN-SOAK-1, RN-SOAK-2) and
+``docs/rules-notes/damage.md`` (RN-SOAK-3).
 """
 
 from __future__ import annotations
@@ -26,15 +28,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ruleslab.explain import Explained, Figure, Step
-from ruleslab.params import ChoiceParam, IntParam, checked
 from ruleslab.sources import QR, rule
 
 __all__ = [
     "KINDS",
-    "SOAK_ROUNDING",
     "Soak",
     "armour_after_ap",
     "halve",
+    "natural_soak_against",
+    "natural_soak_steps",
     "natural_soak_values",
     "soak",
     "soak_kind",
@@ -47,18 +49,6 @@ MEGA_ATTRIBUTES = rule(QR, "Mega-Attributes")
 
 KINDS = ("stun", "bashing", "lethal", "aggravated")
 """Damage kinds, least to most severe (stun is 2.0's)."""
-
-SOAK_ROUNDING = ChoiceParam(
-    "soak_rounding",
-    "Rounding of Stamina/2 and Quantum/2 in soak",
-    default="down",
-    choices=(("down", "Round down"), ("up", "Round up")),
-    help=(
-        "Natural lethal soak uses Stamina/2 and aggravated soak Quantum/2; the text does not "
-        "say how to round. Default: round down, as the text does elsewhere. See rules note "
-        "RN-SOAK-1."
-    ),
-)
 
 
 def halve(x: int, rounding: str = "down") -> int:
@@ -84,6 +74,14 @@ def natural_soak_values(
 def soak_kind(kind: str) -> str:
     """The kind whose soak applies: "Stun damage is soaked as bashing damage"."""
     return "bashing" if kind == "stun" else kind
+
+
+def natural_soak_against(
+    kind: str, quantum: int, stamina: int, mega_stamina: int, rounding: str = "down"
+) -> int:
+    """Natural soak against one kind of damage (stun: bashing), from :func:`natural_soak_values`."""
+    values = natural_soak_values(quantum, stamina, mega_stamina, rounding)
+    return dict(zip(("bashing", "lethal", "aggravated"), values, strict=True))[soak_kind(kind)]
 
 
 def armour_after_ap(armour: int, armour_piercing: int) -> int:
@@ -182,34 +180,6 @@ class Soak(Explained):
         )
 
 
-def _soak_param(name: str, label: str, maximum: int, help: str) -> IntParam:
-    return IntParam(name, label, default=0, minimum=0, maximum=maximum, help=help)
-
-
-QUANTUM = _soak_param("quantum", "Quantum", 10, "Quantum dots.")
-ARMOUR_BASHING = _soak_param(
-    "armour_bashing", "Armour soak vs bashing", 50, "Soak the armour (or a power) adds vs bashing."
-)
-ARMOUR_LETHAL = _soak_param(
-    "armour_lethal", "Armour soak vs lethal", 50, "Soak the armour (or a power) adds vs lethal."
-)
-ARMOUR_AGGRAVATED = _soak_param(
-    "armour_aggravated",
-    "Armour soak vs aggravated",
-    50,
-    "Soak the armour (or a power) adds vs aggravated.",
-)
-
-
-@checked(
-    QUANTUM,
-    IntParam("stamina", "Stamina", default=2, minimum=1, maximum=20, help="Stamina dots."),
-    _soak_param("mega_stamina", "Mega-Stamina", 10, "Mega-Stamina dots."),
-    ARMOUR_BASHING,
-    ARMOUR_LETHAL,
-    ARMOUR_AGGRAVATED,
-    SOAK_ROUNDING,
-)
 def soak(
     quantum: int,
     stamina: int,

@@ -57,44 +57,49 @@ Damage dice are a d10 pool, 7+ = one health level (rules note RN-DMG-1). Squads
 lose henchmen as in Combat alterations › Henchmen (Damage Soak, Area
 Vulnerability). Readings of ambiguous text: ``docs/rules-notes/warfare.md``
 (RN-WAR-*).
+
+The arithmetic first, then one turn's explained pieces in the order the Warfare
+calculator (:mod:`ruleslab.calculators.warfare`) shows them; a little over 600
+lines, kept whole so that the Warfare section is read in one place.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TypedDict
 
-from ruleslab.dice import SuccessDistribution, pool_distribution, roll_pool
-from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
-from ruleslab.henchmen import (
-    AREA,
-    LEADER_IS_HENCHMAN,
-    ROUNDING,
-    SOAK,
-    TRAINING,
-    squad_losses,
-    squad_losses_distribution,
-)
+from ruleslab.dice import SuccessDistribution, pool_distribution
+from ruleslab.explain import Step, fmt_num, fmt_prob
+from ruleslab.henchmen import AREA, DIVISORS, SOAK, squad_losses_distribution
 from ruleslab.mega import effective
-from ruleslab.params import BoolParam, ChoiceParam, InputError, IntParam, checked
-from ruleslab.pmf import chart_bars, convolve
+from ruleslab.params import InputError
+from ruleslab.pmf import convolve
 from ruleslab.pmf import mean as pmf_mean
 from ruleslab.sources import ALT, QR, rule
 
 __all__ = [
     "AREA_MULTIPLIER",
     "HEADCOUNT_AT_SIZE_1",
-    "WarfareReport",
+    "AttackCount",
+    "Defence",
+    "ForcePools",
+    "PowerSpent",
+    "SizeDifference",
+    "TurnDamage",
+    "TurnLosses",
     "attacks_allowed",
+    "attacks_of_opportunity",
+    "defence_pool",
     "divide_pool",
+    "force_pools",
     "headcount",
     "hit_probability",
     "per_attack_damage",
-    "roll_turn",
+    "power_spent",
+    "quantity_is_quality",
+    "squad_turn_losses",
     "sum_of_attacks",
-    "warfare",
+    "turn_damage",
 ]
 
 WARFARE = rule(ALT, "Mass Combat", "Warfare")
@@ -181,441 +186,101 @@ def sum_of_attacks(per_attack: tuple[Fraction, ...], attacks: int) -> tuple[Frac
     return total
 
 
-def _cap(pmf: tuple[Fraction, ...], cap: int) -> tuple[Fraction, ...]:
-    if len(pmf) <= cap + 1:
-        return pmf
-    return (*pmf[:cap], sum(pmf[cap:], Fraction(0)))
-
-
-# --- the calculator -------------------------------------------------------------------
-
-TARGET_CHARACTER = "character"
-TARGET_SQUAD = "squad"
-
-POWER_USES = (
-    ("none", "Not used"),
-    ("firepower", "Firepower (Power used as Support)"),
-    ("boost", "Boost (+1 Psi, or +1 power rating and Quantum)"),
-    ("recharge", "Recharge (+1 Quantum or Psi to all soldiers)"),
-)
+# --- the rules explained: one turn of a force's attacks of opportunity ----------------
 
 
 @dataclass(frozen=True, kw_only=True)
-class WarfareReport(Explained):
-    """One turn of a force's attacks of opportunity against a character or a squad.
+class AttackCount:
+    """Attacks of opportunity used in a turn: ``granted`` (the force's Size), at most
+    ``cap`` = the commander's Intelligence (Mega dots counted or not) + Command."""
 
-    ``damage_pmf[k]`` is the exact P(the turn's attacks deal k health levels in
-    all); for a squad ``losses_pmf[k]`` is P(k henchmen removed) (capped at the
-    squad), else ``None``. ``size_difference`` is enemy Size − party Size.
-    """
-
-    enemy_size: int
-    headcount: int
-    attacks_granted: int
-    attack_cap: int
+    granted: int
+    cap: int
     attacks: int
-    attack_dice: int
-    attack_auto: int
-    defence_dice: int
-    defence_penalty: int
-    defence_reading: str
-    damage_dice: int
-    damage_auto: int
-    p_hit: Fraction
-    p_any_hit: Fraction
-    damage_pmf: tuple[Fraction, ...]
-    expected_damage: Fraction
-    size_difference: int
-    morale_reduction: int
-    power_use: str
-    power_text: str
-    target: str
-    squad_size: int
-    training: str
-    rounding: str
-    leader_is_henchman: bool
-    losses_pmf: tuple[Fraction, ...] | None
-    expected_losses: Fraction | None
-
-    @property
-    def p_wiped(self) -> Fraction | None:
-        """P(every removable member of the squad is removed), None for a character."""
-        return None if self.losses_pmf is None else self.losses_pmf[-1]
-
-    def _penalty_text(self) -> str:
-        d = self.size_difference
-        if d > 0:
-            return f"+{d} difficulty to the party's defensive and awareness rolls"
-        if d < 0:
-            return f"+{-d} difficulty to the enemy's defensive and awareness rolls"
-        return "none (equal Size)"
-
-    def _morale_text(self) -> str:
-        d = self.size_difference
-        if d > 0:
-            return f"the party's force may lose up to {d} Morale"
-        if d < 0:
-            return f"the enemy may lose up to {-d} Morale"
-        return "none (equal Size)"
-
-    def figures(self) -> tuple[Figure, ...]:
-        auto = f" + {self.attack_auto} auto" if self.attack_auto else ""
-        dauto = f" + {self.damage_auto} auto" if self.damage_auto else ""
-        defence = (
-            f"{self.defence_dice} dice"
-            if self.defence_reading == "opposed"
-            else f"Defense {self.defence_dice}"
-        )
-        if self.defence_penalty:
-            defence += f", −{self.defence_penalty} for Size"
-        figs = [
-            Figure(
-                "attacks",
-                "Attacks of opportunity used",
-                self.attacks,
-                f"{self.attacks} of {self.attacks_granted}",
-            ),
-            Figure(
-                "attack_pool", "Attack pool", self.attack_dice, f"{self.attack_dice} dice{auto}"
-            ),
-            Figure("defence_pool", "Defence", self.defence_dice, defence),
-            Figure("damage_dice", "Damage dice", self.damage_dice, f"{self.damage_dice}{dauto}"),
-            Figure("p_hit", "Chance each attack hits", self.p_hit, fmt_prob(self.p_hit)),
-            Figure(
-                "p_any_hit", "Chance of at least one hit", self.p_any_hit, fmt_prob(self.p_any_hit)
-            ),
-            Figure(
-                "expected_damage",
-                "Expected health levels (lethal)",
-                self.expected_damage,
-                fmt_num(self.expected_damage, "levels"),
-            ),
-        ]
-        if self.losses_pmf is not None:
-            assert self.expected_losses is not None
-            assert self.p_wiped is not None
-            figs += [
-                Figure(
-                    "expected_losses",
-                    "Expected henchmen removed",
-                    self.expected_losses,
-                    fmt_num(self.expected_losses, f"of {self.squad_size}"),
-                ),
-                Figure(
-                    "p_wiped", "Chance the squad is wiped out", self.p_wiped, fmt_prob(self.p_wiped)
-                ),
-            ]
-        figs += [
-            Figure(
-                "headcount",
-                "Enemy force, roughly",
-                self.headcount,
-                f"~{fmt_num(self.headcount)} combatants",
-            ),
-            Figure(
-                "defence_penalty",
-                "Size difference: difficulty",
-                self.size_difference,
-                self._penalty_text(),
-            ),
-            Figure(
-                "morale_reduction",
-                "Size difference: Morale",
-                self.morale_reduction,
-                self._morale_text(),
-            ),
-            Figure("power_effect", "Power track", self.power_use, self.power_text),
-        ]
-        return tuple(figs)
-
-    def chart_pmf(self) -> tuple[Fraction, ...]:
-        """The charted distribution: henchmen removed for a squad, else health levels."""
-        return self.losses_pmf if self.losses_pmf is not None else self.damage_pmf
-
-    def chart(self) -> tuple[tuple[str, float], ...]:
-        """Bars ``(str(k), P(total k))``, cut after the last bar at least 10⁻⁶ likely."""
-        pmf = self.chart_pmf()
-        return chart_bars(pmf)
+    steps: tuple[Step, ...]
 
 
-# Parameters ----------------------------------------------------------------------------
+def attacks_of_opportunity(
+    size: int,
+    intelligence: int,
+    command: int,
+    mega_intelligence: int = 0,
+    *,
+    mega_counts: bool = True,
+) -> AttackCount:
+    """Attacks of opportunity used in a turn: Size, at most Intelligence + Command.
 
-
-class _Range(TypedDict):
-    minimum: int
-    maximum: int
-
-
-_ATTR: _Range = {"minimum": 1, "maximum": 10}
-_TRACK: _Range = {"minimum": 0, "maximum": 10}
-
-
-@checked(
-    IntParam(
-        "enemy_size",
-        "Enemy Size",
-        default=5,
-        **_ATTR,
-        help="Size 1 ≈ 40 combatants, doubling per level (Size 5 ≈ battalion, 10 ≈ corps).",
-    ),
-    IntParam(
-        "enemy_firepower",
-        "Enemy Firepower",
-        default=3,
-        **_ATTR,
-        help="Adds to the damage dice: Firepower + Size, lethal, ignoring soak.",
-    ),
-    IntParam(
-        "enemy_skill",
-        "Enemy Skill",
-        default=3,
-        **_ATTR,
-        help="The attack pool is Skill + Size (+ Support, + Power, when spent).",
-    ),
-    IntParam(
-        "morale",
-        "Enemy Morale track",
-        default=5,
-        **_TRACK,
-        help="Current Morale; spending needs at least 1.",
-    ),
-    BoolParam(
-        "spend_morale",
-        "Spend 1 Morale",
-        default=False,
-        help="+1 success to all the unit's actions this round (RN-WAR-4).",
-    ),
-    IntParam(
-        "support",
-        "Enemy Support (permanent)",
-        default=0,
-        **_TRACK,
-        help="Off-board firepower; 5+ is a first-world military.",
-    ),
-    BoolParam(
-        "spend_support",
-        "Spend 1 Support",
-        default=False,
-        help=(
-            "Adds the permanent Support to the attack pool and 1 automatic success "
-            "to damage (RN-WAR-5)."
-        ),
-    ),
-    IntParam(
-        "power",
-        "Enemy Power (permanent)",
-        default=0,
-        **_TRACK,
-        help="Psi/Quantum forces only: sub-Aberrant horde 1, all-Doyen 10.",
-    ),
-    ChoiceParam(
-        "power_use",
-        "Spend 1 Power on",
-        default="none",
-        choices=POWER_USES,
-        help=(
-            "Firepower counts as Support (and can be used alongside it); Boost and "
-            "Recharge help the enemy's own powers (RN-WAR-6)."
-        ),
-    ),
-    IntParam("commander_intelligence", "Enemy commander's Intelligence", default=3, **_ATTR),
-    IntParam(
-        "commander_mega_intelligence",
-        "Enemy commander's Mega-Intelligence",
-        default=0,
-        minimum=0,
-        maximum=10,
-        help=(
-            "Counts 2 per dot towards the attack cap unless the Rules option says "
-            "otherwise (RN-WAR-1)."
-        ),
-    ),
-    IntParam(
-        "commander_command",
-        "Enemy commander's Command",
-        default=3,
-        **_TRACK,
-        help="Attacks used = Size, at most Intelligence + Command.",
-    ),
-    IntParam(
-        "party_size",
-        "Party's force Size",
-        default=0,
-        **_TRACK,
-        help=(
-            "0: the party has no force of its own (RN-WAR-7). The net Size "
-            "difference drives Quantity is Quality."
-        ),
-    ),
-    ChoiceParam(
-        "target",
-        "Target",
-        default=TARGET_CHARACTER,
-        choices=((TARGET_CHARACTER, "A character"), (TARGET_SQUAD, "A squad of henchmen")),
-        help="Against squads the attacks are Area attacks, ×3.",
-    ),
-    IntParam(
-        "wits", "Target's Wits", default=3, **_ATTR, help="The character's, or the squad leader's."
-    ),
-    IntParam(
-        "mega_wits",
-        "Target's Mega-Wits",
-        default=0,
-        minimum=0,
-        maximum=10,
-        help="Each dot counts as 2 Wits dots (Quick reference › Mega-Attributes).",
-    ),
-    IntParam("tactics", "Target's Tactics", default=2, **_TRACK),
-    IntParam(
-        "defence_bonus",
-        "Extra defence dice",
-        default=0,
-        minimum=0,
-        maximum=60,
-        help="E.g. a squad's henchmen, +1d each (Henchmen › Dice Pool).",
-    ),
-    IntParam(
-        "henchmen",
-        "Henchmen in the squad",
-        default=10,
-        minimum=1,
-        maximum=1000,
-        help="Squad target only: each point of damage × 3 removes one (RN-WAR-8).",
-    ),
-    TRAINING,
-    LEADER_IS_HENCHMAN,
-    ChoiceParam(
-        "defence_reading",
-        "How Wits + Tactics defends",
-        default="opposed",
-        choices=(
-            ("opposed", "Rolled: its successes cancel attack successes"),
-            ("defense_score", "Not rolled: added to the difficulty (a Defense score)"),
-        ),
-        help="See rules note RN-WAR-2.",
-    ),
-    ChoiceParam(
-        "size_penalty",
-        "Size difficulty penalty on the defence",
-        default="apply",
-        choices=(("apply", "Applies to the defence"), ("ignore", "Not applied here")),
-        help=(
-            "Quantity is Quality: +1 difficulty per point of net Size to defensive "
-            "rolls. See RN-WAR-3."
-        ),
-    ),
-    ChoiceParam(
-        "divide_by_3",
-        "Divide pools by 3",
-        default="no",
-        choices=(
-            ("no", "No"),
-            ("attack_damage", "Attack and damage pools (as written)"),
-            ("all", "Attack, damage and defence pools"),
-        ),
-        help="“For ease of resolution”, rounded up. See RN-WAR-9.",
-    ),
-    ChoiceParam(
-        "mega_intelligence",
-        "Mega-Intelligence and the attack cap",
-        default="counts",
-        choices=(("counts", "Each dot counts as 2"), ("ignored", "Not counted")),
-        help="See rules note RN-WAR-1.",
-    ),
-    ChoiceParam(
-        "morale_on_damage",
-        "Spent Morale on damage",
-        default="attack",
-        choices=(("attack", "Attack roll only"), ("both", "Attack and damage rolls")),
-        help="See rules note RN-WAR-4.",
-    ),
-    ROUNDING,
-)
-def warfare(
-    enemy_size: int = 5,
-    enemy_firepower: int = 3,
-    enemy_skill: int = 3,
-    morale: int = 5,
-    spend_morale: bool = False,
-    support: int = 0,
-    spend_support: bool = False,
-    power: int = 0,
-    power_use: str = "none",
-    commander_intelligence: int = 3,
-    commander_mega_intelligence: int = 0,
-    commander_command: int = 3,
-    party_size: int = 0,
-    target: str = TARGET_CHARACTER,
-    wits: int = 3,
-    mega_wits: int = 0,
-    tactics: int = 2,
-    defence_bonus: int = 0,
-    henchmen: int = 10,
-    training: str = "regular",
-    leader_is_henchman: bool = False,
-    defence_reading: str = "opposed",
-    size_penalty: str = "apply",
-    divide_by_3: str = "no",
-    mega_intelligence: str = "counts",
-    morale_on_damage: str = "attack",
-    rounding: str = "down",
-) -> WarfareReport:
-    """One turn of an enemy force's attacks of opportunity, exactly (see the module text)."""
-    if spend_morale and morale < 1:
-        raise InputError("spend_morale", "Spend 1 Morale needs a Morale track of at least 1.")
-    if spend_support and support < 1:
-        raise InputError("spend_support", "Spend 1 Support needs a Support track of at least 1.")
-    if power_use != "none" and power < 1:
-        use = dict(POWER_USES)[power_use].split(" (")[0]
-        raise InputError("power_use", f"Spend 1 Power on {use} needs a Power track of at least 1.")
-
+    Whether the commander's Mega-Intelligence counts 2 per dot is ``mega_counts``
+    (rules note RN-WAR-1).
+    """
     steps: list[Step] = []
-    squad = target == TARGET_SQUAD
-    heads = headcount(enemy_size)
-    steps.append(
-        Step(
-            f"Enemy Size {enemy_size} ≈ 40 × 2^{enemy_size - 1} = {fmt_num(heads)} combatants",
-            FORCE,
-        )
-    )
-
-    # attacks used
-    if mega_intelligence == "counts":
+    if mega_counts:
         eff = effective(
-            "Intelligence",
-            commander_intelligence,
-            commander_mega_intelligence,
-            purpose="for the attack cap",
+            "Intelligence", intelligence, mega_intelligence, purpose="for the attack cap"
         )
-        intelligence = eff.value
+        counted = eff.value
         if eff.step:
             steps.append(eff.step)
     else:
-        intelligence = commander_intelligence
-        if commander_mega_intelligence:
+        counted = intelligence
+        if mega_intelligence:
             steps.append(
                 Step(
-                    f"Mega-Intelligence {commander_mega_intelligence} not counted "
-                    "(option, RN-WAR-1)",
+                    f"Mega-Intelligence {mega_intelligence} not counted (option, RN-WAR-1)",
                     AOO,
                 )
             )
-    cap = intelligence + commander_command
-    attacks = attacks_allowed(enemy_size, cap)
+    cap = counted + command
+    attacks = attacks_allowed(size, cap)
     steps.append(
         Step(
-            f"Attacks of opportunity = Size {enemy_size}, at most Intelligence {intelligence} + "
-            f"Command {commander_command} = {cap}: {attacks} used",
+            f"Attacks of opportunity = Size {size}, at most Intelligence {counted} + "
+            f"Command {command} = {cap}: {attacks} used",
             AOO,
         )
     )
+    return AttackCount(granted=size, cap=cap, attacks=attacks, steps=tuple(steps))
 
-    # attack pool
-    parts = [f"Skill {enemy_skill}", f"Size {enemy_size}"]
-    dice_ = enemy_skill + enemy_size
+
+@dataclass(frozen=True, kw_only=True)
+class ForcePools:
+    """A force's attack of opportunity: ``attack_dice`` (+ ``attack_auto`` successes) to
+    hit, ``damage_dice`` (+ ``damage_auto``) lethal health levels, soak ignored."""
+
+    attack_dice: int
+    attack_auto: int
+    damage_dice: int
+    damage_auto: int
+    steps: tuple[Step, ...]
+
+
+def force_pools(
+    *,
+    skill: int,
+    size: int,
+    firepower: int,
+    support: int = 0,
+    spend_support: bool = False,
+    power: int = 0,
+    power_as_support: bool = False,
+    spend_morale: bool = False,
+    morale_on_damage: bool = False,
+    divide: bool = False,
+) -> ForcePools:
+    """A force's attack and damage pools: Skill + Size to hit, Firepower + Size damage.
+
+    Spending 1 Support adds the permanent Support to the attack pool and 1
+    automatic success to damage (RN-WAR-5); Power used as Support does the same
+    with Power, alongside Support too (RN-WAR-6); 1 Morale adds 1 success to the
+    attack roll, and to the damage roll when ``morale_on_damage`` (RN-WAR-4).
+    ``divide``: both pools ÷ 3, rounded up (automatic successes are not divided).
+    """
+    steps: list[Step] = []
+    parts = [f"Skill {skill}", f"Size {size}"]
+    dice = skill + size
     damage_auto = 0
     if spend_support:
-        dice_ += support
+        dice += support
         damage_auto += 1
         parts.append(f"Support {support}")
         steps.append(
@@ -625,8 +290,8 @@ def warfare(
                 FORCE,
             )
         )
-    if power_use == "firepower":
-        dice_ += power
+    if power_as_support:
+        dice += power
         damage_auto += 1
         parts.append(f"Power {power}")
         steps.append(
@@ -642,44 +307,97 @@ def warfare(
         steps.append(
             Step(
                 "1 Morale spent: +1 success to the attack roll"
-                + (" and to the damage roll" if morale_on_damage == "both" else "")
+                + (" and to the damage roll" if morale_on_damage else "")
                 + " (RN-WAR-4)",
                 FORCE,
             )
         )
-        if morale_on_damage == "both":
+        if morale_on_damage:
             damage_auto += 1
-    damage_dice = enemy_firepower + enemy_size
-    divide_attack = divide_by_3 in ("attack_damage", "all")
-    text = f"Attack pool = {' + '.join(parts)} = {dice_} dice"
-    if divide_attack:
-        text += f"; ÷ 3 rounded up = {divide_pool(dice_)}"
-        dice_ = divide_pool(dice_)
+    damage_dice = firepower + size
+    text = f"Attack pool = {' + '.join(parts)} = {dice} dice"
+    if divide:
+        text += f"; ÷ 3 rounded up = {divide_pool(dice)}"
+        dice = divide_pool(dice)
     steps.append(Step(text, AOO))
-    dtext = f"Damage dice = Firepower {enemy_firepower} + Size {enemy_size} = {damage_dice}"
-    if divide_attack:
+    dtext = f"Damage dice = Firepower {firepower} + Size {size} = {damage_dice}"
+    if divide:
         dtext += f"; ÷ 3 rounded up = {divide_pool(damage_dice)}"
         damage_dice = divide_pool(damage_dice)
     steps.append(Step(dtext + ", lethal, soak ignored (the dice are already post-soak)", AOO))
+    return ForcePools(
+        attack_dice=dice,
+        attack_auto=attack_auto,
+        damage_dice=damage_dice,
+        damage_auto=damage_auto,
+        steps=tuple(steps),
+    )
 
-    # defence
+
+@dataclass(frozen=True, kw_only=True)
+class Defence:
+    """The defence against attacks of opportunity: ``dice`` (Wits + Tactics + extra)."""
+
+    dice: int
+    steps: tuple[Step, ...]
+
+
+def defence_pool(
+    *,
+    wits: int,
+    tactics: int,
+    mega_wits: int = 0,
+    extra: int = 0,
+    squad: bool = False,
+    divide: bool = False,
+) -> Defence:
+    """The target's Wits + Tactics (a squad's: its leader's) + ``extra`` dice.
+
+    Mega-Wits counts 2 per dot; ``divide``: ÷ 3 rounded up like the other pools
+    (RN-WAR-9).
+    """
+    steps: list[Step] = []
     w = effective("Wits", wits, mega_wits, purpose="for the defence")
     if w.step:
         steps.append(w.step)
-    defence = w.value + tactics + defence_bonus
+    dice = w.value + tactics + extra
     who = "the squad leader's" if squad else "the target's"
-    dparts = f"Wits {w.value} + Tactics {tactics}" + (
-        f" + {defence_bonus} extra" if defence_bonus else ""
-    )
-    dtext = f"Defence = {who} {dparts} = {defence}"
-    if divide_by_3 == "all":
-        dtext += f"; ÷ 3 rounded up = {divide_pool(defence)} (RN-WAR-9)"
-        defence = divide_pool(defence)
-    steps.append(Step(dtext, AOO))
+    parts = f"Wits {w.value} + Tactics {tactics}" + (f" + {extra} extra" if extra else "")
+    text = f"Defence = {who} {parts} = {dice}"
+    if divide:
+        text += f"; ÷ 3 rounded up = {divide_pool(dice)} (RN-WAR-9)"
+        dice = divide_pool(dice)
+    steps.append(Step(text, AOO))
+    return Defence(dice=dice, steps=tuple(steps))
 
-    # Quantity is Quality
+
+@dataclass(frozen=True, kw_only=True)
+class SizeDifference:
+    """Quantity is Quality: ``difference`` = enemy Size − party Size; ``penalty`` the
+    difficulty added to the party's defence (0 when the party is as large or larger,
+    or when it is not applied)."""
+
+    difference: int
+    penalty: int
+    steps: tuple[Step, ...]
+
+
+def quantity_is_quality(
+    enemy_size: int,
+    party_size: int,
+    defence: int,
+    *,
+    apply_penalty: bool = True,
+    opposed: bool = True,
+) -> SizeDifference:
+    """Quantity is Quality: the net Size difference, a difficulty and a Morale loss.
+
+    How the difficulty meets a rolled (``opposed``) defence or a Defense score
+    ``defence``: rules note RN-WAR-3.
+    """
+    steps: list[Step] = []
     diff = enemy_size - party_size
-    penalty = max(0, diff) if size_penalty == "apply" else 0
+    penalty = max(0, diff) if apply_penalty else 0
     if diff > 0:
         steps.append(
             Step(
@@ -689,22 +407,18 @@ def warfare(
                 QUANTITY,
             )
         )
-        if size_penalty == "apply":
-            if defence_reading == "opposed":
-                ptext = (
-                    f"The defence is a defensive roll: only its successes beyond the first "
-                    f"{diff} cancel attack successes (RN-WAR-3)"
-                )
-            else:
-                ptext = (
-                    f"Defense {defence} − {diff} = {max(0, defence - diff)} "
-                    "(never below 0) (RN-WAR-3)"
-                )
-            steps.append(Step(ptext, QUANTITY))
-        else:
-            steps.append(
-                Step("Size penalty not applied to this defence (option, RN-WAR-3)", QUANTITY)
+        if not apply_penalty:
+            text = "Size penalty not applied to this defence (option, RN-WAR-3)"
+        elif opposed:
+            text = (
+                f"The defence is a defensive roll: only its successes beyond the first "
+                f"{diff} cancel attack successes (RN-WAR-3)"
             )
+        else:
+            text = (
+                f"Defense {defence} − {diff} = {max(0, defence - diff)} (never below 0) (RN-WAR-3)"
+            )
+        steps.append(Step(text, QUANTITY))
     elif diff < 0:
         steps.append(
             Step(
@@ -716,11 +430,41 @@ def warfare(
         )
     else:
         steps.append(Step("Equal Size: no Quantity is Quality effects", QUANTITY))
+    return SizeDifference(difference=diff, penalty=penalty, steps=tuple(steps))
 
-    # one attack
-    attack_dist = pool_distribution(dice_, attack_auto)
-    p_hit = hit_probability(attack_dist, defence, penalty, defence_reading)
-    if defence_reading == "opposed":
+
+@dataclass(frozen=True, kw_only=True)
+class TurnDamage:
+    """A turn of attacks of opportunity against one target, exactly.
+
+    ``p_hit`` per attack; ``per_attack[k]`` = P(one attack deals k health levels,
+    a miss dealing 0); ``total[k]`` = P(the turn's attacks deal k in all).
+    """
+
+    p_hit: Fraction
+    p_any_hit: Fraction
+    per_attack: tuple[Fraction, ...]
+    total: tuple[Fraction, ...]
+    expected: Fraction
+    steps: tuple[Step, ...]
+
+
+def turn_damage(
+    *,
+    attacks: int,
+    pools: ForcePools,
+    defence: int,
+    penalty: int = 0,
+    reading: str = "opposed",
+) -> TurnDamage:
+    """``attacks`` independent attacks of opportunity with ``pools`` against ``defence``.
+
+    The defence is read as rules note RN-WAR-2 ``reading`` says, less the Size
+    ``penalty``; each damage die at 7+ is one lethal health level (RN-DMG-1).
+    """
+    attack = pool_distribution(pools.attack_dice, pools.attack_auto)
+    p_hit = hit_probability(attack, defence, penalty, reading)
+    if reading == "opposed":
         how = (
             f"P(attack successes − max(0, defence successes − {penalty}) ≥ 1)"
             if penalty
@@ -728,18 +472,17 @@ def warfare(
         )
     else:
         how = f"P(attack successes ≥ 1 + {max(0, defence - penalty)})"
-    steps.append(Step(f"P(hit) = {how} = {fmt_prob(p_hit)} (RN-WAR-2)", AOO))
-    dmg = pool_distribution(damage_dice, damage_auto)
+    steps = [Step(f"P(hit) = {how} = {fmt_prob(p_hit)} (RN-WAR-2)", AOO)]
+    dmg = pool_distribution(pools.damage_dice, pools.damage_auto)
     steps.append(
         Step(
-            f"Damage roll: {damage_dice} dice"
-            + (f" + {damage_auto} automatic" if damage_auto else "")
+            f"Damage roll: {pools.damage_dice} dice"
+            + (f" + {pools.damage_auto} automatic" if pools.damage_auto else "")
             + ", each 7+ is one health level (RN-DMG-1): mean "
             + fmt_num(dmg.full_mean or dmg.mean()),
             DAMAGE_DIE,
         )
     )
-
     per = per_attack_damage(p_hit, dmg)
     total = sum_of_attacks(per, attacks)
     p_any = 1 - (1 - p_hit) ** attacks
@@ -757,58 +500,101 @@ def warfare(
             AOO,
         )
     )
+    return TurnDamage(
+        p_hit=p_hit,
+        p_any_hit=p_any,
+        per_attack=per,
+        total=total,
+        expected=expected,
+        steps=tuple(steps),
+    )
 
-    losses_pmf = None
-    expected_losses = None
+
+@dataclass(frozen=True, kw_only=True)
+class TurnLosses:
+    """A squad's losses to a turn of attacks of opportunity: ``losses[k]`` = P(k of its
+    ``squad_size`` members removed), ``expected`` their mean."""
+
+    squad_size: int
+    losses: tuple[Fraction, ...]
+    expected: Fraction
+    steps: tuple[Step, ...]
+
+
+def squad_turn_losses(
+    per_attack: tuple[Fraction, ...],
+    attacks: int,
+    *,
+    henchmen: int,
+    leader_is_henchman: bool = False,
+    training: str = "regular",
+    rounding: str = "down",
+) -> TurnLosses:
+    """A squad's losses to a turn of attacks of opportunity: Area attacks, × 3.
+
+    Each hit's health levels (``per_attack``) × 3, divided by the training
+    divisor and rounded per attack (Henchmen › Damage Soak); the turn's losses
+    are summed and capped at the squad (rules note RN-WAR-8). An all-henchmen
+    squad's commander is one more henchman, removed last (RN-HENCH-7).
+    """
     squad_size = henchmen + (1 if leader_is_henchman else 0)
-    if squad:
-        # The all-henchmen commander is one more henchman, removed last (RN-HENCH-7).
-        per_loss = squad_losses_distribution(
-            per,
-            henchmen=squad_size,
-            training=training,
-            area=AREA_MULTIPLIER,
-            rounding=rounding,
+    per_loss = squad_losses_distribution(
+        per_attack, henchmen=squad_size, training=training, area=AREA_MULTIPLIER, rounding=rounding
+    )
+    total = sum_of_attacks(per_loss, attacks)  # capped at the squad, padded with zeros:
+    losses = (*total[:squad_size], sum(total[squad_size:], Fraction(0)))
+    losses += (Fraction(0),) * (squad_size + 1 - len(losses))
+    expected = pmf_mean(losses)
+    steps = [
+        Step(
+            "Against a squad every attack of opportunity is an Area attack: its health levels × 3",
+            AOO,
+        ),
+        Step("Area attack: post-soak damage × 3 against the squad", AREA),
+    ]
+    divisor = DIVISORS[training]
+    steps.append(
+        Step(
+            "Each point of damage removes one henchman"
+            + (
+                f"; {training} henchmen divide each attack's losses by {divisor}, "
+                f"rounded {rounding} (RN-HENCH-6, RN-WAR-8)"
+                if divisor > 1
+                else ""
+            ),
+            SOAK,
         )
-        losses_pmf = _cap(sum_of_attacks(per_loss, attacks), squad_size)
-        losses_pmf = losses_pmf + (Fraction(0),) * (squad_size + 1 - len(losses_pmf))
-        expected_losses = pmf_mean(losses_pmf)
-        steps.append(
-            Step(
-                "Against a squad every attack of opportunity is an Area attack: "
-                "its health levels × 3",
-                AOO,
-            )
+    )
+    steps.append(
+        Step(
+            f"Removed at most {squad_size} ({henchmen} henchmen"
+            + (" + the commander, last)" if leader_is_henchman else "; the leader is left)")
+            + f": expected {fmt_num(expected)}, wiped out {fmt_prob(losses[-1])}"
+            + " (later attacks on the exposed leader are not counted, RN-WAR-8)",
+            SOAK,
         )
-        steps.append(Step("Area attack: post-soak damage × 3 against the squad", AREA))
-        divisor = {"regular": 1, "trained": 2, "fanatical": 3}[training]
-        steps.append(
-            Step(
-                "Each point of damage removes one henchman"
-                + (
-                    f"; {training} henchmen divide each attack's losses by {divisor}, "
-                    f"rounded {rounding} (RN-HENCH-6, RN-WAR-8)"
-                    if divisor > 1
-                    else ""
-                ),
-                SOAK,
-            )
-        )
-        steps.append(
-            Step(
-                f"Removed at most {squad_size} ({henchmen} henchmen"
-                + (" + the commander, last)" if leader_is_henchman else "; the leader is left)")
-                + f": expected {fmt_num(expected_losses)}, wiped out {fmt_prob(losses_pmf[-1])}"
-                + " (later attacks on the exposed leader are not counted, RN-WAR-8)",
-                SOAK,
-            )
-        )
+    )
+    return TurnLosses(squad_size=squad_size, losses=losses, expected=expected, steps=tuple(steps))
 
-    # Power
-    if power_use == "boost":
-        boost = pool_distribution(power)
-        p_boost = boost.at_least(1)
-        power_text = (
+
+@dataclass(frozen=True, kw_only=True)
+class PowerSpent:
+    """What 1 point of the Power track buys: ``use`` (``none``, ``firepower``,
+    ``boost``, ``recharge``) and ``text``, its effect in words."""
+
+    use: str
+    text: str
+    steps: tuple[Step, ...]
+
+
+def power_spent(use: str, power: int) -> PowerSpent:
+    """What 1 Power buys: Boost (roll Power: any success, +1 Psi or +1 power rating
+    and Quantum for 1 turn), Recharge, or Firepower (see :func:`force_pools`);
+    rules note RN-WAR-6."""
+    steps: list[Step] = []
+    if use == "boost":
+        p_boost = pool_distribution(power).at_least(1)
+        text = (
             f"Boost: {fmt_prob(p_boost)} chance of +1 Psi "
             "(or +1 power rating and +1 Quantum) for 1 turn"
         )
@@ -819,94 +605,11 @@ def warfare(
                 POWER,
             )
         )
-    elif power_use == "recharge":
-        power_text = "Recharge: +1 Quantum or Psi to every soldier"
+    elif use == "recharge":
+        text = "Recharge: +1 Quantum or Psi to every soldier"
         steps.append(Step("Recharge: +1 Quantum or Psi to all the commander's soldiers", POWER))
-    elif power_use == "firepower":
-        power_text = f"Firepower: +{power} attack dice, +1 automatic damage success"
+    elif use == "firepower":
+        text = f"Firepower: +{power} attack dice, +1 automatic damage success"
     else:
-        power_text = "not used"
-
-    return WarfareReport(
-        enemy_size=enemy_size,
-        headcount=heads,
-        attacks_granted=enemy_size,
-        attack_cap=cap,
-        attacks=attacks,
-        attack_dice=dice_,
-        attack_auto=attack_auto,
-        defence_dice=defence,
-        defence_penalty=penalty,
-        defence_reading=defence_reading,
-        damage_dice=damage_dice,
-        damage_auto=damage_auto,
-        p_hit=p_hit,
-        p_any_hit=p_any,
-        damage_pmf=total,
-        expected_damage=expected,
-        size_difference=diff,
-        morale_reduction=abs(diff),
-        power_use=power_use,
-        power_text=power_text,
-        target=target,
-        squad_size=squad_size,
-        training=training,
-        rounding=rounding,
-        leader_is_henchman=leader_is_henchman,
-        losses_pmf=losses_pmf,
-        expected_losses=expected_losses,
-        steps=tuple(steps),
-    )
-
-
-def roll_turn(report: WarfareReport, seed: int) -> tuple[str, ...]:
-    """One seeded turn of the attacks of opportunity ``report`` describes, as lines to read out."""
-    rng = random.Random(seed)
-    lines = [f"{report.attacks} attacks of opportunity"]
-    total = 0
-    left = report.squad_size
-    for i in range(1, report.attacks + 1):
-        a = roll_pool(report.attack_dice, auto=report.attack_auto, rng=rng)
-        line = f"Attack {i}: {report.attack_dice} dice {list(a.faces)} → {a.successes}"
-        if report.defence_reading == "opposed":
-            d = roll_pool(report.defence_dice, rng=rng)
-            counted = max(0, d.successes - report.defence_penalty)
-            pen = f" − {report.defence_penalty} Size penalty" if report.defence_penalty else ""
-            line += f" vs defence {list(d.faces)} → {d.successes}{pen} = {counted}"
-            net = a.successes - counted
-            hit = net >= 1
-            line += f"; net {net}"
-        else:
-            need = 1 + max(0, report.defence_dice - report.defence_penalty)
-            hit = a.successes >= need
-            line += f" (needs {need})"
-        if not hit:
-            lines.append(line + ": MISS")
-            continue
-        dmg = roll_pool(report.damage_dice, auto=report.damage_auto, rng=rng)
-        levels = dmg.successes
-        total += levels
-        line += f": HIT, damage {list(dmg.faces)} → {levels} lethal"
-        if report.target == TARGET_SQUAD and left == 0:
-            line += "; no one left to remove: the leader is exposed (not applied, RN-WAR-8)"
-        elif report.target == TARGET_SQUAD:
-            out = squad_losses(
-                damage=levels,
-                henchmen=left,
-                training=report.training,
-                area=AREA_MULTIPLIER,
-                rounding=report.rounding,
-            )
-            div = f" ÷ {out.divisor} rounded {report.rounding}" if out.divisor > 1 else ""
-            line += f" × 3 = {out.multiplied}{div} → {out.removed} removed"
-            left -= out.removed
-        lines.append(line)
-    if report.target == TARGET_SQUAD:
-        removed = report.squad_size - left
-        lines.append(
-            f"Total: {total} health levels; {removed} of {report.squad_size} removed"
-            + (" — squad wiped out" if removed == report.squad_size else "")
-        )
-    else:
-        lines.append(f"Total: {total} lethal health levels, soak ignored")
-    return tuple(lines)
+        text = "not used"
+    return PowerSpent(use=use, text=text, steps=tuple(steps))

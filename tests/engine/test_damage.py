@@ -1,11 +1,17 @@
-"""Damage resolution: soak on dice, adds, ping, Dazed/Stunned — hand-worked and oracle-checked."""
+"""Damage resolution: soak on dice, adds, ping, Dazed/Stunned — hand-worked and oracle-checked.
+
+The rules (``ruleslab.damage``) and the Damage resolution calculator
+(``ruleslab.calculators.damage``) combining them with natural soak.
+"""
 
 from fractions import Fraction
 from math import comb
 
 import pytest
 
-from ruleslab.damage import damage_mixture, damage_taken
+from ruleslab.calculators.damage import CALCULATOR, damage_resolution
+from ruleslab.damage import damage_mixture, damage_taken, dazing, levels_to_reach
+from ruleslab.declare import Chart
 from ruleslab.params import InputError
 
 P, Q = Fraction(4, 10), Fraction(6, 10)
@@ -91,6 +97,36 @@ def test_bad_input_names_the_field(field, kwargs):
     assert err.value.field == field
 
 
+@pytest.mark.parametrize(
+    ("kwargs", "field", "message"),
+    [
+        # more dice than it resolves: the henchmen calculator's 1,000 incoming dice
+        ({"dice": 501}, "dice", "Damage dice must be a whole number from 0 to 500."),
+        ({"adds": 201}, "adds", "Damage adds must be a whole number from 0 to 200."),
+        ({"kind": "fire"}, "kind", "Damage type must be one of Bashing, Lethal, Aggravated, Stun."),
+        (
+            {"natural_soak": 1.5},
+            "natural_soak",
+            "Natural soak must be a whole number from 0 to 200.",
+        ),
+        ({"armour_soak": True}, "armour_soak", "Armour soak must be a whole number from 0 to 200."),
+        ({"target": 1}, "target", "Target number must be a whole number from 2 to 10."),
+        # the first wrong input in signature order is named
+        ({"dice": -1, "target": 11}, "dice", "Damage dice must be a whole number from 0 to 500."),
+    ],
+)
+def test_bad_input_messages(kwargs, field, message):
+    args = dict(dice=4, adds=0, kind="lethal", natural_soak=1, armour_soak=0) | kwargs
+    with pytest.raises(InputError) as err:
+        damage_taken(**args)
+    assert (err.value.field, err.value.message) == (field, message)
+
+
+def test_whole_floats_count_as_whole_numbers():
+    a = damage_taken(dice=4.0, adds=1.0, kind="lethal", natural_soak=1, armour_soak=0)
+    assert a == damage_taken(dice=4, adds=1, kind="lethal", natural_soak=1, armour_soak=0)
+
+
 def test_mixture_weights_each_dice_count():
     pmf = {2: Fraction(1, 2), 5: Fraction(1, 4)}
     mix = damage_mixture(pmf, adds=1, kind="lethal", natural_soak=2, armour_soak=0)
@@ -121,8 +157,6 @@ def test_against_monte_carlo_oracle():
 
 
 def test_resolution_dazed_and_stunned_by_hand():
-    from ruleslab.damage import damage_resolution
-
     # Sta 2: natural lethal soak 1, armour 0 → 5 dice, 1 add; Dazed at 4, Stunned at 6.
     r = damage_resolution(
         dice=6,
@@ -135,10 +169,12 @@ def test_resolution_dazed_and_stunned_by_hand():
         armour_piercing=0,
     )
     assert r.taken.dice_after_soak == 5
-    assert (r.dazed_at, r.stunned_at) == (4, 6)
-    assert r.p_dazed == sum(binom(5, k) for k in range(3, 6))
-    assert r.p_stunned == binom(5, 5)
-    assert r.figure("p_dazed").value == r.p_dazed
+    assert (r.dazing.dazed_at, r.dazing.stunned_at) == (4, 6)
+    assert r.dazing.p_dazed == sum(binom(5, k) for k in range(3, 6))
+    assert r.dazing.p_stunned == binom(5, 5)
+    assert r.figure("p_dazed").value == r.dazing.p_dazed
+    # the chart highlights from 4 levels (Dazed), 1 add + 3 dice
+    assert r.chart().highlight_from == 4
     later = damage_resolution(
         dice=6,
         adds=1,
@@ -150,13 +186,13 @@ def test_resolution_dazed_and_stunned_by_hand():
         armour_piercing=0,
         taken_this_turn=4,
     )
-    assert later.p_dazed == 1
-    assert later.p_stunned == 1 - binom(5, 0)
+    assert later.dazing.p_dazed == 1
+    assert later.dazing.p_stunned == 1 - binom(5, 0)
+    # already Dazed: every bar is highlighted
+    assert later.chart().highlight_from == 0
 
 
 def test_resolution_mega_stamina_counts_for_dazing_and_once_in_soak():
-    from ruleslab.damage import damage_resolution
-
     r = damage_resolution(
         dice=12,
         adds=0,
@@ -169,14 +205,12 @@ def test_resolution_mega_stamina_counts_for_dazing_and_once_in_soak():
     )
     assert r.natural_soak == 1 + 3 + 1
     assert r.taken.dice_after_soak == 12 - 7
-    assert (r.dazed_at, r.stunned_at) == (10, 15)
-    assert r.p_dazed == 0
+    assert (r.dazing.dazed_at, r.dazing.stunned_at) == (10, 15)
+    assert r.dazing.p_dazed == 0
     assert "Effective Stamina for Dazing/Stunning" in r.explain()
 
 
 def test_resolution_stun_soaked_as_bashing_and_ping_chart():
-    from ruleslab.damage import damage_resolution
-
     r = damage_resolution(
         dice=3,
         adds=0,
@@ -200,7 +234,41 @@ def test_resolution_stun_soaked_as_bashing_and_ping_chart():
         armour_piercing=0,
     )
     assert p.figure("kind_dealt").text == "Stun (ping)"
-    assert p.chart() == (("0", 0.6), ("1", 0.4))
+    assert p.chart() == Chart((("0", 0.6), ("1", 0.4)), 6)  # Dazed at 2 × Stamina 3
+
+
+def test_levels_to_reach_and_dazing_rule():
+    assert [levels_to_reach(6, t) for t in (0, 2, 6, 9)] == [6, 4, 0, 0]
+    # 2 dice, no soak: P(0) = Q², P(1) = 2PQ, P(2) = P²; Sta 1, 1 taken: Dazed at 2, Stunned at 3.
+    taken = damage_taken(dice=2, adds=0, kind="lethal", natural_soak=0, armour_soak=0)
+    d = dazing(taken, stamina=1, taken_this_turn=1)
+    assert (d.dazed_at, d.stunned_at, d.to_daze, d.to_stun) == (2, 3, 1, 2)
+    assert d.p_dazed == 1 - Q**2
+    assert d.p_stunned == P**2
+    assert "P(Dazed) = P(1 already taken + levels ≥ 2)" in d.explain()
+    m = dazing(taken, stamina=1, mega_stamina=1)  # effective Stamina 1 + 2 = 3
+    assert (m.stamina, m.dazed_at, m.stunned_at) == (3, 6, 9)
+    assert "Effective Stamina for Dazing/Stunning" in m.explain()
+
+
+def test_calculator_defaults_are_the_signature_s():
+    assert CALCULATOR.defaults() == {
+        "dice": 6,
+        "adds": 0,
+        "kind": "lethal",
+        "stamina": 2,
+        "mega_stamina": 0,
+        "quantum": 0,
+        "armour_soak": 0,
+        "armour_piercing": 0,
+        "taken_this_turn": 0,
+        "soak_rounding": "down",
+    }
+    # Sta 2: lethal soak 1, 5 dice left; Dazed at 4 levels of 5 dice.
+    r = damage_resolution()
+    assert r.taken.dice_after_soak == 5
+    assert r.chart().highlight_from == 4
+    assert r.dazing.p_dazed == sum(binom(5, k) for k in range(4, 6))
 
 
 def test_against_icepool_oracle():

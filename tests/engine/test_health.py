@@ -1,15 +1,18 @@
-"""Health tracks (2.0 and 2.1), damage on the track and the state, from the text's numbers."""
+"""Health tracks (2.0 and 2.1), damage on the track and the state, from the text's numbers;
+the Health & soak calculator (``ruleslab.calculators.health``) combining them with soak."""
 
 import pytest
 
+from ruleslab.calculators.health import CALCULATOR, health
 from ruleslab.health import (
     DYING,
     INCAP,
     NORMAL,
     fill,
-    health,
     penalty_step_21,
+    stun_recovery,
     stun_recovery_turns,
+    track,
     track_20,
     track_21,
 )
@@ -128,6 +131,15 @@ def test_21_mega_stamina_quantum():
     assert sum(lv.kind == DYING for lv in more) == (1 + 4) * 2
 
 
+def test_track_by_ruleset():
+    args = dict(strength=2, stamina=2, willpower=3, resistance=0)
+    assert track("2.0", **args) == track_20(strength=2, stamina=2)
+    levels, steps = track("2.1", **args)
+    assert levels == track_21(**args)[0]
+    assert steps[0].text == "2.1: Willpower and Resistance count; 2.0 ignores them"
+    assert steps[1:] == track_21(**args)[1]
+
+
 def test_fill_order_and_penalty():
     levels, _ = track_20(strength=2, stamina=2)
     f = fill(levels, bashing=1, lethal=2, aggravated=1)
@@ -191,6 +203,22 @@ def test_stun_recovery_minimum_one():
     r = health(**BASE | {"stamina": 4, "mega_stamina": 3})
     assert r.stun_turns == 1  # effective Stamina 4 + 6 = 10
     assert "Effective Stamina for stun healing" in r.explain()
+    turns, steps = stun_recovery(3, 1)  # effective Stamina 3 + 2 = 5: 10 − 5
+    assert turns == 5
+    assert "Stun heals 1 level per (10 − Stamina 5) turns, minimum 1: 5" in steps[-1].text
+
+
+def test_defaults_are_the_signature_s():
+    # The form's first figures: Str 2, Sta 2, Willpower 3 under 2.1, no damage.
+    assert CALCULATOR.defaults() == BASE | {
+        "ruleset": "2.1",
+        "mega_stamina_elsewhere": False,
+        "death_at": "last_dying",
+        "soak_rounding": "down",
+    }
+    r = health()
+    assert r.total_levels == 7 + 2 + 8  # W 3 + Sta 2 × 2; Incap 2; Dying (2 + 2) × 2
+    assert r.state == "unhurt"
 
 
 @pytest.mark.parametrize(
@@ -199,6 +227,9 @@ def test_stun_recovery_minimum_one():
         ("stamina", 0, "Stamina must be a whole number from 1 to 20"),
         ("lethal", -1, "Lethal damage taken must be a whole number from 0 to 500"),
         ("ruleset", "3.0", "Rules version must be one of"),
+        ("quantum", 11, "Quantum must be a whole number from 0 to 10"),
+        ("armour_aggravated", 51, "Armour soak vs aggravated must be a whole number from 0 to 50"),
+        ("soak_rounding", "half", "Rounding of Stamina/2 and Quantum/2 in soak must be one of"),
     ],
 )
 def test_bad_input(field, value, words):

@@ -1,12 +1,17 @@
-"""Henchmen: the limit, the bonuses, squad losses, from the text's own numbers."""
+"""Henchmen: the limit, the bonuses, squad losses, from the text's own numbers.
+
+The rules (:mod:`ruleslab.henchmen`) first, then the Henchmen squad builder
+calculator (:mod:`ruleslab.calculators.henchmen`).
+"""
 
 from fractions import Fraction
 
 import pytest
 
+from ruleslab.calculators.henchmen import henchmen_squad
 from ruleslab.henchmen import (
+    divided_losses,
     henchmen_bonus,
-    henchmen_squad,
     squad_losses,
     squad_losses_distribution,
 )
@@ -85,24 +90,6 @@ def test_only_counted_henchmen_add():
     assert (r.counted, r.dice, r.damage, r.extra_health_levels) == (10, 20, 10, 20)
     assert "Compressed Combat" in r.explain()
     assert "Psi" in r.explain()
-
-
-@pytest.mark.parametrize(
-    ("field", "value", "expect"),
-    [
-        ("charisma", 11, "from 0 to 10"),
-        ("command", -1, "from 0 to 10"),
-        ("henchmen", 1001, "from 0 to 1,000"),
-        ("henchman_pool", 41, "from 0 to 40"),
-        ("situation", 101, "from -100 to 100"),
-        ("mega_charisma", 1.5, "whole number"),
-    ],
-)
-def test_bonus_bad_input_names_the_field(field, value, expect):
-    with pytest.raises(InputError) as err:
-        bonus(**{field: value})
-    assert err.value.field == field
-    assert expect in err.value.message
 
 
 # --- squad losses -------------------------------------------------------------------
@@ -205,6 +192,24 @@ def test_losses_bad_input(kw, field):
     with pytest.raises(InputError) as err:
         squad_losses(**args)
     assert err.value.field == field
+
+
+@pytest.mark.parametrize(
+    ("training", "area", "rounding", "damage", "want"),
+    [
+        # area first, then the divisor, then the rounding (RN-HENCH-6)
+        ("regular", 1, "down", 5, 5),
+        ("regular", 3, "down", 5, 15),
+        ("trained", 2, "down", 3, 3),  # 6 ÷ 2
+        ("trained", 1, "down", 3, 1),  # ⌊3 ÷ 2⌋
+        ("trained", 1, "up", 3, 2),  # ⌈3 ÷ 2⌉
+        ("fanatical", 2, "down", 2, 1),  # ⌊4 ÷ 3⌋
+        ("fanatical", 2, "up", 2, 2),  # ⌈4 ÷ 3⌉
+        ("fanatical", 3, "down", 7, 7),  # 21 ÷ 3
+    ],
+)
+def test_divided_losses_by_hand(training, area, rounding, damage, want):
+    assert divided_losses(damage, training=training, area=area, rounding=rounding) == want
 
 
 # --- random damage --------------------------------------------------------------------
@@ -321,6 +326,24 @@ def test_support_attacks_only_from_counted_henchmen():
     assert squad(heavy_weapons=12, situation=-100).support_attacks == 0
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "expect"),
+    [
+        ("charisma", 11, "from 0 to 10"),
+        ("command", -1, "from 0 to 10"),
+        ("henchmen", 1001, "from 0 to 1,000"),
+        ("henchman_pool", 41, "from 0 to 40"),
+        ("situation", 101, "from -100 to 100"),
+        ("mega_charisma", 1.5, "whole number"),
+    ],
+)
+def test_squad_bad_input_names_the_field(field, value, expect):
+    with pytest.raises(InputError) as err:
+        squad(**{field: value})
+    assert err.value.field == field
+    assert expect in err.value.message
+
+
 def test_squad_cross_field_errors():
     with pytest.raises(InputError) as err:
         squad(henchmen=3, heavy_weapons=4)
@@ -328,6 +351,25 @@ def test_squad_cross_field_errors():
     with pytest.raises(InputError) as err:
         squad(incoming="levels", adds=2)
     assert err.value.field == "adds"
+
+
+def test_more_than_500_incoming_damage_dice_are_refused_as_they_were():
+    # The form allows 1,000; the damage rule takes at most 500 dice and says so under its
+    # own field "dice" (kept unchanged; post-soak points are not limited so).
+    with pytest.raises(InputError) as err:
+        squad(attack_damage=501)
+    assert err.value.field == "dice"
+    assert err.value.message == "Damage dice must be a whole number from 0 to 500."
+    assert squad(attack_damage=500).p_leader_exposed > Fraction(99, 100)
+    assert squad(incoming="levels", attack_damage=1000).p_leader_exposed == 1
+
+
+def test_squad_chart_is_the_removed_distribution_unhighlighted():
+    # 3 dice vs soak 1 → 2 dice (4/10 each); area 2 → 0, 2 or 4 points; 3 henchmen.
+    r = squad(henchmen=3, heavy_weapons=0, squad_soak=1, attack_damage=3, area=2)
+    chart = r.chart()
+    assert chart.highlight_from is None
+    assert chart.bars == (("0", 0.36), ("1", 0.0), ("2", 0.48), ("3", 0.16))
 
 
 def test_squad_matches_an_icepool_oracle():

@@ -1,9 +1,14 @@
-"""Natural soak (the 2.0 formula), armour, rounding, bad input."""
+"""Natural soak (the 2.0 formula), armour, rounding (the form's bad input: test_health.py)."""
 
 import pytest
 
-from ruleslab.params import InputError
-from ruleslab.soak import armour_after_ap, natural_soak_values, soak, soak_kind
+from ruleslab.soak import (
+    armour_after_ap,
+    natural_soak_against,
+    natural_soak_values,
+    soak,
+    soak_kind,
+)
 
 
 def test_formula_by_hand():
@@ -36,11 +41,17 @@ def test_helpers():
     assert armour_after_ap(5, 2) == 3
 
 
-def test_bad_input():
-    with pytest.raises(InputError) as err:
-        soak(quantum=11, stamina=2, mega_stamina=0)
-    assert err.value.field == "quantum"
-    assert "Quantum must be a whole number from 0 to 10" in err.value.message
-    with pytest.raises(InputError) as err:
-        soak(quantum=1, stamina=0, mega_stamina=0)
-    assert err.value.field == "stamina"
+@pytest.mark.parametrize(
+    ("kind", "rounding", "expected"),
+    # Q 3, Sta 5, MSta 1: B 3 + 5 + 1; L 3 + 5/2 + 1; A 3/2.
+    [
+        ("bashing", "down", 9),
+        ("stun", "down", 9),
+        ("lethal", "down", 6),
+        ("lethal", "up", 7),
+        ("aggravated", "down", 1),
+        ("aggravated", "up", 2),
+    ],
+)
+def test_natural_soak_against_one_kind(kind, rounding, expected):
+    assert natural_soak_against(kind, 3, 5, 1, rounding) == expected

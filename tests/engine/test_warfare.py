@@ -1,6 +1,8 @@
 """Warfare: force Size, attacks of opportunity, Support/Power/Morale, Quantity is Quality.
 
-The text's own numbers, hand-worked pools, boundaries and bad input. icepool and
+The rules (:mod:`ruleslab.warfare`) and the Warfare calculator
+(:mod:`ruleslab.calculators.warfare`): the text's own numbers, hand-worked
+pools, boundaries and bad input. icepool and
 numpy oracles are imported with ``pytest.importorskip`` inside the tests, so the
 file runs inside Pyodide too.
 """
@@ -9,18 +11,24 @@ from fractions import Fraction
 
 import pytest
 
+from ruleslab.calculators.warfare import roll_turn, warfare
 from ruleslab.dice import pool_distribution
 from ruleslab.henchmen import squad_losses_distribution
 from ruleslab.params import InputError
 from ruleslab.warfare import (
     attacks_allowed,
+    attacks_of_opportunity,
+    defence_pool,
     divide_pool,
+    force_pools,
     headcount,
     hit_probability,
     per_attack_damage,
-    roll_turn,
+    power_spent,
+    quantity_is_quality,
+    squad_turn_losses,
     sum_of_attacks,
-    warfare,
+    turn_damage,
 )
 
 FIGURE_KEYS = [
@@ -387,6 +395,17 @@ def test_bad_input(kwargs, field, expect):
     assert expect in exc.value.message
 
 
+def test_a_squad_of_1001_to_remove_is_refused_as_it_was():
+    # 1,000 henchmen + an all-henchmen commander: the squad builder's limit (1,000), its
+    # message, under "henchmen" (kept unchanged).
+    with pytest.raises(InputError) as exc:
+        warfare(target="squad", henchmen=1000, leader_is_henchman=True)
+    assert exc.value.field == "henchmen"
+    assert exc.value.message == "Henchmen must be a whole number from 0 to 1,000."
+    assert warfare(target="squad", henchmen=999, leader_is_henchman=True).squad_size == 1000
+    assert warfare(henchmen=1000, leader_is_henchman=True).losses_pmf is None
+
+
 def test_headcount_rejects_negative():
     with pytest.raises(InputError):
         headcount(-1)
@@ -418,11 +437,31 @@ def test_every_step_names_its_rule():
 
 def test_chart_bars():
     r = warfare()
-    bars = r.chart()
+    bars = r.chart().bars
     assert bars[0][0] == "0"
     assert abs(sum(p for _, p in bars) - 1) < 1e-5
+    assert r.chart().highlight_from is None
     squad = warfare(target="squad", henchmen=8)
-    assert len(squad.chart()) <= 9
+    assert len(squad.chart().bars) <= 9
+
+
+def test_chart_hand_worked():
+    # 1 attack, P(hit) = 56/125 (see test_one_attack_hand_worked_through_the_calculator);
+    # 2 damage dice: 0, 1 or 2 levels with 36, 48, 16 %.
+    r = warfare(
+        enemy_size=1,
+        enemy_firepower=1,
+        enemy_skill=1,
+        commander_intelligence=1,
+        commander_command=0,
+        party_size=1,
+        wits=1,
+        tactics=0,
+    )
+    p = 56 / 125
+    want = (1 - p + p * 0.36, p * 0.48, p * 0.16)
+    assert [label for label, _ in r.chart().bars] == ["0", "1", "2"]
+    assert [q for _, q in r.chart().bars] == pytest.approx(want, abs=1e-15)
 
 
 # --- the roll -----------------------------------------------------------------------
@@ -508,3 +547,101 @@ def test_squad_losses_match_a_seeded_monte_carlo():
     for k, p in enumerate(r.losses_pmf):
         assert abs(freq[k] - float(p)) < 0.006, k
     assert abs(lost.mean() - float(r.expected_losses)) < 0.05
+
+
+# --- the explained pieces of a turn ---------------------------------------------------
+
+
+def test_attacks_of_opportunity_explained():
+    r = attacks_of_opportunity(8, 3, 3)
+    assert (r.granted, r.cap, r.attacks) == (8, 6, 6)
+    assert len(r.steps) == 1
+    mega = attacks_of_opportunity(10, 3, 3, 1)
+    assert (mega.cap, mega.attacks) == (3 + 2 + 3, 8)
+    assert "Mega-Intelligence" in mega.steps[0].text
+    ignored = attacks_of_opportunity(10, 3, 3, 1, mega_counts=False)
+    assert (ignored.cap, ignored.attacks) == (6, 6)
+    assert "not counted" in ignored.steps[0].text
+
+
+def test_force_pools_hand_worked():
+    # Skill 3 + Size 5 + Support 4 + Power 2 = 14 dice, ÷ 3 → 5; damage Firepower 3 +
+    # Size 5 = 8, ÷ 3 → 3; Support, Power and Morale (on damage too): +3 auto damage.
+    r = force_pools(
+        skill=3,
+        size=5,
+        firepower=3,
+        support=4,
+        spend_support=True,
+        power=2,
+        power_as_support=True,
+        spend_morale=True,
+        morale_on_damage=True,
+        divide=True,
+    )
+    assert (r.attack_dice, r.attack_auto, r.damage_dice, r.damage_auto) == (5, 1, 3, 3)
+    assert [s.text.split(":")[0] for s in r.steps[:3]] == [
+        "1 Support spent",
+        "1 Power spent as Support",
+        "1 Morale spent",
+    ]
+    plain = force_pools(skill=3, size=5, firepower=3)
+    assert (plain.attack_dice, plain.attack_auto, plain.damage_dice, plain.damage_auto) == (
+        8,
+        0,
+        8,
+        0,
+    )
+
+
+def test_defence_pool_hand_worked():
+    assert defence_pool(wits=3, tactics=2).dice == 5
+    r = defence_pool(wits=3, tactics=2, mega_wits=1, extra=4, squad=True, divide=True)
+    assert r.dice == 4  # ⌈(3 + 2 + 2 + 4) ÷ 3⌉
+    assert "the squad leader's" in r.steps[-1].text
+
+
+@pytest.mark.parametrize(
+    ("enemy", "party", "apply", "diff", "penalty"),
+    [(5, 2, True, 3, 3), (5, 2, False, 3, 0), (2, 5, True, -3, 0), (4, 4, True, 0, 0)],
+)
+def test_quantity_is_quality(enemy, party, apply, diff, penalty):
+    r = quantity_is_quality(enemy, party, 5, apply_penalty=apply)
+    assert (r.difference, r.penalty) == (diff, penalty)
+
+
+def test_turn_damage_hand_worked():
+    # 2 attack dice vs 1 defence die: P(hit) = 56/125; 2 damage dice; 2 attacks.
+    pools = force_pools(skill=1, size=1, firepower=1)
+    r = turn_damage(attacks=2, pools=pools, defence=1)
+    p = Fraction(56, 125)
+    one = (1 - p + p * Fraction(36, 100), p * Fraction(48, 100), p * Fraction(16, 100))
+    assert r.p_hit == p
+    assert r.per_attack == one
+    assert r.p_any_hit == 1 - (1 - p) ** 2
+    assert r.total[4] == one[2] ** 2
+    assert r.expected == 2 * p * Fraction(4, 5)
+
+
+def test_squad_turn_losses_hand_worked():
+    # one attack dealing 0 or 1 level (½ each): × 3 → 3 henchmen of 2 (capped);
+    # all-henchmen commander: 3 members, all removed by a hit.
+    per = (Fraction(1, 2), Fraction(1, 2))
+    r = squad_turn_losses(per, 1, henchmen=2)
+    assert r.losses == (Fraction(1, 2), Fraction(0), Fraction(1, 2))
+    assert r.expected == 1
+    led = squad_turn_losses(per, 1, henchmen=2, leader_is_henchman=True)
+    assert led.squad_size == 3
+    assert led.losses == (Fraction(1, 2), Fraction(0), Fraction(0), Fraction(1, 2))
+    # two attacks, trained (÷ 2, down): a hit removes ⌊3/2⌋ = 1; 10 henchmen, no cap
+    two = squad_turn_losses(per, 2, henchmen=10, training="trained")
+    assert two.losses[:3] == (Fraction(1, 4), Fraction(1, 2), Fraction(1, 4))
+    assert sum(two.losses) == 1
+    assert len(two.losses) == 11
+
+
+def test_power_spent():
+    assert power_spent("none", 0).text == "not used"
+    assert power_spent("boost", 2).text.startswith("Boost: 64.00 % chance")
+    assert power_spent("recharge", 1).steps
+    assert power_spent("firepower", 3).steps == ()

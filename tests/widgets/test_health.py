@@ -7,8 +7,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 
-from ruleslab import damage, health
-from ruleslab.calculators import get
+from ruleslab.calculators import damage, get, health
 from ruleslab_widgets.health_track import HealthTrack
 from ruleslab_widgets.view import CalculatorView
 
@@ -59,7 +58,7 @@ def test_damage_view_follows_engine_and_chart():
     expected = damage.damage_resolution(**values)
     assert view.result == expected
     (chart,) = view.panels
-    assert chart.bars == [(k, float(p)) for k, p in expected.chart()]
+    assert chart.bars == [(k, float(p)) for k, p in expected.chart().bars]
 
 
 def test_damage_bad_input_names_the_field():

@@ -10,7 +10,7 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 
 from ruleslab.calculators.henchmen import CALCULATOR as CALC
-from ruleslab.henchmen import henchmen_squad
+from ruleslab.calculators.henchmen import henchmen_squad
 from ruleslab_widgets import CalculatorView
 from ruleslab_widgets.render import figures_html
 
@@ -55,7 +55,7 @@ def test_chart_shows_the_removed_distribution():
     view = CalculatorView(CALC)
     view.set_input("area", "2")
     (chart,) = view.panels
-    assert chart.bars == [(label, float(p)) for label, p in view.result.chart()]
+    assert chart.bars == [(label, float(p)) for label, p in view.result.chart().bars]
     assert abs(sum(p for _, p in chart.bars) - 1) < 1e-5
 
 

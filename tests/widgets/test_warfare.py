@@ -10,7 +10,7 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 
 from ruleslab.calculators.warfare import CALCULATOR as CALC
-from ruleslab.warfare import roll_turn, warfare
+from ruleslab.calculators.warfare import roll_turn, warfare
 from ruleslab_widgets import CalculatorView
 from ruleslab_widgets.render import figures_html
 
@@ -64,7 +64,7 @@ def test_squad_shows_losses_and_charts_them():
     view.set_input("henchmen", "8")
     assert 'data-figure="p_wiped"' in view.output.value
     (chart,) = view.panels
-    assert chart.bars == [(label, float(p)) for label, p in view.result.chart()]
+    assert chart.bars == [(label, float(p)) for label, p in view.result.chart().bars]
     assert abs(sum(p for _, p in chart.bars) - 1) < 1e-5
     assert len(chart.bars) <= 9
 
@@ -73,7 +73,7 @@ def test_chart_shows_the_damage_distribution():
     view = CalculatorView(CALC)
     view.set_input("divide_by_3", "attack_damage")
     (chart,) = view.panels
-    assert chart.bars == [(label, float(p)) for label, p in view.result.chart()]
+    assert chart.bars == [(label, float(p)) for label, p in view.result.chart().bars]
     assert abs(sum(p for _, p in chart.bars) - 1) < 1e-5
 
 

@@ -1,10 +1,270 @@
-"""The Health & soak calculator (key ``health``): see :mod:`ruleslab.declare`."""
+"""The Health & soak calculator (key ``health``): a character's track, the damage on it, soak.
+
+The rules are in :mod:`ruleslab.health` (the 2.0 and 2.1 tracks, how damage
+fills them, stun healing) and :mod:`ruleslab.soak`; this module declares the
+calculator's inputs and combines the rules into one explained result
+(:class:`HealthReport`), drawn as a health track. See :mod:`ruleslab.declare`.
+"""
 
 from __future__ import annotations
 
-from ruleslab import health
+from dataclasses import dataclass, replace
+
 from ruleslab.declare import Calculator, HealthTrackView
+from ruleslab.explain import Explained, Figure
+from ruleslab.health import (
+    DYING,
+    INCAP,
+    NORMAL,
+    STATES,
+    HealthLevel,
+    fill,
+    stun_recovery,
+    track,
+)
+from ruleslab.inputs import SOAK_ROUNDING
+from ruleslab.params import NO_DEFAULT, BoolParam, ChoiceParam, IntParam, checked
+from ruleslab.ruleset import RULESET as BASE_RULESET
+from ruleslab.ruleset import V21
+from ruleslab.soak import Soak, soak
 from ruleslab.sources import QR, rule
+
+__all__ = ["CALCULATOR", "HealthReport", "health"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class HealthReport(Explained):
+    """Result of :func:`health`: the track, the damage on it, state and soak.
+
+    ``levels`` is the track (:class:`~ruleslab.health.HealthLevel`), ``filled``
+    what fills each box, ``state`` a key of :data:`~ruleslab.health.STATES`,
+    ``penalty`` the current wound penalty (``None`` once Incapacitated or
+    worse); ``stun_turns`` the turns per level of stun healed.
+    """
+
+    ruleset: str
+    levels: tuple[HealthLevel, ...]
+    filled: tuple[str | None, ...]
+    state: str
+    penalty: int | None
+    overflow: int
+    stun_lost: int
+    soak: Soak
+    stun_turns: int
+
+    def count(self, kind: str) -> int:
+        """How many levels of this kind (normal, incap, dying) the track has."""
+        return sum(1 for lv in self.levels if lv.kind == kind)
+
+    @property
+    def total_levels(self) -> int:
+        return len(self.levels)
+
+    def penalty_text(self) -> str:
+        if self.penalty is None:
+            return f"— ({STATES[self.state]})"
+        return f"\u2212{self.penalty}"
+
+    def boxes(self) -> list[dict[str, object]]:
+        """The track for drawing: one dict per box (index, label, kind, filled)."""
+        return [
+            {"index": i, "label": lv.label, "kind": lv.kind, "filled": f or ""}
+            for i, (lv, f) in enumerate(zip(self.levels, self.filled, strict=True))
+        ]
+
+    def figures(self) -> tuple[Figure, ...]:
+        normal, incap, dying = self.count(NORMAL), self.count(INCAP), self.count(DYING)
+        return (
+            Figure(
+                "total_levels",
+                "Health levels",
+                self.total_levels,
+                f"{self.total_levels} ({normal} + {incap} Incap + {dying} Dying)",
+            ),
+            Figure("wound_penalty", "Current wound penalty", self.penalty, self.penalty_text()),
+            Figure("state", "State", self.state, STATES[self.state]),
+            *self.soak.figures(),
+            Figure(
+                "stun_recovery",
+                "Stun heals",
+                self.stun_turns,
+                f"1 level per {self.stun_turns} turn{'s' if self.stun_turns > 1 else ''}",
+            ),
+        )
+
+
+RULESET = replace(
+    BASE_RULESET,
+    default=NO_DEFAULT,
+    help=(
+        "2.0: a fixed −0/−1/−2/−4 track grown by Stamina, Mega-Stamina and Quantum. 2.1: "
+        "Willpower + 2 × Stamina + 6 × Mega-Stamina + Quantum levels, −1 per "
+        "⌊(Stamina + Resistance)/2⌋ + 1 levels of damage. Soak is the same in both "
+        "(RN-SOAK-2)."
+    ),
+)
+
+
+def _armour_soak(kind: str) -> IntParam:
+    return IntParam(
+        f"armour_{kind}",
+        f"Armour soak vs {kind}",
+        minimum=0,
+        maximum=50,
+        help=f"Soak the armour (or a power) adds vs {kind}.",
+    )
+
+
+def _damage(kind: str, help: str) -> IntParam:
+    return IntParam(kind, f"{kind.capitalize()} damage taken", minimum=0, maximum=500, help=help)
+
+
+@checked(
+    RULESET,
+    IntParam("strength", "Strength", minimum=0, maximum=20, help="Strength dots (Dying levels)."),
+    IntParam(
+        "mega_strength",
+        "Mega-Strength",
+        minimum=0,
+        maximum=10,
+        help="Each dot counts as 2 Strength for Dying levels (Mega-Attributes rule).",
+    ),
+    IntParam("stamina", "Stamina", minimum=1, maximum=20, help="Stamina dots."),
+    IntParam(
+        "mega_stamina",
+        "Mega-Stamina",
+        minimum=0,
+        maximum=10,
+        help="2.0: each dot gives a −0, −1, −2, −4 and Incap level; 2.1: 6 levels each; "
+        "both: +1 bashing and lethal soak.",
+    ),
+    IntParam("quantum", "Quantum", minimum=0, maximum=10, help="Quantum dots."),
+    IntParam(
+        "willpower",
+        "Willpower (2.1)",
+        minimum=1,
+        maximum=10,
+        help="Willpower dots (2.1 health levels only).",
+    ),
+    IntParam(
+        "resistance",
+        "Resistance (2.1)",
+        minimum=0,
+        maximum=10,
+        help="Resistance dots (2.1 wound-penalty step only).",
+    ),
+    IntParam(
+        "armour_levels",
+        "Armour health levels",
+        minimum=0,
+        maximum=20,
+        help="Health levels the armour gives (−0).",
+    ),
+    _armour_soak("bashing"),
+    _armour_soak("lethal"),
+    _armour_soak("aggravated"),
+    _damage("bashing", "Levels of bashing damage on the track."),
+    _damage("lethal", "Levels of lethal damage on the track."),
+    _damage("aggravated", "Levels of aggravated damage on the track."),
+    _damage(
+        "stun",
+        "Levels of stun (from bashing pings): fills the boxes after other damage, never "
+        "a Dying level; gone at the end of the scene.",
+    ),
+    BoolParam(
+        "mega_stamina_elsewhere",
+        "Mega-Stamina also counts as 2 Stamina in the track",
+        help=(
+            "Off (default): Mega-Stamina gives only its own levels (2.0: “rather than adding +2 "
+            "to Stamina for HL calculations”; 2.1: its × 6). On: it also counts as 2 Stamina "
+            "in Dying levels (2.0) or the wound-penalty step, Incap and Dying levels (2.1). "
+            "See rules note RN-HEALTH-3."
+        ),
+    ),
+    ChoiceParam(
+        "death_at",
+        "Death",
+        choices=(
+            ("last_dying", "When the last Dying level is filled"),
+            ("beyond", "Only from damage beyond the last Dying level"),
+        ),
+        help="The text gives Dying levels but not when death comes. See rules note RN-HEALTH-8.",
+    ),
+    SOAK_ROUNDING,
+)
+def health(
+    ruleset: str = V21,
+    strength: int = 2,
+    mega_strength: int = 0,
+    stamina: int = 2,
+    mega_stamina: int = 0,
+    quantum: int = 0,
+    willpower: int = 3,
+    resistance: int = 0,
+    armour_levels: int = 0,
+    armour_bashing: int = 0,
+    armour_lethal: int = 0,
+    armour_aggravated: int = 0,
+    bashing: int = 0,
+    lethal: int = 0,
+    aggravated: int = 0,
+    stun: int = 0,
+    mega_stamina_elsewhere: bool = False,
+    death_at: str = "last_dying",
+    soak_rounding: str = "down",
+) -> HealthReport:
+    """A character's health track (2.0 or 2.1), the damage on it, state and soak.
+
+    The track is :func:`~ruleslab.health.track`'s, filled by
+    :func:`~ruleslab.health.fill` (worst damage first, then stun); soak is
+    :func:`~ruleslab.soak.soak`'s ("(Quantum + Stamina + Mega-Stamina)
+    Bashing/(Quantum + Stamina/2 + Mega-Stamina) Lethal/(Quantum/2)
+    Aggravated", plus armour); stun "heals at the rate of 1 level per (10 -
+    Stamina) turns, minimum 1".
+    """
+    levels, steps = track(
+        ruleset,
+        strength=strength,
+        mega_strength=mega_strength,
+        stamina=stamina,
+        mega_stamina=mega_stamina,
+        quantum=quantum,
+        willpower=willpower,
+        resistance=resistance,
+        armour_levels=armour_levels,
+        mega_stamina_elsewhere=mega_stamina_elsewhere,
+    )
+    done = fill(
+        levels,
+        bashing=bashing,
+        lethal=lethal,
+        aggravated=aggravated,
+        stun=stun,
+        death_at=death_at,
+    )
+    sk = soak(
+        quantum=quantum,
+        stamina=stamina,
+        mega_stamina=mega_stamina,
+        armour_bashing=armour_bashing,
+        armour_lethal=armour_lethal,
+        armour_aggravated=armour_aggravated,
+        soak_rounding=soak_rounding,
+    )
+    turns, stun_steps = stun_recovery(stamina, mega_stamina)
+    return HealthReport(
+        ruleset=ruleset,
+        levels=levels,
+        filled=done.filled,
+        state=done.state,
+        penalty=done.penalty,
+        overflow=done.overflow,
+        stun_lost=done.stun_lost,
+        soak=sk,
+        stun_turns=turns,
+        steps=(*steps, *done.steps, *sk.steps, *stun_steps),
+    )
+
 
 CALCULATOR = Calculator(
     key="health",
@@ -13,7 +273,7 @@ CALCULATOR = Calculator(
         "A character's health track under 2.0 or 2.1, filled as damage is entered: "
         "wound penalty, state (hurt, incapacitated, dying, dead) and soak."
     ),
-    compute=health.health,
+    compute=health,
     rules=(
         rule(QR, "2.0 Rules", "Health Levels, Soak, Combat (Stun Damage)"),
         rule(QR, "2.1 Rules", "Health Levels"),
@@ -21,11 +281,12 @@ CALCULATOR = Calculator(
     options=("mega_stamina_elsewhere", "death_at", "soak_rounding"),
     views=(HealthTrackView(),),
     example=(
-        "from ruleslab.health import health\n"
-        "r = health(ruleset='2.0', strength=3, mega_strength=0, stamina=3, mega_stamina=0,\n"
-        "           quantum=2, willpower=3, resistance=0, armour_levels=0,\n"
-        "           armour_bashing=0, armour_lethal=0, armour_aggravated=0,\n"
-        "           bashing=1, lethal=2, aggravated=0, stun=0)\n"
-        "print(r.explain())"
+        "from ruleslab.calculators.health import health\n"
+        "from ruleslab.health import track_20\n"
+        "r = health(ruleset='2.0', strength=3, stamina=3, quantum=2, bashing=1, lethal=2)\n"
+        "print(r.explain())\n"
+        "print(r.figure('wound_penalty').text, r.figure('soak').text)\n"
+        "levels, _ = track_20(strength=3, stamina=5)\n"
+        "print(' '.join(lv.label for lv in levels))"
     ),
 )
