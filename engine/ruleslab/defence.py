@@ -29,44 +29,38 @@ Quick reference › 2.1 Rules › Multiple Actions:
     penalty rather than subtracting dice.
 
 Difficulty is the number of successes a roll needs (:mod:`ruleslab.dice`).
-Readings of silent or ambiguous text: ``docs/rules-notes/healing-defence.md``
-(RN-DEF-*).
+Readings of silent or ambiguous text: ``docs/rules-notes/defence.md``
+(RN-DEF-*). Initiative is :mod:`ruleslab.initiative`; the "Initiative &
+defence" calculator combining them is :mod:`ruleslab.calculators.defence`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 
 from ruleslab.dice import SuccessDistribution, pool_distribution
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
-from ruleslab.initiative import (
-    DEXTERITY,
-    MEGA_DEXTERITY,
-    MEGA_WITS,
-    OPPONENT_RATING,
-    TIES,
-    WITS,
-    InitiativeOdds,
-    initiative,
-)
 from ruleslab.mega import effective
-from ruleslab.params import BoolParam, ChoiceParam, IntParam, checked
-from ruleslab.pmf import chart_bars
-from ruleslab.ruleset import RULESET as BASE_RULESET
-from ruleslab.ruleset import V20, V21
 from ruleslab.sources import QR, rule
 
 __all__ = [
-    "DefenceReport",
+    "BASE_DEFENCE_DIFFICULTY",
+    "DEFENSES",
+    "MULTIPLE",
+    "SPRINTING_RULE",
     "Defense",
     "Maneuvers",
     "MultipleActions",
     "PoolRoll",
+    "action_penalties",
     "defense",
+    "defense_per_attack",
     "defensive_maneuvers",
-    "initiative_and_defence",
     "multiple_actions",
+    "ordinal",
+    "per_attack_text",
+    "pool_roll",
 ]
 
 MANEUVERS = rule(QR, "2.0 Rules", "Combat", "Defensive Maneuvers")
@@ -86,129 +80,6 @@ def ordinal(n: int) -> str:
     if n <= 3:
         return ORDINALS[n - 1]
     return f"{n}th"
-
-
-# --- parameters ---------------------------------------------------------------------
-
-RULESET = replace(
-    BASE_RULESET,
-    help=(
-        "2.0: dodge, parry and powerblock rolls. 2.1: the passive Defense score, active "
-        "defence, power block and multiple actions. Initiative is the same in both "
-        "(rules note RN-DEF-1). Default 2.1."
-    ),
-)
-ATHLETICS = IntParam(
-    "athletics",
-    "Athletics",
-    default=2,
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help="Athletics dots: the dodge pool (2.0) and a defending ability (2.1).",
-)
-MELEE_BRAWL = IntParam(
-    "melee_brawl",
-    "Melee or Brawl",
-    default=2,
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help="Melee (armed) or Brawl (unarmed) dots: the parry pool (2.0), a defending ability (2.1).",
-)
-POWER_POOL = IntParam(
-    "power_pool",
-    "Power's dice pool",
-    default=0,
-    minimum=0,
-    maximum=40,
-    unit="dice",
-    help=(
-        "Dice of the power used to block (its activation roll). 0: the character has no "
-        "blocking power."
-    ),
-)
-QUANTUM = IntParam(
-    "quantum",
-    "Quantum",
-    default=1,
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help="Quantum dots: a 2.1 power block adds Quantum ÷ 2 (rounded down) to Defense.",
-)
-SPRINTING = BoolParam(
-    "sprinting",
-    "Sprinting this turn",
-    default=False,
-    help=(
-        "A sprinting character may take only defensive maneuvers and is at +1 difficulty to "
-        "them (rules note RN-DEF-4)."
-    ),
-)
-ATTACK_POOL = IntParam(
-    "attack_pool",
-    "Attack pool",
-    default=6,
-    minimum=0,
-    maximum=40,
-    unit="dice",
-    help="Dice of the character's own action (e.g. Dex + Firearms), for the multiple-action odds.",
-)
-ATTACK_DIFFICULTY = IntParam(
-    "attack_difficulty",
-    "Difficulty of the first action",
-    default=1,
-    minimum=1,
-    maximum=30,
-    help=(
-        "Successes the first action needs (a target's Defense included); later actions add "
-        "the multiple-action penalty."
-    ),
-)
-ACTIONS = IntParam(
-    "actions",
-    "Actions this turn",
-    default=3,
-    minimum=1,
-    maximum=10,
-    help="How many actions the character takes this turn (2.1 multiple actions).",
-)
-ATTACK_REROLLS = BoolParam(
-    "attack_rerolls",
-    "Action rerolls 10s",
-    default=False,
-    help="2.1: tick if a Mega-Attribute applies to the action's roll (10s are rerolled).",
-)
-MULTIPLE_READING = ChoiceParam(
-    "multiple_reading",
-    "“Cumulative +1 difficulty” means",
-    default="stepwise",
-    choices=(
-        ("stepwise", "Each later action +1 more (0, +1, +2 …)"),
-        ("all", "All actions at +1 per extra action"),
-        ("compounding", "Penalties add up (0, +1, +3, +6 …)"),
-    ),
-    help=(
-        "‘Each later action +1 more’: the 2nd action is at +1, the 3rd at +2. ‘All actions’: "
-        "with 3 actions every one is at +2. ‘Penalties add up’: 0, +1, +3, +6. "
-        "See rules note RN-DEF-7."
-    ),
-)
-MEGA_IN_DEFENSE = ChoiceParam(
-    "mega_in_defense",
-    "Mega-Dex/Mega-Wits in Defense",
-    default="double",
-    choices=(
-        ("double", "Each dot counts as 2 dots"),
-        ("ignore", "Not counted"),
-    ),
-    help=(
-        "The 2.1 Defense score uses the lower of Dexterity and Wits. ‘Counts as 2’ applies "
-        "the Mega-Attributes rule (each Mega dot counts for 2 attribute dots). "
-        "See rules note RN-DEF-5."
-    ),
-)
 
 
 # --- one defensive or attack roll ---------------------------------------------------
@@ -235,11 +106,6 @@ class PoolRoll:
             f"{'success' if self.difficulty == 1 else 'successes'}, "
             f"mean {fmt_num(self.mean)}"
         )
-
-    def chart(self) -> tuple[tuple[str, float], ...]:
-        """Bars ``(str(k), P(exactly k successes))``, cut after the last bar ≥ 10⁻⁶."""
-        pmf = self.distribution.pmf
-        return chart_bars(pmf)
 
 
 def pool_roll(name: str, dice: int, difficulty: int, reroll_tens: bool = False) -> PoolRoll:
@@ -299,7 +165,6 @@ class Maneuvers(Explained):
         )
 
 
-@checked(DEXTERITY, MEGA_DEXTERITY, ATHLETICS, MELEE_BRAWL, POWER_POOL, SPRINTING)
 def defensive_maneuvers(
     dexterity: int,
     mega_dexterity: int,
@@ -413,18 +278,6 @@ class Defense(Explained):
         )
 
 
-@checked(
-    DEXTERITY,
-    MEGA_DEXTERITY,
-    WITS,
-    MEGA_WITS,
-    ATHLETICS,
-    MELEE_BRAWL,
-    QUANTUM,
-    POWER_POOL,
-    SPRINTING,
-    MEGA_IN_DEFENSE,
-)
 def defense(
     dexterity: int,
     mega_dexterity: int,
@@ -595,7 +448,6 @@ class MultipleActions(Explained):
         )
 
 
-@checked(ATTACK_POOL, ATTACK_DIFFICULTY, ACTIONS, ATTACK_REROLLS, MULTIPLE_READING)
 def multiple_actions(
     attack_pool: int,
     attack_difficulty: int,
@@ -645,138 +497,3 @@ def multiple_actions(
         )
     )
     return MultipleActions(penalties=penalties, rolls=tuple(rolls), p_all=p_all, steps=tuple(steps))
-
-
-# --- the calculator -------------------------------------------------------------------
-
-
-@dataclass(frozen=True, kw_only=True)
-class DefenceReport(Explained):
-    """The "Initiative & defence" calculator: initiative (both rulesets), then 2.0
-    maneuvers or 2.1 Defense and multiple actions, by ``ruleset``."""
-
-    ruleset: str
-    initiative: InitiativeOdds
-    maneuvers: Maneuvers | None
-    defense: Defense | None
-    multiple: MultipleActions | None
-
-    @property
-    def defence_roll(self) -> PoolRoll:
-        """The defensive roll the chart shows: 2.0 dodge, 2.1 active defence."""
-        if self.maneuvers is not None:
-            return self.maneuvers.dodge
-        assert self.defense is not None
-        return self.defense.active
-
-    def chart(self) -> tuple[tuple[str, float], ...]:
-        return self.defence_roll.chart()
-
-    def figures(self) -> tuple[Figure, ...]:
-        figs = list(self.initiative.figures())
-        for part in (self.maneuvers, self.defense, self.multiple):
-            if part is not None:
-                figs += part.figures()
-        return tuple(figs)
-
-
-@checked(
-    RULESET,
-    DEXTERITY,
-    MEGA_DEXTERITY,
-    WITS,
-    MEGA_WITS,
-    OPPONENT_RATING,
-    ATHLETICS,
-    MELEE_BRAWL,
-    POWER_POOL,
-    QUANTUM,
-    SPRINTING,
-    ATTACK_POOL,
-    ATTACK_DIFFICULTY,
-    ACTIONS,
-    ATTACK_REROLLS,
-    TIES,
-    MULTIPLE_READING,
-    MEGA_IN_DEFENSE,
-)
-def initiative_and_defence(
-    ruleset: str,
-    dexterity: int,
-    mega_dexterity: int,
-    wits: int,
-    mega_wits: int,
-    opponent_rating: int,
-    athletics: int,
-    melee_brawl: int,
-    power_pool: int,
-    quantum: int,
-    sprinting: bool,
-    attack_pool: int,
-    attack_difficulty: int,
-    actions: int,
-    attack_rerolls: bool = False,
-    ties: str = "rating",
-    multiple_reading: str = "stepwise",
-    mega_in_defense: str = "double",
-) -> DefenceReport:
-    """Initiative and the chance to act first; under 2.0 the dodge, parry and
-    powerblock rolls; under 2.1 Defense per attack, active defence, power block and
-    the multiple-action difficulties and chances."""
-    init = initiative(dexterity, wits, mega_dexterity, mega_wits, opponent_rating, ties=ties)
-    steps = list(init.steps)
-    maneuvers = defense_ = multiple = None
-    if ruleset == V20:
-        maneuvers = defensive_maneuvers(
-            dexterity, mega_dexterity, athletics, melee_brawl, power_pool, sprinting
-        )
-        steps += maneuvers.steps
-        steps.append(
-            Step(
-                "2.0: the text gives no multiple-action rule (2.1 replaced subtracting dice), "
-                "so multiple actions are shown under 2.1 only",
-                MULTIPLE,
-            )
-        )
-    else:
-        assert ruleset == V21
-        defense_ = defense(
-            dexterity,
-            mega_dexterity,
-            wits,
-            mega_wits,
-            athletics,
-            melee_brawl,
-            quantum,
-            power_pool,
-            sprinting,
-            mega_in_defense=mega_in_defense,
-        )
-        multiple = multiple_actions(
-            attack_pool, attack_difficulty, actions, attack_rerolls, multiple_reading
-        )
-        steps += defense_.steps
-        steps += multiple.steps
-        steps.append(
-            Step(
-                "Active defence is an action too: taken with other actions it counts among "
-                "them for the multiple-action penalty",
-                DEFENSES,
-            )
-        )
-        if sprinting:
-            steps.append(
-                Step(
-                    "A sprinting character may take no actions but defensive maneuvers this "
-                    "turn, so the action odds apply only on a turn without sprinting",
-                    SPRINTING_RULE,
-                )
-            )
-    return DefenceReport(
-        ruleset=ruleset,
-        initiative=init,
-        maneuvers=maneuvers,
-        defense=defense_,
-        multiple=multiple,
-        steps=tuple(steps),
-    )

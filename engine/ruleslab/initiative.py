@@ -12,7 +12,8 @@ accounted for)").
 
 The 2.1 rules restate only what changed (specialties, health levels, healing,
 defenses, multiple actions), so this rule applies under both (rules note
-RN-DEF-1). Ties: the text is silent (RN-DEF-2, option ``ties``).
+RN-DEF-1). Ties: the text is silent (RN-DEF-2, option ``ties``). Readings:
+``docs/rules-notes/defence.md``; the calculator: :mod:`ruleslab.calculators.defence`.
 """
 
 from __future__ import annotations
@@ -21,17 +22,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
-from ruleslab.params import ChoiceParam, IntParam, checked
 from ruleslab.sources import ALT, QR, rule
 
 __all__ = [
-    "DEXTERITY",
     "INITIATIVE",
-    "MEGA_DEXTERITY",
-    "MEGA_WITS",
-    "OPPONENT_RATING",
-    "TIES",
-    "WITS",
     "InitiativeOdds",
     "initiative",
     "initiative_distribution",
@@ -41,75 +35,6 @@ __all__ = [
 INITIATIVE = rule(QR, "2.0 Rules", "Combat", "Initiative")
 MEGA_ATTRIBUTES = rule(QR, "Mega-Attributes")
 TIE_PRECEDENT = rule(ALT, "Compressed Combat", "Resolution", "Victory")
-
-DEXTERITY = IntParam(
-    "dexterity",
-    "Dexterity",
-    default=3,
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help="The character's Dexterity dots (Mega-Dexterity is separate).",
-)
-MEGA_DEXTERITY = IntParam(
-    "mega_dexterity",
-    "Mega-Dexterity",
-    default=0,
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help=(
-        "Mega-Dexterity dots. Initiative adds them once each; dodge, parry and "
-        "Defense count each dot as 2 Dexterity dots."
-    ),
-)
-WITS = IntParam(
-    "wits",
-    "Wits",
-    default=3,
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help="The character's Wits dots (Mega-Wits is separate).",
-)
-MEGA_WITS = IntParam(
-    "mega_wits",
-    "Mega-Wits",
-    default=0,
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help=(
-        "Mega-Wits dots. Initiative adds them once each; Defense counts each dot as 2 Wits dots."
-    ),
-)
-OPPONENT_RATING = IntParam(
-    "opponent_rating",
-    "Opponent's initiative rating",
-    default=6,
-    minimum=0,
-    maximum=40,
-    help=(
-        "The opponent's Dexterity + Wits + Mega-Dexterity + Mega-Wits (before the "
-        "1d10). Used for the chance that the character acts first."
-    ),
-)
-TIES = ChoiceParam(
-    "ties",
-    "Initiative ties",
-    default="rating",
-    choices=(
-        ("rating", "Higher rating acts first, else together"),
-        ("reroll", "Reroll until someone wins"),
-        ("together", "Both act at the same time"),
-    ),
-    help=(
-        "The text does not say who acts first when both initiative totals are equal. "
-        "‘Higher rating’: the higher Dex + Wits + Mega rating goes first (as compressed "
-        "combat breaks ties by base initiative); equal ratings act at the same time. "
-        "See rules note RN-DEF-2."
-    ),
-)
 
 
 def initiative_rating(dexterity: int, wits: int, mega_dexterity: int, mega_wits: int) -> int:
@@ -178,7 +103,6 @@ class InitiativeOdds(Explained):
         )
 
 
-@checked(DEXTERITY, WITS, MEGA_DEXTERITY, MEGA_WITS, OPPONENT_RATING, TIES)
 def initiative(
     dexterity: int,
     wits: int,

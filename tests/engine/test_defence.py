@@ -1,16 +1,19 @@
-"""2.0 defensive maneuvers, 2.1 Defense, 2.1 multiple actions, and the combined report."""
+"""2.0 defensive maneuvers, 2.1 Defense, 2.1 multiple actions (``ruleslab.defence``), and
+the Initiative & defence calculator (``ruleslab.calculators.defence``): its figures, chart
+and messages."""
 
 from fractions import Fraction
 from math import comb
 
 import pytest
 
+from ruleslab.calculators.defence import CALCULATOR, DefenceReport, initiative_and_defence
+from ruleslab.declare import Chart
 from ruleslab.defence import (
     action_penalties,
     defense,
     defense_per_attack,
     defensive_maneuvers,
-    initiative_and_defence,
     multiple_actions,
     per_attack_text,
 )
@@ -193,7 +196,7 @@ def test_report_21_figures():
         "action_chances",
         "p_all_actions",
     ]
-    assert r.chart()[0][0] == "0"
+    assert r.chart().bars[0][0] == "0"
     assert r.defence_roll is r.defense.active
 
 
@@ -202,7 +205,24 @@ def test_report_20_figures():
     keys = [f.key for f in r.figures()]
     assert keys[-3:] == ["dodge", "parry", "powerblock"]
     assert r.defence_roll is r.maneuvers.dodge
-    assert abs(sum(p for _, p in r.chart()) - 1) < 1e-6
+    assert abs(sum(p for _, p in r.chart().bars) - 1) < 1e-6
+
+
+def test_chart_is_the_defence_roll_highlighted_from_its_difficulty():
+    # 2.0 dodge: Dex 1 + Athletics 0 = 1 die: 0 successes 0.6, 1 success 0.4
+    args = {**ARGS, "dexterity": 1, "athletics": 0}
+    chart = initiative_and_defence(ruleset="2.0", **args).chart()
+    assert isinstance(chart, Chart)
+    assert chart.bars == (("0", 0.6), ("1", 0.4))
+    assert chart.highlight_from == 1
+    # sprinting: +1 difficulty, so the bars that succeed start at 2
+    sprint = initiative_and_defence(ruleset="2.0", **{**args, "sprinting": True})
+    assert sprint.chart().highlight_from == 2
+    # 2.1: the active defence roll, Dex 1 or Wits 4 → Wits 4 + Melee/Brawl 3 = 7 dice
+    active = initiative_and_defence(ruleset="2.1", **args).chart()
+    assert len(active.bars) == 8
+    assert active.highlight_from == 1
+    assert CALCULATOR.views[0].chart is DefenceReport.chart
 
 
 def test_report_bad_input():
@@ -213,3 +233,46 @@ def test_report_bad_input():
     with pytest.raises(InputError) as err:
         initiative_and_defence(ruleset="3.0", **ARGS)
     assert err.value.field == "ruleset"
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("dexterity", 11, "Dexterity must be a whole number from 0 to 10 dots."),
+        (
+            "opponent_rating",
+            41,
+            "Opponent's initiative rating must be a whole number from 0 to 40.",
+        ),
+        ("power_pool", -1, "Power's dice pool must be a whole number from 0 to 40 dice."),
+        ("ties", "coin", "Initiative ties must be one of "),
+    ],
+)
+def test_bad_values_name_their_field(field, value, message):
+    with pytest.raises(InputError) as err:
+        initiative_and_defence(**{field: value})
+    assert err.value.field == field
+    assert err.value.message.startswith(message)
+
+
+def test_defaults_are_the_signatures():
+    assert CALCULATOR.defaults() == {
+        "ruleset": "2.1",
+        "dexterity": 3,
+        "mega_dexterity": 0,
+        "wits": 3,
+        "mega_wits": 0,
+        "opponent_rating": 6,
+        "athletics": 2,
+        "melee_brawl": 2,
+        "power_pool": 0,
+        "quantum": 1,
+        "sprinting": False,
+        "attack_pool": 6,
+        "attack_difficulty": 1,
+        "actions": 3,
+        "attack_rerolls": False,
+        "ties": "rating",
+        "multiple_reading": "stepwise",
+        "mega_in_defense": "double",
+    }

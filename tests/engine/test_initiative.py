@@ -5,7 +5,6 @@ from fractions import Fraction
 import pytest
 
 from ruleslab.initiative import initiative, initiative_distribution, initiative_rating
-from ruleslab.params import InputError
 
 
 def test_rating_adds_mega_dots_once():
@@ -73,13 +72,3 @@ def test_matches_icepool():
         r = initiative(a - a // 2, a // 2, 0, 0, b, ties="together")
         assert r.p_first == Fraction(diff.probability(">", 0))
         assert r.p_together == Fraction(diff.probability("==", 0))
-
-
-def test_bad_input():
-    with pytest.raises(InputError) as err:
-        initiative(11, 2, 0, 0, 5)
-    assert err.value.field == "dexterity"
-    assert "Dexterity must be a whole number from 0 to 10" in err.value.message
-    with pytest.raises(InputError) as err:
-        initiative(3, 2, 0, 0, 41)
-    assert err.value.field == "opponent_rating"

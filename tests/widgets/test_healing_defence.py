@@ -9,8 +9,9 @@ import pytest
 pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 
-from ruleslab import defence, healing
+from ruleslab import healing
 from ruleslab.calculators.defence import CALCULATOR as DEFENCE
+from ruleslab.calculators.defence import initiative_and_defence
 from ruleslab.calculators.healing import CALCULATOR as HEALING
 from ruleslab_widgets import CalculatorView
 
@@ -31,19 +32,19 @@ def test_healing_view_matches_the_engine():
 
 def test_defence_view_matches_the_engine_and_chart():
     view = CalculatorView(DEFENCE)
-    assert view.result == defence.initiative_and_defence(**DEFENCE.defaults())
+    assert view.result == initiative_and_defence(**DEFENCE.defaults())
     before = view.result.figure("action_chances").text
     view.set_input("attack_pool", "9")
     values, _ = view.parse()
-    assert view.result == defence.initiative_and_defence(**values)
+    assert view.result == initiative_and_defence(**values)
     assert view.result.figure("action_chances").text != before
     (chart,) = view.panels
-    assert chart.bars == [(k, p) for k, p in view.result.chart()]
+    assert chart.bars == [(k, p) for k, p in view.result.chart().bars]
     assert chart.highlight_from == 1
     view.set_input("ruleset", "2.0")
     view.set_input("sprinting", True)
     values, _ = view.parse()
-    assert view.result == defence.initiative_and_defence(**values)
+    assert view.result == initiative_and_defence(**values)
     assert 'data-figure="dodge"' in view.output.value
     assert chart.highlight_from == 2
 

@@ -1,10 +1,353 @@
-"""The Initiative & defence calculator (key ``defence``): see :mod:`ruleslab.declare`."""
+"""The Initiative & defence calculator (key ``defence``): initiative, then defence by ruleset.
+
+The rules are in :mod:`ruleslab.initiative` (initiative and who acts first)
+and :mod:`ruleslab.defence` (2.0 defensive maneuvers, 2.1 Defense and
+multiple actions); this module declares the calculator's inputs, combines the
+rules into one explained result (:class:`DefenceReport`) and its chart. See
+:mod:`ruleslab.declare`.
+"""
 
 from __future__ import annotations
 
-from ruleslab import defence
+from dataclasses import dataclass, replace
+
 from ruleslab.declare import Calculator, Chart, ChartView
+from ruleslab.defence import (
+    DEFENSES,
+    MULTIPLE,
+    SPRINTING_RULE,
+    Defense,
+    Maneuvers,
+    MultipleActions,
+    PoolRoll,
+    defense,
+    defensive_maneuvers,
+    multiple_actions,
+)
+from ruleslab.explain import Explained, Figure, Step
+from ruleslab.initiative import InitiativeOdds, initiative
+from ruleslab.params import NO_DEFAULT, BoolParam, ChoiceParam, IntParam, checked
+from ruleslab.pmf import chart_bars
+from ruleslab.ruleset import RULESET as BASE_RULESET
+from ruleslab.ruleset import V20, V21
 from ruleslab.sources import QR, rule
+
+__all__ = ["CALCULATOR", "DefenceReport", "initiative_and_defence"]
+
+
+# --- inputs ---------------------------------------------------------------------------
+
+DEXTERITY = IntParam(
+    "dexterity",
+    "Dexterity",
+    minimum=0,
+    maximum=10,
+    unit="dots",
+    help="The character's Dexterity dots (Mega-Dexterity is separate).",
+)
+MEGA_DEXTERITY = IntParam(
+    "mega_dexterity",
+    "Mega-Dexterity",
+    minimum=0,
+    maximum=10,
+    unit="dots",
+    help=(
+        "Mega-Dexterity dots. Initiative adds them once each; dodge, parry and "
+        "Defense count each dot as 2 Dexterity dots."
+    ),
+)
+WITS = IntParam(
+    "wits",
+    "Wits",
+    minimum=0,
+    maximum=10,
+    unit="dots",
+    help="The character's Wits dots (Mega-Wits is separate).",
+)
+MEGA_WITS = IntParam(
+    "mega_wits",
+    "Mega-Wits",
+    minimum=0,
+    maximum=10,
+    unit="dots",
+    help=(
+        "Mega-Wits dots. Initiative adds them once each; Defense counts each dot as 2 Wits dots."
+    ),
+)
+OPPONENT_RATING = IntParam(
+    "opponent_rating",
+    "Opponent's initiative rating",
+    minimum=0,
+    maximum=40,
+    help=(
+        "The opponent's Dexterity + Wits + Mega-Dexterity + Mega-Wits (before the "
+        "1d10). Used for the chance that the character acts first."
+    ),
+)
+TIES = ChoiceParam(
+    "ties",
+    "Initiative ties",
+    choices=(
+        ("rating", "Higher rating acts first, else together"),
+        ("reroll", "Reroll until someone wins"),
+        ("together", "Both act at the same time"),
+    ),
+    help=(
+        "The text does not say who acts first when both initiative totals are equal. "
+        "‘Higher rating’: the higher Dex + Wits + Mega rating goes first (as compressed "
+        "combat breaks ties by base initiative); equal ratings act at the same time. "
+        "See rules note RN-DEF-2."
+    ),
+)
+RULESET = replace(
+    BASE_RULESET,
+    default=NO_DEFAULT,
+    help=(
+        "2.0: dodge, parry and powerblock rolls. 2.1: the passive Defense score, active "
+        "defence, power block and multiple actions. Initiative is the same in both "
+        "(rules note RN-DEF-1). Default 2.1."
+    ),
+)
+ATHLETICS = IntParam(
+    "athletics",
+    "Athletics",
+    minimum=0,
+    maximum=10,
+    unit="dots",
+    help="Athletics dots: the dodge pool (2.0) and a defending ability (2.1).",
+)
+MELEE_BRAWL = IntParam(
+    "melee_brawl",
+    "Melee or Brawl",
+    minimum=0,
+    maximum=10,
+    unit="dots",
+    help="Melee (armed) or Brawl (unarmed) dots: the parry pool (2.0), a defending ability (2.1).",
+)
+POWER_POOL = IntParam(
+    "power_pool",
+    "Power's dice pool",
+    minimum=0,
+    maximum=40,
+    unit="dice",
+    help=(
+        "Dice of the power used to block (its activation roll). 0: the character has no "
+        "blocking power."
+    ),
+)
+QUANTUM = IntParam(
+    "quantum",
+    "Quantum",
+    minimum=0,
+    maximum=10,
+    unit="dots",
+    help="Quantum dots: a 2.1 power block adds Quantum ÷ 2 (rounded down) to Defense.",
+)
+SPRINTING = BoolParam(
+    "sprinting",
+    "Sprinting this turn",
+    help=(
+        "A sprinting character may take only defensive maneuvers and is at +1 difficulty to "
+        "them (rules note RN-DEF-4)."
+    ),
+)
+ATTACK_POOL = IntParam(
+    "attack_pool",
+    "Attack pool",
+    minimum=0,
+    maximum=40,
+    unit="dice",
+    help="Dice of the character's own action (e.g. Dex + Firearms), for the multiple-action odds.",
+)
+ATTACK_DIFFICULTY = IntParam(
+    "attack_difficulty",
+    "Difficulty of the first action",
+    minimum=1,
+    maximum=30,
+    help=(
+        "Successes the first action needs (a target's Defense included); later actions add "
+        "the multiple-action penalty."
+    ),
+)
+ACTIONS = IntParam(
+    "actions",
+    "Actions this turn",
+    minimum=1,
+    maximum=10,
+    help="How many actions the character takes this turn (2.1 multiple actions).",
+)
+ATTACK_REROLLS = BoolParam(
+    "attack_rerolls",
+    "Action rerolls 10s",
+    help="2.1: tick if a Mega-Attribute applies to the action's roll (10s are rerolled).",
+)
+MULTIPLE_READING = ChoiceParam(
+    "multiple_reading",
+    "“Cumulative +1 difficulty” means",
+    choices=(
+        ("stepwise", "Each later action +1 more (0, +1, +2 …)"),
+        ("all", "All actions at +1 per extra action"),
+        ("compounding", "Penalties add up (0, +1, +3, +6 …)"),
+    ),
+    help=(
+        "‘Each later action +1 more’: the 2nd action is at +1, the 3rd at +2. ‘All actions’: "
+        "with 3 actions every one is at +2. ‘Penalties add up’: 0, +1, +3, +6. "
+        "See rules note RN-DEF-7."
+    ),
+)
+MEGA_IN_DEFENSE = ChoiceParam(
+    "mega_in_defense",
+    "Mega-Dex/Mega-Wits in Defense",
+    choices=(
+        ("double", "Each dot counts as 2 dots"),
+        ("ignore", "Not counted"),
+    ),
+    help=(
+        "The 2.1 Defense score uses the lower of Dexterity and Wits. ‘Counts as 2’ applies "
+        "the Mega-Attributes rule (each Mega dot counts for 2 attribute dots). "
+        "See rules note RN-DEF-5."
+    ),
+)
+
+
+# --- the result and the calculator -------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class DefenceReport(Explained):
+    """The "Initiative & defence" calculator: initiative (both rulesets), then 2.0
+    maneuvers or 2.1 Defense and multiple actions, by ``ruleset``."""
+
+    ruleset: str
+    initiative: InitiativeOdds
+    maneuvers: Maneuvers | None
+    defense: Defense | None
+    multiple: MultipleActions | None
+
+    @property
+    def defence_roll(self) -> PoolRoll:
+        """The defensive roll the chart shows: 2.0 dodge, 2.1 active defence."""
+        if self.maneuvers is not None:
+            return self.maneuvers.dodge
+        assert self.defense is not None
+        return self.defense.active
+
+    def chart(self) -> Chart:
+        """The defensive roll's successes: bars ``(str(k), P(exactly k successes))``
+        (cut after the last bar of at least 10⁻⁶), highlighted from the roll's
+        difficulty (the rolls that succeed: 1 success, 2 when sprinting)."""
+        roll = self.defence_roll
+        return Chart(chart_bars(roll.distribution.pmf), roll.difficulty)
+
+    def figures(self) -> tuple[Figure, ...]:
+        figs = list(self.initiative.figures())
+        for part in (self.maneuvers, self.defense, self.multiple):
+            if part is not None:
+                figs += part.figures()
+        return tuple(figs)
+
+
+@checked(
+    RULESET,
+    DEXTERITY,
+    MEGA_DEXTERITY,
+    WITS,
+    MEGA_WITS,
+    OPPONENT_RATING,
+    ATHLETICS,
+    MELEE_BRAWL,
+    POWER_POOL,
+    QUANTUM,
+    SPRINTING,
+    ATTACK_POOL,
+    ATTACK_DIFFICULTY,
+    ACTIONS,
+    ATTACK_REROLLS,
+    TIES,
+    MULTIPLE_READING,
+    MEGA_IN_DEFENSE,
+)
+def initiative_and_defence(
+    ruleset: str = V21,
+    dexterity: int = 3,
+    mega_dexterity: int = 0,
+    wits: int = 3,
+    mega_wits: int = 0,
+    opponent_rating: int = 6,
+    athletics: int = 2,
+    melee_brawl: int = 2,
+    power_pool: int = 0,
+    quantum: int = 1,
+    sprinting: bool = False,
+    attack_pool: int = 6,
+    attack_difficulty: int = 1,
+    actions: int = 3,
+    attack_rerolls: bool = False,
+    ties: str = "rating",
+    multiple_reading: str = "stepwise",
+    mega_in_defense: str = "double",
+) -> DefenceReport:
+    """Initiative and the chance to act first; under 2.0 the dodge, parry and
+    powerblock rolls; under 2.1 Defense per attack, active defence, power block and
+    the multiple-action difficulties and chances."""
+    init = initiative(dexterity, wits, mega_dexterity, mega_wits, opponent_rating, ties=ties)
+    steps = list(init.steps)
+    maneuvers = defense_ = multiple = None
+    if ruleset == V20:
+        maneuvers = defensive_maneuvers(
+            dexterity, mega_dexterity, athletics, melee_brawl, power_pool, sprinting
+        )
+        steps += maneuvers.steps
+        steps.append(
+            Step(
+                "2.0: the text gives no multiple-action rule (2.1 replaced subtracting dice), "
+                "so multiple actions are shown under 2.1 only",
+                MULTIPLE,
+            )
+        )
+    else:
+        assert ruleset == V21
+        defense_ = defense(
+            dexterity,
+            mega_dexterity,
+            wits,
+            mega_wits,
+            athletics,
+            melee_brawl,
+            quantum,
+            power_pool,
+            sprinting,
+            mega_in_defense=mega_in_defense,
+        )
+        multiple = multiple_actions(
+            attack_pool, attack_difficulty, actions, attack_rerolls, multiple_reading
+        )
+        steps += defense_.steps
+        steps += multiple.steps
+        steps.append(
+            Step(
+                "Active defence is an action too: taken with other actions it counts among "
+                "them for the multiple-action penalty",
+                DEFENSES,
+            )
+        )
+        if sprinting:
+            steps.append(
+                Step(
+                    "A sprinting character may take no actions but defensive maneuvers this "
+                    "turn, so the action odds apply only on a turn without sprinting",
+                    SPRINTING_RULE,
+                )
+            )
+    return DefenceReport(
+        ruleset=ruleset,
+        initiative=init,
+        maneuvers=maneuvers,
+        defense=defense_,
+        multiple=multiple,
+        steps=tuple(steps),
+    )
+
 
 CALCULATOR = Calculator(
     key="defence",
@@ -14,7 +357,7 @@ CALCULATOR = Calculator(
         "2.1 Defense against each attack, active defence, power block and the odds of "
         "multiple actions."
     ),
-    compute=defence.initiative_and_defence,
+    compute=initiative_and_defence,
     rules=(
         rule(QR, "2.0 Rules", "Combat (Initiative, Defensive Maneuvers)"),
         rule(QR, "Movement", "Sprinting"),
@@ -25,12 +368,14 @@ CALCULATOR = Calculator(
         ChartView(
             title="Defence roll (2.0 dodge, 2.1 active defence): successes",
             x_label="Successes",
-            chart=lambda r: Chart(r.chart(), r.defence_roll.difficulty),
+            chart=DefenceReport.chart,
         ),
     ),
     example=(
-        "from ruleslab.defence import multiple_actions, defense\n"
+        "from ruleslab.calculators.defence import initiative_and_defence\n"
+        "from ruleslab.defence import defense, multiple_actions\n"
         "print(multiple_actions(attack_pool=7, attack_difficulty=2, actions=3).explain())\n"
-        "print(defense(3, 1, 4, 0, 2, 3, quantum=4, power_pool=6).explain())"
+        "print(defense(3, 1, 4, 0, 2, 3, quantum=4, power_pool=6).explain())\n"
+        "print(initiative_and_defence(ruleset='2.0', sprinting=True).figure('dodge').text)"
     ),
 )
