@@ -23,7 +23,7 @@ Resistance)/2 + 1, (round down) health levels of damage they suffer. Past that,
 a character has an additional (Stamina) Incapacitated levels, and Dying health
 levels". The GM enters the track's three numbers from the sheet and how many
 levels of lethal and bashing damage it carries. Readings: rules notes
-RN-HEAL-1 … RN-HEAL-7.
+RN-HEAL-1 … RN-HEAL-7 (``docs/rules-notes/healing.md``).
 """
 
 from __future__ import annotations
@@ -33,7 +33,6 @@ from fractions import Fraction
 
 from ruleslab.explain import Explained, Figure, Step
 from ruleslab.mega import effective
-from ruleslab.params import ChoiceParam, IntParam, checked
 from ruleslab.sources import QR, rule
 
 __all__ = [
@@ -108,137 +107,6 @@ def fmt_hours(hours: Fraction | int) -> str:
     if minutes != whole:  # not reached by the table's times; keep it honest
         parts.append(f"{float(minutes - whole) * 60:.0f} s")
     return " ".join(parts) if parts else "0 h"
-
-
-# --- inputs ---------------------------------------------------------------------------
-
-LETHAL = IntParam(
-    "lethal",
-    "Lethal levels",
-    default=2,
-    minimum=0,
-    maximum=100,
-    unit="levels",
-    help="Health levels marked with lethal damage. They fill the track from the top "
-    "(rules note RN-HEAL-3).",
-)
-BASHING = IntParam(
-    "bashing",
-    "Bashing levels",
-    default=3,
-    minimum=0,
-    maximum=100,
-    unit="levels",
-    help="Health levels marked with bashing damage, below the lethal ones.",
-)
-HEALTH_LEVELS_PARAM = IntParam(
-    "health_levels",
-    "Health levels (before Incapacitated)",
-    default=12,
-    minimum=1,
-    maximum=100,
-    unit="levels",
-    help="From the sheet: Willpower + Stamina × 2 + Mega-Stamina × 6 + Quantum (2.1).",
-)
-LEVELS_PER_PENALTY = IntParam(
-    "levels_per_penalty",
-    "Levels per −1 wound penalty",
-    default=3,
-    minimum=1,
-    maximum=20,
-    unit="levels",
-    help="From the sheet: (Stamina + Resistance) ÷ 2 + 1, rounded down (2.1).",
-)
-INCAP_LEVELS = IntParam(
-    "incap_levels",
-    "Incapacitated levels",
-    default=3,
-    minimum=0,
-    maximum=20,
-    unit="levels",
-    help="From the sheet: equal to Stamina (2.1). Damage beyond them is on the Dying levels.",
-)
-HEALER_MEDICINE = IntParam(
-    "healer_medicine",
-    "Healer's Medicine",
-    default=0,
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help="Medicine of whoever treats the character; 0 for no treatment. "
-    "Medicine 2+ and Int 2+ halve healing times, Medicine 4+ and Int 3+ quarter them.",
-)
-HEALER_INTELLIGENCE = IntParam(
-    "healer_intelligence",
-    "Healer's Intelligence",
-    default=2,
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help="Intelligence of the healer (Mega-Intelligence is separate).",
-)
-HEALER_MEGA_INTELLIGENCE = IntParam(
-    "healer_mega_intelligence",
-    "Healer's Mega-Intelligence",
-    default=0,
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help="Each dot counts as 2 Intelligence dots for the treatment thresholds.",
-)
-SUPPLIES = ChoiceParam(
-    "supplies",
-    "Medical supplies",
-    default="none",
-    choices=(
-        ("none", "None"),
-        ("basic", "Basic supplies (−1 wound penalty)"),
-        ("clinic", "Small clinic (−2)"),
-        ("hospital", "Well-stocked hospital (−4)"),
-    ),
-    help=(
-        "Reduce wound penalties for healing: a level heals at the rate of a lesser penalty "
-        "(a −3 level under a small clinic heals at the −1 rate). See rules note RN-HEAL-2."
-    ),
-)
-ORDER = ChoiceParam(
-    "order",
-    "How levels heal",
-    default="one_at_a_time",
-    choices=(
-        ("one_at_a_time", "One at a time, worst first"),
-        ("all_at_once", "All at once"),
-    ),
-    help=(
-        "The text gives times per level but not how several levels heal. ‘One at a time’: "
-        "the worst level heals first, then the next; the times add up. ‘All at once’: every "
-        "level heals at the same time; the slowest decides. See rules note RN-HEAL-1."
-    ),
-)
-PENALTY_FROM = ChoiceParam(
-    "penalty_from",
-    "Wound penalty of a level",
-    default="after",
-    choices=(
-        ("after", "Penalty after that much damage"),
-        ("rows", "Rows of equal levels from −0"),
-    ),
-    help=(
-        "With 3 levels per penalty: ‘after that much damage’ makes levels 1–2 −0 and "
-        "levels 3–5 −1 (the 3rd level of damage brings the −1); ‘rows’ makes levels 1–3 −0 "
-        "and 4–6 −1. See rules note RN-HEAL-4."
-    ),
-)
-DYING_BASHING = ChoiceParam(
-    "dying_bashing",
-    "Bashing on Dying levels",
-    default="lethal_rate",
-    choices=(
-        ("lethal_rate", "Heals like Dying lethal (5 months)"),
-        ("incap_rate", "Heals like Incapacitated bashing (1 day)"),
-    ),
-    help="The table gives Dying only a lethal time. See rules note RN-HEAL-5.",
-)
 
 
 # --- the track ------------------------------------------------------------------------
@@ -349,26 +217,12 @@ def _treatment(medicine: int, intelligence: int, mega_int: int) -> tuple[Fractio
     return factor, steps
 
 
-@checked(
-    LETHAL,
-    BASHING,
-    HEALTH_LEVELS_PARAM,
-    LEVELS_PER_PENALTY,
-    INCAP_LEVELS,
-    HEALER_MEDICINE,
-    HEALER_INTELLIGENCE,
-    HEALER_MEGA_INTELLIGENCE,
-    SUPPLIES,
-    ORDER,
-    PENALTY_FROM,
-    DYING_BASHING,
-)
 def healing_time(
-    lethal: int,
-    bashing: int,
-    health_levels: int,
-    levels_per_penalty: int,
-    incap_levels: int,
+    lethal: int = 2,
+    bashing: int = 3,
+    health_levels: int = 12,
+    levels_per_penalty: int = 3,
+    incap_levels: int = 3,
     healer_medicine: int = 0,
     healer_intelligence: int = 2,
     healer_mega_intelligence: int = 0,
@@ -379,7 +233,13 @@ def healing_time(
 ) -> HealingTime:
     """Time for a character to heal ``lethal`` + ``bashing`` damaged levels (lethal on
     top, bashing below), each level at the table's rate for its wound penalty less
-    the supplies' reduction, times the treatment's factor."""
+    the supplies' reduction, times the treatment's factor.
+
+    The track is the sheet's: ``health_levels`` before Incapacitated, a −1 wound
+    penalty per ``levels_per_penalty`` levels of damage, ``incap_levels``
+    Incapacitated levels, then Dying. The defaults are the Healing time
+    calculator's (:mod:`ruleslab.calculators.healing`): 2 lethal and 3 bashing
+    levels on a 12-level track, untreated."""
     steps: list[Step] = []
     damage = lethal + bashing
     steps.append(

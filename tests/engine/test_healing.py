@@ -1,9 +1,14 @@
-"""2.1 Healing: the table's own times, treatment, supplies, and the whole track."""
+"""2.1 Healing: the table's own times, treatment, supplies, and the whole track
+(``ruleslab.healing``); the Healing time calculator's checked inputs
+(``ruleslab.calculators.healing``)."""
 
 from fractions import Fraction
 
 import pytest
 
+from ruleslab import healing
+from ruleslab.calculators.healing import CALCULATOR
+from ruleslab.calculators.healing import healing_time as checked_healing_time
 from ruleslab.healing import HOURS, fmt_hours, healing_time, level_rows
 from ruleslab.params import InputError
 
@@ -157,12 +162,33 @@ def test_bad_input_names_the_field(field, value, expect):
     kw = dict(lethal=1, bashing=1, **TRACK)
     kw[field] = value
     with pytest.raises(InputError) as err:
-        healing_time(**kw)
+        checked_healing_time(**kw)
     assert err.value.field == field
     assert expect in err.value.message
 
 
 def test_bad_choice():
     with pytest.raises(InputError) as err:
-        healing_time(lethal=1, bashing=0, supplies="spa", **TRACK)
+        checked_healing_time(lethal=1, bashing=0, supplies="spa", **TRACK)
     assert err.value.field == "supplies"
+
+
+def test_the_calculator_is_the_rule_checked():
+    assert CALCULATOR.compute is checked_healing_time
+    assert checked_healing_time.unchecked is healing.healing_time
+    assert checked_healing_time(lethal=2, bashing=3, **TRACK) == healing_time(2, 3, **TRACK)
+    # the form's defaults: 2 lethal and 3 bashing on a 12-level track, untreated
+    assert CALCULATOR.defaults() == {
+        "lethal": 2,
+        "bashing": 3,
+        "health_levels": 12,
+        "levels_per_penalty": 3,
+        "incap_levels": 3,
+        "healer_medicine": 0,
+        "healer_intelligence": 2,
+        "healer_mega_intelligence": 0,
+        "supplies": "none",
+        "order": "one_at_a_time",
+        "penalty_from": "after",
+        "dying_bashing": "lethal_rate",
+    }

@@ -1,10 +1,150 @@
-"""The Healing time calculator (key ``healing``): see :mod:`ruleslab.declare`."""
+"""The Healing time calculator (key ``healing``): time to heal back to full health (2.1).
+
+The rule is :func:`ruleslab.healing.healing_time`; this module declares its
+inputs and the calculator. The calculator's function is the rule itself,
+checked: its defaults are the rule's signature's. See :mod:`ruleslab.declare`.
+"""
 
 from __future__ import annotations
 
 from ruleslab import healing
 from ruleslab.declare import Calculator
+from ruleslab.params import ChoiceParam, IntParam, checked
 from ruleslab.sources import QR, rule
+
+__all__ = ["CALCULATOR", "healing_time"]
+
+LETHAL = IntParam(
+    "lethal",
+    "Lethal levels",
+    minimum=0,
+    maximum=100,
+    unit="levels",
+    help="Health levels marked with lethal damage. They fill the track from the top "
+    "(rules note RN-HEAL-3).",
+)
+BASHING = IntParam(
+    "bashing",
+    "Bashing levels",
+    minimum=0,
+    maximum=100,
+    unit="levels",
+    help="Health levels marked with bashing damage, below the lethal ones.",
+)
+HEALTH_LEVELS = IntParam(
+    "health_levels",
+    "Health levels (before Incapacitated)",
+    minimum=1,
+    maximum=100,
+    unit="levels",
+    help="From the sheet: Willpower + Stamina × 2 + Mega-Stamina × 6 + Quantum (2.1).",
+)
+LEVELS_PER_PENALTY = IntParam(
+    "levels_per_penalty",
+    "Levels per −1 wound penalty",
+    minimum=1,
+    maximum=20,
+    unit="levels",
+    help="From the sheet: (Stamina + Resistance) ÷ 2 + 1, rounded down (2.1).",
+)
+INCAP_LEVELS = IntParam(
+    "incap_levels",
+    "Incapacitated levels",
+    minimum=0,
+    maximum=20,
+    unit="levels",
+    help="From the sheet: equal to Stamina (2.1). Damage beyond them is on the Dying levels.",
+)
+HEALER_MEDICINE = IntParam(
+    "healer_medicine",
+    "Healer's Medicine",
+    minimum=0,
+    maximum=10,
+    unit="dots",
+    help="Medicine of whoever treats the character; 0 for no treatment. "
+    "Medicine 2+ and Int 2+ halve healing times, Medicine 4+ and Int 3+ quarter them.",
+)
+HEALER_INTELLIGENCE = IntParam(
+    "healer_intelligence",
+    "Healer's Intelligence",
+    minimum=0,
+    maximum=10,
+    unit="dots",
+    help="Intelligence of the healer (Mega-Intelligence is separate).",
+)
+HEALER_MEGA_INTELLIGENCE = IntParam(
+    "healer_mega_intelligence",
+    "Healer's Mega-Intelligence",
+    minimum=0,
+    maximum=10,
+    unit="dots",
+    help="Each dot counts as 2 Intelligence dots for the treatment thresholds.",
+)
+SUPPLIES = ChoiceParam(
+    "supplies",
+    "Medical supplies",
+    choices=(
+        ("none", "None"),
+        ("basic", "Basic supplies (−1 wound penalty)"),
+        ("clinic", "Small clinic (−2)"),
+        ("hospital", "Well-stocked hospital (−4)"),
+    ),
+    help=(
+        "Reduce wound penalties for healing: a level heals at the rate of a lesser penalty "
+        "(a −3 level under a small clinic heals at the −1 rate). See rules note RN-HEAL-2."
+    ),
+)
+ORDER = ChoiceParam(
+    "order",
+    "How levels heal",
+    choices=(
+        ("one_at_a_time", "One at a time, worst first"),
+        ("all_at_once", "All at once"),
+    ),
+    help=(
+        "The text gives times per level but not how several levels heal. ‘One at a time’: "
+        "the worst level heals first, then the next; the times add up. ‘All at once’: every "
+        "level heals at the same time; the slowest decides. See rules note RN-HEAL-1."
+    ),
+)
+PENALTY_FROM = ChoiceParam(
+    "penalty_from",
+    "Wound penalty of a level",
+    choices=(
+        ("after", "Penalty after that much damage"),
+        ("rows", "Rows of equal levels from −0"),
+    ),
+    help=(
+        "With 3 levels per penalty: ‘after that much damage’ makes levels 1–2 −0 and "
+        "levels 3–5 −1 (the 3rd level of damage brings the −1); ‘rows’ makes levels 1–3 −0 "
+        "and 4–6 −1. See rules note RN-HEAL-4."
+    ),
+)
+DYING_BASHING = ChoiceParam(
+    "dying_bashing",
+    "Bashing on Dying levels",
+    choices=(
+        ("lethal_rate", "Heals like Dying lethal (5 months)"),
+        ("incap_rate", "Heals like Incapacitated bashing (1 day)"),
+    ),
+    help="The table gives Dying only a lethal time. See rules note RN-HEAL-5.",
+)
+
+healing_time = checked(
+    LETHAL,
+    BASHING,
+    HEALTH_LEVELS,
+    LEVELS_PER_PENALTY,
+    INCAP_LEVELS,
+    HEALER_MEDICINE,
+    HEALER_INTELLIGENCE,
+    HEALER_MEGA_INTELLIGENCE,
+    SUPPLIES,
+    ORDER,
+    PENALTY_FROM,
+    DYING_BASHING,
+)(healing.healing_time)
+""":func:`ruleslab.healing.healing_time`, every input checked against its declaration."""
 
 CALCULATOR = Calculator(
     key="healing",
@@ -13,11 +153,11 @@ CALCULATOR = Calculator(
         "How long a character takes to heal back to full health (2.1): each damaged "
         "level's time from the healing table, with treatment and medical supplies."
     ),
-    compute=healing.healing_time,
+    compute=healing_time,
     rules=(rule(QR, "2.1 Rules", "Healing, Health Levels"),),
     options=("order", "penalty_from", "dying_bashing"),
     example=(
-        "from ruleslab.healing import healing_time\n"
+        "from ruleslab.calculators.healing import healing_time\n"
         "r = healing_time(lethal=2, bashing=3, health_levels=12, levels_per_penalty=3,\n"
         "                 incap_levels=3, healer_medicine=2, supplies='clinic')\n"
         "print(r.explain())"
