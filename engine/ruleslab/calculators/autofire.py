@@ -42,11 +42,11 @@ __all__ = ["CALCULATOR", "TAGS", "AutofireReport", "TagsParam", "autofire_and_st
 class TagsParam(TextParam):
     """The weapon-tag text field: its parser reads the text into tags, once.
 
-    ``check`` also takes tags already parsed (a tuple, as the form passes on
-    after parsing, or a Python caller), checked as data without writing them
-    back to text (:func:`ruleslab.weapons.check_tags`); its messages are the
-    parser's (:func:`ruleslab.weapons.parse_tags`). Results show the parsed
-    tags, never the typed text.
+    The form parses the text once with :func:`read_tags` and passes the tags
+    on. ``check`` also takes tags already parsed (a Python caller's tuple, such
+    as values a form parsed), checked as data without writing them back to
+    text (:func:`ruleslab.weapons.check_tags`), with the parser's messages.
+    Results show the parsed tags, never the typed text.
     """
 
     def check(self, value: Any) -> Any:
