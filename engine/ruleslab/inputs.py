@@ -196,5 +196,7 @@ LOSSES_ROUNDING = ChoiceParam(
 )
 
 # --- compressed combat -------------------------------------------------------------------
+# (none shared: its two sides' inputs and rules options are its own, declared in
+# ruleslab/calculators/compressed.py.)
 
 # --- Chimera ---------------------------------------------------------------------------------

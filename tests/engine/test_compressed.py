@@ -1,16 +1,13 @@
-"""Compressed combat: the text's police officer and gangbanger, hand-worked odds, bad input."""
+"""The Compressed combat calculator: the text's police officer and gangbanger, hand-worked
+odds, bad input, charts and the roll. The line parser's own tests are in
+``test_compressed_combatants.py``."""
 
 from fractions import Fraction
 
 import pytest
 
-from ruleslab.compressed import (
-    PARAMS,
-    combat_roll_log,
-    compressed_combat,
-    parse_combatants,
-    thresholds_20,
-)
+from ruleslab.calculators.compressed import PARAMS, combat_roll_log, compressed_combat
+from ruleslab.compressed.combatants import parse_combatants
 from ruleslab.dice import compare, pool_distribution
 from ruleslab.henchmen import henchmen_bonus
 from ruleslab.params import InputError
@@ -282,12 +279,9 @@ def test_both_down_probabilities_by_independence():
 
 
 def test_thresholds_from_a_20_track():
-    assert thresholds_20(strength=2, stamina=2) == (7, 11)
-    assert thresholds_20(strength=2, stamina=3) == (8, 13)
-    (c,) = parse("Cop: Dex 3, Firearms 2, track Str 2 Sta 3")
+    # Str 2, Sta 3: 7 normal levels, Incap (the 8th), 5 Dying → dead at 13
     r = fight(a="Cop: Dex 3, Firearms 2, track Str 2 Sta 3")
     assert (r.side_a.pools[0].incap, r.side_a.pools[0].dead) == (8, 13)
-    assert dict(c.track) == {"strength": 2, "stamina": 3}
 
 
 def test_side_thresholds_and_line_overrides():
@@ -315,56 +309,6 @@ def test_quantum_costs_and_shortfall():
     assert r.figure("quantum_a").text == "Police officer 15"
     assert "no shortfall check" in r.explain()
     assert fight().figure("quantum_a").text == "none"
-
-
-# --- the line format ------------------------------------------------------------------
-
-
-def test_forgiving_line_format():
-    (c,) = parse("  Dex: 3; 2 Firearms; acc=1; dmg 6L; init 5 ")
-    assert (c.name, c.attribute, c.attribute_dots, c.ability, c.ability_dots) == (
-        "Combatant 1",
-        "Dexterity",
-        3,
-        "Firearms",
-        2,
-    )
-    assert (c.accuracy, c.damage, c.damage_type, c.initiative) == (1, 6, "L", 5)
-    c1, c2 = parse("# comment\n\nA: Strength 2, M-Str 1, Might 3\nB: mega dex 1, Athletics 2")
-    assert (c1.attribute, c1.mega, c1.ability) == ("Strength", 1, "Might")
-    assert (c2.attribute, c2.mega, c2.attribute_value) == ("Dexterity", 1, 2)
-    described = parse(OFFICER)[0].describe()
-    assert "Police officer: Dex 3 + Firearms 2 + accuracy 1 + damage 6L" in described
-
-
-@pytest.mark.parametrize(
-    ("text", "expect"),
-    [
-        ("", "at least one combatant"),
-        ("Cop: Dex three", "line 1: “Dex three” is not “name number”"),
-        ("Cop: Dex 11, Firearms 2", "attribute must be a whole number from 0 to 10"),
-        ("Cop: Dex 3, Firearms 2, Brawl 2", "the ability is already Firearms"),
-        ("Cop: Dex 3, Str 2", "the attribute is already Dexterity"),
-        ("Cop: Dex 3, damage 6, damage 4", "damage is given twice"),
-        ("Cop: Dex 3, accuracy -1", "from 0 to 10"),
-        ("Cop: Dex 3, Mega-Str 1", "must be the attack's attribute"),
-        ("Cop: Dex 3, formula sum", "needs the enemy's resistance pool"),
-        ("Cop: Dex 3, resist 3, formula triple", "“formula 2x” or “formula sum”"),
-        ("Cop: Dex 3, incap 9, dead 4", "incap must not be more than dead"),
-        ("Cop: Dex 3, track Str 2", "needs Stamina"),
-        ("Cop: Dex 3, track Str 2 Sta 3, incap 4", "either a track or incap/dead"),
-        ("Cop: Dex 3, initiative 4A", "only damage and soak take a type letter"),
-        ("Cop: soak 3", "no attack given"),
-        ("A: Dex 1\nA: Dex 2", "line 2: the name “A” is used twice"),
-        ("\n".join(f"C{i}: Dex 1" for i in range(9)), "at most 8 combatants"),
-    ],
-)
-def test_bad_lines_name_the_field_and_line(text, expect):
-    with pytest.raises(InputError) as err:
-        parse(text)
-    assert err.value.field == "a_combatants"
-    assert "Side A combatants" in err.value.message
-    assert expect in err.value.message
 
 
 @pytest.mark.parametrize(
@@ -398,16 +342,24 @@ def test_intent_is_kept_short_and_tidy():
 
 
 def test_margin_chart_sums_to_one_and_highlights_side_a_wins():
-    r = fight()
-    bars = r.margin_chart()
-    assert abs(sum(p for _, p in bars) - 1) < 1e-5
-    labels = [label for label, _ in bars]
-    assert labels[r.margin_highlight()] == "0"  # A takes ties on initiative
+    chart = fight().margin_chart()
+    assert abs(sum(p for _, p in chart.bars) - 1) < 1e-5
+    labels = [label for label, _ in chart.bars]
+    assert labels[chart.highlight_from] == "0"  # A takes ties on initiative
     r = fight(a="A: Dex 2, Firearms 2, damage 5, soak 1, initiative 4")
-    labels = [label for label, _ in r.margin_chart()]
-    assert labels[r.margin_highlight()] == "+1"
-    assert r.down_from("b") == 7
-    assert abs(sum(p for _, p in r.damage_chart("a")) - 1) < 1e-5
+    chart = r.margin_chart()
+    labels = [label for label, _ in chart.bars]
+    assert labels[chart.highlight_from] == "+1"
+    assert r.damage_chart_b().highlight_from == 7  # the gangbanger's 7 levels to incap
+    assert abs(sum(p for _, p in r.damage_chart_a().bars) - 1) < 1e-5
+
+
+def test_damage_chart_highlight_may_lie_past_the_bars():
+    # 5 dice never reach the officer's 7 levels to Incapacitated: nothing is highlighted
+    r = fight()
+    chart = r.damage_chart_a()
+    assert [label for label, _ in chart.bars] == ["0", "1", "2", "3", "4", "5"]
+    assert chart.highlight_from == 7
 
 
 def test_roll_log_is_seeded_and_reads_out_the_fight():

@@ -10,7 +10,7 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 
 from ruleslab.calculators.compressed import CALCULATOR as CALC
-from ruleslab.compressed import combat_roll_log, compressed_combat
+from ruleslab.calculators.compressed import combat_roll_log, compressed_combat
 from ruleslab_widgets import CalculatorView
 from ruleslab_widgets.render import figures_html, steps_html
 
@@ -66,10 +66,10 @@ def test_charts_follow_the_result():
     view.set_input("b_cover", "1")
     margin, hurt_a, hurt_b = view.panels
     r = view.result
-    assert margin.bars == [(label, float(p)) for label, p in r.margin_chart()]
-    assert margin.highlight_from == r.margin_highlight()
+    assert margin.bars == [(label, float(p)) for label, p in r.margin_chart().bars]
+    assert margin.highlight_from == r.margin_chart().highlight_from
     assert [label for label, _ in margin.bars][margin.highlight_from] == "0"  # A takes ties
-    assert hurt_b.bars == [(label, float(p)) for label, p in r.damage_chart("b")]
+    assert hurt_b.bars == [(label, float(p)) for label, p in r.damage_chart_b().bars]
     assert hurt_b.highlight_from == 7
     assert abs(sum(p for _, p in hurt_a.bars) - 1) < 1e-5
 

@@ -1,10 +1,598 @@
-"""The Compressed combat calculator (key ``compressed``): see :mod:`ruleslab.declare`."""
+"""The Compressed combat calculator (key ``compressed``): a whole fight in one opposed roll.
+
+Combat alterations › Compressed Combat: "This is a system used for
+less-narratively important fights, compressing the effect of a fight into one roll."
+
+The rules, each module quoting the text it implements, are in
+:mod:`ruleslab.compressed.combatants` (a combatant a line of text),
+:mod:`ruleslab.compressed.pools` (each side's pools, its Quantum spent),
+:mod:`ruleslab.compressed.odds` (the opposed roll, damage, death, the timeframe, one
+rolled fight) and :mod:`ruleslab.quantum_costs` (the power-type multipliers). This
+module declares the calculator's inputs (:data:`PARAMS`, two sides and the rules
+options), combines the rules into one explained result (:class:`CompressedCombat`, with
+its charts), its "Roll it" log (:func:`combat_roll_log`) and :data:`CALCULATOR`. See
+:mod:`ruleslab.declare`. Readings of the text: ``docs/rules-notes/compressed.md``
+(RN-COMP-1 … RN-COMP-19).
+
+Over 600 lines, for a reason: the form is 40 inputs (17 a side, each with its range
+and help, and 6 rules options) and takes about 230 of them; splitting it from the
+function whose signature gives their defaults would part each input from its default.
+"""
 
 from __future__ import annotations
 
-from ruleslab import compressed
+import functools
+import random
+from dataclasses import dataclass, fields
+from fractions import Fraction
+from typing import Any
+
+from ruleslab.compressed.combatants import (
+    MAX_INTENT,
+    Combatant,
+    parse_combatants,
+    parse_intent,
+    parse_power_text,
+)
+from ruleslab.compressed.odds import (
+    after_ablative,
+    health_odds,
+    levels_to_down,
+    margin_probabilities,
+    play,
+    success_table,
+    timeframe,
+    victory_odds,
+)
+from ruleslab.compressed.pools import COMPRESSED, Side, SideInput, build_side, spend, take_cover
 from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup, Roll
+from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
+from ruleslab.params import BoolParam, ChoiceParam, InputError, IntParam, Param, TextParam, checked
+from ruleslab.pmf import CHART_CUTOFF, chart_bars
+from ruleslab.pmf import mean as pmf_mean
+from ruleslab.quantum_costs import PowerUse, spend_steps
 from ruleslab.sources import ALT, rule
+
+__all__ = [
+    "CALCULATOR",
+    "OPTIONS",
+    "PARAMS",
+    "CompressedCombat",
+    "RecordsParam",
+    "combat_roll_log",
+    "compressed_combat",
+]
+
+
+# --- the form ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class RecordsParam(TextParam):
+    """A list field (combatants, powers): text parsed into a tuple of ``record`` objects.
+
+    Also accepts the already parsed tuple, so Python callers may pass records
+    (the form passes text; see ``CalculatorView.parse``).
+    """
+
+    record: type = object
+    allow_empty: bool = True
+
+    def check(self, value: Any) -> Any:
+        if isinstance(value, tuple) and all(isinstance(x, self.record) for x in value):
+            if not value and not self.allow_empty:
+                return self.parser("", self)  # raises the "list at least one" message
+            return value
+        return super().check(value)
+
+
+def _side_params(side: str) -> list[Param]:
+    """Side ``side`` ("a"/"b")'s inputs: its combatants, intent, modifiers, henchmen,
+    powers and health thresholds."""
+    S = side.upper()
+    return [
+        RecordsParam(
+            f"{side}_combatants",
+            f"Side {S} combatants",
+            parser=parse_combatants,
+            record=Combatant,
+            allow_empty=False,
+            multiline=True,
+            max_length=2000,
+            example="Name: Dex 3, Firearms 2, accuracy 1, damage 6L, soak 4L, initiative 5",
+            help=(
+                "One important combatant a line: “Name: Dex 3, Firearms 2, accuracy 1, "
+                "damage 6L, soak 4L, initiative 5”. Also: Mega-Dex 1, Tactics 3, dodge 6, "
+                "auto 1, bonus 2, Quantum 10, resist 5 + formula 2x|sum (a power resisted "
+                "differently), incap 7 + dead 11 or track Str 2 Sta 3 (health). "
+                "The first line leads the side (modifiers, henchmen)."
+            ),
+        ),
+        TextParam(
+            f"{side}_intent",
+            f"Side {S} intent",
+            parser=parse_intent,
+            max_length=MAX_INTENT,
+            example="Drive the gang off",
+            help=f"The side's one-sentence goal, achieved if it wins (at most {MAX_INTENT} "
+            "characters).",
+        ),
+        IntParam(
+            f"{side}_position",
+            f"Side {S} superior position",
+            minimum=0,
+            maximum=5,
+            unit="dice",
+            help="Superior Position: +1–5d to this side's pool (0: none).",
+        ),
+        IntParam(
+            f"{side}_cover",
+            f"Side {S} cover",
+            minimum=0,
+            maximum=3,
+            unit="dice",
+            help="Cover this side has: −1–3d to the opponent's pool (like +difficulty).",
+        ),
+        IntParam(
+            f"{side}_support",
+            f"Side {S} supporting power",
+            minimum=0,
+            maximum=5,
+            unit="dice",
+            help="Relevant Supporting Power: +1–5d.",
+        ),
+        IntParam(
+            f"{side}_tangential",
+            f"Side {S} tangential power dots",
+            minimum=0,
+            maximum=20,
+            help="Powers tangentially beneficial (Telekinesis, Invisibility …): +1d per dot.",
+        ),
+        IntParam(
+            f"{side}_forcefield",
+            f"Side {S} forcefield / ablative dots",
+            minimum=0,
+            maximum=20,
+            help="Forcefield, other ablative soak or powers raising attack difficulty: "
+            "each dot subtracts 1 success from the opponent's roll.",
+        ),
+        BoolParam(
+            f"{side}_forcefield_proper",
+            f"Side {S}: Forcefield proper (not a suite power)",
+            help="Forcefield proper subtracts +1 more success (rules note RN-COMP-11).",
+        ),
+        IntParam(
+            f"{side}_extras",
+            f"Side {S} defensive extras",
+            minimum=0,
+            maximum=10,
+            help="Relevant defensive extras of the forcefield: +1 success subtracted each "
+            "(rules note RN-COMP-11).",
+        ),
+        IntParam(
+            f"{side}_henchmen",
+            f"Side {S} henchmen",
+            minimum=0,
+            maximum=500,
+            help="Henchmen with the side's leader (the first line). Up to the limit they add "
+            "dice and damage; past it each is an extra health level for the leader.",
+        ),
+        IntParam(
+            f"{side}_henchmen_situation",
+            f"Side {S} henchmen limit adjustment",
+            minimum=-20,
+            maximum=20,
+            help="The GM's situational change to the henchmen limit: wide open battlefields "
+            "raise it, tight quarters lower it (never below 0).",
+        ),
+        IntParam(
+            f"{side}_henchman_pool",
+            f"Side {S} henchman pool",
+            minimum=0,
+            maximum=20,
+            unit="dice",
+            help="A henchman's attribute + ability (over 7: +2d each instead of +1d).",
+        ),
+        IntParam(
+            f"{side}_leader_charisma",
+            f"Side {S} leader's Charisma",
+            minimum=0,
+            maximum=10,
+            help="Henchmen limit = (Charisma + Command) × 2.",
+        ),
+        IntParam(
+            f"{side}_leader_command",
+            f"Side {S} leader's Command",
+            minimum=0,
+            maximum=10,
+            help="Henchmen limit = (Charisma + Command) × 2.",
+        ),
+        RecordsParam(
+            f"{side}_powers",
+            f"Side {S} Quantum powers used",
+            parser=parse_power_text,
+            record=PowerUse,
+            multiline=True,
+            max_length=2000,
+            example="Flight, 1, maintenance",
+            help="One power a line: “[Who:] Power, cost, type” with type maintenance, "
+            "concentration (× 2), action (× 5) or instant (× 10). Who defaults to the "
+            "first combatant with a Quantum pool, else the leader.",
+        ),
+        IntParam(
+            f"{side}_incap",
+            f"Side {S} levels to Incapacitated",
+            minimum=1,
+            maximum=200,
+            help="Levels of damage that incapacitate a combatant of this side (7: a 2.0 track "
+            "with Str 2, Sta 2). A line's incap/dead/track overrides it.",
+        ),
+        IntParam(
+            f"{side}_dead",
+            f"Side {S} levels to Dead",
+            minimum=1,
+            maximum=300,
+            help="Levels of damage that kill (11: a 2.0 track with Str 2, Sta 2: the last "
+            "Dying level filled).",
+        ),
+    ]
+
+
+OPTIONS = (
+    ChoiceParam(
+        "strange_mode",
+        "Attack + damage − resistance “roll”",
+        choices=(
+            ("pool", "Subtract the resistance pool as dice"),
+            ("roll", "Roll the resistance: subtract its successes"),
+            ("expected", "Subtract the resistance's expected successes (rounded down) as dice"),
+        ),
+        help="For a line with “resist N, formula sum”. See rules note RN-COMP-10.",
+    ),
+    ChoiceParam(
+        "forcefield_bonus",
+        "Forcefield proper's +1",
+        choices=(("once", "+1 success in all"), ("per_dot", "+1 success per dot")),
+        help="See rules note RN-COMP-11.",
+    ),
+    ChoiceParam(
+        "ablative_applies",
+        "Ablative soak subtracts successes for",
+        choices=(("both", "Victory and damage"), ("damage", "Damage only")),
+        help="See rules note RN-COMP-12.",
+    ),
+    ChoiceParam(
+        "initiative_tie",
+        "Equal initiative",
+        choices=(
+            ("neither", "A tie stands; both-down damage stands as rolled"),
+            ("coin", "Each side takes it half the time"),
+        ),
+        help="When both sides' best base initiative is equal. See rules note RN-COMP-13.",
+    ),
+    ChoiceParam(
+        "damage_split",
+        "Damage among several combatants",
+        choices=(
+            ("even", "Evenly (remainder to the first listed)"),
+            ("focus", "One at a time, in list order"),
+        ),
+        help="See rules note RN-COMP-14.",
+    ),
+    ChoiceParam(
+        "henchmen_count_as",
+        "Henchmen dice and damage count as",
+        choices=(("base", "Base pool (not capped)"), ("modifier", "Modifiers (capped)")),
+        help="See rules note RN-COMP-8.",
+    ),
+)
+
+PARAMS = (*_side_params("a"), *_side_params("b"), *OPTIONS)
+"""The form, in order: side A's inputs, side B's, the rules options."""
+
+
+# --- the result --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class CompressedCombat(Explained):
+    """Result of :func:`compressed_combat`: both sides, the odds, damage and health.
+
+    ``victory_a``/``victory_b`` are the success tables compared for victory,
+    ``damage_to_a``/``damage_to_b`` the exact distributions of health levels each
+    side loses. ``p_a_wins``/``p_b_wins`` are "more successes" only; ties go to
+    ``tie_to`` ("A", "B", "neither" or "coin"); ``p_a_takes``/``p_b_takes``
+    include the ties each side takes. ``p_*_down``: every combatant of the side
+    Incapacitated or dead; ``p_*_killed``: at least one of them killed — both
+    after the both-down rule.
+    """
+
+    side_a: Side
+    side_b: Side
+    victory_a: tuple[Fraction, ...]
+    victory_b: tuple[Fraction, ...]
+    damage_to_a: tuple[Fraction, ...]
+    damage_to_b: tuple[Fraction, ...]
+    p_a_wins: Fraction
+    p_b_wins: Fraction
+    p_tie: Fraction
+    tie_to: str
+    p_a_takes: Fraction
+    p_b_takes: Fraction
+    p_a_down: Fraction
+    p_a_killed: Fraction
+    p_b_down: Fraction
+    p_b_killed: Fraction
+    timeframe: int
+    damage_split: str
+    ablative_applies: str
+
+    @property
+    def favoured(self) -> str:
+        """ "A", "B" or "even": the side more likely to take the fight."""
+        if self.p_a_takes == self.p_b_takes:
+            return "even"
+        return "A" if self.p_a_takes > self.p_b_takes else "B"
+
+    @property
+    def expected_damage_to_a(self) -> Fraction:
+        return pmf_mean(self.damage_to_a)
+
+    @property
+    def expected_damage_to_b(self) -> Fraction:
+        return pmf_mean(self.damage_to_b)
+
+    def winner_text(self) -> str:
+        a, b = self.p_a_takes, self.p_b_takes
+        if a == b:
+            return "Even odds: neither side is favoured"
+        side = self.side_a if a > b else self.side_b
+        p = max(a, b)
+        return f"{side.title}, {fmt_prob(p)} — intent: “{side.intent}”"
+
+    def tie_text(self) -> str:
+        who = {
+            "A": f"to {self.side_a.label} (higher initiative)",
+            "B": f"to {self.side_b.label} (higher initiative)",
+            "neither": "to neither (equal initiative)",
+            "coin": "half to each (equal initiative)",
+        }[self.tie_to]
+        return f"{fmt_prob(self.p_tie)}, {who}"
+
+    def figures(self) -> tuple[Figure, ...]:
+        a, b = self.side_a, self.side_b
+        return (
+            Figure("pool_a", f"{a.label}'s pool", (a.dice, a.auto), a.pool_text()),
+            Figure("pool_b", f"{b.label}'s pool", (b.dice, b.auto), b.pool_text()),
+            Figure("p_a_wins", f"{a.label} wins", self.p_a_takes, fmt_prob(self.p_a_takes)),
+            Figure("p_b_wins", f"{b.label} wins", self.p_b_takes, fmt_prob(self.p_b_takes)),
+            Figure("p_tie", "Tie (same successes)", self.p_tie, self.tie_text()),
+            Figure("winner", "Likely winner", self.favoured, self.winner_text()),
+            Figure(
+                "damage_to_a",
+                f"Expected damage to {a.label}",
+                self.expected_damage_to_a,
+                fmt_num(self.expected_damage_to_a, "health levels"),
+            ),
+            Figure(
+                "damage_to_b",
+                f"Expected damage to {b.label}",
+                self.expected_damage_to_b,
+                fmt_num(self.expected_damage_to_b, "health levels"),
+            ),
+            Figure(
+                "p_a_down",
+                f"{a.label} incapacitated or killed",
+                self.p_a_down,
+                fmt_prob(self.p_a_down),
+            ),
+            Figure("p_a_killed", f"{a.label}: a death", self.p_a_killed, fmt_prob(self.p_a_killed)),
+            Figure(
+                "p_b_down",
+                f"{b.label} incapacitated or killed",
+                self.p_b_down,
+                fmt_prob(self.p_b_down),
+            ),
+            Figure("p_b_killed", f"{b.label}: a death", self.p_b_killed, fmt_prob(self.p_b_killed)),
+            Figure(
+                "timeframe",
+                "Timeframe",
+                self.timeframe,
+                f"{self.timeframe} turn{'' if self.timeframe == 1 else 's'}",
+            ),
+            Figure("quantum_a", f"{a.label}: Quantum spent", a.quantum, a.quantum_text()),
+            Figure("quantum_b", f"{b.label}: Quantum spent", b.quantum, b.quantum_text()),
+        )
+
+    def margin(self) -> tuple[int, tuple[float, ...]]:
+        """(lowest margin, P(margin)) for the margin A − B of the successes compared."""
+        return margin_probabilities(self.victory_a, self.victory_b)
+
+    def _margin_bars(self) -> tuple[int, tuple[float, ...], int, int]:
+        """:meth:`margin` and the first and last bar shown (below 10⁻⁶ trimmed, 0 kept)."""
+        lo, probs = self.margin()
+        keep = [i for i, p in enumerate(probs) if p >= CHART_CUTOFF] or [0]
+        return lo, probs, min([*keep, -lo]), max([*keep, -lo])
+
+    def margin_chart(self) -> Chart:
+        """Bars ``(margin, P)`` for successes A − B, trimmed where below 10⁻⁶ at both ends
+        (the bar 0 always kept), highlighted from the first margin where side A takes the
+        fight: 0 when ties go to A (higher base initiative), else +1.
+
+        Resolution › Victory: "The winner is the side which rolls more total successes.
+        […] A tie is resolved by base initiative".
+        """
+        lo, probs, first, last = self._margin_bars()
+        bars = tuple(
+            (f"{lo + i:+d}".replace("-", "−") if lo + i else "0", probs[i])
+            for i in range(first, last + 1)
+        )
+        zero = -lo - first
+        return Chart(bars, zero if self.tie_to == "A" else zero + 1)
+
+    def _damage_chart(self, side: Side, pmf: tuple[Fraction, ...]) -> Chart:
+        return Chart(chart_bars(pmf), levels_to_down(side.pools, self.damage_split))
+
+    def damage_chart_a(self) -> Chart:
+        """Bars ``(levels, P)`` of the health levels side A loses, highlighted from the
+        fewest levels that take every combatant of side A out (before the both-down rule;
+        ``None`` when no damage can).
+
+        Resolution › Damage and Death: "The total successes rolled by a "side" equal the
+        levels of damage a character takes."
+        """
+        return self._damage_chart(self.side_a, self.damage_to_a)
+
+    def damage_chart_b(self) -> Chart:
+        """Bars ``(levels, P)`` of the health levels side B loses, highlighted like
+        :meth:`damage_chart_a`."""
+        return self._damage_chart(self.side_b, self.damage_to_b)
+
+
+# --- the calculator ----------------------------------------------------------------------
+
+# The text's example: "a police officer with Dexterity 3, Firearms 2 + 1 accuracy, weapon
+# damage 6L, and soak 4L […] The opposing gangbanger with Dexterity 2, Firearms 2, weapon
+# damage 5L, and soak 1L".
+_A_DEFAULT = "Police officer: Dex 3, Firearms 2, accuracy 1, damage 6L, soak 4L, initiative 5"
+_B_DEFAULT = "Gangbanger: Dex 2, Firearms 2, damage 5L, soak 1L, initiative 4"
+
+
+@checked(*PARAMS)
+def compressed_combat(
+    a_combatants: Any = _A_DEFAULT,
+    a_intent: Any = "Arrest the gangbanger",
+    a_position: int = 0,
+    a_cover: int = 0,
+    a_support: int = 0,
+    a_tangential: int = 0,
+    a_forcefield: int = 0,
+    a_forcefield_proper: bool = False,
+    a_extras: int = 0,
+    a_henchmen: int = 0,
+    a_henchmen_situation: int = 0,
+    a_henchman_pool: int = 4,
+    a_leader_charisma: int = 2,
+    a_leader_command: int = 0,
+    a_powers: Any = "",
+    a_incap: int = 7,
+    a_dead: int = 11,
+    b_combatants: Any = _B_DEFAULT,
+    b_intent: Any = "Get away with the stash",
+    b_position: int = 0,
+    b_cover: int = 0,
+    b_support: int = 0,
+    b_tangential: int = 0,
+    b_forcefield: int = 0,
+    b_forcefield_proper: bool = False,
+    b_extras: int = 0,
+    b_henchmen: int = 0,
+    b_henchmen_situation: int = 0,
+    b_henchman_pool: int = 4,
+    b_leader_charisma: int = 2,
+    b_leader_command: int = 0,
+    b_powers: Any = "",
+    b_incap: int = 7,
+    b_dead: int = 11,
+    strange_mode: str = "pool",
+    forcefield_bonus: str = "once",
+    ablative_applies: str = "both",
+    initiative_tie: str = "neither",
+    damage_split: str = "even",
+    henchmen_count_as: str = "base",
+) -> CompressedCombat:
+    """A compressed combat between two sides: pools, P(win), damage, health, timeframe, Quantum.
+
+    Compressed Combat: "Compressed combat uses (attack roll + base attack damage -
+    enemy soak) for every character in question." Resolution › Victory: "The winner is
+    the side which rolls more total successes." › Damage and Death: "The total
+    successes rolled by a "side" equal the levels of damage a character takes."
+
+    In named steps: each side's pools (:func:`~ruleslab.compressed.pools.build_side`,
+    then the opponent's cover), the success tables, ablative soak, victory and the tie,
+    damage and the both-down rule, the timeframe and the Quantum spent. Text fields
+    (combatants, intent, powers) arrive as text and are parsed by their declared
+    parsers (or as already parsed records). Cross-field checks (a side's incap above its
+    dead, a power naming nobody) raise :class:`InputError` naming the field.
+    """
+    loc = locals()
+    ia, ib = _side_input("a", loc), _side_input("b", loc)
+    steps = [Step(f"{s.label}: {c.describe()}", COMPRESSED) for s in (ia, ib) for c in s.combatants]
+    build = functools.partial(
+        build_side,
+        strange_mode=strange_mode,
+        forcefield_bonus=forcefield_bonus,
+        henchmen_count_as=henchmen_count_as,
+        steps=steps,
+    )
+    built_a, built_b = build(ia, ib), build(ib, ia)
+    pools_b = take_cover(ia, ib, built_b.pools, steps)
+    pools_a = take_cover(ib, ia, built_a.pools, steps)
+    table_a = success_table("Side A", pools_a, steps)
+    table_b = success_table("Side B", pools_b, steps)
+    dmg_a, dmg_b, vic_a, vic_b = after_ablative(
+        table_a, table_b, built_a.ablative, built_b.ablative, ablative_applies, steps
+    )
+    win = victory_odds(
+        vic_a, vic_b, ia, ib, built_a.initiative, built_b.initiative, initiative_tie, steps
+    )
+    hurt = health_odds(
+        dmg_a, dmg_b, pools_a, pools_b, tie_to=win.tie_to, split=damage_split, steps=steps
+    )
+    turns = timeframe(ia, ib, steps)
+    spends_a, spends_b = spend(ia, "a_powers"), spend(ib, "b_powers")
+    steps += spend_steps("Side A", spends_a) + spend_steps("Side B", spends_b)
+    return CompressedCombat(
+        side_a=built_a.side(ia, pools_a, spends_a, table_a),
+        side_b=built_b.side(ib, pools_b, spends_b, table_b),
+        victory_a=vic_a,
+        victory_b=vic_b,
+        damage_to_a=dmg_a,
+        damage_to_b=dmg_b,
+        p_a_wins=win.p_a_wins,
+        p_b_wins=win.p_b_wins,
+        p_tie=win.p_tie,
+        tie_to=win.tie_to,
+        p_a_takes=win.p_a_takes,
+        p_b_takes=win.p_b_takes,
+        p_a_down=hurt.a_down,
+        p_a_killed=hurt.a_killed,
+        p_b_down=hurt.b_down,
+        p_b_killed=hurt.b_killed,
+        timeframe=turns,
+        damage_split=damage_split,
+        ablative_applies=ablative_applies,
+        steps=tuple(steps),
+    )
+
+
+def _side_input(side: str, loc: dict[str, Any]) -> SideInput:
+    """Side ``side`` ("a"/"b")'s fields from :func:`compressed_combat`'s arguments."""
+    if loc[f"{side}_incap"] > loc[f"{side}_dead"]:
+        raise InputError(
+            f"{side}_incap",
+            f"Side {side.upper()} levels to Incapacitated must not be more than levels to Dead.",
+        )
+    names = [f.name for f in fields(SideInput) if f.name != "label"]
+    return SideInput(label=f"Side {side.upper()}", **{n: loc[f"{side}_{n}"] for n in names})
+
+
+def combat_roll_log(result: CompressedCombat, seed: int) -> tuple[str, ...]:
+    """One seeded outcome of the fight, as lines a GM can read out.
+
+    Rolls every combatant's pool (and any rolled resistance) with ``random.Random(seed)``,
+    then applies ablative soak, victory, the tie rule, damage sharing and the both-down
+    rule exactly as :func:`compressed_combat` (:func:`ruleslab.compressed.odds.play`).
+    """
+    return play(
+        result.side_a,
+        result.side_b,
+        random.Random(seed),
+        ablative_applies=result.ablative_applies,
+        tie_to=result.tie_to,
+        damage_split=result.damage_split,
+    )
+
 
 CALCULATOR = Calculator(
     key="compressed",
@@ -14,10 +602,10 @@ CALCULATOR = Calculator(
         "enemy's soak, with modifiers, powers and henchmen; exact odds of winning, the "
         "damage each side takes, incapacitation and death, the timeframe and Quantum spent."
     ),
-    compute=compressed.compressed_combat,
+    compute=compressed_combat,
     groups=(
-        FieldGroup.prefixed("Side A", "a_", compressed.compressed_combat.params),
-        FieldGroup.prefixed("Side B", "b_", compressed.compressed_combat.params),
+        FieldGroup.prefixed("Side A", "a_", PARAMS),
+        FieldGroup.prefixed("Side B", "b_", PARAMS),
     ),
     columns=2,
     rules=(
@@ -26,18 +614,11 @@ CALCULATOR = Calculator(
         ),
         rule(ALT, "Mass Combat", "Henchmen"),
     ),
-    options=(
-        "strange_mode",
-        "forcefield_bonus",
-        "ablative_applies",
-        "initiative_tie",
-        "damage_split",
-        "henchmen_count_as",
-    ),
+    options=tuple(p.name for p in OPTIONS),
     rolls=(
         Roll(
             "Roll it",
-            compressed.combat_roll_log,
+            combat_roll_log,
             help="Rolls the fight once: both sides' dice, the winner and their intent, "
             "the damage; the same seed replays the same fight.",
         ),
@@ -46,21 +627,21 @@ CALCULATOR = Calculator(
         ChartView(
             title="Success margin, side A − side B (highlighted: side A takes the fight)",
             x_label="Side A's successes minus side B's",
-            chart=lambda r: Chart(r.margin_chart(), r.margin_highlight()),
+            chart=CompressedCombat.margin_chart,
         ),
         ChartView(
             title="Health levels side A loses (highlighted: side A taken out)",
             x_label="Levels of damage",
-            chart=lambda r: Chart(r.damage_chart("a"), r.down_from("a")),
+            chart=CompressedCombat.damage_chart_a,
         ),
         ChartView(
             title="Health levels side B loses (highlighted: side B taken out)",
             x_label="Levels of damage",
-            chart=lambda r: Chart(r.damage_chart("b"), r.down_from("b")),
+            chart=CompressedCombat.damage_chart_b,
         ),
     ),
     example=(
-        "from ruleslab.compressed import compressed_combat\n"
+        "from ruleslab.calculators.compressed import compressed_combat\n"
         "r = compressed_combat(\n"
         '    a_combatants="Police officer: Dex 3, Firearms 2, accuracy 1, damage 6L, '
         'soak 4L, initiative 5",\n'

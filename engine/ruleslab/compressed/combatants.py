@@ -29,11 +29,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ruleslab.health import INCAP, track_20
-from ruleslab.params import InputError, TextParam
+from ruleslab.params import InputError
 from ruleslab.quantum_costs import PowerUse, parse_powers
+
+if TYPE_CHECKING:  # the parsers' ``param`` (a form field: its name and label)
+    from ruleslab.params import TextParam
 
 __all__ = [
     "ATTRIBUTES",

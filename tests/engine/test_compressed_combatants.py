@@ -1,0 +1,73 @@
+"""Compressed combat's combatants (:mod:`ruleslab.compressed.combatants`): the line format,
+its error messages naming the field and line, and the 2.0 track's thresholds."""
+
+import pytest
+
+from ruleslab.compressed.combatants import parse_combatants, thresholds_20
+from ruleslab.params import InputError, TextParam
+
+OFFICER = "Police officer: Dex 3, Firearms 2 + 1 accuracy, damage 6L, soak 4L, initiative 5"
+FIELD = TextParam("a_combatants", "Side A combatants")
+"""A field as the form gives it to the parser: its name and label (for the messages)."""
+
+
+def parse(text):
+    return parse_combatants(text, FIELD)
+
+
+def test_thresholds_from_a_20_track():
+    # Str 2, Sta 2: 6 normal levels, Incap (the 7th), 4 Dying → dead at 11
+    assert thresholds_20(strength=2, stamina=2) == (7, 11)
+    assert thresholds_20(strength=2, stamina=3) == (8, 13)
+    (c,) = parse("Cop: Dex 3, Firearms 2, track Str 2 Sta 3")
+    assert dict(c.track) == {"strength": 2, "stamina": 3}
+
+
+# --- the line format ------------------------------------------------------------------
+
+
+def test_forgiving_line_format():
+    (c,) = parse("  Dex: 3; 2 Firearms; acc=1; dmg 6L; init 5 ")
+    assert (c.name, c.attribute, c.attribute_dots, c.ability, c.ability_dots) == (
+        "Combatant 1",
+        "Dexterity",
+        3,
+        "Firearms",
+        2,
+    )
+    assert (c.accuracy, c.damage, c.damage_type, c.initiative) == (1, 6, "L", 5)
+    c1, c2 = parse("# comment\n\nA: Strength 2, M-Str 1, Might 3\nB: mega dex 1, Athletics 2")
+    assert (c1.attribute, c1.mega, c1.ability) == ("Strength", 1, "Might")
+    assert (c2.attribute, c2.mega, c2.attribute_value) == ("Dexterity", 1, 2)
+    described = parse(OFFICER)[0].describe()
+    assert "Police officer: Dex 3 + Firearms 2 + accuracy 1 + damage 6L" in described
+
+
+@pytest.mark.parametrize(
+    ("text", "expect"),
+    [
+        ("", "at least one combatant"),
+        ("Cop: Dex three", "line 1: “Dex three” is not “name number”"),
+        ("Cop: Dex 11, Firearms 2", "attribute must be a whole number from 0 to 10"),
+        ("Cop: Dex 3, Firearms 2, Brawl 2", "the ability is already Firearms"),
+        ("Cop: Dex 3, Str 2", "the attribute is already Dexterity"),
+        ("Cop: Dex 3, damage 6, damage 4", "damage is given twice"),
+        ("Cop: Dex 3, accuracy -1", "from 0 to 10"),
+        ("Cop: Dex 3, Mega-Str 1", "must be the attack's attribute"),
+        ("Cop: Dex 3, formula sum", "needs the enemy's resistance pool"),
+        ("Cop: Dex 3, resist 3, formula triple", "“formula 2x” or “formula sum”"),
+        ("Cop: Dex 3, incap 9, dead 4", "incap must not be more than dead"),
+        ("Cop: Dex 3, track Str 2", "needs Stamina"),
+        ("Cop: Dex 3, track Str 2 Sta 3, incap 4", "either a track or incap/dead"),
+        ("Cop: Dex 3, initiative 4A", "only damage and soak take a type letter"),
+        ("Cop: soak 3", "no attack given"),
+        ("A: Dex 1\nA: Dex 2", "line 2: the name “A” is used twice"),
+        ("\n".join(f"C{i}: Dex 1" for i in range(9)), "at most 8 combatants"),
+    ],
+)
+def test_bad_lines_name_the_field_and_line(text, expect):
+    with pytest.raises(InputError) as err:
+        parse(text)
+    assert err.value.field == "a_combatants"
+    assert "Side A combatants" in err.value.message
+    assert expect in err.value.message
