@@ -10,11 +10,25 @@ Declarations only, no rules.
 from __future__ import annotations
 
 from ruleslab.params import BoolParam, ChoiceParam, IntParam, NumberParam
+from ruleslab.ruleset import V20, V21
 
 __all__: list[str] = []
 
 # Keep the imports used: sections below add their names to __all__.
 _KINDS = (BoolParam, ChoiceParam, IntParam, NumberParam)
+
+# --- every area ------------------------------------------------------------------------
+
+RULESET = ChoiceParam(
+    "ruleset",
+    "Rules version",
+    choices=((V21, "Aberrant 2.1"), (V20, "Aberrant 2.0")),
+    help=(
+        "Which revision of the rules applies where 2.0 and 2.1 differ "
+        "(specialties, Mega-Attribute rerolls, health levels, defence). Default 2.1."
+    ),
+)
+__all__ += ["RULESET"]
 
 # --- physical: lifting, movement, jumping, falling ----------------------------------
 # (Dexterity, Mega-Dexterity and Athletics here are the physical calculators'; the

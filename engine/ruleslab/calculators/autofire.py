@@ -18,8 +18,8 @@ from ruleslab.autofire import autofire_maneuver
 from ruleslab.declare import Calculator, Chart, ChartView
 from ruleslab.explain import Explained, Figure
 from ruleslab.inputs import DAMAGE_KIND
+from ruleslab.inputs import RULESET as BASE_RULESET
 from ruleslab.params import (
-    NO_DEFAULT,
     BoolParam,
     ChoiceParam,
     InputError,
@@ -28,7 +28,6 @@ from ruleslab.params import (
     checked,
 )
 from ruleslab.pmf import chart_bars
-from ruleslab.ruleset import RULESET as BASE_RULESET
 from ruleslab.sources import QR, rule
 from ruleslab.weapons import TAGS_EXAMPLE, Tag, Weapon, check_tags, parse_tags
 
@@ -93,7 +92,6 @@ SPECIALTY = BoolParam(
 )
 RULESET = replace(
     BASE_RULESET,
-    default=NO_DEFAULT,
     help=(
         "Which revision's dice rules apply to the attack roll. 2.1: a specialty adds +1 die and "
         "Mega-Dexterity rerolls 10s; 2.0: a specialty rerolls 10s. Default 2.1."

@@ -26,9 +26,9 @@ from ruleslab.defence import (
 )
 from ruleslab.explain import Explained, Figure, Step
 from ruleslab.initiative import InitiativeOdds, initiative
-from ruleslab.params import NO_DEFAULT, BoolParam, ChoiceParam, IntParam, checked
+from ruleslab.inputs import RULESET as BASE_RULESET
+from ruleslab.params import BoolParam, ChoiceParam, IntParam, checked
 from ruleslab.pmf import chart_bars
-from ruleslab.ruleset import RULESET as BASE_RULESET
 from ruleslab.ruleset import V20, V21
 from ruleslab.sources import QR, rule
 
@@ -101,7 +101,6 @@ TIES = ChoiceParam(
 )
 RULESET = replace(
     BASE_RULESET,
-    default=NO_DEFAULT,
     help=(
         "2.0: dodge, parry and powerblock rolls. 2.1: the passive Defense score, active "
         "defence, power block and multiple actions. Initiative is the same in both "

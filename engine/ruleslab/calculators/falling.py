@@ -13,8 +13,8 @@ from ruleslab import falling
 from ruleslab.declare import Calculator, Chart, ChartView
 from ruleslab.falling import FallResult
 from ruleslab.inputs import ATHLETICS, DEXTERITY, MEGA_DEXTERITY
-from ruleslab.params import NO_DEFAULT, BoolParam, ChoiceParam, IntParam, NumberParam, checked
-from ruleslab.ruleset import RULESET as BASE_RULESET
+from ruleslab.inputs import RULESET as BASE_RULESET
+from ruleslab.params import BoolParam, ChoiceParam, IntParam, NumberParam, checked
 from ruleslab.ruleset import V21
 from ruleslab.sources import QR, rule
 
@@ -61,7 +61,6 @@ BREAK_FALL = BoolParam(
 )
 RULESET = replace(
     BASE_RULESET,
-    default=NO_DEFAULT,
     help=(
         "Which revision's dice rules apply to the break-fall roll. In 2.1 a character with "
         "Mega-Dexterity rerolls 10s on it and a specialty adds +1 die; in 2.0 a specialty "

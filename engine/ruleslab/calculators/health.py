@@ -22,9 +22,9 @@ from ruleslab.health import (
     stun_recovery,
     track,
 )
+from ruleslab.inputs import RULESET as BASE_RULESET
 from ruleslab.inputs import SOAK_ROUNDING
-from ruleslab.params import NO_DEFAULT, BoolParam, ChoiceParam, IntParam, checked
-from ruleslab.ruleset import RULESET as BASE_RULESET
+from ruleslab.params import BoolParam, ChoiceParam, IntParam, checked
 from ruleslab.ruleset import V21
 from ruleslab.soak import Soak, soak
 from ruleslab.sources import QR, rule
@@ -95,7 +95,6 @@ class HealthReport(Explained):
 
 RULESET = replace(
     BASE_RULESET,
-    default=NO_DEFAULT,
     help=(
         "2.0: a fixed −0/−1/−2/−4 track grown by Stamina, Mega-Stamina and Quantum. 2.1: "
         "Willpower + 2 × Stamina + 6 × Mega-Stamina + Quantum levels, −1 per "

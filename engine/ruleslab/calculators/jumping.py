@@ -13,10 +13,10 @@ from ruleslab import jumping
 from ruleslab.declare import Calculator, Chart, ChartView
 from ruleslab.explain import fmt_num
 from ruleslab.inputs import ATHLETICS, MEGA_STRENGTH, STRENGTH
+from ruleslab.inputs import RULESET as BASE_RULESET
 from ruleslab.jumping import JumpResult
-from ruleslab.params import NO_DEFAULT, BoolParam, ChoiceParam, NumberParam, checked
+from ruleslab.params import BoolParam, ChoiceParam, NumberParam, checked
 from ruleslab.pmf import last_visible
-from ruleslab.ruleset import RULESET as BASE_RULESET
 from ruleslab.ruleset import V21
 from ruleslab.sources import QR, rule
 
@@ -51,7 +51,6 @@ DISTANCE = NumberParam(
 )
 RULESET = replace(
     BASE_RULESET,
-    default=NO_DEFAULT,
     help=(
         "Which revision's dice rules apply to the jump roll. In 2.1 a character with "
         "Mega-Strength rerolls 10s on it and a specialty adds +1 die; in 2.0 a specialty "

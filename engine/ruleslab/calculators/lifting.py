@@ -16,9 +16,9 @@ from ruleslab.declare import Calculator
 from ruleslab.encumbrance import Encumbrance, encumbrance
 from ruleslab.explain import Explained, Figure
 from ruleslab.inputs import BEYOND_HEAVY, HEAVY_FROM, LOAD_KG, MEGA_STRENGTH, MIGHT, STRENGTH
+from ruleslab.inputs import RULESET as BASE_RULESET
 from ruleslab.lifting import LiftResult, lift
-from ruleslab.params import NO_DEFAULT, BoolParam, ChoiceParam, NumberParam, checked
-from ruleslab.ruleset import RULESET as BASE_RULESET
+from ruleslab.params import BoolParam, ChoiceParam, NumberParam, checked
 from ruleslab.ruleset import V21
 from ruleslab.sources import QR, rule
 
@@ -26,7 +26,6 @@ __all__ = ["CALCULATOR", "LiftingReport", "lifting_and_encumbrance"]
 
 RULESET = replace(
     BASE_RULESET,
-    default=NO_DEFAULT,
     help=(
         "Which revision's dice rules apply to the lift roll. In 2.1 a character with "
         "Mega-Strength rerolls 10s on it and a specialty adds +1 die; in 2.0 Mega-Strength "

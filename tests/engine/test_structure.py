@@ -1,0 +1,195 @@
+"""The tree's shape (issue 9): rules below calculators below widgets, one name per calculator.
+
+Read from the source files (their ``import`` statements and definitions), not
+by importing them, so a violation is reported with the file and line:
+
+* the engine imports nothing from the widgets; rule modules import no
+  calculator, declaration or shared-input module; the widgets import only the
+  engine's public API (no rule module: no per-calculator code);
+* no import cycles among the project's modules;
+* rule modules declare no inputs (no ``Param`` built, no ``@checked``): inputs
+  are declared in ``ruleslab/calculators/<key>.py`` or ``ruleslab/inputs.py``;
+* calculator declarations hold no lambdas (a chart's bars and highlight are
+  the result's own method);
+* no engine module is over :data:`MAX_LINES` lines unless its docstring says why.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from ruleslab.calculators import CALCULATORS, KEYS
+
+ROOT = Path(__file__).parents[2]
+ENGINE = ROOT / "engine"
+WIDGETS = ROOT / "widgets"
+MAX_LINES = 600
+LONG_REASON = "600 lines"
+"""A longer module's docstring says why, naming the limit ("over 600 lines, for a reason: …")."""
+
+DECLARING = ("ruleslab.calculators", "ruleslab.declare", "ruleslab.inputs")
+"""Modules that declare calculators and their inputs: above the rules."""
+
+PUBLIC_API = (
+    "ruleslab",
+    "ruleslab.calculators",
+    "ruleslab.declare",
+    "ruleslab.explain",
+    "ruleslab.params",
+)
+"""What the widget layer may import from the engine."""
+
+PARAM_KINDS = {"Param", "IntParam", "NumberParam", "BoolParam", "ChoiceParam", "TextParam"}
+
+
+def _module_name(path: Path) -> str:
+    base = ENGINE if ENGINE in path.parents else WIDGETS
+    parts = list(path.relative_to(base).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _modules() -> dict[str, Path]:
+    paths = sorted((ENGINE / "ruleslab").rglob("*.py")) + sorted(
+        (WIDGETS / "ruleslab_widgets").rglob("*.py")
+    )
+    return {_module_name(p): p for p in paths}
+
+
+MODULES = _modules()
+
+
+def _imports(name: str) -> list[tuple[str, int]]:
+    """Project modules ``name`` imports (anywhere in the file), with line numbers."""
+    path = MODULES[name]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: list[tuple[str, int]] = []
+    for node in ast.walk(tree):
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[: len(anchor) - (node.level - 1)]
+                base = ".".join([*anchor, base] if base else anchor)
+            targets = [f"{base}.{a.name}" for a in node.names] + [base]
+        for target in targets:
+            # the longest project module the target names (``from m import f`` → m)
+            while target and target not in MODULES:
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                found.append((target, node.lineno))
+    return sorted(set(found))
+
+
+def _is_rule_module(name: str) -> bool:
+    return name.startswith("ruleslab.") and not name.startswith((*DECLARING, "ruleslab.params"))
+
+
+def test_the_engine_imports_nothing_from_the_widgets():
+    bad = [
+        f"{name}:{line} imports {target}"
+        for name in MODULES
+        if name.startswith("ruleslab") and not name.startswith("ruleslab_widgets")
+        for target, line in _imports(name)
+        if target.startswith("ruleslab_widgets")
+    ]
+    assert bad == []
+
+
+def test_rule_modules_import_no_declarations():
+    bad = [
+        f"{name}:{line} imports {target}"
+        for name in MODULES
+        if _is_rule_module(name)
+        for target, line in _imports(name)
+        if target.startswith(DECLARING)
+    ]
+    assert bad == []
+
+
+def test_the_widgets_use_only_the_engines_public_api():
+    bad = [
+        f"{name}:{line} imports {target}"
+        for name in MODULES
+        if name.startswith("ruleslab_widgets")
+        for target, line in _imports(name)
+        if not target.startswith("ruleslab_widgets")
+        and target not in PUBLIC_API
+        and not target.startswith("ruleslab.calculators.")
+    ]
+    assert bad == []
+
+
+def test_no_import_cycles():
+    graph = {name: {t for t, _ in _imports(name)} for name in MODULES}
+    # a package's __init__ importing its own submodules is not a cycle a reader walks
+    for name, targets in graph.items():
+        graph[name] = {t for t in targets if not t.startswith(name + ".")}
+    state: dict[str, int] = {}
+    cycles: list[list[str]] = []
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = 1
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                cycles.append([*path[path.index(nxt) :], nxt])
+            elif nxt not in state:
+                visit(nxt, [*path, nxt])
+        state[node] = 2
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name, [name])
+    assert cycles == []
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if _is_rule_module(n)))
+def test_rule_modules_declare_no_inputs(name):
+    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+    bad = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            called = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+            if called in PARAM_KINDS or called == "checked":
+                bad.append(f"line {node.lineno}: {called}(...)")
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            for deco in node.decorator_list:
+                target = deco.func if isinstance(deco, ast.Call) else deco
+                if getattr(target, "id", getattr(target, "attr", "")) == "checked":
+                    bad.append(f"line {node.lineno}: @checked {node.name}")
+    assert bad == [], f"{name} declares inputs (move them to its calculator): {bad}"
+
+
+def test_one_module_per_calculator_named_by_its_key():
+    folder = ENGINE / "ruleslab" / "calculators"
+    assert {p.stem for p in folder.glob("*.py")} - {"__init__"} == set(KEYS)
+    assert [c.key for c in CALCULATORS] == list(KEYS)
+    for calc in CALCULATORS:
+        assert calc.compute.unchecked.__module__.startswith("ruleslab.")
+
+
+@pytest.mark.parametrize("calc", CALCULATORS, ids=KEYS)
+def test_declarations_hold_no_lambdas(calc):
+    functions = [v.chart for v in calc.views if hasattr(v, "chart")] + [r.run for r in calc.rolls]
+    assert [f for f in functions if f.__name__ == "<lambda>"] == []
+
+
+def test_no_long_engine_module_without_a_reason():
+    long = []
+    for name, path in MODULES.items():
+        if not name.startswith("ruleslab.") and name != "ruleslab":
+            continue
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+        if lines > MAX_LINES and LONG_REASON not in doc:
+            long.append(f"{name}: {lines} lines")
+    assert long == []
