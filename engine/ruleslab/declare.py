@@ -35,7 +35,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ruleslab.explain import Explained
+from ruleslab.explain import Chart, Explained
 from ruleslab.params import Checked, Param
 from ruleslab.sources import cite
 
@@ -48,19 +48,6 @@ __all__ = [
     "Roll",
     "View",
 ]
-
-
-@dataclass(frozen=True)
-class Chart:
-    """A bar chart's data: ``(label, probability)`` bars, and the first bar to highlight.
-
-    Bars from index ``highlight_from`` on are drawn highlighted (e.g. the bars
-    that meet the difficulty); ``None`` highlights none. Results build these
-    (see :func:`ruleslab.pmf.chart_bars` for trimming negligible tails).
-    """
-
-    bars: tuple[tuple[str, float], ...]
-    highlight_from: int | None = None
 
 
 @dataclass(frozen=True)
@@ -79,7 +66,7 @@ class ChartView:
 @dataclass(frozen=True)
 class HealthTrackView:
     """A health track panel, for results with ``boxes()``, ``state`` and the
-    figures ``state`` and ``wound_penalty`` (:class:`ruleslab.health.HealthReport`)."""
+    figures ``state`` and ``wound_penalty`` (:class:`ruleslab.calculators.health.HealthReport`)."""
 
     title: str = "Health track"
 

@@ -8,7 +8,8 @@ check, followed by the rule that licenses it, e.g.::
 
 Result classes subclass :class:`Explained` and are declared
 ``@dataclass(frozen=True, kw_only=True)``: they inherit the ``steps`` field and
-implement :meth:`Explained.figures`, the headline figures in display order.
+implement :meth:`Explained.figures`, the headline figures in display order; a
+result with a distribution to draw also returns it as a :class:`Chart`.
 The widget layer renders exactly these two things, so a new rule
 needs no UI code to be explained.
 """
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 __all__ = [
+    "Chart",
     "Explained",
     "Figure",
     "Step",
@@ -51,6 +53,19 @@ class Figure:
     label: str
     value: object
     text: str
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A bar chart's data: ``(label, probability)`` bars, and the first bar to highlight.
+
+    Bars from index ``highlight_from`` on are drawn highlighted (e.g. the bars
+    that meet the difficulty); ``None`` highlights none. Results build these
+    (see :func:`ruleslab.pmf.chart_bars` for trimming negligible tails).
+    """
+
+    bars: tuple[tuple[str, float], ...]
+    highlight_from: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

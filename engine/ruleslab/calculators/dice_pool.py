@@ -11,9 +11,9 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ruleslab.declare import Calculator, Chart, ChartView, Roll
+from ruleslab.declare import Calculator, ChartView, Roll
 from ruleslab.dice import DICE, SuccessDistribution, per_die_mean, pool_distribution, roll_pool
-from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
+from ruleslab.explain import Chart, Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.params import BoolParam, IntParam, checked
 from ruleslab.pmf import chart_bars
 from ruleslab.sources import QR, rule
