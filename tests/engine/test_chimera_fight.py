@@ -1,93 +1,87 @@
-"""The "Chimera fight" calculator: figures, steps, cross-field checks, seeded logs."""
+"""A Chimera fight as rules (:func:`ruleslab.chimera.fight.fight_odds`): two records in."""
 
-import time
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
-from ruleslab.chimera.fight import chimera_fight, fight_chart, play_fight, play_round
-from ruleslab.params import InputError
+from ruleslab.chimera.attack import Fighter, FightRules
+from ruleslab.chimera.dice import parse_dice
+from ruleslab.chimera.duel import SurprisePlan
+from ruleslab.chimera.fight import fight_chart, fight_odds, play_log, vanquish_bar
 
-KEYS = [
-    "a_tn", "a_p_hit", "a_p_critical", "a_p_wound", "a_p_vanquish",
-    "b_tn", "b_p_hit", "b_p_critical", "b_p_wound", "b_p_vanquish",
-    "p_a_wins", "p_b_wins", "p_neither", "expected_rounds", "p_surprise",
-    "a_killer_blow", "b_killer_blow",
-]  # fmt: skip
-
-
-def test_defaults_and_stable_keys():
-    r = chimera_fight()
-    assert [f.key for f in r.figures()] == KEYS
-    assert r.figure("a_tn").value == 12
-    assert r.figure("a_p_hit").value == Fraction(3, 5)
-    assert r.figure("a_p_vanquish").value == Fraction(501, 1280)
-    assert r.figure("p_a_wins").value + r.figure("p_b_wins").value == 1
-    assert r.figure("p_surprise").text == "—"
-    assert r.figure("b_killer_blow").text == "not classed"
-    assert r.figure("a_killer_blow").value == Fraction(1, 2)
-    text = r.explain()
-    assert "Chimera combat › Combat › Attack Target Numbers" in text
-    assert "RN-CHIM-1" in text
-    assert "Vanquishing Foes" in text
+# As in test_chimera_duel: Wound Limit 0, Defence 0, d4+10 damage, so every hit
+# vanquishes. A hits B on 11+ (1/2), B hits A on 16+ (1/4); no criticals.
+A0 = Fighter(name="A", mr=16, defence=0, wound_limit=0, damage=parse_dice("d4+10"), attack=0)
+B0 = Fighter(name="B", mr=11, defence=0, wound_limit=0, damage=parse_dice("d4+10"), attack=0)
+NO_CRIT = FightRules(critical="none")
 
 
-def test_chart_sums_to_one_and_changes_with_defence():
-    r = chimera_fight()
-    bars = fight_chart(r.a_on_b)
-    assert bars[0][0] == "Miss"
-    assert bars[1][0] == "No wound"
-    assert abs(sum(p for _, p in bars) - 1) < 1e-12
-    assert chimera_fight(B_defence=3).figure("p_a_wins").value < r.figure("p_a_wins").value
+def test_one_hit_fight_by_hand():
+    f = fight_odds(A0, B0, NO_CRIT)
+    assert (f.a_on_b.tn, f.a_on_b.p_hit, f.a_on_b.p_vanquish) == (
+        11,
+        Fraction(1, 2),
+        Fraction(1, 2),
+    )
+    assert (f.b_on_a.tn, f.b_on_a.p_hit, f.b_on_a.p_vanquish) == (
+        16,
+        Fraction(1, 4),
+        Fraction(1, 4),
+    )
+    # per round A wins 1/2·1/2 + 1/2·3/4·1/2 = 7/16, B 1/2·1/2·1/4 + 1/2·1/4 = 3/16
+    assert f.duel.p_win == (Fraction(7, 10), Fraction(3, 10))
+    assert f.duel.expected_rounds == Fraction(8, 5)
+    assert f.killer_blow == (None, None)  # both unclassed NPCs
+    assert f.surprise is None
+    assert f.surprise_odds is None
+    assert f.figure("p_a_wins").text == "70.00 %"
+    assert f.figure("expected_rounds").text == "1.6 rounds"
 
 
-def test_surprise_figure():
-    r = chimera_fight(surprise="A", sneak=2, surprise_tn=12)
-    assert r.figure("p_surprise").value == Fraction(11, 20)
-    assert r.figure("p_a_wins").value > chimera_fight().figure("p_a_wins").value
+def test_names_come_from_the_records():
+    f = fight_odds(replace(A0, name="Ann"), replace(B0, name="Bob"), NO_CRIT)
+    assert f.figure("a_tn").label == "TN for Ann to hit Bob"
+    assert f.figure("p_b_wins").label == "Bob wins the duel"
+    assert any(
+        s.text.startswith("Duel, solved exactly over 1 (Ann wounds, Bob wounds)") for s in f.steps
+    )
+    assert play_log(f, 3, 100)[-1] in (
+        "Ann vanquishes Bob: Ann chooses Bob's fate",
+        "Bob vanquishes Ann: Bob chooses Ann's fate",
+    )
 
 
-@pytest.mark.parametrize(
-    ("kwargs", "field", "words"),
-    [
-        ({"A_mr": -1}, "A_mr", "from 0 to 40"),
-        ({"B_wound_limit": 11}, "B_wound_limit", "from 0 to 10"),
-        ({"A_damage": "lots"}, "A_damage", "not a dice expression"),
-        ({"A_damage": "d1"}, "A_damage", "from 2 to 100"),
-        ({"B_wounds": 3}, "B_wounds", "from 0 to the Wound Limit"),
-        ({"A_position": "prone"}, "A_position", "Shoot"),
-        ({"critical": "sometimes"}, "critical", "one of"),
-    ],
-)
-def test_bad_input(kwargs, field, words):
-    with pytest.raises(InputError) as err:
-        chimera_fight(**kwargs)
-    assert err.value.field == field
-    assert words in err.value.message
+def test_a_sure_surprise_round():
+    # Sneak +20 vs TN 1 never fails; B at MR 0 is hit by anything (no criticals): A wins in
+    # the surprise round.
+    plan = SurprisePlan(side=0, sneak=20, tn=1, benefit="action")
+    f = fight_odds(A0, replace(B0, mr=0), NO_CRIT, plan)
+    assert f.surprise_odds is not None
+    assert f.surprise_odds.p_fail == 0
+    assert f.duel.p_win == (1, 0)
+    assert f.duel.expected_rounds == 1
+    assert f.figure("p_surprise").value == 1
+    log = play_log(f, 1, 1)
+    assert log[-1] == "A vanquishes B: A chooses B's fate"
 
 
-def test_prone_shooter_is_fine():
-    r = chimera_fight(A_position="prone", A_kind="shoot", B_kind="shoot")
-    assert r.figure("b_tn").value == 12  # A's MR 10 + prone 2 against B's Shoot
+def test_chart_bars_and_the_vanquishing_bar():
+    a = Fighter(name="A", mr=10, defence=0, wound_limit=3, damage=parse_dice("d4"), attack=0)
+    b = replace(a, name="B", defence=1, wound_limit=2)
+    f = fight_odds(a, b, NO_CRIT)
+    # A hits B on 10+ of a d20 (11/20); d4 − 1: severities 1, 2, 3 (1/4 each), 0 (1/4)
+    bars = fight_chart(f.a_on_b)
+    assert [label for label, _ in bars] == ["Miss", "No wound", "1", "2", "3"]
+    assert bars[0][1] == pytest.approx(9 / 20)
+    assert bars[1][1] == pytest.approx(11 / 80)
+    assert vanquish_bar(f.a_on_b, b.wound_limit, b.wounds) == 4  # severity 3 > WL 2
+    assert vanquish_bar(f.a_on_b, b.wound_limit, 2) == 2  # the third wound: any severity
+    assert vanquish_bar(f.a_on_b, 5, 0) is None
 
 
-def test_roll_logs_are_seeded():
-    r = chimera_fight(surprise="B")
-    one = play_round(r, 7)
-    assert one == play_round(r, 7)
-    assert "— Round 1 —" in one
-    assert any("Sneak" in line for line in one)
-    fight = play_fight(r, 7)
-    assert any(w in fight[-1] for w in ("vanquishes", "morale", "Both fall"))
-
-
-def test_default_duel_is_fast():
-    start = time.perf_counter()
-    chimera_fight(A_attack=4, B_defence=0)  # uncached
-    assert time.perf_counter() - start < 2.0
-
-
-def test_form_values_parse_then_check():
-    # The form parses every field, then calls the engine, which checks them again.
-    values = {p.name: p.parse(str(p.default)) for p in chimera_fight.params}
-    assert chimera_fight(**values) == chimera_fight()
+def test_a_fighter_with_an_unknown_choice_says_so():
+    with pytest.raises(ValueError, match="A's cover must be one of none, light, medium, heavy"):
+        replace(A0, cover="Medium")
+    with pytest.raises(ValueError, match="B's kind must be one of fight, shoot"):
+        replace(B0, kind="melee")

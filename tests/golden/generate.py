@@ -53,6 +53,16 @@ calculator's ``compute``, as ``tests/browser/test_calculators.py`` does.
 
 A case whose computation raises anything but :class:`ruleslab.InputError` is a
 bug: it is reported and left out of the file, never stored as expected.
+
+Renamed fields
+--------------
+A field renamed without any change to what it does (its label, range,
+messages and the figures stay the same) keeps its old name in the stored files:
+:data:`RENAMED` maps it, per calculator, to its current name, and
+:func:`read_stored` (which ``--check`` and ``test_golden_figures.py`` both read
+the files with) applies the map before comparing. The generated input sets are
+the same under either name (names never enter the random draws), so the stored
+cases still match the generated ones one for one.
 """
 
 from __future__ import annotations
@@ -102,6 +112,69 @@ REGENERATE = (
     "regenerate deliberately with `.venv/bin/python tests/golden/generate.py --only {keys}` "
     "and say why in the commit message."
 )
+
+# --- renamed fields -----------------------------------------------------------------
+
+_CHIMERA_TRAITS = (
+    "mr",
+    "defence",
+    "wound_limit",
+    "wounds",
+    "damage",
+    "attack",
+    "initiative",
+    "kind",
+    "position",
+    "parry",
+    "cover",
+    "character",
+    "morale_tn",
+    "resist",
+)
+
+RENAMED: dict[str, dict[str, str]] = {
+    # Issue 9: the Chimera fight's per-combatant fields A_mr … B_resist became
+    # a_mr … b_resist (PEP 8 argument names, ruff's N rules); nothing else changed.
+    "chimera": {
+        f"{side}_{trait}": f"{side.lower()}_{trait}"
+        for side in ("A", "B")
+        for trait in _CHIMERA_TRAITS
+    },
+}
+"""Fields renamed since a golden file was written: calculator key → {stored name: current name}.
+
+Stored names appear in a file's ``defaults``, in each case's ``inputs``, as the
+field of each input error, and in the "<field> alone" case names;
+:func:`with_current_names` renames all four. Generating always writes the
+current names (they come from the calculator's parameters), so when a
+calculator's file is deliberately regenerated, its entry here maps nothing any
+more: delete it in the same change.
+"""
+
+
+def with_current_names(key: str, data: dict[str, Any]) -> dict[str, Any]:
+    """A stored file's ``data`` with the fields :data:`RENAMED` lists under their current names.
+
+    Everything else is kept as stored (values, messages, figures, order); a
+    calculator without renamed fields gets ``data`` itself.
+    """
+    renamed = RENAMED.get(key)
+    if not renamed:
+        return data
+
+    def rename(fields: dict[str, Any]) -> dict[str, Any]:
+        return {renamed.get(name, name): value for name, value in fields.items()}
+
+    cases = []
+    for case in data.get("cases", []):
+        outcome = case["outcome"]
+        if "errors" in outcome:
+            outcome = {**outcome, "errors": rename(outcome["errors"])}
+        first, space, rest = case["name"].partition(" ")  # "A_mr alone"
+        name = renamed.get(first, first) + space + rest
+        cases.append({**case, "name": name, "inputs": rename(case["inputs"]), "outcome": outcome})
+    return {**data, "defaults": rename(data["defaults"]), "cases": cases}
+
 
 # --- hand-written text inputs -----------------------------------------------------
 # Valid variants written from the rules' syntax (the parameters' help texts and the
@@ -213,7 +286,7 @@ TEXT_VARIANTS: dict[str, dict[str, tuple[Sequence[str], Sequence[str]]]] = {
         "a_powers": (_POWERS, _POWERS_BAD),
         "b_powers": (_POWERS, _POWERS_BAD),
     },
-    "chimera": {"A_damage": (_DICE, _DICE_BAD), "B_damage": (_DICE, _DICE_BAD)},
+    "chimera": {"a_damage": (_DICE, _DICE_BAD), "b_damage": (_DICE, _DICE_BAD)},
 }
 """Text typed into each text field, by calculator key and parameter name: (valid, invalid).
 
@@ -479,6 +552,11 @@ def path_for(key: str) -> Path:
     return DATA / f"{key}.json"
 
 
+def read_stored(key: str) -> dict[str, Any]:
+    """The stored golden file of ``key``, with renamed fields under their current names."""
+    return with_current_names(key, json.loads(path_for(key).read_text(encoding="utf-8")))
+
+
 def shown_path(key: str) -> str:
     """The golden file's path from the repository root, for messages."""
     return path_for(key).relative_to(ROOT).as_posix()
@@ -719,10 +797,11 @@ def main(argv: Iterable[str] | None = None) -> int:
             if not path.exists():
                 differ.append(f"{calc.key}: no stored file {shown_path(calc.key)}")
                 continue
-            stored = path.read_text(encoding="utf-8")
-            if stored != text:
-                differ += compare_files(calc.key, json.loads(stored), data)
-            print(summary + (": same" if stored == text else ": DIFFERS"))
+            stored = read_stored(calc.key)
+            same = dumps(stored) == text
+            if not same:
+                differ += compare_files(calc.key, stored, data)
+            print(summary + (": same" if same else ": DIFFERS"))
         else:
             path.write_text(text, encoding="utf-8")
             print(summary)

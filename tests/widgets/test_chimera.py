@@ -9,8 +9,8 @@ import pytest
 pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 
+from ruleslab.calculators import chimera as fight
 from ruleslab.calculators.chimera import CALCULATOR as CALC
-from ruleslab.chimera import fight
 from ruleslab_widgets import CalculatorView
 from ruleslab_widgets.render import figures_html
 
@@ -31,10 +31,10 @@ def test_builds_with_defaults_and_options_tucked_away():
 
 
 def test_scripted_change_updates_the_duel():
-    # the browser test's scripted change: B_defence → 3 changes p_a_wins
+    # the browser test's scripted change: b_defence → 3 changes p_a_wins
     view = CalculatorView(CALC)
     before = view.result.figure("p_a_wins").text
-    view.set_input("B_defence", "3")
+    view.set_input("b_defence", "3")
     values, errors = view.parse()
     assert errors == {}
     expected = fight.chimera_fight(**values)
@@ -46,10 +46,10 @@ def test_scripted_change_updates_the_duel():
 @pytest.mark.parametrize(
     ("field", "text", "expect"),
     [
-        ("A_mr", "-1", "from 0 to 40"),
-        ("B_wound_limit", "99", "from 0 to 10"),
-        ("A_damage", "lots", "not a dice expression"),
-        ("B_wounds", "5", "from 0 to the Wound Limit"),
+        ("a_mr", "-1", "from 0 to 40"),
+        ("b_wound_limit", "99", "from 0 to 10"),
+        ("a_damage", "lots", "not a dice expression"),
+        ("b_wounds", "5", "from 0 to the Wound Limit"),
     ],
 )
 def test_bad_input_keeps_the_last_result(field, text, expect):

@@ -1,10 +1,525 @@
-"""The Chimera fight calculator (key ``chimera``): see :mod:`ruleslab.declare`."""
+"""The Chimera fight calculator (key ``chimera``): two combatants, one blow each way, the duel.
+
+The rules are in :mod:`ruleslab.chimera` (:func:`ruleslab.chimera.fight.fight_odds`
+takes the two combatants as :class:`~ruleslab.chimera.attack.Fighter` records and
+the readings of the text as :class:`~ruleslab.chimera.attack.FightRules`); this
+module declares the calculator's inputs (one field per combatant trait,
+``a_…`` for combatant A and ``b_…`` for B, and the rules options), builds the
+two records from them (:func:`chimera_fight`), and adds the figures, the two
+charts and the "Play a round" / "Play the fight" logs (:class:`FightReport`).
+See :mod:`ruleslab.declare`.
+"""
 
 from __future__ import annotations
 
-from ruleslab.chimera import fight
+from dataclasses import dataclass
+from typing import Any
+
+from ruleslab.chimera.attack import Fighter, FightRules
+from ruleslab.chimera.dice import DamageDice, parse_dice
+from ruleslab.chimera.duel import SurprisePlan
+from ruleslab.chimera.fight import FightOdds, fight_chart, fight_odds, play_log, vanquish_bar
 from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup, Roll
+from ruleslab.explain import Explained, Figure
+from ruleslab.params import ChoiceParam, InputError, IntParam, Param, TextParam, checked
 from ruleslab.sources import CHIMERA, rule
+
+__all__ = [
+    "CALCULATOR",
+    "OPTIONS",
+    "DiceParam",
+    "FightReport",
+    "chimera_fight",
+    "play_fight",
+    "play_round",
+]
+
+MAX_WOUND_LIMIT = 10
+PLAY_FIGHT_ROUNDS = 100
+""""Play the fight" stops after this many rounds (the log says so)."""
+
+
+# --- inputs ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class DiceParam(TextParam):
+    """A dice-expression field (``d8``, ``2d6``, ``d6+1``).
+
+    Also accepts an already parsed :class:`DamageDice`, so Python callers may pass
+    one (the form passes text; see ``CalculatorView.parse``).
+    """
+
+    def check(self, value: Any) -> Any:
+        if isinstance(value, DamageDice):
+            return value
+        return super().check(value)
+
+
+def _damage_parser(text: str, param: TextParam) -> DamageDice:
+    try:
+        return parse_dice(text)
+    except ValueError as exc:
+        raise InputError(param.name, f"{param.label}: {exc}.") from None
+
+
+def _side_params(s: str) -> tuple[Param, ...]:
+    """The fields of combatant ``s`` ("A" or "B"): ``a_mr``, ``a_defence`` … (labels "A: …")."""
+    p = s.lower()
+    return (
+        IntParam(
+            f"{p}_mr",
+            f"{s}: Movement Rate (MR)",
+            minimum=0,
+            maximum=40,
+            help=(
+                f"{s}'s MR adjusted for Encumbrance, terrain, Fatigue and slow/haste (the Wound "
+                "Penalty is taken off here). It is the base TN to hit him."
+            ),
+        ),
+        IntParam(
+            f"{p}_defence",
+            f"{s}: Defence (DF)",
+            minimum=0,
+            maximum=20,
+            help="Subtracted from each damage roll against him: severity = damage − DF.",
+        ),
+        IntParam(
+            f"{p}_wound_limit",
+            f"{s}: Wound Limit (WL)",
+            minimum=0,
+            maximum=MAX_WOUND_LIMIT,
+            help="Vanquished when the number of wounds, or one wound's severity, exceeds it.",
+        ),
+        IntParam(
+            f"{p}_wounds",
+            f"{s}: Wounds so far",
+            minimum=0,
+            maximum=MAX_WOUND_LIMIT,
+            help="Wounds already suffered (each is −1 to all rolls and MR); at most the WL.",
+        ),
+        DiceParam(
+            f"{p}_damage",
+            f"{s}: Weapon damage",
+            parser=_damage_parser,
+            example="d8, 2d6 or d6+1",
+            max_length=40,
+            help="The weapon's damage die (rolled twice on a Critical Success).",
+        ),
+        IntParam(
+            f"{p}_attack",
+            f"{s}: Attack bonus",
+            minimum=-10,
+            maximum=20,
+            help="Skill or attribute bonus added to the Fight or Shoot roll.",
+        ),
+        IntParam(
+            f"{p}_initiative",
+            f"{s}: Initiative Modifier (IM)",
+            minimum=-10,
+            maximum=10,
+            help="The chosen action's Initiative Modifier, added to the 1d12 Initiative roll.",
+        ),
+        ChoiceParam(
+            f"{p}_kind",
+            f"{s}: Attacks with",
+            choices=(("fight", "Fight (melee)"), ("shoot", "Shoot (ranged)")),
+            help="Crouching and prone cover bonuses count only against Shoot attacks.",
+        ),
+        ChoiceParam(
+            f"{p}_position",
+            f"{s}: Position",
+            choices=(
+                ("standing", "Standing"),
+                ("crouching", "Crouching (+1 vs Shoot)"),
+                ("prone", "Prone (+2 vs Shoot; may only Shoot)"),
+            ),
+            help="A cover bonus against Shoot attacks. A prone combatant may move or Shoot only.",
+        ),
+        IntParam(
+            f"{p}_parry",
+            f"{s}: Parry bonus",
+            minimum=0,
+            maximum=10,
+            help="A shield's or melee weapon's parry bonus, added to the attacker's TN.",
+        ),
+        ChoiceParam(
+            f"{p}_cover",
+            f"{s}: Cover",
+            choices=(
+                ("none", "None"),
+                ("light", "Light: ¼ covered (+1)"),
+                ("medium", "Medium: ½ covered (+2)"),
+                ("heavy", "Heavy: ¾ covered (+4)"),
+            ),
+            help="A barrier's cover bonus, added to the attacker's TN.",
+        ),
+        ChoiceParam(
+            f"{p}_character",
+            f"{s}: Character",
+            choices=(
+                ("pc", "Player character (classed; never checks morale)"),
+                ("classed", "Classed NPC"),
+                ("npc", "Unclassed NPC"),
+            ),
+            help="NPCs check morale; classed characters may Resist a Killer Blow against TN 12.",
+        ),
+        IntParam(
+            f"{p}_morale_tn",
+            f"{s}: Morale TN",
+            minimum=1,
+            maximum=40,
+            help="The Resistance Roll an NPC must meet to stay in the fight.",
+        ),
+        IntParam(
+            f"{p}_resist",
+            f"{s}: Resistance bonus",
+            minimum=-10,
+            maximum=20,
+            help="Added to Resistance Rolls (morale, Killer Blow).",
+        ),
+    )
+
+
+A_PARAMS = _side_params("A")
+B_PARAMS = _side_params("B")
+
+SURPRISE_WHO = ChoiceParam(
+    "surprise",
+    "Surprise",
+    choices=(
+        ("none", "No one tries"),
+        ("A", "A tries to surprise B"),
+        ("B", "B tries to surprise A"),
+    ),
+    help="A Sneak roll against the foe's Surprise TN before the fight.",
+)
+SNEAK = IntParam(
+    "sneak",
+    "Sneak bonus",
+    minimum=-10,
+    maximum=20,
+    help="The surpriser's Sneak bonus, added to the Sneak roll.",
+)
+SURPRISE_TN = IntParam(
+    "surprise_tn",
+    "Foe's Surprise TN",
+    minimum=1,
+    maximum=40,
+    help="The Target Number of the Sneak roll.",
+)
+SURPRISE_BENEFIT = ChoiceParam(
+    "surprise_benefit",
+    "On a successful Sneak",
+    choices=(
+        ("action", "A full action before the foe can respond"),
+        ("bonus", "AR +2 on the first round"),
+    ),
+    help="The surpriser chooses one benefit (both on a Critical Success, at the GM's option).",
+)
+
+# --- rules options: readings of the text (rules notes RN-CHIM-*), the fields of FightRules
+
+ACTION_DIE = ChoiceParam(
+    "action_die",
+    "Action Roll die",
+    choices=(
+        ("d20", "d20 (Chimera's Action Roll)"),
+        ("2d10", "2d10 (house rule)"),
+        ("3d6", "3d6 (house rule)"),
+    ),
+    help=(
+        "The text uses Target Numbers but does not restate the Action Roll. Chimera rolls a "
+        "d20 plus modifiers and succeeds on meeting or beating the TN. See rules note RN-CHIM-1."
+    ),
+)
+CRITICAL = ChoiceParam(
+    "critical",
+    "Critical Success",
+    choices=(
+        ("natural", "A natural 20 (always succeeds)"),
+        ("natural_hit", "A natural 20 that also meets the TN"),
+        ("margin10", "Beating the TN by 10 or more"),
+        ("margin5", "Beating the TN by 5 or more"),
+        ("none", "No Critical Successes"),
+    ),
+    help=(
+        "The text does not define a Critical Success (it doubles the damage dice and can give "
+        "both surprise benefits). 'Natural 20' means the die's highest face (all dice at their "
+        "highest for 2d10 or 3d6). See rules note RN-CHIM-2."
+    ),
+)
+CRITICAL_DAMAGE = ChoiceParam(
+    "critical_damage",
+    "Critical damage (“2 dice”)",
+    choices=(("sum", "Roll two dice and add them"), ("best", "Roll two dice, keep the higher")),
+    help="On a Critical Success the attacker rolls 2 damage dice. See rules note RN-CHIM-3.",
+)
+TIES = ChoiceParam(
+    "ties",
+    "Initiative ties",
+    choices=(
+        ("reroll", "Roll again until one is higher"),
+        ("simultaneous", "Both act at once (both blows land)"),
+    ),
+    help=(
+        "The text says the highest goes first but not what a tie does. 'Roll again': the "
+        "order is as if ties never happened. 'At once': both attacks are resolved on the "
+        "wounds before the round, so both may fall. See rules note RN-CHIM-9."
+    ),
+)
+PARRY_COVER = ChoiceParam(
+    "parry_cover",
+    "Parry and Cover",
+    choices=(("tn", "Added to the attacker's TN"), ("defence", "Folded into Defence (DF)")),
+    help=(
+        "'Parry and Cover are optional; if you don't want to use them, apply any Parry or "
+        "Cover bonus … to the combatant's Defence.' See rules note RN-CHIM-6."
+    ),
+)
+PARRY_APPLIES = ChoiceParam(
+    "parry_applies",
+    "Parry counts against",
+    choices=(("all", "Fight and Shoot attacks"), ("fight", "Fight attacks only")),
+    help="The text does not limit parrying to melee. See rules note RN-CHIM-4.",
+)
+COVER_STACKING = ChoiceParam(
+    "cover_stacking",
+    "Position and barrier cover",
+    choices=(("add", "Add together"), ("best", "Only the better one")),
+    help="A crouching or prone combatant behind a barrier. See rules note RN-CHIM-4.",
+)
+SURPRISE_ACTION = ChoiceParam(
+    "surprise_action",
+    "Surprise action",
+    choices=(
+        ("extra", "A surprise round: only the sneak acts"),
+        ("first", "The sneak simply acts first in round 1"),
+    ),
+    help=(
+        "'execute a full combat action before your foe can respond': either a round of its own "
+        "in which the foe does nothing, or the sneak wins round 1's initiative and the foe "
+        "answers in the same round. See rules note RN-CHIM-11."
+    ),
+)
+SURPRISE_CRITICAL = ChoiceParam(
+    "surprise_critical",
+    "Critical Sneak roll",
+    choices=(
+        ("both", "The GM allows both benefits"),
+        ("one", "Only the chosen benefit"),
+    ),
+    help=(
+        "At the GM's discretion, a Sneak roll that is a Critical Success gives both the "
+        "surprise action and AR +2. See rules note RN-CHIM-12."
+    ),
+)
+
+OPTIONS = (
+    "action_die",
+    "critical",
+    "critical_damage",
+    "ties",
+    "parry_cover",
+    "parry_applies",
+    "cover_stacking",
+    "surprise_action",
+    "surprise_critical",
+)
+"""The calculator's rules options (readings of the text), by parameter name."""
+
+
+# --- the result -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class FightReport(Explained):
+    """Result of :func:`chimera_fight`: the fight's odds (``odds``), its figures and charts."""
+
+    odds: FightOdds
+
+    def figures(self) -> tuple[Figure, ...]:
+        return self.odds.figures()
+
+    def a_chart(self) -> Chart:
+        """A's blow on B: "Miss", "No wound", then each severity, highlighted from the
+        first severity that vanquishes B."""
+        o = self.odds
+        return Chart(fight_chart(o.a_on_b), vanquish_bar(o.a_on_b, o.b.wound_limit, o.b.wounds))
+
+    def b_chart(self) -> Chart:
+        """B's blow on A, as :meth:`a_chart`: highlighted from what vanquishes A."""
+        o = self.odds
+        return Chart(fight_chart(o.b_on_a), vanquish_bar(o.b_on_a, o.a.wound_limit, o.a.wounds))
+
+
+# --- the calculator's function: one argument per field ----------------------------------
+
+
+def _dice(value: DamageDice | str) -> DamageDice:
+    """A damage field's value: parsed by its field already, or text (a direct call)."""
+    return value if isinstance(value, DamageDice) else parse_dice(value)
+
+
+def _check_fighter(f: Fighter) -> Fighter:
+    """The rules across one combatant's fields (named ``a_…``/``b_…`` as on the form)."""
+    s, field = f.name, f.name.lower()
+    if f.wounds > f.wound_limit:
+        raise InputError(
+            f"{field}_wounds",
+            f"{s}: Wounds so far must be a whole number from 0 to the Wound Limit "
+            f"({f.wound_limit}); more wounds would already have vanquished {s}.",
+        )
+    if f.position == "prone" and f.kind == "fight":
+        raise InputError(
+            f"{field}_position",
+            f"{s}: a prone combatant may only move or Shoot (Chimera combat); choose Shoot "
+            "or another position.",
+        )
+    return f
+
+
+@checked(
+    *A_PARAMS,
+    *B_PARAMS,
+    SURPRISE_WHO,
+    SNEAK,
+    SURPRISE_TN,
+    SURPRISE_BENEFIT,
+    ACTION_DIE,
+    CRITICAL,
+    CRITICAL_DAMAGE,
+    TIES,
+    PARRY_COVER,
+    PARRY_APPLIES,
+    COVER_STACKING,
+    SURPRISE_ACTION,
+    SURPRISE_CRITICAL,
+)
+def chimera_fight(
+    a_mr: int = 10,
+    a_defence: int = 1,
+    a_wound_limit: int = 3,
+    a_wounds: int = 0,
+    a_damage: DamageDice | str = "d8",
+    a_attack: int = 3,
+    a_initiative: int = 0,
+    a_kind: str = "fight",
+    a_position: str = "standing",
+    a_parry: int = 0,
+    a_cover: str = "none",
+    a_character: str = "pc",
+    a_morale_tn: int = 10,
+    a_resist: int = 2,
+    b_mr: int = 12,
+    b_defence: int = 1,
+    b_wound_limit: int = 2,
+    b_wounds: int = 0,
+    b_damage: DamageDice | str = "d6",
+    b_attack: int = 2,
+    b_initiative: int = 0,
+    b_kind: str = "fight",
+    b_position: str = "standing",
+    b_parry: int = 0,
+    b_cover: str = "none",
+    b_character: str = "npc",
+    b_morale_tn: int = 10,
+    b_resist: int = 0,
+    surprise: str = "none",
+    sneak: int = 2,
+    surprise_tn: int = 12,
+    surprise_benefit: str = "action",
+    action_die: str = "d20",
+    critical: str = "natural",
+    critical_damage: str = "sum",
+    ties: str = "reroll",
+    parry_cover: str = "tn",
+    parry_applies: str = "all",
+    cover_stacking: str = "add",
+    surprise_action: str = "extra",
+    surprise_critical: str = "both",
+) -> FightReport:
+    """Two Chimera combatants from the form's fields: the odds of one blow each way and
+    of the whole duel (:func:`ruleslab.chimera.fight.fight_odds`).
+
+    Builds combatant A from the ``a_…`` fields and B from the ``b_…`` fields
+    (:class:`~ruleslab.chimera.attack.Fighter`), the readings of the text from
+    the rules options (:class:`~ruleslab.chimera.attack.FightRules`) and the
+    Sneak roll from the surprise fields. Raises :class:`~ruleslab.InputError`
+    for more wounds than the Wound Limit ("If the total number of wounds …
+    exceeds the defender's Wound Limit, he's vanquished") and for a prone
+    combatant who fights ("While prone, you may move at your creeping MR or
+    Shoot").
+    """
+    a = _check_fighter(
+        Fighter(
+            name="A",
+            mr=a_mr,
+            defence=a_defence,
+            wound_limit=a_wound_limit,
+            wounds=a_wounds,
+            damage=_dice(a_damage),
+            attack=a_attack,
+            initiative=a_initiative,
+            kind=a_kind,
+            position=a_position,
+            parry=a_parry,
+            cover=a_cover,
+            character=a_character,
+            morale_tn=a_morale_tn,
+            resist=a_resist,
+        )
+    )
+    b = _check_fighter(
+        Fighter(
+            name="B",
+            mr=b_mr,
+            defence=b_defence,
+            wound_limit=b_wound_limit,
+            wounds=b_wounds,
+            damage=_dice(b_damage),
+            attack=b_attack,
+            initiative=b_initiative,
+            kind=b_kind,
+            position=b_position,
+            parry=b_parry,
+            cover=b_cover,
+            character=b_character,
+            morale_tn=b_morale_tn,
+            resist=b_resist,
+        )
+    )
+    rules = FightRules(
+        action_die=action_die,
+        critical=critical,
+        critical_damage=critical_damage,
+        ties=ties,
+        parry_cover=parry_cover,
+        parry_applies=parry_applies,
+        cover_stacking=cover_stacking,
+        surprise_critical=surprise_critical,
+        surprise_action=surprise_action,
+    )
+    plan = None
+    if surprise != "none":
+        side = 0 if surprise == "A" else 1
+        plan = SurprisePlan(side=side, sneak=sneak, tn=surprise_tn, benefit=surprise_benefit)
+    odds = fight_odds(a, b, rules, plan)
+    return FightReport(odds=odds, steps=odds.steps)
+
+
+# --- rolls ------------------------------------------------------------------------------
+
+
+def play_round(report: FightReport, seed: int) -> tuple[str, ...]:
+    """The "Play a round" button: the Sneak roll if any, then round 1, rolled with ``seed``."""
+    return play_log(report.odds, seed, 1)
+
+
+def play_fight(report: FightReport, seed: int) -> tuple[str, ...]:
+    """The "Play the fight" button: rounds until the duel ends (at most 100)."""
+    return play_log(report.odds, seed, PLAY_FIGHT_ROUNDS)
+
 
 CALCULATOR = Calculator(
     key="chimera",
@@ -14,19 +529,19 @@ CALCULATOR = Calculator(
         "wound, vanquish) and of the whole duel (who wins, how many 10-second rounds), with "
         "initiative, the Wound Penalty, morale and surprise."
     ),
-    compute=fight.chimera_fight,
+    compute=chimera_fight,
     groups=(
-        FieldGroup.prefixed("Combatant A", "A_", fight.chimera_fight.params),
-        FieldGroup.prefixed("Combatant B", "B_", fight.chimera_fight.params),
+        FieldGroup.prefixed("Combatant A", "a_", chimera_fight.params),
+        FieldGroup.prefixed("Combatant B", "b_", chimera_fight.params),
     ),
     columns=2,
     rules=(rule(CHIMERA, "Combat", "Attack Target Numbers, Vanquishing Foes"),),
-    options=fight.OPTIONS,
+    options=OPTIONS,
     rolls=(
-        Roll("Play a round", fight.play_round),
+        Roll("Play a round", play_round),
         Roll(
             "Play the fight",
-            fight.play_fight,
+            play_fight,
             help="Plays rounds until the duel ends; the same seed replays the same fight.",
         ),
     ),
@@ -34,24 +549,23 @@ CALCULATOR = Calculator(
         ChartView(
             title="A's blow on B: wound severity (highlighted: vanquishes B)",
             x_label="Severity",
-            chart=lambda r: Chart(
-                fight.fight_chart(r.a_on_b),
-                fight.vanquish_bar(r.a_on_b, r.b.wound_limit, r.b.wounds),
-            ),
+            chart=FightReport.a_chart,
         ),
         ChartView(
             title="B's blow on A: wound severity (highlighted: vanquishes A)",
             x_label="Severity",
-            chart=lambda r: Chart(
-                fight.fight_chart(r.b_on_a),
-                fight.vanquish_bar(r.b_on_a, r.a.wound_limit, r.a.wounds),
-            ),
+            chart=FightReport.b_chart,
         ),
     ),
     example=(
-        "from ruleslab.chimera import chimera_fight\n"
-        "report = chimera_fight(A_attack=4, B_defence=2, surprise='A')\n"
-        "print(report.duel.p_win, report.duel.expected_rounds)\n"
-        "print(report.explain())"
+        "from ruleslab.calculators.chimera import chimera_fight\n"
+        "from ruleslab.chimera import Fighter, fight_odds, parse_dice\n"
+        "report = chimera_fight(a_attack=4, b_defence=2, surprise='A')\n"
+        "print(report.odds.duel.p_win, report.odds.duel.expected_rounds)\n"
+        "print(report.explain())\n"
+        "# the rules take two combatants: A against an ogre\n"
+        "ogre = Fighter(name='Ogre', mr=8, defence=2, wound_limit=4, "
+        "damage=parse_dice('2d6'), attack=1)\n"
+        "print('A beats the ogre:', fight_odds(report.odds.a, ogre).figure('p_a_wins').text)"
     ),
 )

@@ -7,26 +7,27 @@ Success), :mod:`~ruleslab.chimera.attack` (combatants, Target Numbers, one blow)
 :mod:`~ruleslab.chimera.initiative`, :mod:`~ruleslab.chimera.morale`,
 :mod:`~ruleslab.chimera.surprise`, :mod:`~ruleslab.chimera.aftermath`,
 :mod:`~ruleslab.chimera.duel` (the Markov chain and seeded play) and
-:mod:`~ruleslab.chimera.fight` (the "Chimera fight" calculator). Readings of the text:
+:mod:`~ruleslab.chimera.fight` (a fight between two combatants: one blow each way
+and the duel, explained). Rules only: the "Chimera fight" calculator, its inputs
+and charts are ``ruleslab.calculators.chimera``. Readings of the text:
 ``docs/rules-notes/chimera.md`` (RN-CHIM-*).
 """
 
 from ruleslab.chimera.attack import Fighter, FightRules, attack_odds
 from ruleslab.chimera.dice import DamageDice, parse_dice
 from ruleslab.chimera.duel import DuelOdds, SurprisePlan, duel_odds
-from ruleslab.chimera.fight import FightReport, chimera_fight, play_fight, play_round
+from ruleslab.chimera.fight import FightOdds, fight_odds, play_log
 
 __all__ = [
     "DamageDice",
     "DuelOdds",
-    "FightReport",
+    "FightOdds",
     "FightRules",
     "Fighter",
     "SurprisePlan",
     "attack_odds",
-    "chimera_fight",
     "duel_odds",
+    "fight_odds",
     "parse_dice",
-    "play_fight",
-    "play_round",
+    "play_log",
 ]

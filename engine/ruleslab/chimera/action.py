@@ -12,7 +12,9 @@ rolls").
 
 The text names a "Critical Success" (on an attack: "2 dice if the attack is a
 Critical Success"; on a Sneak roll: both surprise benefits) but never defines it
-(rules note RN-CHIM-2). The options are in :data:`CRITICAL`.
+(rules note RN-CHIM-2). The readings are the ``critical`` values of :func:`is_critical`
+(``natural``, ``natural_hit``, ``margin10``, ``margin5``, ``none``); the Chimera fight
+calculator's ``critical`` option chooses one.
 """
 
 from __future__ import annotations
@@ -21,13 +23,10 @@ import functools
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ruleslab.params import ChoiceParam
 from ruleslab.pmf import dice
 
 __all__ = [
     "ACTION_DICE",
-    "ACTION_DIE",
-    "CRITICAL",
     "ActionOdds",
     "action_odds",
     "critical_text",
@@ -37,39 +36,6 @@ __all__ = [
 
 ACTION_DICE: dict[str, tuple[int, int]] = {"d20": (1, 20), "2d10": (2, 10), "3d6": (3, 6)}
 """The Action Roll's dice, as (count, sides)."""
-
-ACTION_DIE = ChoiceParam(
-    "action_die",
-    "Action Roll die",
-    default="d20",
-    choices=(
-        ("d20", "d20 (Chimera's Action Roll)"),
-        ("2d10", "2d10 (house rule)"),
-        ("3d6", "3d6 (house rule)"),
-    ),
-    help=(
-        "The text uses Target Numbers but does not restate the Action Roll. Chimera rolls a "
-        "d20 plus modifiers and succeeds on meeting or beating the TN. See rules note RN-CHIM-1."
-    ),
-)
-
-CRITICAL = ChoiceParam(
-    "critical",
-    "Critical Success",
-    default="natural",
-    choices=(
-        ("natural", "A natural 20 (always succeeds)"),
-        ("natural_hit", "A natural 20 that also meets the TN"),
-        ("margin10", "Beating the TN by 10 or more"),
-        ("margin5", "Beating the TN by 5 or more"),
-        ("none", "No Critical Successes"),
-    ),
-    help=(
-        "The text does not define a Critical Success (it doubles the damage dice and can give "
-        "both surprise benefits). 'Natural 20' means the die's highest face (all dice at their "
-        "highest for 2d10 or 3d6). See rules note RN-CHIM-2."
-    ),
-)
 
 
 def is_success(natural: int, total: int, tn: int, max_face: int, critical: str) -> bool:

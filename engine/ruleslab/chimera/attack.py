@@ -47,7 +47,9 @@ from ruleslab.explain import Step, fmt_num, fmt_prob
 from ruleslab.sources import CHIMERA, rule
 
 __all__ = [
+    "ATTACK_KINDS",
     "ATTACK_TN",
+    "CHARACTERS",
     "COVER_BONUS",
     "POSITION_BONUS",
     "AttackOdds",
@@ -66,6 +68,12 @@ COVER_BONUS: dict[str, int] = {"none": 0, "light": 1, "medium": 2, "heavy": 4}
 
 POSITION_BONUS: dict[str, int] = {"standing": 0, "crouching": 1, "prone": 2}
 """Cover bonus of a position, vs. Shoot and Blast attacks only."""
+
+ATTACK_KINDS = ("fight", "shoot")
+"""A Fight (melee) or Shoot (ranged) attack."""
+
+CHARACTERS = ("pc", "classed", "npc")
+"""A player character, a classed non-player character, an unclassed one."""
 
 
 @dataclass(frozen=True)
@@ -93,7 +101,8 @@ class Fighter:
     action's Initiative Modifier. ``position``: standing, crouching or prone.
     ``cover``: none, light, medium or heavy. ``character``: ``"pc"`` (classed,
     never checks morale), ``"classed"`` (a classed NPC) or ``"npc"``. ``resist``
-    is the Resistance Roll bonus (morale, Killer Blow).
+    is the Resistance Roll bonus (morale, Killer Blow). An unknown ``kind``,
+    ``position``, ``cover`` or ``character`` raises :class:`ValueError`.
     """
 
     name: str
@@ -111,6 +120,19 @@ class Fighter:
     character: str = "npc"
     morale_tn: int = 10
     resist: int = 0
+
+    def __post_init__(self) -> None:
+        for field, allowed in (
+            ("kind", ATTACK_KINDS),
+            ("position", tuple(POSITION_BONUS)),
+            ("cover", tuple(COVER_BONUS)),
+            ("character", CHARACTERS),
+        ):
+            value = getattr(self, field)
+            if value not in allowed:
+                raise ValueError(
+                    f"{self.name}'s {field} must be one of {', '.join(allowed)}, not {value!r}"
+                )
 
     @property
     def classed(self) -> bool:

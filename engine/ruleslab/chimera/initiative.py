@@ -16,7 +16,8 @@ Chimera combat › Combat:
     action is permitted.
 
 The Wound Penalty is "–1 to all rolls", so it lowers the initiative roll too
-(rules note RN-CHIM-8). The text does not break ties (RN-CHIM-9, :data:`TIES`).
+(rules note RN-CHIM-8). The text does not break ties (RN-CHIM-9: the
+reading is :attr:`FightRules.ties <ruleslab.chimera.attack.FightRules>`).
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ from __future__ import annotations
 import functools
 from fractions import Fraction
 
-from ruleslab.params import ChoiceParam
 from ruleslab.pmf import Dist, die
 from ruleslab.sources import CHIMERA, rule
 
@@ -34,7 +34,6 @@ __all__ = [
     "INITIATIVE",
     "INITIATIVE_DIE",
     "ROUND_SECONDS",
-    "TIES",
     "initiative_dist",
     "initiative_order",
 ]
@@ -52,21 +51,6 @@ FREE_ACTIONS = (
     "dropping an item",
     "making a Resistance Roll",
     "walking no more than your MR",
-)
-
-TIES = ChoiceParam(
-    "ties",
-    "Initiative ties",
-    default="reroll",
-    choices=(
-        ("reroll", "Roll again until one is higher"),
-        ("simultaneous", "Both act at once (both blows land)"),
-    ),
-    help=(
-        "The text says the highest goes first but not what a tie does. 'Roll again': the "
-        "order is as if ties never happened. 'At once': both attacks are resolved on the "
-        "wounds before the round, so both may fall. See rules note RN-CHIM-9."
-    ),
 )
 
 

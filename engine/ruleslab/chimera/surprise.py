@@ -21,49 +21,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ruleslab.chimera.action import action_odds
-from ruleslab.params import ChoiceParam
 from ruleslab.sources import CHIMERA, rule
 
 __all__ = [
     "SURPRISE",
-    "SURPRISE_ACTION",
     "SURPRISE_AR_BONUS",
-    "SURPRISE_CRITICAL",
     "SurpriseOdds",
     "surprise_odds",
 ]
 
 SURPRISE = rule(CHIMERA, "Combat")
 SURPRISE_AR_BONUS = 2
-
-SURPRISE_ACTION = ChoiceParam(
-    "surprise_action",
-    "Surprise action",
-    default="extra",
-    choices=(
-        ("extra", "A surprise round: only the sneak acts"),
-        ("first", "The sneak simply acts first in round 1"),
-    ),
-    help=(
-        "'execute a full combat action before your foe can respond': either a round of its own "
-        "in which the foe does nothing, or the sneak wins round 1's initiative and the foe "
-        "answers in the same round. See rules note RN-CHIM-11."
-    ),
-)
-
-SURPRISE_CRITICAL = ChoiceParam(
-    "surprise_critical",
-    "Critical Sneak roll",
-    default="both",
-    choices=(
-        ("both", "The GM allows both benefits"),
-        ("one", "Only the chosen benefit"),
-    ),
-    help=(
-        "At the GM's discretion, a Sneak roll that is a Critical Success gives both the "
-        "surprise action and AR +2. See rules note RN-CHIM-12."
-    ),
-)
 
 
 @dataclass(frozen=True)
