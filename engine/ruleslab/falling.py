@@ -155,9 +155,11 @@ def fall(
     dex = effective("Dexterity", dexterity, mega_dexterity, purpose="for breaking a fall")
     if sta.step is not None:
         steps.append(sta.step)
-    S = sta.value
-    safe = safe_distance_m(S)
-    steps.append(Step(f"Safe distance = (Stamina {S} − 1) × 2 = {fmt_num(safe, 'm')}", FALLING))
+    stamina_dots = sta.value
+    safe = safe_distance_m(stamina_dots)
+    steps.append(
+        Step(f"Safe distance = (Stamina {stamina_dots} − 1) × 2 = {fmt_num(safe, 'm')}", FALLING)
+    )
 
     h = exact_metres(height_m)
     dice = damage_dice(h, safe, count_from)
@@ -188,10 +190,11 @@ def fall(
     if raw > MAX_DICE:
         steps.append(Step(f"At most {MAX_DICE} dice from a fall: {MAX_DICE} dice", FALLING))
 
-    threshold = S + athletics
+    threshold = stamina_dots + athletics
     steps.append(
         Step(
-            f"Lethal if the damage equals or exceeds Stamina {S} + Athletics {athletics} = "
+            f"Lethal if the damage equals or exceeds Stamina {stamina_dots} + "
+            f"Athletics {athletics} = "
             f"{threshold} (Lethal rather than Bashing damage, rules note RN-FALL-3)",
             FALLING,
         )
@@ -278,7 +281,7 @@ def fall(
 
     return FallResult(
         height_m=height_m,
-        effective_stamina=S,
+        effective_stamina=stamina_dots,
         effective_dexterity=dex.value,
         athletics=athletics,
         safe_m=safe,

@@ -133,7 +133,7 @@ def movement(
     for e in (s_eff, d_eff):
         if e.step is not None:
             steps.append(e.step)
-    S, D = s_eff.value, d_eff.value
+    str_dots, dex_dots = s_eff.value, d_eff.value
 
     enc = encumbrance(
         strength, might, mega_strength, load_kg, heavy_from=heavy_from, beyond_heavy=beyond_heavy
@@ -168,24 +168,27 @@ def movement(
                 ENCUMBRANCE,
             )
         )
-        return result(None, None, None, S, D)
+        return result(None, None, None, str_dots, dex_dots)
 
-    Sp, s_step = _penalised("Strength", S, fx.str_movement_penalty, tier)
-    Dp, d_step = _penalised("Dexterity", D, fx.dex_movement_penalty, tier)
+    str_moving, s_step = _penalised("Strength", str_dots, fx.str_movement_penalty, tier)
+    dex_moving, d_step = _penalised("Dexterity", dex_dots, fx.dex_movement_penalty, tier)
     for st in (s_step, d_step):
         if st is not None:
             steps.append(st)
 
     # Walking, and the 3 m/round floor on what the penalty may take away (RN-MOVE-2).
-    walk = Sp + Dp
-    steps.append(Step(f"Walking = Str {Sp} + Dex {Dp} = {walk} m/round", WALKING))
+    walk = str_moving + dex_moving
+    steps.append(Step(f"Walking = Str {str_moving} + Dex {dex_moving} = {walk} m/round", WALKING))
     if fx.walking_floor_m is not None and (fx.str_movement_penalty or fx.dex_movement_penalty):
         if walking_floor == "whole":
-            before = S + D
+            before = str_dots + dex_dots
             what = f"the encumbrance penalty (unencumbered Walking {before} m/round)"
         else:
-            before = Sp + D
-            what = f"the Dexterity penalty (Walking before it: Str {Sp} + Dex {D} = {before})"
+            before = str_moving + dex_dots
+            what = (
+                "the Dexterity penalty (Walking before it: "
+                f"Str {str_moving} + Dex {dex_dots} = {before})"
+            )
         floor = min(fx.walking_floor_m, before)
         if walk < floor:
             steps.append(
@@ -205,16 +208,19 @@ def movement(
                 ENCUMBRANCE,
             )
         )
-        return result(walk, None, None, Sp, Dp)
+        return result(walk, None, None, str_moving, dex_moving)
 
-    run = 5 + 2 * Dp + Sp
-    steps.append(Step(f"Running = 5 + 2 × Dex {Dp} + Str {Sp} = {run} m/round", RUNNING))
-    sprint = 5 + athletics + 3 * Dp + Sp
+    run = 5 + 2 * dex_moving + str_moving
+    steps.append(
+        Step(f"Running = 5 + 2 × Dex {dex_moving} + Str {str_moving} = {run} m/round", RUNNING)
+    )
+    sprint = 5 + athletics + 3 * dex_moving + str_moving
     steps.append(
         Step(
-            f"Sprinting = 5 + Athletics {athletics} + 3 × Dex {Dp} + Str {Sp} = {sprint} m/round",
+            f"Sprinting = 5 + Athletics {athletics} + 3 × Dex {dex_moving} + Str {str_moving} "
+            f"= {sprint} m/round",
             SPRINTING,
         )
     )
     steps.append(Step(SPRINT_LIMITS, SPRINTING))
-    return result(walk, run, sprint, Sp, Dp)
+    return result(walk, run, sprint, str_moving, dex_moving)

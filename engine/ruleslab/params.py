@@ -274,10 +274,6 @@ def checked(*params: Param) -> Callable[[Callable[P, R]], Checked[P, R]]:
     return deco
 
 
-STRICT_DEFAULTS = False
-"""Transitional (issue 9): while declarations move, an equal default on both sides passes."""
-
-
 def _with_default(fn_name: str, param: Param, arg: inspect.Parameter) -> Param:
     """``param`` with its default: the signature's, or its own where the signature has none."""
     has_own = param.default is not NO_DEFAULT
@@ -285,7 +281,7 @@ def _with_default(fn_name: str, param: Param, arg: inspect.Parameter) -> Param:
         if not has_own:
             raise TypeError(f"{fn_name}: {param.name} has no default (give one in the signature)")
         return param
-    if has_own and (STRICT_DEFAULTS or param.default != arg.default):
+    if has_own:
         raise TypeError(
             f"{fn_name}: {param.name}'s default is written twice (declared "
             f"{param.default!r}, signature {arg.default!r}): keep the signature's"

@@ -36,7 +36,7 @@ CHANGES = {
     "defence": [("attack_pool", "9", "action_chances")],
     "henchmen": [("henchmen", "20", "extra_health_levels")],
     "warfare": [("enemy_skill", "6", "p_hit")],
-    "chimera": [("B_defence", "3", "p_a_wins")],
+    "chimera": [("b_defence", "3", "p_a_wins")],
     "compressed": [("a_position", "3", "p_a_wins")],
 }
 BAD_INPUT = {
@@ -52,7 +52,7 @@ BAD_INPUT = {
     "defence": ("dexterity", "12"),
     "henchmen": ("charisma", "11"),
     "warfare": ("enemy_size", "11"),
-    "chimera": ("A_mr", "-1"),
+    "chimera": ("a_mr", "-1"),
     "compressed": ("a_cover", "4"),
 }
 

@@ -250,8 +250,8 @@ def test_hits_beyond_damage_taken_range_are_lower_bounds():
 def _icepool_levels(icepool, n_att, n_dodge, guided, diff, base_dice, adds, per, soak, kind):
     """Health levels lost, built independently with icepool (no rerolls)."""
     hit = icepool.d10 >= 7
-    A = n_att @ hit
-    D = n_dodge @ hit if n_dodge else icepool.Die([0])
+    attack_hits = n_att @ hit
+    dodge_hits = n_dodge @ hit if n_dodge else icepool.Die([0])
 
     def outcome(a, d):
         d = max(0, d - 1) if guided else d
@@ -264,7 +264,7 @@ def _icepool_levels(icepool, n_att, n_dodge, guided, diff, base_dice, adds, per,
             return left @ hit + adds
         return 0 if kind == "stun" else hit
 
-    return icepool.map(outcome, A, D)
+    return icepool.map(outcome, attack_hits, dodge_hits)
 
 
 @pytest.mark.parametrize(
@@ -297,8 +297,14 @@ def test_any_hit_matches_icepool():
     man = Maneuver(extra_difficulty=2, targets=3)
     r = attack(gun(), dexterity=5, dodge_pool=2, maneuver=man)
     hit = icepool.d10 >= 7
-    A, D = 5 @ hit, 2 @ hit
-    any_hit = icepool.map(lambda a, d1, d2, d3: any(a - d >= 3 for d in (d1, d2, d3)), A, D, D, D)
+    attack_hits, dodge_hits = 5 @ hit, 2 @ hit
+    any_hit = icepool.map(
+        lambda a, d1, d2, d3: any(a - d >= 3 for d in (d1, d2, d3)),
+        attack_hits,
+        dodge_hits,
+        dodge_hits,
+        dodge_hits,
+    )
     assert any_hit.probability(True) == r.p_any_hit
 
 

@@ -3,6 +3,7 @@
 import pytest
 
 from ruleslab import BoolParam, ChoiceParam, InputError, IntParam, NumberParam, TextParam, checked
+from ruleslab.params import NO_DEFAULT
 
 DICE = IntParam("dice", "Dice", default=6, minimum=0, maximum=60)
 
@@ -75,22 +76,46 @@ def test_checked_validates_calls_and_keeps_the_declaration():
             return dice
 
 
-def test_checked_refuses_a_default_written_twice_that_differs():
-    soak = IntParam("soak", "Soak", default=2, minimum=0, maximum=10)
+def test_a_default_is_written_once_in_the_signature():
+    soak = IntParam("soak", "Soak", minimum=0, maximum=10)
 
-    with pytest.raises(TypeError, match=r"soak \(declared 2, signature 0\)"):
+    @checked(soak)
+    def resolve(soak: int = 2) -> int:
+        return soak
 
-        @checked(soak)
+    (declared,) = resolve.params
+    assert declared.default == 2  # the form shows the signature's default
+    assert soak.default is NO_DEFAULT  # the shared declaration is left as it was
+    assert resolve() == 2
+    with pytest.raises(InputError, match="Soak must be a whole number from 0 to 10"):
+        resolve(11)
+    assert resolve.unchecked(11) == 11  # the form path: checked once, by the form
+
+
+def test_checked_refuses_a_default_written_twice_or_nowhere():
+    with pytest.raises(
+        TypeError, match=r"soak's default is written twice \(declared 2, signature 0\)"
+    ):
+
+        @checked(IntParam("soak", "Soak", default=2, minimum=0, maximum=10))
         def drifted(soak: int = 0) -> int:
             return soak
 
-    @checked(soak)
-    def agreed(soak: int = 2) -> int:
+    with pytest.raises(TypeError, match="written twice"):
+
+        @checked(IntParam("soak", "Soak", default=2, minimum=0, maximum=10))
+        def agreed(soak: int = 2) -> int:
+            return soak
+
+    with pytest.raises(TypeError, match="soak has no default"):
+
+        @checked(IntParam("soak", "Soak", minimum=0, maximum=10))
+        def nowhere(soak: int) -> int:
+            return soak
+
+    @checked(IntParam("soak", "Soak", default=3, minimum=0, maximum=10))
+    def declared_only(soak: int) -> int:  # a required argument: the form still needs a value
         return soak
 
-    @checked(soak)
-    def no_signature_default(soak: int) -> int:
-        return soak
-
-    assert agreed() == 2
-    assert no_signature_default(3) == 3
+    assert declared_only.params[0].default == 3
+    assert declared_only(4) == 4

@@ -2,7 +2,7 @@
 
 import itertools
 from collections import Counter
-from fractions import Fraction as F
+from fractions import Fraction
 
 import pytest
 
@@ -20,6 +20,8 @@ from ruleslab.pmf import (
     mixture,
     numerators,
 )
+
+F = Fraction
 
 
 def test_numerators_round_trip():

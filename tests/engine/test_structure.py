@@ -189,7 +189,29 @@ def test_no_long_engine_module_without_a_reason():
         if not name.startswith("ruleslab.") and name != "ruleslab":
             continue
         lines = len(path.read_text(encoding="utf-8").splitlines())
-        doc = " ".join((ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or "").split())
+        doc = " ".join(
+            (ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or "").split()
+        )
         if lines > MAX_LINES and LONG_REASON not in doc:
             long.append(f"{name}: {lines} lines")
     assert long == []
+
+
+@pytest.mark.parametrize("calc", CALCULATORS, ids=KEYS)
+def test_every_default_is_the_functions_signatures(calc):
+    """Declared once: the form's default is the one a Python caller gets."""
+    import inspect
+
+    signature = inspect.signature(calc.compute.unchecked).parameters
+    for p in calc.params:
+        assert signature[p.name].default is not inspect.Parameter.empty, p.name
+        assert signature[p.name].default == p.default, p.name
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_one_name_per_calculator(key):
+    """Key, module, notebook, engine tests and rules note share the key."""
+    assert (ENGINE / "ruleslab" / "calculators" / f"{key}.py").is_file()
+    assert (ROOT / "content" / f"{key}.ipynb").is_file()
+    assert (ROOT / "tests" / "engine" / f"test_{key}.py").is_file()
+    assert (ROOT / "docs" / "rules-notes" / f"{key}.md").is_file()

@@ -89,11 +89,11 @@ class RecordsParam(TextParam):
 def _side_params(side: str) -> list[Param]:
     """Side ``side`` ("a"/"b")'s inputs: its combatants, intent, modifiers, henchmen,
     powers and health thresholds."""
-    S = side.upper()
+    upper = side.upper()
     return [
         RecordsParam(
             f"{side}_combatants",
-            f"Side {S} combatants",
+            f"Side {upper} combatants",
             parser=parse_combatants,
             record=Combatant,
             allow_empty=False,
@@ -110,7 +110,7 @@ def _side_params(side: str) -> list[Param]:
         ),
         TextParam(
             f"{side}_intent",
-            f"Side {S} intent",
+            f"Side {upper} intent",
             parser=parse_intent,
             max_length=MAX_INTENT,
             example="Drive the gang off",
@@ -119,7 +119,7 @@ def _side_params(side: str) -> list[Param]:
         ),
         IntParam(
             f"{side}_position",
-            f"Side {S} superior position",
+            f"Side {upper} superior position",
             minimum=0,
             maximum=5,
             unit="dice",
@@ -127,7 +127,7 @@ def _side_params(side: str) -> list[Param]:
         ),
         IntParam(
             f"{side}_cover",
-            f"Side {S} cover",
+            f"Side {upper} cover",
             minimum=0,
             maximum=3,
             unit="dice",
@@ -135,7 +135,7 @@ def _side_params(side: str) -> list[Param]:
         ),
         IntParam(
             f"{side}_support",
-            f"Side {S} supporting power",
+            f"Side {upper} supporting power",
             minimum=0,
             maximum=5,
             unit="dice",
@@ -143,14 +143,14 @@ def _side_params(side: str) -> list[Param]:
         ),
         IntParam(
             f"{side}_tangential",
-            f"Side {S} tangential power dots",
+            f"Side {upper} tangential power dots",
             minimum=0,
             maximum=20,
             help="Powers tangentially beneficial (Telekinesis, Invisibility …): +1d per dot.",
         ),
         IntParam(
             f"{side}_forcefield",
-            f"Side {S} forcefield / ablative dots",
+            f"Side {upper} forcefield / ablative dots",
             minimum=0,
             maximum=20,
             help="Forcefield, other ablative soak or powers raising attack difficulty: "
@@ -158,12 +158,12 @@ def _side_params(side: str) -> list[Param]:
         ),
         BoolParam(
             f"{side}_forcefield_proper",
-            f"Side {S}: Forcefield proper (not a suite power)",
+            f"Side {upper}: Forcefield proper (not a suite power)",
             help="Forcefield proper subtracts +1 more success (rules note RN-COMP-11).",
         ),
         IntParam(
             f"{side}_extras",
-            f"Side {S} defensive extras",
+            f"Side {upper} defensive extras",
             minimum=0,
             maximum=10,
             help="Relevant defensive extras of the forcefield: +1 success subtracted each "
@@ -171,7 +171,7 @@ def _side_params(side: str) -> list[Param]:
         ),
         IntParam(
             f"{side}_henchmen",
-            f"Side {S} henchmen",
+            f"Side {upper} henchmen",
             minimum=0,
             maximum=500,
             help="Henchmen with the side's leader (the first line). Up to the limit they add "
@@ -179,7 +179,7 @@ def _side_params(side: str) -> list[Param]:
         ),
         IntParam(
             f"{side}_henchmen_situation",
-            f"Side {S} henchmen limit adjustment",
+            f"Side {upper} henchmen limit adjustment",
             minimum=-20,
             maximum=20,
             help="The GM's situational change to the henchmen limit: wide open battlefields "
@@ -187,7 +187,7 @@ def _side_params(side: str) -> list[Param]:
         ),
         IntParam(
             f"{side}_henchman_pool",
-            f"Side {S} henchman pool",
+            f"Side {upper} henchman pool",
             minimum=0,
             maximum=20,
             unit="dice",
@@ -195,21 +195,21 @@ def _side_params(side: str) -> list[Param]:
         ),
         IntParam(
             f"{side}_leader_charisma",
-            f"Side {S} leader's Charisma",
+            f"Side {upper} leader's Charisma",
             minimum=0,
             maximum=10,
             help="Henchmen limit = (Charisma + Command) × 2.",
         ),
         IntParam(
             f"{side}_leader_command",
-            f"Side {S} leader's Command",
+            f"Side {upper} leader's Command",
             minimum=0,
             maximum=10,
             help="Henchmen limit = (Charisma + Command) × 2.",
         ),
         RecordsParam(
             f"{side}_powers",
-            f"Side {S} Quantum powers used",
+            f"Side {upper} Quantum powers used",
             parser=parse_power_text,
             record=PowerUse,
             multiline=True,
@@ -221,7 +221,7 @@ def _side_params(side: str) -> list[Param]:
         ),
         IntParam(
             f"{side}_incap",
-            f"Side {S} levels to Incapacitated",
+            f"Side {upper} levels to Incapacitated",
             minimum=1,
             maximum=200,
             help="Levels of damage that incapacitate a combatant of this side (7: a 2.0 track "
@@ -229,7 +229,7 @@ def _side_params(side: str) -> list[Param]:
         ),
         IntParam(
             f"{side}_dead",
-            f"Side {S} levels to Dead",
+            f"Side {upper} levels to Dead",
             minimum=1,
             maximum=300,
             help="Levels of damage that kill (11: a 2.0 track with Str 2, Sta 2: the last "

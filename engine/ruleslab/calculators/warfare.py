@@ -258,7 +258,12 @@ _TRACK: _Range = {"minimum": 0, "maximum": 10}
             "Recharge help the enemy's own powers (RN-WAR-6)."
         ),
     ),
-    IntParam("commander_intelligence", "Enemy commander's Intelligence", **_ATTR),
+    IntParam(
+        "commander_intelligence",
+        "Enemy commander's Intelligence",
+        help="With Command, caps the attacks of opportunity used: Intelligence + Command.",
+        **_ATTR,
+    ),
     IntParam(
         "commander_mega_intelligence",
         "Enemy commander's Mega-Intelligence",
@@ -298,7 +303,12 @@ _TRACK: _Range = {"minimum": 0, "maximum": 10}
         maximum=10,
         help="Each dot counts as 2 Wits dots (Quick reference › Mega-Attributes).",
     ),
-    IntParam("tactics", "Target's Tactics", **_TRACK),
+    IntParam(
+        "tactics",
+        "Target's Tactics",
+        help="The defence against attacks of opportunity is the target's Wits + Tactics.",
+        **_TRACK,
+    ),
     IntParam(
         "defence_bonus",
         "Extra defence dice",
