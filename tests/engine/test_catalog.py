@@ -27,6 +27,7 @@ def test_an_unknown_key_lists_the_known_ones():
         catalog.get("nope")
 
 
+@pytest.mark.skipif(sys.platform == "emscripten", reason="starts a Python subprocess")
 def test_asking_for_one_calculator_imports_only_its_modules():
     """What the app page relies on to import less at start-up."""
     code = (
