@@ -353,15 +353,35 @@ def test_squad_cross_field_errors():
     assert err.value.field == "adds"
 
 
-def test_more_than_500_incoming_damage_dice_are_refused_as_they_were():
-    # The form allows 1,000; the damage rule takes at most 500 dice and says so under its
-    # own field "dice" (kept unchanged; post-soak points are not limited so).
-    with pytest.raises(InputError) as err:
-        squad(attack_damage=501)
-    assert err.value.field == "dice"
-    assert err.value.message == "Damage dice must be a whole number from 0 to 500."
+def test_more_than_500_incoming_damage_dice_are_refused_at_the_incoming_damage_field():
+    # Issue 11: 501 dice were refused under "dice", a field the form does not have, with
+    # the damage rule's range. The damage rule resolves at most 500 dice; the form's field
+    # takes 1,000 post-soak points: the message names that field and both of its ranges.
+    for dice in (501, 1000):
+        with pytest.raises(InputError) as err:
+            squad(attack_damage=dice)
+        assert err.value.field == "attack_damage"
+        assert err.value.message == (
+            "Incoming damage must be a whole number from 0 to 500 for damage dice "
+            "(up to 1,000 for post-soak damage points)."
+        )
     assert squad(attack_damage=500).p_leader_exposed > Fraction(99, 100)
     assert squad(incoming="levels", attack_damage=1000).p_leader_exposed == 1
+
+
+def test_500_incoming_damage_dice_against_the_squad_by_hand():
+    # The largest dice count the form takes for dice: 500 dice − soak 200 = 300 dice, each
+    # 4/10; 200 adds apply. 1,000 henchmen, regular, area 1: removed = min(1000, points).
+    r = squad(
+        henchmen=1000, heavy_weapons=0, attack_damage=500, squad_soak=200, adds=200, ping=True
+    )
+    p = Fraction(4, 10)
+    mean = 300 * p + 200
+    assert r.mean_removed == mean == 320
+    assert r.removed[:200] == (0,) * 200
+    assert r.removed[200] == (1 - p) ** 300
+    assert r.removed[500] == p**300
+    assert sum(r.removed) == 1
 
 
 def test_squad_chart_is_the_removed_distribution_unhighlighted():

@@ -395,14 +395,26 @@ def test_bad_input(kwargs, field, expect):
     assert expect in exc.value.message
 
 
-def test_a_squad_of_1001_to_remove_is_refused_as_it_was():
-    # 1,000 henchmen + an all-henchmen commander: the squad builder's limit (1,000), its
-    # message, under "henchmen" (kept unchanged).
-    with pytest.raises(InputError) as exc:
-        warfare(target="squad", henchmen=1000, leader_is_henchman=True)
-    assert exc.value.field == "henchmen"
-    assert exc.value.message == "Henchmen must be a whole number from 0 to 1,000."
-    assert warfare(target="squad", henchmen=999, leader_is_henchman=True).squad_size == 1000
+def test_a_squad_of_1000_henchmen_and_its_commander_is_computed():
+    # Issue 11: 1,000 henchmen (the field's maximum) with an all-henchmen commander were
+    # refused with "Henchmen must be a whole number from 0 to 1,000." for 1,000 typed.
+    # The squad is 1,001 to remove, the commander last (RN-HENCH-7).
+    r = warfare(target="squad", henchmen=1000, leader_is_henchman=True)
+    assert r.squad_size == 1001
+    assert len(r.losses_pmf) == 1002
+    assert sum(r.losses_pmf) == 1
+    # The default force's 5 attacks of 8 damage dice remove at most 5 × 8 × 3 = 120 ≪ 999
+    # a turn, so one henchman more changes nothing but the (impossible) count of the last.
+    smaller = warfare(target="squad", henchmen=999, leader_is_henchman=True)
+    assert smaller.squad_size == 1000
+    assert r.losses_pmf == (*smaller.losses_pmf, 0)
+    assert r.expected_losses == smaller.expected_losses
+    assert max(k for k, p in enumerate(r.losses_pmf) if p) <= 120
+    assert any(
+        s.text.startswith("Removed at most 1001 (1000 henchmen + the commander, last)")
+        for s in r.steps
+    )
+    assert roll_turn(r, 7)[0].endswith("attacks of opportunity")
     assert warfare(henchmen=1000, leader_is_henchman=True).losses_pmf is None
 
 

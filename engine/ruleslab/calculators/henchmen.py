@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ruleslab.damage import damage_taken
+from ruleslab.damage import MAX_DICE, damage_taken
 from ruleslab.declare import Calculator, Chart, ChartView
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.henchmen import (
@@ -110,7 +110,10 @@ ATTACK_DAMAGE = IntParam(
     "Incoming damage",
     minimum=0,
     maximum=1000,
-    help="The incoming attack's damage dice, or its post-soak damage points (see above).",
+    help=(
+        f"The incoming attack's damage dice (0 to {MAX_DICE}), or its post-soak damage "
+        "points (0 to 1,000; see above)."
+    ),
 )
 ADDS = IntParam(
     "adds",
@@ -140,10 +143,6 @@ PING = BoolParam(
         "to let its point remove a henchman (rules note RN-HENCH-10)."
     ),
 )
-
-DAMAGE_DICE_MAX = 500
-"""The most damage dice the damage rule takes (field ``dice``): see :func:`henchmen_squad`."""
-
 
 # --- the result ---------------------------------------------------------------------
 
@@ -298,9 +297,10 @@ def henchmen_squad(
     type"; "each point of damage dealt removes from play one of these
     henchmen".
 
-    More than :data:`DAMAGE_DICE_MAX` incoming damage dice are refused with the
-    damage rule's message, under its field ``dice``, as they always were
-    (although the form allows 1,000).
+    The "Incoming damage" field takes up to 1,000 post-soak damage points (one
+    per henchman of the largest squad), but at most
+    :data:`~ruleslab.damage.MAX_DICE` (500) damage dice, the most the damage
+    rule resolves: more dice are refused at that field, with both of its ranges.
     """
     if heavy_weapons > henchmen:
         raise InputError(
@@ -312,8 +312,12 @@ def henchmen_squad(
             "adds",
             "Incoming damage adds apply to damage dice only: set them to 0 for post-soak points.",
         )
-    if incoming == "dice" and attack_damage > DAMAGE_DICE_MAX:
-        raise InputError("dice", f"Damage dice must be a whole number from 0 to {DAMAGE_DICE_MAX}.")
+    if incoming == "dice" and attack_damage > MAX_DICE:
+        raise InputError(
+            "attack_damage",
+            f"{ATTACK_DAMAGE.label} must be a whole number from 0 to {MAX_DICE:,} for damage "
+            f"dice (up to {ATTACK_DAMAGE.maximum:,} for post-soak damage points).",
+        )
     b = henchmen_bonus(
         charisma=charisma,
         command=command,

@@ -19,7 +19,7 @@ from ruleslab.declare import Calculator, Chart, ChartView, Roll
 from ruleslab.dice import roll_pool
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.henchmen import squad_losses
-from ruleslab.inputs import HENCHMEN_COUNT, HENCHMEN_TRAINING, LEADER_IS_HENCHMAN, LOSSES_ROUNDING
+from ruleslab.inputs import HENCHMEN_TRAINING, LEADER_IS_HENCHMAN, LOSSES_ROUNDING
 from ruleslab.params import BoolParam, ChoiceParam, InputError, IntParam, checked
 from ruleslab.pmf import chart_bars
 from ruleslab.sources import ALT, rule
@@ -398,8 +398,8 @@ def warfare(
 ) -> WarfareReport:
     """One turn of an enemy force's attacks of opportunity, exactly (see :mod:`ruleslab.warfare`).
 
-    A squad of 1,000 henchmen and an all-henchmen commander (1,001 to remove) is
-    refused with the Henchmen squad builder's message, as it always was.
+    A squad of up to 1,000 henchmen, and an all-henchmen commander removed after
+    them (up to 1,001 to remove, RN-HENCH-7).
     """
     if spend_morale and morale < 1:
         raise InputError("spend_morale", "Spend 1 Morale needs a Morale track of at least 1.")
@@ -410,8 +410,6 @@ def warfare(
         raise InputError("power_use", f"Spend 1 Power on {use} needs a Power track of at least 1.")
     squad = target == TARGET_SQUAD
     squad_size = henchmen + (1 if leader_is_henchman else 0)
-    if squad:
-        HENCHMEN_COUNT.check(squad_size)
 
     heads = headcount(enemy_size)
     head_step = Step(
