@@ -1,11 +1,13 @@
 """The Chimera duel: hand-solved chains, ends, surprise, and a seeded simulation."""
 
 import random
+import re
 from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
+from ruleslab.calculators.chimera import SURPRISE_BENEFIT
 from ruleslab.chimera.attack import Fighter, FightRules
 from ruleslab.chimera.dice import parse_dice
 from ruleslab.chimera.duel import SurprisePlan, duel_odds, play
@@ -158,3 +160,42 @@ def test_duel_matches_a_seeded_simulation(rules, plan):
     assert abs(ends["draw"] / n - float(exact.p_draw)) < tol
     assert ends[None] == 0
     assert abs(mean_rounds - float(exact.expected_rounds)) < 0.05
+
+
+# --- a Python caller's bad values (issue 11) -------------------------------------------
+
+
+def test_more_wounds_than_the_wound_limit_says_so():
+    # Before: KeyError (0, 5) from the table of states.
+    b = replace(B0, wound_limit=3, wounds=5)
+    message = (
+        "B's wounds (5) must be at most his Wound Limit (3): more would already have vanquished him"
+    )
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        duel_odds(A0, b, NO_CRIT)
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        play(A0, b, NO_CRIT, random.Random(1))
+
+
+@pytest.mark.parametrize(
+    ("plan", "message"),
+    [
+        (
+            {"side": 2, "sneak": 0, "tn": 10},
+            "SurprisePlan.side must be 0 (A sneaks) or 1 (B sneaks), not 2",
+        ),
+        (
+            {"side": 0, "sneak": 0, "tn": 10, "benefit": "both"},
+            "SurprisePlan.benefit must be one of action, bonus, not 'both'",
+        ),
+        ({"side": 0, "sneak": 1.5, "tn": 10}, "SurprisePlan.sneak must be a whole number, not 1.5"),
+        ({"side": 0, "sneak": 0, "tn": "12"}, "SurprisePlan.tn must be a whole number, not '12'"),
+    ],
+)
+def test_a_bad_surprise_plan_says_so(plan, message):
+    for benefit, _ in SURPRISE_BENEFIT.choices:  # what the form offers is taken
+        assert SurprisePlan(side=1, sneak=0, tn=10, benefit=benefit).benefit == benefit
+    # Before: side 2 was an IndexError when played and silently B's surprise in the odds;
+    # an unknown benefit was silently "action".
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        SurprisePlan(**plan)

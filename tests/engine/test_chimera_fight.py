@@ -1,10 +1,13 @@
 """A Chimera fight as rules (:func:`ruleslab.chimera.fight.fight_odds`): two records in."""
 
+import re
 from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
+from ruleslab.calculators.chimera import CALCULATOR, OPTIONS
+from ruleslab.chimera.action import critical_text, is_critical
 from ruleslab.chimera.attack import Fighter, FightRules
 from ruleslab.chimera.dice import parse_dice
 from ruleslab.chimera.duel import SurprisePlan
@@ -85,3 +88,75 @@ def test_a_fighter_with_an_unknown_choice_says_so():
         replace(A0, cover="Medium")
     with pytest.raises(ValueError, match="B's kind must be one of fight, shoot"):
         replace(B0, kind="melee")
+
+
+# --- a Python caller's bad values: a ValueError naming the value and what is allowed ----
+# (issue 11: a KeyError deep in the duel, or a reading silently taken for another)
+
+
+def exactly(message: str) -> str:
+    """A ``pytest.raises`` match for exactly ``message``."""
+    return f"^{re.escape(message)}$"
+
+
+def test_more_wounds_than_the_wound_limit_says_so():
+    # Before: KeyError (1, 0) from the duel's table of states.
+    with pytest.raises(
+        ValueError,
+        match=exactly(
+            "A's wounds (1) must be at most his Wound Limit (0): more would already have "
+            "vanquished him"
+        ),
+    ):
+        fight_odds(replace(A0, wounds=1), B0, NO_CRIT)
+    with pytest.raises(
+        ValueError, match="^" + re.escape("B's wounds (4) must be at most his Wound Limit (3):")
+    ):
+        fight_odds(A0, replace(B0, wound_limit=3, wounds=4), NO_CRIT)
+    assert fight_odds(A0, replace(B0, wound_limit=3, wounds=3), NO_CRIT).duel.states == 1
+
+
+OPTION_PARAMS = [p for p in CALCULATOR.params if p.name in OPTIONS]
+
+
+@pytest.mark.parametrize("param", OPTION_PARAMS, ids=lambda p: p.name)
+def test_fight_rules_take_the_readings_the_form_offers_and_no_other(param):
+    # Before: an unknown action die or critical reading was a KeyError deep in the odds; an
+    # unknown ties, parry, cover or surprise reading was silently read as another one.
+    values = [v for v, _ in param.choices]
+    for value in values:
+        assert getattr(FightRules(**{param.name: value}), param.name) == value
+    for bad in ("bogus", values[0].upper(), None):
+        message = f"FightRules.{param.name} must be one of {', '.join(values)}, not {bad!r}"
+        with pytest.raises(ValueError, match=exactly(message)):
+            FightRules(**{param.name: bad})
+
+
+def test_every_critical_reading_is_one_the_action_roll_knows():
+    (critical,) = (p for p in OPTION_PARAMS if p.name == "critical")
+    for value, _ in critical.choices:
+        rules = FightRules(critical=value)
+        assert critical_text(rules.critical)
+        assert is_critical(20, 20, 10, 20, rules.critical) in (True, False)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"wounds": 1.5}, "A's wounds must be a whole number, not 1.5"),
+        ({"wound_limit": True}, "A's wound_limit must be a whole number, not True"),
+        ({"mr": "10"}, "A's mr must be a whole number, not '10'"),
+        ({"wounds": -1}, "A's wounds must be a whole number from 0 up, not -1"),
+        ({"wound_limit": -2}, "A's wound_limit must be a whole number from 0 up, not -2"),
+        (
+            {"damage": "d8"},
+            "A's damage must be a DamageDice (e.g. parse_dice('d8')), not 'd8'",
+        ),
+    ],
+)
+def test_a_fighter_with_a_bad_number_says_so(changes, message):
+    # Before: a TypeError or AttributeError deep in the odds, or (negative wounds) a duel
+    # solved over states that cannot exist.
+    fighter = replace(A0, wound_limit=3)
+    with pytest.raises(ValueError, match=exactly(message)):
+        replace(fighter, **changes)

@@ -40,7 +40,7 @@ import functools
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ruleslab.chimera.action import ActionOdds, action_odds, critical_text
+from ruleslab.chimera.action import ACTION_DICE, ActionOdds, action_odds, critical_text
 from ruleslab.chimera.dice import DamageDice
 from ruleslab.chimera.wounds import COMBAT, Severity, severity_odds
 from ruleslab.explain import Step, fmt_num, fmt_prob
@@ -52,12 +52,14 @@ __all__ = [
     "CHARACTERS",
     "COVER_BONUS",
     "POSITION_BONUS",
+    "READINGS",
     "AttackOdds",
     "FightRules",
     "Fighter",
     "attack_odds",
     "blast_resistance_bonus",
     "defence_against",
+    "whole_number",
 ]
 
 ATTACK_TN = rule(CHIMERA, "Combat", "Attack Target Numbers")
@@ -76,9 +78,32 @@ CHARACTERS = ("pc", "classed", "npc")
 """A player character, a classed non-player character, an unclassed one."""
 
 
+READINGS: dict[str, tuple[str, ...]] = {
+    "action_die": tuple(ACTION_DICE),
+    "critical": ("natural", "natural_hit", "margin10", "margin5", "none"),
+    "critical_damage": ("sum", "best"),
+    "ties": ("reroll", "simultaneous"),
+    "parry_cover": ("tn", "defence"),
+    "parry_applies": ("all", "fight"),
+    "cover_stacking": ("add", "best"),
+    "surprise_critical": ("both", "one"),
+    "surprise_action": ("extra", "first"),
+}
+"""The readings each field of :class:`FightRules` may take (rules notes RN-CHIM-*): the
+Action Roll's die (RN-CHIM-1), the Critical Success (RN-CHIM-2, see
+:func:`~ruleslab.chimera.action.is_critical`), critical damage (RN-CHIM-3), initiative
+ties (RN-CHIM-9), Parry and Cover to the TN or to Defence (RN-CHIM-6), parry against
+which attacks and position with barrier cover (RN-CHIM-4), the surprise action and a
+Critical Sneak roll (RN-CHIM-11, RN-CHIM-12)."""
+
+
 @dataclass(frozen=True)
 class FightRules:
-    """The readings chosen where the text is silent or optional (rules notes RN-CHIM-*)."""
+    """The readings chosen where the text is silent or optional (rules notes RN-CHIM-*).
+
+    Each field takes one of its :data:`READINGS`; any other value raises
+    :class:`ValueError` naming it and the readings allowed (none is taken for another).
+    """
 
     action_die: str = "d20"
     critical: str = "natural"
@@ -89,6 +114,24 @@ class FightRules:
     cover_stacking: str = "add"
     surprise_critical: str = "both"
     surprise_action: str = "extra"
+
+    def __post_init__(self) -> None:
+        for field, allowed in READINGS.items():
+            value = getattr(self, field)
+            if not isinstance(value, str) or value not in allowed:
+                raise ValueError(
+                    f"FightRules.{field} must be one of {', '.join(allowed)}, not {value!r}"
+                )
+
+
+def whole_number(owner: str, field: str, value: object, minimum: int | None = None) -> int:
+    """``value`` if it is a whole number (at least ``minimum``), else :class:`ValueError`
+    naming ``owner``'s ``field``, the value and what is allowed."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{owner}{field} must be a whole number, not {value!r}")
+    if minimum is not None and value < minimum:
+        raise ValueError(f"{owner}{field} must be a whole number from {minimum} up, not {value!r}")
+    return value
 
 
 @dataclass(frozen=True)
@@ -101,8 +144,13 @@ class Fighter:
     action's Initiative Modifier. ``position``: standing, crouching or prone.
     ``cover``: none, light, medium or heavy. ``character``: ``"pc"`` (classed,
     never checks morale), ``"classed"`` (a classed NPC) or ``"npc"``. ``resist``
-    is the Resistance Roll bonus (morale, Killer Blow). An unknown ``kind``,
-    ``position``, ``cover`` or ``character`` raises :class:`ValueError`.
+    is the Resistance Roll bonus (morale, Killer Blow).
+
+    :class:`ValueError` names what is wrong: an unknown ``kind``, ``position``,
+    ``cover`` or ``character``; a number that is not a whole number; negative
+    ``wounds`` or ``wound_limit``; ``damage`` that is not a :class:`DamageDice`. (That
+    ``wounds`` is at most ``wound_limit`` is checked by the fight itself:
+    :func:`~ruleslab.chimera.duel.check_wounds`.)
     """
 
     name: str
@@ -133,6 +181,15 @@ class Fighter:
                 raise ValueError(
                     f"{self.name}'s {field} must be one of {', '.join(allowed)}, not {value!r}"
                 )
+        owner = f"{self.name}'s "
+        for field in ("mr", "defence", "attack", "initiative", "parry", "morale_tn", "resist"):
+            whole_number(owner, field, getattr(self, field))
+        for field in ("wound_limit", "wounds"):
+            whole_number(owner, field, getattr(self, field), minimum=0)
+        if not isinstance(self.damage, DamageDice):
+            raise ValueError(
+                f"{owner}damage must be a DamageDice (e.g. parse_dice('d8')), not {self.damage!r}"
+            )
 
     @property
     def classed(self) -> bool:

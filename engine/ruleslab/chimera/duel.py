@@ -33,7 +33,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ruleslab.chimera.action import ACTION_DICE, is_critical, is_success
-from ruleslab.chimera.attack import Fighter, FightRules, attack_odds, defence_against
+from ruleslab.chimera.attack import (
+    Fighter,
+    FightRules,
+    attack_odds,
+    defence_against,
+    whole_number,
+)
 from ruleslab.chimera.initiative import INITIATIVE_DIE, initiative_order
 from ruleslab.chimera.morale import p_morale_fails, wound_triggers_morale
 from ruleslab.chimera.surprise import SURPRISE_AR_BONUS, surprise_odds
@@ -43,6 +49,7 @@ __all__ = [
     "DuelOdds",
     "Plan",
     "SurprisePlan",
+    "check_wounds",
     "duel_odds",
     "play",
 ]
@@ -55,6 +62,22 @@ State = tuple[int, int]
 Outcome = State | str
 """Where a round leaves the duel: the wounds it goes on with, or an end key (``v0`` …)."""
 DEFAULT_RULES = FightRules()
+BENEFITS = ("action", "bonus")
+"""A successful Sneak roll's benefit: a full action before the foe can respond, or AR +2."""
+
+
+def check_wounds(*fighters: Fighter) -> None:
+    """:class:`ValueError` unless each fighter's ``wounds`` is at most his Wound Limit.
+
+    "If the total number of wounds … exceeds the defender's Wound Limit, he's
+    vanquished": a combatant with more wounds is already out of the fight.
+    """
+    for f in fighters:
+        if f.wounds > f.wound_limit:
+            raise ValueError(
+                f"{f.name}'s wounds ({f.wounds}) must be at most his Wound Limit "
+                f"({f.wound_limit}): more would already have vanquished him"
+            )
 
 
 @dataclass(frozen=True)
@@ -63,13 +86,26 @@ class SurprisePlan:
 
     ``side`` (0 = A, 1 = B) rolls Sneak ``sneak`` against the foe's Surprise TN
     ``tn``; ``benefit`` is ``"action"`` (a full action before the foe can respond)
-    or ``"bonus"`` (AR +2 on the first round's action).
+    or ``"bonus"`` (AR +2 on the first round's action). Any other value raises
+    :class:`ValueError` naming it and what is allowed.
     """
 
     side: int
     sneak: int
     tn: int
     benefit: str = "action"
+
+    def __post_init__(self) -> None:
+        if isinstance(self.side, bool) or self.side not in (0, 1):
+            raise ValueError(
+                f"SurprisePlan.side must be 0 (A sneaks) or 1 (B sneaks), not {self.side!r}"
+            )
+        whole_number("SurprisePlan.", "sneak", self.sneak)
+        whole_number("SurprisePlan.", "tn", self.tn)
+        if not isinstance(self.benefit, str) or self.benefit not in BENEFITS:
+            raise ValueError(
+                f"SurprisePlan.benefit must be one of {', '.join(BENEFITS)}, not {self.benefit!r}"
+            )
 
 
 @dataclass(frozen=True)
@@ -295,8 +331,10 @@ def duel_odds(
 
     With a ``surprise`` plan the Sneak roll is rolled first: on failure the fight
     is ordinary; on a success the sneak gets his ``benefit``; on a Critical
-    Success both benefits when ``rules.surprise_critical == "both"``.
+    Success both benefits when ``rules.surprise_critical == "both"``. Each
+    combatant's ``wounds`` must be at most his Wound Limit (:func:`check_wounds`).
     """
+    check_wounds(a, b)
     chain = _Chain((a, b), rules)
     start = (a.wounds, b.wounds)
     chain.solve(start)
@@ -489,7 +527,9 @@ def play(
 
     Returns ``(end, rounds played)``: ``end`` is one of ``v0 v1 m0 m1 draw`` or
     ``None`` if the fight is still going. Every roll is reported through ``say``.
+    Each combatant's ``wounds`` must be at most his Wound Limit (:func:`check_wounds`).
     """
+    check_wounds(a, b)
     table = _Table(a, b, rules, rng, say)
     plan = Plan()
     if surprise is not None:

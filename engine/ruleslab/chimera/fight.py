@@ -27,7 +27,14 @@ from fractions import Fraction
 from ruleslab.chimera.action import critical_text
 from ruleslab.chimera.aftermath import AFTERMATH, COOL_DOWN_MINUTES
 from ruleslab.chimera.attack import AttackOdds, Fighter, FightRules, attack_odds
-from ruleslab.chimera.duel import DEFAULT_RULES, DuelOdds, SurprisePlan, duel_odds, play
+from ruleslab.chimera.duel import (
+    DEFAULT_RULES,
+    DuelOdds,
+    SurprisePlan,
+    check_wounds,
+    duel_odds,
+    play,
+)
 from ruleslab.chimera.initiative import INITIATIVE, initiative_order
 from ruleslab.chimera.morale import MORALE, p_morale_fails
 from ruleslab.chimera.surprise import SURPRISE, SurpriseOdds, surprise_odds
@@ -294,8 +301,12 @@ def fight_odds(
     is vanquished or fails morale (see :mod:`ruleslab.chimera.duel`).
 
     Each combatant's ``wounds`` must be at most his Wound Limit (more would
-    already have vanquished him).
+    already have vanquished him): else :class:`ValueError` says so
+    (:func:`~ruleslab.chimera.duel.check_wounds`). Bad values in the records or
+    the rules are refused when they are built (:class:`Fighter`,
+    :class:`FightRules`, :class:`SurprisePlan`).
     """
+    check_wounds(a, b)
     steps: list[Step] = [
         Step(
             f"Action Roll: {rules.action_die} + modifiers, succeeding when it meets or beats the "
