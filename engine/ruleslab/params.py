@@ -10,6 +10,34 @@ label, unit, allowed range, default, help). The same declaration
 
 Values coming from a form arrive as text; :meth:`Param.parse` turns text into a
 value or raises :class:`InputError` with a message fit to show next to the field.
+
+Numbers as typed
+----------------
+A number field (:class:`IntParam`, :class:`NumberParam`) reads what a GM types
+in the form's own notation, and other common notations only where they cannot
+be mistaken for it (:func:`read_number`; anything else is refused with the
+field's usual message, naming its label and range, never guessed at):
+
+* ASCII digits only (no Arabic-Indic, full-width or superscript digits, no
+  ``_``, no exponent, ``inf`` or ``nan``), at most :data:`MAX_NUMBER_LENGTH`
+  characters; an optional sign first: ``+``, ``-`` or the minus sign ``−``.
+* ``.`` is always the decimal point, as the form writes it: ``2.004`` is 2.004,
+  and in a number field ``1.000`` is 1. It is never a thousands separator,
+  so ``1.000,5`` and ``1.000.000`` are refused. A whole-number field takes a
+  decimal part only when it is zero (``3.0``) and not exactly three digits
+  long: ``1.000`` is 1 or 1000 depending on where the GM learned to write it.
+* Thousands separators: ``,``, a space, a no-break space (U+00A0), a narrow
+  no-break space (U+202F, what the results print) or a thin space (U+2009),
+  one kind per number, only in valid groups: 1 to 3 digits not starting
+  with 0, then groups of exactly three (``1,000``, ``12,500.5``, ``1 000``).
+* In a number field, ``,`` is a decimal comma where it cannot be a thousands
+  separator: ``2,5`` is 2.5 and ``0,125`` is 0.125, but ``1,250`` is a valid
+  group, hence 1250. A decimal comma may follow space-grouped thousands
+  (``12 500,5``) but not comma-grouped ones (``1,000,5`` is refused). A
+  whole-number field takes no decimal comma: ``1,5`` is refused, never 15.
+
+Reading is one pass over at most :data:`MAX_NUMBER_LENGTH` characters (no
+regular expression), so no text can make it slow.
 """
 
 from __future__ import annotations
@@ -21,6 +49,7 @@ from dataclasses import KW_ONLY, dataclass, replace
 from typing import Any, Generic, ParamSpec, Protocol, TypeVar, cast
 
 __all__ = [
+    "MAX_NUMBER_LENGTH",
     "NO_DEFAULT",
     "BoolParam",
     "Checked",
@@ -30,7 +59,9 @@ __all__ = [
     "NumberParam",
     "Param",
     "TextParam",
+    "TypedNumber",
     "checked",
+    "read_number",
 ]
 
 
@@ -80,8 +111,123 @@ def _fmt(x: float) -> str:
     return f"{int(x):,}" if float(x).is_integer() else f"{x:,}"
 
 
+MAX_NUMBER_LENGTH = 100
+"""The longest number text read (after trimming spaces); every number in range is shorter."""
+
+_SIGNS = {"+": False, "-": True, "\u2212": True}
+_GROUP_SEPARATORS = frozenset(", \u00a0\u202f\u2009")
+_DIGITS = frozenset("0123456789")
+
+
+@dataclass(frozen=True)
+class TypedNumber:
+    """A number as typed: its sign, the ASCII digits before and after its decimal mark
+    (thousands separators removed) and the mark (``"."``, ``","`` or ``""``: none)."""
+
+    negative: bool
+    whole: str
+    fraction: str
+    mark: str
+
+
+def read_number(text: str) -> TypedNumber | None:
+    """``text`` read as one number (see "Numbers as typed" above); ``None`` if it is not one.
+
+    One pass splits the text into runs of digits and the separators between
+    them; the decimal mark and the groups are then checked on those runs.
+    """
+    s = text.strip()
+    if not s or len(s) > MAX_NUMBER_LENGTH:
+        return None
+    negative = False
+    if s[0] in _SIGNS:
+        negative = _SIGNS[s[0]]
+        s = s[1:]
+    runs: list[str] = []
+    seps: list[str] = []
+    start = 0
+    for i, ch in enumerate(s):
+        if ch in _DIGITS:
+            continue
+        if ch != "." and ch not in _GROUP_SEPARATORS:
+            return None
+        runs.append(s[start:i])
+        seps.append(ch)
+        start = i + 1
+    runs.append(s[start:])
+    if seps.count(".") > 1:
+        return None
+    if "." in seps:
+        point = seps.index(".")
+        if point != len(seps) - 1:  # only digits after the decimal point
+            return None
+        whole = _whole(runs[: point + 1], seps[:point])
+        mark, fraction = ".", runs[-1]
+    else:
+        whole = _whole(runs, seps)
+        mark, fraction = "", ""
+        if whole is None and seps[-1] == "," and "," not in seps[:-1]:
+            whole = _whole(runs[:-1], seps[:-1])  # a decimal comma
+            mark, fraction = ",", runs[-1]
+            if not fraction:
+                return None
+    if whole is None or not (whole or fraction):
+        return None
+    return TypedNumber(negative, whole, fraction, mark)
+
+
+def _whole(runs: list[str], seps: list[str]) -> str | None:
+    """The digits of a whole part typed as ``runs`` joined by ``seps``, if valid.
+
+    One run of digits (``""`` for ``.5``), or groups of thousands: 1–3 digits
+    not starting with 0, then groups of exactly 3, all joined by one kind of
+    separator.
+    """
+    if not seps:
+        return runs[0]
+    first = runs[0]
+    if not 1 <= len(first) <= 3 or first[0] == "0" or len(set(seps)) != 1:
+        return None
+    if any(len(run) != 3 for run in runs[1:]):
+        return None
+    return "".join(runs)
+
+
+N = TypeVar("N", int, float)
+
+
 @dataclass(frozen=True, kw_only=True)
-class IntParam(Param):
+class _NumberField(Param, Generic[N]):
+    """What :class:`IntParam` and :class:`NumberParam` share: reading typed text and
+    the message (label, range and unit) for anything out of range or unreadable."""
+
+    def check(self, value: object) -> N:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def _value(self, typed: TypedNumber) -> N | None:  # pragma: no cover - overridden
+        """The number ``typed`` stands for, or ``None`` if this kind of field refuses it."""
+        raise NotImplementedError
+
+    def _error(self) -> InputError:
+        unit = f" {self.unit}" if self.unit else ""
+        return InputError(self.name, f"{self.label} must be {self.describe_range()}{unit}.")
+
+    def parse(self, text: Any) -> N:
+        """Typed text read as described in "Numbers as typed", then checked; a value
+        that is not text (a Python caller's) is checked as it is."""
+        if not isinstance(text, str):
+            return self.check(text)
+        if not text.strip():
+            raise InputError(self.name, f"{self.label} is empty: enter {self.describe_range()}.")
+        typed = read_number(text)
+        value = None if typed is None else self._value(typed)
+        if value is None:
+            raise self._error()
+        return self.check(value)
+
+
+@dataclass(frozen=True, kw_only=True)
+class IntParam(_NumberField[int]):
     """A whole number in ``[minimum, maximum]``."""
 
     minimum: int = 0
@@ -89,10 +235,6 @@ class IntParam(Param):
 
     def describe_range(self) -> str:
         return f"a whole number from {self.minimum:,} to {self.maximum:,}"
-
-    def _error(self) -> InputError:
-        unit = f" {self.unit}" if self.unit else ""
-        return InputError(self.name, f"{self.label} must be {self.describe_range()}{unit}.")
 
     def check(self, value: object) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
@@ -104,29 +246,16 @@ class IntParam(Param):
             raise self._error()
         return value
 
-    def parse(self, text: Any) -> int:
-        if isinstance(text, str):
-            s = text.strip().replace("\u202f", "").replace(",", "")
-            if not s:
-                raise InputError(
-                    self.name, f"{self.label} is empty: enter {self.describe_range()}."
-                )
-            try:
-                value = int(s)
-            except ValueError:
-                try:
-                    f = float(s)
-                except ValueError:
-                    raise self._error() from None
-                if not f.is_integer():
-                    raise self._error() from None
-                value = int(f)
-            return self.check(value)
-        return self.check(text)
+    def _value(self, typed: TypedNumber) -> int | None:
+        """A decimal part only after a point, zero, and not three digits long ("1.000")."""
+        if typed.mark == "," or typed.fraction.strip("0") or len(typed.fraction) == 3:
+            return None
+        value = int(typed.whole or "0")
+        return -value if typed.negative else value
 
 
 @dataclass(frozen=True, kw_only=True)
-class NumberParam(Param):
+class NumberParam(_NumberField[float]):
     """A real number in ``[minimum, maximum]`` (kilograms, metres …)."""
 
     minimum: float = 0.0
@@ -135,31 +264,20 @@ class NumberParam(Param):
     def describe_range(self) -> str:
         return f"a number from {_fmt(self.minimum)} to {_fmt(self.maximum)}"
 
-    def _error(self) -> InputError:
-        unit = f" {self.unit}" if self.unit else ""
-        return InputError(self.name, f"{self.label} must be {self.describe_range()}{unit}.")
-
     def check(self, value: object) -> float:
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise self._error()
-        number = float(value)
+        try:
+            number = float(value) + 0.0  # (+ 0.0: −0.0 becomes 0.0)
+        except OverflowError:  # an int too large for a float
+            raise self._error() from None
         if number != number or not self.minimum <= number <= self.maximum:  # NaN fails too
             raise self._error()
         return number
 
-    def parse(self, text: Any) -> float:
-        if isinstance(text, str):
-            s = text.strip().replace("\u202f", "").replace(",", "")
-            if not s:
-                raise InputError(
-                    self.name, f"{self.label} is empty: enter {self.describe_range()}."
-                )
-            try:
-                value = float(s)
-            except ValueError:
-                raise self._error() from None
-            return self.check(value)
-        return self.check(text)
+    def _value(self, typed: TypedNumber) -> float:
+        value = float(f"{typed.whole or '0'}.{typed.fraction or '0'}")
+        return -value if typed.negative else value
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -182,8 +300,8 @@ class ChoiceParam(Param):
         return "one of " + ", ".join(label for _, label in self.choices)
 
     def check(self, value: object) -> str:
-        # (membership first: an unhashable value raises TypeError, as it always has)
-        if value not in {v for v, _ in self.choices} or not isinstance(value, str):
+        # (text first: a list or dict is refused with the message, never a TypeError)
+        if not isinstance(value, str) or value not in {v for v, _ in self.choices}:
             raise InputError(self.name, f"{self.label} must be {self.describe_range()}.")
         return value
 

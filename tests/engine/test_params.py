@@ -119,3 +119,178 @@ def test_checked_refuses_a_default_written_twice_or_nowhere():
 
     assert declared_only.params[0].default == 3
     assert declared_only(4) == 4
+
+
+# --- numbers as people type them (issue 11, defect 4) ------------------------------------
+
+WEIGHT = NumberParam("kg", "Weight", minimum=0, maximum=1e6, unit="kg")
+OFFSET = NumberParam("offset", "Offset", minimum=-100, maximum=100)
+HITS = IntParam("hits", "Hits", minimum=-5, maximum=100_000)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # the form's own notation: "." decimal point, "," thousands in groups of three
+        ("12.5", 12.5),
+        ("1,000", 1000.0),
+        ("12,500.5", 12500.5),
+        ("999,999.25", 999999.25),
+        ("1000", 1000.0),
+        ("1.000", 1.0),  # a decimal point, as the form writes it (see the module docstring)
+        ("2.004", 2.004),
+        (".5", 0.5),
+        ("5.", 5.0),
+        # a decimal comma: wherever the comma cannot be a thousands separator
+        ("2,5", 2.5),
+        ("1,5", 1.5),
+        ("12,50", 12.5),
+        ("0,125", 0.125),  # "0" cannot start a group of thousands
+        ("1,2345", 1.2345),
+        (",5", 0.5),
+        # groups of three with a space, a no-break space or a narrow no-break space
+        ("1 000", 1000.0),
+        ("1\u00a0000", 1000.0),
+        ("1\u202f000", 1000.0),
+        ("1\u2009000", 1000.0),
+        ("12 500,5", 12500.5),
+        ("1 000.25", 1000.25),
+        ("  7  ", 7.0),
+    ],
+)
+def test_number_param_reads_decimal_commas_and_thousands_groups(text, value):
+    assert WEIGHT.parse(text) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("-2,5", -2.5), ("\u22122,5", -2.5), ("+2,5", 2.5), ("-0", 0.0), ("-1.25", -1.25)],
+)
+def test_number_param_reads_signs(text, value):
+    parsed = OFFSET.parse(text)
+    assert parsed == value
+    assert str(parsed) == str(value)  # "-0" is 0, never −0.0
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1_0",  # Python's digit separator
+        "\u0661\u0662",  # Arabic-Indic 12
+        "\u0967",  # Devanagari 1
+        "\uff11\uff12",  # full-width 12
+        "\u00b2",  # superscript 2
+        "1\u00bd",  # vulgar fraction
+        "1,00,000",  # not groups of three
+        "1,0000,000",
+        "12,50,0",
+        "1,000,5",  # groups, then a stray comma
+        "1.000,5",  # a thousands point: refused, never misread
+        "1.000.000",
+        "1,000.000,5",
+        "1,5.5",
+        "1,000 000",  # two kinds of separator
+        "1 00",
+        "1  000",
+        "1 000 00",
+        "1e3",
+        "1E3",
+        "inf",
+        "nan",
+        "Infinity",
+        "0x10",
+        "1..2",
+        "1,,000",
+        ".",
+        ",",
+        "-",
+        "+",
+        "--1",
+        "+-1",
+        "- 1",
+        "1-",
+        "1 kg",
+        "½",
+        "1'000",
+    ],
+)
+def test_number_param_refuses_anything_else_with_its_message(text):
+    with pytest.raises(InputError) as err:
+        WEIGHT.parse(text)
+    assert err.value.field == "kg"
+    assert err.value.message == "Weight must be a number from 0 to 1,000,000 kg."
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("1,000", 1000),
+        ("12,500", 12500),
+        ("100,000", 100_000),
+        ("1 000", 1000),
+        ("1\u202f000", 1000),
+        ("3.0", 3),
+        ("-5", -5),
+        ("\u22125", -5),
+        ("+7", 7),
+        ("-0", 0),
+    ],
+)
+def test_int_param_reads_thousands_groups_and_signs(text, value):
+    assert HITS.parse(text) == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1,5",  # a decimal comma: 1.5 is not whole (it was read as 15)
+        "2,5",
+        "1.000",  # 1 with a decimal point, or 1000 with a thousands point: refused
+        "12.000",
+        "1.5",
+        "1_0",
+        "\u0661\u0662",
+        "\u00b2",
+        "1,00",
+        "1,0000",
+        "3,0",  # a whole-number field takes no decimal comma
+        "1e2",
+        "",
+    ],
+)
+def test_int_param_refuses_what_it_cannot_read_as_one_whole_number(text):
+    with pytest.raises(InputError) as err:
+        HITS.parse(text)
+    assert err.value.field == "hits"
+    assert "Hits" in err.value.message
+    assert "-5 to 100,000" in err.value.message or "empty" in err.value.message
+
+
+@pytest.mark.parametrize("param", [WEIGHT, HITS])
+@pytest.mark.parametrize(
+    "text", ["9" * 5000, "1," + "000," * 2000 + "000", "1" + " 000" * 3000, "1" * 100_000]
+)
+def test_huge_text_is_refused_quickly_with_the_message(param, text):
+    import time
+
+    start = time.perf_counter()
+    with pytest.raises(InputError) as err:
+        param.parse(text)
+    assert time.perf_counter() - start < 0.5  # linear, and bounded: well under a second
+    assert param.label in err.value.message
+
+
+def test_number_check_refuses_an_int_too_large_for_a_float():
+    with pytest.raises(InputError, match="Weight must be a number from 0 to 1,000,000 kg"):
+        WEIGHT.check(10**400)
+
+
+@pytest.mark.parametrize("value", [[], ["a"], {}, {"a": "A"}, {"a"}, ("a",), None, 1])
+def test_choice_param_refuses_any_value_with_its_message(value):
+    pick = ChoiceParam("c", "Ruleset", choices=(("a", "A"), ("b", "B")))
+    with pytest.raises(InputError) as err:
+        pick.check(value)
+    assert err.value.field == "c"
+    assert err.value.message == "Ruleset must be one of A, B."
+    with pytest.raises(InputError):
+        pick.parse(value)
