@@ -48,14 +48,20 @@ __all__ = [
     "BASE_DEFENCE_DIFFICULTY",
     "DEFENSES",
     "MULTIPLE",
+    "SPECIALTIES_20",
+    "SPECIALTIES_21",
     "SPRINTING_RULE",
+    "ActiveDefence",
     "Defense",
+    "DefenseScore",
     "Maneuvers",
     "MultipleActions",
     "PoolRoll",
     "action_penalties",
+    "active_defence",
     "defense",
     "defense_per_attack",
+    "defense_score",
     "defensive_maneuvers",
     "multiple_actions",
     "ordinal",
@@ -67,6 +73,7 @@ MANEUVERS = rule(QR, "2.0 Rules", "Combat", "Defensive Maneuvers")
 SPRINTING_RULE = rule(QR, "Movement", "Sprinting")
 DEFENSES = rule(QR, "2.1 Rules", "Defenses")
 MULTIPLE = rule(QR, "2.1 Rules", "Multiple Actions")
+SPECIALTIES_20 = rule(QR, "2.0 Rules", "Specialties")
 SPECIALTIES_21 = rule(QR, "2.1 Rules", "Specialties")
 
 BASE_DEFENCE_DIFFICULTY = 1
@@ -172,10 +179,13 @@ def defensive_maneuvers(
     melee_brawl: int,
     power_pool: int,
     sprinting: bool = False,
+    specialty: bool = False,
 ) -> Maneuvers:
     """2.0: "dodge (Dex + Athletics), parry (Dex + Melee/Brawl), or powerblock (power
     activation roll)". Each Mega-Dexterity dot counts as 2 Dexterity dots in the
-    pools (Quick reference › Mega-Attributes); 2.0 Mega-Attributes give no reroll."""
+    pools (Quick reference › Mega-Attributes); 2.0 Mega-Attributes give no reroll.
+    2.0 Specialties: "Specialties allow a character to reroll 10s if applicable":
+    with ``specialty`` every defence roll rerolls 10s (rules note RN-DEF-8)."""
     dex = effective("Dexterity", dexterity, mega_dexterity, purpose="in the dodge and parry pools")
     steps: list[Step] = [dex.step] if dex.step else []
     difficulty, sprint_steps = _defence_difficulty(sprinting, "all defensive maneuvers")
@@ -187,8 +197,8 @@ def defensive_maneuvers(
                 MANEUVERS,
             )
         )
-    dodge = pool_roll("Dodge", dex.value + athletics, difficulty)
-    parry = pool_roll("Parry", dex.value + melee_brawl, difficulty)
+    dodge = pool_roll("Dodge", dex.value + athletics, difficulty, specialty)
+    parry = pool_roll("Parry", dex.value + melee_brawl, difficulty, specialty)
     steps += [
         Step(
             f"Dodge pool = Dex {dex.value} + Athletics {athletics} = {dodge.dice}; {dodge.text()}",
@@ -202,16 +212,20 @@ def defensive_maneuvers(
     ]
     powerblock = None
     if power_pool:
-        powerblock = pool_roll("Powerblock", power_pool, difficulty)
+        powerblock = pool_roll("Powerblock", power_pool, difficulty, specialty)
         steps.append(
             Step(f"Powerblock = the power's activation roll, {powerblock.text()}", MANEUVERS)
         )
     else:
         steps.append(Step("No blocking power (power's dice pool 0): no powerblock", MANEUVERS))
+    if specialty:
+        rolls = "dodge, parry and powerblock" if power_pool else "dodge and parry"
+        text = f"Specialty (2.0): the {rolls} rolls reroll 10s (rules note RN-DEF-8)"
+        steps.append(Step(text, SPECIALTIES_20))
     steps.append(
         Step(
             "2.0: Mega-Attributes do not reroll 10s (only Specialties do, when they apply)",
-            rule(QR, "2.0 Rules", "Specialties"),
+            SPECIALTIES_20,
         )
     )
     return Maneuvers(
@@ -234,6 +248,119 @@ def per_attack_text(values: tuple[int, ...]) -> str:
     parts = [f"{ordinal(i + 1)} +{v}" for i, v in enumerate(values[:-1])]
     parts.append(f"{ordinal(len(values))} on +{values[-1]}")
     return ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class DefenseScore:
+    """The 2.1 Defense ``score`` (Mega dots as ``mega_in_defense`` says, RN-DEF-5), and
+    the effective ``dexterity`` and ``wits`` (Mega dots ×2) an active defence uses;
+    ``pool_steps`` explain those when the score left the Mega dots out."""
+
+    score: int
+    dexterity: int
+    wits: int
+    steps: tuple[Step, ...]
+    pool_steps: tuple[Step, ...]
+
+
+def defense_score(
+    dexterity: int,
+    mega_dexterity: int,
+    wits: int,
+    mega_wits: int,
+    mega_in_defense: str = "double",
+) -> DefenseScore:
+    """2.1: "Characters have a Defense score of (lower of Dexterity or Wits, divided
+    by 2). Round defenses down." ``mega_in_defense``: ``double`` (each Mega dot
+    counts as 2 dots) or ``ignore`` (rules note RN-DEF-5)."""
+    steps: list[Step] = []
+    pool_steps: list[Step] = []
+    dex = effective("Dexterity", dexterity, mega_dexterity)
+    wit = effective("Wits", wits, mega_wits)
+    if mega_in_defense == "double":
+        d_dex, d_wit = dex.value, wit.value
+        steps += [s.step for s in (dex, wit) if s.step]
+        if dex.step or wit.step:
+            steps.append(
+                Step(
+                    "Mega dots count as 2 in the Defense score and the active defence pool "
+                    "(rules note RN-DEF-5)",
+                    rule(QR, "Mega-Attributes"),
+                )
+            )
+    else:
+        d_dex, d_wit = dexterity, wits
+        if mega_dexterity or mega_wits:
+            steps.append(
+                Step(
+                    "Mega-Dexterity and Mega-Wits are not counted in the Defense score "
+                    "(option; rules note RN-DEF-5)",
+                    DEFENSES,
+                )
+            )
+        pool_steps = [s.step for s in (dex, wit) if s.step]
+    lower = min(d_dex, d_wit)
+    which = "Dexterity" if d_dex <= d_wit else "Wits"
+    score = lower // 2
+    steps.append(
+        Step(
+            f"Defense = ⌊lower of Dex {d_dex} or Wits {d_wit} ({which} {lower}) ÷ 2⌋ = {score}",
+            DEFENSES,
+        )
+    )
+    return DefenseScore(score, dex.value, wit.value, tuple(steps), tuple(pool_steps))
+
+
+@dataclass(frozen=True)
+class ActiveDefence:
+    """A 2.1 active defence roll, the attribute it used and the steps saying why."""
+
+    roll: PoolRoll
+    attribute: str
+    steps: tuple[Step, ...]
+
+
+def active_defence(
+    score: DefenseScore,
+    mega_dexterity: int,
+    mega_wits: int,
+    ability: int,
+    ability_text: str,
+    difficulty: int = BASE_DEFENCE_DIFFICULTY,
+    specialty: bool = False,
+) -> ActiveDefence:
+    """2.1: "Characters may take an action to actively defend, using the higher of Dex
+    or Wits, plus the defending ability." Mega dots count ×2 in the pool, and the
+    Mega-Attribute of the attribute used rerolls 10s ("Mega-Attributes allow a
+    character to reroll 10s if applicable"); a fitting specialty adds +1 die
+    ("Specialties allow a character to add +1 to their dice pool if applicable",
+    rules note RN-DEF-8). ``ability_text`` names the defending ability in the step."""
+    dex_pool, wit_pool = score.dexterity, score.wits
+    if dex_pool > wit_pool or (dex_pool == wit_pool and (mega_dexterity or not mega_wits)):
+        attr, attr_value, mega = "Dexterity", dex_pool, mega_dexterity
+    else:
+        attr, attr_value, mega = "Wits", wit_pool, mega_wits
+    bonus = 1 if specialty else 0
+    roll = pool_roll(
+        "Active defence", attr_value + ability + bonus, difficulty, reroll_tens=mega > 0
+    )
+    plus = " + specialty 1" if specialty else ""
+    steps = [
+        Step(
+            f"Active defence (an action) = higher of Dex {dex_pool} or Wits {wit_pool} "
+            f"({attr}) + defending ability ({ability_text}){plus} = {roll.dice} dice "
+            "(rules note RN-DEF-6)",
+            DEFENSES,
+        )
+    ]
+    if mega:
+        steps.append(
+            Step(f"Mega-{attr} {mega} (2.1): the active defence roll rerolls 10s", SPECIALTIES_21)
+        )
+    if specialty:
+        text = "Specialty (2.1): +1 die to the active defence roll (rules note RN-DEF-8)"
+        steps.append(Step(text, SPECIALTIES_21))
+    return ActiveDefence(roll=roll, attribute=attr, steps=tuple(steps))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -289,45 +416,18 @@ def defense(
     power_pool: int,
     sprinting: bool = False,
     mega_in_defense: str = "double",
+    specialty: bool = False,
 ) -> Defense:
     """2.1 Defense = ⌊lower of Dexterity or Wits ÷ 2⌋, "reduced by 1 for every
     successful or unsuccessful attack made against them"; active defence ("the
     higher of Dex or Wits, plus the defending ability"); power block ("adding an
-    additional (Quantum/2) to their Defense, as well as using the power's dice pool")."""
-    steps: list[Step] = []
-    dex = effective("Dexterity", dexterity, mega_dexterity)
-    wit = effective("Wits", wits, mega_wits)
-    if mega_in_defense == "double":
-        d_dex, d_wit = dex.value, wit.value
-        steps += [s.step for s in (dex, wit) if s.step]
-        if dex.step or wit.step:
-            steps.append(
-                Step(
-                    "Mega dots count as 2 in the Defense score and the active defence pool "
-                    "(rules note RN-DEF-5)",
-                    rule(QR, "Mega-Attributes"),
-                )
-            )
-    else:
-        d_dex, d_wit = dexterity, wits
-        if mega_dexterity or mega_wits:
-            steps.append(
-                Step(
-                    "Mega-Dexterity and Mega-Wits are not counted in the Defense score "
-                    "(option; rules note RN-DEF-5)",
-                    DEFENSES,
-                )
-            )
-    lower = min(d_dex, d_wit)
-    which = "Dexterity" if d_dex <= d_wit else "Wits"
-    score = lower // 2
+    additional (Quantum/2) to their Defense, as well as using the power's dice pool").
+    With ``specialty`` the active defence and power block rolls get +1 die (2.1
+    Specialties, rules note RN-DEF-8)."""
+    ds = defense_score(dexterity, mega_dexterity, wits, mega_wits, mega_in_defense)
+    score = ds.score
     per_attack = defense_per_attack(score)
-    steps.append(
-        Step(
-            f"Defense = ⌊lower of Dex {d_dex} or Wits {d_wit} ({which} {lower}) ÷ 2⌋ = {score}",
-            DEFENSES,
-        )
-    )
+    steps = list(ds.steps)
     steps.append(
         Step(
             f"Each attack against the character, hit or miss, lowers Defense by 1 for the rest "
@@ -336,33 +436,16 @@ def defense(
             DEFENSES,
         )
     )
+    steps += ds.pool_steps
 
     # active defence: the higher attribute (Mega dots counted ×2) plus the defending ability
-    dex_pool, wit_pool = dex.value, wit.value
-    if dex_pool > wit_pool or (dex_pool == wit_pool and (mega_dexterity or not mega_wits)):
-        attr, attr_value, mega = "Dexterity", dex_pool, mega_dexterity
-    else:
-        attr, attr_value, mega = "Wits", wit_pool, mega_wits
-    if mega_in_defense == "ignore":
-        for s in (dex, wit):
-            if s.step:
-                steps.append(s.step)
     ability_name = "Athletics" if athletics >= melee_brawl else "Melee/Brawl"
     ability = max(athletics, melee_brawl)
     difficulty, sprint_steps = _defence_difficulty(sprinting, "active defence and power block")
-    active = pool_roll("Active defence", attr_value + ability, difficulty, reroll_tens=mega > 0)
-    steps.append(
-        Step(
-            f"Active defence (an action) = higher of Dex {dex_pool} or Wits {wit_pool} "
-            f"({attr}) + defending ability ({ability_name} {ability}, the higher of Athletics "
-            f"and Melee/Brawl) = {active.dice} dice (rules note RN-DEF-6)",
-            DEFENSES,
-        )
-    )
-    if mega:
-        steps.append(
-            Step(f"Mega-{attr} {mega} (2.1): the active defence roll rerolls 10s", SPECIALTIES_21)
-        )
+    what = f"{ability_name} {ability}, the higher of Athletics and Melee/Brawl"
+    act = active_defence(ds, mega_dexterity, mega_wits, ability, what, difficulty, specialty)
+    active = act.roll
+    steps += act.steps
     steps += sprint_steps
     steps.append(
         Step(
@@ -378,7 +461,8 @@ def defense(
         half_q = quantum // 2
         pb_score = score + half_q
         pb_per_attack = defense_per_attack(pb_score)
-        power_roll = pool_roll("Power block", power_pool, difficulty)
+        bonus = 1 if specialty else 0
+        power_roll = pool_roll("Power block", power_pool + bonus, difficulty)
         steps.append(
             Step(
                 f"Power block: Defense {score} + ⌊Quantum {quantum} ÷ 2⌋ {half_q} = {pb_score}; "
@@ -386,14 +470,18 @@ def defense(
                 DEFENSES,
             )
         )
-        steps.append(Step(f"Power block roll, the power's pool: {power_roll.text()}", DEFENSES))
+        pool = f"the power's pool {power_pool} + specialty 1" if specialty else "the power's pool"
+        steps.append(Step(f"Power block roll, {pool}: {power_roll.text()}", DEFENSES))
+        if specialty:
+            text = "Specialty (2.1): +1 die to the power block roll (rules note RN-DEF-8)"
+            steps.append(Step(text, SPECIALTIES_21))
     else:
         steps.append(Step("No blocking power (power's dice pool 0): no power block", DEFENSES))
     return Defense(
         score=score,
         per_attack=per_attack,
         active=active,
-        active_attribute=attr,
+        active_attribute=act.attribute,
         power_block_score=pb_score,
         power_block_per_attack=pb_per_attack,
         power_roll=power_roll,

@@ -268,6 +268,7 @@ def test_defaults_are_the_signatures():
         "power_pool": 0,
         "quantum": 1,
         "sprinting": False,
+        "specialty": False,
         "attack_pool": 6,
         "attack_difficulty": 1,
         "actions": 3,
@@ -276,3 +277,83 @@ def test_defaults_are_the_signatures():
         "multiple_reading": "stepwise",
         "mega_in_defense": "double",
     }
+
+
+# --- specialty (issue 10) -------------------------------------------------------------
+
+# one die rerolling 10s: 0 successes 6/10; k ≥ 1 successes 3/10 · (1/10)^(k−1) + 6/10 · (1/10)^k
+ONE_REROLLING = [Fraction(6, 10)] + [
+    Fraction(3, 10) * Fraction(1, 10) ** (k - 1) + Fraction(6, 10) * Fraction(1, 10) ** k
+    for k in range(1, 12)
+]
+
+
+def rerolling(n, k):
+    """P(exactly k successes) of n dice rerolling 10s, by convolving one die by hand."""
+    dist = [Fraction(1)]
+    for _ in range(n):
+        dist = [
+            sum(dist[i] * ONE_REROLLING[j - i] for i in range(len(dist)) if 0 <= j - i < 12)
+            for j in range(len(dist) + 11)
+        ]
+    return dist[k]
+
+
+def test_specialty_20_rerolls_every_defence_roll():
+    # 2.0 Specialties: "reroll 10s if applicable". Sprinting: 2 successes needed.
+    # Dex 1 + Athletics 1 = 2 dice: P(≥ 2) = 1 − P(0) − P(1) with rerolls = 26/125 (not 4/25)
+    args = {**ARGS, "dexterity": 1, "athletics": 1, "melee_brawl": 0, "power_pool": 2}
+    args["sprinting"] = True
+    r = initiative_and_defence(ruleset="2.0", specialty=True, **args)
+    dodge, parry, block = r.maneuvers.dodge, r.maneuvers.parry, r.maneuvers.powerblock
+    assert 1 - rerolling(2, 0) - rerolling(2, 1) == Fraction(26, 125)
+    assert dodge.p_success == Fraction(26, 125)
+    assert dodge.reroll_tens
+    assert parry.reroll_tens  # 1 die: P(≥ 2) = P(10) · P(success) = 1/10 · 4/10
+    assert parry.p_success == Fraction(4, 100)
+    assert block.reroll_tens
+    assert block.p_success == Fraction(26, 125)
+    text = r.explain()
+    assert "Specialty (2.0): the dodge, parry and powerblock rolls reroll 10s" in text
+    assert "Quick reference › 2.0 Rules › Specialties" in text
+    plain = initiative_and_defence(ruleset="2.0", **args)
+    assert plain.maneuvers.dodge.p_success == P * P
+    assert not plain.maneuvers.dodge.reroll_tens
+
+
+def test_specialty_21_adds_a_die_to_active_defence_and_power_block():
+    # 2.1 Specialties: "add +1 to their dice pool if applicable"
+    # Wits 4 + Melee/Brawl 3 = 7 dice, + 1 = 8; power pool 5 + 1 = 6
+    r = initiative_and_defence(ruleset="2.1", specialty=True, **ARGS)
+    assert r.defense.active.dice == 8
+    assert r.defense.active.p_success == 1 - Q**8
+    assert not r.defense.active.reroll_tens
+    assert r.defense.power_roll.dice == 6
+    assert r.defense.power_roll.p_success == 1 - Q**6
+    text = r.explain()
+    assert "+ specialty 1 = 8 dice" in text
+    assert "Specialty (2.1): +1 die to the active defence roll" in text
+    assert "Specialty (2.1): +1 die to the power block roll" in text
+    assert "Quick reference › 2.1 Rules › Specialties" in text
+    # the chart is the active defence roll with its 8 dice
+    assert len(r.chart().bars) == 9
+    plain = initiative_and_defence(ruleset="2.1", **ARGS)
+    assert plain.defense.active.dice == 7
+    assert plain.defense.power_roll.dice == 5
+
+
+def test_specialty_is_a_form_input():
+    (param,) = [p for p in CALCULATOR.params if p.name == "specialty"]
+    assert param.label == "Specialty applies"
+    assert "2.1: +1 die" in param.help
+    assert "2.0" in param.help
+    assert "reroll 10s" in param.help
+    with pytest.raises(InputError) as err:
+        initiative_and_defence(specialty="yes")
+    assert err.value.field == "specialty"
+
+
+def test_20_says_which_inputs_it_does_not_use():
+    text = initiative_and_defence(ruleset="2.0").explain()
+    assert "not used under 2.0" in text
+    assert "Quantum" in text

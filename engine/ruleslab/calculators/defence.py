@@ -27,7 +27,7 @@ from ruleslab.defence import (
 from ruleslab.explain import Explained, Figure, Step
 from ruleslab.initiative import InitiativeOdds, initiative
 from ruleslab.inputs import RULESET as BASE_RULESET
-from ruleslab.params import BoolParam, ChoiceParam, IntParam, checked
+from ruleslab.params import BoolParam, ChoiceParam, IntParam, Param, checked
 from ruleslab.pmf import chart_bars
 from ruleslab.ruleset import V20, V21
 from ruleslab.sources import QR, rule
@@ -150,6 +150,16 @@ SPRINTING = BoolParam(
         "them (rules note RN-DEF-4)."
     ),
 )
+SPECIALTY = BoolParam(
+    "specialty",
+    "Specialty applies",
+    help=(
+        "Tick if one of the character's specialties fits its defence (e.g. Athletics: dodge). "
+        "2.1: +1 die to the active defence and power block rolls; 2.0: the dodge, parry and "
+        "powerblock reroll 10s. It applies to every defence roll shown: read the one it fits. "
+        "See rules note RN-DEF-8."
+    ),
+)
 ATTACK_POOL = IntParam(
     "attack_pool",
     "Attack pool",
@@ -212,6 +222,15 @@ MEGA_IN_DEFENSE = ChoiceParam(
 # --- the result and the calculator -------------------------------------------------
 
 
+def _shown(param: Param, value: object) -> str:
+    """An input's value as a step shows it: 3, yes/no, a choice's label."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(param, ChoiceParam):
+        return f"“{dict(param.choices)[str(value)]}”"
+    return str(value)
+
+
 @dataclass(frozen=True, kw_only=True)
 class DefenceReport(Explained):
     """The "Initiative & defence" calculator: initiative (both rulesets), then 2.0
@@ -258,6 +277,7 @@ class DefenceReport(Explained):
     POWER_POOL,
     QUANTUM,
     SPRINTING,
+    SPECIALTY,
     ATTACK_POOL,
     ATTACK_DIFFICULTY,
     ACTIONS,
@@ -278,6 +298,7 @@ def initiative_and_defence(
     power_pool: int = 0,
     quantum: int = 1,
     sprinting: bool = False,
+    specialty: bool = False,
     attack_pool: int = 6,
     attack_difficulty: int = 1,
     actions: int = 3,
@@ -294,7 +315,7 @@ def initiative_and_defence(
     maneuvers = defense_ = multiple = None
     if ruleset == V20:
         maneuvers = defensive_maneuvers(
-            dexterity, mega_dexterity, athletics, melee_brawl, power_pool, sprinting
+            dexterity, mega_dexterity, athletics, melee_brawl, power_pool, sprinting, specialty
         )
         steps += maneuvers.steps
         steps.append(
@@ -302,6 +323,25 @@ def initiative_and_defence(
                 "2.0: the text gives no multiple-action rule (2.1 replaced subtracting dice), "
                 "so multiple actions are shown under 2.1 only",
                 MULTIPLE,
+            )
+        )
+        unused = ", ".join(
+            f"{p.label} {_shown(p, value)}"
+            for p, value in (
+                (QUANTUM, quantum),
+                (ATTACK_POOL, attack_pool),
+                (ATTACK_DIFFICULTY, attack_difficulty),
+                (ACTIONS, actions),
+                (ATTACK_REROLLS, attack_rerolls),
+                (MULTIPLE_READING, multiple_reading),
+                (MEGA_IN_DEFENSE, mega_in_defense),
+            )
+        )
+        steps.append(
+            Step(
+                f"These inputs serve the 2.1 Defense, power block and multiple actions and are "
+                f"not used under 2.0: {unused}",
+                DEFENSES,
             )
         )
     else:
@@ -317,6 +357,7 @@ def initiative_and_defence(
             power_pool,
             sprinting,
             mega_in_defense=mega_in_defense,
+            specialty=specialty,
         )
         multiple = multiple_actions(
             attack_pool, attack_difficulty, actions, attack_rerolls, multiple_reading
