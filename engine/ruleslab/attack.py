@@ -12,6 +12,9 @@ The quick reference gives the pieces but not the whole attack. What it says:
 * 2.0 Rules › Combat: "Defensive Maneuvers: Characters can dodge (Dex +
   Athletics) …"; "Soak: Characters subtract soak from damage dice, not damage
   adds." (applied by :func:`ruleslab.damage.damage_taken`).
+* 2.1 Rules › Defenses: "Their Defense score adds to the difficulty of attacks
+  against them, but is reduced by 1 for every successful or unsuccessful attack
+  made against them." (the target's side: :mod:`ruleslab.dodge`).
 * Mega-Attributes: "each dot of a Mega-Attribute counts for 2 dots of an
   attribute"; 2.1 Specialties: "Specialties allow a character to add +1 to their
   dice pool if applicable. Mega-Attributes allow a character to reroll 10s if
@@ -21,8 +24,10 @@ The resolution the engine uses (rules notes RN-RANGED-2 … RN-RANGED-4):
 
 * attack pool = attribute (+ 2 per Mega dot) + ability + weapon accuracy +
   any maneuver's accuracy bonus (+1 die for a 2.1 specialty);
-* net successes = attack successes − dodge successes (Guided: the dodge's first
-  success is ignored); the attack hits when net successes ≥ the difficulty
+* the difficulty adds the target's 2.1 Defense (RN-RANGED-14);
+* net successes = attack successes − the target's defence roll's successes (a
+  2.0 dodge, a 2.1 active defence or power block; Guided ignores a dodge's
+  first success); the attack hits when net successes ≥ the difficulty
   (:mod:`ruleslab.dodge`);
 * each net success beyond the difficulty ("after the first" at difficulty 1)
   adds +1 damage die, or Devastating's X dice [Y adds] instead;
@@ -41,11 +46,12 @@ from fractions import Fraction
 
 from ruleslab.damage import damage_taken
 from ruleslab.dice import pool_distribution
-from ruleslab.dodge import net_successes
+from ruleslab.dodge import DEFENSIVE, TargetDefence, attack_target, net_successes
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.mega import effective
 from ruleslab.pmf import mean as pmf_mean
 from ruleslab.pmf import mix
+from ruleslab.ruleset import V21
 from ruleslab.sources import ALT, QR, rule
 from ruleslab.weapons import (
     AA,
@@ -69,7 +75,7 @@ __all__ = [
 
 WEAPON_TAGS = rule(QR, "Weapon Tags")
 MANEUVERS = rule(QR, "Ranged Attack Maneuvers")
-DEFENSIVE = rule(QR, "2.0 Rules", "Combat", "Defensive Maneuvers")
+DEFENSES = rule(QR, "2.1 Rules", "Defenses")
 COMBAT_SOAK = rule(QR, "2.0 Rules", "Combat", "Soak")
 SPECIALTIES_20 = rule(QR, "2.0 Rules", "Specialties")
 SPECIALTIES_21 = rule(QR, "2.1 Rules", "Specialties")
@@ -163,6 +169,7 @@ def _difficulty(
     range_penalty: int,
     aircraft_penalty: int,
     maneuver: Maneuver,
+    target: TargetDefence,
 ) -> tuple[int, list[Step]]:
     steps: list[Step] = []
     parts = [f"base {base}"]
@@ -195,11 +202,15 @@ def _difficulty(
         else:
             total += aircraft_penalty
             parts.append(f"aircraft {aircraft_penalty}")
+    if target.ruleset == V21:
+        total += target.defense
+        parts.append(f"target's Defense {target.defense}")
+    each = " against each target" if maneuver.targets > 1 else ""
     steps.append(
         Step(
-            f"Difficulty = {' + '.join(parts)} = {total} "
+            f"Difficulty{each} = {' + '.join(parts)} = {total} "
             f"success{'' if total == 1 else 'es'} needed",
-            MANEUVERS,
+            DEFENSES if target.ruleset == V21 else MANEUVERS,
         )
     )
     return total, steps
@@ -234,6 +245,8 @@ class AttackResult(Explained):
     mean damage dice *given a hit* (None if it cannot hit). ``levels[k]`` is
     ``P(k health levels lost)`` per target, misses included; ``p_ping`` the
     chance of a hit that fails to penetrate soak (a ping of the lower type).
+    ``target`` is what each target sets against the attack (its 2.1 Defense is
+    in ``difficulty``; its defence roll in ``p_hit``).
     ``unresolved`` is the exact probability left out of every table (attack
     successes beyond the rerolled-10s table, or damage beyond 500 dice); each
     reported probability is exact up to it. ``damage_unresolved`` is the part of
@@ -246,6 +259,7 @@ class AttackResult(Explained):
     reroll_tens: bool
     difficulty: int
     targets: int
+    target: TargetDefence
     p_hit: Fraction
     p_any_hit: Fraction
     damage_dice: tuple[tuple[int, int, Fraction], ...]
@@ -263,9 +277,13 @@ class AttackResult(Explained):
         at_least = "≥ " if self.damage_unresolved else ""
         exp = "—" if self.expected_dice is None else fmt_num(self.expected_dice, "dice")
         exp = at_least + exp if self.expected_dice is not None else exp
+        diff = str(self.difficulty)
+        if self.target.ruleset == V21:
+            diff += f" (target's Defense +{self.target.defense} included)"
         return (
             Figure("pool", "Attack pool", self.pool, _dice(self.pool)),
-            Figure("difficulty", "Difficulty", self.difficulty, str(self.difficulty)),
+            Figure("difficulty", "Difficulty", self.difficulty, diff),
+            Figure("target_defence", "Target's defence", self.target, self.target.summary),
             Figure("p_hit", "Chance to hit (per target)", self.p_hit, fmt_prob(self.p_hit)),
             Figure(
                 "expected_dice",
@@ -316,6 +334,7 @@ def resolve_attack(
     extra_successes: str = "die",
     net_from: str = "difficulty",
     maneuver: Maneuver | None = None,
+    target: TargetDefence | None = None,
 ) -> AttackResult:
     """Resolve a ranged attack with ``weapon`` exactly, honouring its tags.
 
@@ -327,8 +346,16 @@ def resolve_attack(
     Fast-Tracking are reported in the steps but change nothing: the text gives
     no numbers for them (rules note RN-RANGED-8). ``maneuver`` adds autofire's
     bonuses and strafing's targets and difficulty (see :mod:`ruleslab.autofire`).
+
+    ``target`` is what each target sets against the attack, of the same
+    ``ruleset``: :func:`ruleslab.dodge.target_dodge` (2.0) or
+    :func:`ruleslab.dodge.target_defense` (2.1 Defense, active defence, power
+    block). Without it a 2.0 target dodges with ``dodge_pool`` dice and a 2.1
+    target has Defense 0 and no defensive action; ``dodge_pool`` under 2.1 (which
+    has no dodge pool) or beside ``target`` raises :class:`ValueError`.
     """
     man = maneuver or Maneuver()
+    target = attack_target(ruleset, target, dodge_pool, dodge_reroll_tens)
     steps: list[Step] = [
         Step(
             f"Weapon: accuracy {weapon.accuracy:+d}, damage {weapon.damage_text}, "
@@ -341,41 +368,35 @@ def resolve_attack(
         weapon, dexterity, mega_dexterity, ability, specialty, ruleset, man
     )
     steps.extend(pool_steps)
+    steps.extend(target.steps)
     difficulty, diff_steps = _difficulty(
-        weapon, base_difficulty, range_penalty, aircraft_penalty, man
+        weapon, base_difficulty, range_penalty, aircraft_penalty, man, target
     )
     steps.extend(diff_steps)
 
     attack = pool_distribution(dice, 0, 7, reroll, upto=difficulty)
-    guided = weapon.has(Guided)
-    dodge = pool_distribution(dodge_pool, 0, 7, dodge_reroll_tens, upto=len(attack.pmf) + 1)
-    if dodge_pool:
-        how = ", 10s rerolled" if dodge_reroll_tens else ""
-        steps.append(
-            Step(
-                f"The target dodges with {_dice(dodge_pool)}{how}: each dodge success cancels "
-                "one attack success (rules note RN-RANGED-2)",
-                DEFENSIVE,
-            )
+    guided = weapon.has(Guided) and target.dice > 0
+    ignore = guided and target.guided_ignores_first
+    defence = pool_distribution(target.dice, 0, 7, target.reroll_tens, upto=len(attack.pmf) + 1)
+    if ignore:
+        text = f"Guided: the first {target.roll} success is ignored (rules note RN-RANGED-12)"
+        steps.append(Step(text, tag_rule(Guided)))
+    elif guided:
+        text = (
+            f"Guided ignores the first dodge success; a {target.roll} is not a dodge, so "
+            "every one of its successes counts (rules note RN-RANGED-15)"
         )
-        if guided:
-            steps.append(
-                Step(
-                    "Guided: the first dodge success is ignored (rules note RN-RANGED-12)",
-                    tag_rule(Guided),
-                )
-            )
-    else:
-        steps.append(Step("No dodge: every attack success counts", DEFENSIVE))
+        steps.append(Step(text, tag_rule(Guided)))
 
     base = difficulty if net_from == "difficulty" else 1
-    res = net_successes(attack, dodge, guided, difficulty, base, man.targets)
+    res = net_successes(attack, defence, ignore, difficulty, base, man.targets)
     how = f"{_dice(dice)}" + (", 10s rerolled" if reroll else "")
+    minus = f" − {target.roll} successes" if target.dice else ""
     steps.append(
         Step(
-            f"Hit when attack successes − dodge successes ≥ {difficulty}: "
+            f"Hit when attack successes{minus} ≥ {difficulty}: "
             f"P(hit) = {fmt_prob(res.p_hit)} ({how}) (rules note RN-RANGED-2)",
-            DEFENSIVE,
+            DEFENSIVE if target.ruleset != V21 else DEFENSES,
         )
     )
 
@@ -508,12 +529,28 @@ def resolve_attack(
             )
 
     if man.targets > 1:
+        if target.ruleset == V21:
+            own = f"has its own Defense (+{target.defense}, the targets being alike)"
+            own += f" and rolls its own {target.roll}" if target.dice else ""
+        else:
+            own = "dodges on its own"
         steps.append(
             Step(
                 f"Strafing: one attack roll “applies the results against all targets”; each of "
-                f"the {man.targets} targets dodges on its own, so P(at least one hit) = "
-                f"{fmt_prob(res.p_any_hit)} (rules note RN-RANGED-5)",
+                f"the {man.targets} targets {own}, so P(at least one hit) = "
+                f"{fmt_prob(res.p_any_hit)} (rules notes RN-RANGED-5, RN-RANGED-14)",
                 rule(QR, "Ranged Attack Maneuvers", "Strafing"),
+            )
+        )
+    if target.defense_next is not None:
+        each = "each target" if man.targets > 1 else "the target"
+        steps.append(
+            Step(
+                f"This attack is one attack against {each} (a burst is “a single attack”): "
+                f"the next attack against it faces Defense {target.defense_next}"
+                + (" before any power block" if target.roll == "power block" else "")
+                + " (rules note RN-RANGED-14)",
+                DEFENSES,
             )
         )
     unresolved = res.unresolved + too_big
@@ -541,6 +578,7 @@ def resolve_attack(
         reroll_tens=reroll,
         difficulty=difficulty,
         targets=man.targets,
+        target=target,
         p_hit=res.p_hit,
         p_any_hit=res.p_any_hit,
         damage_dice=tuple((d, a, p) for (d, a), p in sorted(by_damage.items())),

@@ -10,6 +10,7 @@ import pytest
 
 from ruleslab.attack import Maneuver, resolve_attack
 from ruleslab.damage import damage_taken
+from ruleslab.dodge import TargetDefence
 from ruleslab.weapons import Weapon, parse_tags
 
 P, Q = Fraction(4, 10), Fraction(6, 10)  # a die's success / failure
@@ -27,6 +28,11 @@ def gun(damage=5, adds=0, tags="", accuracy=0, kind="lethal"):
 
 def attack(weapon, dexterity=1, ability=0, **kw):
     return resolve_attack(weapon=weapon, dexterity=dexterity, ability=ability, **kw)
+
+
+def dodged(weapon, dexterity=1, ability=0, **kw):
+    """A 2.0 attack: the target dodges with ``dodge_pool`` dice."""
+    return attack(weapon, dexterity, ability, ruleset="2.0", **kw)
 
 
 # --- pool and difficulty -------------------------------------------------------------
@@ -68,9 +74,15 @@ def test_negative_accuracy_never_makes_a_negative_pool():
 
 
 def test_difficulty_adds_range_and_aircraft():
-    r = attack(gun(), base_difficulty=2, range_penalty=2, aircraft_penalty=1)
+    r = dodged(gun(), base_difficulty=2, range_penalty=2, aircraft_penalty=1)
     assert r.difficulty == 5
     assert "Difficulty = base 2 + range 2 + aircraft 1 = 5 successes needed" in r.explain()
+    # 2.1 without a target's Defense given: Defense 0, said so
+    r21 = attack(gun(), base_difficulty=2, range_penalty=2, aircraft_penalty=1)
+    assert r21.difficulty == 5
+    text = r21.explain()
+    assert "base 2 + range 2 + aircraft 1 + target's Defense 0 = 5 successes needed" in text
+    assert "No target's Defense given: Defense 0 and no defensive action" in text
 
 
 def test_guided_reduces_range_penalty_by_one_not_below_zero():
@@ -90,16 +102,16 @@ def test_aa_ignores_the_aircraft_penalty_only():
 
 def test_one_die_each_by_hand():
     # hit iff A − D ≥ 1: A = 1 and D = 0
-    r = attack(gun(), dodge_pool=1)
+    r = dodged(gun(), dodge_pool=1)
     assert r.p_hit == P * Q
 
 
 def test_guided_ignores_the_first_dodge_success():
     # with one dodge die, its only success is ignored: the dodge never matters
-    r = attack(gun(tags="Guided"), dodge_pool=1)
+    r = dodged(gun(tags="Guided"), dodge_pool=1)
     assert r.p_hit == P
     # two dodge dice: only two dodge successes cancel one attack success
-    r2 = attack(gun(tags="Guided"), dodge_pool=2)
+    r2 = dodged(gun(tags="Guided"), dodge_pool=2)
     assert r2.p_hit == P * (1 - P * P)
 
 
@@ -111,7 +123,7 @@ def test_difficulty_two_with_two_dice():
 def test_strafing_one_roll_each_target_dodges():
     # 2 attack dice, 1 dodge die per target, difficulty 1 + 1 (two targets)
     man = Maneuver(extra_difficulty=1, targets=2, label="short burst")
-    r = attack(gun(), dexterity=2, dodge_pool=1, maneuver=man)
+    r = dodged(gun(), dexterity=2, dodge_pool=1, maneuver=man)
     assert r.difficulty == 2
     assert r.p_hit == P * P * Q
     # at least one target fails to dodge: P(A = 2) · (1 − P(dodge)^2)
@@ -221,7 +233,7 @@ def test_tags_without_numbers_are_reported_not_applied(tag):
 
 
 def test_levels_sum_to_one():
-    r = attack(gun(damage=6, adds=1), dexterity=4, ability=2, dodge_pool=3, natural_soak=2)
+    r = dodged(gun(damage=6, adds=1), dexterity=4, ability=2, dodge_pool=3, natural_soak=2)
     assert sum(r.levels) == 1
 
 
@@ -278,7 +290,7 @@ def _icepool_levels(icepool, n_att, n_dodge, guided, diff, base_dice, adds, per,
 )
 def test_levels_match_icepool(n_att, n_dodge, tags, diff, dmg, adds, soak):
     icepool = pytest.importorskip("icepool")
-    r = attack(
+    r = dodged(
         gun(damage=dmg, adds=adds, tags=tags),
         dexterity=n_att,
         base_difficulty=diff,
@@ -295,7 +307,7 @@ def test_levels_match_icepool(n_att, n_dodge, tags, diff, dmg, adds, soak):
 def test_any_hit_matches_icepool():
     icepool = pytest.importorskip("icepool")
     man = Maneuver(extra_difficulty=2, targets=3)
-    r = attack(gun(), dexterity=5, dodge_pool=2, maneuver=man)
+    r = dodged(gun(), dexterity=5, dodge_pool=2, maneuver=man)
     hit = icepool.d10 >= 7
     attack_hits, dodge_hits = 5 @ hit, 2 @ hit
     any_hit = icepool.map(
@@ -310,15 +322,15 @@ def test_any_hit_matches_icepool():
 
 def test_rerolls_match_numpy_monte_carlo():
     np = pytest.importorskip("numpy")
-    # Mega-Dexterity 1 (2.1): 3 + 2 + 1 = 6 dice rerolling 10s, vs 3 dodge dice; Guided;
-    # difficulty 2; 4 [1] lethal, soak 2
+    # Mega-Dexterity 1 (2.1): 3 + 2 + 1 = 6 dice rerolling 10s, vs a 3-die active defence
+    # (Defense 0); Guided; difficulty 2; 4 [1] lethal, soak 2
     r = attack(
         gun(damage=4, adds=1, tags="Guided"),
         dexterity=3,
         mega_dexterity=1,
         ability=1,
         base_difficulty=2,
-        dodge_pool=3,
+        target=TargetDefence(ruleset="2.1", roll="active defence", dice=3),
         natural_soak=2,
     )
     assert r.pool == 6
@@ -354,3 +366,39 @@ def test_rerolls_match_numpy_monte_carlo():
     for k in range(4):
         p = float(r.levels[k])
         assert abs((levels == k).mean() - p) < 4 * (p * (1 - p) / n) ** 0.5 + 1e-4
+
+
+# --- the target's 2.1 Defense (issue 10) --------------------------------------------------
+
+
+def test_21_defense_is_added_to_the_difficulty_and_the_roll_cancels():
+    # Defense 2 and a 1-die active defence: 3 attack dice hit iff A − D ≥ 1 + 2
+    target = TargetDefence(ruleset="2.1", defense=2, roll="active defence", dice=1)
+    r = attack(gun(), dexterity=3, target=target)
+    assert r.difficulty == 3
+    assert r.p_hit == P**3 * Q
+    assert r.figure("difficulty").text == "3 (target's Defense +2 included)"
+    assert r.figure("target_defence").text == "Defense +2, active defence 1 die"
+    assert "Hit when attack successes − active defence successes ≥ 3" in r.explain()
+
+
+def test_21_extra_successes_count_beyond_the_defense_too():
+    # Defense 1, no roll: 3 dice, difficulty 2; A = 3 is one extra success (6 dice)
+    r = attack(gun(damage=5), dexterity=3, target=TargetDefence(ruleset="2.1", defense=1))
+    assert r.damage_dice == ((5, 0, 3 * P * P * Q), (6, 0, P**3))
+
+
+def test_guided_does_not_ignore_a_power_blocks_success():
+    block = TargetDefence(ruleset="2.1", roll="power block", dice=1, guided_ignores_first=False)
+    r = attack(gun(tags="Guided"), target=block)
+    assert r.p_hit == P * Q
+    assert "a power block is not a dodge" in r.explain()
+
+
+def test_a_dodge_pool_does_not_mix_with_a_21_target():
+    with pytest.raises(ValueError, match=r"2\.1 has no dodge pool"):
+        attack(gun(), dodge_pool=2)
+    with pytest.raises(ValueError, match="not beside it"):
+        attack(gun(), dodge_pool=2, target=TargetDefence(ruleset="2.1"))
+    with pytest.raises(ValueError, match=r"a 2\.0 target against a 2\.1 attack"):
+        attack(gun(), target=TargetDefence(ruleset="2.0"))

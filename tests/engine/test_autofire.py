@@ -2,6 +2,7 @@
 and the Autofire & strafing calculator (``ruleslab.calculators.autofire``): its form,
 figures, chart and messages."""
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -15,9 +16,13 @@ from ruleslab.weapons import AP, Burst, Guided, Weapon
 
 P, Q = Fraction(4, 10), Fraction(6, 10)
 
+BARE = dict(target_dexterity=1, target_wits=1)
+"""A 2.1 target with Defense ⌊1 ÷ 2⌋ = 0: the attack's own difficulty alone."""
+
 FIGURE_KEYS = [
     "ammo_used",
     "difficulty",
+    "target_defence",
     "p_hit",
     "expected_dice",
     "expected_levels",
@@ -50,11 +55,13 @@ def test_rounds_used():
 def test_defaults_figures_and_hand_worked_hit():
     r = autofire_and_strafing()
     assert [f.key for f in r.figures()] == FIGURE_KEYS
-    # Dex 3 + ability 2 + accuracy 1 + short burst 2 = 8 dice, difficulty 1
+    # Dex 3 + ability 2 + accuracy 1 + short burst 2 = 8 dice; 2.1: the target's Dex 2,
+    # Wits 2 give Defense 1, so difficulty 1 + 1 = 2
     assert r.figure("pool").value == 8
-    assert r.p_hit == 1 - Q**8
+    assert r.p_hit == 1 - Q**8 - 8 * P * Q**7
     assert r.figure("ammo_used").text == "3 of 30 rounds"
-    assert r.figure("difficulty").text == "1"
+    assert r.figure("difficulty").text == "2 (target's Defense +1 included)"
+    assert autofire_and_strafing(ruleset="2.0").figure("difficulty").text == "1"
     assert sum(r.levels) == 1
 
 
@@ -66,13 +73,19 @@ def test_accuracy_choice_adds_dice():
 
 def test_damage_choice_adds_damage_adds_by_default():
     r = autofire_and_strafing(
-        burst="medium", burst_use="damage", dexterity=1, ability=0, accuracy=0
+        burst="medium", burst_use="damage", dexterity=1, ability=0, accuracy=0, **BARE
     )
     # 1 die: a hit is 5 dice + [2] adds
     assert r.attack.damage_dice == ((5, 2, P),)
     assert "+[2] Damage = +2 damage adds" in r.explain()
     dice = autofire_and_strafing(
-        burst="medium", burst_use="damage", dexterity=1, ability=0, accuracy=0, burst_damage="dice"
+        burst="medium",
+        burst_use="damage",
+        dexterity=1,
+        ability=0,
+        accuracy=0,
+        burst_damage="dice",
+        **BARE,
     )
     assert dice.attack.damage_dice == ((7, 0, P),)
 
@@ -84,7 +97,7 @@ def test_single_shot_has_no_bonus():
 
 
 def test_strafing_adds_one_difficulty_per_additional_target():
-    r = autofire_and_strafing(burst="medium", targets=4)
+    r = autofire_and_strafing(burst="medium", targets=4, **BARE)
     assert r.figure("difficulty").value == 1 + 3
     assert "Strafing 4 targets: +1 difficulty for each of the 3 additional targets" in (r.explain())
     assert r.figure("p_any_hit").label == "Chance to hit at least one of 4 targets"
@@ -94,7 +107,7 @@ def test_strafing_applies_one_roll_to_all_targets():
     # no dodge: every target is hit exactly when the one roll meets the difficulty
     r = autofire_and_strafing(burst="short", targets=3)
     assert r.attack.p_any_hit == r.p_hit == r.attack.p_hit
-    dodged = autofire_and_strafing(burst="short", targets=3, dodge_pool=2)
+    dodged = autofire_and_strafing(burst="short", targets=3, dodge_pool=2, ruleset="2.0")
     assert dodged.attack.p_any_hit > dodged.p_hit
 
 
@@ -108,11 +121,11 @@ def test_more_targets_than_rounds_is_an_error():
     with pytest.raises(InputError) as err:
         autofire_and_strafing(burst="none", targets=2)
     assert err.value.field == "targets"
-    assert autofire_and_strafing(burst="short", targets=3).figure("difficulty").value == 3
+    assert autofire_and_strafing(burst="short", targets=3, **BARE).figure("difficulty").value == 3
 
 
 def test_burst_weapon_single_shot_may_strafe():
-    r = autofire_and_strafing(burst="none", tags="Burst(3)", targets=3)
+    r = autofire_and_strafing(burst="none", tags="Burst(3)", targets=3, **BARE)
     assert r.ammo_used == 3
     assert r.attack.pool == 6  # no burst bonus
     assert r.figure("difficulty").value == 3
@@ -203,7 +216,7 @@ def test_tags_field_messages_start_with_its_label():
 def test_chart_is_the_levels_highlighted_from_one():
     # one die, 1 damage die, no soak: 0 levels with 1 − 0.4·0.4, 1 level with 0.16
     r = autofire_and_strafing(
-        dexterity=1, ability=0, accuracy=0, damage_dice=1, burst="none", natural_soak=0
+        dexterity=1, ability=0, accuracy=0, damage_dice=1, burst="none", natural_soak=0, **BARE
     )
     chart = r.chart()
     assert isinstance(chart, Chart)
@@ -219,6 +232,7 @@ def test_calculator_equals_the_attack_with_its_maneuver():
         weapon=weapon,
         dexterity=3,
         ability=2,
+        ruleset="2.0",
         dodge_pool=2,
         range_penalty=2,
         natural_soak=2,
@@ -235,9 +249,15 @@ def test_calculator_equals_the_attack_with_its_maneuver():
         range_penalty=2,
         natural_soak=2,
         armour_soak=2,
+        ruleset="2.0",
     )
     assert used == 10
-    assert r.attack == direct
+    # the calculator adds one step naming the 2.1 inputs it does not use; all else equal
+    unused = [s for s in r.attack.steps if s.text.startswith("Not used under 2.0")]
+    assert len(unused) == 1
+    assert tuple(s for s in r.attack.steps if s not in unused) == direct.steps
+    assert replace(r.attack.target, steps=direct.target.steps) == direct.target
+    assert replace(r.attack, steps=direct.steps, target=direct.target) == direct
     assert r.figure("difficulty").value == 1 + 1 + 1  # base, strafing, range 2 − 1 (Guided)
 
 
@@ -267,6 +287,7 @@ def test_levels_match_numpy_monte_carlo():
         targets=2,
         dodge_pool=1,
         natural_soak=3,
+        ruleset="2.0",
     )
     rng = np.random.default_rng(7)
     n = 200_000
@@ -281,3 +302,284 @@ def test_levels_match_numpy_monte_carlo():
     for k in range(6):
         p = float(r.levels[k]) if k < len(r.levels) else 0.0
         assert abs((levels == k).mean() - p) < 4 * (p * (1 - p) / n) ** 0.5 + 1e-4
+
+
+# --- 2.1 Defense against the attack (issue 10) ------------------------------------------
+
+# one die rerolling 10s: 0 successes 6/10; k ≥ 1: 3/10 · (1/10)^(k−1) + 6/10 · (1/10)^k
+ONE_REROLLING = [Fraction(6, 10)] + [
+    Fraction(3, 10) * Fraction(1, 10) ** (k - 1) + Fraction(6, 10) * Fraction(1, 10) ** k
+    for k in range(1, 12)
+]
+
+SINGLE = dict(burst="none", ability=0, accuracy=0)  # the attack pool is Dexterity alone
+
+
+def test_21_adds_the_targets_defense_and_ignores_the_dodge():
+    # 2.1 Defenses: "Defense score of (lower of Dexterity or Wits, divided by 2). Round
+    # defenses down. Their Defense score adds to the difficulty of attacks against them"
+    # 3 attack dice; target Dex 4, Wits 5 → Defense 2 → difficulty 1 + 2 = 3; the dodge
+    # pool is a 2.0 input: not subtracted under 2.1
+    r = autofire_and_strafing(
+        ruleset="2.1", dexterity=3, target_dexterity=4, target_wits=5, dodge_pool=3, **SINGLE
+    )
+    assert r.figure("difficulty").value == 3
+    assert r.p_hit == P**3
+    assert r.figure("difficulty").text == "3 (target's Defense +2 included)"
+    assert r.figure("target_defence").text == "Defense +2"
+
+
+def test_21_defense_drops_by_one_per_earlier_attack_never_below_zero():
+    # "… is reduced by 1 for every successful or unsuccessful attack made against them"
+    def hit(before):
+        return autofire_and_strafing(
+            dexterity=3, target_dexterity=4, target_wits=5, attacks_before=before, **SINGLE
+        )
+
+    assert hit(1).figure("difficulty").value == 2
+    assert hit(1).p_hit == 3 * P * P * Q + P**3
+    assert hit(2).p_hit == 1 - Q**3
+    assert hit(7).p_hit == 1 - Q**3  # Defense 0, never a bonus
+    assert hit(7).figure("difficulty").value == 1
+    text = hit(1).explain()
+    assert "Attacks already made against the target this turn: 1" in text
+    assert "Quick reference › 2.1 Rules › Defenses" in text
+    # this attack is one attack against each target: the next one faces Defense 0
+    assert "the next attack against it faces Defense 0" in text
+
+
+def test_20_keeps_the_dodge_and_ignores_the_21_inputs():
+    # 1 attack die against a 1-die dodge: P · Q, whatever the target's Dexterity and Wits
+    r = autofire_and_strafing(
+        ruleset="2.0",
+        dexterity=1,
+        dodge_pool=1,
+        target_dexterity=10,
+        target_wits=10,
+        target_defends="active",
+        **SINGLE,
+    )
+    assert r.figure("difficulty").value == 1
+    assert r.p_hit == P * Q
+    assert r.figure("target_defence").text == "dodge 1 die"
+    text = r.explain()
+    assert "Not used under 2.0" in text
+    assert "“2.1: target's Dexterity” 10" in text
+    assert "Quick reference › 2.0 Rules › Combat › Defensive Maneuvers" in text
+    under_21 = autofire_and_strafing(dodge_pool=4).explain()
+    assert "Not used under 2.1" in under_21
+    assert "“2.0: target's dodge pool” 4" in under_21
+
+
+def _levels_oracle(icepool, n_att, n_def, defense, base_diff, dmg, adds, soak, ignore_first):
+    """Health levels one target loses, built with icepool: attack successes A against the
+    target's defence roll D (each success cancels one; Guided ignores the first), hit when
+    A − D ≥ base difficulty + Defense, +1 damage die per net success beyond that."""
+    hit = icepool.d10 >= 7
+    attack = n_att @ hit
+    roll = n_def @ hit if n_def else icepool.Die([0])
+    need = base_diff + defense
+
+    def outcome(a, d):
+        d = max(0, d - 1) if ignore_first else d
+        if a - d < need:
+            return 0
+        left = dmg + (a - d - need) - soak
+        return left @ hit + adds if left >= 1 else hit  # lethal pings 1 bashing die
+
+    return icepool.map(outcome, attack, roll)
+
+
+def test_21_active_defence_cancels_successes_like_a_dodge_matches_icepool():
+    icepool = pytest.importorskip("icepool")
+    # target Dex 3, Wits 2 → Defense 1; active defence = higher (Dex 3) + ability 1 = 4 dice
+    r = autofire_and_strafing(
+        dexterity=4,
+        damage_dice=2,
+        damage_adds=1,
+        natural_soak=1,
+        target_dexterity=3,
+        target_wits=2,
+        target_ability=1,
+        target_defends="active",
+        **SINGLE,
+    )
+    assert r.figure("difficulty").value == 2
+    assert r.figure("target_defence").text == "Defense +1, active defence 4 dice"
+    die = _levels_oracle(icepool, 4, 4, 1, 1, 2, 1, 1, False)
+    assert r.levels == tuple(die.probability(k) for k in range(len(r.levels)))
+    assert sum(r.levels) == 1
+    assert "Active defence (an action) = higher of Dex 3 or Wits 2 (Dexterity)" in r.explain()
+
+
+def test_21_strafing_each_target_has_its_defense_and_defends_on_its_own():
+    icepool = pytest.importorskip("icepool")
+    # short burst for accuracy: 3 + 2 = 5 dice; 2 targets: difficulty 1 + 1 + Defense 1 = 3;
+    # each target actively defends with Dex 3 + ability 1 = 4 dice, on its own
+    r = autofire_and_strafing(
+        burst="short",
+        targets=2,
+        dexterity=3,
+        ability=0,
+        accuracy=0,
+        target_dexterity=3,
+        target_wits=2,
+        target_ability=1,
+        target_defends="active",
+    )
+    assert r.figure("difficulty").value == 3
+    hit = icepool.d10 >= 7
+    a, d = 5 @ hit, 4 @ hit
+    assert r.p_hit == icepool.map(lambda x, y: x - y >= 3, a, d).probability(True)
+    any_hit = icepool.map(lambda x, y, z: x - y >= 3 or x - z >= 3, a, d, d)
+    assert r.attack.p_any_hit == any_hit.probability(True)
+    text = r.explain()
+    assert "each of the 2 targets has its own Defense (+1" in text
+    assert "and rolls its own active defence" in text
+    assert "Difficulty against each target = base 1 + strafing 1 + target's Defense 1 = 3" in text
+
+
+def test_21_power_block_adds_half_quantum_and_rolls_the_power():
+    # Dex 2, Wits 2 → Defense 1; power block + ⌊Quantum 3 ÷ 2⌋ = +1 → 2; the power's 1 die
+    # cancels attack successes; 3 attack dice: hit iff A − D ≥ 1 + 2 → A = 3 and D = 0
+    r = autofire_and_strafing(
+        dexterity=3,
+        target_dexterity=2,
+        target_wits=2,
+        target_defends="power_block",
+        target_power_pool=1,
+        target_quantum=3,
+        **SINGLE,
+    )
+    assert r.figure("difficulty").value == 3
+    assert r.p_hit == P**3 * Q
+    assert r.figure("target_defence").text == "Defense +2 (power block), power block 1 die"
+    # Guided ignores a dodge's first success, not a power's: the same odds
+    guided = autofire_and_strafing(
+        dexterity=3,
+        target_dexterity=2,
+        target_wits=2,
+        target_defends="power_block",
+        target_power_pool=1,
+        target_quantum=3,
+        tags="Guided",
+        **SINGLE,
+    )
+    assert guided.p_hit == P**3 * Q
+
+
+def test_21_power_block_after_earlier_attacks_both_readings():
+    # Defense 1 + ⌊Quantum 4 ÷ 2⌋ 2 = 3; 2 earlier attacks.
+    # default: the whole power-blocking Defense drops by 1 per attack → 1;
+    # "fresh": the Quantum bonus is added to what is left of Defense → 0 + 2 = 2
+    args = dict(
+        dexterity=3,
+        target_dexterity=2,
+        target_wits=2,
+        target_defends="power_block",
+        target_power_pool=1,
+        target_quantum=4,
+        attacks_before=2,
+        **SINGLE,
+    )
+    assert autofire_and_strafing(**args).figure("difficulty").value == 1 + 1
+    fresh = autofire_and_strafing(power_block_bonus="fresh", **args)
+    assert fresh.figure("difficulty").value == 1 + 2
+
+
+def test_21_guided_ignores_the_first_active_defence_success():
+    # active defence Dex 2 + ability 0 = 2 dice; Guided: D' = max(0, D − 1);
+    # Defense 1: hit iff A − D' ≥ 2 with 3 attack dice
+    r = autofire_and_strafing(
+        dexterity=3,
+        target_dexterity=2,
+        target_wits=2,
+        target_ability=0,
+        target_defends="active",
+        tags="Guided",
+        **SINGLE,
+    )
+    at_least_2, at_least_3 = 3 * P * P * Q + P**3, P**3
+    assert r.p_hit == at_least_2 * (1 - P * P) + at_least_3 * P * P
+    assert "Guided: the first active defence success is ignored" in r.explain()
+
+
+def test_21_target_mega_dexterity_counts_double_and_rerolls_the_active_defence():
+    # target Dex 0 + Mega-Dex 1 → 2, Wits 1 → Defense ⌊1 ÷ 2⌋ = 0; active defence:
+    # Dexterity 2 + ability 0 = 2 dice rerolling 10s (2.1 Mega-Attributes)
+    r = autofire_and_strafing(
+        dexterity=2,
+        target_dexterity=0,
+        target_mega_dexterity=1,
+        target_wits=1,
+        target_ability=0,
+        target_defends="active",
+        **SINGLE,
+    )
+    d0 = ONE_REROLLING[0] ** 2
+    d1 = 2 * ONE_REROLLING[0] * ONE_REROLLING[1]
+    assert (d0, d1) == (Fraction(9, 25), Fraction(54, 125))
+    # hit iff A − D ≥ 1: A = 1 with D = 0, or A = 2 with D ≤ 1
+    assert r.p_hit == 2 * P * Q * d0 + P * P * (d0 + d1)
+    assert "the active defence roll rerolls 10s" in r.explain()
+    # Defense with Mega-Dexterity counted ×2: Dex 1 + Mega 1 = 3, Wits 4 → 1; ignored → 0
+    args = dict(dexterity=3, target_dexterity=1, target_mega_dexterity=1, target_wits=4)
+    assert autofire_and_strafing(**args, **SINGLE).figure("difficulty").value == 2
+    ignored = autofire_and_strafing(mega_in_defense="ignore", **args, **SINGLE)
+    assert ignored.figure("difficulty").value == 1
+
+
+def test_21_target_specialty_adds_a_die_to_its_defence_roll():
+    # target Dex 2, Wits 1 → Defense 0; active defence = Dex 2 + ability 0 + specialty 1
+    # = 3 dice; 2 attack dice: hit iff A − D ≥ 1 → A = 1, D = 0 or A = 2, D ≤ 1
+    r = autofire_and_strafing(
+        dexterity=2,
+        target_dexterity=2,
+        target_wits=1,
+        target_ability=0,
+        target_defends="active",
+        target_specialty=True,
+        **SINGLE,
+    )
+    assert r.figure("difficulty").value == 1
+    assert r.p_hit == 2 * P * Q * Q**3 + P * P * (Q**3 + 3 * P * Q * Q)
+    assert r.figure("target_defence").text == "Defense +0, active defence 3 dice"
+
+
+def test_21_power_block_needs_a_power():
+    with pytest.raises(InputError) as err:
+        autofire_and_strafing(target_defends="power_block", target_power_pool=0)
+    assert err.value.field == "target_power_pool"
+    assert err.value.message.startswith("2.1: target's power pool")
+    # under 2.0 the 2.1 inputs are not used, so nothing to refuse
+    assert autofire_and_strafing(
+        ruleset="2.0", target_defends="power_block", target_power_pool=0
+    ).p_hit
+
+
+def test_ruleset_only_inputs_are_labelled_and_grouped():
+    labels = {p.name: p.label for p in CALCULATOR.params}
+    for name in ("dodge_pool", "dodge_reroll_tens"):
+        assert labels[name].startswith("2.0: "), name
+    only_21 = (
+        "target_dexterity",
+        "target_mega_dexterity",
+        "target_wits",
+        "target_mega_wits",
+        "attacks_before",
+        "target_defends",
+        "target_ability",
+        "target_specialty",
+        "target_power_pool",
+        "target_quantum",
+        "mega_in_defense",
+        "power_block_bonus",
+    )
+    for name in only_21:
+        assert labels[name].startswith("2.1: "), name
+    grouped = {g.title: g.names for g in CALCULATOR.groups}
+    assert grouped == {
+        "Target under 2.0": ("dodge_pool", "dodge_reroll_tens"),
+        "Target under 2.1": only_21[:-2],
+    }
+    assert {"mega_in_defense", "power_block_bonus"} <= set(CALCULATOR.options)

@@ -1,10 +1,20 @@
 """The Autofire & strafing calculator (key ``autofire``): a burst at one or more targets.
 
 The rules are in :mod:`ruleslab.autofire` (bursts, strafing, ammunition),
-:mod:`ruleslab.attack` (the attack against dodge and soak) and
-:mod:`ruleslab.weapons` (the weapon and its tags); this module declares the
-calculator's inputs, combines the rules into one explained result
+:mod:`ruleslab.dodge` (the target's 2.0 dodge or 2.1 Defense, active defence
+and power block), :mod:`ruleslab.attack` (the attack against that defence and
+soak) and :mod:`ruleslab.weapons` (the weapon and its tags); this module
+declares the calculator's inputs, combines the rules into one explained result
 (:class:`AutofireReport`) and its chart. See :mod:`ruleslab.declare`.
+
+The form shows every input of both rulesets: those used by one ruleset only are
+labelled "2.0: …" or "2.1: …", grouped, and the steps name the ones the chosen
+ruleset does not use (rules note RN-RANGED-16).
+
+Over 600 lines, for a reason: the form is 37 inputs (the attacker, the weapon, the
+burst, the target under 2.0 and under 2.1, and 7 rules options), each with its range
+and help; splitting them from the function whose signature gives their defaults would
+part each input from its default.
 """
 
 from __future__ import annotations
@@ -15,8 +25,10 @@ from typing import Any
 
 from ruleslab.attack import AttackResult, resolve_attack
 from ruleslab.autofire import autofire_maneuver
-from ruleslab.declare import Calculator, Chart, ChartView
-from ruleslab.explain import Explained, Figure
+from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup
+from ruleslab.defence import DEFENSES
+from ruleslab.dodge import DEFENSIVE, TargetDefence, target_defense, target_dodge
+from ruleslab.explain import Explained, Figure, Step
 from ruleslab.inputs import DAMAGE_KIND
 from ruleslab.inputs import RULESET as BASE_RULESET
 from ruleslab.params import (
@@ -24,10 +36,12 @@ from ruleslab.params import (
     ChoiceParam,
     InputError,
     IntParam,
+    Param,
     TextParam,
     checked,
 )
 from ruleslab.pmf import chart_bars
+from ruleslab.ruleset import V20, V21
 from ruleslab.sources import QR, rule
 from ruleslab.weapons import TAGS_EXAMPLE, Tag, Weapon, check_tags, parse_tags
 
@@ -93,8 +107,9 @@ SPECIALTY = BoolParam(
 RULESET = replace(
     BASE_RULESET,
     help=(
-        "Which revision's dice rules apply to the attack roll. 2.1: a specialty adds +1 die and "
-        "Mega-Dexterity rerolls 10s; 2.0: a specialty rerolls 10s. Default 2.1."
+        "Which revision applies. 2.1: a specialty adds +1 die, Mega-Dexterity rerolls 10s, and "
+        "the target's Defense adds to the difficulty (the “2.1: …” inputs); 2.0: a specialty "
+        "rerolls 10s and the target dodges (the “2.0: …” inputs). Default 2.1."
     ),
 )
 ACCURACY = IntParam(
@@ -143,7 +158,8 @@ BASE_DIFFICULTY = IntParam(
     maximum=30,
     help=(
         "Successes the attack needs before strafing, range and aircraft penalties (1 normally; "
-        "in 2.1 add the target's Defense score and any other penalties here)."
+        "add other penalties here). Under 2.1 the target's Defense is added from its own "
+        "inputs: do not add it here."
     ),
 )
 RANGE_PENALTY = IntParam(
@@ -165,19 +181,158 @@ AIRCRAFT_PENALTY = IntParam(
 )
 DODGE_POOL = IntParam(
     "dodge_pool",
-    "Target's dodge pool",
+    "2.0: target's dodge pool",
     minimum=0,
     maximum=60,
     help=(
-        "Dice the target rolls to dodge (Dex + Athletics); each success cancels one attack "
-        "success (Guided ignores the first). 0: no dodge."
+        "2.0 only. Dice the target rolls to dodge (Dex + Athletics); each success cancels one "
+        "attack success (Guided ignores the first). 0: no dodge. Not used under 2.1, where "
+        "the target's Defense replaces it."
     ),
 )
 DODGE_REROLLS = BoolParam(
     "dodge_reroll_tens",
-    "Dodge rerolls 10s",
-    help="Tick if the target's dodge rerolls 10s (2.1: Mega-Dexterity; 2.0: a specialty).",
+    "2.0: dodge rerolls 10s",
+    help="2.0 only. Tick if a specialty fits the target's dodge: the dodge rerolls 10s.",
 )
+TARGET_DEXTERITY = IntParam(
+    "target_dexterity",
+    "2.1: target's Dexterity",
+    minimum=0,
+    maximum=10,
+    unit="dots",
+    help=(
+        "2.1 only. The target's Dexterity dots, from its sheet: its Defense is ⌊lower of "
+        "Dexterity or Wits ÷ 2⌋, and an active defence uses the higher. See rules note "
+        "RN-RANGED-14."
+    ),
+)
+TARGET_MEGA_DEXTERITY = IntParam(
+    "target_mega_dexterity",
+    "2.1: target's Mega-Dexterity",
+    minimum=0,
+    maximum=10,
+    unit="dots",
+    help=(
+        "2.1 only. Each dot counts as 2 Dexterity dots in the target's Defense and active "
+        "defence; an active defence with Dexterity rerolls 10s."
+    ),
+)
+TARGET_WITS = IntParam(
+    "target_wits",
+    "2.1: target's Wits",
+    minimum=0,
+    maximum=10,
+    unit="dots",
+    help="2.1 only. The target's Wits dots: its Defense uses the lower of Dexterity and Wits.",
+)
+TARGET_MEGA_WITS = IntParam(
+    "target_mega_wits",
+    "2.1: target's Mega-Wits",
+    minimum=0,
+    maximum=10,
+    unit="dots",
+    help=(
+        "2.1 only. Each dot counts as 2 Wits dots in the target's Defense and active "
+        "defence; an active defence with Wits rerolls 10s."
+    ),
+)
+ATTACKS_BEFORE = IntParam(
+    "attacks_before",
+    "2.1: attacks already made against the target this turn",
+    minimum=0,
+    maximum=100,
+    help=(
+        "2.1 only. Each earlier attack against the target this turn, hit or miss, lowers its "
+        "Defense by 1 (never below 0). A burst or a strafe counts as one attack against each "
+        "target. See rules note RN-RANGED-14."
+    ),
+)
+TARGET_DEFENDS = ChoiceParam(
+    "target_defends",
+    "2.1: target's defensive action",
+    choices=(
+        ("none", "None (Defense only)"),
+        ("active", "Active defence (Dex or Wits + ability)"),
+        ("power_block", "Power block (+Quantum ÷ 2, the power's roll)"),
+    ),
+    help=(
+        "2.1 only. An action the target takes against this attack: an active defence rolls the "
+        "higher of Dex or Wits + the defending ability; a power block adds ⌊Quantum ÷ 2⌋ to its "
+        "Defense and rolls the power's pool. Each success of the roll cancels one attack "
+        "success. See rules note RN-RANGED-15."
+    ),
+)
+TARGET_ABILITY = IntParam(
+    "target_ability",
+    "2.1: target's defending ability",
+    minimum=0,
+    maximum=10,
+    unit="dots",
+    help="2.1 only, active defence. The ability it defends with (Athletics, Melee, Brawl …).",
+)
+TARGET_SPECIALTY = BoolParam(
+    "target_specialty",
+    "2.1: target's specialty fits its defence",
+    help="2.1 only. A fitting specialty adds +1 die to the active defence or power block roll.",
+)
+TARGET_POWER_POOL = IntParam(
+    "target_power_pool",
+    "2.1: target's power pool",
+    minimum=0,
+    maximum=40,
+    unit="dice",
+    help="2.1 only, power block. The dice pool of the power the target blocks with.",
+)
+TARGET_QUANTUM = IntParam(
+    "target_quantum",
+    "2.1: target's Quantum",
+    minimum=0,
+    maximum=10,
+    unit="dots",
+    help="2.1 only, power block. A power block adds ⌊Quantum ÷ 2⌋ to the target's Defense.",
+)
+MEGA_IN_DEFENSE = ChoiceParam(
+    "mega_in_defense",
+    "2.1: Mega-Dex/Mega-Wits in the target's Defense",
+    choices=(
+        ("double", "Each dot counts as 2 dots"),
+        ("ignore", "Not counted"),
+    ),
+    help=(
+        "2.1 only. The Defense score uses the lower of Dexterity and Wits. ‘Counts as 2’ "
+        "applies the Mega-Attributes rule; the active defence pool counts them either way. "
+        "See rules note RN-DEF-5."
+    ),
+)
+POWER_BLOCK_BONUS = ChoiceParam(
+    "power_block_bonus",
+    "2.1: a power block after earlier attacks",
+    choices=(
+        ("decays", "Defense + Quantum ÷ 2, less 1 per earlier attack"),
+        ("fresh", "Quantum ÷ 2 added to the Defense left"),
+    ),
+    help=(
+        "2.1 only. Whether earlier attacks also wear down the power block's ⌊Quantum ÷ 2⌋ "
+        "(default, as the Initiative & defence calculator shows it) or the block adds it in "
+        "full to what is left of the Defense. See rules note RN-RANGED-15."
+    ),
+)
+ONLY_20 = (DODGE_POOL, DODGE_REROLLS)
+"""Inputs used under 2.0 only."""
+ONLY_21 = (
+    TARGET_DEXTERITY,
+    TARGET_MEGA_DEXTERITY,
+    TARGET_WITS,
+    TARGET_MEGA_WITS,
+    ATTACKS_BEFORE,
+    TARGET_DEFENDS,
+    TARGET_ABILITY,
+    TARGET_SPECIALTY,
+    TARGET_POWER_POOL,
+    TARGET_QUANTUM,
+)
+"""Inputs used under 2.1 only (the rules options MEGA_IN_DEFENSE and POWER_BLOCK_BONUS too)."""
 NATURAL_SOAK = IntParam(
     "natural_soak",
     "Target's natural soak",
@@ -281,6 +436,29 @@ BURST_WEAPON_AMMO = ChoiceParam(
 # --- the result and the calculator -------------------------------------------------
 
 
+def _shown(param: Param, value: object) -> str:
+    """An input's value as a step shows it: 3, yes/no, a choice's label."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(param, ChoiceParam):
+        return f"“{dict(param.choices)[str(value)]}”"
+    return str(value)
+
+
+def _with_unused(
+    target: TargetDefence,
+    ruleset: str,
+    unused: tuple[Param, ...],
+    values: dict[str, Any],
+    why: str,
+) -> TargetDefence:
+    """``target`` with a first step naming the other ruleset's inputs, not used (RN-RANGED-16)."""
+    listed = ", ".join(f"“{p.label}” {_shown(p, values[p.name])}" for p in unused)
+    text = f"Not used under {ruleset}: {listed}; {why} (rules note RN-RANGED-16)"
+    step = Step(text, DEFENSES if ruleset == V21 else DEFENSIVE)
+    return replace(target, steps=(step, *target.steps))
+
+
 @dataclass(frozen=True, kw_only=True)
 class AutofireReport(Explained):
     """The "Autofire & strafing" calculator's result: the ammunition and the attack."""
@@ -307,6 +485,7 @@ class AutofireReport(Explained):
                 f"{self.ammo_used} of {self.ammunition} rounds",
             ),
             att["difficulty"],
+            att["target_defence"],
             att["p_hit"],
             att["expected_dice"],
             att["expected_levels"],
@@ -339,15 +518,17 @@ class AutofireReport(Explained):
     BASE_DIFFICULTY,
     RANGE_PENALTY,
     AIRCRAFT_PENALTY,
-    DODGE_POOL,
-    DODGE_REROLLS,
     NATURAL_SOAK,
     ARMOUR_SOAK,
+    *ONLY_20,
+    *ONLY_21,
     RULESET,
     EXTRA_SUCCESSES,
     NET_FROM,
     BURST_DAMAGE,
     BURST_WEAPON_AMMO,
+    MEGA_IN_DEFENSE,
+    POWER_BLOCK_BONUS,
 )
 def autofire_and_strafing(
     dexterity: int = 3,
@@ -366,15 +547,27 @@ def autofire_and_strafing(
     base_difficulty: int = 1,
     range_penalty: int = 0,
     aircraft_penalty: int = 0,
-    dodge_pool: int = 0,
-    dodge_reroll_tens: bool = False,
     natural_soak: int = 2,
     armour_soak: int = 0,
-    ruleset: str = "2.1",
+    dodge_pool: int = 0,
+    dodge_reroll_tens: bool = False,
+    target_dexterity: int = 2,
+    target_mega_dexterity: int = 0,
+    target_wits: int = 2,
+    target_mega_wits: int = 0,
+    attacks_before: int = 0,
+    target_defends: str = "none",
+    target_ability: int = 2,
+    target_specialty: bool = False,
+    target_power_pool: int = 0,
+    target_quantum: int = 1,
+    ruleset: str = V21,
     extra_successes: str = "die",
     net_from: str = "difficulty",
     burst_damage: str = "adds",
     burst_weapon_ammo: str = "bursts",
+    mega_in_defense: str = "double",
+    power_block_bonus: str = "decays",
 ) -> AutofireReport:
     """The "Autofire & strafing" calculator: a burst (or single shot) against one or
     more targets, with ammunition, difficulty, exact hit chance and the exact
@@ -385,6 +578,11 @@ def autofire_and_strafing(
     adding +1 difficulty for every additional target, but applyies the results
     against all targets. A single attack may not target more enemies than it
     uses rounds of ammunition."
+
+    The target: under 2.0 it dodges ("Characters can dodge (Dex + Athletics)");
+    under 2.1 "Their Defense score adds to the difficulty of attacks against them,
+    but is reduced by 1 for every successful or unsuccessful attack made against
+    them", and it may actively defend or power block (:mod:`ruleslab.dodge`).
     """
     assert not isinstance(tags, str), "TAGS' parser reads the text into tags (@checked)"
     weapon = Weapon(
@@ -404,6 +602,29 @@ def autofire_and_strafing(
         burst_damage=burst_damage,
         burst_weapon_ammo=burst_weapon_ammo,
     )
+    values = locals()  # the inputs by name, for the step naming those not used
+    if ruleset == V20:
+        target = target_dodge(dodge_pool, dodge_reroll_tens)
+        unused: tuple[Param, ...] = (*ONLY_21, MEGA_IN_DEFENSE, POWER_BLOCK_BONUS)
+        why = "under 2.0 the target dodges; its 2.1 Defense does not apply"
+    else:
+        target = target_defense(
+            dexterity=target_dexterity,
+            mega_dexterity=target_mega_dexterity,
+            wits=target_wits,
+            mega_wits=target_mega_wits,
+            attacks_before=attacks_before,
+            action=target_defends,
+            ability=target_ability,
+            specialty=target_specialty,
+            power_pool=target_power_pool,
+            quantum=target_quantum,
+            mega_in_defense=mega_in_defense,
+            power_block_bonus=power_block_bonus,
+        )
+        unused = ONLY_20
+        why = "under 2.1 the target's Defense and its defensive action replace the dodge"
+    target = _with_unused(target, ruleset, unused, values, why)
     attack = resolve_attack(
         weapon=weapon,
         dexterity=dexterity,
@@ -414,8 +635,7 @@ def autofire_and_strafing(
         base_difficulty=base_difficulty,
         range_penalty=range_penalty,
         aircraft_penalty=aircraft_penalty,
-        dodge_pool=dodge_pool,
-        dodge_reroll_tens=dodge_reroll_tens,
+        target=target,
         natural_soak=natural_soak,
         armour_soak=armour_soak,
         extra_successes=extra_successes,
@@ -437,9 +657,22 @@ CALCULATOR = Calculator(
     rules=(
         rule(QR, "Ranged Attack Maneuvers", "Autofire, Strafing"),
         rule(QR, "Weapon Tags"),
-        rule(QR, "2.0 Rules", "Combat (Soak, Ping, Armor Piercing)"),
+        rule(QR, "2.0 Rules", "Combat (Defensive Maneuvers, Soak, Ping, Armor Piercing)"),
+        rule(QR, "2.1 Rules", "Specialties, Defenses"),
     ),
-    options=("ruleset", "extra_successes", "net_from", "burst_damage", "burst_weapon_ammo"),
+    options=(
+        "ruleset",
+        "extra_successes",
+        "net_from",
+        "burst_damage",
+        "burst_weapon_ammo",
+        "mega_in_defense",
+        "power_block_bonus",
+    ),
+    groups=(
+        FieldGroup("Target under 2.0", tuple(p.name for p in ONLY_20)),
+        FieldGroup("Target under 2.1", tuple(p.name for p in ONLY_21)),
+    ),
     views=(
         ChartView(
             title="Health levels lost per target",
@@ -450,7 +683,9 @@ CALCULATOR = Calculator(
     example=(
         "from ruleslab.calculators.autofire import autofire_and_strafing\n"
         "r = autofire_and_strafing(burst='medium', targets=3, tags='AP(2), Guided',\n"
-        "                          dodge_pool=3, natural_soak=2, armour_soak=3)\n"
-        "print(r.explain())"
+        "                          target_dexterity=3, target_wits=4, attacks_before=1,\n"
+        "                          target_defends='active', natural_soak=2, armour_soak=3)\n"
+        "print(r.explain())\n"
+        "print(autofire_and_strafing(ruleset='2.0', dodge_pool=3).figure('p_hit').text)"
     ),
 )
