@@ -231,3 +231,72 @@ def test_a_busy_status_is_shown_while_computing():
     assert "Computing" in seen[-1]
     assert "rl-status-busy" in seen[-1]
     assert view.status.value == ""  # cleared once the result is in
+
+
+@pytest.mark.parametrize(
+    "seed",
+    [
+        "\u00b2",  # superscript 2: isdigit() said yes, int() raised
+        "\u2461",  # circled 2
+        "9" * 5000,  # past Python's integer-string limit
+        "\u0661\u0662",  # Arabic-Indic 12: was read as 12
+        "4294967297",
+        "-1",
+        "1.5",
+        "12 34 5",
+    ],
+)
+def test_a_bad_seed_gets_the_seed_message(find, seed):
+    view = calculator("dice_pool")
+    (spec,) = view.calc.rolls
+    seed_box = find(view, "rl-roll-seed")
+    (log,) = view.roll_logs
+    seed_box.value = seed
+    view.roll(spec, seed_box, log)
+    assert "Seed must be a whole number from 0 to 4,294,967,296." in log.value
+    assert "data-seed" not in log.value
+    seed_box.value = " 4,294,967,296 "  # the largest, as the message writes it
+    view.roll(spec, seed_box, log)
+    assert 'data-seed="4294967296"' in log.value
+
+
+def test_a_roll_log_is_marked_stale_when_the_result_changes(find):
+    view = calculator("dice_pool")
+    (spec,) = view.calc.rolls
+    seed_box = find(view, "rl-roll-seed")
+    (log,) = view.roll_logs
+    seed_box.value = "77"
+    view.roll(spec, seed_box, log)
+    fresh = log.value
+    assert "rl-roll-stale" not in fresh
+    lines = roll_log(view.result, 77)
+    # a bad field keeps the last good result, which the log was rolled with: unchanged
+    view.set_input("dice", "many")
+    assert log.value == fresh
+    view.set_input("dice", str(view.result.dice))  # the same result again: still current
+    assert log.value == fresh
+    # a new result: the old log says it is stale, keeps what was rolled and its seed
+    view.set_input("dice", str(view.result.dice + 3))
+    stale = log.value
+    assert "rl-roll-stale" in stale
+    assert "Rolled before the inputs changed" in stale
+    assert 'data-seed="77"' in stale
+    assert all(escape(line) in stale for line in lines)
+    view.set_input("difficulty", "2")  # marked once, however often the inputs change
+    assert log.value.count("Rolled before the inputs changed") == 1
+    # rolling again shows a current log for the new pool
+    view.roll(spec, seed_box, log)
+    assert "rl-roll-stale" not in log.value
+    assert all(escape(line) in log.value for line in roll_log(view.result, 77))
+
+
+def test_a_rolling_message_is_cleared_when_the_result_changes(find):
+    view = calculator("dice_pool")
+    (spec,) = view.calc.rolls
+    seed_box = find(view, "rl-roll-seed")
+    (log,) = view.roll_logs
+    view.set_input("dice", "-4")
+    view.roll(spec, seed_box, log)
+    assert "Fix the highlighted fields" in log.value
+    view.set_input("dice", "4")
+    assert log.value == ""

@@ -51,10 +51,24 @@ def status_html(message: str, kind: str = "info") -> str:
     return f'<div class="rl-status rl-status-{escape(kind)}">{escape(message)}</div>'
 
 
-def roll_html(title: str, seed: int, lines: list[str] | tuple[str, ...]) -> str:
-    """One roll's log: a heading with the seed, then the numbered lines."""
+STALE_ROLL = "Rolled before the inputs changed: roll again for the result shown above."
+"""The note on a roll log whose pool is no longer the one shown."""
+
+
+def roll_html(
+    title: str, seed: int, lines: list[str] | tuple[str, ...], *, stale: bool = False
+) -> str:
+    """One roll's log: a heading with the seed, then the numbered lines.
+
+    ``stale``: the inputs have changed since: the log is kept (what was rolled,
+    with its seed) under a note saying so, and drawn faded (``rl-roll-stale``).
+    """
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+    kind, note = "rl-roll", ""
+    if stale:
+        kind += " rl-roll-stale"
+        note = f'<div class="rl-roll-note">{escape(STALE_ROLL)}</div>'
     return (
-        f'<div class="rl-roll" data-seed="{seed}"><strong>{escape(title)}</strong> '
+        f'<div class="{kind}" data-seed="{seed}">{note}<strong>{escape(title)}</strong> '
         f'<span class="rl-seed">(seed {seed})</span><ol>{items}</ol></div>'
     )

@@ -7,6 +7,11 @@ then handed to the calculator as is); a bad field gets its message next to
 it (naming the allowed range) while the other inputs and the last good result
 stay on screen. No traceback ever reaches the page: unexpected errors are shown
 as a one-line message and kept in :attr:`CalculatorView.last_error`.
+
+A roll log shows one roll of the result on screen; when a new result replaces
+that one, the log is kept but marked stale (its pool is no longer the one
+shown) and a message under a roll button ("Fix the highlighted fields …") is
+cleared.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from ruleslab import BoolParam, ChoiceParam, Explained, InputError, Param, TextParam
+from ruleslab import BoolParam, ChoiceParam, Explained, InputError, IntParam, Param, TextParam
 from ruleslab.declare import Calculator, Roll
 from ruleslab_widgets.panels import make_panel, update_panel
 from ruleslab_widgets.render import (
@@ -32,6 +37,9 @@ from ruleslab_widgets.render import (
 __all__ = ["CalculatorView"]
 
 _log = logging.getLogger(__name__)
+
+SEED = IntParam("seed", "Seed", minimum=0, maximum=2**32)
+"""The roll seed box: read like any whole-number field (ASCII digits, bounded length)."""
 
 _STYLE = """<style>
 .rl-calc { font-family: system-ui, sans-serif; max-width: 1100px; }
@@ -53,6 +61,8 @@ _STYLE = """<style>
 .rl-calc .rl-group h3 { margin: 0.6em 0 0.2em 0; }
 .rl-calc .rl-groups .widget-label { min-width: 11em; }
 .rl-calc .rl-roll-seed .widget-label { min-width: 0; }
+.rl-calc .rl-roll-stale ol, .rl-calc .rl-roll-stale strong { opacity: 0.55; }
+.rl-calc .rl-roll-note { color: #7a4b00; font-size: 0.9em; }
 .rl-calc textarea { font-family: ui-monospace, monospace; font-size: 0.9em; }
 </style>"""
 
@@ -106,6 +116,9 @@ class CalculatorView(w.VBox):
             opts.add_class("rl-options")
             children.append(opts)
         self.roll_logs: list[w.HTML] = []
+        # What each log (by id) shows: a current roll (to mark stale) or a message.
+        self._current_rolls: dict[int, tuple[str, int, tuple[str, ...]]] = {}
+        self._roll_messages: set[int] = set()
         roll_rows = [self._roll_row(spec) for spec in calc.rolls]
         children += [self.status, self.output, *roll_rows, *self.panels, self.working]
         super().__init__(children=children, **kwargs)
@@ -180,25 +193,42 @@ class CalculatorView(w.VBox):
     def roll(self, spec: Roll, seed_box: w.Text, log: w.HTML) -> None:
         """Roll once with the last good result; show the log and the seed used."""
         if self.result is None or self.last_error:
-            log.value = status_html("Fix the highlighted fields before rolling.", "warning")
+            self._roll_message(log, "Fix the highlighted fields before rolling.")
             return
-        text = seed_box.value.strip()
-        if text:
-            if not text.isdigit() or int(text) > 2**32:
-                log.value = status_html(
-                    "Seed must be a whole number from 0 to 4,294,967,296.", "warning"
-                )
+        seed: int
+        if seed_box.value.strip():
+            try:
+                seed = SEED.parse(seed_box.value)
+            except InputError as exc:
+                self._roll_message(log, exc.message)
                 return
-            seed = int(text)
         else:
             seed = random.SystemRandom().randrange(1, 1_000_000)
         try:
-            lines = list(spec.run(self.result, seed))
+            lines = tuple(spec.run(self.result, seed))
         except Exception as exc:  # never a traceback on the page
             _log.exception("roll for %s failed", self.calc.key)
-            log.value = status_html(f"The roll failed: {type(exc).__name__}: {exc}", "warning")
+            self._roll_message(log, f"The roll failed: {type(exc).__name__}: {exc}")
             return
         log.value = roll_html(spec.label, seed, lines)
+        self._roll_messages.discard(id(log))
+        self._current_rolls[id(log)] = (spec.label, seed, lines)
+
+    def _roll_message(self, log: w.HTML, message: str) -> None:
+        log.value = status_html(message, "warning")
+        self._current_rolls.pop(id(log), None)
+        self._roll_messages.add(id(log))
+
+    def _new_result(self, changed: bool) -> None:
+        """Roll logs after a good recompute: messages cleared; current rolls marked
+        stale if the result ``changed`` (they show another pool than the one shown)."""
+        for log in self.roll_logs:
+            if id(log) in self._roll_messages:
+                log.value = ""
+                self._roll_messages.discard(id(log))
+            elif changed and id(log) in self._current_rolls:
+                label, seed, lines = self._current_rolls.pop(id(log))
+                log.value = roll_html(label, seed, lines, stale=True)
 
     def _on_change(self, _change: dict[str, Any]) -> None:
         self.recompute()
@@ -258,8 +288,10 @@ class CalculatorView(w.VBox):
             )
             return
         assert result is not None
+        changed = self.result is not None and result != self.result
         self.last_error = ""
         self.result = result
+        self._new_result(changed)
         self._show_status("")
         self.output.value = figures_html(result)
         self.working.value = steps_html(result)
