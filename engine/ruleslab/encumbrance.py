@@ -42,6 +42,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ruleslab.decimals import fmt_exact, typed_decimal
 from ruleslab.explain import Explained, Figure, Step, fmt_num
 from ruleslab.sources import QR, rule
 
@@ -91,11 +92,10 @@ def lift_capacity_kg(strength: int, might: int, mega_strength: int) -> int:
     return KG_PER_DOT * (strength + might) * mega_strength_multiplier(mega_strength)
 
 
-def kg(x: float | int) -> str:
-    """Kilograms for display: whole numbers with thousands separators (13 000 kg)."""
-    if isinstance(x, float) and x.is_integer():
-        x = int(x)
-    return fmt_num(x, "kg")
+def kg(x: float | Fraction) -> str:
+    """Kilograms for display: whole numbers with thousands separators (13 000 kg), a typed
+    weight as the exact decimal it was typed as (90.004 kg: the number the rules used)."""
+    return fmt_exact(typed_decimal(x), "kg")
 
 
 def multiplier_step(mega_strength: int, mult: int) -> Step:
@@ -310,7 +310,7 @@ def encumbrance(
             )
         )
 
-    load = Fraction(load_kg)
+    load = typed_decimal(load_kg)
     tier = "over"
     lower: tuple[int, bool] | None = None  # previous band's bound and whether it was included
     for name, per, inclusive in bands:

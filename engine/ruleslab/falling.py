@@ -29,9 +29,9 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ruleslab.decimals import equals, fmt_exact, typed_decimal
 from ruleslab.dice import pool_distribution
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
-from ruleslab.jumping import exact_metres
 from ruleslab.mega import effective
 from ruleslab.ruleset import V20, V21
 from ruleslab.sources import QR, rule
@@ -68,7 +68,7 @@ def damage_dice(height_m: Fraction | float, safe_m: int, count_from: str = "safe
     distance; ``"top"``: the first 20 m of the fall itself (RN-FALL-1). Each part
     rounds down on its own.
     """
-    h = Fraction(height_m) if not isinstance(height_m, Fraction) else height_m
+    h = typed_decimal(height_m)  # as typed: 19.999 m is 19999/1000 m
     if count_from == "safe":
         past = max(Fraction(0), h - safe_m)
         first = min(past, Fraction(FIRST_SEGMENT_M))
@@ -161,31 +161,31 @@ def fall(
         Step(f"Safe distance = (Stamina {stamina_dots} − 1) × 2 = {fmt_num(safe, 'm')}", FALLING)
     )
 
-    h = exact_metres(height_m)
+    h = typed_decimal(float(height_m))
     dice = damage_dice(h, safe, count_from)
     if count_from == "safe":
         past = max(Fraction(0), h - safe)
         first = min(past, Fraction(FIRST_SEGMENT_M))
         rest = past - first
         where = (
-            f"Fall {fmt_num(h, 'm')} − safe {fmt_num(safe, 'm')} = {fmt_num(past, 'm')} past "
-            f"the safe distance: the first {fmt_num(first, 'm')} at 1 die per 2 m"
+            f"Fall {fmt_exact(h, 'm')} − safe {fmt_num(safe, 'm')} = {fmt_exact(past, 'm')} "
+            f"past the safe distance: the first {fmt_exact(first, 'm')} at 1 die per 2 m"
         )
     else:
         first = max(Fraction(0), min(h, Fraction(FIRST_SEGMENT_M)) - safe)
         rest = max(Fraction(0), h - max(FIRST_SEGMENT_M, safe))
         where = (
-            f"Fall {fmt_num(h, 'm')}: {fmt_num(first, 'm')} between the safe distance and "
+            f"Fall {fmt_exact(h, 'm')}: {fmt_exact(first, 'm')} between the safe distance and "
             "20 m below the start at 1 die per 2 m"
         )
     raw = math.floor(first / 2) + math.floor(rest / 5)
     text = (
-        f"{where} → ⌊{fmt_num(first)} ÷ 2⌋ = {math.floor(first / 2)}, the next "
-        f"{fmt_num(rest, 'm')} at 1 die per 5 m → ⌊{fmt_num(rest)} ÷ 5⌋ = {math.floor(rest / 5)}; "
-        f"{raw} dice (rules note RN-FALL-1)"
+        f"{where} → ⌊{fmt_exact(first)} ÷ 2⌋ = {math.floor(first / 2)}, the next "
+        f"{fmt_exact(rest, 'm')} at 1 die per 5 m → ⌊{fmt_exact(rest)} ÷ 5⌋ = "
+        f"{math.floor(rest / 5)}; {raw} dice (rules note RN-FALL-1)"
     )
     if h <= safe:
-        text = f"Fall {fmt_num(h, 'm')} ≤ safe distance {fmt_num(safe, 'm')}: no damage"
+        text = f"Fall {fmt_exact(h, 'm')} ≤ safe distance {fmt_num(safe, 'm')}: no damage"
     steps.append(Step(text, FALLING))
     if raw > MAX_DICE:
         steps.append(Step(f"At most {MAX_DICE} dice from a fall: {MAX_DICE} dice", FALLING))
@@ -249,7 +249,7 @@ def fall(
             steps.append(Step(f"No break-fall roll: all {dice} dice remain", FALLING))
     mean = sum((d * p for d, p in enumerate(left)), Fraction(0))
     if break_fall and dice:
-        steps.append(Step(f"Mean dice left = {fmt_num(mean)}", FALLING))
+        steps.append(Step(f"Mean dice left {equals(mean)}", FALLING))
 
     if lethal_means == "dice":
         p_lethal = sum(left[threshold:], Fraction(0))

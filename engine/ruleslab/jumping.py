@@ -25,6 +25,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ruleslab.decimals import equals, fmt_exact, typed_decimal
 from ruleslab.dice import SuccessDistribution, pool_distribution
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.ruleset import V20, V21
@@ -55,7 +56,7 @@ EXTRA_TABLE = 100
 
 def exact_metres(x: float) -> Fraction:
     """A distance typed in metres as the exact decimal it was written as (0.1 → 1/10)."""
-    return Fraction(repr(float(x)))
+    return typed_decimal(float(x))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -191,7 +192,7 @@ def jump(
     times = f" × (Mega-Strength {mega_strength} + 1)" if mega_strength else ""
     steps.append(
         Step(
-            f"Each success covers {fmt_num(per, 'm')} {way}{times} = {fmt_num(mps, 'm')} "
+            f"Each success covers {fmt_exact(per, 'm')} {way}{times} = {fmt_exact(mps, 'm')} "
             "(the multiplier applies to the whole distance, rules note RN-JUMP-2)",
             JUMPING,
         )
@@ -201,8 +202,8 @@ def jump(
     needed = math.ceil(target / mps)
     steps.append(
         Step(
-            f"Successes needed to clear {fmt_num(target, 'm')} = "
-            f"⌈{fmt_num(target)} ÷ {fmt_num(mps)}⌉ = {needed}",
+            f"Successes needed to clear {fmt_exact(target, 'm')} = "
+            f"⌈{fmt_exact(target)} ÷ {fmt_exact(mps)}⌉ = {needed}",
             JUMPING,
         )
     )
@@ -243,8 +244,8 @@ def jump(
     mean = mean_succ * mps
     steps.append(
         Step(
-            f"Mean distance = ({dice} × {per_die} + {auto}) successes × {fmt_num(mps, 'm')} = "
-            f"{fmt_num(mean, 'm')}",
+            f"Mean distance = ({dice} × {per_die} + {auto}) successes × {fmt_exact(mps, 'm')} "
+            f"{equals(mean, 'm')}",
             JUMPING,
         )
     )

@@ -25,6 +25,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ruleslab.decimals import typed_decimal
 from ruleslab.dice import pool_distribution
 from ruleslab.encumbrance import (
     KG_PER_DOT,
@@ -190,7 +191,7 @@ def lift(
     unit = KG_PER_DOT * mult
     steps = [multiplier_step(mega_strength, mult), capacity_step(strength, might, mult, capacity)]
 
-    weight = Fraction(object_kg)
+    weight = typed_decimal(object_kg)
     needed = math.ceil(weight / unit)
     per = f"{KG_PER_DOT} kg" if mult == 1 else f"({KG_PER_DOT} kg × {fmt_num(mult)})"
     steps.append(

@@ -194,3 +194,58 @@ def test_defaults_are_the_forms():
     assert r == fall(15.0, 3, 3, 2)
     assert r.damage_dice == 5
     assert r.p_lethal == Q**5
+
+
+# --- the working's equations are true for the numbers they print (issue 11, defect 6) ------
+
+NUMBER = r"-?[\d\u202f]+(?:\.\d+)?"
+
+
+def number(text):
+    return Fraction(text.replace("\u202f", ""))
+
+
+def check_working(text):
+    """Every "⌊a ÷ b⌋ = n" and "Fall a m − safe b m = c m" in ``text`` holds for the
+    numbers it prints; how many there were."""
+    import math
+    import re
+
+    floors = re.findall(rf"⌊({NUMBER}) ÷ ({NUMBER})⌋ = (\d+)", text)
+    for a, b, n in floors:
+        assert math.floor(number(a) / number(b)) == int(n), (a, b, n)
+    differences = re.findall(rf"Fall ({NUMBER}) m − safe ({NUMBER}) m = ({NUMBER}) m", text)
+    for a, b, c in differences:
+        assert number(a) - number(b) == number(c), (a, b, c)
+    return len(floors) + len(differences)
+
+
+def test_the_fall_prints_the_heights_its_dice_used():
+    # Before: "Fall 20 m − safe 4 m = 16 m … ⌊16 ÷ 2⌋ = 7" for 19.999 m.
+    r = fall(19.999, 3, 3, 2)
+    assert r.damage_dice == 7  # ⌊(19.999 − 4) ÷ 2⌋ = ⌊7.9995⌋, by hand
+    text = r.explain()
+    assert "Fall 19.999 m − safe 4 m = 15.999 m past the safe distance" in text
+    assert "⌊15.999 ÷ 2⌋ = 7" in text
+    r = fall(29.998, 3, 3, 2)  # 25.998 m past: 20 m at 1 per 2, 5.998 m at 1 per 5
+    assert r.damage_dice == 10 + 1
+    assert "⌊5.998 ÷ 5⌋ = 1" in r.explain()
+
+
+@pytest.mark.parametrize("count_from", ["safe", "top"])
+def test_every_printed_floor_and_difference_is_true(count_from):
+    for metres in (4.001, 5.999, 19.999, 23.996, 24.004, 29.998, 44.9999, 170.005, 1234.567):
+        text = fall(metres, 3, 3, 2, count_from=count_from).explain()
+        assert check_working(text) >= 2
+
+
+def test_a_rounded_mean_is_printed_as_approximate():
+    # 8 m, safe 4 m: 2 dice; a 5-die break-fall leaves 2 with P(0 successes) = 0.6⁵ and 1
+    # with P(1 success) = 5 × 0.4 × 0.6⁴: mean 2 × 0.07776 + 0.2592 = 0.41472, not "0.41".
+    r = fall(8, 3, 3, 2)
+    assert r.mean_dice_left == Fraction("0.41472")
+    (mean,) = [s.text for s in r.steps if s.text.startswith("Mean dice left")]
+    assert mean == "Mean dice left ≈ 0.41"
+    # 6 m: 1 die; a 1-die break-fall (Dex 1, Athletics 0) leaves it with P 0.6: exact, "="
+    (mean,) = [s.text for s in fall(6, 3, 1, 0).steps if s.text.startswith("Mean dice left")]
+    assert mean == "Mean dice left = 0.6"

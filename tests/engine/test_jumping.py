@@ -180,3 +180,51 @@ def test_defaults_are_the_forms():
     assert r == jump(3, 2, 0, "horizontal", 6.0)
     assert r.successes_needed == 3
     assert r.p_clear == binom_at_least(5, 3)
+
+
+# --- the working's equations are true for the numbers they print (issue 11, defect 6) ------
+
+NUMBER = r"-?[\d\u202f]+(?:\.\d+)?"
+
+
+def number(text):
+    return Fraction(text.replace("\u202f", ""))
+
+
+def check_ceilings(text):
+    """Every "⌈a ÷ b⌉ = n" in ``text`` holds for the a, b and n it prints; how many there were."""
+    import math
+    import re
+
+    found = re.findall(rf"⌈({NUMBER}) ÷ ({NUMBER})⌉ = (\d+)", text)
+    for a, b, n in found:
+        assert math.ceil(number(a) / number(b)) == int(n), (a, b, n)
+    return len(found)
+
+
+def test_the_successes_needed_print_the_distance_the_ceiling_used():
+    # Before: "⌈2 ÷ 2⌉ = 2" for 2.004 m (the distance rounded, its ceiling not).
+    r = jump(3, 2, 0, "horizontal", 2.004)
+    assert r.successes_needed == 2  # ⌈2.004 ÷ 2⌉, by hand
+    assert "Successes needed to clear 2.004 m = ⌈2.004 ÷ 2⌉ = 2" in r.explain()
+    r = jump(3, 2, 0, "vertical", 1.0001)
+    assert r.successes_needed == 3  # ⌈1.0001 ÷ 0.5⌉
+    assert "⌈1.0001 ÷ 0.5⌉ = 3" in r.explain()
+
+
+@pytest.mark.parametrize("direction", ["horizontal", "vertical"])
+@pytest.mark.parametrize("mega", [0, 1, 3])
+def test_every_printed_ceiling_is_true(direction, mega):
+    for metres in (0.001, 0.499, 0.501, 1.999, 2.004, 6.0, 7.25, 12.3456, 99.995, 1234.5678):
+        assert check_ceilings(jump(3, 2, mega, direction, metres).explain()) == 1
+
+
+def test_a_rounded_mean_distance_is_printed_as_approximate():
+    # M-Str 1 (2.1): 5 dice rerolling 10s, 5 automatic, 4 m per success:
+    # (5 × 4/9 + 5) × 4 = 260/9 m = 28.888… m, which "28.89 m" is not.
+    r = jump(3, 2, 1, "horizontal", 30)
+    assert r.mean_distance == Fraction(260, 9)
+    (mean,) = [s.text for s in r.steps if s.text.startswith("Mean distance")]
+    assert mean.endswith("× 4 m ≈ 28.89 m")
+    (mean,) = [s.text for s in jump(3, 2, 0, "horizontal", 6).steps if "Mean" in s.text]
+    assert mean == "Mean distance = (5 × 4/10 + 0) successes × 2 m = 4 m"  # exact: "="

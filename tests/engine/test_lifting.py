@@ -198,3 +198,60 @@ def test_defaults_are_the_forms():
     assert r.capacity_kg == 90
     assert r.figure("tier").text == "Light"  # 20 kg: over 5 × 3 = 15 kg, up to 30 kg
     assert r.figure("roll_needed").text == "Yes"  # 100 kg needs ⌈100 ÷ 30⌉ = 4 = 3 + 1
+
+
+# --- the working's equations are true for the numbers they print (issue 11, defect 6) ------
+
+NUMBER = r"-?[\d\u202f]+(?:\.\d+)?"
+
+
+def number(text):
+    return Fraction(text.replace("\u202f", ""))
+
+
+def check_needed(text):
+    """Every "⌈w kg ÷ 30 kg⌉ = n" or "⌈w kg ÷ (30 kg × m)⌉ = n" in ``text`` holds for the
+    numbers it prints; how many there were."""
+    import math
+    import re
+
+    found = re.findall(rf"⌈({NUMBER}) kg ÷ \(?30 kg(?: × ({NUMBER}))?\)?⌉ = (\d+)", text)
+    for w, m, n in found:
+        assert math.ceil(number(w) / (30 * number(m or "1"))) == int(n), (w, m, n)
+    return len(found)
+
+
+def check_load(text):
+    """Every "Load l kg: over a kg …, up to b kg …" holds for the numbers it prints."""
+    import re
+
+    (line,) = [ln for ln in text.splitlines() if ln.startswith("Load ")]
+    load = number(re.match(rf"Load ({NUMBER}) kg:", line).group(1))
+    for word, bound in re.findall(rf"(over|at least|up to|under) ({NUMBER}) kg", line):
+        b = number(bound)
+        holds = {"over": load > b, "at least": load >= b, "up to": load <= b, "under": load < b}
+        assert holds[word], line
+
+
+def test_the_strength_needed_prints_the_weight_its_ceiling_used():
+    # Before: "⌈90 kg ÷ 30 kg⌉ = 4" for 90.004 kg.
+    r = lift(3, 0, 0, 90.004)
+    assert r.needed == 4  # ⌈90.004 ÷ 30⌉, by hand
+    assert "Str + Might needed for 90.004 kg = ⌈90.004 kg ÷ 30 kg⌉ = 4" in r.explain()
+
+
+def test_the_load_prints_the_weight_its_tier_used():
+    # Before: "Load 30 kg: over 30 kg (10 kg per dot) …" for 30.004 kg (Str 3: 30 kg a band).
+    r = lifting_and_encumbrance(3, 0, 0, 30.004, 0)
+    assert r.encumbrance.tier == "moderate"
+    assert "Load 30.004 kg: over 30 kg (10 kg per dot), up to 45 kg" in r.explain()
+
+
+@pytest.mark.parametrize("mega", [0, 1, 6])
+def test_every_printed_ceiling_and_load_is_true(mega):
+    mult = mega_strength_multiplier(mega)
+    for kg in (0.001, 29.999, 30.001, 59.9999, 90.004, 119.995, 150.0001, 1234.5678):
+        r = lifting_and_encumbrance(3, 1, mega, kg * mult, kg * mult)
+        text = r.explain()
+        assert check_needed(text) == 1
+        check_load(text)

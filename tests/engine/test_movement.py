@@ -157,3 +157,17 @@ def test_defaults_are_the_forms():
     assert r == movement(3, 3, 2, 0, 0, 0, 20.0)
     assert speeds(r) == (5, 12, 16)
     assert r.figure("tier").text == "Light"
+
+
+def test_the_load_prints_the_weight_its_tier_used():
+    # (issue 11, defect 6) Before: "Load 15 kg: over 15 kg (5 kg per dot) …" for 15.002 kg:
+    # Str 3 + Might 0 is unencumbered up to 15 kg, lightly encumbered over it.
+    r = movement(3, 3, 2, 0, 0, 0, 15.002)
+    assert r.encumbrance.tier == "light"
+    assert r.walking == 3 + 3 - 1
+    assert "Load 15.002 kg: over 15 kg (5 kg per dot), up to 30 kg (10 kg per dot) → Light" in (
+        r.explain()
+    )
+    r = movement(3, 3, 2, 0, 0, 0, 14.998)
+    assert r.encumbrance.tier == "unencumbered"
+    assert "Load 14.998 kg: up to 15 kg (5 kg per dot) → Unencumbered" in r.explain()
