@@ -2,19 +2,23 @@
 odds, bad input, charts and the roll. The line parser's own tests are in
 ``test_compressed_combatants.py``."""
 
+import time
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
 from ruleslab.calculators.compressed import PARAMS, combat_roll_log, compressed_combat
-from ruleslab.compressed.combatants import parse_combatants
+from ruleslab.compressed.combatants import Combatant, parse_combatants
 from ruleslab.dice import compare, pool_distribution
 from ruleslab.henchmen import henchmen_bonus
 from ruleslab.params import InputError
+from ruleslab.quantum_costs import PowerUse
 
 OFFICER = "Police officer: Dex 3, Firearms 2 + 1 accuracy, damage 6L, soak 4L, initiative 5"
 GANGBANGER = "Gangbanger: Dex 2, Firearms 2, damage 5L, soak 1L, initiative 4"
 COMBATANTS = next(p for p in PARAMS if p.name == "a_combatants")
+POWERS = next(p for p in PARAMS if p.name == "a_powers")
 
 FIGURE_KEYS = [
     "pool_a",
@@ -133,6 +137,22 @@ def test_even_split_and_side_down_needs_everyone_down():
     assert r.p_b_killed == 0
     r = fight(a="Hero: Dex 0, auto 4, soak 0", b=two, damage_split="focus")
     assert r.p_b_down == 1  # 2 + 2
+
+
+def test_down_and_death_figures_say_what_they_count():
+    # issue 11, defect 6: "incapacitated or killed 0 %" beside "a death 100 %" read as a
+    # contradiction. B takes exactly 3, split 2 + 1: Ann dead (dead 2), Bob standing.
+    two = "Ann: Dex 1, soak 0, incap 2, dead 2\nBob: Dex 1, incap 5, dead 9"
+    r = fight(a="Hero: Dex 0, auto 3, soak 0", b=two)
+    down, killed = r.figure("p_b_down"), r.figure("p_b_killed")
+    assert (down.label, down.text) == ("Side B taken out (all 2 incapacitated or killed)", "0 %")
+    assert (killed.label, killed.text) == ("Side B: at least one of 2 killed", "100 %")
+    assert r.figure("p_a_down").label == "Side A incapacitated or killed"
+    assert r.figure("p_a_killed").label == "Side A killed"
+    assert (
+        "Side A incapacitated or killed 0 %, Side A killed 0 %; Side B taken out (all 2 "
+        "incapacitated or killed) 0 %, Side B: at least one of 2 killed 100 %"
+    ) in r.explain()
 
 
 # --- modifiers ------------------------------------------------------------------------
@@ -257,7 +277,11 @@ def test_both_down_higher_initiative_survives_lower_is_killed():
     assert (r.p_b_down, r.p_b_killed) == (1, 1)
     log = combat_roll_log(r, 7)
     assert any("Side A has the higher initiative and survives" in line for line in log)
-    assert any("Fast 0 levels, survives on the last −4 level" in line for line in log)
+    assert (
+        "Side A takes 3 levels of damage: Fast 3 levels rolled, survives on the last −4 level "
+        "(0 levels)"
+    ) in log
+    assert "Side B takes 3 levels of damage: Slow 3 levels, killed" in log
     # equal initiative: the damage stands as rolled
     r = fight(a=a, b=b.replace("initiative 2", "initiative 6"))
     assert (r.p_a_down, r.p_a_killed, r.p_b_down, r.p_b_killed) == (1, 0, 1, 0)
@@ -474,3 +498,154 @@ def test_parsed_lists_are_accepted_again():
     assert compressed_combat(a_powers=powers) == compressed_combat(a_powers="Flight, 1, maint")
     with pytest.raises(InputError, match="at least one combatant"):
         compressed_combat(a_combatants=())
+
+
+# --- records passed from Python get the form's checks (issue 11, defect 3) -----------------
+
+LINES = [
+    OFFICER,
+    GANGBANGER,
+    "Brute: Str 3, Mega-Str 1, Brawl 3, damage 5B, soak 6",
+    "Nova: Dex 2, Brawl 1, damage 3, auto 3, soak 0, Quantum 0",
+    "Ann: Dex 1, Brawl 1, soak 0, incap 2, dead 4\nBob: Dex 1, Brawl 1, incap 2, dead 4",
+    "Blaster: Dex 2, Quantum Bolt 2, damage 4, resist 5, formula sum, initiative 6",
+    "Telepath: Wits 4, Mind Shards 3, damage 3A, resist 4, formula 2x, initiative 5, auto 1",
+    "Cop: Dex 3, Firearms 2, track Sta 3 armour 2 MSta 1 Q 4 MStr 1 Str 2",
+    "Cop: Dex 3, Firearms 2, track Sta 3",
+    "Nova: Dex 3, Brawl 2, damage 5, Quantum 10, Tactics 3, dodge 6, soak 5, bonus 2",
+    "# the gang\nGangbanger: Dex 2, Firearms 2\n\nLookout: Per 3, Firearms 1, damage 4L\n"
+    "Boss: Dex 3, Mega-Dex 1, Firearms 3, accuracy 2, damage 7L, soak 3L, initiative 6",
+    "Dex 4, Martial Arts 3, damage 4B, soak 2B, init 7, incap 5, dead 9",
+    "A: Strength 2, M-Str 1, Might 3\nB: mega dex 1, Athletics 2\nC: attribute 2, ability 1",
+    "Kid: mega 2",
+    "Kid: Dex 0, soak 0",
+]
+
+
+@pytest.mark.parametrize("text", LINES)
+def test_parsed_combatants_pass_the_check_unchanged(text):
+    records = parse(text)
+    assert COMBATANTS.check(records) == records
+    assert COMBATANTS.check(list(records)) == records
+
+
+def cop(**kw):
+    fields = {"name": "Cop", "line": 1, "attribute": "Dexterity", "attribute_dots": 3}
+    return Combatant(**(fields | {"ability": "Firearms", "ability_dots": 2} | kw))
+
+
+@pytest.mark.parametrize(
+    ("records", "expect"),
+    [
+        ((cop(attribute_dots=10**6),), "line 1: attribute must be a whole number from 0 to 10"),
+        ((cop(damage=-1),), "line 1: damage must be a whole number from 0 to 50"),
+        ((cop(soak=10**5000),), "line 1: soak must be a whole number from 0 to 50"),
+        ((cop(initiative=2.5),), "line 1: initiative must be a whole number from 0 to 50"),
+        ((cop(accuracy=True),), "line 1: accuracy must be a whole number from 0 to 10"),
+        ((cop(attribute_dots="3"),), "line 1: attribute must be a whole number from 0 to 10"),
+        ((cop(mega=11),), "line 1: Mega-Attribute must be a whole number from 0 to 10"),
+        ((cop(quantum=101),), "line 1: Quantum must be a whole number from 0 to 100"),
+        ((cop(incap=9, dead=4),), "line 1: incap must not be more than dead"),
+        ((cop(incap=0),), "line 1: incap must be a whole number from 1 to 200"),
+        ((cop(track=(("strength", 2), ("stamina", 99))),), "track sta must be from 1 to 20"),
+        ((cop(track=(("stamina", 3), ("strength", 2)), dead=4),), "either a track or incap"),
+        ((cop(track=(("luck", 3),)),), "“track” takes Str, Sta, MSta, MStr, Quantum and armour"),
+        ((cop(formula="sum"),), "line 1: “formula” needs the enemy's resistance pool"),
+        ((cop(resist=3, formula="triple"),), "the formula is “formula 2x” or “formula sum”"),
+        ((cop(name="x" * 41),), "line 1: the name is longer than 40 characters"),
+        ((cop(name="x" * 10**6),), "Side A combatants is too long: at most 2,000 characters"),
+        ((cop(attribute_dots=0, ability_dots=0),), None),  # the form takes "Cop: Dex 0"
+        (tuple(cop(name=f"C{i}") for i in range(9)), "at most 8 combatants"),
+        (tuple(cop(name=f"C{i}") for i in range(1000)), "is too long: at most 2,000 characters"),
+        ((cop(), cop(line=2)), "line 2: the name “Cop” is used twice"),
+        ((), "list at least one combatant"),
+    ],
+)
+def test_combatant_records_get_the_forms_checks(records, expect):
+    start = time.process_time()
+    if expect is None:
+        assert compressed_combat(a_combatants=records).side_a.combatants == records
+        return
+    with pytest.raises(InputError) as err:
+        compressed_combat(a_combatants=records)
+    assert time.process_time() - start < 1  # a guard against a hang, not a benchmark
+    assert err.value.field == "a_combatants"
+    assert err.value.message.startswith("Side A combatants")
+    assert expect in err.value.message
+
+
+@pytest.mark.parametrize(
+    ("record", "typed"),
+    [
+        (cop(attribute_dots=11), "Cop: Dex 11, Firearms 2"),
+        (cop(dodge=51), "Cop: Dex 3, Firearms 2, dodge 51"),
+        (cop(track=(("strength", 21), ("stamina", 2))), "Cop: Dex 3, track Str 21 Sta 2"),
+        (cop(incap=7, dead=3), "Cop: Dex 3, incap 7, dead 3"),
+    ],
+)
+def test_a_record_gets_the_message_its_typed_line_gets(record, typed):
+    with pytest.raises(InputError) as typed_err:
+        compressed_combat(b_combatants=typed)
+    with pytest.raises(InputError) as record_err:
+        compressed_combat(b_combatants=(record,))
+    assert record_err.value.field == typed_err.value.field == "b_combatants"
+    assert record_err.value.message == typed_err.value.message
+
+
+def test_record_messages_keep_the_line_numbers_of_the_text():
+    first, second = parse("# the gang\nA: Dex 1, Brawl 1\n\nB: Dex 2, Brawl 2")
+    assert (first.line, second.line) == (2, 4)
+    with pytest.raises(InputError, match="line 4: attribute must be a whole number"):
+        compressed_combat(a_combatants=(first, replace(second, attribute_dots=11)))
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        cop(ability="Dodge"),  # would read back as a dodge pool
+        cop(attribute="Luck"),  # not an attribute
+        cop(name="A: B"),
+        cop(name="Dex"),
+        cop(ability="firearms"),
+        cop(damage_type="X", damage=3),
+        cop(name=5),
+    ],
+)
+def test_a_record_no_line_can_give_is_refused(record):
+    with pytest.raises(InputError) as err:
+        compressed_combat(a_combatants=(record,))
+    assert err.value.field == "a_combatants"
+    assert err.value.message.startswith("Side A combatants")
+
+
+def use(**kw):
+    return PowerUse(**({"who": "", "power": "Flight", "cost": 1, "kind": "maintenance"} | kw))
+
+
+@pytest.mark.parametrize(
+    ("records", "expect"),
+    [
+        ((use(kind="bogus", line=1),), "line 1: the type must be one of maintenance"),
+        ((use(cost=10**6, line=3),), "line 3: the cost must be a whole number from 0 to 50"),
+        ((use(cost=-1, line=1),), "the cost must be a whole number from 0 to 50"),
+        ((use(cost=2.0, line=1),), "the cost must be a whole number from 0 to 50"),
+        ((use(power="", line=1),), "line 1: write “Power, cost, type”"),
+        (tuple(use(line=i) for i in range(1, 22)), "at most 20 powers"),
+        ((use(kind="maint", line=1),), "line 1: kind “maint” is not what a line"),
+        ((use(who="Zed", line=2),), "line 2: no combatant named “Zed”"),
+    ],
+)
+def test_power_records_get_the_forms_checks(records, expect):
+    with pytest.raises(InputError) as err:
+        compressed_combat(a_powers=records)
+    assert err.value.field == "a_powers"
+    assert err.value.message.startswith("Side A Quantum powers used")
+    assert expect in err.value.message
+
+
+def test_parsed_powers_pass_the_check_unchanged():
+    text = "# powers\nFlight, 1, maintenance\n\nPolice officer: Bolt, 2, inst\nShield, 0, conc"
+    records = POWERS.parse(text)
+    assert [u.line for u in records] == [2, 4, 5]
+    assert POWERS.check(records) == records
+    assert compressed_combat(a_powers=records) == compressed_combat(a_powers=text)

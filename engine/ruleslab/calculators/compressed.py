@@ -6,13 +6,13 @@ less-narratively important fights, compressing the effect of a fight into one ro
 The rules, each module quoting the text it implements, are in
 :mod:`ruleslab.compressed.combatants` (a combatant a line of text),
 :mod:`ruleslab.compressed.pools` (each side's pools, its Quantum spent),
-:mod:`ruleslab.compressed.odds` (the opposed roll, damage, death, the timeframe, one
-rolled fight) and :mod:`ruleslab.quantum_costs` (the power-type multipliers). This
-module declares the calculator's inputs (:data:`PARAMS`, two sides and the rules
-options), combines the rules into one explained result (:class:`CompressedCombat`, with
-its charts), its "Roll it" log (:func:`combat_roll_log`) and :data:`CALCULATOR`. See
-:mod:`ruleslab.declare`. Readings of the text: ``docs/rules-notes/compressed.md``
-(RN-COMP-1 … RN-COMP-19).
+:mod:`ruleslab.compressed.odds` (the opposed roll, damage, death, the timeframe),
+:mod:`ruleslab.compressed.roll` (one rolled fight) and :mod:`ruleslab.quantum_costs`
+(the power-type multipliers). This module declares the calculator's inputs
+(:data:`PARAMS`, two sides and the rules options), combines the rules into one
+explained result (:class:`CompressedCombat`, with its charts), its "Roll it" log
+(:func:`combat_roll_log`) and :data:`CALCULATOR`. See :mod:`ruleslab.declare`.
+Readings of the text: ``docs/rules-notes/compressed.md`` (RN-COMP-1 … RN-COMP-19).
 
 Over 600 lines, for a reason: the form is 40 inputs (17 a side, each with its range
 and help, and 6 rules options) and takes about 230 of them; splitting it from the
@@ -22,8 +22,10 @@ function whose signature gives their defaults would part each input from its def
 from __future__ import annotations
 
 import functools
+import itertools
 import random
-from dataclasses import dataclass, fields
+from collections.abc import Callable
+from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from typing import Any
 
@@ -34,17 +36,19 @@ from ruleslab.compressed.combatants import (
     parse_intent,
     parse_power_text,
 )
+from ruleslab.compressed.lines import write_combatant, write_power
 from ruleslab.compressed.odds import (
     after_ablative,
+    fate_labels,
     health_odds,
     levels_to_down,
     margin_probabilities,
-    play,
     success_table,
     timeframe,
     victory_odds,
 )
 from ruleslab.compressed.pools import COMPRESSED, Side, SideInput, build_side, spend, take_cover
+from ruleslab.compressed.roll import play
 from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup, Roll
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.params import BoolParam, ChoiceParam, InputError, IntParam, Param, TextParam, checked
@@ -71,19 +75,82 @@ __all__ = [
 class RecordsParam(TextParam):
     """A list field (combatants, powers): text parsed into a tuple of ``record`` objects.
 
-    Also accepts the already parsed tuple, so Python callers may pass records
-    (the form passes text; see ``CalculatorView.parse``).
+    Also accepts the already parsed records (a tuple or list), so Python callers may
+    pass them (the form passes text; see ``CalculatorView.parse``). Records get the
+    same checks and messages as the form: ``writer`` (see
+    :mod:`ruleslab.compressed.lines`) writes each as the line the form would take, on
+    its own line number so that messages name the same line; the field's parser reads
+    the lines back, and the records must be what it reads. A value out of range gets
+    the parser's message for that item; a record no line gives (an ability named like
+    another item, a name with a colon …) is refused, naming the first field that does
+    not read back.
     """
 
     record: type = object
-    allow_empty: bool = True
+    writer: Callable[[Any], str] | None = None
 
     def check(self, value: Any) -> Any:
-        if isinstance(value, tuple) and all(isinstance(x, self.record) for x in value):
-            if not value and not self.allow_empty:
-                return self.parser("", self)  # raises the "list at least one" message
-            return value
+        if isinstance(value, tuple | list) and all(isinstance(x, self.record) for x in value):
+            if self.writer is not None:
+                return self._check_records(tuple(value), self.writer)
+        if not isinstance(value, str):
+            raise InputError(
+                self.name,
+                f"{self.label} must be text, one a line (or a tuple of "
+                f"{self.record.__name__} records).",
+            )
         return super().check(value)
+
+    def _check_records(
+        self, records: tuple[Any, ...], writer: Callable[[Any], str]
+    ) -> tuple[Any, ...]:
+        limit = 4 * self.max_length  # written out in full, records may run longer than typed
+        keep_lines = _increasing_lines(records, limit)
+        lines: list[str] = []
+        length = 0
+        for record in records:
+            if keep_lines:  # blank lines up to the record's own line number
+                length += record.line - 1 - len(lines)
+                lines.extend([""] * (record.line - 1 - len(lines)))
+            lines.append(writer(record))
+            length += len(lines[-1]) + 1
+            if length > limit:
+                raise InputError(
+                    self.name, f"{self.label} is too long: at most {self.max_length:,} characters."
+                )
+        parsed = tuple(self.parser("\n".join(lines), self))
+        for given, read in zip(records, parsed, strict=True):
+            if given != replace(read, line=given.line):
+                raise InputError(self.name, _not_read_back(self.label, given, read))
+        return parsed
+
+
+def _increasing_lines(records: tuple[Any, ...], limit: int) -> bool:
+    """Whether the records' line numbers can be kept: whole numbers from 1 up, increasing."""
+    lines = [getattr(r, "line", None) for r in records]
+    numbers = [n for n in lines if type(n) is int]
+    return len(numbers) == len(lines) and all(
+        a < b <= limit for a, b in itertools.pairwise([0, *numbers])
+    )
+
+
+def _not_read_back(label: str, given: Any, read: Any) -> str:
+    """The message for a record that no line of the form gives."""
+    name = next(
+        (f.name for f in fields(given) if getattr(given, f.name) != getattr(read, f.name)), "line"
+    )
+    return (
+        f"{label}, line {read.line}: {name} {_shown(getattr(given, name))} is not what a line "
+        f"of this field can give (the line written for it reads "
+        f"{_shown(getattr(read, name))}); pass the list as text, one a line."
+    )
+
+
+def _shown(value: object) -> str:
+    """A record's value in a message: text in quotes, anything else as Python shows it."""
+    if isinstance(value, str):
+        return f"“{value[:40]}”"
+    return repr(value)[:40]
 
 
 def _side_params(side: str) -> list[Param]:
@@ -96,7 +163,7 @@ def _side_params(side: str) -> list[Param]:
             f"Side {upper} combatants",
             parser=parse_combatants,
             record=Combatant,
-            allow_empty=False,
+            writer=write_combatant,
             multiline=True,
             max_length=2000,
             example="Name: Dex 3, Firearms 2, accuracy 1, damage 6L, soak 4L, initiative 5",
@@ -212,6 +279,7 @@ def _side_params(side: str) -> list[Param]:
             f"Side {upper} Quantum powers used",
             parser=parse_power_text,
             record=PowerUse,
+            writer=write_power,
             multiline=True,
             max_length=2000,
             example="Flight, 1, maintenance",
@@ -380,20 +448,8 @@ class CompressedCombat(Explained):
                 self.expected_damage_to_b,
                 fmt_num(self.expected_damage_to_b, "health levels"),
             ),
-            Figure(
-                "p_a_down",
-                f"{a.label} incapacitated or killed",
-                self.p_a_down,
-                fmt_prob(self.p_a_down),
-            ),
-            Figure("p_a_killed", f"{a.label}: a death", self.p_a_killed, fmt_prob(self.p_a_killed)),
-            Figure(
-                "p_b_down",
-                f"{b.label} incapacitated or killed",
-                self.p_b_down,
-                fmt_prob(self.p_b_down),
-            ),
-            Figure("p_b_killed", f"{b.label}: a death", self.p_b_killed, fmt_prob(self.p_b_killed)),
+            *self._fate_figures("a", a, self.p_a_down, self.p_a_killed),
+            *self._fate_figures("b", b, self.p_b_down, self.p_b_killed),
             Figure(
                 "timeframe",
                 "Timeframe",
@@ -403,6 +459,16 @@ class CompressedCombat(Explained):
             Figure("quantum_a", f"{a.label}: Quantum spent", a.quantum, a.quantum_text()),
             Figure("quantum_b", f"{b.label}: Quantum spent", b.quantum, b.quantum_text()),
         )
+
+    @staticmethod
+    def _fate_figures(key: str, side: Side, down: Fraction, killed: Fraction) -> list[Figure]:
+        """``p_*_down`` and ``p_*_killed``, labelled for what they count: with several
+        combatants the side is down only when all are, and one death is "a death"."""
+        down_label, killed_label = fate_labels(side.label, len(side.pools))
+        return [
+            Figure(f"p_{key}_down", down_label, down, fmt_prob(down)),
+            Figure(f"p_{key}_killed", killed_label, killed, fmt_prob(killed)),
+        ]
 
     def margin(self) -> tuple[int, tuple[float, ...]]:
         """(lowest margin, P(margin)) for the margin A − B of the successes compared."""

@@ -6,18 +6,22 @@ less-narratively important fights, compressing the effect of a fight into one ro
 Modules, each quoting the text it implements:
 :mod:`~ruleslab.compressed.combatants` (a combatant a line of text, the 2.0 track's
 thresholds), :mod:`~ruleslab.compressed.pools` (building each side's pools in named
-steps: henchmen, modifiers, enemy soak, ablative soak, cover, the Quantum spent) and
+steps: henchmen, modifiers, enemy soak, ablative soak, cover, the Quantum spent),
 :mod:`~ruleslab.compressed.odds` (the opposed roll, ablative soak, victory and ties,
-damage sharing, the both-down rule, the timeframe, one rolled fight); the power-type
-costs are :mod:`ruleslab.quantum_costs`. Rules only: the "Compressed combat"
-calculator (its inputs, :func:`~ruleslab.calculators.compressed.compressed_combat`,
-its result and charts) is :mod:`ruleslab.calculators.compressed`. Readings of the
-text: ``docs/rules-notes/compressed.md`` (RN-COMP-*).
+damage sharing, the both-down rule, the timeframe) and
+:mod:`~ruleslab.compressed.roll` (one rolled fight, by the same rules); the power-type
+costs are :mod:`ruleslab.quantum_costs`; :mod:`~ruleslab.compressed.lines` writes
+records back as the lines the form takes (for checking records passed from Python).
+Rules only: the "Compressed combat" calculator (its inputs,
+:func:`~ruleslab.calculators.compressed.compressed_combat`, its result and charts) is
+:mod:`ruleslab.calculators.compressed`. Readings of the text:
+``docs/rules-notes/compressed.md`` (RN-COMP-*).
 """
 
 from ruleslab.compressed.combatants import Combatant, parse_combatants, thresholds_20
-from ruleslab.compressed.odds import health_odds, play, success_table, timeframe, victory_odds
+from ruleslab.compressed.odds import health_odds, success_table, timeframe, victory_odds
 from ruleslab.compressed.pools import CombatantPool, Side, SideInput, build_side, take_cover
+from ruleslab.compressed.roll import play
 
 __all__ = [
     "Combatant",

@@ -22,20 +22,19 @@ successes should be divided as seen fit (generally evenly)."
 
 Everything is exact (:class:`fractions.Fraction`): each side's successes are a
 sum of d10 pools (no 10s rerolled, so the table is complete), and the two sides
-roll independently. :func:`play` applies the same rules to one
+roll independently. :mod:`ruleslab.compressed.roll` applies the same rules to one
 rolled fight. Readings of the text: ``docs/rules-notes/compressed.md``
 (RN-COMP-*).
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ruleslab.compressed.combatants import Combatant
-from ruleslab.compressed.pools import STRANGE, CombatantPool, Side, SideInput
-from ruleslab.dice import SuccessDistribution, compare, pool_distribution, roll_pool
+from ruleslab.compressed.pools import STRANGE, CombatantPool, SideInput
+from ruleslab.dice import SuccessDistribution, compare, pool_distribution
 from ruleslab.explain import Step, fmt_num, fmt_prob
 from ruleslab.pmf import convolve, fractions, numerators
 from ruleslab.pmf import mean as pmf_mean
@@ -46,17 +45,16 @@ __all__ = [
     "TIMEFRAME",
     "VICTORY",
     "Health",
-    "RollOutcome",
+    "SideFate",
     "VictoryOdds",
     "after_ablative",
     "both_down",
     "damage_shares",
+    "fate_labels",
     "health_odds",
     "levels_to_down",
     "margin_probabilities",
-    "play",
-    "resolve_roll",
-    "roll_side",
+    "side_fate",
     "side_state",
     "success_table",
     "tie_goes_to",
@@ -287,38 +285,72 @@ def levels_to_down(pools: tuple[CombatantPool, ...], split: str) -> int | None:
     return None
 
 
-def _down_and_killed(
+@dataclass(frozen=True)
+class SideFate:
+    """One side's fate from its own damage, before the both-down rule: the joint odds of
+    "down" (every combatant Incapacitated or worse) and "a death" (at least one killed).
+
+    With several combatants the two are not nested: under an even split a weak combatant
+    may die while the leader still stands (``killed_standing``).
+    """
+
+    down: Fraction
+    killed: Fraction
+    down_killed: Fraction  # down, and at least one combatant killed
+
+    @property
+    def down_alive(self) -> Fraction:
+        """Down with nobody killed."""
+        return self.down - self.down_killed
+
+    @property
+    def killed_standing(self) -> Fraction:
+        """A death while the side is not down (someone still standing)."""
+        return self.killed - self.down_killed
+
+
+def side_fate(
     damage: tuple[Fraction, ...], pools: tuple[CombatantPool, ...], split: str
-) -> tuple[Fraction, Fraction, Fraction]:
-    """(P(down), P(killed), P(down but nobody killed)) before the both-down rule."""
-    down = killed = down_alive = Fraction(0)
+) -> SideFate:
+    """The joint odds of down and a death for the side taking ``damage`` (RN-COMP-14)."""
+    down = killed = down_killed = Fraction(0)
     for d, p in enumerate(damage):
         if not p:
             continue
         is_down, is_killed = side_state(d, pools, split)
-        if is_down:
-            down += p
-            if not is_killed:
-                down_alive += p
-        if is_killed:
-            killed += p
-    return down, killed, down_alive
+        down += p if is_down else 0
+        killed += p if is_killed else 0
+        down_killed += p if is_down and is_killed else 0
+    return SideFate(down, killed, down_killed)
 
 
 def both_down(
-    higher: str, a: tuple[Fraction, ...], b: tuple[Fraction, ...]
+    higher: str, a: SideFate, b: SideFate
 ) -> tuple[Fraction, Fraction, Fraction, Fraction]:
-    """Apply “higher initiative survives on the last −4, lower is killed” to (down, killed).
+    """Apply “higher initiative survives on the last −4, lower is killed” (RN-COMP-16).
 
-    ``a``/``b`` are (P(down), P(killed), P(down and nobody killed)); returns
-    (A down, A killed, B down, B killed).
+    Returns (A down, A killed, B down, B killed). The sides are independent, so both
+    are down with P = ``a.down`` × ``b.down``. Then the higher side is neither down
+    nor dead: it loses that mass of "down", and of "a death" only its share where it
+    was down (``down_killed``): a death while it still stands is not undone, because
+    then both sides are not down. Every combatant of the lower side is killed: it
+    gains a death where it was down with nobody killed (``down_alive``).
     """
-    (ad, ak, aa), (bd, bk, ba) = a, b
     if higher == "A":
-        return ad - ad * bd, ak - ak * bd, bd, bk + ad * ba
+        return (
+            a.down - a.down * b.down,
+            a.killed - a.down_killed * b.down,
+            b.down,
+            b.killed + a.down * b.down_alive,
+        )
     if higher == "B":
-        return ad, ak + bd * aa, bd - bd * ad, bk - bk * ad
-    return ad, ak, bd, bk
+        return (
+            a.down,
+            a.killed + b.down * a.down_alive,
+            b.down - b.down * a.down,
+            b.killed - b.down_killed * a.down,
+        )
+    return a.down, a.killed, b.down, b.killed
 
 
 @dataclass(frozen=True)
@@ -360,12 +392,24 @@ def _damage_steps(
             )
 
 
+def fate_labels(label: str, combatants: int) -> tuple[str, str]:
+    """What "down" and "a death" mean for a side of ``combatants`` (RN-COMP-14): with
+    several, the side is down only when all are, while one death is enough for "a death"."""
+    if combatants == 1:
+        return f"{label} incapacitated or killed", f"{label} killed"
+    return (
+        f"{label} taken out (all {combatants} incapacitated or killed)",
+        f"{label}: at least one of {combatants} killed",
+    )
+
+
 def _both_down_text(to: str, both: Fraction) -> str:
     if to in ("A", "B"):
         hi, lo = ("Side A", "Side B") if to == "A" else ("Side B", "Side A")
         return (
-            f"both sides taken out with P = {fmt_prob(both)}: then {hi} (higher base "
-            f"initiative) survives on its last −4 level and {lo} is killed"
+            f"both sides taken out with P = {fmt_prob(both)}: then every combatant of {hi} "
+            f"(higher base initiative) survives on their last −4 level and every combatant "
+            f"of {lo} is killed"
         )
     if to == "coin":
         return (
@@ -373,8 +417,8 @@ def _both_down_text(to: str, both: Fraction) -> str:
             "survives it half the time (rules note RN-COMP-13)"
         )
     return (
-        f"both sides taken out with P = {fmt_prob(both)}: equal initiative, so the damage "
-        "stands as rolled (rules note RN-COMP-13)"
+        f"both sides taken out with P = {fmt_prob(both)}: equal initiative, so the rule "
+        "picks no survivor and the damage stands as rolled (rules note RN-COMP-13)"
     )
 
 
@@ -391,8 +435,8 @@ def health_odds(
     """Damage and death: each side's damage shared among its combatants, then the
     both-down rule by base initiative (``tie_to``; RN-COMP-13, RN-COMP-16)."""
     _damage_steps(dmg_a, dmg_b, pools_a, pools_b, split, steps)
-    ha = _down_and_killed(dmg_a, pools_a, split)
-    hb = _down_and_killed(dmg_b, pools_b, split)
+    ha = side_fate(dmg_a, pools_a, split)
+    hb = side_fate(dmg_b, pools_b, split)
     if tie_to in ("A", "B"):
         a_down, a_killed, b_down, b_killed = both_down(tie_to, ha, hb)
     elif tie_to == "coin":
@@ -400,17 +444,29 @@ def health_odds(
         a_down, a_killed, b_down, b_killed = ((u + v) * HALF for u, v in zip(x, y, strict=True))
     else:
         a_down, a_killed, b_down, b_killed = both_down("neither", ha, hb)
-    both = ha[0] * hb[0]
+    both = ha.down * hb.down
     steps.append(
         Step(f"Both down: {_both_down_text(tie_to, both)} (rules note RN-COMP-16)", DAMAGE_DEATH)
     )
-    steps.append(
-        Step(
-            f"Side A incapacitated or killed {fmt_prob(a_down)}, a death {fmt_prob(a_killed)}; "
-            f"Side B incapacitated or killed {fmt_prob(b_down)}, a death {fmt_prob(b_killed)}",
-            DAMAGE_DEATH,
-        )
-    )
+    survivors = {"A": "A", "B": "B", "coin": "AB"}.get(tie_to, "") if both else ""
+    for side, fate in (("A", ha), ("B", hb)):
+        if side in survivors and fate.killed_standing:
+            steps.append(
+                Step(
+                    f"A death on Side {side} while another of its combatants still stands "
+                    f"(P = {fmt_prob(fate.killed_standing)}) is not undone: the rule applies "
+                    "only when both sides are down (rules note RN-COMP-16)",
+                    DAMAGE_DEATH,
+                )
+            )
+    parts = []
+    for label, pools, down, killed in (
+        ("Side A", pools_a, a_down, a_killed),
+        ("Side B", pools_b, b_down, b_killed),
+    ):
+        down_label, killed_label = fate_labels(label, len(pools))
+        parts.append(f"{down_label} {fmt_prob(down)}, {killed_label} {fmt_prob(killed)}")
+    steps.append(Step("; ".join(parts), DAMAGE_DEATH))
     return Health(a_down, a_killed, b_down, b_killed)
 
 
@@ -432,145 +488,3 @@ def timeframe(ia: SideInput, ib: SideInput, steps: list[Step]) -> int:
         )
     )
     return turns
-
-
-# --- one rolled fight ----------------------------------------------------------------------
-
-
-def roll_side(side: Side, rng: random.Random, lines: list[str]) -> int:
-    """Roll each of the side's pools (a rolled resistance's successes taken off its own,
-    floored at 0), with a line each in ``lines``; returns the side's total successes."""
-    total = 0
-    for p in side.pools:
-        roll = roll_pool(p.dice, auto=p.auto, rng=rng)
-        faces = ", ".join(map(str, roll.faces)) or "no dice"
-        got = roll.successes
-        text = f"{side.label}, {p.name}: {p.dice} d10: {faces} → {got - p.auto}"
-        if p.auto:
-            text += f" + {p.auto} auto = {got}"
-        if p.resist_dice:
-            r = roll_pool(p.resist_dice, rng=rng)
-            rf = ", ".join(map(str, r.faces))
-            got = max(0, got - r.successes)
-            text += f"; resistance {p.resist_dice} d10: {rf} → {r.successes}; net {got}"
-        lines.append(text + (" success" if got == 1 else " successes"))
-        total += got
-    return total
-
-
-@dataclass(frozen=True)
-class RollOutcome:
-    """One rolled fight resolved by the rules above.
-
-    ``damage_a``/``damage_b``: levels each side takes (the other side's
-    successes less its ablative soak); ``victory_a``/``victory_b`` the successes
-    compared; ``tie_to`` "A", "B" or "neither" (a coin already tossed);
-    ``winner`` "A", "B" or ``None`` (a standoff); ``states`` each combatant's
-    (state, levels) by side label after the both-down rule; ``both_down``
-    (survivor's label, killed side's label) when it applied.
-    """
-
-    damage_a: int
-    damage_b: int
-    victory_a: int
-    victory_b: int
-    tie_to: str
-    winner: str | None
-    states: dict[str, list[tuple[str, int]]]
-    both_down: tuple[str, str] | None
-
-
-def resolve_roll(
-    a: Side,
-    b: Side,
-    xa: int,
-    xb: int,
-    *,
-    ablative_applies: str,
-    tie_to: str,
-    damage_split: str,
-    rng: random.Random,
-) -> RollOutcome:
-    """Resolve one roll: ``xa``/``xb`` successes rolled by sides ``a``/``b``.
-
-    A ``tie_to`` of "coin" tosses ``rng`` once.
-    """
-    da, db = max(0, xb - a.ablative), max(0, xa - b.ablative)
-    va, vb = (db, da) if ablative_applies == "both" else (xa, xb)
-    if tie_to == "coin":
-        tie_to = rng.choice(("A", "B"))
-    if va > vb or (va == vb and tie_to == "A"):
-        winner: str | None = "A"
-    elif vb > va or (va == vb and tie_to == "B"):
-        winner = "B"
-    else:
-        winner = None
-    states = {}
-    for side, dmg in ((a, da), (b, db)):
-        shares = damage_shares(dmg, side.pools, damage_split)
-        states[side.label] = [
-            ("dead" if s >= p.dead else "incapacitated" if s >= p.incap else "standing", s)
-            for s, p in zip(shares, side.pools, strict=True)
-        ]
-    down = {k: all(st != "standing" for st, _ in v) for k, v in states.items()}
-    survivor: tuple[str, str] | None = None
-    if down["Side A"] and down["Side B"] and tie_to in ("A", "B"):
-        hi, lo = ("Side A", "Side B") if tie_to == "A" else ("Side B", "Side A")
-        hi_side = a if hi == "Side A" else b
-        states[hi] = [
-            ("survives on the last −4 level", p.incap - 1)
-            for (_, _), p in zip(states[hi], hi_side.pools, strict=True)
-        ]
-        states[lo] = [("killed", s) for _, s in states[lo]]
-        survivor = (hi, lo)
-    return RollOutcome(da, db, va, vb, tie_to, winner, states, survivor)
-
-
-def play(
-    a: Side,
-    b: Side,
-    rng: random.Random,
-    *,
-    ablative_applies: str,
-    tie_to: str,
-    damage_split: str,
-) -> tuple[str, ...]:
-    """One rolled fight between sides ``a`` and ``b``, as lines a GM can read out: the
-    rolls (:func:`roll_side`), then the outcome (:func:`resolve_roll`)."""
-    lines: list[str] = []
-    xa = roll_side(a, rng, lines)
-    xb = roll_side(b, rng, lines)
-    out = resolve_roll(
-        a,
-        b,
-        xa,
-        xb,
-        ablative_applies=ablative_applies,
-        tie_to=tie_to,
-        damage_split=damage_split,
-        rng=rng,
-    )
-    da, db, va, vb = out.damage_a, out.damage_b, out.victory_a, out.victory_b
-    if len(a.pools) > 1 or len(b.pools) > 1:
-        lines.append(f"Totals: Side A {xa}, Side B {xb}")
-    if a.ablative or b.ablative:
-        lines.append(
-            f"Ablative soak: Side A's {a.ablative} leaves Side B {da}; "
-            f"Side B's {b.ablative} leaves Side A {db}"
-        )
-    if out.winner is None:
-        lines.append(f"TIE {va}–{vb}, equal initiative: a standoff, neither intent is achieved")
-    else:
-        winner = a if out.winner == "A" else b
-        how = f"{max(va, vb)} to {min(va, vb)}" if va != vb else f"tie {va}–{vb}, on initiative"
-        lines.append(f"{winner.title} WINS ({how}): “{winner.intent}”")
-    if out.both_down is not None:
-        hi, lo = out.both_down
-        lines.append(f"Both sides down: {hi} has the higher initiative and survives; {lo} dies")
-    for side, dmg in ((a, da), (b, db)):
-        who = "; ".join(
-            f"{p.name} {s} levels, {st}"
-            for (st, s), p in zip(out.states[side.label], side.pools, strict=True)
-        )
-        lines.append(f"{side.label} takes {dmg} levels of damage: {who}")
-    return tuple(lines)
