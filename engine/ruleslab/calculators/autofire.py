@@ -650,8 +650,9 @@ CALCULATOR = Calculator(
     title="Autofire & strafing",
     summary=(
         "A burst (or single shot) at one or more targets: ammunition used, difficulty, the "
-        "exact chance to hit after the target's dodge, and the exact health levels each "
-        "target loses after soak, honouring the weapon's tags."
+        "exact chance to hit against the target's 2.0 dodge or 2.1 Defense and active "
+        "defence, and the exact health levels each target loses after soak, honouring the "
+        "weapon's tags."
     ),
     compute=autofire_and_strafing,
     rules=(
