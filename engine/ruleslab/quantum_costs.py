@@ -48,7 +48,7 @@ Instant powers by x10.”"""
 
 MAX_POWERS = 20
 MAX_COST = 50
-_NAME = re.compile(r"^[^\d,:;][^,:;]{0,59}$")
+_NAME = re.compile(r"^[^\d,:;][^,:;]{0,59}$")  # one bounded class: linear time
 
 
 @dataclass(frozen=True)
@@ -84,6 +84,22 @@ def _kind(word: str) -> str | None:
     return None
 
 
+def _whole(text: str, highest: int) -> int | None:
+    """``text`` as a whole number from 0 to ``highest`` written in the digits 0–9, or None.
+
+    Only ASCII digits: ``str.isdigit`` also accepts "²" or "①", which ``int``
+    refuses (issue 11). Leading zeros are dropped before ``int``, so a long
+    number costs no more than its length.
+    """
+    if not (text.isascii() and text.isdigit()):
+        return None
+    significant = text.lstrip("0")
+    if len(significant) > len(str(highest)):
+        return None
+    value = int(significant or "0")
+    return value if value <= highest else None
+
+
 def parse_powers(text: str, *, field: str, label: str) -> tuple[PowerUse, ...]:
     """Parse ``[Who:] Power, cost, type`` lines; blank lines and ``#`` comments are skipped.
 
@@ -110,7 +126,8 @@ def parse_powers(text: str, *, field: str, label: str) -> tuple[PowerUse, ...]:
         power, cost_text, kind_text = parts
         if not _NAME.match(power):
             raise InputError(field, f"{where}: the power's name must be text of up to 60 letters.")
-        if not cost_text.isdigit() or not 0 <= int(cost_text) <= MAX_COST:
+        cost = _whole(cost_text, MAX_COST)
+        if cost is None:
             raise InputError(
                 field, f"{where}: the cost must be a whole number from 0 to {MAX_COST}."
             )
@@ -120,7 +137,7 @@ def parse_powers(text: str, *, field: str, label: str) -> tuple[PowerUse, ...]:
                 field,
                 f"{where}: the type must be one of maintenance, concentration, action, instant.",
             )
-        uses.append(PowerUse(who=who, power=power, cost=int(cost_text), kind=kind, line=number))
+        uses.append(PowerUse(who=who, power=power, cost=cost, kind=kind, line=number))
     if len(uses) > MAX_POWERS:
         raise InputError(field, f"{label}: at most {MAX_POWERS} powers.")
     return tuple(uses)

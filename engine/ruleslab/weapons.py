@@ -218,14 +218,47 @@ _NAMES: dict[str, type[Tag]] = {
     "fasttrackingweapon": FastTracking,
 }
 
-_ITEM = re.compile(
-    r"""^(?P<name>[A-Za-z][A-Za-z \-]*?)\s*
-        (?:
-            [(\[]\s*(?P<x>\d+)?\s*(?:\[\s*(?P<y>\d+)\s*\])?\s*[)\]]   # (2) [2] (5 [2])
-          | (?P<bare>\d+)                                           # Scale 2
-        )?\s*$""",
-    re.VERBOSE,
-)
+_HEAD = re.compile(r"[A-Za-z][A-Za-z \-]*")
+_DIGITS = re.compile(r"\d*")
+
+
+def _digits(text: str) -> str:
+    """The run of digits ``text`` starts with ("" if none)."""
+    m = _DIGITS.match(text)
+    assert m is not None  # a repeated class matches, if only the empty string
+    return m.group()
+
+
+def _read_item(item: str) -> tuple[str, str | None, str | None, str | None] | None:
+    """One stripped tag item read as ``(name, x, y, bare)``, or None if it cannot be.
+
+    ``name`` (a letter A–Z, then letters, spaces and hyphens) runs to its last
+    letter or hyphen; after it, between spaces, comes nothing, a number
+    (``bare``: "Scale 2") or a bracket: ``(x)``, ``[x]``, ``(x [y])``, either
+    number may be missing ("Devastating (5 [2])", "AP()"). A few passes over
+    the text, none backtracking: the cost is linear in its length (issue 11).
+    """
+    head = _HEAD.match(item)
+    if head is None:
+        return None
+    name = head.group().rstrip(" ")
+    core = item[len(name) :].strip()
+    if not core:
+        return name, None, None, None
+    if _digits(core) == core:
+        return name, None, None, core
+    if len(core) < 2 or core[0] not in "([" or core[-1] not in ")]":
+        return None
+    inner = core[1:-1].strip()  # x, then [y], between spaces
+    x = _digits(inner)
+    rest = inner[len(x) :].lstrip()
+    y = None
+    if rest:
+        y = rest[1:-1].strip()
+        if len(rest) < 2 or rest[0] != "[" or rest[-1] != "]" or not y or _digits(y) != y:
+            return None
+    return name, x or None, y, None
+
 
 TAGS_EXAMPLE = "AP(2), Burst(3), Guided"
 """Tag text as the messages show it."""
@@ -287,21 +320,21 @@ def parse_tags(text: str, *, field: str = "tags", label: str = "Weapon tags") ->
         item = raw.strip()
         if not item:
             continue
-        m = _ITEM.match(item)
+        read = _read_item(item)
         cls = None
-        if m:
-            cls = _NAMES.get(re.sub(r"[\s\-]", "", m.group("name")).lower())
+        if read:
+            cls = _NAMES.get(re.sub(r"[\s\-]", "", read[0]).lower())
         if cls is None:
-            head = re.match(r"[A-Za-z][A-Za-z \-]*", item)
+            head = _HEAD.match(item)
             named = head and _NAMES.get(re.sub(r"[\s\-]", "", head.group()).lower())
             if named and issubclass(named, RatedTag):  # a number it cannot read ("AP(-2)")
                 raise _unreadable(named, field, label)
             raise InputError(
                 field, f"{label}: “{_shown(item)}” is not a weapon tag. Known tags: {known}."
             )
-        assert m is not None
-        x_text = m.group("x") or m.group("bare")
-        y_text = m.group("y")
+        assert read is not None
+        x_text = read[1] or read[3]
+        y_text = read[2]
         numbers = tuple(int(t) for t in (x_text, y_text) if t is not None)
         if not issubclass(cls, RatedTag):
             if numbers:

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from ruleslab.chimera.action import action_odds
-from ruleslab.chimera.dice import DamageDice, parse_dice
+from ruleslab.chimera.dice import DamageDice, check_dice, parse_dice
 from ruleslab.chimera.initiative import initiative_order
 from ruleslab.chimera.wounds import severity_odds
 from ruleslab.pmf import dice
@@ -21,6 +21,8 @@ from ruleslab.pmf import dice
         (" 2D6 ", DamageDice(2, 6)),
         ("d6+1", DamageDice(1, 6, 1)),
         ("d10 - 2", DamageDice(1, 10, -2)),
+        ("\t10 d 100 + 20\n", DamageDice(10, 100, 20)),
+        ("010d06-00", DamageDice(10, 6, 0)),
     ],
 )
 def test_parse_dice(text, expected):
@@ -35,11 +37,39 @@ def test_parse_dice(text, expected):
         ("11d6", "from 1 to 10"),
         ("d6+30", "from −20 to +20"),
         ("", "not a dice expression"),
+        ("2d", "not a dice expression"),
+        ("d6+", "not a dice expression"),
+        ("d6 1", "not a dice expression"),
+        ("2 2d6", "not a dice expression"),
+        ("d6+1+1", "not a dice expression"),
+        (" " * 19 + "d" + " " * 19 + "x", "not a dice expression"),
     ],
 )
 def test_parse_dice_rejects(text, why):
     with pytest.raises(ValueError, match=re.escape(why)):
         parse_dice(text)
+
+
+@pytest.mark.parametrize(
+    ("dice", "why"),
+    [
+        (DamageDice(0, 6), "the number of dice must be from 1 to 10"),
+        (DamageDice(40, 100), "the number of dice must be from 1 to 10"),
+        (DamageDice(2.5, 6), "the number of dice must be from 1 to 10"),
+        (DamageDice(True, 6), "the number of dice must be from 1 to 10"),
+        (DamageDice(1, 1), "a die must have from 2 to 100 sides"),
+        (DamageDice(1, 10**6), "a die must have from 2 to 100 sides"),
+        (DamageDice(1, 6, -21), "the bonus must be from −20 to +20"),
+    ],
+)
+def test_dice_given_as_data_are_checked_like_text(dice, why):
+    with pytest.raises(ValueError, match=re.escape(why)):
+        check_dice(dice)
+
+
+def test_dice_within_the_limits_are_returned_as_given():
+    for given in (DamageDice(1, 2, -20), DamageDice(10, 100, 20), parse_dice("2d6+1")):
+        assert check_dice(given) is given
 
 
 def test_critical_damage_doubles_the_dice_not_the_bonus():

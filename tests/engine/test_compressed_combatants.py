@@ -3,7 +3,7 @@ its error messages naming the field and line, and the 2.0 track's thresholds."""
 
 import pytest
 
-from ruleslab.compressed.combatants import parse_combatants, thresholds_20
+from ruleslab.compressed.combatants import parse_combatants, parse_power_text, thresholds_20
 from ruleslab.params import InputError, TextParam
 
 OFFICER = "Police officer: Dex 3, Firearms 2 + 1 accuracy, damage 6L, soak 4L, initiative 5"
@@ -71,3 +71,97 @@ def test_bad_lines_name_the_field_and_line(text, expect):
     assert err.value.field == "a_combatants"
     assert "Side A combatants" in err.value.message
     assert expect in err.value.message
+
+
+# --- the line format, read in linear time (issue 11) ------------------------------------
+
+
+def test_the_track_that_froze_the_page_is_refused_at_once():
+    # the old pattern backtracked exponentially: minutes for 30 groups, the limit allows 500
+    for groups in (30, 495):
+        with pytest.raises(InputError, match=r"write the 2\.0 track as"):
+            parse("X: Dex 3, track " + "a 1 " * groups + "!")
+
+
+@pytest.mark.parametrize(
+    ("track", "expected"),
+    [
+        ("track Str 2 Sta 3", {"strength": 2, "stamina": 3}),
+        ("track str2sta3", {"strength": 2, "stamina": 3}),
+        ("track Sta 3, ", {"stamina": 3, "strength": 0}),
+        (
+            "track Mega Sta 1 Sta 2 M-Str 1",
+            {"mega_stamina": 1, "stamina": 2, "mega_strength": 1, "strength": 0},
+        ),
+        (
+            "track sta 4 q 2 armour 1 str 1",
+            {"stamina": 4, "quantum": 2, "armour_levels": 1, "strength": 1},
+        ),
+    ],
+)
+def test_track_spellings(track, expected):
+    (c,) = parse(f"Cop: Dex 3, {track}")
+    assert dict(c.track) == expected
+
+
+@pytest.mark.parametrize(
+    "track", ["track", "track 3", "track sta 3 2", "track sta", "track sta 3 !", "track stå 3"]
+)
+def test_track_without_names_and_numbers(track):
+    with pytest.raises(InputError, match=r"write the 2\.0 track as"):
+        parse(f"Cop: Dex 3, {track}")
+
+
+@pytest.mark.parametrize(
+    ("item", "field", "value"),
+    [
+        ("Dex : 3", "attribute_dots", 3),
+        ("dex=3", "attribute_dots", 3),
+        ("Dex 3 ", "attribute_dots", 3),
+        ("damage: 6 L", "damage_type", "L"),
+        ("6 l damage", "damage_type", "L"),
+        ("6L weapon damage", "damage", 6),
+        ("+2 accuracy", "accuracy", 2),
+        ("accuracy +2", "accuracy", 2),
+        ("2 l brawl", None, "only damage and soak take a type letter"),
+        ("Dex 3 4", None, "is not “name number”"),
+        ("dex = : 3", None, "is not “name number”"),
+        ("3", None, "has a number but no name"),
+        ("6 l", None, "has a number but no name"),
+    ],
+)
+def test_item_spellings(item, field, value):
+    if field is None:
+        with pytest.raises(InputError, match=value):
+            parse(f"Cop: Brawl 1, {item}")
+    else:
+        (c,) = parse(f"Cop: Brawl 1, {item}")
+        assert getattr(c, field) == value
+
+
+# --- Quantum powers used ------------------------------------------------------------------
+
+POWERS = TextParam("a_powers", "Side A Quantum powers used")
+
+
+@pytest.mark.parametrize("cost", ["²", "①", "٣", "３", "1.5", "-1", "51", "1" * 60])
+def test_a_power_cost_is_written_in_the_digits_0_to_9(cost):
+    # "²".isdigit() is true but int("²") fails: was a ValueError traceback
+    with pytest.raises(InputError) as err:
+        parse_power_text(f"Flight, {cost}, instant", POWERS)
+    assert err.value.field == "a_powers"
+    assert err.value.message == (
+        "Side A Quantum powers used, line 1: the cost must be a whole number from 0 to 50."
+    )
+
+
+def test_power_costs_with_leading_zeros():
+    (use,) = parse_power_text("Nova: Flight, 0050, maint", POWERS)
+    assert (use.who, use.power, use.cost, use.kind, use.spent) == (
+        "Nova",
+        "Flight",
+        50,
+        "maintenance",
+        100,
+    )
+    assert parse_power_text("Flight, " + "0" * 1000 + ", instant", POWERS)[0].cost == 0

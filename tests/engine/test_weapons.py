@@ -57,6 +57,35 @@ def test_spellings(text, tag):
     assert parse_tags(text) == (tag,)
 
 
+@pytest.mark.parametrize(
+    ("text", "tag"),
+    [
+        ("Devastating ( 5 [ 2 ] )", Devastating(5, 2)),
+        ("Devastating([2]]", None),  # a bracket with adds and no damage: "needs a number"
+        ("Scale2", Scale(2)),
+        ("Fast - Tracking [1]", FastTracking(1)),
+        ("Fast Tracking\t(1)", FastTracking(1)),
+        ("AP[2)", AP(2)),
+        ("Area (3] ", Area(3)),
+    ],
+)
+def test_brackets_and_spaces(text, tag):
+    # the bracket's language, read by one pass over the text (issue 11) as by the old pattern
+    if tag is None:
+        with pytest.raises(InputError, match="needs a number"):
+            parse_tags(text)
+    else:
+        assert parse_tags(text) == (tag,)
+
+
+@pytest.mark.parametrize(
+    "text", ["AP(2) x", "AP (2 2)", "AP(2]]", "AP([2", "Scale 2 2", "Devastating(5 [2] [1])"]
+)
+def test_a_number_it_cannot_read(text):
+    with pytest.raises(InputError, match="needs a whole number from 1 to 100"):
+        parse_tags(text)
+
+
 def test_empty_and_separators():
     assert parse_tags("") == ()
     assert parse_tags("  ,  ; ") == ()

@@ -25,6 +25,7 @@ __all__ = [
     "MAX_DICE",
     "MAX_SIDES",
     "DamageDice",
+    "check_dice",
     "parse_dice",
 ]
 
@@ -77,7 +78,61 @@ class DamageDice:
         return f"the higher of two {one}" + (f" {self.bonus:+d}" if self.bonus else "")
 
 
-_DICE_RE = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
+_SPACES = re.compile(r"\s*")
+_DIGITS = re.compile(r"\d*")
+
+
+def _run(pattern: re.Pattern[str], text: str, start: int) -> tuple[str, int]:
+    """The run of ``pattern``'s characters at ``start`` and where it ends."""
+    m = pattern.match(text, start)
+    assert m is not None  # a repeated class matches, if only the empty string
+    return m.group(), m.end()
+
+
+def _read_dice(text: str) -> tuple[str, str, str, str] | None:
+    """``[count] d sides [± bonus]`` between spaces, as (count, sides, sign, bonus) texts.
+
+    Each part is read once, left to right, so the cost is linear in the text's
+    length (issue 11). None if the text is not of this form.
+    """
+    _, i = _run(_SPACES, text, 0)
+    count, i = _run(_DIGITS, text, i)
+    _, i = _run(_SPACES, text, i)
+    if text[i : i + 1] not in ("d", "D"):
+        return None
+    _, i = _run(_SPACES, text, i + 1)
+    sides, i = _run(_DIGITS, text, i)
+    _, i = _run(_SPACES, text, i)
+    sign = bonus = ""
+    if text[i : i + 1] in ("+", "-"):
+        sign = text[i]
+        _, i = _run(_SPACES, text, i + 1)
+        bonus, i = _run(_DIGITS, text, i)
+        if not bonus:
+            return None
+        _, i = _run(_SPACES, text, i)
+    if not sides or i < len(text):
+        return None
+    return count, sides, sign, bonus
+
+
+def check_dice(dice: DamageDice) -> DamageDice:
+    """``dice`` if its count, sides and bonus are whole numbers within the limits.
+
+    Raises ``ValueError`` saying why not, with :func:`parse_dice`'s messages, so
+    that dice given as data are checked as typed text is.
+    """
+
+    def whole(value: object, lowest: int, highest: int) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and lowest <= value <= highest
+
+    if not whole(dice.count, 1, MAX_DICE):
+        raise ValueError(f"the number of dice must be from 1 to {MAX_DICE}")
+    if not whole(dice.sides, 2, MAX_SIDES):
+        raise ValueError(f"a die must have from 2 to {MAX_SIDES} sides")
+    if not whole(dice.bonus, -MAX_BONUS, MAX_BONUS):
+        raise ValueError(f"the bonus must be from −{MAX_BONUS} to +{MAX_BONUS}")
+    return dice
 
 
 def parse_dice(text: str) -> DamageDice:
@@ -85,16 +140,11 @@ def parse_dice(text: str) -> DamageDice:
 
     Counts run from 1 to 10, sides from 2 to 100, the bonus from −20 to +20.
     """
-    m = _DICE_RE.match(text or "")
-    if not m:
+    read = _read_dice(text or "")
+    if read is None:
         raise ValueError(f"{text.strip()!r} is not a dice expression like d8, 2d6 or d6+1")
-    count = int(m.group(1)) if m.group(1) else 1
-    sides = int(m.group(2))
-    bonus = int(m.group(4) or 0) * (-1 if m.group(3) == "-" else 1)
-    if not 1 <= count <= MAX_DICE:
-        raise ValueError(f"the number of dice must be from 1 to {MAX_DICE}")
-    if not 2 <= sides <= MAX_SIDES:
-        raise ValueError(f"a die must have from 2 to {MAX_SIDES} sides")
-    if not -MAX_BONUS <= bonus <= MAX_BONUS:
-        raise ValueError(f"the bonus must be from −{MAX_BONUS} to +{MAX_BONUS}")
-    return DamageDice(count, sides, bonus)
+    count_text, sides_text, sign, bonus_text = read
+    count = int(count_text) if count_text else 1
+    sides = int(sides_text)
+    bonus = int(bonus_text or 0) * (-1 if sign == "-" else 1)
+    return check_dice(DamageDice(count, sides, bonus))

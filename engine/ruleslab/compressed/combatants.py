@@ -103,13 +103,15 @@ _FORMULAS = {
     "attack + damage": "sum",
 }
 
-_ITEM_KEY_FIRST = re.compile(
-    r"^(?P<key>[^\d+=:]*?)\s*[:=]?\s*(?P<num>[+-]?\d+)\s*(?P<kind>[lba])?$"
-)
-_ITEM_NUM_FIRST = re.compile(r"^(?P<num>[+-]?\d+)\s*(?P<kind>[lba])?\s+(?P<key>[a-z][^\d]*)$")
 _SPLIT = re.compile(r"[,;]| \+ ")
-_TRACK_PAIR = re.compile(r"([a-z][a-z ]*?)\s*(\d+)")
-_TRACK_BODY = re.compile(r"^(?:[a-z][a-z ]*?\s*\d+\s*)+$")
+# The scanners below read a run of characters with one of these (a single class
+# repeated: no backtracking), so every parser is linear in its text (issue 11).
+_DIGIT = re.compile(r"\d")
+_DIGITS = re.compile(r"\d*")
+_SPACES = re.compile(r"\s*")
+_TRACK_NAME = re.compile(r"[a-z ]*")
+_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
+_TYPES = ("l", "b", "a")
 _TRACK_KEYS = {
     "str": "strength",
     "strength": "strength",
@@ -268,15 +270,97 @@ def _mega_key(key: str) -> str | None:
     return None
 
 
+def _end(run: re.Pattern[str], text: str, start: int) -> int:
+    """Where the run of ``run``'s characters starting at ``start`` ends."""
+    m = run.match(text, start)
+    assert m is not None  # a repeated class matches, if only the empty string
+    return m.end()
+
+
+def _key_first(low: str) -> tuple[str, str, str] | None:
+    """``name [:|=] number [type]`` read from a normalised item: (name, number, type).
+
+    The number is the first run of digits, with the sign just before it; the
+    name is what comes before it, less a separator (spaces, one ``:`` or ``=``)
+    and holds no ``+``, ``=`` or ``:``; after the number only a type letter
+    (``l``, ``b``, ``a``) may follow. None if the item is not of this form.
+    """
+    first = _DIGIT.search(low)
+    if first is None:
+        return None
+    digits, end = first.start(), _end(_DIGITS, low, first.start())
+    kind = low[end:].lstrip()
+    if kind and kind not in _TYPES:
+        return None
+    head = low[:digits]
+    start = len(head)  # the separator: [spaces] [: or =] [spaces] [sign], read backwards
+    if start and head[start - 1] in "+-":
+        start -= 1
+    start = len(head[:start].rstrip())
+    if start and head[start - 1] in ":=":
+        start -= 1
+    start = len(head[:start].rstrip())
+    if any(c in head[:start] for c in "+=:"):
+        return None
+    sign = head[-1] if head[-1:] in ("+", "-") else ""
+    return head[:start], sign + low[digits:end], kind
+
+
+def _number_first(low: str) -> tuple[str, str, str] | None:
+    """``number [type] name`` read from a normalised item: (name, number, type).
+
+    The name starts with a letter a–z and holds no digit; it follows the number
+    (and its type letter ``l``, ``b`` or ``a``, if any) after a space. None if
+    the item is not of this form.
+    """
+    sign = 1 if low[:1] in ("+", "-") else 0
+    end = _end(_DIGITS, low, sign)
+    if end == sign:
+        return None
+    gap = _end(_SPACES, low, end)
+    if low[gap : gap + 1] in _TYPES:
+        after = _end(_SPACES, low, gap + 1)
+        if after > gap + 1 and _is_name(low[after:]):
+            return low[after:], low[:end], low[gap]
+    if gap > end and _is_name(low[gap:]):
+        return low[gap:], low[:end], ""
+    return None
+
+
+def _is_name(text: str) -> bool:
+    """A name after its number: a letter a–z first, no digit."""
+    return text[:1] in _LETTERS and _DIGIT.search(text) is None
+
+
+def _track_pairs(body: str) -> list[tuple[str, str]] | None:
+    """The (name, number) pairs of a track's normalised text ``str 2 sta 3``, or None.
+
+    Each name starts with a letter a–z and holds letters and spaces; each number
+    is a run of digits; a space may separate a number from the next name.
+    """
+    pairs: list[tuple[str, str]] = []
+    i = 0
+    while i < len(body):
+        if body[i] not in _LETTERS:
+            return None
+        name_end = _end(_SPACES, body, _end(_TRACK_NAME, body, i))
+        end = _end(_DIGITS, body, name_end)
+        if end == name_end:
+            return None
+        pairs.append((body[i:name_end].strip(), body[name_end:end]))
+        i = _end(_SPACES, body, end)
+    return pairs or None
+
+
 def _parse_track(text: str, where: str, field: str) -> tuple[tuple[str, int], ...]:
     body = _norm(text)[len("track") :].strip()
-    if not _TRACK_BODY.match(body):
+    pairs = _track_pairs(body)
+    if pairs is None:
         raise InputError(
             field, f"{where}: write the 2.0 track as “track Str 2 Sta 3” (names and numbers)."
         )
     values: dict[str, int] = {}
-    for m in _TRACK_PAIR.finditer(body):
-        key = m.group(1).strip()
+    for key, number in pairs:
         name = _TRACK_KEYS.get(key)
         if name is None:
             raise InputError(
@@ -285,7 +369,7 @@ def _parse_track(text: str, where: str, field: str) -> tuple[tuple[str, int], ..
                 f"(e.g. “track Str 2 Sta 3”), not “{key[:20]}”.",
             )
         lo, hi = _TRACK_RANGES[name]
-        value = int(m.group(2))
+        value = int(number)
         if not lo <= value <= hi:
             raise InputError(field, f"{where}: track {key} must be from {lo} to {hi}.")
         if name in values:
@@ -345,16 +429,16 @@ def _parse_line(raw: str, number: int, index: int, field: str, label: str) -> Co
                 )
             put("formula", formula, "formula")
             continue
-        m = _ITEM_KEY_FIRST.match(low) or _ITEM_NUM_FIRST.match(low)
-        if not m:
+        read = _key_first(low) or _number_first(low)
+        if read is None:
             raise InputError(
                 field,
                 f"{where}: “{shown}” is not “name number”; write e.g. “Dex 3”, “Firearms 2”, "
                 "“damage 6L”.",
             )
-        key = _norm(m.group("key"))
-        value = int(m.group("num"))
-        kind = (m.group("kind") or "").upper()
+        key = _norm(read[0])
+        value = int(read[1])
+        kind = read[2].upper()
         if not key:
             raise InputError(field, f"{where}: “{shown}” has a number but no name.")
         if kind and key not in ("damage", "dmg", "dam", "weapon damage", "weapon", "soak"):
