@@ -148,6 +148,22 @@ class Dist:
         """``P(X ≥ value)``."""
         return Fraction(sum(self.weights[max(0, value - self.lo) :]), self.den)
 
+    def at_most(self, value: int) -> Fraction:
+        """``P(X ≤ value)``."""
+        return Fraction(sum(self.weights[: max(0, value - self.lo + 1)]), self.den)
+
+    def table(self) -> tuple[Fraction, ...]:
+        """``P(X == k)`` for ``k = 0 … hi``: the table counted from 0 (empty if the
+        distribution is), as charts and the Aberrant results show successes and levels.
+
+        Raises ``ValueError`` for a distribution with negative values.
+        """
+        if not self.weights:
+            return ()
+        if self.lo < 0:
+            raise ValueError("a table counted from 0 cannot hold negative values")
+        return (Fraction(0),) * self.lo + self.pmf
+
     def items(self) -> tuple[tuple[int, Fraction], ...]:
         """``(value, probability)`` for every value of positive probability."""
         return tuple((self.lo + i, Fraction(w, self.den)) for i, w in enumerate(self.weights) if w)
@@ -173,6 +189,37 @@ class Dist:
         """The distribution of ``X + Y`` for independent ``X`` and ``Y``."""
         out = _convolve(self.weights, other.weights)
         return Dist(self.lo + other.lo, tuple(out), self.den * other.den)
+
+    def __neg__(self) -> Dist:
+        """The distribution of ``−X``."""
+        return Dist(-self.hi, self.weights[::-1], self.den)
+
+    def __sub__(self, other: Dist) -> Dist:
+        """The distribution of ``X − Y`` for independent ``X`` and ``Y``."""
+        return self + -other
+
+    def versus(self, other: Dist) -> tuple[Fraction, Fraction, Fraction]:
+        """``(P(X > Y), P(X == Y), P(X < Y))`` for independent ``X`` and ``Y``.
+
+        Each counts only pairs inside both tables, so for parts of distributions
+        (a table cut before its tail) the three sum to ``total() · other.total()``.
+        """
+        mine, theirs = self.weights, other.weights
+        below = 0  # numerator of P(Y < v)
+        j = 0  # the first of other's values not yet counted in ``below``
+        wins = ties = 0
+        for i, w in enumerate(mine):
+            v = self.lo + i
+            while j < len(theirs) and other.lo + j < v:
+                below += theirs[j]
+                j += 1
+            if w:
+                wins += w * below
+                if 0 <= v - other.lo < len(theirs):
+                    ties += w * theirs[v - other.lo]
+        den = self.den * other.den
+        losses = sum(mine) * sum(theirs) - wins - ties
+        return Fraction(wins, den), Fraction(ties, den), Fraction(losses, den)
 
     def max_with(self, other: Dist) -> Dist:
         """The distribution of ``max(X, Y)`` for independent ``X`` and ``Y``.

@@ -143,3 +143,53 @@ def test_tails_and_mixtures():
     assert mixture([(F(1, 2), constant(0)), (F(1, 2), die(2))]) == Dist(0, (2, 1, 1), 4)
     assert mixture([(F(1, 3), die(2).shift(5)), (F(0), constant(-9))]) == Dist(6, (1, 1), 6)
     assert mixture([]) == Dist(0, (0,))
+
+
+def test_at_most_and_tables_counted_from_zero():
+    d6 = die(6)
+    assert d6.at_most(2) == F(1, 3)
+    assert d6.at_most(0) == 0
+    assert d6.at_most(6) == d6.at_most(40) == 1
+    assert d6.at_most(3) + d6.at_least(4) == 1
+    assert die(2).shift(1).table() == (0, 0, F(1, 2), F(1, 2))
+    assert constant(0).table() == (1,)
+    assert d6.tail(9).table() == ()
+    assert mixture([]).table() == (0,)
+    with pytest.raises(ValueError, match="negative"):
+        die(2).shift(-2).table()
+
+
+def _pairs(x, y):
+    """``{(a, b): P}`` for independent ``x`` and ``y``, listing every pair."""
+    return {(a, b): p * q for a, p in x.items() for b, q in y.items()}
+
+
+@pytest.mark.parametrize(
+    ("x", "y"),
+    [
+        (die(6), die(6)),
+        (die(4).shift(-3), die(3).shift(2)),
+        (dice(2, 3), constant(4)),
+        (constant(0), die(10).shift(7)),
+        (Dist(2, (1, 0, 3), 5), Dist(-1, (2, 0, 0, 1), 4)),  # parts of distributions
+    ],
+)
+def test_difference_and_versus_match_every_pair(x, y):
+    pairs = _pairs(x, y)
+    want = Counter()
+    for (a, b), p in pairs.items():
+        want[a - b] += p
+    diff = x - y
+    assert {v: p for v, p in diff.items()} == {v: p for v, p in want.items() if p}
+    assert dict((-y).items()) == {-b: q for b, q in y.items()}
+    assert x.versus(y) == (
+        sum((p for (a, b), p in pairs.items() if a > b), F(0)),
+        sum((p for (a, b), p in pairs.items() if a == b), F(0)),
+        sum((p for (a, b), p in pairs.items() if a < b), F(0)),
+    )
+
+
+def test_versus_by_hand():
+    # a d6 against a d6: 15 of the 36 pairs higher, 6 equal, 15 lower
+    assert die(6).versus(die(6)) == (F(15, 36), F(6, 36), F(15, 36))
+    assert constant(3).versus(die(2)) == (F(1), F(0), F(0))
