@@ -145,6 +145,35 @@ def test_the_fields_make_two_fighters_and_the_rules():
 
 def test_a_parsed_damage_die_is_taken_as_is():
     assert chimera_fight(a_damage=DamageDice(1, 8)) == chimera_fight()
+    assert chimera_fight(b_damage=DamageDice(10, 100, -20)).odds.b.damage.sides == 100
+
+
+@pytest.mark.parametrize(
+    ("field", "dice", "typed"),
+    [
+        ("a_damage", DamageDice(40, 100), "40d100"),  # was computed for minutes
+        ("a_damage", DamageDice(11, 6), "11d6"),
+        ("b_damage", DamageDice(0, 6), "0d6"),
+        ("b_damage", DamageDice(1, 1), "d1"),
+        ("a_damage", DamageDice(1, 10**6), "d1000000"),
+        ("a_damage", DamageDice(1, 6, 21), "d6+21"),
+        ("b_damage", DamageDice(1, 6, -21), "d6-21"),
+    ],
+)
+def test_a_parsed_damage_die_gets_the_fields_checks_and_message(field, dice, typed):
+    (param,) = (p for p in CALCULATOR.params if p.name == field)
+    with pytest.raises(InputError) as typed_err:
+        param.parse(typed)
+    with pytest.raises(InputError) as err:
+        chimera_fight(**{field: dice})
+    assert (err.value.field, err.value.message) == (field, typed_err.value.message)
+    assert err.value.message.startswith(f"{field[0].upper()}: Weapon damage: ")
+
+
+def test_a_damage_die_with_a_fractional_count_gets_the_fields_message():
+    with pytest.raises(InputError) as err:
+        chimera_fight(a_damage=DamageDice(2.5, 6))
+    assert err.value.message == "A: Weapon damage: the number of dice must be from 1 to 10."
 
 
 def test_the_form_path_computes_unchecked_what_the_call_checks():

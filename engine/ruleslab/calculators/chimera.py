@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ruleslab.chimera.attack import Fighter, FightRules
-from ruleslab.chimera.dice import DamageDice, parse_dice
+from ruleslab.chimera.dice import DamageDice, check_dice, parse_dice
 from ruleslab.chimera.duel import SurprisePlan
 from ruleslab.chimera.fight import FightOdds, fight_chart, fight_odds, play_log, vanquish_bar
 from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup, Roll
@@ -47,12 +47,17 @@ class DiceParam(TextParam):
     """A dice-expression field (``d8``, ``2d6``, ``d6+1``).
 
     Also accepts an already parsed :class:`DamageDice`, so Python callers may pass
-    one (the form passes text; see ``CalculatorView.parse``).
+    one (the form passes text; see ``CalculatorView.parse``), checked against the
+    same limits with the same messages as typed text (:func:`check_dice`):
+    ``DamageDice(40, 100)`` is refused, not computed for minutes (issue 11).
     """
 
     def check(self, value: Any) -> Any:
         if isinstance(value, DamageDice):
-            return value
+            try:
+                return check_dice(value)
+            except ValueError as exc:
+                raise InputError(self.name, f"{self.label}: {exc}.") from None
         return super().check(value)
 
 
