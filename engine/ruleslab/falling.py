@@ -37,6 +37,7 @@ from ruleslab.ruleset import V20, V21
 from ruleslab.sources import QR, rule
 
 __all__ = [
+    "COUNT_FROM",
     "FIRST_SEGMENT_M",
     "MAX_DICE",
     "FallResult",
@@ -61,21 +62,38 @@ def safe_distance_m(stamina: int) -> int:
     return (stamina - 1) * 2
 
 
+COUNT_FROM = ("safe", "top", "threshold")
+"""The readings of where a fall's dice are counted from (rules note RN-FALL-1)."""
+
+
+def _segments(h: Fraction, safe_m: int, count_from: str) -> tuple[Fraction, Fraction]:
+    """(metres at 1 die per 2 m, metres at 1 die per 5 m) of a fall of ``h`` metres."""
+    if count_from == "safe":
+        past = max(Fraction(0), h - safe_m)
+        first = min(past, Fraction(FIRST_SEGMENT_M))
+        return first, past - first
+    if count_from == "top":
+        first = max(Fraction(0), min(h, Fraction(FIRST_SEGMENT_M)) - safe_m)
+        return first, max(Fraction(0), h - max(FIRST_SEGMENT_M, safe_m))
+    if count_from == "threshold":
+        if h <= safe_m:
+            return Fraction(0), Fraction(0)
+        first = min(h, Fraction(FIRST_SEGMENT_M))
+        return first, h - first
+    raise ValueError(f"count_from must be one of {', '.join(COUNT_FROM)}, not {count_from!r}")
+
+
 def damage_dice(height_m: Fraction | float, safe_m: int, count_from: str = "safe") -> int:
     """Damage dice of a fall of ``height_m`` with ``safe_m`` safe metres, capped at 40.
 
     ``count_from="safe"``: the first 20 m are the first 20 m past the safe
-    distance; ``"top"``: the first 20 m of the fall itself (RN-FALL-1). Each part
+    distance; ``"top"``: the first 20 m of the fall itself, less the safe
+    distance; ``"threshold"``: the safe distance is only a threshold, and a
+    longer fall counts all its metres from the top (RN-FALL-1). Each part
     rounds down on its own.
     """
     h = typed_decimal(height_m)  # as typed: 19.999 m is 19999/1000 m
-    if count_from == "safe":
-        past = max(Fraction(0), h - safe_m)
-        first = min(past, Fraction(FIRST_SEGMENT_M))
-        rest = past - first
-    else:
-        first = max(Fraction(0), min(h, Fraction(FIRST_SEGMENT_M)) - safe_m)
-        rest = max(Fraction(0), h - max(FIRST_SEGMENT_M, safe_m))
+    first, rest = _segments(h, safe_m, count_from)
     return min(MAX_DICE, math.floor(first / 2) + math.floor(rest / 5))
 
 
@@ -163,20 +181,23 @@ def fall(
 
     h = typed_decimal(float(height_m))
     dice = damage_dice(h, safe, count_from)
+    first, rest = _segments(h, safe, count_from)
     if count_from == "safe":
         past = max(Fraction(0), h - safe)
-        first = min(past, Fraction(FIRST_SEGMENT_M))
-        rest = past - first
         where = (
             f"Fall {fmt_exact(h, 'm')} − safe {fmt_num(safe, 'm')} = {fmt_exact(past, 'm')} "
             f"past the safe distance: the first {fmt_exact(first, 'm')} at 1 die per 2 m"
         )
-    else:
-        first = max(Fraction(0), min(h, Fraction(FIRST_SEGMENT_M)) - safe)
-        rest = max(Fraction(0), h - max(FIRST_SEGMENT_M, safe))
+    elif count_from == "top":
         where = (
             f"Fall {fmt_exact(h, 'm')}: {fmt_exact(first, 'm')} between the safe distance and "
             "20 m below the start at 1 die per 2 m"
+        )
+    else:
+        where = (
+            f"Fall {fmt_exact(h, 'm')} > safe distance {fmt_num(safe, 'm')}: the safe distance "
+            "is only a threshold, so the dice count from the top of the fall: the first "
+            f"{fmt_exact(first, 'm')} at 1 die per 2 m"
         )
     raw = math.floor(first / 2) + math.floor(rest / 5)
     text = (

@@ -59,6 +59,48 @@ def test_count_from_top_reading():
     assert damage_dice(30, 24, "top") == 1  # safe beyond 20 m: only the 1/5 rate
 
 
+def test_count_from_threshold_reading():
+    # RN-FALL-1, third reading: the safe distance is only a threshold; a longer fall counts
+    # its dice from the top. Safe 4 m (Stamina 3), by hand:
+    assert damage_dice(4, 4, "threshold") == 0  # not longer than the safe distance
+    assert damage_dice(4.5, 4, "threshold") == 2  # ⌊4.5 ÷ 2⌋
+    assert damage_dice(15, 4, "threshold") == 7  # ⌊15 ÷ 2⌋ (safe reading: ⌊11 ÷ 2⌋ = 5)
+    assert damage_dice(20, 4, "threshold") == 10
+    assert damage_dice(25, 4, "threshold") == 11  # 10 + ⌊5 ÷ 5⌋ (safe: 10, top: 9)
+    assert damage_dice(169.999, 4, "threshold") == 39  # 10 + ⌊149.999 ÷ 5⌋
+    # Safe 20 m (effective Stamina 11): 20 m is safe, 21 m takes the whole first 20 m.
+    assert damage_dice(20, 20, "threshold") == 0
+    assert damage_dice(21, 20, "threshold") == 10  # 10 + ⌊1 ÷ 5⌋
+    assert damage_dice(21, 20, "safe") == 0  # 1 m past the safe distance: ⌊1 ÷ 2⌋
+    # RN-FALL-1's worked line, Stamina 3: 15 m is 5, 5, 7 dice; 25 m is 10, 9, 11.
+    readings = ("safe", "top", "threshold")
+    assert [damage_dice(15, 4, c) for c in readings] == [5, 5, 7]
+    assert [damage_dice(25, 4, c) for c in readings] == [10, 9, 11]
+
+
+def test_threshold_reading_reaches_40_dice_at_170_m():
+    # "up to 40d … (at ~170m)": from the top, 10 + ⌊(h − 20) ÷ 5⌋ = 40 at h = 170 m,
+    # whatever the safe distance below it.
+    for safe in (0, 2, 4, 8, 20):
+        first = next(h for h in range(400) if damage_dice(h, safe, "threshold") == MAX_DICE)
+        assert first == 170
+
+
+def test_threshold_reading_in_the_calculator():
+    # 15 m, Sta 3 (safe 4 m): 7 dice from the top; break-fall Dex 3 + Ath 2 = 5 dice;
+    # lethal at 5: P(≥ 5 dice left) = P(≤ 2 successes).
+    r = fall(15, 3, 3, 2, count_from="threshold")
+    assert r.damage_dice == 7
+    assert r.dice_left == (0, 0, *(binom(5, 7 - d) for d in range(2, 8)))
+    assert r.p_lethal == sum(binom(5, k) for k in range(3))
+    text = r.explain()
+    assert "Fall 15 m > safe distance 4 m: the safe distance is only a threshold" in text
+    assert "⌊15 ÷ 2⌋ = 7" in text
+    assert "rules note RN-FALL-1" in text
+    assert fall(4, 3, 3, 2, count_from="threshold").damage_dice == 0
+    assert "no damage" in fall(4, 3, 3, 2, count_from="threshold").explain()
+
+
 def test_hand_worked_break_fall():
     # Sta 3, Dex 3, Ath 2, 15 m: 5 dice; 5 break-fall dice; lethal at 5 dice.
     r = fall(15, 3, 3, 2)
@@ -232,7 +274,7 @@ def test_the_fall_prints_the_heights_its_dice_used():
     assert "⌊5.998 ÷ 5⌋ = 1" in r.explain()
 
 
-@pytest.mark.parametrize("count_from", ["safe", "top"])
+@pytest.mark.parametrize("count_from", ["safe", "top", "threshold"])
 def test_every_printed_floor_and_difference_is_true(count_from):
     for metres in (4.001, 5.999, 19.999, 23.996, 24.004, 29.998, 44.9999, 170.005, 1234.567):
         text = fall(metres, 3, 3, 2, count_from=count_from).explain()
@@ -249,3 +291,29 @@ def test_a_rounded_mean_is_printed_as_approximate():
     # 6 m: 1 die; a 1-die break-fall (Dex 1, Athletics 0) leaves it with P 0.6: exact, "="
     (mean,) = [s.text for s in fall(6, 3, 1, 0).steps if s.text.startswith("Mean dice left")]
     assert mean == "Mean dice left = 0.6"
+
+
+# --- the text's statements, one test each (issue 10, item 5) ---------------------------------
+
+
+def test_text_lethal_if_the_damage_equals_or_exceeds_stamina_plus_athletics():
+    # "Fall damage is lethal if the damage equals or exceeds the character's (Stamina +
+    # Athletics)": Stamina 3 (safe 4 m) + Athletics 2 = 5, no break-fall. 14 m: ⌊10 ÷ 2⌋ = 5
+    # dice, equal → lethal; 13 m: ⌊9 ÷ 2⌋ = 4 dice → not.
+    assert fall(14, 3, 3, 2, break_fall=False).damage_dice == 5
+    assert fall(14, 3, 3, 2, break_fall=False).p_lethal == 1
+    assert fall(13, 3, 3, 2, break_fall=False).damage_dice == 4
+    assert fall(13, 3, 3, 2, break_fall=False).p_lethal == 0
+
+
+@pytest.mark.parametrize("stamina", range(1, 11))
+def test_text_safe_distance_and_rates_for_every_stamina(stamina):
+    # "(Stamina - 1) * 2 meters … 1d/2 meters (round down) for the first 20 meters and then
+    # 1d/5 meters past that, up to 40d": by hand, whole and half metres to 250 m.
+    safe = (stamina - 1) * 2
+    for tenths in range(0, 2500, 5):
+        h = Fraction(tenths, 10)
+        e = max(Fraction(0), h - safe)
+        by_hand = min(40, int(min(e, 20) // 2) + int(max(e - 20, 0) // 5))
+        assert damage_dice(h, safe) == by_hand, h
+    assert fall(safe, stamina, 3, 2).damage_dice == 0

@@ -77,16 +77,19 @@ SPECIALTY = BoolParam(
 )
 COUNT_FROM = ChoiceParam(
     "count_from",
-    "“The first 20 meters” are",
+    "Fall damage is counted",
     choices=(
-        ("safe", "The first 20 m past the safe distance"),
-        ("top", "The first 20 m of the fall"),
+        ("safe", "Past the safe distance; its first 20 m at 1 die per 2 m"),
+        ("top", "Past the safe distance; 1 die per 2 m down to 20 m below the top"),
+        ("threshold", "From the top, once the fall is longer than the safe distance"),
     ),
     help=(
-        "Damage is 1 die per 2 m for the first 20 m and 1 die per 5 m after. ‘Past the safe "
-        "distance’: 10 dice after 20 m of unsafe fall, 40 dice at 170 m past the safe "
-        "distance. ‘Of the fall’: the 2 m rate stops 20 m below the start. "
-        "See rules note RN-FALL-1."
+        "Damage is 1 die per 2 m for the first 20 m and 1 die per 5 m after. ‘Its first "
+        "20 m’: the 20 m start at the safe distance (10 dice after 20 m of unsafe fall, 40 "
+        "dice at 170 m past the safe distance). ‘Down to 20 m below the top’: the safe metres "
+        "still come off, but the 2 m rate stops 20 m below the start. ‘From the top’: the "
+        "safe distance is only a threshold; a longer fall counts every metre from the start "
+        "(40 dice at 170 m). See rules note RN-FALL-1."
     ),
 )
 LETHAL_MEANS = ChoiceParam(
