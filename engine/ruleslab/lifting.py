@@ -14,7 +14,7 @@ Quick reference › Lifting:
     additional 10 per dot.
 
 Where the text is ambiguous the reading is an option; see
-``docs/rules-notes/lifting.md`` (RN-LIFT-1 … RN-LIFT-5). The carried load's
+``docs/rules-notes/lifting.md`` (RN-LIFT-1 … RN-LIFT-6). The carried load's
 encumbrance is :mod:`ruleslab.encumbrance`; the Lifting & encumbrance
 calculator combining both is :mod:`ruleslab.calculators.lifting`.
 """
@@ -62,8 +62,10 @@ class LiftResult(Explained):
     ``needed`` is the Str + Might the object needs; ``margin`` how far that is
     above the character's Str + Might (0 or less: no roll). ``requirement`` is
     ``"none"`` (no roll), ``"success"``, ``"exceptional"`` or ``"impossible"``.
-    ``difficulty``, ``dice`` and ``reroll_tens`` describe the roll (``difficulty``
-    is ``None`` when there is no roll to make).
+    ``difficulty``, ``dice`` and ``reroll_tens`` describe the roll. ``difficulty`` is
+    the object's lift difficulty ("half the Str + Might value needed to lift the
+    object, minus 1. Round down."): given also when the object is out of reach
+    (``"impossible"``: no roll, ``dice`` 0), ``None`` only when no roll is needed.
     """
 
     strength: int
@@ -101,7 +103,7 @@ class LiftResult(Explained):
                 "difficulty",
                 "Lift roll difficulty",
                 self.difficulty,
-                "—" if self.difficulty is None else str(self.difficulty),
+                "—" if self.difficulty is None else fmt_num(self.difficulty),
             ),
             Figure("p_lift", "Chance to lift", self.p_lift, self.p_lift_text()),
         )
@@ -196,7 +198,8 @@ def lift(
     per = f"{KG_PER_DOT} kg" if mult == 1 else f"({KG_PER_DOT} kg × {fmt_num(mult)})"
     steps.append(
         Step(
-            f"Str + Might needed for {kg(object_kg)} = ⌈{kg(object_kg)} ÷ {per}⌉ = {needed}",
+            f"Str + Might needed for {kg(object_kg)} = ⌈{kg(object_kg)} ÷ {per}⌉ = "
+            f"{fmt_num(needed)}",
             LIFTING,
         )
     )
@@ -237,19 +240,17 @@ def lift(
             )
         )
         return result("none", None, 0, False, Fraction(1))
-    if margin > 2:
-        steps.append(
-            Step(
-                f"Needed {needed} = Str + Might {dots} + {margin}: a roll adds at most +2 "
-                f"(exceptional success), so it cannot be lifted, P(lift) = 0 %",
-                LIFTING,
-            )
-        )
-        return result("impossible", None, 0, False, Fraction(0))
-
+    # The object's difficulty: "half the Str + Might value needed to lift the object,
+    # minus 1. Round down." It belongs to the object, so it is given even when no roll
+    # can reach it.
     half = Fraction(needed, 2) - 1
     raw = math.floor(half)
-    steps.append(Step(f"Difficulty = ⌊{needed} ÷ 2 − 1⌋ = ⌊{fmt_num(half)}⌋ = {raw}", LIFTING))
+    steps.append(
+        Step(
+            f"Difficulty = ⌊{fmt_num(needed)} ÷ 2 − 1⌋ = ⌊{fmt_num(half)}⌋ = {fmt_num(raw)}",
+            LIFTING,
+        )
+    )
     difficulty = raw
     if raw < 1:
         difficulty = 1 if low_difficulty == "one" else 0
@@ -261,6 +262,18 @@ def lift(
                 "automatic (rules note RN-LIFT-2)"
             )
         steps.append(Step(f"Difficulty {raw} < 1 → {difficulty}, {note}", LIFTING))
+
+    if margin > 2:
+        steps.append(
+            Step(
+                f"Needed {fmt_num(needed)} = Str + Might {dots} + {fmt_num(margin)}: a roll adds "
+                "at most +2 (exceptional success), so it cannot be lifted, P(lift) = 0 %; the "
+                f"object's difficulty {fmt_num(difficulty)} is shown for reference "
+                "(rules note RN-LIFT-6)",
+                LIFTING,
+            )
+        )
+        return result("impossible", difficulty, 0, False, Fraction(0))
 
     dice, reroll, pool_steps = _roll_pool(
         strength, might, mega_strength, ruleset, specialty, mega_on_roll

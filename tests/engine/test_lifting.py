@@ -90,10 +90,61 @@ def test_two_over_all_successes_reading():
 def test_three_over_cannot_lift():
     r = lifting_and_encumbrance(3, 1, 0, 0, 450)
     assert r.figure("roll_needed").text == "Cannot lift"
-    assert r.figure("difficulty").text == "—"
+    assert r.figure("difficulty").text == "6"  # the object's own, item 4 below
     assert r.p_lift == 0
     assert r.figure("p_lift").text == "0 %"
     assert "cannot be lifted" in r.explain()
+
+
+def test_out_of_reach_still_reports_the_objects_difficulty():
+    # Issue 10, item 4. The text's 450 kg object: "requiring Str/Might 15, has difficulty
+    # 15/2 = 7.5 - 1 = 6.5, rounded to 6". Str 3 + Might 1 = 4 is 11 short: no roll lifts
+    # it, but the object's difficulty is still 6, shown next to "Cannot lift".
+    r = lifting_and_encumbrance(3, 1, 0, 0, 450)
+    assert r.figure("roll_needed").text == "Cannot lift"
+    assert r.lift.difficulty == 6
+    assert r.figure("difficulty").value == 6
+    assert r.figure("difficulty").text == "6"
+    assert r.p_lift == 0
+    text = r.explain()
+    assert "Difficulty = ⌊15 ÷ 2 − 1⌋ = ⌊6.5⌋ = 6" in text
+    assert text.index("⌊6.5⌋ = 6") < text.index("cannot be lifted")
+    # Mega-Strength 1: 4 500 kg needs ⌈4500 ÷ 300⌉ = 15 → the same difficulty 6.
+    assert lift(3, 1, 1, 4500).difficulty == 6
+    # Needed 3 (90 kg) with Str 0 + Might 0: ⌊3 ÷ 2 − 1⌋ = ⌊0.5⌋ = 0, raised to 1 by
+    # default, 0 under the automatic-success reading (RN-LIFT-2).
+    low = lift(0, 0, 0, 90)
+    assert (low.requirement, low.difficulty) == ("impossible", 1)
+    assert lift(0, 0, 0, 90, low_difficulty="zero").difficulty == 0
+    # The heaviest object the form takes: 10¹² kg needs ⌈10¹² ÷ 30⌉ = 33 333 333 334.
+    huge = lift(1, 0, 0, 1e12)
+    assert huge.needed == 33_333_333_334
+    assert huge.difficulty == 16_666_666_666
+    assert huge.figures()[2].text == "16\u202f666\u202f666\u202f666"
+    assert "⌊33\u202f333\u202f333\u202f334 ÷ 2 − 1⌋ = ⌊16\u202f666\u202f666\u202f666⌋" in (
+        huge.explain()
+    )
+
+
+@pytest.mark.parametrize("mega", [0, 1, 6])
+def test_every_printed_difficulty_is_true(mega):
+    # "⌊n ÷ 2 − 1⌋ = ⌊h⌋ = d" holds for the numbers printed, in reach or not.
+    import math
+    import re
+
+    mult = mega_strength_multiplier(mega)
+    for kg in (120.001, 150.0001, 180.5, 450, 1234.5678, 99_999.99, 1e9):
+        text = lift(3, 1, mega, kg * mult).explain()
+        (found,) = re.findall(rf"⌊({NUMBER}) ÷ 2 − 1⌋ = ⌊({NUMBER})⌋ = ({NUMBER})", text)
+        n, h, d = (number(x) for x in found)
+        assert h == n / 2 - 1
+        assert d == math.floor(h)
+
+
+def test_no_difficulty_when_no_roll_is_needed():
+    r = lifting_and_encumbrance(3, 1, 0, 0, 120)
+    assert r.lift.difficulty is None
+    assert r.figure("difficulty").text == "—"
 
 
 def test_zero_strength_zero_capacity():
@@ -215,9 +266,9 @@ def check_needed(text):
     import math
     import re
 
-    found = re.findall(rf"⌈({NUMBER}) kg ÷ \(?30 kg(?: × ({NUMBER}))?\)?⌉ = (\d+)", text)
+    found = re.findall(rf"⌈({NUMBER}) kg ÷ \(?30 kg(?: × ({NUMBER}))?\)?⌉ = ({NUMBER})", text)
     for w, m, n in found:
-        assert math.ceil(number(w) / (30 * number(m or "1"))) == int(n), (w, m, n)
+        assert math.ceil(number(w) / (30 * number(m or "1"))) == number(n), (w, m, n)
     return len(found)
 
 
@@ -255,3 +306,34 @@ def test_every_printed_ceiling_and_load_is_true(mega):
         text = r.explain()
         assert check_needed(text) == 1
         check_load(text)
+
+
+# --- the text's statements, one test each (issue 10, item 5) ---------------------------------
+
+
+def test_text_capacity_is_30_kg_per_dot_and_more_needs_a_roll():
+    # "Characters can lift 30kg times their (Strength + Might) total. To lift more than that,
+    # a character requires a Str + Might roll": every Strength and Might 0–10.
+    for strength in range(11):
+        for might in range(11):
+            cap = 30 * (strength + might)
+            at = lift(strength, might, 0, cap)
+            assert at.capacity_kg == cap
+            assert (at.requirement, at.p_lift) == ("none", 1)
+            assert lift(strength, might, 0, cap + 0.5).requirement != "none"
+
+
+def test_text_success_adds_one_exceptional_adds_two():
+    # "Success adds +1 to the character's Str + Might, exceptional success (more than 5 net
+    # successes rolled) adds +2." Str 5 + Might 0 = 5 dice: 180 kg needs 6 = 5 + 1 (a
+    # success, difficulty ⌊6 ÷ 2 − 1⌋ = 2), 210 kg needs 7 = 5 + 2 (exceptional, difficulty
+    # ⌊2.5⌋ = 2, so 2 + 6 = 8 successes on 5 dice: impossible without rerolls), 240 kg needs
+    # 8 = 5 + 3 (out of reach, difficulty 3).
+    p, q = Fraction(4, 10), Fraction(6, 10)
+    one = lift(5, 0, 0, 180)
+    assert (one.requirement, one.difficulty) == ("success", 2)
+    assert one.p_lift == 1 - q**5 - 5 * p * q**4
+    two = lift(5, 0, 0, 210)
+    assert (two.requirement, two.difficulty, two.p_lift) == ("exceptional", 2, 0)
+    three = lift(5, 0, 0, 240)
+    assert (three.requirement, three.difficulty, three.p_lift) == ("impossible", 3, 0)
