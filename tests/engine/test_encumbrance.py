@@ -78,3 +78,61 @@ def test_effects_text_reads_as_a_sentence():
 def test_zero_dots_any_load_is_over():
     assert encumbrance(0, 0, 0, 0).tier == "unencumbered"
     assert encumbrance(0, 0, 0, 1).tier == "over"
+
+
+# --- the text's statements, one test each (issue 10, item 5) ---------------------------------
+
+# "Mega-Strength multiplies lifting capacity by 10/100/250/500/1000 at M-Str 1-5. Mega-Strength
+# scores beyond 5 multiply lifting capacity by an additional 10 per dot."
+TEXT_MULTIPLIERS = [1, 10, 100, 250, 500, 1000, 10**4, 10**5, 10**6, 10**7, 10**8]
+
+
+@pytest.mark.parametrize("mega", range(11))
+def test_mega_strength_multiplies_every_threshold_as_it_multiplies_lifting(mega):
+    # "Each dot of Mega-Strength multiplies the character's encumbrance thresholds by the same
+    # amount it multiplies the character's lifting thresholds": Str 3 + Might 1 = 4 dots, so
+    # up to 5/10/15 kg per dot (20/40/60 kg) × the multiplier, then heavy up to the lift
+    # capacity 30 kg per dot (120 kg) × the multiplier (RN-ENC-1, RN-ENC-2 defaults).
+    m = TEXT_MULTIPLIERS[mega]
+    expected = [
+        (20 * m, "unencumbered"),
+        (20 * m + 0.5, "light"),
+        (40 * m, "light"),
+        (40 * m + 0.5, "moderate"),
+        (60 * m, "moderate"),
+        (60 * m + 0.5, "heavy"),
+        (120 * m, "heavy"),
+        (120 * m + 0.5, "over"),
+    ]
+    assert [encumbrance(3, 1, mega, load).tier for load, _ in expected] == [
+        tier for _, tier in expected
+    ]
+
+
+def test_text_effects_tier_by_tier():
+    # Light: "+1 difficulty for all rolls involving long-term physical endurance and reduces
+    # her Dexterity by 1 for the purposes of movement". Moderate: "+1 difficulty to all
+    # physical actions involving movement or endurance, and subtracts 1 from Strength and
+    # Dexterity". Heavy: "+2 difficulty to all physical actions involving movement or
+    # endurance, -2 to strength and dexterity for movement, and +1 difficulty to all other
+    # physical actions … may not run or sprint". Every encumbered tier: Walking floor 3.
+    by_hand = {
+        # tier: (endurance, movement, other physical, Str, Dex penalty, can run, can sprint)
+        "unencumbered": (0, 0, 0, 0, 0, True, True),
+        "light": (1, 0, 0, 0, 1, True, True),
+        "moderate": (1, 1, 0, 1, 1, True, True),
+        "heavy": (2, 2, 1, 2, 2, False, False),
+    }
+    for tier, row in by_hand.items():
+        e = TIER_EFFECTS[tier]
+        assert (
+            e.endurance_difficulty,
+            e.movement_difficulty,
+            e.other_physical_difficulty,
+            e.str_movement_penalty,
+            e.dex_movement_penalty,
+            e.can_run,
+            e.can_sprint,
+        ) == row, tier
+        if tier != "unencumbered":
+            assert e.walking_floor_m == 3, tier

@@ -228,3 +228,30 @@ def test_a_rounded_mean_distance_is_printed_as_approximate():
     assert mean.endswith("× 4 m ≈ 28.89 m")
     (mean,) = [s.text for s in jump(3, 2, 0, "horizontal", 6).steps if "Mean" in s.text]
     assert mean == "Mean distance = (5 × 4/10 + 0) successes × 2 m = 4 m"  # exact: "="
+
+
+# --- the text's statements, one test each (issue 10, item 5) ---------------------------------
+
+
+@pytest.mark.parametrize("mega", range(11))
+def test_text_mega_strength_distance_per_dot(mega):
+    # "Mega-Strength adds 5 automatic successes per dot, giving an additional 2.5 meters of
+    # height or 10m of horizontal distance, and additionally jumping distances and heights
+    # are multiplied by (Mega-Strength + 1)". No dice (Str 0 + Athletics 0): the automatic
+    # successes alone, 2.5 m or 10 m per dot, × (M-Str + 1).
+    vertical = jump(0, 0, mega, "vertical", 0)
+    horizontal = jump(0, 0, mega, "horizontal", 0)
+    assert vertical.auto_successes == horizontal.auto_successes == 5 * mega
+    assert vertical.metres_per_success == Fraction(1, 2) * (mega + 1)
+    assert horizontal.metres_per_success == 2 * (mega + 1)
+    assert vertical.mean_distance == Fraction(5, 2) * mega * (mega + 1)
+    assert horizontal.mean_distance == 10 * mega * (mega + 1)
+
+
+def test_text_roll_is_strength_plus_athletics():
+    # "Jumping is a (Strength + Athletics) roll": every pool 0–20 without Mega-Strength.
+    for strength in range(11):
+        for athletics in range(11):
+            r = jump(strength, athletics, 0, "vertical", 0)
+            assert r.dice == strength + athletics
+            assert r.auto_successes == 0

@@ -171,3 +171,29 @@ def test_the_load_prints_the_weight_its_tier_used():
     r = movement(3, 3, 2, 0, 0, 0, 14.998)
     assert r.encumbrance.tier == "unencumbered"
     assert "Load 14.998 kg: up to 15 kg (5 kg per dot) → Unencumbered" in r.explain()
+
+
+# --- the text's statements, one test each (issue 10, item 5) ---------------------------------
+
+
+def test_text_formulas_over_every_dot():
+    # "Walking: (Strength + Dexterity) meters/round. Running: (5 + [Dexterity * 2] +
+    # Strength) meters/round. Sprinting: (5 + [Athletics] + [Dexterity * 3] + [Strength])
+    # meters/round." Unencumbered (no load), every Strength and Dexterity 0–10, Athletics 0–5.
+    for strength in range(11):
+        for dexterity in range(11):
+            for athletics in range(6):
+                r = movement(strength, dexterity, athletics, 0, 0, 0, 0)
+                assert speeds(r) == (
+                    strength + dexterity,
+                    5 + dexterity * 2 + strength,
+                    5 + athletics + dexterity * 3 + strength,
+                ), (strength, dexterity, athletics)
+
+
+def test_text_sprinting_limits():
+    # "Sprinting characters may not take any actions during the turn except defensive
+    # maneuvers, and are at +1 difficulty to all defensive maneuvers they take."
+    text = movement(3, 3, 2, 0, 0, 0, 0).figure("effects").text
+    assert "no actions that turn except defensive maneuvers" in text
+    assert "+1 difficulty to every defensive maneuver taken" in text
