@@ -21,8 +21,10 @@ The rules as implemented (Storyteller/Trinity d10 pool, as Aberrant 2.0/2.1 use 
 
 Exactness
 ---------
-Every probability is a :class:`fractions.Fraction`. Without rerolls the number of
-rolled successes is binomial, the support finite and the table complete
+The distribution is a :class:`ruleslab.pmf.Dist` (integer weights over one
+denominator; every probability it gives is a :class:`fractions.Fraction`), the
+one distribution type of the Aberrant and Chimera rules. Without rerolls the
+number of rolled successes is binomial, the support finite and the table complete
 (``tail_bound == 0``). With 10s rerolled the table is cut after the smallest ``K``
 (at least ``upto``, see :func:`pool_distribution`) whose omitted mass
 ``P(successes > K)`` is below 10⁻¹², and that omitted mass is
@@ -38,11 +40,11 @@ For ``n`` dice the ``T`` tens can be spread over the ``n`` runs in
     P(k) = Σ_m C(k−m+n−1, n−1) · C(n, m) · a^m · b^(n−m) · 10^m / 10^(n+k)
 
 Every term has denominator ``10^(n+k)``, so the engine sums integer numerators and
-builds one Fraction per ``k``. The search for ``K`` stops: ``P(successes > K) ≤
-P(T ≥ K−n+1)`` and ``P(T ≥ j) ≤ C(j+n−1, j)·10^−j`` (choose which ``j`` of the
-first ``j+n−1`` rolls are the tens), which tends to 0. The exact mean with rerolls
-is ``(11 − t)/9`` per die (``1/9`` tens per die plus a closing success with chance
-``(10 − t)/9``).
+keeps them as the weights of one ``Dist`` over ``10^(n+K)``. The search for ``K``
+stops: ``P(successes > K) ≤ P(T ≥ K−n+1)`` and ``P(T ≥ j) ≤ C(j+n−1, j)·10^−j``
+(choose which ``j`` of the first ``j+n−1`` rolls are the tens), which tends to 0.
+The exact mean with rerolls is ``(11 − t)/9`` per die (``1/9`` tens per die plus a
+closing success with chance ``(10 − t)/9``).
 """
 
 from __future__ import annotations
@@ -54,8 +56,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .params import InputError
-from .pmf import mean as pmf_mean
-from .pmf import numerators
+from .pmf import Dist
 
 __all__ = [
     "DICE",
@@ -74,55 +75,65 @@ DICE = "Dice pool"
 TAIL_LIMIT = Fraction(1, 10**12)
 """With rerolled 10s the table is cut once the omitted mass is below this."""
 
-""":meth:`PoolOdds.chart` drops bars after the last one at least this likely."""
-
 
 @dataclass(frozen=True)
 class SuccessDistribution:
     """Exact distribution of a pool's total successes (automatic ones included).
 
-    ``pmf[k]`` is ``P(exactly k successes)`` for ``k = 0 .. len(pmf)−1`` (so
-    ``pmf[k] == 0`` for ``k`` below the automatic successes). ``tail_bound`` is the
-    exact probability of more than ``len(pmf)−1`` successes (0 for a finite
-    support, otherwise < 10⁻¹²). ``p_botch`` is the botch probability.
-    ``full_mean`` is the exact mean of the *whole* distribution when known in
-    closed form (``pool_distribution`` always sets it), else ``None``.
+    ``successes`` is the :class:`~ruleslab.pmf.Dist` of the total, from the
+    automatic successes up to :attr:`highest`; with rerolled 10s it is the kept
+    part of an unbounded distribution. ``tail_bound`` is the exact probability of
+    more than :attr:`highest` successes (0 for a finite support, otherwise
+    < 10⁻¹²). ``p_botch`` is the botch probability. ``full_mean`` is the exact
+    mean of the *whole* distribution when known in closed form
+    (``pool_distribution`` always sets it), else ``None``.
     """
 
-    pmf: tuple[Fraction, ...]
+    successes: Dist
     tail_bound: Fraction
     p_botch: Fraction
     full_mean: Fraction | None = field(default=None, compare=False)
 
+    @functools.cached_property
+    def pmf(self) -> tuple[Fraction, ...]:
+        """The table: ``pmf[k] = P(exactly k successes)`` for ``k = 0 … highest`` (0
+        below the automatic successes), as charts show it."""
+        return self.successes.table()
+
+    @property
+    def highest(self) -> int:
+        """The most successes the table holds (``len(pmf) − 1``)."""
+        return self.successes.hi
+
     def probability(self, k: int) -> Fraction:
         """``P(exactly k successes)``; 0 outside the table (beyond it, truth ≤ ``tail_bound``)."""
-        return self.pmf[k] if 0 <= k < len(self.pmf) else Fraction(0)
+        return self.successes.p(k)
 
     def at_least(self, k: int) -> Fraction:
         """``P(successes ≥ k)``.
 
-        Exact for ``k ≤ len(pmf)`` (computed as ``1 − P(successes < k)``, which
-        includes the tail). For ``k > len(pmf)`` the result is 0: exact for a
-        finite support, otherwise a lower bound (the tail is not resolved there;
-        the true value lies in ``[0, tail_bound]``).
+        Exact for ``k ≤ highest + 1`` (computed as ``1 − P(successes < k)``, which
+        includes the tail). Beyond, the result is 0: exact for a finite support,
+        otherwise a lower bound (the tail is not resolved there; the true value
+        lies in ``[0, tail_bound]``).
         """
         if k <= 0:
             return Fraction(1)
-        if k > len(self.pmf):
+        if k > self.highest + 1:
             return Fraction(0)
-        return 1 - sum(self.pmf[:k], Fraction(0))
+        return 1 - self.successes.at_most(k - 1)
 
     def mean(self) -> Fraction:
-        """Exact mean of the kept table ``Σ k·pmf[k]``.
+        """Exact mean of the kept table ``Σ k·P(k)``.
 
         With a tail this slightly understates the true mean; :attr:`full_mean`
         gives the exact closed form where known.
         """
-        return pmf_mean(self.pmf)
+        return self.successes.mean()
 
     def total(self) -> Fraction:
         """Sum of the kept table, ``1 − tail_bound``."""
-        return sum(self.pmf, Fraction(0))
+        return self.successes.total()
 
 
 @dataclass(frozen=True)
@@ -158,21 +169,18 @@ def _check_pool(dice: int, auto: int, target: int) -> None:
 
 
 @functools.lru_cache(maxsize=512)
-def _rolled(
-    dice: int, target: int, reroll_tens: bool, upto: int = 0
-) -> tuple[tuple[Fraction, ...], Fraction]:
-    """(pmf of rolled successes, exact tail mass) — automatic successes not included.
+def _rolled(dice: int, target: int, reroll_tens: bool, upto: int = 0) -> tuple[Dist, Fraction]:
+    """(distribution of rolled successes, exact tail mass) — automatic successes not included.
 
     With rerolls the table runs to the smallest k ≥ ``upto`` whose tail is < 10⁻¹².
     """
     n = dice
     if n == 0:
-        return (Fraction(1),), Fraction(0)
+        return Dist(0, (1,)), Fraction(0)
     if not reroll_tens:
         s, f = 11 - target, target - 1  # succeeding / failing faces
-        den = 10**n
-        pmf = tuple(Fraction(math.comb(n, k) * s**k * f ** (n - k), den) for k in range(n + 1))
-        return pmf, Fraction(0)
+        ways = tuple(math.comb(n, k) * s**k * f ** (n - k) for k in range(n + 1))
+        return Dist(0, ways, 10**n), Fraction(0)
 
     a, b = 10 - target, target - 1  # closing face succeeds / fails; the 10th face rerolls
     # w[m] = C(n,m) a^m b^(n-m) 10^m: m of the n closing faces succeed.
@@ -196,9 +204,9 @@ def _rolled(
             break
         k += 1
         den *= 10
-    dens = [10 ** (n + i) for i in range(len(nums))]
-    pmf = tuple(Fraction(x, d) for x, d in zip(nums, dens, strict=True))
-    return pmf, Fraction(rem, den)
+    # nums[i] is over 10^(n+i): over the last denominator 10^(n+k) it is nums[i]·10^(k−i)
+    weights = tuple(x * 10 ** (k - i) for i, x in enumerate(nums))
+    return Dist(0, weights, den), Fraction(rem, den)
 
 
 def _botch(dice: int, auto: int, target: int) -> Fraction:
@@ -215,11 +223,9 @@ def per_die_mean(target: int, reroll_tens: bool) -> Fraction:
 
 @functools.lru_cache(maxsize=512)
 def _pool(dice: int, auto: int, target: int, reroll_tens: bool, upto: int) -> SuccessDistribution:
-    pmf, tail = _rolled(dice, target, reroll_tens, upto)
-    if auto:
-        pmf = (Fraction(0),) * auto + pmf
+    rolled, tail = _rolled(dice, target, reroll_tens, upto)
     return SuccessDistribution(
-        pmf=pmf,
+        successes=rolled.shift(auto),
         tail_bound=tail,
         p_botch=_botch(dice, auto, target),
         full_mean=dice * per_die_mean(target, reroll_tens) + auto,
@@ -250,26 +256,9 @@ def pool_distribution(
 
 def compare(a: SuccessDistribution, b: SuccessDistribution) -> Comparison:
     """Odds of pool A beating, tying or losing to independent pool B (see :class:`Comparison`)."""
-    na, da = numerators(a.pmf)
-    nb, db = numerators(b.pmf)
-    # below[i] = Σ_{j<i} nb[j]
-    below = [0] * (len(na) + 1)
-    run = 0
-    for i in range(len(na) + 1):
-        below[i] = run
-        if i < len(nb):
-            run += nb[i]
-    wins = sum(x * below[i] for i, x in enumerate(na))
-    ties = sum(x * nb[i] for i, x in enumerate(na) if i < len(nb))
-    losses = sum(na) * sum(nb) - wins - ties
-    den = da * db
+    wins, ties, losses = a.successes.versus(b.successes)
     uncertainty = 1 - (1 - a.tail_bound) * (1 - b.tail_bound)
-    return Comparison(
-        p_a_wins=Fraction(wins, den),
-        p_tie=Fraction(ties, den),
-        p_b_wins=Fraction(losses, den),
-        uncertainty=uncertainty,
-    )
+    return Comparison(p_a_wins=wins, p_tie=ties, p_b_wins=losses, uncertainty=uncertainty)
 
 
 @dataclass(frozen=True)

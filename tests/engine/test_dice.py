@@ -18,6 +18,7 @@ from ruleslab.dice import (
     compare,
     pool_distribution,
 )
+from ruleslab.pmf import Dist
 
 F = Fraction
 TAIL = F(1, 10**12)
@@ -364,10 +365,22 @@ def test_property_compare_sums_to_one():
 
 
 def test_success_distribution_can_be_built_directly():
-    d = SuccessDistribution(pmf=(F(1, 2), F(1, 2)), tail_bound=F(0), p_botch=F(0))
+    d = SuccessDistribution(successes=Dist(0, (1, 1), 2), tail_bound=F(0), p_botch=F(0))
     assert d.full_mean is None
     assert d.mean() == F(1, 2)
     assert d.at_least(1) == F(1, 2)
+    assert d.pmf == (F(1, 2), F(1, 2))
+
+
+def test_automatic_successes_start_the_distribution():
+    # 1 die and 2 automatic successes: 2 or 3 successes, the table padded with zeros
+    d = pool_distribution(1, auto=2)
+    assert (d.successes.lo, d.highest) == (2, 3)
+    assert d.pmf == (0, 0, F(6, 10), F(4, 10))
+    assert d.probability(1) == 0
+    assert d.probability(3) == F(4, 10)
+    assert [d.at_least(k) for k in range(-1, 6)] == [1, 1, 1, 1, F(4, 10), 0, 0]
+    assert d.mean() == 2 + F(4, 10)
 
 
 def test_roll_frequencies_match_the_exact_distribution():

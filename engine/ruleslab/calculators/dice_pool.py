@@ -159,7 +159,7 @@ def dice_pool(
         steps.append(Step("No automatic successes", rule(DICE, "Automatic successes")))
 
     p_success = dist.at_least(difficulty)  # exact: the table reaches the difficulty
-    if difficulty < len(dist.pmf):
+    if difficulty <= dist.highest:
         steps.append(
             Step(
                 f"P(success) = P(successes ≥ {difficulty}) = {fmt_prob(p_success)}",
@@ -170,7 +170,7 @@ def dice_pool(
         steps.append(
             Step(
                 f"P(success) = P(successes ≥ {difficulty}) = 0 %: at most "
-                f"{len(dist.pmf) - 1} successes are possible",
+                f"{dist.highest} successes are possible",
                 rule(DICE, "Difficulty"),
             )
         )
@@ -200,7 +200,7 @@ def dice_pool(
     if reroll_tens and dice:
         steps.append(
             Step(
-                f"Table kept up to {len(dist.pmf) - 1} successes; the rest has exact "
+                f"Table kept up to {dist.highest} successes; the rest has exact "
                 f"probability {float(dist.tail_bound):.3g} (< 10⁻¹²)",
                 rule(DICE, "Rerolling 10s"),
             )

@@ -36,7 +36,7 @@ from ruleslab.compressed.combatants import Combatant
 from ruleslab.compressed.pools import STRANGE, CombatantPool, SideInput
 from ruleslab.dice import SuccessDistribution, compare, pool_distribution
 from ruleslab.explain import Step, fmt_num, fmt_prob
-from ruleslab.pmf import convolve, fractions, numerators
+from ruleslab.pmf import Dist, convolve, fractions, numerators
 from ruleslab.pmf import mean as pmf_mean
 from ruleslab.sources import ALT, rule
 
@@ -215,8 +215,8 @@ def victory_odds(
 ) -> VictoryOdds:
     """The opposed roll: more successes wins, a tie goes by base initiative."""
     cmp = compare(
-        SuccessDistribution(vic_a, Fraction(0), Fraction(0)),
-        SuccessDistribution(vic_b, Fraction(0), Fraction(0)),
+        SuccessDistribution(Dist.from_pmf(0, vic_a), Fraction(0), Fraction(0)),
+        SuccessDistribution(Dist.from_pmf(0, vic_b), Fraction(0), Fraction(0)),
     )
     to = tie_goes_to(init_a, init_b, initiative_tie)
     p_a_takes = cmp.p_a_wins + (cmp.p_tie if to == "A" else cmp.p_tie * HALF if to == "coin" else 0)
