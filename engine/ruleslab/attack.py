@@ -49,8 +49,7 @@ from ruleslab.dice import pool_distribution
 from ruleslab.dodge import DEFENSIVE, TargetDefence, attack_target, net_successes
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.mega import effective
-from ruleslab.pmf import mean as pmf_mean
-from ruleslab.pmf import mix
+from ruleslab.pmf import Dist, constant, mixture
 from ruleslab.ruleset import V21
 from ruleslab.sources import ALT, QR, rule
 from ruleslab.weapons import (
@@ -219,7 +218,7 @@ def _difficulty(
 @functools.lru_cache(maxsize=4096)
 def _taken(
     dice: int, adds: int, kind: str, natural: int, armour: int, ap: int
-) -> tuple[tuple[Fraction, ...], bool, str]:
+) -> tuple[Dist, bool, str]:
     t = damage_taken(
         dice=dice,
         adds=adds,
@@ -228,7 +227,7 @@ def _taken(
         armour_soak=armour,
         armour_piercing=ap,
     )
-    return t.levels, t.pinged, t.kind_dealt
+    return t.lost, t.pinged, t.kind_dealt
 
 
 # --- the result ---------------------------------------------------------------------
@@ -377,7 +376,7 @@ def resolve_attack(
     attack = pool_distribution(dice, 0, 7, reroll, upto=difficulty)
     guided = weapon.has(Guided) and target.dice > 0
     ignore = guided and target.guided_ignores_first
-    defence = pool_distribution(target.dice, 0, 7, target.reroll_tens, upto=len(attack.pmf) + 1)
+    defence = pool_distribution(target.dice, 0, 7, target.reroll_tens, upto=attack.highest + 2)
     if ignore:
         text = f"Guided: the first {target.roll} success is ignored (rules note RN-RANGED-12)"
         steps.append(Step(text, tag_rule(Guided)))
@@ -441,9 +440,7 @@ def resolve_attack(
         )
     by_damage: dict[tuple[int, int], Fraction] = {}
     too_big = Fraction(0)
-    for e, p in enumerate(res.extras):
-        if not p:
-            continue
+    for e, p in res.hits.items():
         d, a = base_dice + per_dice * e, base_adds + per_adds * e
         if d > MAX_DAMAGE_DICE or a > MAX_DAMAGE_ADDS:
             too_big += p
@@ -463,7 +460,7 @@ def resolve_attack(
     # soak, via ruleslab.damage
     ap = weapon.armour_piercing
     kind = weapon.damage_type
-    parts: list[tuple[Fraction, tuple[Fraction, ...]]] = [(res.p_miss, (Fraction(1),))]
+    parts: list[tuple[Fraction, Dist]] = [(res.p_miss, constant(0))]
     p_ping = Fraction(0)
     ping_kind = ""
     for (d, a), p in sorted(by_damage.items()):
@@ -472,7 +469,7 @@ def resolve_attack(
         if pinged:
             p_ping += p
             ping_kind = dealt
-    levels = mix(parts)
+    levels = mixture(parts)
     if ap:
         after = max(0, armour_soak - ap)
         steps.append(
@@ -500,8 +497,8 @@ def resolve_attack(
                 rule(QR, "2.0 Rules", "Combat", "Ping"),
             )
         )
-    expected_levels = pmf_mean(levels)
-    p_wound = sum(levels[1:], Fraction(0))
+    expected_levels = levels.mean()
+    p_wound = levels.at_least(1)
     steps.append(
         Step(
             f"Per target: expected {fmt_num(expected_levels, 'health levels')}, "
@@ -557,7 +554,7 @@ def resolve_attack(
     if res.unresolved:
         steps.append(
             Step(
-                f"Attack successes beyond {len(attack.pmf) - 1} (rerolled 10s) have exact "
+                f"Attack successes beyond {attack.highest} (rerolled 10s) have exact "
                 f"probability {float(res.unresolved):.3g} (< 10⁻¹²), left out of every figure",
                 rule("Dice pool", "Rerolling 10s"),
             )
@@ -583,7 +580,7 @@ def resolve_attack(
         p_any_hit=res.p_any_hit,
         damage_dice=tuple((d, a, p) for (d, a), p in sorted(by_damage.items())),
         expected_dice=expected,
-        levels=tuple(levels),
+        levels=levels.table(),
         expected_levels=expected_levels,
         p_wound=p_wound,
         p_ping=p_ping,

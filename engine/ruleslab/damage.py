@@ -32,6 +32,7 @@ counts 2 Stamina for them (RN-DMG-6).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -39,8 +40,7 @@ from ruleslab.dice import DICE, pool_distribution
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.mega import effective
 from ruleslab.params import InputError
-from ruleslab.pmf import mean as pmf_mean
-from ruleslab.pmf import mix
+from ruleslab.pmf import Dist, constant, mixture
 from ruleslab.soak import ARMOR_PIERCING, KINDS, armour_after_ap
 from ruleslab.sources import QR, rule
 
@@ -127,8 +127,9 @@ class DamageTaken(Explained):
     ``dice_after_soak`` is the number of damage dice left after soak (0 when the
     attack fails to penetrate). ``pinged`` is True when a ping die is rolled
     instead; ``kind_dealt`` is the kind of the health levels lost (the lower kind
-    when pinged). ``levels[k]`` is the exact ``P(k health levels lost)``, the
-    table complete (it sums to 1). ``mean`` is the exact mean.
+    when pinged). ``lost`` is the exact distribution of the health levels lost,
+    complete (it sums to 1), and ``levels[k]`` its table, ``P(k health levels
+    lost)``. ``mean`` is the exact mean.
     """
 
     dice: int
@@ -139,14 +140,19 @@ class DamageTaken(Explained):
     adds_applied: int
     pinged: bool
     kind_dealt: str
-    levels: tuple[Fraction, ...]
+    lost: Dist
     mean: Fraction
+
+    @functools.cached_property
+    def levels(self) -> tuple[Fraction, ...]:
+        """``levels[k] = P(k health levels lost)`` for ``k = 0 …`` (the chart's table)."""
+        return self.lost.table()
 
     def p_at_least(self, k: int) -> Fraction:
         """``P(at least k health levels lost)``, exact."""
         if k <= 0:
             return Fraction(1)
-        return sum(self.levels[k:], Fraction(0))
+        return self.lost.at_least(k)
 
     def kind_text(self) -> str:
         name = KIND_NAMES[self.kind_dealt]
@@ -221,8 +227,7 @@ def damage_taken(
     s = 11 - target
     if left >= 1:
         applied = adds
-        dist = pool_distribution(left, adds, target)
-        levels = dist.pmf
+        lost = pool_distribution(left, adds, target).successes
         steps.append(
             Step(
                 f"Each damage die showing {target}–10 is one health level: {s}/10 per die; "
@@ -252,7 +257,7 @@ def damage_taken(
             )
         if kind == "stun":
             pinged, dealt = False, "stun"
-            levels = (Fraction(1),)
+            lost = constant(0)
             steps.append(
                 Step(
                     "The attack fails to penetrate soak; stun has no lower type, so it deals "
@@ -262,7 +267,7 @@ def damage_taken(
             )
         else:
             pinged, dealt = True, LOWER_KIND[kind]
-            levels = (Fraction(target - 1, 10), Fraction(s, 10))
+            lost = Dist(0, (target - 1, s), 10)
             steps.append(
                 Step(
                     f"The attack fails to penetrate soak: 1 die of {dealt} ping damage "
@@ -271,7 +276,7 @@ def damage_taken(
                     PING,
                 )
             )
-    mean = pmf_mean(levels)
+    mean = lost.mean()
     steps.append(
         Step(
             f"Mean health levels lost = {fmt_num(mean)} "
@@ -288,7 +293,7 @@ def damage_taken(
         adds_applied=applied,
         pinged=pinged,
         kind_dealt=dealt,
-        levels=tuple(levels),
+        lost=lost,
         mean=mean,
         steps=tuple(steps),
     )
@@ -313,7 +318,7 @@ def damage_mixture(
     dice counts that fail to penetrate soak they are ping levels of the lower
     kind (use :func:`damage_taken` per count to tell them apart).
     """
-    parts: list[tuple[Fraction, tuple[Fraction, ...]]] = []
+    parts: list[tuple[Fraction, Dist]] = []
     for d, p in sorted(dice_pmf.items()):
         if isinstance(d, bool) or not isinstance(d, int):
             raise InputError("dice_pmf", "dice_pmf keys must be whole numbers of dice.")
@@ -331,8 +336,8 @@ def damage_mixture(
             armour_piercing=armour_piercing,
             target=target,
         )
-        parts.append((p, taken.levels))
-    return mix(parts)
+        parts.append((p, taken.lost))
+    return mixture(parts).table()
 
 
 # --- Dazed and Stunned ---------------------------------------------------------------

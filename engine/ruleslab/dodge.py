@@ -37,6 +37,7 @@ defending on its own (RN-RANGED-5, RN-RANGED-14).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -44,6 +45,7 @@ from ruleslab.defence import DEFENSES, SPECIALTIES_21, active_defence, defense_s
 from ruleslab.dice import SuccessDistribution
 from ruleslab.explain import Step
 from ruleslab.params import InputError
+from ruleslab.pmf import Dist, constant
 from ruleslab.ruleset import V20, V21
 from ruleslab.sources import QR, rule
 
@@ -257,15 +259,23 @@ def attack_target(
 class NetSuccesses:
     """Exact outcome of attack vs dodge: hit mass per extra-success count.
 
+    ``hits`` is the part of the distribution of extra successes that hits (its
+    total is ``p_hit``, less any hit with fewer net successes than the count
+    starts from); ``extras[e]`` its table, ``P(hit with e extra successes)``.
     ``p_any_hit`` is the chance that at least one of ``targets`` targets, each
     dodging on its own, is hit; ``unresolved`` the attack table's omitted tail.
     """
 
-    extras: tuple[Fraction, ...]  # P(hit with e extra successes), e = 0 …
+    hits: Dist
     p_hit: Fraction
     p_miss: Fraction
     p_any_hit: Fraction
     unresolved: Fraction
+
+    @functools.cached_property
+    def extras(self) -> tuple[Fraction, ...]:
+        """``extras[e] = P(hit with e extra successes)``, ``e = 0 …``."""
+        return self.hits.table()
 
 
 def net_successes(
@@ -278,56 +288,34 @@ def net_successes(
 ) -> NetSuccesses:
     """Attack successes A, dodge successes D' = max(0, D − ignore): hit iff A − D' ≥ difficulty.
 
-    ``base`` is what extras count from: extras = A − D' − base. ``dodge`` must
-    reach past the attack table (so every miss is counted exactly); the only
-    unresolved mass is the attack's own tail.
+    ``base`` is what extras count from: extras = A − D' − base (a hit below
+    ``base`` net successes, only possible with a difficulty below it, is in
+    ``p_hit`` but has no extras). ``dodge`` must reach past the attack table (so
+    every miss is counted exactly); the only unresolved mass is the attack's own
+    tail.
     """
-    ig = 1 if ignore_first else 0
-    dpmf = dodge.pmf
-    cum: list[Fraction] = []  # cum[m] = P(D ≤ m)
-    run = Fraction(0)
-    for p in dpmf:
-        run += p
-        cum.append(run)
-
-    def at_most(m: int) -> Fraction:  # P(D' ≤ m)
-        if m < 0:
-            return Fraction(0)
-        idx = m + ig
-        if idx < len(cum):
-            return cum[idx]
-        assert dodge.tail_bound == 0, "the dodge table must reach past the attack table"
-        return Fraction(1)
-
-    def exactly(j: int) -> Fraction:  # P(D' = j)
-        if j == 0:
-            return at_most(0)
-        idx = j + ig
-        return dpmf[idx] if idx < len(dpmf) else Fraction(0)
-
-    extras: dict[int, Fraction] = {}
-    p_hit = Fraction(0)
-    p_miss = Fraction(0)
-    p_any = Fraction(0)
-    for a, pa in enumerate(attack.pmf):
-        if not pa:
-            continue
-        top = a - difficulty  # D' ≤ top hits
-        hit = at_most(top)
-        p_hit += pa * hit
-        p_miss += pa * (1 - hit)
-        p_any += pa * (1 - (1 - hit) ** targets)
-        for j in range(top + 1):
-            q = exactly(j)
-            if q:
-                e = a - j - base
-                extras[e] = extras.get(e, Fraction(0)) + pa * q
-    n = max(extras, default=-1) + 1
-    table = tuple(extras.get(e, Fraction(0)) for e in range(n))
+    ignored = 1 if ignore_first else 0
+    counted = dodge.successes.shift(-ignored).max_with(constant(0))  # D'
+    reach = attack.highest - difficulty + ignored  # the most dodge successes that matter
+    assert dodge.tail_bound == 0 or reach <= dodge.highest, (
+        "the dodge table must reach past the attack table"
+    )
+    hits = (attack.successes - counted).tail(difficulty)
+    p_hit = hits.total()
+    if targets == 1:
+        p_any = p_hit
+    else:  # each target dodges on its own: P(D' ≤ a − difficulty) for each
+        p_any = sum(
+            (
+                pa * (1 - (1 - counted.at_most(a - difficulty)) ** targets)
+                for a, pa in attack.successes.items()
+            ),
+            Fraction(0),
+        )
     return NetSuccesses(
-        extras=table,
+        hits=hits.tail(base).shift(-base),
         p_hit=p_hit,
-        p_miss=p_miss,
+        p_miss=attack.total() - p_hit,
         p_any_hit=p_any,
         unresolved=attack.tail_bound,
     )
