@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
+from ruleslab.pmf import Dist, die
 from ruleslab.sources import ALT, QR, rule
 
 __all__ = [
@@ -42,24 +43,19 @@ def initiative_rating(dexterity: int, wits: int, mega_dexterity: int, mega_wits:
     return dexterity + wits + mega_dexterity + mega_wits
 
 
+def _total(rating: int) -> Dist:
+    """The initiative total: rating + 1d10."""
+    return die(10).shift(rating)
+
+
 def initiative_distribution(rating: int) -> tuple[tuple[int, Fraction], ...]:
     """``((total, P(total)), ...)`` for rating + 1d10: ten totals, each 1/10."""
-    return tuple((rating + face, Fraction(1, 10)) for face in range(1, 11))
+    return _total(rating).items()
 
 
 def _opposed(rating: int, opponent: int) -> tuple[Fraction, Fraction, Fraction]:
     """(P(higher total), P(equal totals), P(lower total)) for two independent d10 rolls."""
-    wins = ties = losses = 0
-    for a in range(1, 11):
-        for b in range(1, 11):
-            d = (rating + a) - (opponent + b)
-            if d > 0:
-                wins += 1
-            elif d == 0:
-                ties += 1
-            else:
-                losses += 1
-    return Fraction(wins, 100), Fraction(ties, 100), Fraction(losses, 100)
+    return _total(rating).versus(_total(opponent))
 
 
 @dataclass(frozen=True, kw_only=True)

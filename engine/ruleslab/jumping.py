@@ -211,7 +211,7 @@ def jump(
     upto = min(needed, dice + auto + EXTRA_TABLE) if reroll else 0
     dist = pool_distribution(dice, auto, 7, reroll, upto=upto)
     p = dist.at_least(needed)
-    unresolved = dist.tail_bound if needed > len(dist.pmf) else Fraction(0)
+    unresolved = dist.tail_bound if needed > dist.highest + 1 else Fraction(0)
     how = f"{dice} {'die' if dice == 1 else 'dice'}"
     if auto:
         how += f" + {auto} automatic"
@@ -219,8 +219,8 @@ def jump(
         how += ", 10s rerolled"
     if needed <= auto:
         why = f"the {auto} automatic successes alone clear it"
-    elif needed > len(dist.pmf) and not reroll:
-        why = f"at most {len(dist.pmf) - 1} successes are possible"
+    elif needed > dist.highest + 1 and not reroll:
+        why = f"at most {dist.highest} successes are possible"
     else:
         why = ""
     result_text = _p_text(p, unresolved)
