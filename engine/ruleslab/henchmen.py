@@ -42,9 +42,15 @@ used to model combatants. Up to the henchmen limit add to the dice pool, but eac
 additional henchman past that is an effective extra health level for the
 character in question."
 
-Readings: ``docs/rules-notes/henchmen.md`` (RN-HENCH-1 … RN-HENCH-10). The
-Henchmen squad builder calculator combining these rules is
-:mod:`ruleslab.calculators.henchmen`; compressed combat and warfare use them too.
+Quick reference › 2.0 Rules › Combat › Dazing/Stunning: "Dazed characters are at
++1 difficulty to all actions, Stunned ones suffer +1 difficulty to all actions and
+may not take more than a single action (without powers such as Quickness or
+Temporal Manipulation)." (:func:`leader_condition`, for the commander's own rolls.)
+
+Readings: ``docs/rules-notes/henchmen.md`` (RN-HENCH-1 … RN-HENCH-14). The
+support weapon attack is :mod:`ruleslab.henchmen_support`. The Henchmen squad
+builder calculator combining these rules is :mod:`ruleslab.calculators.henchmen`;
+compressed combat and warfare use them too.
 """
 
 from __future__ import annotations
@@ -53,20 +59,27 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ruleslab.explain import Explained, Figure, Step, fmt_num
+from ruleslab.damage import DAZING
+from ruleslab.dice import pool_distribution
+from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.mega import effective
 from ruleslab.params import InputError
 from ruleslab.sources import ALT, rule
 
 __all__ = [
     "AREA",
+    "CONDITIONS",
     "DIVISORS",
     "SOAK",
     "SUPPORT",
+    "Condition",
     "HenchmenBonus",
+    "LeaderDefence",
     "SquadLosses",
     "divided_losses",
     "henchmen_bonus",
+    "leader_condition",
+    "leader_defence",
     "squad_losses",
     "squad_losses_distribution",
 ]
@@ -203,6 +216,141 @@ def henchmen_bonus(
         extra_health_levels=extra,
         dice=dice,
         damage=counted,
+        steps=tuple(steps),
+    )
+
+
+# --- the commander's condition and his defence ---------------------------------------
+
+CONDITIONS = ("none", "dazed", "stunned")
+"""The commander's condition this turn (Dazing/Stunning)."""
+
+
+@dataclass(frozen=True)
+class Condition:
+    """The commander's condition this turn: ``penalty`` is the difficulty it adds to
+    every action he takes; ``steps`` say why."""
+
+    key: str
+    penalty: int
+    steps: tuple[Step, ...]
+
+
+def leader_condition(condition: str) -> Condition:
+    """What Dazed or Stunned does to the commander's rolls this turn.
+
+    "Dazed characters are at +1 difficulty to all actions, Stunned ones suffer
+    +1 difficulty to all actions and may not take more than a single action
+    (without powers such as Quickness or Temporal Manipulation)." The support
+    weapon attack and the defence roll are actions: each is at +1 difficulty
+    (rules note RN-HENCH-14).
+    """
+    if condition not in CONDITIONS:
+        raise InputError(
+            "leader_condition", f"leader_condition must be one of {', '.join(CONDITIONS)}."
+        )
+    if condition == "none":
+        return Condition(key=condition, penalty=0, steps=())
+    text = (
+        "Commander Dazed: +1 difficulty to all actions, so to the support attack and to his "
+        "defence roll (rules note RN-HENCH-14)"
+    )
+    steps = [Step(text, DAZING)]
+    if condition == "stunned":
+        steps = [
+            Step(
+                "Commander Stunned: +1 difficulty to all actions (the support attack and his "
+                "defence roll), and at most a single action this turn unless he has Quickness "
+                "or Temporal Manipulation: the support attack or a defence that takes an "
+                "action, not both; each figure is that roll as his one action (rules note "
+                "RN-HENCH-14)",
+                DAZING,
+            )
+        ]
+    return Condition(key=condition, penalty=1, steps=tuple(steps))
+
+
+@dataclass(frozen=True, kw_only=True)
+class LeaderDefence(Explained):
+    """The commander's defence roll with his henchmen's dice.
+
+    ``dice`` = ``own`` (his dodge, 2.1 active defence or other defence pool) +
+    ``bonus`` (the henchmen's dice, "suppressive fire"); the roll succeeds with
+    ``difficulty`` successes (1, +1 when Dazed or Stunned), with exact chance
+    ``p_success``; ``mean`` successes.
+    """
+
+    own: int
+    bonus: int
+    dice: int
+    difficulty: int
+    p_success: Fraction
+    mean: Fraction
+
+    def figures(self) -> tuple[Figure, ...]:
+        return (
+            Figure(
+                "defence_pool",
+                "Leader's defence pool with henchmen",
+                self.dice,
+                f"{self.dice} dice ({self.own} + henchmen {self.bonus})",
+            ),
+            Figure(
+                "p_defence",
+                f"Chance the leader's defence roll gets {self.difficulty}+ "
+                f"success{'' if self.difficulty == 1 else 'es'}",
+                self.p_success,
+                fmt_prob(self.p_success),
+            ),
+        )
+
+
+def leader_defence(*, own_pool: int, bonus: HenchmenBonus, condition: Condition) -> LeaderDefence:
+    """The commander's defence roll: his own pool plus the henchmen's dice bonus.
+
+    "Each henchman adds to the commander's pool for attacks and defenses (the
+    defensive bonus is generally represented by suppressive fire, fire and
+    overwatch tactics, and other options that allow for increased survival
+    rates)." A defence roll succeeds with 1 success (rules note RN-DEF-4), +1
+    when the commander is Dazed or Stunned (RN-HENCH-14); each die succeeds on
+    7+ (rules note RN-HENCH-13).
+    """
+    if isinstance(own_pool, bool) or not isinstance(own_pool, int) or own_pool < 0:
+        raise InputError("leader_defence", "leader_defence must be a whole number ≥ 0.")
+    dice = own_pool + bonus.dice
+    difficulty = 1 + condition.penalty
+    dist = pool_distribution(dice, upto=difficulty)
+    p = dist.at_least(difficulty)
+    mean = Fraction(dice * 4, 10)
+    steps = [
+        Step(
+            f"Leader's defence pool = his own {own_pool} + henchmen +{bonus.dice}d = {dice} "
+            "dice: the henchmen's dice add to his defences too (“suppressive fire, fire and "
+            "overwatch tactics”; rules note RN-HENCH-13)",
+            DICE_POOL,
+        )
+    ]
+    needs = (
+        f"1 success + {condition.penalty} ({condition.key.capitalize()}) = {difficulty} "
+        "successes (rules notes RN-DEF-4, RN-HENCH-14)"
+        if condition.penalty
+        else "1 success (rules note RN-DEF-4)"
+    )
+    steps.append(
+        Step(
+            f"The defence roll needs {needs}: P({dice} dice get {difficulty}+) = {fmt_prob(p)}; "
+            f"mean {fmt_num(mean)} successes, each cancelling one attack success where the "
+            "attack is rolled (rules note RN-RANGED-2)",
+            DAZING if condition.penalty else DICE_POOL,
+        )
+    )
+    return LeaderDefence(
+        own=own_pool,
+        bonus=bonus.dice,
+        dice=dice,
+        difficulty=difficulty,
+        p_success=p,
+        mean=mean,
         steps=tuple(steps),
     )
 

@@ -5,6 +5,7 @@ calculator (:mod:`ruleslab.calculators.henchmen`).
 """
 
 from fractions import Fraction
+from math import comb
 
 import pytest
 
@@ -259,6 +260,14 @@ def test_distribution_bad_input():
 SQUAD_KEYS = [
     *BONUS_KEYS,
     "support_attacks",
+    "support_burst",
+    "support_pool",
+    "support_difficulty",
+    "support_p_hit",
+    "support_expected_levels",
+    "support_p_wound",
+    "defence_pool",
+    "p_defence",
     "mean_removed",
     "p_leader_exposed",
     "p_leader_eliminated",
@@ -324,6 +333,163 @@ def test_squad_all_henchmen_commander_eliminated():
 def test_support_attacks_only_from_counted_henchmen():
     assert squad(heavy_weapons=12).support_attacks == 10
     assert squad(heavy_weapons=12, situation=-100).support_attacks == 0
+
+
+# --- the support weapon attack, the leader's defence and condition (issue 10) ----------
+
+P, Q = Fraction(4, 10), Fraction(6, 10)
+
+
+def binom(n, k):
+    """P(exactly k of n dice show 7+), by hand."""
+    return comb(n, k) * P**k * Q ** (n - k)
+
+
+def test_the_default_support_attack_by_hand():
+    # Issue 10: the support attack was a count only. Defaults: limit 10, +10d, +10 damage.
+    # Long burst (the largest, 20 of 30 rounds), +6 accuracy. Pool = Dex 3 + Firearms 2 +
+    # accuracy 0 + henchmen 10 + burst 6 = 21 dice. 2.1 target Dex 2, Wits 2: Defense 1,
+    # difficulty 1 + 1 = 2. Damage on a hit: 8 + 10 = 18 dice + (s − 2); soak 2 leaves
+    # s + 14 dice, each 4/10: E[levels] = Σ_{s ≥ 2} P(s) · 4/10 · (s + 14).
+    r = squad()
+    p_hit = 1 - binom(21, 0) - binom(21, 1)
+    expected = sum((binom(21, s) * P * (s + 14) for s in range(2, 22)), Fraction(0))
+    assert r.figure("support_burst").text == "Long burst (20 rounds)"
+    assert r.figure("support_pool").value == 21
+    assert r.figure("support_difficulty").value == 2
+    assert r.figure("support_p_hit").value == p_hit
+    assert r.figure("support_expected_levels").value == expected
+    # at least 1 level: every hit leaves ≥ 16 dice; P(none of them shows 7+)
+    p_wound = sum((binom(21, s) * (1 - Q ** (s + 14)) for s in range(2, 22)), Fraction(0))
+    assert r.figure("support_p_wound").value == p_wound
+    assert sum(r.support.attack.levels) == 1
+    assert "RN-HENCH-11" in r.explain()
+    assert "Combat alterations › Mass Combat › Henchmen › Support Weapons" in r.explain()
+
+
+def test_the_support_attack_under_2_0_against_a_dodge_by_hand():
+    # 2.0: the target dodges with 2 dice; no Defense. 1 henchman (limit 10): +1d, +1.
+    # No burst: pool = Dex 1 + Firearms 0 + accuracy 0 + 1 = 2 dice; hit when attack
+    # successes − dodge successes ≥ 1.
+    r = squad(
+        henchmen=1,
+        heavy_weapons=1,
+        leader_dexterity=1,
+        leader_ability=0,
+        support_burst="none",
+        ruleset="2.0",
+        target_dodge=2,
+    )
+    p_hit = sum(
+        (binom(2, a) * binom(2, d) for a in range(3) for d in range(3) if a - d >= 1),
+        Fraction(0),
+    )
+    assert r.figure("support_pool").value == 2
+    assert r.figure("support_difficulty").value == 1
+    assert r.figure("support_p_hit").value == p_hit
+    assert "Not used under 2.0" in r.explain()
+
+
+def test_a_dazed_leader_rolls_the_support_attack_and_his_defence_at_plus_one():
+    # "Dazed characters are at +1 difficulty to all actions": the support attack needs
+    # 3 successes (1 + Dazed 1 + Defense 1), the defence roll 2 (15 dice).
+    calm, dazed = squad(), squad(leader_condition="dazed")
+    assert dazed.figure("support_difficulty").value == calm.figure("support_difficulty").value + 1
+    assert dazed.figure("support_p_hit").value == 1 - sum(binom(21, k) for k in range(3))
+    assert calm.figure("p_defence").value == 1 - Q**15
+    assert dazed.figure("p_defence").value == 1 - Q**15 - 15 * P * Q**14
+    assert dazed.figure("p_defence").label == "Chance the leader's defence roll gets 2+ successes"
+    # the squad's own figures do not change: Dazed is the leader's
+    for key in ("limit", "dice", "damage", "mean_removed", "p_leader_exposed"):
+        assert dazed.figure(key) == calm.figure(key)
+    assert "Dazing/Stunning" in dazed.explain()
+    stunned = squad(leader_condition="stunned")
+    assert stunned.figure("support_p_hit").value == dazed.figure("support_p_hit").value
+    assert "single action" in stunned.explain()
+
+
+def test_suppressive_fire_adds_the_henchmen_dice_to_the_leaders_defence():
+    # "Each henchman adds to the commander's pool for attacks and defenses (the defensive
+    # bonus is generally represented by suppressive fire […])": own 5 + 10 = 15 dice;
+    # 8 henchmen of attribute + ability 8 (over 7d): +16d, 21 dice.
+    r = squad()
+    assert r.figure("defence_pool").value == 15
+    assert r.figure("defence_pool").text == "15 dice (5 + henchmen 10)"
+    big = squad(henchmen=8, henchman_pool=8, leader_defence=0)
+    assert big.figure("defence_pool").value == 16
+    assert big.figure("p_defence").value == 1 - Q**16
+    assert "suppressive fire" in r.explain()
+
+
+def test_no_heavy_weapon_shows_no_support_attack():
+    r = squad(heavy_weapons=0)
+    assert r.support.attack is None
+    assert r.figure("support_pool").text == "— (no heavy weapon within the limit)"
+    chart = r.support_chart()
+    assert chart.bars == (("0", 1.0),)
+    assert chart.highlight_from is None
+
+
+def test_support_chart_is_the_attacks_levels_highlighted_from_one():
+    r = squad()
+    chart = r.support_chart()
+    assert chart.highlight_from == 1
+    assert chart.bars[0] == ("0", float(1 - r.figure("support_p_wound").value))
+
+
+def test_the_support_attack_is_the_autofire_calculators_attack_with_the_bonuses():
+    # The same attack typed into the Autofire & strafing calculator: accuracy 0 + 10,
+    # damage 8 + 10 dice, a long burst for accuracy, the same target.
+    from ruleslab.calculators.autofire import autofire_and_strafing
+
+    r = squad()
+    same = autofire_and_strafing(
+        dexterity=3,
+        ability=2,
+        accuracy=10,
+        damage_dice=18,
+        burst="long",
+        ammunition=30,
+        target_dexterity=2,
+        target_wits=2,
+        natural_soak=2,
+    )
+    assert r.support.attack.levels == same.levels
+    assert r.support.attack.p_hit == same.p_hit
+
+
+def test_the_squad_figures_keep_their_values_whatever_the_support_inputs():
+    # New inputs must not move the squad's figures (issue 10: defaults keep today's).
+    base = squad()
+    other = squad(
+        ruleset="2.0",
+        target_dodge=5,
+        support_burst="sustained",
+        support_ammunition=100,
+        leader_condition="stunned",
+        support_bonuses="weapon",
+        henchmen_damage="adds",
+    )
+    for key in (*BONUS_KEYS, "support_attacks", "mean_removed", "p_leader_exposed"):
+        assert other.figure(key) == base.figure(key)
+    assert base.mean_removed == Fraction(12, 5)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "expect"),
+    [
+        ("support_ammunition", 0, "from 1 to 10,000"),
+        ("leader_condition", "asleep", "Leader's condition"),
+        ("support_burst", "huge", "Largest burst"),
+        ("target_dodge", 61, "from 0 to 60"),
+        ("leader_defence", -1, "from 0 to 60"),
+    ],
+)
+def test_support_bad_input_names_the_field(field, value, expect):
+    with pytest.raises(InputError) as err:
+        squad(**{field: value})
+    assert err.value.field == field
+    assert expect in err.value.message
 
 
 @pytest.mark.parametrize(
