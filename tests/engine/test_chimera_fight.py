@@ -9,7 +9,7 @@ import pytest
 from ruleslab.calculators.chimera import CALCULATOR, OPTIONS
 from ruleslab.chimera.action import critical_text, is_critical
 from ruleslab.chimera.attack import Fighter, FightRules
-from ruleslab.chimera.dice import parse_dice
+from ruleslab.chimera.dice import DamageDice, parse_dice
 from ruleslab.chimera.duel import SurprisePlan
 from ruleslab.chimera.fight import fight_chart, fight_odds, play_log, vanquish_bar
 
@@ -152,6 +152,12 @@ def test_every_critical_reading_is_one_the_action_roll_knows():
             {"damage": "d8"},
             "A's damage must be a DamageDice (e.g. parse_dice('d8')), not 'd8'",
         ),
+        # dice built directly, past the limits the typed text has (was: a long computation)
+        (
+            {"damage": DamageDice(40, 100)},
+            "A's damage 40d100: the number of dice must be from 1 to 10",
+        ),
+        ({"damage": DamageDice(1, 1000)}, "A's damage d1000: a die must have from 2 to 100 sides"),
     ],
 )
 def test_a_fighter_with_a_bad_number_says_so(changes, message):

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ruleslab.chimera.action import ACTION_DICE, ActionOdds, action_odds, critical_text
-from ruleslab.chimera.dice import DamageDice
+from ruleslab.chimera.dice import DamageDice, check_dice
 from ruleslab.chimera.wounds import COMBAT, Severity, severity_odds
 from ruleslab.explain import Step, fmt_num, fmt_prob
 from ruleslab.sources import CHIMERA, rule
@@ -190,6 +190,10 @@ class Fighter:
             raise ValueError(
                 f"{owner}damage must be a DamageDice (e.g. parse_dice('d8')), not {self.damage!r}"
             )
+        try:
+            check_dice(self.damage)
+        except ValueError as exc:
+            raise ValueError(f"{owner}damage {self.damage}: {exc}") from None
 
     @property
     def classed(self) -> bool:
