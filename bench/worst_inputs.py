@@ -58,6 +58,26 @@ HEAVY: dict[str, list[dict[str, Any]]] = {
         }
     ],
     "autofire": [{"tags": "AP(10), Burst(10), Devastating (5 [2]), Guided", "targets": "10"}],
+    "henchmen": [
+        {
+            # the largest squad and leader: a support attack of several hundred dice
+            "charisma": "10",
+            "mega_charisma": "10",
+            "command": "10",
+            "henchmen": "1000",
+            "henchman_pool": "40",
+            "training": "fanatical",
+            "heavy_weapons": "1000",
+            "leader_dexterity": "10",
+            "leader_mega_dexterity": "10",
+            "leader_ability": "10",
+            "support_accuracy": "10",
+            "support_damage_dice": "60",
+            "support_damage_adds": "60",
+            "support_burst": "sustained",
+            "support_ammunition": "10000",
+        }
+    ],
 }
 """Inputs at the heavy end of what the forms accept, per calculator (merged into the defaults)."""
 
