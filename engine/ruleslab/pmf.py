@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -151,6 +151,12 @@ class Dist:
     def at_most(self, value: int) -> Fraction:
         """``P(X ≤ value)``."""
         return Fraction(sum(self.weights[: max(0, value - self.lo + 1)]), self.den)
+
+    def p_where(self, event: Callable[[int], bool]) -> Fraction:
+        """``P(event(X))``: the probability of the values for which ``event`` is true
+        (asked only of values of positive probability)."""
+        lo, weights = self.lo, self.weights
+        return Fraction(sum(w for i, w in enumerate(weights) if w and event(lo + i)), self.den)
 
     def table(self) -> tuple[Fraction, ...]:
         """``P(X == k)`` for ``k = 0 … hi``: the table counted from 0 (empty if the

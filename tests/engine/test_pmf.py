@@ -193,3 +193,19 @@ def test_versus_by_hand():
     # a d6 against a d6: 15 of the 36 pairs higher, 6 equal, 15 lower
     assert die(6).versus(die(6)) == (F(15, 36), F(6, 36), F(15, 36))
     assert constant(3).versus(die(2)) == (F(1), F(0), F(0))
+
+
+def test_p_where_counts_the_values_of_an_event():
+    two = dice(2, 6)
+    asked = []
+
+    def even(v):
+        asked.append(v)
+        return v % 2 == 0
+
+    assert two.p_where(even) == F(18, 36)  # 18 of the 36 rolls have an even total
+    assert sorted(asked) == list(range(2, 13))
+    asked.clear()
+    assert Dist(0, (1, 0, 1), 2).p_where(even) == 1
+    assert asked == [0, 2]  # a value of probability 0 is not asked
+    assert two.p_where(lambda v: v > 20) == 0

@@ -20,11 +20,13 @@ initiative survives on their last -4 health level, while the character with
 lower initiative is killed. Against multiple important opponents, total damage
 successes should be divided as seen fit (generally evenly)."
 
-Everything is exact (:class:`fractions.Fraction`): each side's successes are a
-sum of d10 pools (no 10s rerolled, so the table is complete), and the two sides
-roll independently. :mod:`ruleslab.compressed.roll` applies the same rules to one
-rolled fight. Readings of the text: ``docs/rules-notes/compressed.md``
-(RN-COMP-*).
+Everything is exact (:class:`ruleslab.pmf.Dist`, probabilities as
+:class:`fractions.Fraction`): each side's successes are a sum of d10 pools (no 10s
+rerolled, so the table is complete), and the two sides roll independently. The
+calculator passes each side's successes and damage between these rules as tables
+counted from 0 (``Dist.table()``), as its charts show them.
+:mod:`ruleslab.compressed.roll` applies the same rules to one rolled fight.
+Readings of the text: ``docs/rules-notes/compressed.md`` (RN-COMP-*).
 """
 
 from __future__ import annotations
@@ -34,10 +36,9 @@ from fractions import Fraction
 
 from ruleslab.compressed.combatants import Combatant
 from ruleslab.compressed.pools import STRANGE, CombatantPool, SideInput
-from ruleslab.dice import SuccessDistribution, compare, pool_distribution
+from ruleslab.dice import pool_distribution
 from ruleslab.explain import Step, fmt_num, fmt_prob
-from ruleslab.pmf import Dist, convolve, fractions, numerators
-from ruleslab.pmf import mean as pmf_mean
+from ruleslab.pmf import Dist, constant
 from ruleslab.sources import ALT, rule
 
 __all__ = [
@@ -67,53 +68,49 @@ VICTORY = rule(ALT, "Compressed Combat", "Resolution", "Victory")
 DAMAGE_DEATH = rule(ALT, "Compressed Combat", "Resolution", "Damage and Death")
 
 HALF = Fraction(1, 2)
+ZERO = constant(0)
 
 
 # --- successes ---------------------------------------------------------------------------
 
 
-def _binomial(dice: int, auto: int) -> tuple[Fraction, ...]:
-    return pool_distribution(dice, auto).pmf
+def _pool(dice: int, auto: int) -> Dist:
+    return pool_distribution(dice, auto).successes
 
 
-def _difference_floor(a: tuple[Fraction, ...], b: tuple[Fraction, ...]) -> tuple[Fraction, ...]:
-    """pmf of max(0, A − B) for independent A, B."""
-    (na, da), (nb, db) = numerators(a), numerators(b)
-    out = [0] * len(na)
-    for i, x in enumerate(na):
-        if x:
-            for j, y in enumerate(nb):
-                if y:
-                    out[max(0, i - j)] += x * y
-    return fractions(out, da * db)
-
-
-def _shift_floor(pmf: tuple[Fraction, ...], by: int) -> tuple[Fraction, ...]:
-    """pmf of max(0, X − by)."""
-    if by <= 0:
-        return pmf
-    if by >= len(pmf):
-        return (Fraction(1),)
-    return (sum(pmf[: by + 1], Fraction(0)), *pmf[by + 1 :])
-
-
-def _side_table(pools: tuple[CombatantPool, ...]) -> tuple[Fraction, ...]:
+def _side_successes(pools: tuple[CombatantPool, ...]) -> Dist:
+    """The sum of the combatants' rolls, each rolled resistance taken off its own
+    attack, floored at 0: ``max(0, A − R)``."""
     plain_dice = sum(p.dice for p in pools if not p.resist_dice)
     plain_auto = sum(p.auto for p in pools if not p.resist_dice)
-    table = _binomial(plain_dice, plain_auto)
+    total = _pool(plain_dice, plain_auto)
     for p in pools:
         if p.resist_dice:
-            own = _difference_floor(_binomial(p.dice, p.auto), _binomial(p.resist_dice, 0))
-            table = convolve(table, own)
-    return table
+            total += (_pool(p.dice, p.auto) - _pool(p.resist_dice, 0)).max_with(ZERO)
+    return total
+
+
+def _less(table: tuple[Fraction, ...], by: int) -> tuple[Fraction, ...]:
+    """The table of ``max(0, X − by)`` for the table of ``X``: its first ``by + 1``
+    entries lumped on 0.
+
+    A slice of the table the calculator holds, its Fractions reused: as a ``Dist``
+    (``shift(-by).max_with(ZERO)``) the round trip would rebuild every entry, a
+    millisecond on the largest sides for the same numbers.
+    """
+    if by <= 0:
+        return table
+    if by >= len(table):
+        return (Fraction(1),)
+    return (sum(table[: by + 1], Fraction(0)), *table[by + 1 :])
 
 
 def success_table(
     label: str, pools: tuple[CombatantPool, ...], steps: list[Step]
 ) -> tuple[Fraction, ...]:
-    """The exact pmf of a side's total successes: the sum of its combatants' rolls, a
+    """The exact table of a side's total successes: the sum of its combatants' rolls, a
     rolled resistance taken off its own attack (floored at 0)."""
-    table = _side_table(pools)
+    table = _side_successes(pools).table()
     if len(pools) > 1:
         steps.append(
             Step(
@@ -139,8 +136,8 @@ def after_ablative(
     (floored at 0): from the damage always, and from the successes compared for
     victory when ``ablative_applies`` is "both".
     """
-    dmg_b = _shift_floor(table_a, abl_b)  # damage B takes = A's successes − B's ablative
-    dmg_a = _shift_floor(table_b, abl_a)
+    dmg_b = _less(table_a, abl_b)  # damage B takes = A's successes − B's ablative
+    dmg_a = _less(table_b, abl_a)
     if ablative_applies == "both":
         vic_a, vic_b = dmg_b, dmg_a
     else:
@@ -214,17 +211,14 @@ def victory_odds(
     steps: list[Step],
 ) -> VictoryOdds:
     """The opposed roll: more successes wins, a tie goes by base initiative."""
-    cmp = compare(
-        SuccessDistribution(Dist.from_pmf(0, vic_a), Fraction(0), Fraction(0)),
-        SuccessDistribution(Dist.from_pmf(0, vic_b), Fraction(0), Fraction(0)),
-    )
+    a_wins, tie, b_wins = Dist.from_pmf(0, vic_a).versus(Dist.from_pmf(0, vic_b))
     to = tie_goes_to(init_a, init_b, initiative_tie)
-    p_a_takes = cmp.p_a_wins + (cmp.p_tie if to == "A" else cmp.p_tie * HALF if to == "coin" else 0)
-    p_b_takes = cmp.p_b_wins + (cmp.p_tie if to == "B" else cmp.p_tie * HALF if to == "coin" else 0)
+    p_a_takes = a_wins + (tie if to == "A" else tie * HALF if to == "coin" else 0)
+    p_b_takes = b_wins + (tie if to == "B" else tie * HALF if to == "coin" else 0)
     steps.append(
         Step(
-            f"P(Side A rolls more successes) = {fmt_prob(cmp.p_a_wins)}; P(Side B) = "
-            f"{fmt_prob(cmp.p_b_wins)}; P(tie) = {fmt_prob(cmp.p_tie)}",
+            f"P(Side A rolls more successes) = {fmt_prob(a_wins)}; P(Side B) = "
+            f"{fmt_prob(b_wins)}; P(tie) = {fmt_prob(tie)}",
             VICTORY,
         )
     )
@@ -245,7 +239,7 @@ def victory_odds(
                 VICTORY,
             )
         )
-    return VictoryOdds(cmp.p_a_wins, cmp.p_b_wins, cmp.p_tie, to, p_a_takes, p_b_takes)
+    return VictoryOdds(a_wins, b_wins, tie, to, p_a_takes, p_b_takes)
 
 
 # --- damage and health ---------------------------------------------------------------------
@@ -309,19 +303,14 @@ class SideFate:
         return self.killed - self.down_killed
 
 
-def side_fate(
-    damage: tuple[Fraction, ...], pools: tuple[CombatantPool, ...], split: str
-) -> SideFate:
+def side_fate(damage: Dist, pools: tuple[CombatantPool, ...], split: str) -> SideFate:
     """The joint odds of down and a death for the side taking ``damage`` (RN-COMP-14)."""
-    down = killed = down_killed = Fraction(0)
-    for d, p in enumerate(damage):
-        if not p:
-            continue
-        is_down, is_killed = side_state(d, pools, split)
-        down += p if is_down else 0
-        killed += p if is_killed else 0
-        down_killed += p if is_down and is_killed else 0
-    return SideFate(down, killed, down_killed)
+    state = {d: side_state(d, pools, split) for d in range(damage.lo, damage.hi + 1)}
+    return SideFate(
+        down=damage.p_where(lambda d: state[d][0]),
+        killed=damage.p_where(lambda d: state[d][1]),
+        down_killed=damage.p_where(lambda d: state[d] == (True, True)),
+    )
 
 
 def both_down(
@@ -365,8 +354,8 @@ class Health:
 
 
 def _damage_steps(
-    dmg_a: tuple[Fraction, ...],
-    dmg_b: tuple[Fraction, ...],
+    dmg_a: Dist,
+    dmg_b: Dist,
     pools_a: tuple[CombatantPool, ...],
     pools_b: tuple[CombatantPool, ...],
     split: str,
@@ -375,8 +364,8 @@ def _damage_steps(
     steps.append(
         Step(
             f"Damage: each side takes the other side's total successes in health levels"
-            f" (after ablative soak): expected {fmt_num(pmf_mean(dmg_a))} to Side A, "
-            f"{fmt_num(pmf_mean(dmg_b))} to Side B",
+            f" (after ablative soak): expected {fmt_num(dmg_a.mean())} to Side A, "
+            f"{fmt_num(dmg_b.mean())} to Side B",
             DAMAGE_DEATH,
         )
     )
@@ -434,9 +423,10 @@ def health_odds(
 ) -> Health:
     """Damage and death: each side's damage shared among its combatants, then the
     both-down rule by base initiative (``tie_to``; RN-COMP-13, RN-COMP-16)."""
-    _damage_steps(dmg_a, dmg_b, pools_a, pools_b, split, steps)
-    ha = side_fate(dmg_a, pools_a, split)
-    hb = side_fate(dmg_b, pools_b, split)
+    to_a, to_b = Dist.from_pmf(0, dmg_a), Dist.from_pmf(0, dmg_b)
+    _damage_steps(to_a, to_b, pools_a, pools_b, split, steps)
+    ha = side_fate(to_a, pools_a, split)
+    hb = side_fate(to_b, pools_b, split)
     if tie_to in ("A", "B"):
         a_down, a_killed, b_down, b_killed = both_down(tie_to, ha, hb)
     elif tie_to == "coin":
