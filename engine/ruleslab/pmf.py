@@ -1,13 +1,21 @@
 """Exact arithmetic on probability distributions, for the Aberrant and the Chimera rules.
 
-A *table* is a sequence of :class:`~fractions.Fraction` probabilities indexed
-from 0, ``pmf[k] = P(X = k)``; the Aberrant rule modules pass them as tuples to
-the functions here (:func:`convolve`, :func:`mix`, :func:`mean`, the chart
-helpers). A :class:`Dist` is the same thing as a value: a distribution on
+:class:`Dist` is the one distribution type of the rules: a distribution on
 consecutive integers from any lowest value ``lo``, kept as integer weights over
-one common denominator, with sums, shifts, mixtures, the higher of two rolls
-and tails; :func:`constant`, :func:`die` and :func:`dice` build the usual ones
-(the Chimera d20, d12 and damage dice).
+one common denominator, with sums and differences, shifts, mixtures, the higher
+of two rolls, comparisons, tails and events; :func:`constant`, :func:`die` and
+:func:`dice` build the usual ones (the Chimera d20, d12 and damage dice). The
+d10 pool's successes (:class:`ruleslab.dice.SuccessDistribution`, a ``Dist`` with
+its exact tail bound and botch chance), the damage, attack, dodge, initiative and
+compressed-combat rules and the Chimera rules all compute with it.
+
+A *table* is a sequence of :class:`~fractions.Fraction` probabilities indexed
+from 0, ``pmf[k] = P(X = k)`` (:meth:`Dist.table`): what a chart draws
+(:func:`chart_bars`, :func:`last_visible`, :data:`CHART_CUTOFF`) and what results
+show. :func:`convolve`, :func:`mean`, :func:`numerators` and :func:`fractions`
+work on tables for the modules that still pass them between rules (warfare, and
+the henchmen and compressed-combat calculators' results); they share
+:class:`Dist`'s integer arithmetic.
 
 Adding Fractions one by one costs a gcd per addition, and the tables here have
 denominators up to 10⁵⁰⁰; so sums and convolutions are done on integer
@@ -37,7 +45,6 @@ __all__ = [
     "fractions",
     "last_visible",
     "mean",
-    "mix",
     "mixture",
     "numerators",
 ]
@@ -89,15 +96,6 @@ def mean(pmf: Sequence[Fraction]) -> Fraction:
     """``Σ k · pmf[k]`` (the mean of the table as given, without any omitted tail)."""
     nums, den = numerators(pmf)
     return Fraction(sum(k * n for k, n in enumerate(nums)), den)
-
-
-def mix(parts: Iterable[tuple[Fraction, Sequence[Fraction]]]) -> tuple[Fraction, ...]:
-    """``Σ weight · table[k]`` for each ``k``: a mixture of tables (weights need not sum to 1).
-
-    Tables may differ in length (missing entries count 0); zero weights are
-    skipped; no parts give ``(0,)``.
-    """
-    return mixture((weight, Dist.from_pmf(0, table)) for weight, table in parts).pmf
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,6 @@ from ruleslab.pmf import (
     fractions,
     last_visible,
     mean,
-    mix,
     mixture,
     numerators,
 )
@@ -41,12 +40,6 @@ def test_convolve_two_coins():
 def test_mean():
     assert mean((F(1, 4), F(1, 2), F(1, 4))) == 1
     assert mean((F(1),)) == 0
-
-
-def test_mix_weights_tables_of_any_length():
-    got = mix([(F(1, 2), (F(1),)), (F(1, 2), (F(0), F(1, 2), F(1, 2))), (F(0), (F(1),))])
-    assert got == (F(1, 2), F(1, 4), F(1, 4))
-    assert mix([]) == (F(0),)
 
 
 def test_charts_end_at_the_last_visible_bar():
