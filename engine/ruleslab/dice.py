@@ -205,8 +205,12 @@ def _rolled(dice: int, target: int, reroll_tens: bool, upto: int = 0) -> tuple[D
         k += 1
         den *= 10
     # nums[i] is over 10^(n+i): over the last denominator 10^(n+k) it is nums[i]·10^(k−i)
-    weights = tuple(x * 10 ** (k - i) for i, x in enumerate(nums))
-    return Dist(0, weights, den), Fraction(rem, den)
+    weights = [0] * (k + 1)
+    scale = 1
+    for i in range(k, -1, -1):
+        weights[i] = nums[i] * scale
+        scale *= 10
+    return Dist(0, tuple(weights), den), Fraction(rem, den)
 
 
 def _botch(dice: int, auto: int, target: int) -> Fraction:
@@ -225,7 +229,7 @@ def per_die_mean(target: int, reroll_tens: bool) -> Fraction:
 def _pool(dice: int, auto: int, target: int, reroll_tens: bool, upto: int) -> SuccessDistribution:
     rolled, tail = _rolled(dice, target, reroll_tens, upto)
     return SuccessDistribution(
-        successes=rolled.shift(auto),
+        successes=rolled.shift(auto) if auto else rolled,
         tail_bound=tail,
         p_botch=_botch(dice, auto, target),
         full_mean=dice * per_die_mean(target, reroll_tens) + auto,

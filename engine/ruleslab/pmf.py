@@ -166,7 +166,7 @@ class Dist:
             return ()
         if self.lo < 0:
             raise ValueError("a table counted from 0 cannot hold negative values")
-        return (Fraction(0),) * self.lo + self.pmf
+        return (Fraction(0),) * self.lo + self.pmf if self.lo else self.pmf
 
     def items(self) -> tuple[tuple[int, Fraction], ...]:
         """``(value, probability)`` for every value of positive probability."""
