@@ -1,4 +1,4 @@
-"""Warfare: forces, attacks of opportunity, Power and Quantity is Quality.
+"""Warfare: forces and their attacks of opportunity, exactly.
 
 Combat alterations › Warfare › Force Attributes:
 
@@ -12,13 +12,7 @@ Combat alterations › Warfare › Force Attributes:
     • Skill: … The unit's skill rating is used for attacks of opportunity.
 
     All forces also have at least two tracks and possibly three rated from 0-10:
-    • Morale: … A unit may spend 1 Morale to add 1 success to all actions the
-      unit takes in that round.
-    • Support: … 1 point of this track can be spent to add the permanent support
-      track size to the Skill dice pool, and add 1 automatic success to
-      firepower rolls.
-    • Power: … A horde of sub-Aberrants has Power 1, while an all-Doyen force
-      would have Power 10.
+    Morale, Support, Power (:mod:`ruleslab.warfare_support`).
 
 Combat alterations › Warfare › Attacks of Opportunity:
 
@@ -33,34 +27,16 @@ Combat alterations › Warfare › Attacks of Opportunity:
     For ease of resolution, the attack/damage pools can be divided by 3, then
     rounded up.
 
-Combat alterations › Warfare › Power Overwhelming:
-
-    • Boost: A commander can spend 1 point from the Power track and roll its
-      permanent rating. Successes temporarily increase the effectiveness of all
-      units with the same powers, adding a temporary +1 Psi for 1 turn for
-      Psions. For Quantum users, this instead adds +1 to power rating and +1 to
-      Quantum for the same turn.
-    • Recharge: A commander can spend 1 point from the power track to add 1
-      Quantum or Psi to all his soldiers. …
-    • Firepower: A commander can use his force's noetic or quantum ability as
-      support, with identical rules, save replacing Support for Power. … This can
-      be used alongside Support as well …
-
-Combat alterations › Warfare › Quantity is Quality:
-
-    • Reduced Defense: … The net size difference inflicts a +1 difficulty
-      penalty per point to any defensive or awareness rolls. …
-    • Reduced Morale: … Each point of size may be used to reduce the smaller
-      unit's Morale track by 1. This affects temporary and permanent Morale.
-
-Damage dice are a d10 pool, 7+ = one health level (rules note RN-DMG-1). Squads
-lose henchmen as in Combat alterations › Henchmen (Damage Soak, Area
-Vulnerability). Readings of ambiguous text: ``docs/rules-notes/warfare.md``
-(RN-WAR-*).
+What a force spends on these attacks (Support and its special types, Morale,
+Power: Force Attributes and Power Overwhelming) is :mod:`ruleslab.warfare_support`;
+Quantity is Quality (the Size difference on defence, awareness and Morale) is
+:mod:`ruleslab.warfare_quantity`. Damage dice are a d10 pool, 7+ = one health
+level (rules note RN-DMG-1). Squads lose henchmen as in Combat alterations ›
+Henchmen (Damage Soak, Area Vulnerability). Readings of ambiguous text:
+``docs/rules-notes/warfare.md`` (RN-WAR-*).
 
 The arithmetic first, then one turn's explained pieces in the order the Warfare
-calculator (:mod:`ruleslab.calculators.warfare`) shows them; a little over 600
-lines, kept whole so that the Warfare section is read in one place.
+calculator (:mod:`ruleslab.calculators.warfare`) shows them.
 """
 
 from __future__ import annotations
@@ -73,31 +49,32 @@ from ruleslab.explain import Step, fmt_num, fmt_prob
 from ruleslab.henchmen import AREA, DIVISORS, SOAK, squad_losses_distribution
 from ruleslab.mega import effective
 from ruleslab.params import InputError
-from ruleslab.pmf import convolve
+from ruleslab.pmf import convolve, fractions, numerators
 from ruleslab.pmf import mean as pmf_mean
 from ruleslab.sources import ALT, QR, rule
 
 __all__ = [
     "AREA_MULTIPLIER",
     "HEADCOUNT_AT_SIZE_1",
+    "SHORTCUTS",
     "AttackCount",
     "Defence",
     "ForcePools",
-    "PowerSpent",
-    "SizeDifference",
     "TurnDamage",
     "TurnLosses",
     "attacks_allowed",
     "attacks_of_opportunity",
     "defence_pool",
     "divide_pool",
-    "force_pools",
+    "fmt_threes",
     "headcount",
     "hit_probability",
+    "in_threes",
     "per_attack_damage",
-    "power_spent",
-    "quantity_is_quality",
+    "shorten_pool",
+    "squad_expected_losses",
     "squad_turn_losses",
+    "successes_pmf",
     "sum_of_attacks",
     "turn_damage",
 ]
@@ -106,7 +83,6 @@ WARFARE = rule(ALT, "Mass Combat", "Warfare")
 FORCE = rule(ALT, "Mass Combat", "Warfare", "Force Attributes")
 AOO = rule(ALT, "Mass Combat", "Warfare", "Attacks of Opportunity")
 POWER = rule(ALT, "Mass Combat", "Warfare", "Power Overwhelming")
-QUANTITY = rule(ALT, "Mass Combat", "Warfare", "Quantity is Quality")
 DAMAGE_DIE = rule(QR, "2.0 Rules", "Combat")
 
 HEADCOUNT_AT_SIZE_1 = 40
@@ -114,6 +90,12 @@ HEADCOUNT_AT_SIZE_1 = 40
 
 AREA_MULTIPLIER = 3
 """Against squads "these attacks are always considered Area attacks, with an x3 multiplier"."""
+
+SHORTCUTS = ("none", "threes", "divide")
+"""The "divide by 3" shortcut on the attack and damage pools (rules note RN-WAR-9):
+``none``; ``threes``: a die for every 3, each of its successes counting 3, the 1 or
+2 dice left over rolled as they are (keeps every pool's expected successes);
+``divide``: as written, ⌈dice ÷ 3⌉ dice counting 1 each."""
 
 
 # --- the rules as functions ----------------------------------------------------------
@@ -143,11 +125,43 @@ def divide_pool(dice: int) -> int:
     return -(-dice // 3)
 
 
+def in_threes(dice: int) -> tuple[int, int]:
+    """The shortcut that keeps the outcome: ``(threes, singles)`` = ``divmod(dice, 3)``.
+
+    ``threes`` dice each stand for three (a success counts 3), the ``singles``
+    left over are rolled as they are: 0.4 × 3 × threes + 0.4 × singles = 0.4 ×
+    dice expected successes, as the full pool (rules note RN-WAR-9).
+    """
+    return divmod(dice, 3)
+
+
+def successes_pmf(dice: int, threes: int = 0, auto: int = 0) -> tuple[Fraction, ...]:
+    """P(k successes) of ``dice`` d10 (7+) of which ``threes`` count 3 per success,
+    plus ``auto`` automatic successes; ``threes`` 0 is the plain pool."""
+    plain = pool_distribution(dice - threes, auto).pmf
+    if not threes:
+        return plain
+    tripled = [Fraction(0)] * (3 * threes + 1)
+    for k, p in enumerate(pool_distribution(threes).pmf):
+        tripled[3 * k] = p
+    return convolve(tripled, plain)
+
+
+def _at_least(attack: SuccessDistribution | tuple[Fraction, ...], k: int) -> Fraction:
+    if isinstance(attack, SuccessDistribution):
+        return attack.at_least(k)
+    return sum(attack[max(0, k) :], Fraction(0))
+
+
 def hit_probability(
-    attack: SuccessDistribution, defence_dice: int, penalty: int = 0, reading: str = "opposed"
+    attack: SuccessDistribution | tuple[Fraction, ...],
+    defence_dice: int,
+    penalty: int = 0,
+    reading: str = "opposed",
 ) -> Fraction:
     """P(an attack of opportunity hits) — rules note RN-WAR-2.
 
+    ``attack``: the attack's successes (a distribution or its table).
     ``opposed``: the defender rolls ``defence_dice``; its successes, less the
     Quantity-is-Quality ``penalty`` (never below 0), cancel attack successes; the
     attack hits with at least 1 net success. ``defense_score``: the defence is not
@@ -155,35 +169,70 @@ def hit_probability(
     difficulty of 1, as a 2.1 Defense score is.
     """
     if reading == "defense_score":
-        return attack.at_least(1 + max(0, defence_dice - penalty))
+        return _at_least(attack, 1 + max(0, defence_dice - penalty))
     if reading != "opposed":
         raise InputError("defence_reading", f"unknown defence reading {reading!r}")
     defence = pool_distribution(defence_dice)
     p = Fraction(0)
     for d, pd in enumerate(defence.pmf):
         if pd:
-            p += pd * attack.at_least(1 + max(0, d - penalty))
+            p += pd * _at_least(attack, 1 + max(0, d - penalty))
     return p
 
 
-def per_attack_damage(p_hit: Fraction, damage: SuccessDistribution) -> tuple[Fraction, ...]:
+def per_attack_damage(
+    p_hit: Fraction, damage: SuccessDistribution | tuple[Fraction, ...]
+) -> tuple[Fraction, ...]:
     """Health levels one attack deals: 0 on a miss, else the damage roll's successes."""
-    pmf = [p_hit * p for p in damage.pmf]
+    table = damage.pmf if isinstance(damage, SuccessDistribution) else damage
+    pmf = [p_hit * p for p in table]
     pmf[0] += 1 - p_hit
     return tuple(pmf)
 
 
-def sum_of_attacks(per_attack: tuple[Fraction, ...], attacks: int) -> tuple[Fraction, ...]:
-    """Exact distribution of the total over ``attacks`` independent attacks (0 attacks → 0)."""
-    total: tuple[Fraction, ...] = (Fraction(1),)
-    power, n = per_attack, attacks
-    while n:  # binary powering: few convolutions even for 10 attacks
+def _packed_convolve(a: list[int], b: list[int]) -> list[int]:
+    """``out[k] = Σ a[i]·b[k−i]`` for non-negative integers, exactly, by one big-integer
+    product (Kronecker substitution): each table packed into a number, a slot per entry
+    wide enough for any sum of products, so no slot carries into the next."""
+    if not a or not b:
+        return []
+    width = (max(a) * max(b) * min(len(a), len(b))).bit_length() // 8 + 1  # bytes per slot
+
+    def pack(xs: list[int]) -> int:
+        return int.from_bytes(b"".join(x.to_bytes(width, "little") for x in xs), "little")
+
+    size = len(a) + len(b) - 1
+    raw = (pack(a) * pack(b)).to_bytes(size * width, "little")
+    return [int.from_bytes(raw[k * width : (k + 1) * width], "little") for k in range(size)]
+
+
+def sum_of_attacks(
+    per_attack: tuple[Fraction, ...], attacks: int, cap: int | None = None
+) -> tuple[Fraction, ...]:
+    """Exact distribution of the total over ``attacks`` independent attacks (0 attacks → 0).
+
+    With ``cap``, totals above it count as ``cap`` (a squad can lose no more than
+    it has): min(x + y, cap) = min(min(x, cap) + min(y, cap), cap), so each partial
+    sum is capped as it is built. Binary powering (few convolutions even for 10
+    attacks) on integer numerators over a common denominator, converted to
+    fractions once at the end.
+    """
+
+    def capped(xs: list[int]) -> list[int]:
+        if cap is None or len(xs) <= cap + 1:
+            return xs
+        return [*xs[:cap], sum(xs[cap:])]
+
+    nums, den = numerators(per_attack)
+    total, total_den = [1], 1
+    power, power_den, n = capped(nums), den, attacks
+    while n:
         if n & 1:
-            total = convolve(total, power)
+            total, total_den = capped(_packed_convolve(total, power)), total_den * power_den
         n >>= 1
         if n:
-            power = convolve(power, power)
-    return total
+            power, power_den = capped(_packed_convolve(power, power)), power_den * power_den
+    return fractions(total, total_den)
 
 
 # --- the rules explained: one turn of a force's attacks of opportunity ----------------
@@ -244,94 +293,51 @@ def attacks_of_opportunity(
 
 @dataclass(frozen=True, kw_only=True)
 class ForcePools:
-    """A force's attack of opportunity: ``attack_dice`` (+ ``attack_auto`` successes) to
-    hit, ``damage_dice`` (+ ``damage_auto``) lethal health levels, soak ignored."""
+    """A force's attack of opportunity: ``attack_dice`` rolled (``attack_threes`` of them
+    counting 3 per success, the "in threes" shortcut) + ``attack_auto`` successes to hit;
+    ``damage_dice`` (``damage_threes``) + ``damage_auto`` health levels of
+    ``damage_type`` (``lethal``, or ``aggravated``), soak ignored."""
 
     attack_dice: int
+    attack_threes: int
     attack_auto: int
     damage_dice: int
+    damage_threes: int
     damage_auto: int
+    damage_type: str
     steps: tuple[Step, ...]
 
+    def attack_pmf(self) -> tuple[Fraction, ...]:
+        """P(k attack successes)."""
+        return successes_pmf(self.attack_dice, self.attack_threes, self.attack_auto)
 
-def force_pools(
-    *,
-    skill: int,
-    size: int,
-    firepower: int,
-    support: int = 0,
-    spend_support: bool = False,
-    power: int = 0,
-    power_as_support: bool = False,
-    spend_morale: bool = False,
-    morale_on_damage: bool = False,
-    divide: bool = False,
-) -> ForcePools:
-    """A force's attack and damage pools: Skill + Size to hit, Firepower + Size damage.
+    def damage_pmf(self) -> tuple[Fraction, ...]:
+        """P(k health levels) when the attack hits."""
+        return successes_pmf(self.damage_dice, self.damage_threes, self.damage_auto)
 
-    Spending 1 Support adds the permanent Support to the attack pool and 1
-    automatic success to damage (RN-WAR-5); Power used as Support does the same
-    with Power, alongside Support too (RN-WAR-6); 1 Morale adds 1 success to the
-    attack roll, and to the damage roll when ``morale_on_damage`` (RN-WAR-4).
-    ``divide``: both pools ÷ 3, rounded up (automatic successes are not divided).
-    """
-    steps: list[Step] = []
-    parts = [f"Skill {skill}", f"Size {size}"]
-    dice = skill + size
-    damage_auto = 0
-    if spend_support:
-        dice += support
-        damage_auto += 1
-        parts.append(f"Support {support}")
-        steps.append(
-            Step(
-                f"1 Support spent: +{support} dice to the attack pool, +1 automatic "
-                "success to damage (RN-WAR-5)",
-                FORCE,
-            )
+
+def shorten_pool(dice: int, shortcut: str) -> tuple[int, int, str]:
+    """``(dice rolled, of them counting 3, the step's words)`` under the ÷ 3 ``shortcut``."""
+    if shortcut == "divide":
+        return (
+            divide_pool(dice),
+            0,
+            f"; ÷ 3 rounded up = {divide_pool(dice)} (as written, RN-WAR-9)",
         )
-    if power_as_support:
-        dice += power
-        damage_auto += 1
-        parts.append(f"Power {power}")
-        steps.append(
-            Step(
-                f"1 Power spent as Support: +{power} dice to the attack pool, +1 automatic "
-                "success to damage (RN-WAR-6)",
-                POWER,
-            )
-        )
-    attack_auto = 0
-    if spend_morale:
-        attack_auto = 1
-        steps.append(
-            Step(
-                "1 Morale spent: +1 success to the attack roll"
-                + (" and to the damage roll" if morale_on_damage else "")
-                + " (RN-WAR-4)",
-                FORCE,
-            )
-        )
-        if morale_on_damage:
-            damage_auto += 1
-    damage_dice = firepower + size
-    text = f"Attack pool = {' + '.join(parts)} = {dice} dice"
-    if divide:
-        text += f"; ÷ 3 rounded up = {divide_pool(dice)}"
-        dice = divide_pool(dice)
-    steps.append(Step(text, AOO))
-    dtext = f"Damage dice = Firepower {firepower} + Size {size} = {damage_dice}"
-    if divide:
-        dtext += f"; ÷ 3 rounded up = {divide_pool(damage_dice)}"
-        damage_dice = divide_pool(damage_dice)
-    steps.append(Step(dtext + ", lethal, soak ignored (the dice are already post-soak)", AOO))
-    return ForcePools(
-        attack_dice=dice,
-        attack_auto=attack_auto,
-        damage_dice=damage_dice,
-        damage_auto=damage_auto,
-        steps=tuple(steps),
-    )
+    if shortcut == "threes":
+        threes, singles = in_threes(dice)
+        return threes + singles, threes, f"; in threes: {fmt_threes(threes, singles)} (RN-WAR-9)"
+    if shortcut != "none":
+        raise InputError("divide_by_3", f"unknown shortcut {shortcut!r}")
+    return dice, 0, ""
+
+
+def fmt_threes(threes: int, singles: int) -> str:
+    """``"2 dice ×3 + 1 die"``: dice counting 3 per success, then dice counting 1."""
+    parts = [f"{threes} {'die' if threes == 1 else 'dice'} ×3"] if threes else []
+    if singles or not threes:
+        parts.append(f"{singles} {'die' if singles == 1 else 'dice'}")
+    return " + ".join(parts)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -372,68 +378,6 @@ def defence_pool(
 
 
 @dataclass(frozen=True, kw_only=True)
-class SizeDifference:
-    """Quantity is Quality: ``difference`` = enemy Size − party Size; ``penalty`` the
-    difficulty added to the party's defence (0 when the party is as large or larger,
-    or when it is not applied)."""
-
-    difference: int
-    penalty: int
-    steps: tuple[Step, ...]
-
-
-def quantity_is_quality(
-    enemy_size: int,
-    party_size: int,
-    defence: int,
-    *,
-    apply_penalty: bool = True,
-    opposed: bool = True,
-) -> SizeDifference:
-    """Quantity is Quality: the net Size difference, a difficulty and a Morale loss.
-
-    How the difficulty meets a rolled (``opposed``) defence or a Defense score
-    ``defence``: rules note RN-WAR-3.
-    """
-    steps: list[Step] = []
-    diff = enemy_size - party_size
-    penalty = max(0, diff) if apply_penalty else 0
-    if diff > 0:
-        steps.append(
-            Step(
-                f"Net Size difference {enemy_size} − {party_size} = {diff}: +{diff} "
-                f"difficulty to the party's defensive rolls; the party's force may "
-                f"lose up to {diff} Morale",
-                QUANTITY,
-            )
-        )
-        if not apply_penalty:
-            text = "Size penalty not applied to this defence (option, RN-WAR-3)"
-        elif opposed:
-            text = (
-                f"The defence is a defensive roll: only its successes beyond the first "
-                f"{diff} cancel attack successes (RN-WAR-3)"
-            )
-        else:
-            text = (
-                f"Defense {defence} − {diff} = {max(0, defence - diff)} (never below 0) (RN-WAR-3)"
-            )
-        steps.append(Step(text, QUANTITY))
-    elif diff < 0:
-        steps.append(
-            Step(
-                f"Net Size difference {party_size} − {enemy_size} = {-diff} in the "
-                f"party's favour: +{-diff} difficulty to the enemy's defensive rolls; "
-                f"the enemy may lose up to {-diff} Morale",
-                QUANTITY,
-            )
-        )
-    else:
-        steps.append(Step("Equal Size: no Quantity is Quality effects", QUANTITY))
-    return SizeDifference(difference=diff, penalty=penalty, steps=tuple(steps))
-
-
-@dataclass(frozen=True, kw_only=True)
 class TurnDamage:
     """A turn of attacks of opportunity against one target, exactly.
 
@@ -460,10 +404,10 @@ def turn_damage(
     """``attacks`` independent attacks of opportunity with ``pools`` against ``defence``.
 
     The defence is read as rules note RN-WAR-2 ``reading`` says, less the Size
-    ``penalty``; each damage die at 7+ is one lethal health level (RN-DMG-1).
+    ``penalty``; each damage die at 7+ is one health level (RN-DMG-1), three on a
+    die of the "in threes" shortcut (RN-WAR-9).
     """
-    attack = pool_distribution(pools.attack_dice, pools.attack_auto)
-    p_hit = hit_probability(attack, defence, penalty, reading)
+    p_hit = hit_probability(pools.attack_pmf(), defence, penalty, reading)
     if reading == "opposed":
         how = (
             f"P(attack successes − max(0, defence successes − {penalty}) ≥ 1)"
@@ -473,13 +417,17 @@ def turn_damage(
     else:
         how = f"P(attack successes ≥ 1 + {max(0, defence - penalty)})"
     steps = [Step(f"P(hit) = {how} = {fmt_prob(p_hit)} (RN-WAR-2)", AOO)]
-    dmg = pool_distribution(pools.damage_dice, pools.damage_auto)
+    dmg = pools.damage_pmf()
+    threes = pools.damage_threes
+    dice = fmt_threes(threes, pools.damage_dice - threes) if threes else f"{pools.damage_dice} dice"
     steps.append(
         Step(
-            f"Damage roll: {pools.damage_dice} dice"
+            f"Damage roll: {dice}"
             + (f" + {pools.damage_auto} automatic" if pools.damage_auto else "")
-            + ", each 7+ is one health level (RN-DMG-1): mean "
-            + fmt_num(dmg.full_mean or dmg.mean()),
+            + ", each 7+ is one health level"
+            + (" (3 on a ×3 die)" if threes else "")
+            + " (RN-DMG-1): mean "
+            + fmt_num(pmf_mean(dmg)),
             DAMAGE_DIE,
         )
     )
@@ -495,7 +443,7 @@ def turn_damage(
     steps.append(
         Step(
             f"Total over {attacks} independent attacks: expected {attacks} × "
-            f"{fmt_prob(p_hit)} × {fmt_num(pmf_mean(dmg.pmf))} = "
+            f"{fmt_prob(p_hit)} × {fmt_num(pmf_mean(dmg))} = "
             f"{fmt_num(expected, 'health levels')}",
             AOO,
         )
@@ -541,7 +489,16 @@ def squad_turn_losses(
     per_loss = squad_losses_distribution(
         per_attack, henchmen=squad_size, training=training, area=AREA_MULTIPLIER, rounding=rounding
     )
-    total = sum_of_attacks(per_loss, attacks)  # capped at the squad, padded with zeros:
+    divisor = DIVISORS[training]
+    if AREA_MULTIPLIER % divisor:  # ÷ 2: each attack's losses rounded on their own
+        total = sum_of_attacks(per_loss, attacks, cap=squad_size)
+    else:  # × 3 ÷ 1 or ÷ 3 rounds nothing: the turn's losses are (3 ÷ divisor) × its levels
+        levels = sum_of_attacks(per_attack, attacks)
+        spread = [Fraction(0)] * ((AREA_MULTIPLIER // divisor) * (len(levels) - 1) + 1)
+        for k, p in enumerate(levels):
+            spread[(AREA_MULTIPLIER // divisor) * k] = p
+        total = tuple(spread)
+    # capped at the squad, padded with zeros:
     losses = (*total[:squad_size], sum(total[squad_size:], Fraction(0)))
     losses += (Fraction(0),) * (squad_size + 1 - len(losses))
     expected = pmf_mean(losses)
@@ -552,7 +509,6 @@ def squad_turn_losses(
         ),
         Step("Area attack: post-soak damage × 3 against the squad", AREA),
     ]
-    divisor = DIVISORS[training]
     steps.append(
         Step(
             "Each point of damage removes one henchman"
@@ -577,39 +533,30 @@ def squad_turn_losses(
     return TurnLosses(squad_size=squad_size, losses=losses, expected=expected, steps=tuple(steps))
 
 
-@dataclass(frozen=True, kw_only=True)
-class PowerSpent:
-    """What 1 point of the Power track buys: ``use`` (``none``, ``firepower``,
-    ``boost``, ``recharge``) and ``text``, its effect in words."""
-
-    use: str
-    text: str
-    steps: tuple[Step, ...]
-
-
-def power_spent(use: str, power: int) -> PowerSpent:
-    """What 1 Power buys: Boost (roll Power: any success, +1 Psi or +1 power rating
-    and Quantum for 1 turn), Recharge, or Firepower (see :func:`force_pools`);
-    rules note RN-WAR-6."""
-    steps: list[Step] = []
-    if use == "boost":
-        p_boost = pool_distribution(power).at_least(1)
-        text = (
-            f"Boost: {fmt_prob(p_boost)} chance of +1 Psi "
-            "(or +1 power rating and +1 Quantum) for 1 turn"
-        )
-        steps.append(
-            Step(
-                f"Boost: roll Power {power} dice; any success gives +1 Psi (Quantum: +1 "
-                f"power rating, +1 Quantum) this turn: {fmt_prob(p_boost)} (RN-WAR-6)",
-                POWER,
-            )
-        )
-    elif use == "recharge":
-        text = "Recharge: +1 Quantum or Psi to every soldier"
-        steps.append(Step("Recharge: +1 Quantum or Psi to all the commander's soldiers", POWER))
-    elif use == "firepower":
-        text = f"Firepower: +{power} attack dice, +1 automatic damage success"
-    else:
-        text = "not used"
-    return PowerSpent(use=use, text=text, steps=tuple(steps))
+def squad_expected_losses(
+    per_attack: tuple[Fraction, ...],
+    attacks: int,
+    *,
+    henchmen: int,
+    leader_is_henchman: bool = False,
+    training: str = "regular",
+    rounding: str = "down",
+) -> Fraction:
+    """``squad_turn_losses(…).expected``, the same exact figure, without the whole table
+    when the squad is too large to be wiped out this turn: then the cap never applies
+    and the expected total is ``attacks`` × one attack's expected losses."""
+    squad_size = henchmen + (1 if leader_is_henchman else 0)
+    per_loss = squad_losses_distribution(
+        per_attack, henchmen=squad_size, training=training, area=AREA_MULTIPLIER, rounding=rounding
+    )
+    most = max((k for k, p in enumerate(per_loss) if p), default=0)
+    if attacks * most <= squad_size:
+        return attacks * pmf_mean(per_loss)
+    return squad_turn_losses(
+        per_attack,
+        attacks,
+        henchmen=henchmen,
+        leader_is_henchman=leader_is_henchman,
+        training=training,
+        rounding=rounding,
+    ).expected

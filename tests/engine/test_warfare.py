@@ -1,13 +1,31 @@
-"""Warfare: force Size, attacks of opportunity, Support/Power/Morale, Quantity is Quality.
+"""Warfare: force Size, attacks of opportunity, the "divide by 3" shortcut, squads.
 
 The rules (:mod:`ruleslab.warfare`) and the Warfare calculator
 (:mod:`ruleslab.calculators.warfare`): the text's own numbers, hand-worked
 pools, boundaries and bad input. icepool and
 numpy oracles are imported with ``pytest.importorskip`` inside the tests, so the
-file runs inside Pyodide too.
+file runs inside Pyodide too. What the force spends (Support and its special
+types, Morale, Power) is tested in ``test_warfare_support.py``, Quantity is
+Quality in ``test_warfare_quantity.py``.
+
+Every worked example of the Warfare text is a test:
+
+* "Size 1 being roughly platoon-level (~40 men)", "Size 5 … a roughly battalion
+  sized unit", "Size 10 is ~20,000 combat personnel": the head count tests below;
+* "as many attacks of opportunity as its Size … only up to (Intelligence +
+  Command)": ``test_attacks_are_size_capped_by_intelligence_plus_command``;
+* "against squads … Area attacks, with an x3 multiplier":
+  ``test_regular_squad_triples_until_wiped``;
+* "divided by 3, then rounded up": ``test_divide_by_3_rounds_up`` and the
+  shortcut tests (RN-WAR-9);
+* "Support 5+ is generally a first world military", "A horde of sub-Aberrants
+  has Power 1, while an all-Doyen force would have Power 10", the tactical
+  nuclear weapons and the tactical recon: ``test_warfare_support.py``;
+* "a platoon surrounded by 20,000 men": ``test_warfare_quantity.py``.
 """
 
 from fractions import Fraction
+from math import comb
 
 import pytest
 
@@ -20,16 +38,17 @@ from ruleslab.warfare import (
     attacks_of_opportunity,
     defence_pool,
     divide_pool,
-    force_pools,
     headcount,
     hit_probability,
+    in_threes,
     per_attack_damage,
-    power_spent,
-    quantity_is_quality,
+    squad_expected_losses,
     squad_turn_losses,
+    successes_pmf,
     sum_of_attacks,
     turn_damage,
 )
+from ruleslab.warfare_support import force_pools
 
 FIGURE_KEYS = [
     "attacks",
@@ -123,38 +142,6 @@ def test_default_pools():
     assert r.defence_dice == 3 + 2
     assert r.attack_auto == r.damage_auto == 0
     assert r.figure("attack_pool").text == "8 dice"
-
-
-def test_support_spent_adds_rating_and_an_automatic_damage_success():
-    # "add the permanent support track size to the Skill dice pool, and add 1
-    # automatic success to firepower rolls"
-    r = warfare(support=4, spend_support=True)
-    assert r.attack_dice == 3 + 5 + 4
-    assert r.damage_dice == 8
-    assert r.damage_auto == 1
-    assert r.figure("damage_dice").text == "8 + 1 auto"
-
-
-def test_support_not_spent_adds_nothing():
-    assert warfare(support=4).attack_dice == 8
-
-
-def test_power_as_firepower_alongside_support():
-    # "use his force's noetic or quantum ability as support … alongside Support as well"
-    r = warfare(support=4, spend_support=True, power=2, power_use="firepower")
-    assert r.attack_dice == 3 + 5 + 4 + 2
-    assert r.damage_auto == 2
-    assert r.figure("power_effect").text.startswith("Firepower: +2 attack dice")
-
-
-def test_morale_adds_a_success_to_the_attack():
-    r = warfare(spend_morale=True)
-    assert r.attack_auto == 1
-    assert r.damage_auto == 0
-    assert r.figure("attack_pool").text == "8 dice + 1 auto"
-    both = warfare(spend_morale=True, morale_on_damage="both")
-    assert both.attack_auto == 1
-    assert both.damage_auto == 1
 
 
 def test_divide_by_3_rounds_up():
@@ -258,36 +245,219 @@ def test_zero_attacks_deal_nothing():
     assert sum_of_attacks(per, 0) == (Fraction(1),)
 
 
-# --- Quantity is Quality ------------------------------------------------------------
+# --- "divide the pools by 3 for ease of resolution" (RN-WAR-9) ------------------------
 
 
-def test_size_difference_penalises_the_smaller_sides_defence():
-    r = warfare(enemy_size=5, party_size=2)
-    assert r.size_difference == 3
-    assert r.defence_penalty == 3
-    assert r.morale_reduction == 3
-    assert r.figure("defence_penalty").text.startswith("+3 difficulty to the party's")
-    assert "may lose up to 3 Morale" in r.figure("morale_reduction").text
-    assert r.p_hit == hit_probability(pool_distribution(8), 5, penalty=3)
+def _binomial(dice: int) -> list[float]:
+    """P(k successes) of `dice` d10 at 7+, by hand (floats, independent of the engine)."""
+    return [comb(dice, k) * 0.4**k * 0.6 ** (dice - k) for k in range(dice + 1)]
 
 
-def test_larger_party_penalises_the_enemy_not_the_defence():
-    r = warfare(enemy_size=2, party_size=5)
-    assert r.size_difference == -3
-    assert r.defence_penalty == 0
-    assert r.morale_reduction == 3
-    assert "enemy's" in r.figure("defence_penalty").text
-    assert "the enemy may lose up to 3 Morale" == r.figure("morale_reduction").text
+def _in_threes(dice: int) -> list[float]:
+    """dice // 3 dice counting 3 successes each, dice % 3 dice counting 1 (by hand)."""
+    threes, singles = divmod(dice, 3)
+    out = [0.0] * (3 * threes + singles + 1)
+    for a, pa in enumerate(_binomial(threes)):
+        for b, pb in enumerate(_binomial(singles)):
+            out[3 * a + b] += pa * pb
+    return out
 
 
-def test_size_penalty_can_be_left_out():
-    r = warfare(enemy_size=5, party_size=2, size_penalty="ignore")
-    assert r.defence_penalty == 0
-    assert r.p_hit == hit_probability(pool_distribution(8), 5)
+def _expected_turn(attack, defence, damage, n: int, penalty: int = 0):
+    """P(hit) and the expected damage of n attacks: a hit needs attack successes −
+    max(0, defence successes − penalty) ≥ 1 (by hand, floats)."""
+    p_hit = sum(pd * sum(attack[1 + max(0, d - penalty) :]) for d, pd in enumerate(defence))
+    return p_hit, n * p_hit * sum(k * p for k, p in enumerate(damage))
 
 
-def test_penalty_raises_the_hit_chance():
-    assert warfare(party_size=0).p_hit > warfare(party_size=5).p_hit
+def test_in_threes_splits_a_pool():
+    assert [in_threes(n) for n in range(8)] == [
+        (0, 0),
+        (0, 1),
+        (0, 2),
+        (1, 0),
+        (1, 1),
+        (1, 2),
+        (2, 0),
+        (2, 1),
+    ]
+
+
+def test_successes_in_threes_hand_worked():
+    # 2 dice, 1 of them counting 3: 0 (0.6 × 0.6), 1 (0.6 × 0.4), 3 (0.4 × 0.6), 4 (0.4²)
+    assert successes_pmf(2, threes=1) == (
+        Fraction(36, 100),
+        Fraction(24, 100),
+        0,
+        Fraction(24, 100),
+        Fraction(16, 100),
+    )
+    assert successes_pmf(1, auto=2) == (0, 0, Fraction(3, 5), Fraction(2, 5))
+
+
+@pytest.mark.parametrize("dice", range(41))
+def test_threes_keep_the_expected_successes_of_every_pool(dice):
+    # n dice: 0.4 n successes on average; n // 3 dice counting 3 and n % 3 counting 1:
+    # 3 × 0.4 × (n // 3) + 0.4 × (n % 3) = 0.4 n, exactly.
+    threes, singles = in_threes(dice)
+    pmf = successes_pmf(threes + singles, threes=threes)
+    assert sum(k * p for k, p in enumerate(pmf)) == Fraction(2, 5) * dice
+    assert sum(pmf) == 1
+
+
+# 4 dice vs 1 die: the defence fails (3/5) and the attack rolls 1+ (1 − 0.6⁴ = 0.8704), or
+# the defence rolls 1 (2/5) and the attack 2+ (1 − 0.1296 − 4 × 0.4 × 0.216 = 0.5248).
+P_HIT_4_VS_1 = Fraction(3, 5) * Fraction(8704, 10000) + Fraction(2, 5) * Fraction(5248, 10000)
+
+# Hand-worked: Skill 2 + Size 2 = 4 attack dice, Wits 1 + Tactics 0 = 1 defence die,
+# Firepower 1 + Size 2 = 3 damage dice, one attack (Intelligence 1 + Command 0).
+TINY = {
+    "enemy_size": 2,
+    "enemy_firepower": 1,
+    "enemy_skill": 2,
+    "commander_intelligence": 1,
+    "commander_command": 0,
+    "party_size": 2,
+    "wits": 1,
+    "tactics": 0,
+}
+
+
+def test_full_pools_hand_worked():
+    r = warfare(**TINY)
+    assert (r.attack_dice, r.defence_dice, r.damage_dice, r.attacks) == (4, 1, 3, 1)
+    assert r.p_hit == P_HIT_4_VS_1
+    assert r.expected_damage == P_HIT_4_VS_1 * Fraction(6, 5)  # 3 dice × 0.4
+
+
+def test_threes_hand_worked():
+    # Attack: 1 die counting 3 + 1 die: 0, 1, 3, 4 successes with 36, 24, 24, 16 %.
+    # Defence 0 (3/5): hit on 1+ (64 %); defence 1 (2/5): hit on 2+ (40 %).
+    # Damage: 1 die counting 3: 0 or 3 levels, mean 1.2 = 3 dice × 0.4.
+    r = warfare(**TINY, divide_by_3="scaled")
+    p = Fraction(3, 5) * Fraction(64, 100) + Fraction(2, 5) * Fraction(40, 100)
+    assert p == Fraction(68, 125)
+    assert (r.attack_dice, r.attack_threes, r.damage_dice, r.damage_threes) == (2, 1, 1, 1)
+    assert r.defence_dice == 1  # the text divides the attack and damage pools only
+    assert r.p_hit == p
+    assert r.damage_pmf == (1 - p + p * Fraction(3, 5), 0, 0, p * Fraction(2, 5))
+    assert r.expected_damage == p * Fraction(6, 5)
+    assert r.figure("attack_pool").text == "1 die ×3 + 1 die"
+    assert r.figure("damage_dice").text == "1 die ×3"
+    # side by side: the full pools' figures
+    assert r.p_hit_full == P_HIT_4_VS_1
+    assert r.expected_damage_full == P_HIT_4_VS_1 * Fraction(6, 5)
+    keys = [f.key for f in r.figures()]
+    assert keys[keys.index("p_hit") + 1] == "p_hit_full"
+    assert keys[keys.index("expected_damage") + 1] == "expected_damage_full"
+    assert r.figure("p_hit_full").text == "73.22 %"
+    assert r.figure("expected_damage_full").text == "0.88 levels"
+
+
+def test_literal_division_hand_worked():
+    # ⌈4 ÷ 3⌉ = 2 attack dice vs 1 die: 56/125; ⌈3 ÷ 3⌉ = 1 damage die, mean 0.4.
+    r = warfare(**TINY, divide_by_3="attack_damage")
+    assert (r.attack_dice, r.attack_threes, r.damage_dice, r.damage_threes) == (2, 0, 1, 0)
+    assert r.p_hit == Fraction(56, 125)
+    assert r.expected_damage == Fraction(56, 125) * Fraction(2, 5)
+    assert r.expected_damage_full == P_HIT_4_VS_1 * Fraction(6, 5)
+    assert r.figure("expected_damage_full").label == "Expected health levels, full pools"
+
+
+def test_no_full_pool_figures_without_the_shortcut():
+    r = warfare(**TINY)
+    assert r.p_hit_full is None
+    assert r.expected_damage_full is None
+    assert "p_hit_full" not in [f.key for f in r.figures()]
+
+
+@pytest.mark.parametrize(
+    ("party_size", "option", "full", "divided"),
+    [
+        # the default party (no force, Size 0): +5 difficulty, the defence cancels nothing
+        (0, "attack_damage", 15.73, 4.70),  # −70 %
+        (0, "all", 15.73, 4.70),
+        (0, "scaled", 15.73, 13.93),
+        # a party's force of Size 5: no penalty, the 5 defence dice cancel successes
+        (5, "attack_damage", 10.43, 1.05),  # −90 %
+        (5, "all", 10.43, 2.77),  # −73 %
+        (5, "scaled", 10.43, 9.55),  # −8 %
+    ],
+)
+def test_what_each_shortcut_does_to_the_default_force(party_size, option, full, divided):
+    # Defaults: 5 attacks of Skill 3 + Size 5 = 8 dice against Wits 3 + Tactics 2 = 5
+    # dice, Firepower 3 + Size 5 = 8 damage dice. Worked here with floats from the
+    # binomial, independently of the engine.
+    pen = 5 - party_size
+    att, dfn, dmg = _binomial(8), _binomial(5), _binomial(8)
+    _, want_full = _expected_turn(att, dfn, dmg, 5, pen)
+    if option == "attack_damage":  # ⌈8 ÷ 3⌉ = 3 attack and damage dice, defence 5
+        p, want = _expected_turn(_binomial(3), dfn, _binomial(3), 5, pen)
+    elif option == "all":  # 3 attack, ⌈5 ÷ 3⌉ = 2 defence, 3 damage dice
+        p, want = _expected_turn(_binomial(3), _binomial(2), _binomial(3), 5, pen)
+    else:  # 2 dice ×3 + 2 dice for attack and damage, defence 5 as it is
+        p, want = _expected_turn(_in_threes(8), dfn, _in_threes(8), 5, pen)
+    r = warfare(divide_by_3=option, party_size=party_size)
+    assert float(r.p_hit) == pytest.approx(p, rel=1e-12)
+    assert float(r.expected_damage) == pytest.approx(want, rel=1e-12)
+    assert float(r.expected_damage_full) == pytest.approx(want_full, rel=1e-12)
+    assert round(want_full, 2) == full
+    assert round(want, 2) == divided
+
+
+def test_threes_keep_the_expected_damage_of_a_hit_everywhere():
+    # Over every Firepower and Size the form accepts (and Support/Power/Morale automatic
+    # successes), a hit's expected damage in threes equals the full pool's: 0.4 per die.
+    for firepower in range(1, 11):
+        for size in (1, 5, 10):
+            r = warfare(
+                enemy_firepower=firepower,
+                enemy_size=size,
+                divide_by_3="scaled",
+                support=2,
+                spend_support=True,
+            )
+            dmg = sum(
+                k * p
+                for k, p in enumerate(
+                    successes_pmf(r.damage_dice, threes=r.damage_threes, auto=r.damage_auto)
+                )
+            )
+            assert dmg == Fraction(2, 5) * (firepower + size) + 1
+
+
+def test_shortcut_labels_say_what_they_do():
+    from ruleslab.calculators.warfare import CALCULATOR
+
+    choices = dict(next(p for p in CALCULATOR.params if p.name == "divide_by_3").choices)
+    assert list(choices) == ["no", "scaled", "attack_damage", "all"]
+    assert "same expected damage per hit" in choices["scaled"]
+    assert choices["attack_damage"].startswith("As written")
+    assert "weaker" in choices["attack_damage"]
+    assert "weaker" in choices["all"]
+
+
+def test_squad_full_pool_losses_side_by_side():
+    r = warfare(target="squad", henchmen=200, divide_by_3="attack_damage")
+    full = warfare(target="squad", henchmen=200)
+    # regular henchmen, 200 of them: never wiped by 5 attacks of at most 8 levels × 3
+    assert r.expected_losses_full == 3 * full.expected_damage
+    keys = [f.key for f in r.figures()]
+    assert keys[keys.index("expected_losses") + 1] == "expected_losses_full"
+
+
+def test_roll_turn_in_threes_matches_the_distribution():
+    r = warfare(**{**TINY, "commander_command": 1}, divide_by_3="scaled")
+    log = roll_turn(r, 5)
+    assert "1 die ×3" in log[1]
+    seen: dict[int, int] = {}
+    n = 4000
+    for seed in range(n):
+        total = int(roll_turn(r, seed)[-1].split()[1])
+        seen[total] = seen.get(total, 0) + 1
+    assert set(seen) <= {k for k, p in enumerate(r.damage_pmf) if p}
+    for k, p in enumerate(r.damage_pmf):
+        assert abs(seen.get(k, 0) / n - float(p)) < 0.035, k
 
 
 # --- squads -------------------------------------------------------------------------
@@ -353,21 +523,6 @@ def test_character_has_no_squad_figures():
     assert r.losses_pmf is None
     assert r.p_wiped is None
     assert [f.key for f in r.figures()] == FIGURE_KEYS
-
-
-# --- Power --------------------------------------------------------------------------
-
-
-def test_boost_chance():
-    r = warfare(power=2, power_use="boost")
-    assert r.attack_dice == 8  # boost does not add to attacks of opportunity
-    assert r.figure("power_effect").text.startswith("Boost: 64.00 % chance")
-
-
-def test_recharge():
-    r = warfare(power=1, power_use="recharge")
-    assert "Recharge" in r.figure("power_effect").text
-    assert r.attack_dice == 8
 
 
 # --- bad input ----------------------------------------------------------------------
@@ -439,6 +594,8 @@ def test_every_step_names_its_rule():
         mega_wits=1,
         party_size=2,
         divide_by_3="all",
+        support_kind="nuclear",
+        awareness_dice=4,
     )
     for step in r.steps:
         assert step.rule.startswith(("Combat alterations ›", "Quick reference ›")), step
@@ -518,6 +675,15 @@ def test_roll_turn_frequencies_match_the_distribution():
         {"party_size": 2, "spend_morale": True, "support": 2, "spend_support": True},
         {"enemy_size": 3, "enemy_firepower": 6, "divide_by_3": "all", "party_size": 3},
         {"defence_reading": "defense_score", "party_size": 3, "wits": 4, "tactics": 3},
+        {"divide_by_3": "scaled", "support": 3, "spend_support": True, "support_kind": "recon"},
+        {"divide_by_3": "scaled", "enemy_firepower": 7, "spend_morale": True, "party_size": 2},
+        {
+            "divide_by_3": "scaled",
+            "defence_reading": "defense_score",
+            "support": 2,
+            "spend_support": True,
+            "support_kind": "nuclear",
+        },
     ],
 )
 def test_total_damage_matches_icepool(kwargs):
@@ -525,17 +691,23 @@ def test_total_damage_matches_icepool(kwargs):
     r = warfare(**kwargs)
     s = icepool.d10 >= 7
 
-    def pool(n: int, auto: int = 0):
-        return (n @ s if n else icepool.Die([0])) + auto
+    def pool(n: int, auto: int = 0, threes: int = 0):
+        ones = n - threes
+        return (
+            (3 * (threes @ s) if threes else icepool.Die([0]))
+            + (ones @ s if ones else icepool.Die([0]))
+            + auto
+        )
 
-    att = pool(r.attack_dice, r.attack_auto)
+    att = pool(r.attack_dice, r.attack_auto, r.attack_threes)
     if r.defence_reading == "opposed":
         hit = icepool.map(
             lambda a, d: a - max(0, d - r.defence_penalty) >= 1, att, pool(r.defence_dice)
         )
     else:
         hit = att >= 1 + max(0, r.defence_dice - r.defence_penalty)
-    per = icepool.map(lambda h, dmg: dmg if h else 0, hit, pool(r.damage_dice, r.damage_auto))
+    damage = pool(r.damage_dice, r.damage_auto, r.damage_threes)
+    per = icepool.map(lambda h, dmg: dmg if h else 0, hit, damage)
     total = r.attacks @ per
     den = total.denominator()
     for k, p in enumerate(r.damage_pmf):
@@ -576,50 +748,11 @@ def test_attacks_of_opportunity_explained():
     assert "not counted" in ignored.steps[0].text
 
 
-def test_force_pools_hand_worked():
-    # Skill 3 + Size 5 + Support 4 + Power 2 = 14 dice, ÷ 3 → 5; damage Firepower 3 +
-    # Size 5 = 8, ÷ 3 → 3; Support, Power and Morale (on damage too): +3 auto damage.
-    r = force_pools(
-        skill=3,
-        size=5,
-        firepower=3,
-        support=4,
-        spend_support=True,
-        power=2,
-        power_as_support=True,
-        spend_morale=True,
-        morale_on_damage=True,
-        divide=True,
-    )
-    assert (r.attack_dice, r.attack_auto, r.damage_dice, r.damage_auto) == (5, 1, 3, 3)
-    assert [s.text.split(":")[0] for s in r.steps[:3]] == [
-        "1 Support spent",
-        "1 Power spent as Support",
-        "1 Morale spent",
-    ]
-    plain = force_pools(skill=3, size=5, firepower=3)
-    assert (plain.attack_dice, plain.attack_auto, plain.damage_dice, plain.damage_auto) == (
-        8,
-        0,
-        8,
-        0,
-    )
-
-
 def test_defence_pool_hand_worked():
     assert defence_pool(wits=3, tactics=2).dice == 5
     r = defence_pool(wits=3, tactics=2, mega_wits=1, extra=4, squad=True, divide=True)
     assert r.dice == 4  # ⌈(3 + 2 + 2 + 4) ÷ 3⌉
     assert "the squad leader's" in r.steps[-1].text
-
-
-@pytest.mark.parametrize(
-    ("enemy", "party", "apply", "diff", "penalty"),
-    [(5, 2, True, 3, 3), (5, 2, False, 3, 0), (2, 5, True, -3, 0), (4, 4, True, 0, 0)],
-)
-def test_quantity_is_quality(enemy, party, apply, diff, penalty):
-    r = quantity_is_quality(enemy, party, 5, apply_penalty=apply)
-    assert (r.difference, r.penalty) == (diff, penalty)
 
 
 def test_turn_damage_hand_worked():
@@ -652,8 +785,58 @@ def test_squad_turn_losses_hand_worked():
     assert len(two.losses) == 11
 
 
-def test_power_spent():
-    assert power_spent("none", 0).text == "not used"
-    assert power_spent("boost", 2).text.startswith("Boost: 64.00 % chance")
-    assert power_spent("recharge", 1).steps
-    assert power_spent("firepower", 3).steps == ()
+# --- exact sums over a turn's attacks, by brute force ------------------------------------
+
+
+def _brute_sum(per_attack, attacks, cap=None, each=lambda k: k):
+    """P(total) by enumerating every combination of the attacks' outcomes."""
+    from itertools import product
+
+    out: dict[int, Fraction] = {}
+    for combo in product(range(len(per_attack)), repeat=attacks):
+        p = Fraction(1)
+        for k in combo:
+            p *= per_attack[k]
+        total = sum(each(k) for k in combo)
+        if cap is not None:
+            total = min(total, cap)
+        out[total] = out.get(total, Fraction(0)) + p
+    return [out.get(k, Fraction(0)) for k in range(max(out) + 1)]
+
+
+PER = (Fraction(3, 10), Fraction(1, 7), Fraction(0), Fraction(1, 3), Fraction(47, 210))
+
+
+@pytest.mark.parametrize("attacks", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("cap", [None, 0, 1, 4, 7, 30])
+def test_sum_of_attacks_matches_brute_force(attacks, cap):
+    assert sum(PER) == 1
+    got = list(sum_of_attacks(PER, attacks, cap))
+    want = _brute_sum(PER, attacks, cap)
+    # trailing zeros aside, the same table
+    while got and got[-1] == 0 and len(got) > len(want):
+        got.pop()
+    assert got == want
+
+
+@pytest.mark.parametrize("training", ["regular", "trained", "fanatical"])
+@pytest.mark.parametrize("rounding", ["down", "up"])
+@pytest.mark.parametrize("henchmen", [1, 4, 9, 40])
+def test_squad_losses_match_brute_force(training, rounding, henchmen):
+    # 3 attacks, each dealing 0–4 levels (PER); each hit's levels × 3, ÷ the training
+    # divisor, rounded per attack; the turn's losses capped at the squad.
+    div = {"regular": 1, "trained": 2, "fanatical": 3}[training]
+
+    def each(k):
+        return -(-3 * k // div) if rounding == "up" else 3 * k // div
+
+    r = squad_turn_losses(PER, 3, henchmen=henchmen, training=training, rounding=rounding)
+    want = _brute_sum(PER, 3, henchmen, each)
+    want += [Fraction(0)] * (henchmen + 1 - len(want))
+    assert list(r.losses) == want
+    expected = sum(k * p for k, p in enumerate(want))
+    assert r.expected == expected
+    assert (
+        squad_expected_losses(PER, 3, henchmen=henchmen, training=training, rounding=rounding)
+        == expected
+    )

@@ -1,11 +1,14 @@
 """The Warfare calculator (key ``warfare``): one turn of an enemy force's attacks of opportunity.
 
 The rules are in :mod:`ruleslab.warfare` (force Size, attacks of opportunity,
-what the force spends, Quantity is Quality, a squad's losses) and
-:mod:`ruleslab.henchmen`; this module declares the calculator's inputs,
-combines the rules into one explained result (:class:`WarfareReport`), its
-chart and its "Roll it" log. See :mod:`ruleslab.declare`. (A little over 600
-lines: 27 inputs, and a report of up to 13 figures.)
+the "divide by 3" shortcut, a squad's losses), :mod:`ruleslab.warfare_support`
+(what the force spends: Support and its special types, Morale, Power),
+:mod:`ruleslab.warfare_quantity` (Quantity is Quality: defence, awareness,
+Morale) and :mod:`ruleslab.henchmen`; this module declares the calculator's
+inputs, combines the rules into one explained result (:class:`WarfareReport`),
+its chart and its "Roll it" log. See :mod:`ruleslab.declare`. (Over 600 lines,
+for a reason: 34 inputs, and a report of up to 17 figures, kept in the one
+module the project gives each calculator.)
 """
 
 from __future__ import annotations
@@ -24,22 +27,48 @@ from ruleslab.params import BoolParam, ChoiceParam, InputError, IntParam, checke
 from ruleslab.pmf import chart_bars
 from ruleslab.sources import ALT, rule
 from ruleslab.warfare import (
+    AOO,
     AREA_MULTIPLIER,
     FORCE,
+    Defence,
+    ForcePools,
+    TurnDamage,
+    TurnLosses,
     attacks_of_opportunity,
     defence_pool,
-    force_pools,
+    fmt_threes,
     headcount,
-    power_spent,
-    quantity_is_quality,
+    squad_expected_losses,
     squad_turn_losses,
     turn_damage,
 )
+from ruleslab.warfare_quantity import awareness_roll, morale_loss, quantity_is_quality
+from ruleslab.warfare_support import force_pools, power_spent
 
 __all__ = ["CALCULATOR", "WarfareReport", "roll_turn", "warfare"]
 
 TARGET_CHARACTER = "character"
 TARGET_SQUAD = "squad"
+
+SUPPORT_KIND_CHOICES = (
+    ("ordinary", "Ordinary"),
+    ("nuclear", "Tactical nuclear weapons (the damage is aggravated)"),
+    ("recon", "Tactical recon (+1 accuracy on every attack)"),
+)
+
+SHORTCUT_CHOICES = (
+    ("no", "No: full pools"),
+    ("scaled", "In threes: a die for 3 dice, each success ×3 (same expected damage per hit)"),
+    (
+        "attack_damage",
+        "As written: attack and damage pools ÷ 3, rounded up (much weaker attacks)",
+    ),
+    ("all", "Attack, damage and defence pools ÷ 3, rounded up (weaker attacks)"),
+)
+"""The "divide by 3" shortcut (RN-WAR-9): the form's value → what it does."""
+
+_SHORTCUT = {"no": "none", "scaled": "threes", "attack_damage": "divide", "all": "divide"}
+"""The form's value → :data:`ruleslab.warfare.SHORTCUTS` for the attack and damage pools."""
 
 POWER_USES = (
     ("none", "Not used"),
@@ -54,8 +83,16 @@ class WarfareReport(Explained):
     """One turn of a force's attacks of opportunity against a character or a squad.
 
     ``damage_pmf[k]`` is the exact P(the turn's attacks deal k health levels in
-    all); for a squad ``losses_pmf[k]`` is P(k henchmen removed) (capped at the
-    squad), else ``None``. ``size_difference`` is enemy Size − party Size.
+    all), of ``damage_type``; for a squad ``losses_pmf[k]`` is P(k henchmen
+    removed) (capped at the squad), else ``None``. ``attack_threes`` and
+    ``damage_threes`` dice count 3 per success (the "in threes" shortcut). With a
+    ÷ 3 shortcut on, ``p_hit_full``, ``expected_damage_full`` and (for a squad)
+    ``expected_losses_full`` are the full pools' figures, else ``None``.
+    ``size_difference`` is enemy Size − party Size; ``morale_reduction`` the
+    Morale the smaller side loses from each track this turn, ``morale_after``
+    and ``party_morale_after`` (with their ``_permanent_after``) the tracks after
+    it, before any Morale is spent. ``p_awareness`` is ``None`` when no awareness
+    roll is asked for.
     """
 
     enemy_size: int
@@ -64,18 +101,33 @@ class WarfareReport(Explained):
     attack_cap: int
     attacks: int
     attack_dice: int
+    attack_threes: int
     attack_auto: int
     defence_dice: int
     defence_penalty: int
     defence_reading: str
     damage_dice: int
+    damage_threes: int
     damage_auto: int
+    damage_type: str
+    support_kind: str
     p_hit: Fraction
     p_any_hit: Fraction
     damage_pmf: tuple[Fraction, ...]
     expected_damage: Fraction
+    p_hit_full: Fraction | None
+    expected_damage_full: Fraction | None
     size_difference: int
+    awareness_dice: int
+    awareness_difficulty_total: int
+    p_awareness: Fraction | None
+    p_awareness_without_size: Fraction | None
     morale_reduction: int
+    morale_text: str
+    morale_after: int
+    morale_permanent_after: int
+    party_morale_after: int
+    party_morale_permanent_after: int
     power_use: str
     power_text: str
     target: str
@@ -85,6 +137,7 @@ class WarfareReport(Explained):
     leader_is_henchman: bool
     losses_pmf: tuple[Fraction, ...] | None
     expected_losses: Fraction | None
+    expected_losses_full: Fraction | None
 
     @property
     def p_wiped(self) -> Fraction | None:
@@ -99,17 +152,35 @@ class WarfareReport(Explained):
             return f"+{-d} difficulty to the enemy's defensive and awareness rolls"
         return "none (equal Size)"
 
-    def _morale_text(self) -> str:
-        d = self.size_difference
-        if d > 0:
-            return f"the party's force may lose up to {d} Morale"
-        if d < 0:
-            return f"the enemy may lose up to {-d} Morale"
-        return "none (equal Size)"
+    def _awareness_text(self) -> str:
+        assert self.p_awareness is not None
+        assert self.p_awareness_without_size is not None
+        d = max(0, self.size_difference)
+        if not d:
+            return (
+                f"{fmt_prob(self.p_awareness)} at difficulty {self.awareness_difficulty_total} "
+                "(no Size penalty: the party's force is not smaller)"
+            )
+        return (
+            f"{fmt_prob(self.p_awareness)} at difficulty {self.awareness_difficulty_total - d} + "
+            f"{d} for Size = {self.awareness_difficulty_total} (without the Size penalty: "
+            f"{fmt_prob(self.p_awareness_without_size)})"
+        )
+
+    @staticmethod
+    def _dice(dice: int, threes: int) -> str:
+        return fmt_threes(threes, dice - threes) if threes else f"{dice} dice"
 
     def figures(self) -> tuple[Figure, ...]:
         auto = f" + {self.attack_auto} auto" if self.attack_auto else ""
         dauto = f" + {self.damage_auto} auto" if self.damage_auto else ""
+        damage = (
+            fmt_threes(self.damage_threes, self.damage_dice - self.damage_threes)
+            if self.damage_threes
+            else str(self.damage_dice)
+        ) + dauto
+        if self.damage_type != "lethal":
+            damage += f", {self.damage_type}"
         defence = (
             f"{self.defence_dice} dice"
             if self.defence_reading == "opposed"
@@ -125,35 +196,69 @@ class WarfareReport(Explained):
                 f"{self.attacks} of {self.attacks_granted}",
             ),
             Figure(
-                "attack_pool", "Attack pool", self.attack_dice, f"{self.attack_dice} dice{auto}"
+                "attack_pool",
+                "Attack pool",
+                self.attack_dice,
+                self._dice(self.attack_dice, self.attack_threes) + auto,
             ),
             Figure("defence_pool", "Defence", self.defence_dice, defence),
-            Figure("damage_dice", "Damage dice", self.damage_dice, f"{self.damage_dice}{dauto}"),
+            Figure("damage_dice", "Damage dice", self.damage_dice, damage),
             Figure("p_hit", "Chance each attack hits", self.p_hit, fmt_prob(self.p_hit)),
+        ]
+        if self.p_hit_full is not None:
+            figs.append(
+                Figure(
+                    "p_hit_full",
+                    "Chance each attack hits, full pools",
+                    self.p_hit_full,
+                    fmt_prob(self.p_hit_full),
+                )
+            )
+        figs += [
             Figure(
                 "p_any_hit", "Chance of at least one hit", self.p_any_hit, fmt_prob(self.p_any_hit)
             ),
             Figure(
                 "expected_damage",
-                "Expected health levels (lethal)",
+                f"Expected health levels ({self.damage_type})",
                 self.expected_damage,
                 fmt_num(self.expected_damage, "levels"),
             ),
         ]
+        if self.expected_damage_full is not None:
+            figs.append(
+                Figure(
+                    "expected_damage_full",
+                    "Expected health levels, full pools",
+                    self.expected_damage_full,
+                    fmt_num(self.expected_damage_full, "levels"),
+                )
+            )
         if self.losses_pmf is not None:
             assert self.expected_losses is not None
             assert self.p_wiped is not None
-            figs += [
+            figs.append(
                 Figure(
                     "expected_losses",
                     "Expected henchmen removed",
                     self.expected_losses,
                     fmt_num(self.expected_losses, f"of {self.squad_size}"),
-                ),
+                )
+            )
+            if self.expected_losses_full is not None:
+                figs.append(
+                    Figure(
+                        "expected_losses_full",
+                        "Expected henchmen removed, full pools",
+                        self.expected_losses_full,
+                        fmt_num(self.expected_losses_full, f"of {self.squad_size}"),
+                    )
+                )
+            figs.append(
                 Figure(
                     "p_wiped", "Chance the squad is wiped out", self.p_wiped, fmt_prob(self.p_wiped)
-                ),
-            ]
+                )
+            )
         figs += [
             Figure(
                 "headcount",
@@ -167,11 +272,22 @@ class WarfareReport(Explained):
                 self.size_difference,
                 self._penalty_text(),
             ),
+        ]
+        if self.p_awareness is not None:
+            figs.append(
+                Figure(
+                    "awareness",
+                    "Party's awareness roll",
+                    self.p_awareness,
+                    self._awareness_text(),
+                )
+            )
+        figs += [
             Figure(
                 "morale_reduction",
                 "Size difference: Morale",
                 self.morale_reduction,
-                self._morale_text(),
+                self.morale_text,
             ),
             Figure("power_effect", "Power track", self.power_use, self.power_text),
         ]
@@ -220,9 +336,21 @@ _TRACK: _Range = {"minimum": 0, "maximum": 10}
     ),
     IntParam(
         "morale",
-        "Enemy Morale track",
+        "Enemy Morale (temporary)",
         **_TRACK,
-        help="Current Morale; spending needs at least 1.",
+        help=(
+            "The Morale points the enemy has now; spending needs at least 1 left after "
+            "Quantity is Quality."
+        ),
+    ),
+    IntParam(
+        "morale_permanent",
+        "Enemy Morale (permanent)",
+        **_TRACK,
+        help=(
+            "The track's rating, at least the temporary Morale; a smaller enemy loses "
+            "Morale from both (RN-WAR-12)."
+        ),
     ),
     BoolParam(
         "spend_morale",
@@ -241,6 +369,15 @@ _TRACK: _Range = {"minimum": 0, "maximum": 10}
         help=(
             "Adds the permanent Support to the attack pool and 1 automatic success "
             "to damage (RN-WAR-5)."
+        ),
+    ),
+    ChoiceParam(
+        "support_kind",
+        "Kind of Support",
+        choices=SUPPORT_KIND_CHOICES,
+        help=(
+            "Special Support adds its effect when Support is spent: nuclear weapons make "
+            "the damage aggravated, recon gives every attack +1 accuracy (RN-WAR-10)."
         ),
     ),
     IntParam(
@@ -288,6 +425,38 @@ _TRACK: _Range = {"minimum": 0, "maximum": 10}
             "0: the party has no force of its own (RN-WAR-7). The net Size "
             "difference drives Quantity is Quality."
         ),
+    ),
+    IntParam(
+        "party_morale",
+        "Party's force Morale (temporary)",
+        **_TRACK,
+        help="Party's force Size 1 or more: the Morale points it has now.",
+    ),
+    IntParam(
+        "party_morale_permanent",
+        "Party's force Morale (permanent)",
+        **_TRACK,
+        help=(
+            "The track's rating, at least the temporary Morale; a smaller party's force "
+            "loses Morale from both (RN-WAR-12)."
+        ),
+    ),
+    IntParam(
+        "awareness_dice",
+        "Party's awareness roll (dice)",
+        minimum=0,
+        maximum=30,
+        help=(
+            "A roll to notice a threat this turn (e.g. Perception + Awareness); 0: none. "
+            "A smaller party rolls it at +1 difficulty per point of Size (RN-WAR-11)."
+        ),
+    ),
+    IntParam(
+        "awareness_difficulty",
+        "Awareness difficulty",
+        minimum=1,
+        maximum=10,
+        help="The successes the roll needs before the Size penalty.",
     ),
     ChoiceParam(
         "target",
@@ -344,14 +513,25 @@ _TRACK: _Range = {"minimum": 0, "maximum": 10}
         ),
     ),
     ChoiceParam(
+        "size_morale",
+        "Size difference and Morale",
+        choices=(
+            ("apply", "Taken this turn, before any Morale is spent"),
+            ("ignore", "Not this turn (already taken, or not used)"),
+        ),
+        help=(
+            "Each point of net Size takes 1 from the smaller side's temporary and "
+            "permanent Morale. See RN-WAR-12."
+        ),
+    ),
+    ChoiceParam(
         "divide_by_3",
         "Divide pools by 3",
-        choices=(
-            ("no", "No"),
-            ("attack_damage", "Attack and damage pools (as written)"),
-            ("all", "Attack, damage and defence pools"),
+        choices=SHORTCUT_CHOICES,
+        help=(
+            "“For ease of resolution”. With a shortcut on, the full pools' figures are "
+            "shown beside. See RN-WAR-9."
         ),
-        help="“For ease of resolution”, rounded up. See RN-WAR-9.",
     ),
     ChoiceParam(
         "mega_intelligence",
@@ -372,15 +552,21 @@ def warfare(
     enemy_firepower: int = 3,
     enemy_skill: int = 3,
     morale: int = 5,
+    morale_permanent: int = 10,
     spend_morale: bool = False,
     support: int = 0,
     spend_support: bool = False,
+    support_kind: str = "ordinary",
     power: int = 0,
     power_use: str = "none",
     commander_intelligence: int = 3,
     commander_mega_intelligence: int = 0,
     commander_command: int = 3,
     party_size: int = 0,
+    party_morale: int = 5,
+    party_morale_permanent: int = 10,
+    awareness_dice: int = 0,
+    awareness_difficulty: int = 1,
     target: str = TARGET_CHARACTER,
     wits: int = 3,
     mega_wits: int = 0,
@@ -391,6 +577,7 @@ def warfare(
     leader_is_henchman: bool = False,
     defence_reading: str = "opposed",
     size_penalty: str = "apply",
+    size_morale: str = "apply",
     divide_by_3: str = "no",
     mega_intelligence: str = "counts",
     morale_on_damage: str = "attack",
@@ -401,6 +588,17 @@ def warfare(
     A squad of up to 1,000 henchmen, and an all-henchmen commander removed after
     them (up to 1,001 to remove, RN-HENCH-7).
     """
+    if morale > morale_permanent:
+        raise InputError(
+            "morale",
+            f"Enemy Morale (temporary) can be at most the permanent Morale, {morale_permanent}.",
+        )
+    if party_morale > party_morale_permanent:
+        raise InputError(
+            "party_morale",
+            "Party's force Morale (temporary) can be at most its permanent Morale, "
+            f"{party_morale_permanent}.",
+        )
     if spend_morale and morale < 1:
         raise InputError("spend_morale", "Spend 1 Morale needs a Morale track of at least 1.")
     if spend_support and support < 1:
@@ -408,6 +606,23 @@ def warfare(
     if power_use != "none" and power < 1:
         use = dict(POWER_USES)[power_use].split(" (")[0]
         raise InputError("power_use", f"Spend 1 Power on {use} needs a Power track of at least 1.")
+    lost = morale_loss(
+        enemy_size - party_size,
+        party_has_force=party_size > 0,
+        party_temporary=party_morale,
+        party_permanent=party_morale_permanent,
+        enemy_temporary=morale,
+        enemy_permanent=morale_permanent,
+        apply=size_morale == "apply",
+    )
+    enemy_lost = lost.side == "enemy" and lost.points > 0
+    party_lost = lost.side == "party" and lost.points > 0
+    if spend_morale and enemy_lost and lost.temporary_after < 1:
+        raise InputError(
+            "spend_morale",
+            f"Spend 1 Morale needs at least 1 Morale left: Quantity is Quality takes "
+            f"{lost.points} of the enemy's {morale} this turn.",
+        )
     squad = target == TARGET_SQUAD
     squad_size = henchmen + (1 if leader_is_henchman else 0)
 
@@ -422,26 +637,44 @@ def warfare(
         commander_mega_intelligence,
         mega_counts=mega_intelligence == "counts",
     )
-    pools = force_pools(
-        skill=enemy_skill,
-        size=enemy_size,
-        firepower=enemy_firepower,
-        support=support,
-        spend_support=spend_support,
-        power=power,
-        power_as_support=power_use == "firepower",
-        spend_morale=spend_morale,
-        morale_on_damage=morale_on_damage == "both",
-        divide=divide_by_3 in ("attack_damage", "all"),
-    )
-    defence = defence_pool(
-        wits=wits,
-        tactics=tactics,
-        mega_wits=mega_wits,
-        extra=defence_bonus,
-        squad=squad,
-        divide=divide_by_3 == "all",
-    )
+
+    def pools_for(shortcut: str) -> ForcePools:
+        return force_pools(
+            skill=enemy_skill,
+            size=enemy_size,
+            firepower=enemy_firepower,
+            support=support,
+            spend_support=spend_support,
+            support_kind=support_kind,
+            power=power,
+            power_as_support=power_use == "firepower",
+            spend_morale=spend_morale,
+            morale_on_damage=morale_on_damage == "both",
+            shortcut=shortcut,
+        )
+
+    def defence_for(divide: bool) -> Defence:
+        return defence_pool(
+            wits=wits,
+            tactics=tactics,
+            mega_wits=mega_wits,
+            extra=defence_bonus,
+            squad=squad,
+            divide=divide,
+        )
+
+    def losses_for(per_attack: tuple[Fraction, ...]) -> TurnLosses:
+        return squad_turn_losses(
+            per_attack,
+            count.attacks,
+            henchmen=henchmen,
+            leader_is_henchman=leader_is_henchman,
+            training=training,
+            rounding=rounding,
+        )
+
+    pools = pools_for(_SHORTCUT[divide_by_3])
+    defence = defence_for(divide_by_3 == "all")
     size = quantity_is_quality(
         enemy_size,
         party_size,
@@ -456,16 +689,39 @@ def warfare(
         penalty=size.penalty,
         reading=defence_reading,
     )
-    losses = None
-    if squad:
-        losses = squad_turn_losses(
-            turn.per_attack,
-            count.attacks,
-            henchmen=henchmen,
-            leader_is_henchman=leader_is_henchman,
-            training=training,
-            rounding=rounding,
+    losses = losses_for(turn.per_attack) if squad else None
+    full: TurnDamage | None = None
+    full_losses: Fraction | None = None
+    full_steps: tuple[Step, ...] = ()
+    if divide_by_3 != "no":  # the full pools, side by side (RN-WAR-9)
+        full = turn_damage(
+            attacks=count.attacks,
+            pools=pools_for("none"),
+            defence=defence_for(False).dice,
+            penalty=size.penalty,
+            reading=defence_reading,
         )
+        if squad:
+            full_losses = squad_expected_losses(
+                full.per_attack,
+                count.attacks,
+                henchmen=henchmen,
+                leader_is_henchman=leader_is_henchman,
+                training=training,
+                rounding=rounding,
+            )
+        full_steps = (
+            Step(
+                f"For comparison, the full pools (no ÷ 3): P(hit) {fmt_prob(full.p_hit)}, "
+                f"expected {fmt_num(full.expected, 'health levels')}"
+                + (f", {fmt_num(full_losses)} henchmen removed" if full_losses is not None else "")
+                + " (RN-WAR-9)",
+                AOO,
+            ),
+        )
+    aware = None
+    if awareness_dice:
+        aware = awareness_roll(awareness_dice, awareness_difficulty, size.difference)
     spent = power_spent(power_use, power)
     return WarfareReport(
         enemy_size=enemy_size,
@@ -474,18 +730,35 @@ def warfare(
         attack_cap=count.cap,
         attacks=count.attacks,
         attack_dice=pools.attack_dice,
+        attack_threes=pools.attack_threes,
         attack_auto=pools.attack_auto,
         defence_dice=defence.dice,
         defence_penalty=size.penalty,
         defence_reading=defence_reading,
         damage_dice=pools.damage_dice,
+        damage_threes=pools.damage_threes,
         damage_auto=pools.damage_auto,
+        damage_type=pools.damage_type,
+        support_kind=support_kind,
         p_hit=turn.p_hit,
         p_any_hit=turn.p_any_hit,
         damage_pmf=turn.total,
         expected_damage=turn.expected,
+        p_hit_full=None if full is None else full.p_hit,
+        expected_damage_full=None if full is None else full.expected,
         size_difference=size.difference,
-        morale_reduction=abs(size.difference),
+        awareness_dice=awareness_dice,
+        awareness_difficulty_total=0 if aware is None else aware.difficulty,
+        p_awareness=None if aware is None else aware.p_success,
+        p_awareness_without_size=None if aware is None else aware.p_without_penalty,
+        morale_reduction=lost.points,
+        morale_text=lost.text,
+        morale_after=lost.temporary_after if enemy_lost else morale,
+        morale_permanent_after=lost.permanent_after if enemy_lost else morale_permanent,
+        party_morale_after=lost.temporary_after if party_lost else party_morale,
+        party_morale_permanent_after=(
+            lost.permanent_after if party_lost else party_morale_permanent
+        ),
         power_use=power_use,
         power_text=spent.text,
         target=target,
@@ -495,6 +768,7 @@ def warfare(
         leader_is_henchman=leader_is_henchman,
         losses_pmf=None if losses is None else losses.losses,
         expected_losses=None if losses is None else losses.expected,
+        expected_losses_full=full_losses,
         steps=(
             head_step,
             *count.steps,
@@ -503,9 +777,29 @@ def warfare(
             *size.steps,
             *turn.steps,
             *(() if losses is None else losses.steps),
+            *full_steps,
+            *(() if aware is None else aware.steps),
+            *lost.steps,
             *spent.steps,
         ),
     )
+
+
+def _roll(
+    dice: int, threes: int, auto: int, rng: random.Random, *, count: bool = True
+) -> tuple[str, int]:
+    """Roll a pool (``threes`` of its dice counting 3 per success): its faces in words
+    (``count``: after the number of dice) and its successes. Without threes, one
+    :func:`roll_pool` of the whole pool."""
+    if not threes:
+        r = roll_pool(dice, auto=auto, rng=rng)
+        return (f"{dice} dice " if count else "") + str(list(r.faces)), r.successes
+    tripled = roll_pool(threes, rng=rng)
+    rest = roll_pool(dice - threes, auto=auto, rng=rng)
+    text = f"{fmt_threes(threes, 0)} {list(tripled.faces)}"
+    if dice > threes:
+        text += f" + {fmt_threes(0, dice - threes)} {list(rest.faces)}"
+    return text, 3 * tripled.successes + rest.successes
 
 
 def roll_turn(report: WarfareReport, seed: int) -> tuple[str, ...]:
@@ -514,28 +808,30 @@ def roll_turn(report: WarfareReport, seed: int) -> tuple[str, ...]:
     lines = [f"{report.attacks} attacks of opportunity"]
     total = 0
     left = report.squad_size
+    kind = report.damage_type
     for i in range(1, report.attacks + 1):
-        a = roll_pool(report.attack_dice, auto=report.attack_auto, rng=rng)
-        line = f"Attack {i}: {report.attack_dice} dice {list(a.faces)} → {a.successes}"
+        faces, successes = _roll(report.attack_dice, report.attack_threes, report.attack_auto, rng)
+        line = f"Attack {i}: {faces} → {successes}"
         if report.defence_reading == "opposed":
             d = roll_pool(report.defence_dice, rng=rng)
             counted = max(0, d.successes - report.defence_penalty)
             pen = f" − {report.defence_penalty} Size penalty" if report.defence_penalty else ""
             line += f" vs defence {list(d.faces)} → {d.successes}{pen} = {counted}"
-            net = a.successes - counted
+            net = successes - counted
             hit = net >= 1
             line += f"; net {net}"
         else:
             need = 1 + max(0, report.defence_dice - report.defence_penalty)
-            hit = a.successes >= need
+            hit = successes >= need
             line += f" (needs {need})"
         if not hit:
             lines.append(line + ": MISS")
             continue
-        dmg = roll_pool(report.damage_dice, auto=report.damage_auto, rng=rng)
-        levels = dmg.successes
+        faces, levels = _roll(
+            report.damage_dice, report.damage_threes, report.damage_auto, rng, count=False
+        )
         total += levels
-        line += f": HIT, damage {list(dmg.faces)} → {levels} lethal"
+        line += f": HIT, damage {faces} → {levels} {kind}"
         if report.target == TARGET_SQUAD and left == 0:
             line += "; no one left to remove: the leader is exposed (not applied, RN-WAR-8)"
         elif report.target == TARGET_SQUAD:
@@ -557,7 +853,7 @@ def roll_turn(report: WarfareReport, seed: int) -> tuple[str, ...]:
             + (" — squad wiped out" if removed == report.squad_size else "")
         )
     else:
-        lines.append(f"Total: {total} lethal health levels, soak ignored")
+        lines.append(f"Total: {total} {kind} health levels, soak ignored")
     return tuple(lines)
 
 
@@ -567,8 +863,10 @@ CALCULATOR = Calculator(
     summary=(
         "The war around the party: an enemy force's attacks of opportunity in one turn "
         "(Size, capped by its commander's Intelligence + Command), exact odds of a hit and "
-        "the total lethal damage to a character, or henchmen removed from a squad (Area ×3); "
-        "Support, Power and Morale spending; Quantity is Quality."
+        "the total damage to a character, or henchmen removed from a squad (Area ×3); "
+        "Support (tactical nukes: aggravated; recon: +1 accuracy), Power and Morale "
+        "spending; Quantity is Quality on defence, awareness and both Morale tracks; the "
+        "÷ 3 shortcut shown beside the full pools."
     ),
     compute=warfare,
     rules=(
@@ -583,6 +881,7 @@ CALCULATOR = Calculator(
     options=(
         "defence_reading",
         "size_penalty",
+        "size_morale",
         "divide_by_3",
         "mega_intelligence",
         "morale_on_damage",
