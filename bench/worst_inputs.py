@@ -58,6 +58,27 @@ HEAVY: dict[str, list[dict[str, Any]]] = {
         }
     ],
     "autofire": [{"tags": "AP(10), Burst(10), Devastating (5 [2]), Guided", "targets": "10"}],
+    "warfare": [
+        {
+            # the largest force at full spending against a squad of well-trained henchmen
+            "enemy_size": "10",
+            "enemy_firepower": "10",
+            "enemy_skill": "10",
+            "support": "10",
+            "spend_support": True,
+            "power": "10",
+            "power_use": "firepower",
+            "commander_intelligence": "10",
+            "commander_mega_intelligence": "10",
+            "commander_command": "10",
+            "target": "squad",
+            "training": "trained",
+            "henchmen": henchmen,
+            "divide_by_3": divide,
+        }
+        for henchmen in ("250", "1000")
+        for divide in ("no", "scaled")
+    ],
     "henchmen": [
         {
             # the largest squad and leader: a support attack of several hundred dice
