@@ -14,6 +14,7 @@ widgets are drawn in the page (``app/``, bundled by :mod:`tools.build_app`).
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 from html import escape
 from pathlib import Path
@@ -32,6 +33,7 @@ __all__ = [
     "landing_html",
     "notebook",
     "notebook_link",
+    "tinker_code",
     "write_site_pages",
 ]
 
@@ -221,9 +223,45 @@ def notebook(calc: Calculator) -> dict[str, Any]:
                 "explore beyond the form:",
                 "tinker",
             ),
-            _cell("code", calc.example, "example"),
+            _cell("code", tinker_code(calc), "example"),
         ]
     return _notebook(cells)
+
+
+def _calls(node: ast.AST, name: str) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name
+
+
+def tinker_code(calc: Calculator) -> str:
+    """The "Tinker" cell: the calculator's ``example``, ending on its result.
+
+    A notebook shows a cell's last expression; an engine result shows itself as
+    HTML (``Explained._repr_html_``: figures and steps). So unless the example
+    already ends on an expression other than a ``print``, the cell gets one more
+    line: the variable the example last assigned a call of the calculator's
+    function to, or else the example's first such call itself.
+    """
+    example = calc.example.rstrip("\n")
+    tree = ast.parse(example)
+    last = tree.body[-1] if tree.body else None
+    if isinstance(last, ast.Expr) and not _calls(last.value, "print"):
+        return example
+    name = calc.compute.__name__
+    shown: str | None = None
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, ast.Name):
+                if _calls(node.value, name):
+                    shown = target.id
+                elif shown == target.id:
+                    shown = None  # the name now holds something else
+    if shown is None:
+        call = next((n for n in ast.walk(tree) if _calls(n, name)), None)
+        if call is None:
+            return example
+        shown = ast.get_source_segment(example, call)
+    return f"{example}\n\n# the result as a notebook shows it: its figures, then its steps\n{shown}"
 
 
 def index_notebook() -> dict[str, Any]:

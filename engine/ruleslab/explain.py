@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from html import escape
 
 __all__ = [
     "Chart",
@@ -88,6 +89,33 @@ class Explained:
     def explain(self) -> str:
         """All steps as plain text, one per line."""
         return "\n".join(str(s) for s in self.steps)
+
+    def _repr_html_(self) -> str:
+        """How a notebook shows the result: its figures as a table (label and display
+        text, not the exact fractions behind them), then its numbered steps, each with
+        its rule. Every text is escaped."""
+        try:
+            figures = self.figures()
+        except NotImplementedError:
+            figures = ()
+        rows = "".join(
+            f'<tr><th scope="row" style="text-align:left;padding-right:1em">{escape(f.label)}'
+            f'</th><td data-figure="{escape(f.key)}"><strong>{escape(f.text)}</strong></td></tr>'
+            for f in figures
+        )
+        steps = "".join(
+            f"<li>{escape(s.text)} <em>— {escape(s.rule)}</em></li>" for s in self.steps
+        )
+        parts = [f'<div class="rl-explained"><strong>{escape(type(self).__name__)}</strong>']
+        if rows:
+            parts.append(f'<table class="rl-figures">{rows}</table>')
+        if steps:
+            parts.append(
+                "<details open><summary>How this was worked out</summary>"
+                f'<ol class="rl-steps">{steps}</ol></details>'
+            )
+        parts.append("</div>")
+        return "".join(parts)
 
 
 def fmt_num(x: int | float | Fraction, unit: str = "") -> str:
