@@ -5,6 +5,7 @@ odds, bad input, charts and the roll. The line parser's own tests are in
 import time
 from dataclasses import replace
 from fractions import Fraction
+from math import comb
 
 import pytest
 
@@ -304,7 +305,7 @@ def test_both_down_probabilities_by_independence():
 
 def test_thresholds_from_a_20_track():
     # Str 2, Sta 3: 7 normal levels, Incap (the 8th), 5 Dying → dead at 13
-    r = fight(a="Cop: Dex 3, Firearms 2, track Str 2 Sta 3")
+    r = fight(a="Cop: Dex 3, Firearms 2, track Str 2 Sta 3", ruleset="2.0")
     assert (r.side_a.pools[0].incap, r.side_a.pools[0].dead) == (8, 13)
 
 
@@ -512,6 +513,7 @@ LINES = [
     "Telepath: Wits 4, Mind Shards 3, damage 3A, resist 4, formula 2x, initiative 5, auto 1",
     "Cop: Dex 3, Firearms 2, track Sta 3 armour 2 MSta 1 Q 4 MStr 1 Str 2",
     "Cop: Dex 3, Firearms 2, track Sta 3",
+    "Cop: Dex 3, Firearms 2, track Sta 3 Str 1 Will 4 Res 2",
     "Nova: Dex 3, Brawl 2, damage 5, Quantum 10, Tactics 3, dodge 6, soak 5, bonus 2",
     "# the gang\nGangbanger: Dex 2, Firearms 2\n\nLookout: Per 3, Firearms 1, damage 4L\n"
     "Boss: Dex 3, Mega-Dex 1, Firearms 3, accuracy 2, damage 7L, soak 3L, initiative 6",
@@ -549,7 +551,11 @@ def cop(**kw):
         ((cop(incap=0),), "line 1: incap must be a whole number from 1 to 200"),
         ((cop(track=(("strength", 2), ("stamina", 99))),), "track sta must be from 1 to 20"),
         ((cop(track=(("stamina", 3), ("strength", 2)), dead=4),), "either a track or incap"),
-        ((cop(track=(("luck", 3),)),), "“track” takes Str, Sta, MSta, MStr, Quantum and armour"),
+        (
+            (cop(track=(("luck", 3),)),),
+            "“track” takes Str, Sta, MSta, MStr, Quantum, armour, Will and Res",
+        ),
+        ((cop(track=(("stamina", 3), ("willpower", 0))),), "track will must be from 1 to 10"),
         ((cop(formula="sum"),), "line 1: “formula” needs the enemy's resistance pool"),
         ((cop(resist=3, formula="triple"),), "the formula is “formula 2x” or “formula sum”"),
         ((cop(name="x" * 41),), "line 1: the name is longer than 40 characters"),
@@ -649,3 +655,107 @@ def test_parsed_powers_pass_the_check_unchanged():
     assert [u.line for u in records] == [2, 4, 5]
     assert POWERS.check(records) == records
     assert compressed_combat(a_powers=records) == compressed_combat(a_powers=text)
+
+
+# --- the 2.1 health track (issue 10) ----------------------------------------------------
+
+
+def binomial_at_least(dice: int, k: int) -> Fraction:
+    """P(at least ``k`` successes on ``dice`` d10, 7 or more a success), by hand."""
+    return sum(
+        (Fraction(comb(dice, j) * 4**j * 6 ** (dice - j), 10**dice) for j in range(k, dice + 1)),
+        Fraction(0),
+    )
+
+
+WEAK_COP = "Cop: Dex 3, Firearms 2, accuracy 1, damage 6L, soak 4L, initiative 5"
+
+
+def test_a_21_track_sets_the_thresholds_and_is_applied():
+    # 2.1, Str 0, Sta 1, Will 1: 1 + 1 × 2 = 3 levels, 1 Incap, (0 + 1) × 2 = 2 Dying:
+    # Incapacitated at 4 levels of damage, dead at 6.
+    r = fight(a=WEAK_COP + ", track Str 0 Sta 1 Will 1", ruleset="2.1")
+    (cop,), (gang,) = r.side_a.pools, r.side_b.pools
+    assert (cop.incap, cop.dead) == (4, 6)
+    assert (cop.dice, gang.dice) == (11, 5)  # 12 − soak 1; 9 − soak 4
+    # A is down on 4+ of the gangbanger's 5 dice, unless B is down too (7+ of the cop's
+    # 11 dice), when the cop's higher initiative (5 > 4) keeps the cop standing.
+    assert r.p_a_down == binomial_at_least(5, 4) * (1 - binomial_at_least(11, 7))
+    assert r.p_a_killed == 0  # 6 levels from 5 dice: impossible
+    text = r.explain()
+    assert "2.1 track" in text
+    assert "Incapacitated at 4 levels of damage, dead at 6" in text
+    assert any(s.rule.endswith("2.1 Rules › Health Levels") for s in r.steps)
+
+
+def test_the_same_track_under_20_ignores_willpower():
+    # 2.0, Str 0, Sta 1: 6 normal levels, Incap (the 7th), Dying = 0 + 1 → dead at 8
+    r = fight(a=WEAK_COP + ", track Str 0 Sta 1 Will 1", ruleset="2.0")
+    (cop,) = r.side_a.pools
+    assert (cop.incap, cop.dead) == (7, 8)
+    assert r.p_a_down == 0  # 7 levels from the gangbanger's 5 dice: impossible
+    assert "2.0 track" in r.explain()
+    assert "Willpower" in r.explain()  # said not to count under 2.0
+
+
+def test_a_21_track_without_willpower_names_the_line():
+    with pytest.raises(InputError) as err:
+        fight(a=WEAK_COP + ", track Str 2 Sta 3", ruleset="2.1")
+    assert err.value.field == "a_combatants"
+    assert "line 1" in err.value.message
+    assert "Willpower" in err.value.message
+    assert "Rules version" in err.value.message
+
+
+def test_the_rules_version_defaults_to_21():
+    # RN-RULESET-1: every calculator where 2.0 and 2.1 differ defaults to 2.1
+    default = fight(a=WEAK_COP + ", track Str 2 Sta 3 Will 5")
+    assert (default.side_a.pools[0].incap, default.side_a.pools[0].dead) == (12, 24)
+
+
+# --- the squad's soak (issue 10) --------------------------------------------------------
+
+BOSS = "Boss: Dex 3, Brawl 2, damage 4, soak 5, initiative 6"
+LIEUTENANT = "Lt: Dex 2, Brawl 2, damage 3, soak 3, initiative 2"
+SQUAD = {"b_henchmen": 3, "b_henchman_soak": 1, "b_leader_charisma": 2}
+
+
+def test_a_squad_is_attacked_through_its_henchmens_soak():
+    # "When targeting a squad with henchmen in it, the squad's soak is assumed to be the
+    # representative soak of the most numerous henchman type."
+    r = fight(b=BOSS, **SQUAD)
+    (officer,), (boss,) = r.side_a.pools, r.side_b.pools
+    assert (officer.against, officer.dice) == (1, 12 - 1)  # not the Boss's soak 5
+    assert boss.base == 3 + 2 + 4 + 3 + 3  # 3 henchmen within the limit (2 + 0) × 2 = 4
+    assert boss.dice == 15 - 4
+    text = r.explain()
+    assert "representative soak of the most numerous henchman type" in text
+    assert any(s.rule.endswith("Henchmen › Damage Soak") for s in r.steps)
+    # victory from the pools worked out here: 11 dice against 11 dice, by hand
+    exactly = [binomial_at_least(11, k) - binomial_at_least(11, k + 1) for k in range(12)]
+    assert r.p_a_wins == sum(
+        (exactly[i] * exactly[j] for i in range(12) for j in range(i)), Fraction(0)
+    )
+
+
+def test_the_squads_soak_joins_the_highest_soak_of_several_opponents():
+    # the squad (soak 1) and the lieutenant (soak 3): the highest, 3, applies
+    r = fight(b=BOSS + "\n" + LIEUTENANT, **SQUAD)
+    assert r.side_a.pools[0].dice == 12 - 3
+    # a squad with soak 6 is the highest
+    r = fight(b=BOSS + "\n" + LIEUTENANT, **{**SQUAD, "b_henchman_soak": 6})
+    assert r.side_a.pools[0].dice == 12 - 6
+
+
+def test_without_henchmen_the_leaders_soak_stands():
+    r = fight(b=BOSS, b_henchman_soak=1)
+    assert r.side_a.pools[0].dice == 12 - 5
+    assert "representative soak" not in r.explain()
+
+
+def test_a_sides_own_squad_soak_protects_it_not_its_attack():
+    # side A's henchmen (soak 0) replace the officer's soak 4 against the gangbanger
+    r = fight(a_henchmen=2, a_henchman_soak=0)
+    (officer,), (gang,) = r.side_a.pools, r.side_b.pools
+    assert gang.dice == 9 - 0
+    assert officer.dice == 12 + 2 + 2 - 1

@@ -3,8 +3,10 @@ its error messages naming the field and line, and the 2.0 track's thresholds."""
 
 import pytest
 
-from ruleslab.compressed.combatants import parse_combatants, parse_power_text, thresholds_20
+from ruleslab.compressed.combatants import parse_combatants, parse_power_text
+from ruleslab.compressed.thresholds import thresholds, thresholds_20
 from ruleslab.params import InputError, TextParam
+from ruleslab.ruleset import V20, V21
 
 OFFICER = "Police officer: Dex 3, Firearms 2 + 1 accuracy, damage 6L, soak 4L, initiative 5"
 FIELD = TextParam("a_combatants", "Side A combatants")
@@ -165,3 +167,64 @@ def test_power_costs_with_leading_zeros():
         100,
     )
     assert parse_power_text("Flight, " + "0" * 1000 + ", instant", POWERS)[0].cost == 0
+
+
+# --- the 2.1 track (issue 10) -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("track", "expected"),
+    [
+        (
+            "track Str 2 Sta 3 Will 5 Res 1",
+            {"strength": 2, "stamina": 3, "willpower": 5, "resistance": 1},
+        ),
+        ("track sta 2 willpower 4", {"stamina": 2, "willpower": 4, "strength": 0}),
+        (
+            "track wp 3 sta 1 resistance 0",
+            {"willpower": 3, "stamina": 1, "resistance": 0, "strength": 0},
+        ),
+    ],
+)
+def test_track_takes_willpower_and_resistance(track, expected):
+    (c,) = parse(f"Cop: Dex 3, {track}")
+    assert dict(c.track) == expected
+
+
+@pytest.mark.parametrize(
+    ("track", "expect"),
+    [
+        ("track Sta 3 Will 0", "track will must be from 1 to 10"),
+        ("track Sta 3 Will 11", "track will must be from 1 to 10"),
+        ("track Sta 3 Res 11", "track res must be from 0 to 10"),
+        ("track Sta 3 Will 2 wp 3", "track wp is given twice"),
+    ],
+)
+def test_track_willpower_and_resistance_ranges(track, expect):
+    with pytest.raises(InputError, match=expect):
+        parse(f"Cop: Dex 3, {track}")
+
+
+def test_thresholds_from_a_21_track():
+    # "Characters have (Willpower + [Stamina * 2] + [Mega-Stamina * 6] + Quantum) health
+    # levels. […] Past that, a character has an additional (Stamina) Incapacitated levels,
+    # and Dying health levels equivalent to (Strength + Stamina) * 2."
+    # Str 2, Sta 3, Will 5: 5 + 6 = 11 levels; Incapacitated when the 12th (the first of 3
+    # Incap levels) is filled; 11 + 3 + (2 + 3) × 2 = 24 levels in all → dead at 24.
+    assert thresholds(V21, strength=2, stamina=3, willpower=5) == (12, 24)
+    # Resistance only moves the wound penalties: the thresholds stay
+    assert thresholds(V21, strength=2, stamina=3, willpower=5, resistance=4) == (12, 24)
+    # Mega-Stamina 1 (+6 levels), Quantum 2 (+2), armour 1 (+1, a −0 level):
+    # 5 + 6 + 6 + 2 + 1 = 20 levels; Incap at 21; 20 + 3 + 10 = 33
+    assert thresholds(
+        V21, strength=2, stamina=3, willpower=5, mega_stamina=1, quantum=2, armour_levels=1
+    ) == (21, 33)
+    # Str 0, Sta 1, Will 1: 1 + 2 = 3 levels, Incap at 4, 3 + 1 + 2 = 6
+    assert thresholds(V21, strength=0, stamina=1, willpower=1) == (4, 6)
+    # 2.0 ignores Willpower and Resistance: Str 2, Sta 3 → (8, 13) as thresholds_20
+    assert thresholds(V20, strength=2, stamina=3, willpower=5, resistance=4) == (8, 13)
+
+
+def test_the_21_track_needs_willpower():
+    with pytest.raises(ValueError, match="Willpower"):
+        thresholds(V21, strength=2, stamina=3)

@@ -399,3 +399,36 @@ def test_roll_log_both_down_with_equal_initiative():
         )
         survivors.add(survivor)
     assert survivors == {"Side A", "Side B"}
+
+
+# --- the squad's soak (issue 10) -----------------------------------------------------------
+
+# Side B's leader with 10 henchmen: limit (Charisma 2 + Command 1) × 2 = 6, so 6 add
+# +6d and +6 damage to the Boss's base pool and 4 past the limit are 4 extra health
+# levels; the squad's soak is the henchmen's 1, not the Boss's 4 ("the representative
+# soak of the most numerous henchman type"). Written out by hand for the brute force:
+SQUAD_BOSS = Fighter("Boss", 3, 3 + 6 + 6, 6, soak=1, incap=5 + 4, dead=9 + 4, initiative=5)
+SQUAD_LT = Fighter("Lt", 2, 2, 3, 2, incap=4, dead=6, initiative=3)
+SQUAD_LINES = (
+    "Boss: Dex 3, Brawl 3, damage 6, soak 4, incap 5, dead 9, initiative 5\n"
+    "Lt: Dex 2, Brawl 2, damage 3, soak 2, incap 4, dead 6, initiative 3"
+)
+
+
+@pytest.mark.parametrize("split", ["even", "focus"])
+def test_outcome_odds_against_a_squad_match_the_brute_force(split):
+    r = compressed_combat(
+        a_combatants="\n".join(f.line() for f in DUO),
+        b_combatants=SQUAD_LINES,
+        b_henchmen=10,
+        b_henchman_pool=4,
+        b_henchman_soak=1,
+        b_leader_charisma=2,
+        b_leader_command=1,
+        damage_split=split,
+    )
+    # side A's attacks face the highest of the squad's 1 and the Lt's 2, not the Boss's 4
+    assert [p.against for p in r.side_a.pools] == [2, 2]
+    check_pools(r, DUO, [SQUAD_BOSS, SQUAD_LT])
+    expected = brute_force(DUO, [SQUAD_BOSS, SQUAD_LT], split=split, initiative_tie="neither")
+    assert_same(r, expected)

@@ -49,6 +49,7 @@ def _combatants(n: int) -> list[str]:
     return [
         _fill("X: Dex 3, track ", "a 1 ", "!", n),  # the issue's freeze
         _fill("X: Dex 3, track ", "str 1 ", "!", n),
+        _fill("X: Dex 3, track ", "will 1 res ", "!", n),  # the 2.1 track's names (issue 10)
         _fill("X: Dex 3, track ", "a ", "1!", n),
         _fill("X: Dex 3, track ", "a1", "!", n),
         _fill("X: Dex 3, track s", " ", "1 1", n),

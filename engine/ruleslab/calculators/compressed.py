@@ -12,10 +12,10 @@ The rules, each module quoting the text it implements, are in
 (:data:`PARAMS`, two sides and the rules options), combines the rules into one
 explained result (:class:`CompressedCombat`, with its charts), its "Roll it" log
 (:func:`combat_roll_log`) and :data:`CALCULATOR`. See :mod:`ruleslab.declare`.
-Readings of the text: ``docs/rules-notes/compressed.md`` (RN-COMP-1 … RN-COMP-19).
+Readings of the text: ``docs/rules-notes/compressed.md`` (RN-COMP-1 … RN-COMP-20).
 
-Over 600 lines, for a reason: the form is 40 inputs (17 a side, each with its range
-and help, and 6 rules options) and takes about 230 of them; splitting it from the
+Over 600 lines, for a reason: the form is 43 inputs (18 a side, each with its range
+and help, and 7 rules options) and takes about 250 of them; splitting it from the
 function whose signature gives their defaults would part each input from its default.
 """
 
@@ -51,11 +51,13 @@ from ruleslab.compressed.pools import COMPRESSED, Side, SideInput, build_side, s
 from ruleslab.compressed.roll import play
 from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup, Roll
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
+from ruleslab.inputs import RULESET as BASE_RULESET
 from ruleslab.params import BoolParam, ChoiceParam, InputError, IntParam, Param, TextParam, checked
 from ruleslab.pmf import CHART_CUTOFF, chart_bars
 from ruleslab.pmf import mean as pmf_mean
 from ruleslab.quantum_costs import PowerUse, spend_steps
-from ruleslab.sources import ALT, rule
+from ruleslab.ruleset import V21
+from ruleslab.sources import ALT, QR, rule
 
 __all__ = [
     "CALCULATOR",
@@ -171,8 +173,9 @@ def _side_params(side: str) -> list[Param]:
                 "One important combatant a line: “Name: Dex 3, Firearms 2, accuracy 1, "
                 "damage 6L, soak 4L, initiative 5”. Also: Mega-Dex 1, Tactics 3, dodge 6, "
                 "auto 1, bonus 2, Quantum 10, resist 5 + formula 2x|sum (a power resisted "
-                "differently), incap 7 + dead 11 or track Str 2 Sta 3 (health). "
-                "The first line leads the side (modifiers, henchmen)."
+                "differently), incap 7 + dead 11 or a health track of the Rules version: "
+                "track Str 2 Sta 3 (2.0; also MSta, MStr, Quantum, armour), track Str 2 Sta 3 "
+                "Will 5 (2.1; Res too). The first line leads the side (modifiers, henchmen)."
             ),
         ),
         TextParam(
@@ -261,6 +264,15 @@ def _side_params(side: str) -> list[Param]:
             help="A henchman's attribute + ability (over 7: +2d each instead of +1d).",
         ),
         IntParam(
+            f"{side}_henchman_soak",
+            f"Side {upper} henchmen's soak",
+            minimum=0,
+            maximum=50,
+            help="The representative soak of the most numerous henchman type. While the side "
+            "has henchmen it is the squad's soak: the opponent attacks through it, not the "
+            "leader's own soak (rules note RN-COMP-20).",
+        ),
+        IntParam(
             f"{side}_leader_charisma",
             f"Side {upper} leader's Charisma",
             minimum=0,
@@ -293,7 +305,8 @@ def _side_params(side: str) -> list[Param]:
             minimum=1,
             maximum=200,
             help="Levels of damage that incapacitate a combatant of this side (7: a 2.0 track "
-            "with Str 2, Sta 2). A line's incap/dead/track overrides it.",
+            "with Str 2, Sta 2; 2.1, Str 2, Sta 2, Will 3: 8). A line's incap/dead/track "
+            "overrides it.",
         ),
         IntParam(
             f"{side}_dead",
@@ -301,12 +314,23 @@ def _side_params(side: str) -> list[Param]:
             minimum=1,
             maximum=300,
             help="Levels of damage that kill (11: a 2.0 track with Str 2, Sta 2: the last "
-            "Dying level filled).",
+            "Dying level filled; 2.1, Str 2, Sta 2, Will 3: 17).",
         ),
     ]
 
 
+RULESET = replace(
+    BASE_RULESET,
+    help=(
+        "The health track a combatant's “track …” item builds: 2.1 (Willpower + Stamina × 2 "
+        "+ Mega-Stamina × 6 + Quantum levels, Stamina Incapacitated levels, (Strength + "
+        "Stamina) × 2 Dying; the track needs Will) or 2.0 (the −0/−1/−2/−4 levels, Incap, "
+        "Strength + Stamina Dying). See rules note RN-COMP-15. Default 2.1."
+    ),
+)
+
 OPTIONS = (
+    RULESET,
     ChoiceParam(
         "strange_mode",
         "Attack + damage − resistance “roll”",
@@ -538,6 +562,7 @@ def compressed_combat(
     a_henchmen: int = 0,
     a_henchmen_situation: int = 0,
     a_henchman_pool: int = 4,
+    a_henchman_soak: int = 2,
     a_leader_charisma: int = 2,
     a_leader_command: int = 0,
     a_powers: Any = "",
@@ -555,11 +580,13 @@ def compressed_combat(
     b_henchmen: int = 0,
     b_henchmen_situation: int = 0,
     b_henchman_pool: int = 4,
+    b_henchman_soak: int = 2,
     b_leader_charisma: int = 2,
     b_leader_command: int = 0,
     b_powers: Any = "",
     b_incap: int = 7,
     b_dead: int = 11,
+    ruleset: str = V21,
     strange_mode: str = "pool",
     forcefield_bonus: str = "once",
     ablative_applies: str = "both",
@@ -579,7 +606,8 @@ def compressed_combat(
     damage and the both-down rule, the timeframe and the Quantum spent. Text fields
     (combatants, intent, powers) arrive as text and are parsed by their declared
     parsers (or as already parsed records). Cross-field checks (a side's incap above its
-    dead, a power naming nobody) raise :class:`InputError` naming the field.
+    dead, a power naming nobody, a 2.1 track without Willpower) raise
+    :class:`InputError` naming the field.
     """
     loc = locals()
     ia, ib = _side_input("a", loc), _side_input("b", loc)
@@ -589,9 +617,10 @@ def compressed_combat(
         strange_mode=strange_mode,
         forcefield_bonus=forcefield_bonus,
         henchmen_count_as=henchmen_count_as,
+        ruleset=ruleset,
         steps=steps,
     )
-    built_a, built_b = build(ia, ib), build(ib, ia)
+    built_a, built_b = build(ia, ib, field="a_combatants"), build(ib, ia, field="b_combatants")
     pools_b = take_cover(ia, ib, built_b.pools, steps)
     pools_a = take_cover(ib, ia, built_a.pools, steps)
     table_a = success_table("Side A", pools_a, steps)
@@ -679,6 +708,7 @@ CALCULATOR = Calculator(
             ALT, "Compressed Combat", "Modifiers, Quantum Powers, Strange Interactions, Resolution"
         ),
         rule(ALT, "Mass Combat", "Henchmen"),
+        rule(QR, "2.0 Rules, 2.1 Rules", "Health Levels"),
     ),
     options=tuple(p.name for p in OPTIONS),
     rolls=(

@@ -4,9 +4,10 @@ Combat alterations › Compressed Combat: "This is a system used for
 less-narratively important fights, compressing the effect of a fight into one roll."
 
 Modules, each quoting the text it implements:
-:mod:`~ruleslab.compressed.combatants` (a combatant a line of text, the 2.0 track's
-thresholds), :mod:`~ruleslab.compressed.pools` (building each side's pools in named
-steps: henchmen, modifiers, enemy soak, ablative soak, cover, the Quantum spent),
+:mod:`~ruleslab.compressed.combatants` (a combatant a line of text),
+:mod:`~ruleslab.compressed.thresholds` (the health thresholds: the 2.0 or 2.1 track),
+:mod:`~ruleslab.compressed.pools` (building each side's pools in named steps:
+henchmen, modifiers, enemy soak, ablative soak, cover, the Quantum spent),
 :mod:`~ruleslab.compressed.odds` (the opposed roll, ablative soak, victory and ties,
 damage sharing, the both-down rule, the timeframe) and
 :mod:`~ruleslab.compressed.roll` (one rolled fight, by the same rules); the power-type
@@ -18,10 +19,11 @@ Rules only: the "Compressed combat" calculator (its inputs,
 ``docs/rules-notes/compressed.md`` (RN-COMP-*).
 """
 
-from ruleslab.compressed.combatants import Combatant, parse_combatants, thresholds_20
+from ruleslab.compressed.combatants import Combatant, parse_combatants
 from ruleslab.compressed.odds import health_odds, success_table, timeframe, victory_odds
 from ruleslab.compressed.pools import CombatantPool, Side, SideInput, build_side, take_cover
 from ruleslab.compressed.roll import play
+from ruleslab.compressed.thresholds import thresholds, thresholds_20
 
 __all__ = [
     "Combatant",
@@ -34,6 +36,7 @@ __all__ = [
     "play",
     "success_table",
     "take_cover",
+    "thresholds",
     "thresholds_20",
     "timeframe",
     "victory_odds",

@@ -21,8 +21,17 @@ a one sentence goal." (:func:`parse_intent`).
 
 A line names what the text gives a combatant (attribute, ability, accuracy,
 damage, soak, initiative) and what the modifiers and the health track need
-(Tactics, dodge pool, automatic successes, bonus dice, Quantum, a 2.0 track);
+(Tactics, dodge pool, automatic successes, bonus dice, Quantum, a health track);
 this module only reads it: the pools are built in :mod:`ruleslab.compressed.pools`.
+
+A ``track`` item gives the traits of a health track: Strength, Stamina,
+Mega-Stamina, Mega-Strength, Quantum and armour levels for both rulesets, and
+Willpower and Resistance for 2.1 (Quick reference › 2.1 Rules › Health Levels:
+"Characters have (Willpower + [Stamina * 2] + [Mega-Stamina * 6] + Quantum)
+health levels. […] Past that, a character has an additional (Stamina)
+Incapacitated levels, and Dying health levels equivalent to (Strength +
+Stamina) * 2."). :mod:`ruleslab.compressed.thresholds` builds it under the
+calculator's Rules version with :func:`ruleslab.health.track`.
 """
 
 from __future__ import annotations
@@ -31,7 +40,6 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ruleslab.health import INCAP, track_20
 from ruleslab.params import InputError
 from ruleslab.quantum_costs import PowerUse, parse_powers
 
@@ -47,7 +55,6 @@ __all__ = [
     "parse_combatants",
     "parse_intent",
     "parse_power_text",
-    "thresholds_20",
 ]
 
 MAX_COMBATANTS = 8
@@ -129,6 +136,11 @@ _TRACK_KEYS = {
     "quantum": "quantum",
     "armour": "armour_levels",
     "armor": "armour_levels",
+    "will": "willpower",
+    "willpower": "willpower",
+    "wp": "willpower",
+    "res": "resistance",
+    "resistance": "resistance",
 }
 _TRACK_RANGES = {
     "strength": (0, 20),
@@ -137,6 +149,8 @@ _TRACK_RANGES = {
     "mega_strength": (0, 10),
     "quantum": (0, 30),
     "armour_levels": (0, 20),
+    "willpower": (1, 10),
+    "resistance": (0, 10),
 }
 
 
@@ -150,7 +164,9 @@ class Combatant:
     resisted differently (Strange Interactions), with ``formula`` ``"double"``
     (2 × attack − resistance) or ``"sum"`` (attack + damage − resistance).
     ``incap``/``dead`` are levels of damage that incapacitate/kill (``None``:
-    the side's defaults); ``track`` the 2.0 track they came from, if any.
+    the side's defaults); ``track`` the health track's traits they come from, if
+    any (built under the calculator's Rules version:
+    :func:`~ruleslab.compressed.thresholds.track_thresholds`).
     """
 
     name: str
@@ -216,40 +232,13 @@ class Combatant:
         if self.resist is not None:
             extra.append(f"vs resistance {self.resist} ({self.formula})")
         if self.track:
-            extra.append("2.0 track " + " ".join(f"{k} {v}" for k, v in self.track))
+            extra.append("track " + " ".join(f"{k.replace('_', ' ')} {v}" for k, v in self.track))
         else:
             if self.incap is not None:
                 extra.append(f"incap {self.incap}")
             if self.dead is not None:
                 extra.append(f"dead {self.dead}")
         return text + ", " + ", ".join(extra)
-
-
-def thresholds_20(
-    *,
-    strength: int,
-    stamina: int,
-    mega_strength: int = 0,
-    mega_stamina: int = 0,
-    quantum: int = 0,
-    armour_levels: int = 0,
-) -> tuple[int, int]:
-    """(levels of damage to Incapacitated, levels to Dead) on a 2.0 track.
-
-    Incapacitated when the first Incap level is filled; dead when the last
-    Dying level is filled (rules note RN-HEALTH-8's default). A Str 2, Sta 2
-    character: 6 normal levels, Incap, 4 Dying → (7, 11).
-    """
-    levels, _ = track_20(
-        strength=strength,
-        mega_strength=mega_strength,
-        stamina=stamina,
-        mega_stamina=mega_stamina,
-        quantum=quantum,
-        armour_levels=armour_levels,
-    )
-    incap = next(i for i, lv in enumerate(levels) if lv.kind == INCAP) + 1
-    return incap, len(levels)
 
 
 def _norm(key: str) -> str:
@@ -357,7 +346,9 @@ def _parse_track(text: str, where: str, field: str) -> tuple[tuple[str, int], ..
     pairs = _track_pairs(body)
     if pairs is None:
         raise InputError(
-            field, f"{where}: write the 2.0 track as “track Str 2 Sta 3” (names and numbers)."
+            field,
+            f"{where}: write the 2.0 track as “track Str 2 Sta 3” (names and numbers; "
+            "2.1 adds Willpower: “track Str 2 Sta 3 Will 5 Res 1”).",
         )
     values: dict[str, int] = {}
     for key, number in pairs:
@@ -365,8 +356,8 @@ def _parse_track(text: str, where: str, field: str) -> tuple[tuple[str, int], ..
         if name is None:
             raise InputError(
                 field,
-                f"{where}: “track” takes Str, Sta, MSta, MStr, Quantum and armour "
-                f"(e.g. “track Str 2 Sta 3”), not “{key[:20]}”.",
+                f"{where}: “track” takes Str, Sta, MSta, MStr, Quantum, armour, Will and Res "
+                f"(e.g. “track Str 2 Sta 3 Will 5”), not “{key[:20]}”.",
             )
         lo, hi = _TRACK_RANGES[name]
         value = int(number)
@@ -376,7 +367,7 @@ def _parse_track(text: str, where: str, field: str) -> tuple[tuple[str, int], ..
             raise InputError(field, f"{where}: track {key} is given twice.")
         values[name] = value
     if "stamina" not in values:
-        raise InputError(field, f"{where}: the 2.0 track needs Stamina, e.g. “track Str 2 Sta 3”.")
+        raise InputError(field, f"{where}: the track needs Stamina, e.g. “track Str 2 Sta 3”.")
     values.setdefault("strength", 0)
     return tuple(values.items())
 
@@ -520,8 +511,8 @@ def parse_combatants(text: str, param: TextParam) -> tuple[Combatant, ...]:
     ``bonus`` (modifier dice of this combatant), ``Quantum`` (Quantum pool),
     ``resist`` (enemy resistance pool, Strange Interactions) with ``formula 2x``
     or ``formula sum``, ``incap`` and ``dead`` (levels of damage), or ``track
-    Str 2 Sta 3`` (a 2.0 track). Items are separated by commas, semicolons or
-    `` + ``.
+    Str 2 Sta 3`` (a health track; ``Will 5 Res 1`` for 2.1). Items are separated
+    by commas, semicolons or `` + ``.
     """
     combatants: list[Combatant] = []
     for number, raw in enumerate(text.splitlines(), 1):

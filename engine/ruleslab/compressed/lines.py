@@ -39,6 +39,8 @@ _TRACK_WORDS = {
     "mega_strength": "MStr",
     "quantum": "Quantum",
     "armour_levels": "armour",
+    "willpower": "Will",
+    "resistance": "Res",
 }
 
 

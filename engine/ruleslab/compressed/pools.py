@@ -11,6 +11,16 @@ Combat alterations › Compressed Combat:
     henchmen limit add to the dice pool, but each additional henchman past that
     is an effective extra health level for the character in question.
 
+Mass Combat › Henchmen › Damage Soak: "Until all henchmen are eliminated, the
+leader cannot be targeted. When targeting a squad with henchmen in it, the
+squad's soak is assumed to be the representative soak of the most numerous
+henchman type." (:func:`_enemy_soak`: a leader with henchmen is attacked
+through the squad's soak, RN-COMP-20).
+
+Quick reference › 2.0 Rules / 2.1 Rules › Health Levels: a line's ``track``
+builds the track of the calculator's Rules version
+(:func:`ruleslab.compressed.thresholds.combatant_thresholds`, RN-COMP-15).
+
 › Modifiers: "Note that modifiers can never more than double the base (attack +
 damage) pool before soak is factored in. • Higher Tactics than opponent: +1d
 • Dodge pool higher than opponent attack pool: +1d • Superior Position: +1-5d
@@ -46,9 +56,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from ruleslab.compressed.combatants import Combatant, thresholds_20
+from ruleslab.compressed.combatants import Combatant
+from ruleslab.compressed.thresholds import combatant_thresholds
 from ruleslab.explain import Step
-from ruleslab.henchmen import HenchmenBonus, henchmen_bonus
+from ruleslab.henchmen import SOAK, HenchmenBonus, henchmen_bonus
 from ruleslab.mega import effective
 from ruleslab.params import InputError
 from ruleslab.quantum_costs import PowerUse, QuantumSpend, quantum_spend
@@ -169,6 +180,7 @@ class SideInput:
     henchmen: int
     henchmen_situation: int
     henchman_pool: int
+    henchman_soak: int
     leader_charisma: int
     leader_command: int
     powers: tuple[PowerUse, ...]
@@ -272,14 +284,29 @@ def _side_modifiers(
 
 
 def _enemy_soak(s: SideInput, other: SideInput, steps: list[Step]) -> int:
-    """The soak the side's attacks face: the highest of the opponents' (RN-COMP-2)."""
-    enemy_soak = max(c.soak for c in other.combatants)
+    """The soak the side's attacks face: the highest of the opponents' (RN-COMP-2), the
+    opposing leader's being its squad's while it has henchmen (RN-COMP-20)."""
+    soaks = [(f"{c.name}'s", c.soak) for c in other.combatants]
+    if other.henchmen:
+        lead = other.combatants[0]
+        who = "henchman" if other.henchmen == 1 else "henchmen"
+        soaks[0] = (f"{lead.name}'s squad's", other.henchman_soak)
+        steps.append(
+            Step(
+                f"{s.label} attacks {lead.name}'s squad ({other.henchmen} {who}): until all "
+                "henchmen are eliminated the leader cannot be targeted, and the squad's soak is "
+                "the representative soak of the most numerous henchman type, "
+                f"{other.henchman_soak}, not {lead.name}'s own {lead.soak} "
+                "(rules note RN-COMP-20)",
+                SOAK,
+            )
+        )
+    whose, enemy_soak = max(soaks, key=lambda n: n[1])
     if len(other.combatants) > 1:
-        soaker = max(other.combatants, key=lambda c: c.soak)
         steps.append(
             Step(
                 f"{s.label} faces {len(other.combatants)} opponents: the highest soak applies, "
-                f"{soaker.name}'s {enemy_soak} (rules note RN-COMP-2)",
+                f"{whose} {enemy_soak} (rules note RN-COMP-2)",
                 COMPRESSED,
             )
         )
@@ -334,29 +361,13 @@ def _capped_modifiers(
     return modifiers
 
 
-def _thresholds(c: Combatant, s: SideInput, steps: list[Step]) -> tuple[int, int]:
-    if c.track:
-        incap, dead = thresholds_20(**dict(c.track))
-        steps.append(
-            Step(
-                f"{s.label}, {c.name}: 2.0 track ("
-                + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in c.track)
-                + f"): Incapacitated at {incap} levels of damage, dead at {dead} "
-                "(the last Dying level filled; rules note RN-COMP-15)",
-                rule("Quick reference", "2.0 Rules", "Health Levels"),
-            )
-        )
-        return incap, dead
-    incap = c.incap if c.incap is not None else s.incap
-    dead = c.dead if c.dead is not None else s.dead
-    return incap, dead
-
-
 def _health_thresholds(
-    c: Combatant, s: SideInput, extra_levels: int, steps: list[Step]
+    c: Combatant, s: SideInput, extra_levels: int, ruleset: str, field: str, steps: list[Step]
 ) -> tuple[int, int]:
     """(levels to Incapacitated, levels to dead), with henchmen past the limit added."""
-    incap, dead = _thresholds(c, s, steps)
+    incap, dead = combatant_thresholds(
+        c, s.label, incap=s.incap, dead=s.dead, ruleset=ruleset, field=field, steps=steps
+    )
     if extra_levels:
         incap, dead = incap + extra_levels, dead + extra_levels
         steps.append(
@@ -405,6 +416,8 @@ def _combatant_pool(
     enemy_soak: int,
     strange_mode: str,
     henchmen_count_as: str,
+    ruleset: str,
+    field: str,
     steps: list[Step],
 ) -> CombatantPool:
     """One combatant's pool before the opponent's cover.
@@ -414,7 +427,7 @@ def _combatant_pool(
     base = _base_pool(c, s, hench if henchmen_count_as == "base" else None, steps)
     modifiers = _capped_modifiers(c, s, side_mods, base, steps)
     incap, dead = _health_thresholds(
-        c, s, hench.extra_health_levels if hench is not None else 0, steps
+        c, s, hench.extra_health_levels if hench is not None else 0, ruleset, field, steps
     )
     against, kind, resist_dice = _against(c, enemy_soak, strange_mode)
     dice, auto, removed = _remove(base + modifiers, c.auto, against)
@@ -483,11 +496,15 @@ def build_side(
     strange_mode: str,
     forcefield_bonus: str,
     henchmen_count_as: str,
+    ruleset: str,
+    field: str,
     steps: list[Step],
 ) -> SidePools:
     """Each combatant's pool before the opponent's cover; also henchmen, ablative, initiative.
 
-    The leader (the first line) takes the henchmen and the side's modifiers.
+    The leader (the first line) takes the henchmen and the side's modifiers. A line's
+    ``track`` is built under ``ruleset``; a 2.1 track without Willpower raises
+    :class:`InputError` on ``field`` (the side's combatants).
     """
     hench = _side_henchmen(s, steps)
     mods = _side_modifiers(s, other, hench, henchmen_count_as)
@@ -501,6 +518,8 @@ def build_side(
             enemy_soak=enemy_soak,
             strange_mode=strange_mode,
             henchmen_count_as=henchmen_count_as,
+            ruleset=ruleset,
+            field=field,
             steps=steps,
         )
         for i, c in enumerate(s.combatants)
