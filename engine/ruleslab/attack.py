@@ -507,23 +507,23 @@ def resolve_attack(
         )
     )
 
-    # tags reported without numbers
-    reported: tuple[tuple[type[Area | Scale | FastTracking], str], ...] = (
-        (Area, "area-of-effect ordnance with rating {x}"),
-        (Scale, "the weapon counts as Scale {x} for attack resolution"),
-        (FastTracking, "reduces the mounting vehicle's Scale by {x}"),
-    )
-    for cls, meaning in reported:
-        tag = weapon.tag(cls)
-        if tag is not None:
-            steps.append(
-                Step(
-                    f"{tag}: {meaning.format(x=tag.x)}; the text gives no numbers for how this "
-                    "changes the attack's resolution, so nothing here applies it "
-                    "(rules note RN-RANGED-8)",
-                    tag_rule(cls),
-                )
-            )
+    # tags the texts give no number for (Area: against a squad, ruleslab.area_vulnerability)
+    no_scale = "the texts define no Scale rules (no table of what a Scale difference does to"
+    reported: dict[type[Area | Scale | FastTracking], str] = {
+        Area: "area-of-effect ordnance with rating {x}; the texts give an area rule only against "
+        "henchman squads (Area Vulnerability: post-soak damage × 2 to × 4, applied when the "
+        "target is a squad, rules note RN-RANGED-18), none against a character's health "
+        "levels, so the rating itself changes no figure",
+        Scale: f"the weapon counts as Scale {{x}} for attack resolution; {no_scale} difficulty, "
+        "damage or soak), so there is no number to apply",
+        FastTracking: "reduces the mounting vehicle's Scale by {x} when resolving an attack; "
+        f"{no_scale} an attack) and the attack has no vehicle Scale to reduce, so there is no "
+        "number to apply",
+    }
+    for cls, meaning in reported.items():
+        if (tag := weapon.tag(cls)) is not None:
+            text = f"{tag}: {meaning.format(x=tag.x)} (rules note RN-RANGED-8)"
+            steps.append(Step(text, tag_rule(cls)))
 
     if man.targets > 1:
         if target.ruleset == V21:

@@ -132,7 +132,9 @@ class AP(RatedTag):
 
 
 class Area(RatedTag):
-    """Area(X): "Area of effect ordinance with rating X" (reported, not applied)."""
+    """Area(X): "Area of effect ordinance with rating X": against a squad of henchmen its
+    post-soak damage is × 2 to × 4 (Area Vulnerability, :mod:`ruleslab.area_vulnerability`);
+    against a character it is reported, the texts giving no number (RN-RANGED-8)."""
 
     heading = "Area(X)"
     example = "Area(3)"
@@ -140,7 +142,9 @@ class Area(RatedTag):
 
 
 class Burst(RatedTag):
-    """Burst(X): "Fires (X) rounds per single attack rather than 1"."""
+    """Burst(X): "Fires (X) rounds per single attack rather than 1"; its Rate "has a slash"
+    (A/A×X) and its effective rate of fire is the unadjusted A
+    (:func:`ruleslab.autofire.rate_of_fire`, RN-RANGED-17)."""
 
     heading = "Burst(X)"
     example = "Burst(3)"
@@ -170,7 +174,8 @@ class Guided(Tag):
 
 
 class Scale(RatedTag):
-    """Scale [X]: "considered a Scale of (X) for attack resolution purposes" (reported)."""
+    """Scale [X]: "considered a Scale of (X) for attack resolution purposes" (reported: the
+    texts define no Scale rules, RN-RANGED-8)."""
 
     heading = "Scale [X]"
     example = "Scale [2]"
@@ -178,7 +183,8 @@ class Scale(RatedTag):
 
 
 class FastTracking(RatedTag):
-    """Fast-Tracking [X]: "reduce the Scale of the mounting vehicle by [X]" (reported)."""
+    """Fast-Tracking [X]: "reduce the Scale of the mounting vehicle by [X]" (reported: no
+    Scale rules, no vehicle, RN-RANGED-8)."""
 
     heading = "Fast-Tracking Weapons [X]"
     example = "Fast-Tracking [1]"

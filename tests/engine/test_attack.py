@@ -8,9 +8,11 @@ from fractions import Fraction
 
 import pytest
 
+from ruleslab.area_vulnerability import against_squad
 from ruleslab.attack import Maneuver, resolve_attack
 from ruleslab.damage import damage_taken
 from ruleslab.dodge import TargetDefence
+from ruleslab.params import InputError
 from ruleslab.weapons import Weapon, parse_tags
 
 P, Q = Fraction(4, 10), Fraction(6, 10)  # a die's success / failure
@@ -223,13 +225,23 @@ def test_stun_that_fails_to_penetrate_does_nothing():
     assert r.p_ping == 0
 
 
-@pytest.mark.parametrize("tag", ["Area(3)", "Scale [2]", "Fast-Tracking [1]"])
-def test_tags_without_numbers_are_reported_not_applied(tag):
+@pytest.mark.parametrize(
+    ("tag", "why"),
+    [
+        ("Area(3)", "none against a character's health levels"),
+        ("Scale [2]", "the texts define no Scale rules (no table of what a Scale difference"),
+        ("Fast-Tracking [1]", "the attack has no vehicle Scale to reduce"),
+    ],
+)
+def test_tags_without_numbers_are_reported_not_applied_and_say_why(tag, why):
     r = attack(gun(tags=tag), dexterity=3, natural_soak=1)
     plain = attack(gun(), dexterity=3, natural_soak=1)
     assert r.levels == plain.levels
     assert r.p_hit == plain.p_hit
-    assert "the text gives no numbers" in r.explain()
+    text = r.explain()
+    assert why in text
+    assert "so there is no number to apply" in text or "changes no figure" in text
+    assert "Weapon Tags › " + type(r.weapon.tags[0]).heading in text
 
 
 def test_levels_sum_to_one():
@@ -402,3 +414,86 @@ def test_a_dodge_pool_does_not_mix_with_a_21_target():
         attack(gun(), dodge_pool=2, target=TargetDefence(ruleset="2.1"))
     with pytest.raises(ValueError, match=r"a 2\.0 target against a 2\.1 attack"):
         attack(gun(), target=TargetDefence(ruleset="2.0"))
+
+
+# --- against a squad of henchmen (Area Vulnerability) --------------------------------
+
+
+def _squad_oracle(dice, damage, soak, henchmen, multiplier, divisor, up=False):
+    """P(k henchmen removed), by brute force over every face of the attack's ``dice``
+    d10s and of the damage dice: difficulty 1, +1 damage die per success after the
+    first, lethal damage, soak ``soak`` (a failed penetration pings 1 bashing die);
+    removed = min(henchmen, points × multiplier ÷ divisor, rounded down or up)."""
+    import itertools
+
+    out = [Fraction(0)] * (henchmen + 1)
+    for faces in itertools.product(range(1, 11), repeat=dice):
+        succ = sum(f >= 7 for f in faces)
+        if succ < 1:
+            out[0] += Fraction(1, 10**dice)
+            continue
+        left = damage + (succ - 1) - soak
+        rolled = max(left, 1)  # at least the ping die
+        for dmg in itertools.product(range(1, 11), repeat=rolled):
+            points = sum(f >= 7 for f in dmg)
+            scaled = points * multiplier
+            lost = -(-scaled // divisor) if up else scaled // divisor
+            out[min(henchmen, lost)] += Fraction(1, 10 ** (dice + rolled))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("tags", "multiplier", "training", "divisor", "rounding"),
+    [
+        ("Area(2)", 2, "regular", 1, "down"),
+        ("Area(5)", 3, "trained", 2, "down"),
+        ("Area(9)", 4, "fanatical", 3, "up"),
+        ("", 4, "trained", 2, "down"),  # no Area tag: × 1 whatever the multiplier
+    ],
+)
+def test_area_against_a_squad_matches_brute_force(tags, multiplier, training, divisor, rounding):
+    # 2 attack dice, 2 damage dice, soak 1, a squad of 5
+    r = attack(gun(damage=2, tags=tags), dexterity=2, natural_soak=1)
+    squad = against_squad(
+        r, henchmen=5, training=training, area_multiplier=multiplier, rounding=rounding
+    )
+    applied = multiplier if tags else 1
+    assert squad.area == applied
+    expect = _squad_oracle(2, 2, 1, 5, applied, divisor, up=rounding == "up")
+    assert list(squad.removed) == expect
+    assert squad.mean_removed == sum(k * p for k, p in enumerate(expect))
+    assert squad.p_any == 1 - expect[0]
+    assert squad.p_cleared == expect[5]
+
+
+def test_area_against_a_squad_by_hand():
+    # 1 attack die, 1 damage die, no soak: hit P = 4/10 → 1 damage die + 0 extra;
+    # the die scores with P 4/10: 1 point × 2 (Area) = 2 henchmen. So P(2 removed) = 16/100.
+    r = attack(gun(damage=1, tags="Area(1)"), dexterity=1, natural_soak=0)
+    squad = against_squad(r, henchmen=3)
+    assert squad.removed == (1 - P * P, 0, P * P, 0)
+    assert squad.mean_removed == 2 * P * P
+    # × 4 against a squad of 3: the one point removes all three (capped)
+    four = against_squad(r, henchmen=3, area_multiplier=4)
+    assert four.removed == (1 - P * P, 0, 0, P * P)
+    assert four.p_cleared == P * P
+    text = four.explain()
+    assert "Area(1) against a squad: all post-soak damage is quadrupled, × 4" in text
+    assert "Area Vulnerability" in text
+    assert "Area attack: post-soak damage 1 × 4 = 4" in text  # squad_losses' own step
+    assert "Henchmen removed = min(3, 4) = 3; 0 remain" in text
+
+
+def test_squad_without_area_tag_says_the_multiplier_is_not_used():
+    r = attack(gun(damage=1), dexterity=1, natural_soak=0)
+    squad = against_squad(r, henchmen=3, area_multiplier=3)
+    assert squad.area == 1
+    assert "No Area tag: the area vulnerability does not apply" in squad.explain()
+
+
+@pytest.mark.parametrize("bad", [1, 5, True])
+def test_area_multiplier_is_two_to_four(bad):
+    r = attack(gun(damage=1, tags="Area(1)"), dexterity=1)
+    with pytest.raises(InputError) as err:
+        against_squad(r, henchmen=3, area_multiplier=bad)
+    assert err.value.field == "area_multiplier"

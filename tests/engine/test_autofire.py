@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from ruleslab.attack import resolve_attack
-from ruleslab.autofire import BURSTS, autofire_maneuver, rounds_used
+from ruleslab.autofire import BURSTS, autofire_maneuver, rate_of_fire, rounds_used
 from ruleslab.calculators.autofire import CALCULATOR, TAGS, AutofireReport, autofire_and_strafing
 from ruleslab.declare import Chart
 from ruleslab.params import InputError
@@ -579,7 +579,172 @@ def test_ruleset_only_inputs_are_labelled_and_grouped():
         assert labels[name].startswith("2.1: "), name
     grouped = {g.title: g.names for g in CALCULATOR.groups}
     assert grouped == {
+        "Target: a squad of henchmen": ("squad_henchmen", "squad_training", "area_multiplier"),
         "Target under 2.0": ("dodge_pool", "dodge_reroll_tens"),
         "Target under 2.1": only_21[:-2],
     }
     assert {"mega_in_defense", "power_block_bonus"} <= set(CALCULATOR.options)
+
+
+# --- Burst(X): "a slash in their Rate stat" (RN-RANGED-17) ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("rate", "x", "reading", "written", "effective", "largest"),
+    [
+        (1, 1, "unadjusted", "1", 1, None),
+        (2, 1, "unadjusted", "2", 2, None),
+        (3, 1, "unadjusted", "3", 3, "short"),
+        (19, 1, "unadjusted", "19", 19, "medium"),
+        (20, 1, "rounds", "20", 20, "long"),  # no slash: both readings agree
+        (50, 1, "unadjusted", "50", 50, "sustained"),
+        # Burst(3), Rate 3/9: the unadjusted 3 → a short burst of 3 bursts at most
+        (3, 3, "unadjusted", "3/9", 3, "short"),
+        (3, 3, "rounds", "3/9", 9, "short"),  # 9 < 10: still no medium burst
+        (4, 3, "unadjusted", "4/12", 4, "short"),
+        (4, 3, "rounds", "4/12", 12, "medium"),  # the readings part here
+        (2, 5, "unadjusted", "2/10", 2, None),
+        (2, 5, "rounds", "2/10", 10, "medium"),
+    ],
+)
+def test_rate_of_fire_follows_the_unadjusted_rof(rate, x, reading, written, effective, largest):
+    r = rate_of_fire(rate, x, reading)
+    assert (r.written, r.effective) == (written, effective)
+    assert (r.largest.key if r.largest else None) == largest
+    assert "RN-RANGED-17" in r.step.text
+
+
+def test_a_burst_beyond_the_rate_is_refused_at_the_autofire_field():
+    with pytest.raises(InputError) as err:
+        autofire_and_strafing(rate=9, burst="medium")
+    assert err.value.field == "burst"
+    assert err.value.message.startswith("Autofire: a medium burst fires 10 shots/bursts")
+    assert "at most a short burst" in err.value.message
+    # Burst(3) Rate 3/9: the bursts, not the 9 rounds, count
+    with pytest.raises(InputError) as err:
+        autofire_and_strafing(rate=3, tags="Burst(3)", burst="medium", ammunition=100)
+    assert "effective rate of fire 3 (Rate 3/9)" in err.value.message
+    with pytest.raises(InputError) as err:
+        autofire_and_strafing(rate=2, burst="short")
+    assert "single shots only" in err.value.message
+
+
+def test_a_burst_within_the_rate_is_resolved_as_before():
+    plain = autofire_and_strafing(burst="medium")
+    capped = autofire_and_strafing(burst="medium", rate=10)
+    assert capped.levels == plain.levels
+    assert capped.p_hit == plain.p_hit
+    assert capped.figure("largest_burst").text == (
+        "Medium Burst (10 shots/bursts); Rate 10, effective rate 10"
+    )
+    # Burst(3), Rate 4/12 under the "rounds" reading: a medium burst of 10 bursts = 30 rounds
+    r = autofire_and_strafing(
+        rate=4, tags="Burst(3)", burst="medium", rate_reading="rounds", ammunition=30
+    )
+    assert r.ammo_used == 30
+    assert "its effective rate of fire follows the 12 rounds after the slash" in r.explain()
+    # a single shot needs Rate 1 only
+    assert autofire_and_strafing(rate=1, burst="none").figure("largest_burst").value == "none"
+
+
+def test_rate_zero_is_not_checked_and_keeps_every_figure():
+    for kw in (dict(), dict(burst="sustained", ammunition=60), dict(tags="Burst(3)")):
+        before = autofire_and_strafing(**kw)
+        assert [f.key for f in before.figures()] == FIGURE_KEYS
+        assert "Rate" not in before.explain()
+
+
+# --- Area(X) against a squad of henchmen (RN-RANGED-18) ------------------------------
+
+
+def test_area_weapon_against_a_squad_matches_icepool():
+    icepool = pytest.importorskip("icepool")
+    # Dex 4 single shot of a 2 [1] lethal Area(4) weapon; a 2.1 target of Defense 1 actively
+    # defending with 4 dice; soak 1; a fanatical squad of 6, × 3, rounded up
+    kw = dict(
+        dexterity=4,
+        damage_dice=2,
+        damage_adds=1,
+        natural_soak=1,
+        target_dexterity=3,
+        target_wits=2,
+        target_ability=1,
+        target_defends="active",
+        tags="Area(4)",
+        target_kind="squad",
+        squad_henchmen=6,
+        squad_training="fanatical",
+        area_multiplier=3,
+        losses_rounding="up",
+        **SINGLE,
+    )
+    r = autofire_and_strafing(**kw)
+    levels = _levels_oracle(icepool, 4, 4, 1, 1, 2, 1, 1, False)
+    removed = levels.map(lambda pts: min(6, -(-pts * 3 // 3)))
+    assert r.squad.removed == tuple(removed.probability(k) for k in range(7))
+    assert r.figure("squad_removed").value == removed.mean()
+    assert r.figure("squad_p_cleared").value == removed.probability(6)
+    assert r.squad_chart().bars[0] == ("0", float(removed.probability(0)))
+    # the character figures are those of the same attack at a character
+    plain = autofire_and_strafing(**{**kw, "target_kind": "character"})
+    assert r.levels == plain.levels
+    assert plain.squad is None
+    assert plain.squad_chart() == Chart(())
+
+
+def test_area_against_a_squad_by_hand():
+    # one die to hit (P 4/10), one damage die (P 4/10), no soak: a hit of 1 point × 2 (the
+    # default "doubled") removes 2 regular henchmen with P 16/100
+    r = autofire_and_strafing(
+        damage_dice=1,
+        natural_soak=0,
+        dexterity=1,
+        tags="Area(2)",
+        target_kind="squad",
+        squad_henchmen=4,
+        **SINGLE,
+        **BARE,
+    )
+    assert r.squad.removed == (1 - P * P, 0, P * P, 0, 0)
+    assert r.figure("squad_removed").text == "0.32 henchmen"
+    assert r.figure("squad_p_any").value == P * P
+    assert r.figure("squad_p_cleared").value == 0
+    text = r.explain()
+    assert "Area(2) against a squad: all post-soak damage is doubled (“generally”), × 2" in text
+    assert "Combat alterations › Mass Combat › Henchmen › Area Vulnerability" in text
+    # well-trained: 1 point × 2 ÷ 2 = 1 henchman
+    trained = autofire_and_strafing(
+        damage_dice=1,
+        natural_soak=0,
+        dexterity=1,
+        tags="Area(2)",
+        target_kind="squad",
+        squad_henchmen=4,
+        squad_training="trained",
+        **SINGLE,
+        **BARE,
+    )
+    assert trained.squad.removed == (1 - P * P, P * P, 0, 0, 0)
+
+
+def test_strafed_squads_are_reported_per_squad():
+    r = autofire_and_strafing(burst="medium", targets=3, tags="Area(3)", target_kind="squad")
+    assert r.figure("squad_removed").label == "Expected henchmen removed (per squad)"
+    assert "Henchmen removed each = min(5" in r.explain()
+
+
+def test_squad_and_rate_inputs_are_on_the_form_with_todays_defaults():
+    names = [p.name for p in CALCULATOR.params]
+    for name in ("rate", "target_kind", "squad_henchmen", "squad_training", "area_multiplier"):
+        assert name in names
+    assert {"rate_reading", "losses_rounding"} <= set(CALCULATOR.options)
+    groups = {g.title: g.names for g in CALCULATOR.groups}
+    assert groups["Target: a squad of henchmen"] == (
+        "squad_henchmen",
+        "squad_training",
+        "area_multiplier",
+    )
+    defaults = {p.name: p.default for p in CALCULATOR.params}
+    assert defaults["rate"] == 0
+    assert defaults["target_kind"] == "character"
+    assert defaults["area_multiplier"] == 2  # "Generally, all post-soak damage is doubled"

@@ -1,9 +1,10 @@
 """The Autofire & strafing calculator (key ``autofire``): a burst at one or more targets.
 
-The rules are in :mod:`ruleslab.autofire` (bursts, strafing, ammunition),
+The rules are in :mod:`ruleslab.autofire` (bursts, strafing, ammunition, Rate),
 :mod:`ruleslab.dodge` (the target's 2.0 dodge or 2.1 Defense, active defence
 and power block), :mod:`ruleslab.attack` (the attack against that defence and
-soak) and :mod:`ruleslab.weapons` (the weapon and its tags); this module
+soak), :mod:`ruleslab.area_vulnerability` (a squad of henchmen as the target) and
+:mod:`ruleslab.weapons` (the weapon and its tags); this module
 declares the calculator's inputs, combines the rules into one explained result
 (:class:`AutofireReport`) and its chart. See :mod:`ruleslab.declare`.
 
@@ -11,10 +12,10 @@ The form shows every input of both rulesets: those used by one ruleset only are
 labelled "2.0: …" or "2.1: …", grouped, and the steps name the ones the chosen
 ruleset does not use (rules note RN-RANGED-16).
 
-Over 600 lines, for a reason: the form is 37 inputs (the attacker, the weapon, the
-burst, the target under 2.0 and under 2.1, and 7 rules options), each with its range
-and help; splitting them from the function whose signature gives their defaults would
-part each input from its default.
+Over 600 lines, for a reason: the form is 44 inputs (the attacker, the weapon and its
+Rate, the burst, the target under 2.0 and under 2.1, a squad target, and 9 rules
+options), each with its range and help; splitting them from the function whose
+signature gives their defaults would part each input from its default.
 """
 
 from __future__ import annotations
@@ -23,13 +24,14 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+from ruleslab.area_vulnerability import SquadHit, against_squad
 from ruleslab.attack import AttackResult, resolve_attack
-from ruleslab.autofire import autofire_maneuver
+from ruleslab.autofire import RateOfFire, autofire_maneuver, rate_of_fire
 from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup
 from ruleslab.defence import DEFENSES
 from ruleslab.dodge import DEFENSIVE, TargetDefence, target_defense, target_dodge
 from ruleslab.explain import Explained, Figure, Step
-from ruleslab.inputs import DAMAGE_KIND
+from ruleslab.inputs import DAMAGE_KIND, HENCHMEN_COUNT, HENCHMEN_TRAINING, LOSSES_ROUNDING
 from ruleslab.inputs import RULESET as BASE_RULESET
 from ruleslab.params import (
     BoolParam,
@@ -42,7 +44,7 @@ from ruleslab.params import (
 )
 from ruleslab.pmf import chart_bars
 from ruleslab.ruleset import V20, V21
-from ruleslab.sources import QR, rule
+from ruleslab.sources import ALT, QR, rule
 from ruleslab.weapons import TAGS_EXAMPLE, Tag, Weapon, check_tags, parse_tags
 
 __all__ = ["CALCULATOR", "TAGS", "AutofireReport", "TagsParam", "autofire_and_strafing"]
@@ -318,6 +320,77 @@ POWER_BLOCK_BONUS = ChoiceParam(
         "full to what is left of the Defense. See rules note RN-RANGED-15."
     ),
 )
+RATE = IntParam(
+    "rate",
+    "Weapon Rate (0: not checked)",
+    minimum=0,
+    maximum=100,
+    help=(
+        "The weapon's Rate: the most shots/bursts one attack may fire; a burst whose shots "
+        "exceed it is refused. A Burst(X) weapon's Rate has a slash (“3/9”: 3 bursts of 3 "
+        "rounds): type the figure before the slash, the unadjusted RoF. 0: the Rate is not "
+        "checked. See rules note RN-RANGED-17."
+    ),
+)
+RATE_READING = ChoiceParam(
+    "rate_reading",
+    "A Burst(X) weapon's effective rate of fire",
+    choices=(
+        ("unadjusted", "The unadjusted RoF, before the slash (bursts)"),
+        ("rounds", "The rounds, after the slash (RoF × X)"),
+    ),
+    help=(
+        "“Burst weapons have a slash in their Rate stat, with their effective rate of fire "
+        "following the unadjusted RoF”: default, the figure before the slash (each burst "
+        "counts as one shot); or the rounds after it. See rules note RN-RANGED-17."
+    ),
+)
+TARGET_KIND = ChoiceParam(
+    "target_kind",
+    "Target",
+    choices=(
+        ("character", "A character"),
+        ("squad", "A squad of henchmen"),
+    ),
+    help=(
+        "A character, or a squad of henchmen: each point of post-soak damage removes a "
+        "henchman (÷ 2 or 3 for trained or fanatical ones), and an Area(X) weapon multiplies "
+        "that damage (Area Vulnerability). For a squad, the target's soak and defence inputs "
+        "are the squad's: the most numerous henchman type's soak, the commander's defence "
+        "with his henchmen's dice. See rules note RN-RANGED-18."
+    ),
+)
+SQUAD_HENCHMEN = replace(
+    HENCHMEN_COUNT,
+    name="squad_henchmen",
+    label="Squad: henchmen",
+    minimum=1,
+    help=(
+        "Squad target only. Henchmen in the squad (its leader not counted): until all are "
+        "removed the leader cannot be targeted."
+    ),
+)
+SQUAD_TRAINING = replace(
+    HENCHMEN_TRAINING,
+    name="squad_training",
+    label="Squad: henchmen's training",
+    help="Squad target only. Well-trained and fanatical henchmen divide their losses by 2 or 3.",
+)
+AREA_MULTIPLIER = IntParam(
+    "area_multiplier",
+    "Squad: area multiplier for an Area(X) weapon",
+    minimum=2,
+    maximum=4,
+    help=(
+        "Squad target and Area(X) weapon only. “Generally, all post-soak damage is doubled "
+        "for area attacks, although particularly large ones may triple or even quadruple "
+        "post-soak effects on henchman squads”: 2 (default), 3 or 4. See rules note "
+        "RN-RANGED-18."
+    ),
+)
+SQUAD_INPUTS = (SQUAD_HENCHMEN, SQUAD_TRAINING, AREA_MULTIPLIER)
+"""Inputs used only when the target is a squad of henchmen."""
+LOSSES = replace(LOSSES_ROUNDING, name="losses_rounding", label="Squad: rounding divided losses")
 ONLY_20 = (DODGE_POOL, DODGE_REROLLS)
 """Inputs used under 2.0 only."""
 ONLY_21 = (
@@ -466,6 +539,8 @@ class AutofireReport(Explained):
     ammo_used: int
     ammunition: int
     attack: AttackResult
+    rate: RateOfFire | None = None
+    squad: SquadHit | None = None
 
     @property
     def p_hit(self) -> Fraction:
@@ -492,7 +567,29 @@ class AutofireReport(Explained):
             att["p_wound"],
             att["p_any_hit"],
             att["pool"],
+            *self._rate_figures(),
+            *(self.squad.figures() if self.squad is not None else ()),
         )
+
+    def _rate_figures(self) -> tuple[Figure, ...]:
+        if self.rate is None:
+            return ()
+        largest = self.rate.largest
+        text = (
+            f"{largest.name[:-1]} ({largest.shots} shots/bursts)"
+            if largest is not None
+            else "None: single shots only"
+        )
+        text += f"; Rate {self.rate.written}, effective rate {self.rate.effective}"
+        key = largest.key if largest is not None else "none"
+        return (Figure("largest_burst", "Largest burst the Rate allows", key, text),)
+
+    def squad_chart(self) -> Chart:
+        """Bars ``(str(k), P(k henchmen removed))`` per squad, highlighted from 1; no
+        bars when the target is a character."""
+        if self.squad is None:
+            return Chart(())
+        return Chart(chart_bars(self.squad.removed), highlight_from=1)
 
     def chart(self) -> Chart:
         """Bars ``(str(k), P(k health levels lost))`` per target, misses in the 0 bar,
@@ -515,11 +612,14 @@ class AutofireReport(Explained):
     BURST_USE,
     TARGETS,
     AMMUNITION,
+    RATE,
     BASE_DIFFICULTY,
     RANGE_PENALTY,
     AIRCRAFT_PENALTY,
     NATURAL_SOAK,
     ARMOUR_SOAK,
+    TARGET_KIND,
+    *SQUAD_INPUTS,
     *ONLY_20,
     *ONLY_21,
     RULESET,
@@ -529,6 +629,8 @@ class AutofireReport(Explained):
     BURST_WEAPON_AMMO,
     MEGA_IN_DEFENSE,
     POWER_BLOCK_BONUS,
+    RATE_READING,
+    LOSSES,
 )
 def autofire_and_strafing(
     dexterity: int = 3,
@@ -544,11 +646,16 @@ def autofire_and_strafing(
     burst_use: str = "accuracy",
     targets: int = 1,
     ammunition: int = 30,
+    rate: int = 0,
     base_difficulty: int = 1,
     range_penalty: int = 0,
     aircraft_penalty: int = 0,
     natural_soak: int = 2,
     armour_soak: int = 0,
+    target_kind: str = "character",
+    squad_henchmen: int = 5,
+    squad_training: str = "regular",
+    area_multiplier: int = 2,
     dodge_pool: int = 0,
     dodge_reroll_tens: bool = False,
     target_dexterity: int = 2,
@@ -568,6 +675,8 @@ def autofire_and_strafing(
     burst_weapon_ammo: str = "bursts",
     mega_in_defense: str = "double",
     power_block_bonus: str = "decays",
+    rate_reading: str = "unadjusted",
+    losses_rounding: str = "down",
 ) -> AutofireReport:
     """The "Autofire & strafing" calculator: a burst (or single shot) against one or
     more targets, with ammunition, difficulty, exact hit chance and the exact
@@ -583,6 +692,13 @@ def autofire_and_strafing(
     under 2.1 "Their Defense score adds to the difficulty of attacks against them,
     but is reduced by 1 for every successful or unsuccessful attack made against
     them", and it may actively defend or power block (:mod:`ruleslab.dodge`).
+
+    Burst(X): "Burst weapons have a slash in their Rate stat, with their
+    effective rate of fire following the unadjusted RoF": a ``rate`` above 0
+    caps the burst (:func:`ruleslab.autofire.rate_of_fire`). A squad target
+    (``target_kind="squad"``) loses henchmen by the henchmen rules, an Area(X)
+    weapon's post-soak damage × ``area_multiplier`` ("Area Vulnerability",
+    :func:`ruleslab.attack.against_squad`).
     """
     assert not isinstance(tags, str), "TAGS' parser reads the text into tags (@checked)"
     weapon = Weapon(
@@ -601,6 +717,7 @@ def autofire_and_strafing(
         rounds_per_attack=weapon.rounds_per_attack,
         burst_damage=burst_damage,
         burst_weapon_ammo=burst_weapon_ammo,
+        rate=rate_of_fire(rate, weapon.rounds_per_attack, rate_reading) if rate else None,
     )
     values = locals()  # the inputs by name, for the step naming those not used
     if ruleset == V20:
@@ -642,7 +759,23 @@ def autofire_and_strafing(
         net_from=net_from,
         maneuver=maneuver,
     )
-    return AutofireReport(ammo_used=used, ammunition=ammunition, attack=attack, steps=attack.steps)
+    squad = None
+    if target_kind == "squad":
+        squad = against_squad(
+            attack,
+            henchmen=squad_henchmen,
+            training=squad_training,
+            area_multiplier=area_multiplier,
+            rounding=losses_rounding,
+        )
+    return AutofireReport(
+        ammo_used=used,
+        ammunition=ammunition,
+        attack=attack,
+        rate=rate_of_fire(rate, weapon.rounds_per_attack, rate_reading) if rate else None,
+        squad=squad,
+        steps=attack.steps + (squad.steps if squad is not None else ()),
+    )
 
 
 CALCULATOR = Calculator(
@@ -651,8 +784,8 @@ CALCULATOR = Calculator(
     summary=(
         "A burst (or single shot) at one or more targets: ammunition used, difficulty, the "
         "exact chance to hit against the target's 2.0 dodge or 2.1 Defense and active "
-        "defence, and the exact health levels each target loses after soak, honouring the "
-        "weapon's tags."
+        "defence, and the exact health levels each target loses after soak (or the henchmen "
+        "a squad loses, × 2 to × 4 for an Area weapon), honouring the weapon's tags and Rate."
     ),
     compute=autofire_and_strafing,
     rules=(
@@ -660,6 +793,7 @@ CALCULATOR = Calculator(
         rule(QR, "Weapon Tags"),
         rule(QR, "2.0 Rules", "Combat (Defensive Maneuvers, Soak, Ping, Armor Piercing)"),
         rule(QR, "2.1 Rules", "Specialties, Defenses"),
+        rule(ALT, "Mass Combat", "Henchmen", "Damage Soak, Area Vulnerability"),
     ),
     options=(
         "ruleset",
@@ -669,8 +803,11 @@ CALCULATOR = Calculator(
         "burst_weapon_ammo",
         "mega_in_defense",
         "power_block_bonus",
+        "rate_reading",
+        "losses_rounding",
     ),
     groups=(
+        FieldGroup("Target: a squad of henchmen", tuple(p.name for p in SQUAD_INPUTS)),
         FieldGroup("Target under 2.0", tuple(p.name for p in ONLY_20)),
         FieldGroup("Target under 2.1", tuple(p.name for p in ONLY_21)),
     ),
@@ -680,6 +817,11 @@ CALCULATOR = Calculator(
             x_label="Health levels",
             chart=AutofireReport.chart,
         ),
+        ChartView(
+            title="Henchmen removed per squad",
+            x_label="Henchmen",
+            chart=AutofireReport.squad_chart,
+        ),
     ),
     example=(
         "from ruleslab.calculators.autofire import autofire_and_strafing\n"
@@ -687,6 +829,8 @@ CALCULATOR = Calculator(
         "                          target_dexterity=3, target_wits=4, attacks_before=1,\n"
         "                          target_defends='active', natural_soak=2, armour_soak=3)\n"
         "print(r.explain())\n"
-        "print(autofire_and_strafing(ruleset='2.0', dodge_pool=3).figure('p_hit').text)"
+        "print(autofire_and_strafing(ruleset='2.0', dodge_pool=3).figure('p_hit').text)\n"
+        "print(autofire_and_strafing(tags='Area(2)', target_kind='squad',\n"
+        "                            squad_henchmen=8).figure('squad_removed').text)"
     ),
 )
