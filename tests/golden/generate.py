@@ -237,6 +237,7 @@ _COMBATANTS = (
     "Blaster: Dex 2, Quantum Bolt 2, damage 4, resist 5, formula sum, initiative 6",
     "Telepath: Wits 4, Mind Shards 3, damage 3A, resist 4, formula 2x, initiative 5, auto 1",
     "Cop: Dex 3, Firearms 2, track Str 2 Sta 3",
+    "Cop: Dex 3, Firearms 2, track Str 2 Sta 3 Will 5",
     "Nova: Dex 3, Brawl 2, damage 5, Quantum 10, Tactics 3, dodge 6, soak 5",
     "# the gang\n"
     "Gangbanger: Dex 2, Firearms 2, damage 5L, soak 1L, initiative 4\n"
