@@ -1,7 +1,10 @@
 /**
  * The app page's Python: Pyodide in a module Web Worker, running one calculator.
  *
- * Started by app.html as `static/app/worker.mjs?calculator=<key>`. It loads
+ * Started by app.html as `static/app/worker.mjs?calculator=<key>`, which then
+ * posts {type: "query", query}: the page's query string (a shared link's inputs,
+ * kept out of the worker's URL so that the script's URL does not change with
+ * them). It loads
  * Pyodide from the site's own distribution (`static/pyodide/`, bytecode
  * compiled at build time) with the calculator's packages preloaded through the
  * app page's lock (no IPython: a stand-in provides the few names the widget
@@ -20,10 +23,16 @@ const params = new URL(self.location.href).searchParams;
 const key = params.get("calculator") || "";
 const queue = [];
 let handle = null;
+let gotQuery;
+const pageQuery = new Promise((resolve) => {
+  gotQuery = resolve;
+});
 
 self.onmessage = (event) => {
-  if (handle) handle(event.data);
-  else queue.push(event.data);
+  const message = event.data;
+  if (message && message.type === "query") gotQuery(String(message.query || ""));
+  else if (handle) handle(message);
+  else queue.push(message);
 };
 
 const post = (message) => self.postMessage(message);
@@ -45,7 +54,7 @@ async function main() {
   pyodide.pyimport("ruleslab_widgets.ipython_standin").install();
   const app = pyodide.pyimport("ruleslab_widgets.app_page");
   app.install(app.pyodide_sender(post));
-  app.start(key);
+  app.start(key, await pageQuery);
   handle = (message) => {
     try {
       const py = pyodide.toPy(message);

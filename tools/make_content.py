@@ -84,6 +84,8 @@ def app_page_html() -> str:
   if (!Object.prototype.hasOwnProperty.call(TITLES, key)) return;
   R.worker = new Worker("static/app/worker.mjs?calculator=" + encodeURIComponent(key),
                         {{ type: "module" }});
+  // a shared link's inputs: Python sets them (bad values get the fields' messages)
+  R.worker.postMessage({{ type: "query", query: window.location.search }});
   const status = function (m) {{ if (R.status) R.status(m); else R.statuses.push(m); }};
   R.worker.onmessage = function (e) {{
     const m = e.data;

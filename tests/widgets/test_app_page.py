@@ -159,3 +159,25 @@ def test_the_standin_steps_aside_for_a_real_ipython():
 
     pytest.importorskip("IPython")
     assert ipython_standin.install() is False
+
+
+def test_a_shared_links_query_is_applied_before_the_display(channel):
+    """``start(key, query)``: the page's query sets the fields (``tests/widgets/test_share.py``
+    covers the query itself); every message still refers to opened models only."""
+    view = app_page.start("lifting", "?calculator=lifting&strength=5&might=2&object_kg=450")
+    assert channel[-1] == {"type": "display", "model_id": view.model_id}
+    opened = {m["comm_id"] for m in channel if m["type"] == "comm_open"}
+    for message in channel[:-1]:
+        assert set(MODEL_REF.findall(repr(message["data"]))) <= opened
+    assert view.inputs["strength"].value == "5"
+    assert view.result is not None
+    assert view.result.figure("capacity").text == "210 kg"  # 30 kg × (5 + 2), by hand
+    # the page learns the figures and the link from the state it receives
+    sent = {m["comm_id"]: m["data"].get("state", {}) for m in channel if m["type"] != "display"}
+    assert 'data-figure="capacity">210 kg<' in str(sent[view.output.model_id])
+    last_query = [
+        m["data"]["state"]["query"]
+        for m in channel
+        if m.get("comm_id") == view.share.model_id and "query" in m["data"].get("state", {})
+    ][-1]
+    assert last_query == "calculator=lifting&strength=5&might=2&object_kg=450"

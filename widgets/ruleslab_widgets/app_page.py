@@ -7,6 +7,7 @@ is no Jupyter kernel, so the widgets' comms are carried by plain messages:
 * Python to page: ``{"type": "comm_open" | "comm_msg" | "comm_close", "comm_id",
   "data", "metadata", "buffers", ...}`` exactly as a kernel would publish them,
   then ``{"type": "display", "model_id"}`` for the calculator's root widget;
+* the page's query (a shared link's inputs) is handed to :func:`start`;
 * page to Python: ``{"type": "comm_msg" | "comm_close", "comm_id", "data",
   "buffers", "msg_id"}``, handled by :func:`receive`, which the worker follows
   with an ``idle`` acknowledgement (the widget models hold later changes until
@@ -79,11 +80,15 @@ def install(send: Send) -> None:
     _widget.JUPYTER_WIDGETS_ECHO = False
 
 
-def start(key: str) -> CalculatorView:
-    """Build calculator ``key`` (its widgets open their comms) and ask the page to show it."""
+def start(key: str, query: str = "") -> CalculatorView:
+    """Build calculator ``key`` (its widgets open their comms), set the fields the
+    page's ``query`` names (a shared link: :meth:`CalculatorView.apply_query`,
+    whose bad values get the fields' messages), and ask the page to show it."""
     if _send is None:
         raise RuntimeError("ruleslab_widgets.app_page.install() was not called")
     view = calculator(key)
+    if query:
+        view.apply_query(query)
     _send({"type": "display", "model_id": view.model_id})
     return view
 

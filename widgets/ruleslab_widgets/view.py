@@ -12,14 +12,26 @@ A roll log shows one roll of the result on screen; when a new result replaces
 that one, the log is kept but marked stale (its pool is no longer the one
 shown) and a message under a roll button ("Fix the highlighted fields …") is
 cleared.
+
+Links: :meth:`CalculatorView.share_query` writes the inputs that differ from
+their defaults as a URL query (``calculator=lifting&strength=5&object_kg=450``),
+exactly as typed; :meth:`CalculatorView.apply_query` reads one back through
+the form's own path (:meth:`CalculatorView.set_input`), so a bad value in a
+link gets that field's usual message. A value a choice or a checkbox cannot
+hold, a field the calculator does not have, or a field given twice is named
+in the status line; the field keeps its default. The "Copy link" control
+(:class:`~ruleslab_widgets.share.ShareLink`) shows the link and copies it.
 """
 
 from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from html import escape as _esc
 from typing import Any
+from urllib.parse import parse_qsl, quote, urlencode
 
 import ipywidgets as w
 
@@ -33,13 +45,28 @@ from ruleslab_widgets.render import (
     status_html,
     steps_html,
 )
+from ruleslab_widgets.share import ShareLink
 
-__all__ = ["CalculatorView"]
+__all__ = ["PAGE_PARAMETERS", "CalculatorView"]
 
 _log = logging.getLogger(__name__)
 
 SEED = IntParam("seed", "Seed", minimum=0, maximum=2**32)
 """The roll seed box: read like any whole-number field (ASCII digits, bounded length)."""
+
+PAGE_PARAMETERS = frozenset({"calculator", "theme"})
+"""Query names the app page itself reads (which calculator, its look): never a field."""
+
+_TRUE = frozenset({"yes", "true", "on", "1"})
+_FALSE = frozenset({"no", "false", "off", "0"})
+_LINK_SAFE = ",:/@"
+"""Characters a link keeps as they are (besides letters, digits and ``-._~``)."""
+
+
+def _short(name: str, limit: int = 40) -> str:
+    """A name from a link, for a message: at most ``limit`` characters."""
+    return name if len(name) <= limit else name[: limit - 1] + "…"
+
 
 _STYLE = """<style>
 .rl-calc { font-family: system-ui, sans-serif; max-width: 1100px; }
@@ -83,6 +110,12 @@ class CalculatorView(w.VBox):
         self.last_error: str = ""
         self.inputs: dict[str, w.ValueWidget] = {}
         self.messages: dict[str, w.HTML] = {}
+        # links: values as first shown (the defaults), what a link could not set
+        self._initial: dict[str, Any] = {}
+        self._names: dict[int, str] = {}
+        self._link_errors: dict[str, str] = {}
+        self._link_notes: list[str] = []
+        self._applying = False
         compact = calc.columns > 1
         rows = [self._row(p) for p in calc.main_params]
         option_rows = [self._row(p) for p in calc.option_params]
@@ -103,7 +136,9 @@ class CalculatorView(w.VBox):
         header = w.HTML(
             f'{_STYLE}<h2>{_esc(calc.title)}</h2><div class="rl-summary">{_esc(calc.summary)}</div>'
         )
-        children: list[w.Widget] = [header, w.VBox(rows)]
+        self.share = ShareLink()
+        self.share.add_class("rl-share-control")
+        children: list[w.Widget] = [header, self.share, w.VBox(rows)]
         if group_boxes:
             grid = w.GridBox(
                 group_boxes,
@@ -111,10 +146,12 @@ class CalculatorView(w.VBox):
             )
             grid.add_class("rl-groups")
             children.append(grid)
+        self.options_box: w.Accordion | None = None
         if option_rows:
             opts = w.Accordion(children=[w.VBox(option_rows)], titles=("Rules options",))
             opts.add_class("rl-options")
             children.append(opts)
+            self.options_box = opts
         self.roll_logs: list[w.HTML] = []
         # What each log (by id) shows: a current roll (to mark stale) or a message.
         self._current_rolls: dict[int, tuple[str, int, tuple[str, ...]]] = {}
@@ -170,6 +207,8 @@ class CalculatorView(w.VBox):
         message.add_class(f"rl-message-{param.name}")
         self.inputs[param.name] = widget
         self.messages[param.name] = message
+        self._initial[param.name] = widget.value
+        self._names[id(widget)] = param.name
         parts: list[w.Widget] = [widget, message]
         row = w.VBox([w.HBox(parts)])
         if param.help and not compact:
@@ -230,12 +269,109 @@ class CalculatorView(w.VBox):
                 label, seed, lines = self._current_rolls.pop(id(log))
                 log.value = roll_html(label, seed, lines, stale=True)
 
-    def _on_change(self, _change: dict[str, Any]) -> None:
+    def _on_change(self, change: dict[str, Any]) -> None:
+        if self._applying:  # a link's values: one recompute once all are set
+            return
+        # the GM takes over: what the link could not set is no longer news
+        self._link_notes.clear()
+        self._link_errors.pop(self._names.get(id(change["owner"]), ""), None)
         self.recompute()
 
     def set_input(self, name: str, value: Any) -> None:
         """Set a field as a user would (text for number fields); recomputes."""
         self.inputs[name].value = value
+
+    # -- links --------------------------------------------------------------
+    def share_query(self) -> str:
+        """The link's query: ``calculator=<key>``, then each field whose value differs
+        from its default, as typed (a checkbox as ``yes``/``no``), URL-encoded."""
+        pairs = [("calculator", self.calc.key)]
+        for param in self.calc.params:
+            raw = self.inputs[param.name].value
+            if raw == self._initial[param.name]:
+                continue
+            text = ("yes" if raw else "no") if isinstance(raw, bool) else str(raw)
+            pairs.append((param.name, text))
+        return urlencode(pairs, quote_via=quote, safe=_LINK_SAFE)
+
+    def apply_query(self, query: str | Iterable[tuple[str, str]]) -> None:
+        """Set the fields a link names (``query``: a URL query, with or without its
+        ``?``, or its decoded pairs), each as the form would, then recompute once.
+
+        A number or text field takes the link's text as typed (a bad one gets the
+        field's usual message); a choice or checkbox takes a value it can hold, or
+        keeps its default and shows the field's message. Unknown and repeated names
+        are reported in the status line. :data:`PAGE_PARAMETERS` are skipped.
+        """
+        if isinstance(query, str):
+            pairs = parse_qsl(query.removeprefix("?"), keep_blank_values=True)
+        else:
+            pairs = list(query)
+        values: dict[str, str] = {}
+        unknown: list[str] = []
+        repeated: list[str] = []
+        for name, text in pairs:
+            if name in PAGE_PARAMETERS:
+                continue
+            if name not in self.inputs:
+                if name not in unknown:
+                    unknown.append(name)
+                continue
+            if name in values and name not in repeated:
+                repeated.append(name)
+            values[name] = text
+        notes: list[str] = []
+        if unknown:
+            shown = ", ".join(f"“{_short(n)}”" for n in unknown[:3])
+            more = f" and {len(unknown) - 3} more" if len(unknown) > 3 else ""
+            fields = ", ".join(self.inputs)
+            notes.append(
+                f"This link names {shown}{more}, which "
+                f"{'is not a field' if len(unknown) == 1 else 'are not fields'} "
+                f"of this calculator: ignored. (Its fields: {fields}.)"
+            )
+        self._link_errors = {}
+        self._applying = True
+        try:
+            for name, text in values.items():
+                self._set_from_link(name, text)
+        finally:
+            self._applying = False
+        for name in repeated:
+            notes.append(f"This link gives {self._label(name)} more than once: the last is used.")
+        self._link_notes = notes
+        self.recompute()
+        # a rules option the link got wrong is shown, not left in a closed section
+        options = {p.name for p in self.calc.option_params}
+        flagged = set(self._link_errors) | set(self.parse()[1])
+        if self.options_box is not None and flagged & options:
+            self.options_box.selected_index = 0
+
+    def _label(self, name: str) -> str:
+        return next(p.label for p in self.calc.params if p.name == name)
+
+    def _set_from_link(self, name: str, text: str) -> None:
+        """One field from a link's text (see :meth:`apply_query`)."""
+        param = next(p for p in self.calc.params if p.name == name)
+        widget = self.inputs[name]
+        if isinstance(widget, w.Checkbox):
+            word = text.strip().lower()
+            if word in _TRUE or word in _FALSE:
+                self.set_input(name, word in _TRUE)
+                return
+        elif isinstance(widget, w.Dropdown):
+            if text in {value for value, _label in getattr(param, "choices", ())}:
+                self.set_input(name, text)
+                return
+        else:  # text as typed: the form reads it and gives any message
+            self.set_input(name, text)
+            return
+        try:  # the field's own message for this text
+            param.parse(text)
+        except InputError as exc:
+            self._link_errors[name] = exc.message
+        else:  # (a value the form's parser takes but its widget cannot hold)
+            self._link_errors[name] = f"{param.label}: {text!r} is not one of its values."
 
     # -- compute ----------------------------------------------------------
     def parse(self) -> tuple[dict[str, Any], dict[str, str]]:
@@ -256,7 +392,19 @@ class CalculatorView(w.VBox):
             values[param.name] = parsed
         return values, errors
 
+    @contextmanager
+    def _sharing(self) -> Iterator[None]:
+        """Whatever :meth:`recompute` shows, the link follows the inputs."""
+        try:
+            yield
+        finally:
+            self.share.query = self.share_query()
+
     def recompute(self) -> None:
+        with self._sharing():
+            self._recompute()
+
+    def _recompute(self) -> None:
         values, errors = self.parse()
         result: Explained | None = None
         if not errors:
@@ -277,7 +425,7 @@ class CalculatorView(w.VBox):
                 )
                 return
         for name, message in self.messages.items():
-            message.value = error_html(errors.get(name, ""))
+            message.value = error_html(errors.get(name) or self._link_errors.get(name, ""))
         if errors:
             self.last_error = "; ".join(errors.values())
             keep = "the last good result is shown below." if self.result else "no result yet."
@@ -299,4 +447,14 @@ class CalculatorView(w.VBox):
             update_panel(view, panel, result)
 
     def _show_status(self, message: str, kind: str = "info") -> None:
+        # what a link could not set stays said: its unknown and repeated names until the
+        # GM changes a field, a value a field could not hold until that field changes
+        notes = self._link_notes + [
+            f"This link's value for {self._label(name)} could not be used "
+            "(see its message): its default is shown."
+            for name in self._link_errors
+        ]
+        if kind != "busy" and notes:
+            message = " ".join(filter(None, [message, *notes]))
+            kind = "warning"
         self.status.value = status_html(message, kind)

@@ -1,0 +1,261 @@
+"""Shared links: ``CalculatorView.share_query`` writes the inputs, ``apply_query`` reads them.
+
+A link restores every input as the GM left it (text exactly as typed, unicode
+and newlines included), fields not in the link keep their defaults, and a bad
+or unknown value gets the message the form gives for it, never an exception.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+from urllib.parse import parse_qsl
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("anywidget")
+
+from ruleslab import BoolParam, ChoiceParam, IntParam, NumberParam, Param, TextParam
+from ruleslab.calculators import CALCULATORS, get
+from ruleslab.calculators.lifting import lifting_and_encumbrance
+from ruleslab_widgets import CalculatorView, share
+from ruleslab_widgets.view import PAGE_PARAMETERS
+
+TEXT = "Ōni “the ✶” 🐉 — 5 % + = & # ? / ; 'q' <b>bold</b>\n\tsecond line\r\nthird"
+"""Text a link must carry unchanged: unicode, every URL delimiter, markup, newlines."""
+
+
+def _number_text(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+def _other_value(param: Param) -> Any:
+    """A raw form value different from the default (what a GM would have changed)."""
+    if isinstance(param, BoolParam):
+        return not param.default
+    if isinstance(param, ChoiceParam):
+        return next(v for v, _ in param.choices if v != param.default)
+    if isinstance(param, IntParam | NumberParam):
+        end = param.maximum if param.default == param.minimum else param.minimum
+        return _number_text(end)
+    assert isinstance(param, TextParam)
+    return f"{param.default}\n{TEXT}" if param.multiline else f"{param.default}{TEXT}"
+
+
+def _raw(view: CalculatorView) -> dict[str, Any]:
+    return {name: widget.value for name, widget in view.inputs.items()}
+
+
+def _shown(view: CalculatorView) -> dict[str, Any]:
+    """What a GM sees: inputs, each field's message, the status, and the figures and
+    steps when they are the inputs' (with a field to fix, the last good result is
+    shown, which depends on the order the fields were typed in)."""
+    seen = {
+        "raw": _raw(view),
+        "messages": {name: m.value for name, m in view.messages.items()},
+        "status": view.status.value,
+    }
+    if not view.last_error:
+        seen |= {"output": view.output.value, "working": view.working.value}
+    return seen
+
+
+def _build(key: str, values: dict[str, Any]) -> CalculatorView:
+    view = CalculatorView(get(key))
+    for name, value in values.items():
+        view.set_input(name, value)
+    return view
+
+
+def test_a_link_names_only_the_changed_fields_readably():
+    view = _build("lifting", {"strength": "5", "might": "2", "object_kg": "450"})
+    assert view.share_query() == "calculator=lifting&strength=5&might=2&object_kg=450"
+    assert view.share.query == view.share_query()  # the control shows the current link
+    assert CalculatorView(get("lifting")).share_query() == "calculator=lifting"
+
+
+def test_the_readme_link_opens_with_its_figures():
+    view = CalculatorView(get("lifting"))
+    view.apply_query("?calculator=lifting&strength=5&might=2&object_kg=450")
+    assert view.result is not None
+    # by hand: 30 kg × (Strength 5 + Might 2) = 210 kg
+    assert view.result.figure("capacity").text == "210 kg"
+    # the fields not in the link keep their defaults (the checked function's)
+    assert view.result == lifting_and_encumbrance(strength=5, might=2, object_kg=450)
+    assert view.status.value == ""
+
+
+@pytest.mark.parametrize("key", [c.key for c in CALCULATORS])
+def test_every_field_changed_round_trips(key):
+    calc = get(key)
+    values = {p.name: _other_value(p) for p in calc.params}
+    first = _build(key, values)
+    query = first.share_query()
+    assert {name for name, _ in parse_qsl(query)} == {"calculator", *values}
+    again = CalculatorView(calc)
+    again.apply_query(query)
+    assert _raw(again) == values
+    assert _shown(again) == _shown(first)
+    if not first.last_error:
+        assert again.result == first.result
+    assert again.share_query() == query
+
+
+@pytest.mark.parametrize("key", [c.key for c in CALCULATORS])
+def test_hostile_text_round_trips_and_gets_the_forms_messages(key):
+    calc = get(key)
+    typed = {p.name: TEXT for p in calc.params if not isinstance(p, BoolParam | ChoiceParam)}
+    first = _build(key, typed)
+    again = CalculatorView(calc)
+    again.apply_query(first.share_query())
+    assert _raw(again) == _raw(first)
+    assert _shown(again) == _shown(first)
+    for name in typed:
+        shown = again.messages[name].value
+        assert "<b>" not in shown  # escaped
+    assert "<b>" not in again.status.value
+
+
+def test_unicode_combatant_lines_round_trip_with_their_figures():
+    calc = get("compressed")
+    lines = (
+        "Ōni the Ogre 🐉: Dex 3, Firearms 2, accuracy 1, damage 6L, soak 4L, initiative 5\n"
+        "Ćeska “Ace” Nováková: Dex 2, Firearms 2, damage 5L, soak 1L, initiative 4"
+    )
+    first = _build("compressed", {"a_combatants": lines})
+    assert first.last_error == ""  # the lines are read: the figures are theirs
+    query = first.share_query()
+    assert "%0A" in query  # the newline is encoded, not lost
+    assert "%F0%9F%90%89" in query  # 🐉 as UTF-8
+    again = CalculatorView(calc)
+    again.apply_query(query)
+    assert again.inputs["a_combatants"].value == lines
+    assert _shown(again) == _shown(first)
+    assert again.result == first.result
+
+
+def test_a_bad_number_gets_the_fields_usual_message():
+    view = CalculatorView(get("lifting"))
+    view.apply_query("calculator=lifting&strength=-2&might=lots")
+    typed = _build("lifting", {"strength": "-2", "might": "lots"})
+    assert view.messages["strength"].value == typed.messages["strength"].value
+    assert "Strength must be a whole number from 0 to" in view.messages["strength"].value
+    assert "Might" in view.messages["might"].value
+    assert _raw(view)["strength"] == "-2"  # kept as typed, for the GM to fix
+    assert "2 fields need fixing" in view.status.value
+
+
+def test_a_choice_or_checkbox_the_widget_cannot_hold_keeps_its_default_with_its_message():
+    view = CalculatorView(get("lifting"))
+    closed = CalculatorView(get("lifting"))
+    closed.apply_query("strength=4")
+    assert closed.options_box is not None
+    assert closed.options_box.selected_index is None  # (nothing to show: stays closed)
+    view.apply_query("calculator=lifting&ruleset=<i>2.5</i>&specialty=maybe&strength=4")
+    assert view.inputs["ruleset"].value == "2.1"
+    assert view.inputs["specialty"].value is False
+    assert "Rules version must be one of" in view.messages["ruleset"].value
+    assert "must be yes or no" in view.messages["specialty"].value
+    assert "could not be used" in view.status.value
+    assert "<i>" not in view.status.value + view.messages["ruleset"].value
+    # the rest of the link applies and the calculator computes with the defaults
+    assert view.result == lifting_and_encumbrance(strength=4)
+    # the rules option is shown, not left in the closed "Rules options"
+    assert view.options_box is not None
+    assert view.options_box.selected_index == 0
+    # another change keeps them said; fixing the fields clears them
+    view.set_input("strength", "5")
+    assert "could not be used" in view.status.value
+    assert "must be yes or no" in view.messages["specialty"].value
+    view.set_input("specialty", True)
+    assert view.messages["specialty"].value == ""
+    view.set_input("ruleset", "2.0")
+    assert view.messages["ruleset"].value == ""
+    assert view.status.value == ""
+
+
+def test_checkbox_words():
+    for word, value in [("yes", True), ("TRUE", True), ("on", True), ("1", True), ("no", False)]:
+        view = CalculatorView(get("lifting"))
+        view.apply_query(f"specialty={word}")
+        assert view.inputs["specialty"].value is value, word
+        assert view.messages["specialty"].value == ""
+
+
+def test_unknown_and_repeated_names_are_named_in_the_status():
+    view = CalculatorView(get("lifting"))
+    view.apply_query(
+        "calculator=lifting&theme=dark&strenght=5&%3Cscript%3E=1&strength=3&strength=6"
+    )
+    status = view.status.value
+    assert "“strenght”" in status
+    assert "&lt;script&gt;" in status
+    assert "<script>" not in status
+    assert "not fields of this calculator" in status
+    assert "Strength more than once: the last is used" in status
+    assert "theme" not in status.split("(Its fields")[0]  # a page parameter, not a field
+    assert view.inputs["strength"].value == "6"
+    assert view.result == lifting_and_encumbrance(strength=6)
+    assert PAGE_PARAMETERS >= {"calculator", "theme"}
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "",
+        "?",
+        "&&&==&",
+        "=5",
+        "strength",
+        "strength=%ZZ%",
+        "strength=%FF%FE",  # not UTF-8
+        "strength=%00",
+        "a_combatants=" + "x" * 200_000,
+        "&".join(f"f{i}={i}" for i in range(5_000)),
+        "might=" + "9" * 10_000,
+    ],
+)
+def test_garbage_links_never_raise(query):
+    for key in ("lifting", "compressed"):
+        view = CalculatorView(get(key))
+        started = time.perf_counter()
+        view.apply_query(query)
+        assert time.perf_counter() - started < 5  # (generous: linear, not stuck)
+        assert "Traceback" not in view.status.value
+        assert view.share_query().startswith(f"calculator={key}")
+
+
+def test_many_unknown_names_are_summed_up():
+    view = CalculatorView(get("lifting"))
+    view.apply_query("&".join(f"x{i}=1" for i in range(50)))
+    assert "and 47 more" in view.status.value
+    assert len(view.status.value) < 1000
+
+
+def test_a_link_recomputes_once():
+    view = CalculatorView(get("lifting"))
+    runs = []
+    real = view.calc
+
+    class Counting:
+        def __getattr__(self, name: str) -> Any:
+            return getattr(real, name)
+
+        def run(self, parsed: Any) -> Any:
+            runs.append(parsed)
+            return real.run(parsed)
+
+    view.calc = Counting()  # type: ignore[assignment]
+    try:
+        view.apply_query("strength=5&might=2&object_kg=450&load_kg=40")
+    finally:
+        view.calc = real
+    assert len(runs) == 1
+
+
+def test_the_control_writes_no_markup():
+    """Escape everything shown: the front end sets text, never HTML."""
+    assert "innerHTML" not in share._ESM
+    assert "insertAdjacentHTML" not in share._ESM
+    assert "textContent" in share._ESM
