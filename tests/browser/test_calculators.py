@@ -19,6 +19,7 @@ pytestmark = pytest.mark.browser
 
 pytest.importorskip("ipywidgets")
 from ruleslab.calculators import CALCULATORS, get  # noqa: E402
+from ruleslab.declare import ChartView  # noqa: E402
 
 KERNEL_TIMEOUT = 180_000  # ms: a cold Pyodide start on a slow CI machine
 
@@ -122,8 +123,16 @@ def test_app_page_drives_the_calculator(page, base_url, artifacts, key):
     views = app.locator(f".rl-calc-{key} .rl-chart, .rl-calc-{key} .rl-hl")
     expect(views).to_have_count(len(calc.views))
     charts = app.locator(f".rl-calc-{key} .rl-chart")
-    for i in range(charts.count()):
-        assert charts.nth(i).locator(".rl-bar").count() > 0
+    result = _expected(key, values)  # the last good inputs: the bad one was refused
+    chart_views = [v for v in calc.views if isinstance(v, ChartView)]
+    assert charts.count() == len(chart_views)
+    for i, view in enumerate(chart_views):
+        # every bar the engine gives is drawn (a chart may rightly have none, e.g. the
+        # henchmen removed when the target is a character)
+        assert charts.nth(i).locator(".rl-bar").count() == len(view.chart(result).bars)
+    assert sum(charts.nth(i).locator(".rl-bar").count() for i in range(charts.count())) > 0 or (
+        not chart_views
+    )
 
     page.screenshot(path=str(artifacts / f"{key}-page.png"))
     root.screenshot(path=str(artifacts / f"{key}.png"))
