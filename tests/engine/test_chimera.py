@@ -16,7 +16,7 @@ KEYS = [
     "a_tn", "a_p_hit", "a_p_critical", "a_p_wound", "a_p_vanquish",
     "b_tn", "b_p_hit", "b_p_critical", "b_p_wound", "b_p_vanquish",
     "p_a_wins", "p_b_wins", "p_neither", "expected_rounds", "p_surprise",
-    "a_killer_blow", "b_killer_blow",
+    "a_killer_blow", "b_killer_blow", "a_fatigue_fails", "b_fatigue_fails",
 ]  # fmt: skip
 
 
@@ -99,7 +99,8 @@ def test_form_values_parse_then_check():
 
 SIDE_FIELDS = [
     "mr", "defence", "wound_limit", "wounds", "damage", "attack", "initiative", "kind",
-    "position", "parry", "cover", "character", "morale_tn", "resist",
+    "position", "parry", "cover", "character", "morale_tn", "resist", "bound", "level",
+    "cool_down", "fatigue_tn", "leader", "allies", "allies_down",
 ]  # fmt: skip
 
 
@@ -110,7 +111,7 @@ def test_one_field_per_trait_grouped_by_combatant():
         *(f"b_{t}" for t in SIDE_FIELDS),
         "surprise", "sneak", "surprise_tn", "surprise_benefit", "action_die", "critical",
         "critical_damage", "ties", "parry_cover", "parry_applies", "cover_stacking",
-        "surprise_action", "surprise_critical",
+        "surprise_action", "surprise_critical", "casualties",
     ]  # fmt: skip
     a_group, b_group = CALCULATOR.groups
     assert (a_group.title, b_group.title) == ("Combatant A", "Combatant B")

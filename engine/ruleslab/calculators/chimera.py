@@ -8,6 +8,9 @@ module declares the calculator's inputs (one field per combatant trait,
 two records from them (:func:`chimera_fight`), and adds the figures, the two
 charts and the "Play a round" / "Play the fight" logs (:class:`FightReport`).
 See :mod:`ruleslab.declare`.
+
+Over 600 lines, for a reason: two combatants of 21 fields each and ten rules options,
+each declared with its label, range and help as the form shows them.
 """
 
 from __future__ import annotations
@@ -181,7 +184,68 @@ def _side_params(s: str) -> tuple[Param, ...]:
             f"{s}: Resistance bonus",
             minimum=-10,
             maximum=20,
-            help="Added to Resistance Rolls (morale, Killer Blow).",
+            help="Added to Resistance Rolls (morale, Killer Blow, Fatigue).",
+        ),
+        ChoiceParam(
+            f"{p}_bound",
+            f"{s}: Bound",
+            choices=(("free", "Free"), ("bound", "Bound (captured): −4 to all rolls and MR")),
+            help=(
+                "Capture: 'impose a penalty of –4 to all rolls and MR while bound' (his attack, "
+                "initiative and Resistance Rolls, and the TN to hit him). See RN-CHIM-15."
+            ),
+        ),
+        IntParam(
+            f"{p}_level",
+            f"{s}: Level",
+            minimum=1,
+            maximum=20,
+            help="A foe he drives off will not return before this many turns (10 minutes each).",
+        ),
+        ChoiceParam(
+            f"{p}_cool_down",
+            f"{s}: After the fight",
+            choices=(
+                ("spent", "Spends the 10-minute cool-down"),
+                ("skipped", "Skips it: Resistance Roll against Fatigue"),
+            ),
+            help=(
+                "Skipping the 1-turn cool-down 'mandates an immediate Resistance Roll against "
+                "Fatigue', at the Wound Penalty he ends the fight with. See RN-CHIM-16."
+            ),
+        ),
+        IntParam(
+            f"{p}_fatigue_tn",
+            f"{s}: Fatigue TN",
+            minimum=1,
+            maximum=40,
+            help="The TN of the Resistance Roll against Fatigue (the text gives none).",
+        ),
+        ChoiceParam(
+            f"{p}_leader",
+            f"{s}: His leader",
+            choices=(
+                ("standing", "Stands (or he has none)"),
+                ("fallen", "Has just fallen: an NPC checks morale"),
+            ),
+            help="'his leader falls': an NPC checks morale before round 1. See RN-CHIM-18.",
+        ),
+        IntParam(
+            f"{p}_allies",
+            f"{s}: Allies on his side",
+            minimum=0,
+            maximum=1000,
+            help="His allies elsewhere in the battle (himself not counted).",
+        ),
+        IntParam(
+            f"{p}_allies_down",
+            f"{s}: Allies down",
+            minimum=0,
+            maximum=1000,
+            help=(
+                "'his allies suffer more than 50% casualties': an NPC checks morale before "
+                "round 1. At most his allies. See RN-CHIM-18."
+            ),
         ),
     )
 
@@ -307,6 +371,18 @@ SURPRISE_ACTION = ChoiceParam(
         "answers in the same round. See rules note RN-CHIM-11."
     ),
 )
+CASUALTIES = ChoiceParam(
+    "casualties",
+    "“More than 50% casualties” of",
+    choices=(
+        ("allies", "His allies (himself not counted)"),
+        ("side", "His whole side (himself counted, standing)"),
+    ),
+    help=(
+        "'his allies suffer more than 50% casualties': more than half of his allies down, or "
+        "more than half of his side counting himself. See rules note RN-CHIM-18."
+    ),
+)
 SURPRISE_CRITICAL = ChoiceParam(
     "surprise_critical",
     "Critical Sneak roll",
@@ -330,6 +406,7 @@ OPTIONS = (
     "cover_stacking",
     "surprise_action",
     "surprise_critical",
+    "casualties",
 )
 """The calculator's rules options (readings of the text), by parameter name."""
 
@@ -400,6 +477,7 @@ def _check_fighter(f: Fighter) -> Fighter:
     COVER_STACKING,
     SURPRISE_ACTION,
     SURPRISE_CRITICAL,
+    CASUALTIES,
 )
 def chimera_fight(
     a_mr: int = 10,
@@ -416,6 +494,13 @@ def chimera_fight(
     a_character: str = "pc",
     a_morale_tn: int = 10,
     a_resist: int = 2,
+    a_bound: str = "free",
+    a_level: int = 1,
+    a_cool_down: str = "spent",
+    a_fatigue_tn: int = 10,
+    a_leader: str = "standing",
+    a_allies: int = 0,
+    a_allies_down: int = 0,
     b_mr: int = 12,
     b_defence: int = 1,
     b_wound_limit: int = 2,
@@ -430,6 +515,13 @@ def chimera_fight(
     b_character: str = "npc",
     b_morale_tn: int = 10,
     b_resist: int = 0,
+    b_bound: str = "free",
+    b_level: int = 1,
+    b_cool_down: str = "spent",
+    b_fatigue_tn: int = 10,
+    b_leader: str = "standing",
+    b_allies: int = 0,
+    b_allies_down: int = 0,
     surprise: str = "none",
     sneak: int = 2,
     surprise_tn: int = 12,
@@ -443,6 +535,7 @@ def chimera_fight(
     cover_stacking: str = "add",
     surprise_action: str = "extra",
     surprise_critical: str = "both",
+    casualties: str = "allies",
 ) -> FightReport:
     """Two Chimera combatants from the form's fields: the odds of one blow each way and
     of the whole duel (:func:`ruleslab.chimera.fight.fight_odds`).
@@ -454,8 +547,15 @@ def chimera_fight(
     for more wounds than the Wound Limit ("If the total number of wounds …
     exceeds the defender's Wound Limit, he's vanquished") and for a prone
     combatant who fights ("While prone, you may move at your creeping MR or
-    Shoot").
+    Shoot"), and for more allies down than allies.
     """
+    for s, allies, down in (("A", a_allies, a_allies_down), ("B", b_allies, b_allies_down)):
+        if down > allies:
+            raise InputError(
+                f"{s.lower()}_allies_down",
+                f"{s}: Allies down must be a whole number from 0 to his allies on the side "
+                f"({allies}).",
+            )
     a = _check_fighter(
         Fighter(
             name="A",
@@ -473,6 +573,13 @@ def chimera_fight(
             character=a_character,
             morale_tn=a_morale_tn,
             resist=a_resist,
+            bound=a_bound == "bound",
+            cool_down=a_cool_down == "spent",
+            fatigue_tn=a_fatigue_tn,
+            level=a_level,
+            leader_fell=a_leader == "fallen",
+            allies=a_allies,
+            allies_down=a_allies_down,
         )
     )
     b = _check_fighter(
@@ -492,6 +599,13 @@ def chimera_fight(
             character=b_character,
             morale_tn=b_morale_tn,
             resist=b_resist,
+            bound=b_bound == "bound",
+            cool_down=b_cool_down == "spent",
+            fatigue_tn=b_fatigue_tn,
+            level=b_level,
+            leader_fell=b_leader == "fallen",
+            allies=b_allies,
+            allies_down=b_allies_down,
         )
     )
     rules = FightRules(
@@ -504,6 +618,7 @@ def chimera_fight(
         cover_stacking=cover_stacking,
         surprise_critical=surprise_critical,
         surprise_action=surprise_action,
+        casualties=casualties,
     )
     plan = None
     if surprise != "none":

@@ -1,4 +1,4 @@
-"""After the fight: the cool-down, the Fatigue roll and the Ammo Check.
+"""After the fight: the cool-down or the Fatigue roll, the Ammo Check, each fate's aftermath.
 
 Chimera combat › Combat:
 
@@ -7,36 +7,205 @@ Chimera combat › Combat:
     tending injuries, and otherwise composing themselves. Failure to spend this
     "cool-down" period mandates an immediate Resistance Roll against Fatigue.
     Anyone who engaged in ranged combat must also make an Ammo Check at this time.
+
+Chimera combat › Vanquishing Foes:
+
+    • Capture: … impose a penalty of –4 to all rolls and MR while bound.
+    • Driven Off: … he will not return before a number of turns equal to the
+      attacker's level.
+    • Unconscious: Foe is knocked out for 1d6 turns. Upon revival, the foe's
+      wounds and Wound Penalty are unchanged. Unconscious foes may be dispatched
+      with a coup de grâce as a free action.
+
+Readings (rules notes RN-CHIM-16, RN-CHIM-17): the Fatigue roll is made by the
+combatant still standing when the fight ends, at the Wound Penalty of the wounds
+he ends it with (the duel's exact distribution of them), plus his Resistance
+bonus, against the Fatigue TN the GM sets (the text gives none); a vanquished
+foe's fate starts from the wounds he had when he fell.
 """
 
 from __future__ import annotations
 
-from ruleslab.explain import Step
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from ruleslab.chimera.action import action_odds
+from ruleslab.chimera.wounds import CAPTURE_PENALTY, KILLER_BLOW_TN, VANQUISHING
+from ruleslab.explain import Step, fmt_num, fmt_prob
+from ruleslab.pmf import die
 from ruleslab.sources import CHIMERA, rule
 
-__all__ = ["AFTERMATH", "COOL_DOWN_MINUTES", "aftermath_steps"]
+if TYPE_CHECKING:
+    from ruleslab.chimera.attack import Fighter, FightRules
+
+__all__ = [
+    "AFTERMATH",
+    "COOL_DOWN_MINUTES",
+    "COOL_DOWN_TURNS",
+    "ROUNDS_PER_TURN",
+    "ROUND_SECONDS",
+    "TURN_MINUTES",
+    "aftermath_steps",
+    "fate_steps",
+    "p_fatigue_fails",
+    "p_fatigue_fails_after",
+]
 
 AFTERMATH = rule(CHIMERA, "Combat")
-COOL_DOWN_MINUTES = 10
+ROUND_SECONDS = 10
+"""'time switches to 10-second rounds'."""
+TURN_MINUTES = 10
+"""'1 full turn (10 minutes)'."""
+COOL_DOWN_TURNS = 1
+COOL_DOWN_MINUTES = COOL_DOWN_TURNS * TURN_MINUTES
+ROUNDS_PER_TURN = TURN_MINUTES * 60 // ROUND_SECONDS
+"""A turn of 10 minutes is 60 rounds of 10 seconds."""
 
 
-def aftermath_steps(name: str, *, cool_down: bool, fired: bool) -> tuple[Step, ...]:
-    """What ``name`` must do after the fight: Fatigue roll if no cool-down, Ammo Check if fired."""
+def p_fatigue_fails(f: Fighter, wounds: int, rules: FightRules) -> Fraction:
+    """P(``f``'s Resistance Roll against Fatigue misses his Fatigue TN with ``wounds`` wounds).
+
+    The roll is ``die + resist − WP`` (− 4 if bound: "–4 to all rolls") against
+    ``f.fatigue_tn``.
+    """
+    mod = f.resist - wounds - f.bound_penalty
+    return 1 - action_odds(mod, f.fatigue_tn, rules.action_die, rules.critical).p_success
+
+
+def p_fatigue_fails_after(
+    f: Fighter, wins: Iterable[tuple[int, Fraction]], rules: FightRules
+) -> Fraction | None:
+    """P(the Fatigue roll fails | ``f`` wins), from ``wins``: (his wounds at the end, P).
+
+    ``None`` if he cannot win. Exact: ``Σ P(win with w wounds) · P(fail at WP w) / P(win)``.
+    """
+    total = Fraction(0)
+    fails = Fraction(0)
+    for w, p in wins:
+        total += p
+        fails += p * p_fatigue_fails(f, w, rules)
+    return None if not total else fails / total
+
+
+def aftermath_steps(
+    f: Fighter, wins: Iterable[tuple[int, Fraction]], rules: FightRules, *, fired: bool
+) -> tuple[Step, ...]:
+    """What ``f`` must do after a fight he wins: the cool-down or the Fatigue roll, an Ammo Check.
+
+    ``wins``: his wounds at the end of each way he wins, with its chance.
+    """
+    wins = tuple(wins)
+    name = f.name
+    turn = (
+        f"1 full turn ({COOL_DOWN_MINUTES} minutes = {COOL_DOWN_TURNS * ROUNDS_PER_TURN} rounds "
+        f"of {ROUND_SECONDS} seconds)"
+    )
     steps = []
-    if cool_down:
+    if f.cool_down:
         steps.append(
-            Step(
-                f"{name} spends the 1-turn ({COOL_DOWN_MINUTES}-minute) cool-down: no Fatigue roll",
-                AFTERMATH,
-            )
+            Step(f"{name} spends the cool-down if he wins: {turn}; no Fatigue roll", AFTERMATH)
         )
     else:
+        p = p_fatigue_fails_after(f, wins, rules)
+        if p is None:
+            what = "he cannot win, so never rolls"
+        else:
+            spread = ", ".join(
+                f"{w} wound{'s' if w != 1 else ''}: {rules.action_die} "
+                f"{f.resist - w - f.bound_penalty:+d} fails "
+                f"{fmt_prob(p_fatigue_fails(f, w, rules))}"
+                for w in sorted({w for w, _ in wins})
+            )
+            what = (
+                f"{rules.action_die} + Resistance {f.resist:+d} − WP of the wounds he ends "
+                f"with{' − 4 bound' if f.bound else ''} vs Fatigue TN {f.fatigue_tn} ({spread}): "
+                f"fails {fmt_prob(p)} of his wins (RN-CHIM-16)"
+            )
         steps.append(
             Step(
-                f"{name} skips the cool-down: an immediate Resistance Roll against Fatigue",
+                f"{name} skips the {turn} cool-down: an immediate Resistance Roll against "
+                f"Fatigue; {what}",
                 AFTERMATH,
             )
         )
     if fired:
         steps.append(Step(f"{name} engaged in ranged combat: an Ammo Check now", AFTERMATH))
+    return tuple(steps)
+
+
+def fate_steps(
+    winner: Fighter,
+    loser: Fighter,
+    fallen: Iterable[tuple[int, Fraction]],
+    rules: FightRules,
+) -> tuple[Step, ...]:
+    """What each of the victor's four choices means for ``loser``, from ``fallen``: the
+    loser's wounds when vanquished (the last wound included), with its chance."""
+    fallen = tuple(fallen)
+    total = sum((p for _, p in fallen), Fraction(0))
+    if not total:
+        return ()
+    name, by = loser.name, winner.name
+    mean = sum((w * p for w, p in fallen), Fraction(0)) / total
+    low, high = min(w for w, _ in fallen), max(w for w, _ in fallen)
+    span = str(low) if low == high else f"{low} to {high} ({fmt_num(mean)} on average)"
+    bound = -CAPTURE_PENALTY
+    mr_low = max(0, loser.mr - high - bound)
+    mr_high = max(0, loser.mr - low - bound)
+    mrs = str(mr_high) if mr_low == mr_high else f"{mr_low} to {mr_high}"
+    steps = [
+        Step(
+            f"If {by} vanquishes {name} ({fmt_prob(total)}): {name} then has {span} "
+            f"wound{'' if high == 1 else 's'} "
+            "(the last one included; RN-CHIM-17)",
+            VANQUISHING,
+        ),
+        Step(
+            f"Capture: {name} is bound: every roll at −{bound} − WP (from "
+            f"{-bound - high:+d} to {-bound - low:+d} on top of his bonuses) and MR "
+            f"{loser.mr} − WP − {bound} = {mrs} while bound",
+            VANQUISHING,
+        ),
+        Step(
+            f"Driven Off: {name} flees and will not return before {winner.level} "
+            f"turn{'s' if winner.level != 1 else ''} ({by}'s level; "
+            f"{winner.level * TURN_MINUTES} minutes)",
+            VANQUISHING,
+        ),
+    ]
+    if loser.classed:
+        resist = sum(
+            (
+                p
+                * action_odds(
+                    loser.resist - w - loser.bound_penalty,
+                    KILLER_BLOW_TN,
+                    rules.action_die,
+                    rules.critical,
+                ).p_success
+                for w, p in fallen
+            ),
+            Fraction(0),
+        )
+        steps.append(
+            Step(
+                f"Killer Blow: {name} is classed and Resists against TN {KILLER_BLOW_TN} at the "
+                f"WP he fell with: {fmt_prob(resist / total)}; he is then Unconscious with a "
+                "random permanent Flaw",
+                VANQUISHING,
+            )
+        )
+    else:
+        steps.append(Step(f"Killer Blow: {name} is killed (not classed: no Resist)", VANQUISHING))
+    turns = die(6)
+    steps.append(
+        Step(
+            f"Unconscious: {name} is out for 1d6 turns ({TURN_MINUTES} to {6 * TURN_MINUTES} "
+            f"minutes, {fmt_num(turns.mean() * TURN_MINUTES)} on average); on revival his "
+            f"wounds ({span}, as he fell) and Wound Penalty are unchanged; until then {by} "
+            "may dispatch him with a coup de grâce as a free action",
+            VANQUISHING,
+        )
+    )
     return tuple(steps)

@@ -42,7 +42,7 @@ from fractions import Fraction
 
 from ruleslab.chimera.action import ACTION_DICE, ActionOdds, action_odds, critical_text
 from ruleslab.chimera.dice import DamageDice, check_dice
-from ruleslab.chimera.wounds import COMBAT, Severity, severity_odds
+from ruleslab.chimera.wounds import CAPTURE_PENALTY, COMBAT, Severity, severity_odds
 from ruleslab.explain import Step, fmt_num, fmt_prob
 from ruleslab.sources import CHIMERA, rule
 
@@ -88,13 +88,14 @@ READINGS: dict[str, tuple[str, ...]] = {
     "cover_stacking": ("add", "best"),
     "surprise_critical": ("both", "one"),
     "surprise_action": ("extra", "first"),
+    "casualties": ("allies", "side"),
 }
 """The readings each field of :class:`FightRules` may take (rules notes RN-CHIM-*): the
 Action Roll's die (RN-CHIM-1), the Critical Success (RN-CHIM-2, see
 :func:`~ruleslab.chimera.action.is_critical`), critical damage (RN-CHIM-3), initiative
 ties (RN-CHIM-9), Parry and Cover to the TN or to Defence (RN-CHIM-6), parry against
 which attacks and position with barrier cover (RN-CHIM-4), the surprise action and a
-Critical Sneak roll (RN-CHIM-11, RN-CHIM-12)."""
+Critical Sneak roll (RN-CHIM-11, RN-CHIM-12), whose casualties count (RN-CHIM-18)."""
 
 
 @dataclass(frozen=True)
@@ -114,6 +115,7 @@ class FightRules:
     cover_stacking: str = "add"
     surprise_critical: str = "both"
     surprise_action: str = "extra"
+    casualties: str = "allies"
 
     def __post_init__(self) -> None:
         for field, allowed in READINGS.items():
@@ -144,7 +146,16 @@ class Fighter:
     action's Initiative Modifier. ``position``: standing, crouching or prone.
     ``cover``: none, light, medium or heavy. ``character``: ``"pc"`` (classed,
     never checks morale), ``"classed"`` (a classed NPC) or ``"npc"``. ``resist``
-    is the Resistance Roll bonus (morale, Killer Blow).
+    is the Resistance Roll bonus (morale, Killer Blow, Fatigue).
+
+    ``bound``: captured ("impose a penalty of –4 to all rolls and MR while
+    bound"): −4 to every roll he makes and to his MR (:attr:`bound_penalty`,
+    rules note RN-CHIM-15). ``cool_down``: whether he spends the 10-minute
+    cool-down after the fight (else a Resistance Roll against ``fatigue_tn``,
+    RN-CHIM-16). ``level``: his level (a foe he drives off stays away that many
+    turns). ``leader_fell``, ``allies`` and ``allies_down``: the morale triggers
+    "his leader falls" and "his allies suffer more than 50% casualties"
+    (RN-CHIM-18), checked before the duel's first round.
 
     :class:`ValueError` names what is wrong: an unknown ``kind``, ``position``,
     ``cover`` or ``character``; a number that is not a whole number; negative
@@ -168,6 +179,13 @@ class Fighter:
     character: str = "npc"
     morale_tn: int = 10
     resist: int = 0
+    bound: bool = False
+    cool_down: bool = True
+    fatigue_tn: int = 10
+    level: int = 1
+    leader_fell: bool = False
+    allies: int = 0
+    allies_down: int = 0
 
     def __post_init__(self) -> None:
         for field, allowed in (
@@ -184,8 +202,19 @@ class Fighter:
         owner = f"{self.name}'s "
         for field in ("mr", "defence", "attack", "initiative", "parry", "morale_tn", "resist"):
             whole_number(owner, field, getattr(self, field))
-        for field in ("wound_limit", "wounds"):
+        for field in ("wound_limit", "wounds", "allies", "allies_down", "fatigue_tn"):
             whole_number(owner, field, getattr(self, field), minimum=0)
+        whole_number(owner, "level", self.level, minimum=1)
+        for field in ("bound", "cool_down", "leader_fell"):
+            if not isinstance(getattr(self, field), bool):
+                raise ValueError(
+                    f"{owner}{field} must be True or False, not {getattr(self, field)!r}"
+                )
+        if self.allies_down > self.allies:
+            raise ValueError(
+                f"{owner}allies_down ({self.allies_down}) must be at most his allies "
+                f"({self.allies})"
+            )
         if not isinstance(self.damage, DamageDice):
             raise ValueError(
                 f"{owner}damage must be a DamageDice (e.g. parse_dice('d8')), not {self.damage!r}"
@@ -203,6 +232,11 @@ class Fighter:
     def checks_morale(self) -> bool:
         """'Player characters do not need to check morale.'"""
         return self.character != "pc"
+
+    @property
+    def bound_penalty(self) -> int:
+        """What being bound takes off every roll and the MR: 4 (Capture), else 0."""
+        return -CAPTURE_PENALTY if self.bound else 0
 
     @property
     def verb(self) -> str:
@@ -238,10 +272,13 @@ def defence_against(
     defender: Fighter, attack_kind: str, wounds: int, rules: FightRules
 ) -> tuple[int, int, Step, Step]:
     """(TN, Defence) against one attack, and the two steps that explain them."""
-    adjusted = max(0, defender.mr - wounds)
+    bound = defender.bound_penalty
+    adjusted = max(0, defender.mr - wounds - bound)
     parry, cover, parts = _defensive_bonuses(defender, attack_kind, rules)
     mr_text = f"MR {defender.mr}" + (f" − WP {wounds}" if wounds else "")
-    if adjusted != defender.mr - wounds:
+    if bound:
+        mr_text += f" − {bound} bound (Capture)"
+    if adjusted != defender.mr - wounds - bound:
         mr_text += " (not below 0)"
     if rules.parry_cover == "tn":
         tn, df = adjusted + parry + cover, defender.defence
@@ -309,7 +346,7 @@ def attack_odds(
     exceed the Wound Limit.
     """
     tn, df, tn_step, df_step = defence_against(defender, attacker.kind, defender_wounds, rules)
-    modifier = attacker.attack - attacker_wounds + ar_bonus
+    modifier = attacker.attack - attacker_wounds - attacker.bound_penalty + ar_bonus
     action = action_odds(modifier, tn, rules.action_die, rules.critical)
     sev = severity_odds(
         action.p_success,
@@ -323,6 +360,8 @@ def attack_odds(
     mod_parts = f"{attacker.verb} {attacker.attack:+d}"
     if attacker_wounds:
         mod_parts += f" − WP {attacker_wounds}"
+    if attacker.bound:
+        mod_parts += f" − {attacker.bound_penalty} bound (Capture)"
     if ar_bonus:
         mod_parts += f" + AR {ar_bonus:+d}"
     return AttackOdds(

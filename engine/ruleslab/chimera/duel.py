@@ -22,7 +22,14 @@ endless fight; its probability is reported exactly and the expected length is
 then infinite (``None``).
 
 Surprise (RN-CHIM-11, RN-CHIM-12) only changes the first round: the Sneak
-roll's three outcomes each start the chain through their own first round.
+roll's three outcomes each start the chain through their own first round; a
+fallen leader or heavy casualties make an NPC check morale before it (RN-CHIM-18).
+The ends are also found forward, with both combatants' wounds at each end
+(:attr:`DuelOdds.ends`: the aftermath's Fatigue roll and revival start from them).
+
+Over 600 lines, for a reason: the exact chain, its forward pass and the seeded
+play (:func:`play`) apply the same rules side by side, so that a played fight
+rolls what the odds compute.
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from ruleslab.chimera.action import ACTION_DICE, is_critical, is_success
 from ruleslab.chimera.attack import (
@@ -41,12 +49,13 @@ from ruleslab.chimera.attack import (
     whole_number,
 )
 from ruleslab.chimera.initiative import INITIATIVE_DIE, initiative_order
-from ruleslab.chimera.morale import p_morale_fails, wound_triggers_morale
+from ruleslab.chimera.morale import p_morale_fails, side_morale_trigger, wound_triggers_morale
 from ruleslab.chimera.surprise import SURPRISE_AR_BONUS, surprise_odds
 from ruleslab.chimera.wounds import is_vanquished
 
 __all__ = [
     "DuelOdds",
+    "End",
     "Plan",
     "SurprisePlan",
     "check_wounds",
@@ -59,8 +68,19 @@ END_KEYS = ("v0", "v1", "m0", "m1", "draw")
 the other failed morale, ``draw`` both fall at once (only with simultaneous ties)."""
 
 State = tuple[int, int]
-Outcome = State | str
-"""Where a round leaves the duel: the wounds it goes on with, or an end key (``v0`` …)."""
+
+
+class End(NamedTuple):
+    """An end of the fight (``key``: one of :data:`END_KEYS`, ``"endless"`` or ``"break"``)
+    with both combatants' wounds at that moment (the wound that ends it included)."""
+
+    key: str
+    a: int
+    b: int
+
+
+Outcome = State | End
+"""Where a round leaves the duel: the wounds it goes on with, or an :class:`End`."""
 DEFAULT_RULES = FightRules()
 BENEFITS = ("action", "bonus")
 """A successful Sneak roll's benefit: a full action before the foe can respond, or AR +2."""
@@ -127,7 +147,12 @@ class DuelOdds:
     ``p_vanquish[i]``: side i vanquishes the other; ``p_morale[i]``: side i wins
     because the other fails morale; ``p_draw``: both fall in the same instant
     (simultaneous ties only); ``p_endless``: the fight reaches a state where
-    nobody can be wounded any more. They sum to 1. ``expected_rounds`` is exact,
+    nobody can be wounded any more; ``p_both_break`` both fail the morale check
+    that a fallen leader or heavy casualties force before the first round
+    (``p_break[i]``: side i breaks then, a part of the other side's
+    ``p_morale``). They sum to 1. ``ends`` is the exact distribution of every
+    end with both combatants' wounds at that moment (:class:`End`; for the
+    aftermath: revival, the Fatigue roll). ``expected_rounds`` is exact,
     or ``None`` when ``p_endless > 0`` (the expectation is infinite). A
     surprise round counts as a round.
     """
@@ -138,6 +163,13 @@ class DuelOdds:
     p_endless: Fraction
     expected_rounds: Fraction | None
     states: int
+    p_break: tuple[Fraction, Fraction] = (Fraction(0), Fraction(0))
+    p_both_break: Fraction = Fraction(0)
+    ends: tuple[tuple[End, Fraction], ...] = ()
+
+    def end_wounds(self, key: str) -> tuple[tuple[int, int, Fraction], ...]:
+        """``(A's wounds, B's wounds, P)`` of every way the fight ends as ``key`` (``v0`` …)."""
+        return tuple((e.a, e.b, p) for e, p in self.ends if e.key == key)
 
     @property
     def p_win(self) -> tuple[Fraction, Fraction]:
@@ -162,6 +194,8 @@ class _Chain:
         self.rules = rules
         self._blows: dict[tuple[int, State, int], _Blow] = {}
         self.values: dict[State, _Value] = {}
+        self.moves: dict[State, tuple[dict[Outcome, Fraction], Fraction]] = {}
+        """Each solved state's transitions to other outcomes, and its chance to stay."""
 
     # -- one blow ------------------------------------------------------------
     def blow(self, x: int, w: State, ar: int = 0) -> _Blow:
@@ -178,7 +212,11 @@ class _Chain:
         p_r = Fraction(0)
         if p_w and dfd.checks_morale and wound_triggers_morale(dfd.wound_limit, w[y], w[y] + 1):
             fails = p_morale_fails(
-                dfd.resist, w[y] + 1, dfd.morale_tn, self.rules.action_die, self.rules.critical
+                dfd.resist - dfd.bound_penalty,
+                w[y] + 1,
+                dfd.morale_tn,
+                self.rules.action_die,
+                self.rules.critical,
             )
             p_r, p_w = p_w * fails, p_w * (1 - fails)
         out = (1 - odds.p_wound, p_w, p_v, p_r)
@@ -199,14 +237,15 @@ class _Chain:
 
         y = 1 - x
         n, wd, v, r = self.blow(x, w, ar[x])
-        add(f"v{x}", v)
-        add(f"m{x}", r)
-        for p, w2 in ((n, w), (wd, self._hurt(w, y))):
+        hurt = self._hurt(w, y)
+        add(End(f"v{x}", *hurt), v)
+        add(End(f"m{x}", *hurt), r)
+        for p, w2 in ((n, w), (wd, hurt)):
             if not p:
                 continue
             n2, wd2, v2, r2 = self.blow(y, w2, ar[y])
-            add(f"v{y}", p * v2)
-            add(f"m{y}", p * r2)
+            add(End(f"v{y}", *self._hurt(w2, x)), p * v2)
+            add(End(f"m{y}", *self._hurt(w2, x)), p * r2)
             add(w2, p * n2)
             add(self._hurt(w2, x), p * wd2)
         return out
@@ -224,21 +263,28 @@ class _Chain:
                     continue
                 p = pa * pb
                 a_out, b_out = eb >= 2, ea >= 2  # A is out when B's blow takes him out
+                after = (w[0] + (eb >= 1), w[1] + (ea >= 1))  # every effect but 0 is a wound
+                k: Outcome = after
                 if a_out and b_out:
-                    k: Outcome = "draw"
+                    k = End("draw", *after)
                 elif b_out:
-                    k = "v0" if ea == 2 else "m0"
+                    k = End("v0" if ea == 2 else "m0", *after)
                 elif a_out:
-                    k = "v1" if eb == 2 else "m1"
-                else:
-                    k = (w[0] + (eb == 1), w[1] + (ea == 1))
+                    k = End("v1" if eb == 2 else "m1", *after)
                 out[k] = out.get(k, Fraction(0)) + p
         return out
 
     def only(self, w: State, x: int, ar: int) -> dict[Outcome, Fraction]:
         n, wd, v, r = self.blow(x, w, ar)
         out: dict[Outcome, Fraction] = {}
-        for k, p in ((w, n), (self._hurt(w, 1 - x), wd), (f"v{x}", v), (f"m{x}", r)):
+        hurt = self._hurt(w, 1 - x)
+        parts: tuple[tuple[Outcome, Fraction], ...] = (
+            (w, n),
+            (hurt, wd),
+            (End(f"v{x}", *hurt), v),
+            (End(f"m{x}", *hurt), r),
+        )
+        for k, p in parts:
             if p:
                 out[k] = out.get(k, Fraction(0)) + p
         return out
@@ -249,7 +295,9 @@ class _Chain:
         if first is not None:
             return self.sequential(w, first, ar)
         f0, f1 = self.f
-        p0, tie, p1 = initiative_order(f0.initiative, w[0], f1.initiative, w[1])
+        p0, tie, p1 = initiative_order(
+            f0.initiative - f0.bound_penalty, w[0], f1.initiative - f1.bound_penalty, w[1]
+        )
         if self.rules.ties == "reroll":
             p0, p1, tie = p0 / (p0 + p1), p1 / (p0 + p1), Fraction(0)
         out: dict[Outcome, Fraction] = {}
@@ -274,6 +322,7 @@ class _Chain:
     def _solve_state(self, s: State) -> _Value:
         t = self.round(s)
         p_self = t.pop(s, Fraction(0))
+        self.moves[s] = (t, p_self)
         ends = dict.fromkeys((*END_KEYS, "endless"), Fraction(0))
         if p_self == 1:
             ends["endless"] = Fraction(1)
@@ -289,8 +338,8 @@ class _Chain:
     ) -> _Value:
         rounds: Fraction | None = base_rounds
         for k, p in t.items():
-            if isinstance(k, str):
-                ends[k] += p
+            if isinstance(k, End):
+                ends[k.key] += p
             else:
                 nxt = self.values[k]
                 for e, q in nxt.ends.items():
@@ -305,18 +354,54 @@ class _Chain:
             rounds = None
         return _Value(ends, None if rounds is None else rounds * scale)
 
+    def first_moves(self, start: State, plan: Plan) -> dict[Outcome, Fraction]:
+        """Where the first round leaves the fight when it follows ``plan`` (not ``"none"``)."""
+        ar = SURPRISE_AR_BONUS if plan.kind in ("bonus", "both") else 0
+        ars = (ar, 0) if plan.side == 0 else (0, ar)
+        if plan.kind == "bonus":
+            return self.round(start, ars)
+        if self.rules.surprise_action == "extra":
+            return self.only(start, plan.side, ar)
+        return self.round(start, ars, first=plan.side)
+
+    def ends_from(self, start: dict[Outcome, Fraction]) -> dict[End, Fraction]:
+        """The exact distribution of the fight's ends, with the wounds at each end.
+
+        ``start`` is where the fight stands (states and ends with their
+        chances). Forward over the solved states in increasing order (wounds
+        only grow, so every move leads to a later state): a state's chance
+        leaves it through its other moves, scaled by ``1 / (1 − P(stay))``; a
+        state nobody can leave is an endless fight.
+        """
+        out: dict[End, Fraction] = {}
+        mass: dict[State, Fraction] = {}
+
+        def route(k: Outcome, p: Fraction) -> None:
+            if isinstance(k, End):
+                out[k] = out.get(k, Fraction(0)) + p
+            else:
+                mass[k] = mass.get(k, Fraction(0)) + p
+
+        for k, p in start.items():
+            route(k, p)
+        for s in sorted(self.moves):
+            m = mass.pop(s, Fraction(0))
+            if not m:
+                continue
+            t, p_self = self.moves[s]
+            if p_self == 1:
+                route(End("endless", *s), m)
+                continue
+            scale = m / (1 - p_self)
+            for k, p in t.items():
+                route(k, p * scale)
+        return out
+
     def first_round(self, start: State, plan: Plan) -> _Value:
         """Value of the fight from ``start`` when the first round follows ``plan``."""
         if plan.kind == "none":
             return self.values[start]
-        ar = SURPRISE_AR_BONUS if plan.kind in ("bonus", "both") else 0
-        ars = (ar, 0) if plan.side == 0 else (0, ar)
-        if plan.kind == "bonus":
-            t = self.round(start, ars)
-        elif self.rules.surprise_action == "extra":
-            t = self.only(start, plan.side, ar)
-        else:
-            t = self.round(start, ars, first=plan.side)
+        t = self.first_moves(start, plan)
         ends = dict.fromkeys((*END_KEYS, "endless"), Fraction(0))
         return self._combine(t, scale=Fraction(1), base_rounds=Fraction(1), ends=ends)
 
@@ -338,6 +423,16 @@ def duel_odds(
     chain = _Chain((a, b), rules)
     start = (a.wounds, b.wounds)
     chain.solve(start)
+    breaks = tuple(_p_breaks_before(f, rules) for f in (a, b))
+    hold = (1 - breaks[0]) * (1 - breaks[1])
+    before: dict[Outcome, Fraction] = {}
+    for k, p in (
+        (End("m1", *start), breaks[0] * (1 - breaks[1])),
+        (End("m0", *start), breaks[1] * (1 - breaks[0])),
+        (End("break", *start), breaks[0] * breaks[1]),
+    ):
+        if p:
+            before[k] = p
     mix: list[tuple[Fraction, Plan]]
     if surprise is None:
         mix = [(Fraction(1), Plan())]
@@ -349,14 +444,24 @@ def duel_odds(
             (odds.p_success, Plan(surprise.benefit, surprise.side)),
             (odds.p_critical, Plan(crit_kind, surprise.side)),
         ]
-    ends = dict.fromkeys((*END_KEYS, "endless"), Fraction(0))
+    ends = dict.fromkeys((*END_KEYS, "endless", "break"), Fraction(0))
+    for where, p in before.items():
+        assert isinstance(where, End)
+        ends[where.key] += p
     rounds: Fraction | None = Fraction(0)
+    start_moves: dict[Outcome, Fraction] = dict(before)
     for weight, plan in mix:
+        weight *= hold
         if not weight:
             continue
         value = chain.first_round(start, plan)
-        for k, q in value.ends.items():
-            ends[k] += weight * q
+        moves: dict[Outcome, Fraction] = (
+            {start: Fraction(1)} if plan.kind == "none" else chain.first_moves(start, plan)
+        )
+        for where, q in moves.items():
+            start_moves[where] = start_moves.get(where, Fraction(0)) + weight * q
+        for e, q in value.ends.items():
+            ends[e] += weight * q
         if value.rounds is None or rounds is None:
             rounds = None
         else:
@@ -370,6 +475,19 @@ def duel_odds(
         p_endless=ends["endless"],
         expected_rounds=rounds,
         states=len(chain.values),
+        p_break=(breaks[0] * (1 - breaks[1]), breaks[1] * (1 - breaks[0])),
+        p_both_break=ends["break"],
+        ends=tuple(sorted(chain.ends_from(start_moves).items())),
+    )
+
+
+def _p_breaks_before(f: Fighter, rules: FightRules) -> Fraction:
+    """P(``f`` fails the morale check that his fallen leader or his side's casualties force
+    before the first round); 0 if nothing forces one (rules note RN-CHIM-18)."""
+    if side_morale_trigger(f, rules.casualties) is None:
+        return Fraction(0)
+    return p_morale_fails(
+        f.resist - f.bound_penalty, f.wounds, f.morale_tn, rules.action_die, rules.critical
     )
 
 
@@ -413,7 +531,7 @@ class _Table:
         y = 1 - x
         att, dfd = self.f[x], self.f[y]
         tn, df, _, _ = defence_against(dfd, att.kind, live[y], self.rules)
-        modifier = att.attack - live[x] + ar
+        modifier = att.attack - live[x] - att.bound_penalty + ar
         faces, total, ok, crit = self.action(modifier, tn)
         roll = "+".join(map(str, faces))
         head = f"{att.name} {att.verb}s: {roll} {modifier:+d} = {total} vs TN {tn}"
@@ -451,11 +569,12 @@ class _Table:
             return "vanq"
         self.say(text)
         if dfd.checks_morale and wound_triggers_morale(dfd.wound_limit, live[y] - 1, live[y]):
-            faces, total, ok, _ = self.action(dfd.resist - live[y], dfd.morale_tn)
+            mod = dfd.resist - live[y] - dfd.bound_penalty
+            faces, total, ok, _ = self.action(mod, dfd.morale_tn)
             verdict = "holds" if ok else "FAILS: surrenders or retreats"
             self.say(
                 f"{dfd.name}'s Wound Penalty reaches half his WL: morale "
-                f"{'+'.join(map(str, faces))} {dfd.resist - live[y]:+d} = {total} "
+                f"{'+'.join(map(str, faces))} {mod:+d} = {total} "
                 f"vs Morale TN {dfd.morale_tn}: {verdict}"
             )
             if not ok:
@@ -468,11 +587,10 @@ class _Table:
         while True:
             ra = self.rng.randint(1, INITIATIVE_DIE)
             rb = self.rng.randint(1, INITIATIVE_DIE)
-            ia, ib = ra + a.initiative - self.w[0], rb + b.initiative - self.w[1]
-            self.say(
-                f"Initiative: {a.name} {ra} {a.initiative - self.w[0]:+d} = {ia}, "
-                f"{b.name} {rb} {b.initiative - self.w[1]:+d} = {ib}"
-            )
+            ma = a.initiative - self.w[0] - a.bound_penalty
+            mb = b.initiative - self.w[1] - b.bound_penalty
+            ia, ib = ra + ma, rb + mb
+            self.say(f"Initiative: {a.name} {ra} {ma:+d} = {ia}, {b.name} {rb} {mb:+d} = {ib}")
             if ia != ib:
                 return 0 if ia > ib else 1
             if self.rules.ties == "simultaneous":
@@ -525,12 +643,30 @@ def play(
 ) -> tuple[str | None, int]:
     """Play the duel with ``rng`` for at most ``max_rounds`` rounds.
 
-    Returns ``(end, rounds played)``: ``end`` is one of ``v0 v1 m0 m1 draw`` or
-    ``None`` if the fight is still going. Every roll is reported through ``say``.
+    Returns ``(end, rounds played)``: ``end`` is one of ``v0 v1 m0 m1 draw break``
+    or ``None`` if the fight is still going. Every roll is reported through ``say``.
     Each combatant's ``wounds`` must be at most his Wound Limit (:func:`check_wounds`).
     """
     check_wounds(a, b)
     table = _Table(a, b, rules, rng, say)
+    broke = []
+    for x, f in enumerate(table.f):
+        why = side_morale_trigger(f, rules.casualties)
+        if why is None:
+            continue
+        mod = f.resist - f.wounds - f.bound_penalty
+        faces, total, ok, _ = table.action(mod, f.morale_tn)
+        say(
+            f"{f.name} checks morale before the fight ({why}): {'+'.join(map(str, faces))} "
+            f"{mod:+d} = {total} vs Morale TN {f.morale_tn}: "
+            + ("holds" if ok else "FAILS: surrenders or retreats")
+        )
+        if not ok:
+            broke.append(x)
+    if len(broke) == 2:
+        return "break", 0
+    if broke:
+        return f"m{1 - broke[0]}", 0
     plan = Plan()
     if surprise is not None:
         sneak = table.f[surprise.side]

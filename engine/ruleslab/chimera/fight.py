@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ruleslab.chimera.action import critical_text
-from ruleslab.chimera.aftermath import AFTERMATH, COOL_DOWN_MINUTES
+from ruleslab.chimera.aftermath import aftermath_steps, fate_steps, p_fatigue_fails_after
 from ruleslab.chimera.attack import AttackOdds, Fighter, FightRules, attack_odds
 from ruleslab.chimera.duel import (
     DEFAULT_RULES,
@@ -36,7 +36,7 @@ from ruleslab.chimera.duel import (
     play,
 )
 from ruleslab.chimera.initiative import INITIATIVE, initiative_order
-from ruleslab.chimera.morale import MORALE, p_morale_fails
+from ruleslab.chimera.morale import MORALE, p_morale_fails, side_morale_trigger
 from ruleslab.chimera.surprise import SURPRISE, SurpriseOdds, surprise_odds
 from ruleslab.chimera.wounds import COMBAT, FATES, VANQUISHING, killer_blow_resist
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
@@ -61,7 +61,9 @@ class FightOdds(Explained):
     wounds; ``duel`` the whole duel (after the Sneak roll of ``surprise``, whose
     odds are ``surprise_odds``); ``killer_blow`` each side's chance to Resist a
     Killer Blow if the next wound vanquishes him (``None`` for an unclassed
-    character).
+    character); ``fatigue`` each side's chance to fail the Resistance Roll
+    against Fatigue when he wins and skips the cool-down (``None`` if he spends
+    it or cannot win).
     """
 
     a: Fighter
@@ -73,6 +75,7 @@ class FightOdds(Explained):
     b_on_a: AttackOdds
     duel: DuelOdds
     killer_blow: tuple[Fraction | None, Fraction | None]
+    fatigue: tuple[Fraction | None, Fraction | None] = (None, None)
 
     def figures(self) -> tuple[Figure, ...]:
         d = self.duel
@@ -99,14 +102,14 @@ class FightOdds(Explained):
                 ),
             ]
         p_a, p_b = d.p_win
-        neither = d.p_draw + d.p_endless
+        neither = d.p_draw + d.p_endless + d.p_both_break
         rounds = d.expected_rounds
         figs += [
             Figure("p_a_wins", f"{self.a.name} wins the duel", p_a, fmt_prob(p_a)),
             Figure("p_b_wins", f"{self.b.name} wins the duel", p_b, fmt_prob(p_b)),
             Figure(
                 "p_neither",
-                "Neither wins (both fall at once, or no one can be hurt)",
+                "Neither wins (both fall at once, both break before it, or no one can be hurt)",
                 neither,
                 fmt_prob(neither),
             ),
@@ -134,6 +137,18 @@ class FightOdds(Explained):
                     f"{f.name} resists a Killer Blow (if vanquished by the next wound)",
                     p,
                     "not classed" if p is None else fmt_prob(p),
+                )
+            )
+        for key, f, p in (("a", self.a, self.fatigue[0]), ("b", self.b, self.fatigue[1])):
+            figs.append(
+                Figure(
+                    f"{key}_fatigue_fails",
+                    f"{f.name} wins, skips the cool-down and fails the Fatigue roll "
+                    f"(of {f.name}'s wins)",
+                    p,
+                    "cool-down spent"
+                    if f.cool_down
+                    else ("cannot win" if p is None else fmt_prob(p)),
                 )
             )
         return tuple(figs)
@@ -174,15 +189,18 @@ def _blow_steps(odds: AttackOdds, defender: Fighter) -> list[Step]:
 
 
 def _initiative_step(a: Fighter, b: Fighter, rules: FightRules) -> Step:
-    p0, tie, p1 = initiative_order(a.initiative, a.wounds, b.initiative, b.wounds)
+    ia, ib = a.initiative - a.bound_penalty, b.initiative - b.bound_penalty
+    p0, tie, p1 = initiative_order(ia, a.wounds, ib, b.wounds)
     tie_text = (
         "ties are rolled again"
         if rules.ties == "reroll"
         else "on a tie both act at once, on the wounds before the round"
     )
     return Step(
-        f"Each round: 1d12 {a.initiative - a.wounds:+d} ({a.name}) against 1d12 "
-        f"{b.initiative - b.wounds:+d} ({b.name}), IM and WP included: {a.name} higher "
+        f"Each round: 1d12 {ia - a.wounds:+d} ({a.name}) against 1d12 "
+        f"{ib - b.wounds:+d} ({b.name}), IM and WP included"
+        + (" (and −4 bound)" if a.bound or b.bound else "")
+        + f": {a.name} higher "
         f"{fmt_prob(p0)}, tie {fmt_prob(tie)}, {b.name} higher {fmt_prob(p1)}; {tie_text} "
         "(RN-CHIM-9); the first to act may vanquish the other before he acts",
         INITIATIVE,
@@ -199,10 +217,11 @@ def _morale_step(f: Fighter, rules: FightRules) -> Step:
             f"{f.wounds} wounds so far; RN-CHIM-10)",
             MORALE,
         )
-    fail = p_morale_fails(f.resist, at, f.morale_tn, rules.action_die, rules.critical)
+    mod = f.resist - f.bound_penalty
+    fail = p_morale_fails(mod, at, f.morale_tn, rules.action_die, rules.critical)
     return Step(
         f"{f.name} checks morale at wound {at} (WP {at} ≥ half of WL {f.wound_limit}): "
-        f"{rules.action_die} {f.resist - at:+d} vs Morale TN {f.morale_tn} fails "
+        f"{rules.action_die} {mod - at:+d} vs Morale TN {f.morale_tn} fails "
         f"{fmt_prob(fail)}: surrender or retreat ends the duel (RN-CHIM-10)",
         MORALE,
     )
@@ -242,6 +261,11 @@ def _duel_steps(
             f"{a.name}'s morale fails {fmt_prob(duel.p_morale[1])})"
             + (f", both fall at once {fmt_prob(duel.p_draw)}" if duel.p_draw else "")
             + (
+                f", both break before the first round {fmt_prob(duel.p_both_break)}"
+                if duel.p_both_break
+                else ""
+            )
+            + (
                 f", nobody can be hurt any more {fmt_prob(duel.p_endless)}"
                 if duel.p_endless
                 else ""
@@ -273,10 +297,11 @@ def _killer_blow(f: Fighter, rules: FightRules) -> tuple[Fraction | None, list[S
     """P(``f`` Resists a Killer Blow if the next wound vanquishes him), ``None`` if unclassed."""
     if not f.classed:
         return None, []
-    p = killer_blow_resist(f.resist, f.wounds + 1, rules.action_die, rules.critical)
+    mod = f.resist - f.bound_penalty
+    p = killer_blow_resist(mod, f.wounds + 1, rules.action_die, rules.critical)
     step = Step(
         f"{f.name} is classed: Resists a Killer Blow with {rules.action_die} "
-        f"{f.resist - f.wounds - 1:+d} vs TN 12 (WP {f.wounds + 1}) = {fmt_prob(p)}; "
+        f"{mod - f.wounds - 1:+d} vs TN 12 (WP {f.wounds + 1}) = {fmt_prob(p)}; "
         "success leaves him Unconscious with a random permanent Flaw",
         VANQUISHING,
     )
@@ -316,12 +341,37 @@ def fight_odds(
             ACTION_ROLL,
         )
     ]
+    steps += [
+        Step(
+            f"{f.name} is bound (captured): −{f.bound_penalty} to all his rolls (attack, "
+            "initiative, Resistance Rolls) and to his MR (Capture; RN-CHIM-15)",
+            VANQUISHING,
+        )
+        for f in (a, b)
+        if f.bound
+    ]
     a_on_b = attack_odds(a, b, a.wounds, b.wounds, rules)
     b_on_a = attack_odds(b, a, b.wounds, a.wounds, rules)
     steps += _blow_steps(a_on_b, b)
     steps += _blow_steps(b_on_a, a)
     steps.append(_initiative_step(a, b, rules))
     steps += [_morale_step(f, rules) for f in (a, b)]
+    for f in (a, b):
+        why = side_morale_trigger(f, rules.casualties)
+        if why is not None:
+            mod = f.resist - f.wounds - f.bound_penalty
+            fail = p_morale_fails(
+                f.resist - f.bound_penalty, f.wounds, f.morale_tn, rules.action_die, rules.critical
+            )
+            steps.append(
+                Step(
+                    f"{f.name} checks morale before the first round ({why}): "
+                    f"{rules.action_die} {mod:+d} vs Morale TN {f.morale_tn} fails "
+                    f"{fmt_prob(fail)}: he surrenders or retreats before a blow is struck "
+                    "(RN-CHIM-18)",
+                    MORALE,
+                )
+            )
 
     s_odds: SurpriseOdds | None = None
     if surprise is not None:
@@ -337,15 +387,12 @@ def fight_odds(
     kb_b, kb_steps = _killer_blow(b, rules)
     steps += kb_steps
     steps.append(Step("The victor chooses: " + "; ".join(FATES.values()), VANQUISHING))
-    shooters = [f.name for f in (a, b) if f.kind == "shoot"]
-    steps.append(
-        Step(
-            f"After the fight: a 1-turn ({COOL_DOWN_MINUTES}-minute) cool-down, or an immediate "
-            "Resistance Roll against Fatigue"
-            + (f"; Ammo Check for {' and '.join(shooters)}" if shooters else ""),
-            AFTERMATH,
-        )
-    )
+    fatigue: list[Fraction | None] = []
+    for x, (f, foe) in enumerate(((a, b), (b, a))):
+        wins = _wins(duel, x)
+        fatigue.append(None if f.cool_down else p_fatigue_fails_after(f, wins, rules))
+        steps += fate_steps(f, foe, _fallen(duel, x), rules)
+        steps += aftermath_steps(f, wins, rules, fired=f.kind == "shoot")
     return FightOdds(
         a=a,
         b=b,
@@ -356,8 +403,21 @@ def fight_odds(
         b_on_a=b_on_a,
         duel=duel,
         killer_blow=(kb_a, kb_b),
+        fatigue=(fatigue[0], fatigue[1]),
         steps=tuple(steps),
     )
+
+
+def _wins(duel: DuelOdds, x: int) -> tuple[tuple[int, Fraction], ...]:
+    """Side ``x``'s wounds at the end of each way he wins (vanquish or the foe's morale)."""
+    return tuple(
+        (a if x == 0 else b, p) for key in (f"v{x}", f"m{x}") for a, b, p in duel.end_wounds(key)
+    )
+
+
+def _fallen(duel: DuelOdds, x: int) -> tuple[tuple[int, Fraction], ...]:
+    """The foe's wounds when side ``x`` vanquishes him."""
+    return tuple((b if x == 0 else a, p) for a, b, p in duel.end_wounds(f"v{x}"))
 
 
 def play_log(odds: FightOdds, seed: int, rounds: int) -> tuple[str, ...]:
@@ -383,6 +443,7 @@ def play_log(odds: FightOdds, seed: int, rounds: int) -> tuple[str, ...]:
         "m0": f"{b} fails morale and surrenders or retreats: {a} wins",
         "m1": f"{a} fails morale and surrenders or retreats: {b} wins",
         "draw": "Both fall at once",
+        "break": "Both fail morale before the fight: both surrender or retreat",
         None: (
             f"Both still standing after {played} round{'s' if played != 1 else ''}"
             + (" (the log stops here)" if rounds > 1 else "")
