@@ -105,6 +105,10 @@ class Param:
     def describe_range(self) -> str:
         return ""
 
+    def shown(self, value: Any) -> str:
+        """``value`` as the working shows an input's value: 3, yes/no, a choice's label."""
+        return str(value)
+
 
 def _fmt(x: float) -> str:
     """Range ends for messages: 1,000,000 rather than 1e+06."""
@@ -289,6 +293,9 @@ class BoolParam(Param):
             raise InputError(self.name, f"{self.label} must be yes or no.")
         return value
 
+    def shown(self, value: Any) -> str:
+        return "yes" if value else "no"
+
 
 @dataclass(frozen=True, kw_only=True)
 class ChoiceParam(Param):
@@ -298,6 +305,9 @@ class ChoiceParam(Param):
 
     def describe_range(self) -> str:
         return "one of " + ", ".join(label for _, label in self.choices)
+
+    def shown(self, value: Any) -> str:
+        return f"“{dict(self.choices)[str(value)]}”"
 
     def check(self, value: object) -> str:
         # (text first: a list or dict is refused with the message, never a TypeError)

@@ -509,15 +509,6 @@ BURST_WEAPON_AMMO = ChoiceParam(
 # --- the result and the calculator -------------------------------------------------
 
 
-def _shown(param: Param, value: object) -> str:
-    """An input's value as a step shows it: 3, yes/no, a choice's label."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(param, ChoiceParam):
-        return f"“{dict(param.choices)[str(value)]}”"
-    return str(value)
-
-
 def _with_unused(
     target: TargetDefence,
     ruleset: str,
@@ -526,7 +517,7 @@ def _with_unused(
     why: str,
 ) -> TargetDefence:
     """``target`` with a first step naming the other ruleset's inputs, not used (RN-RANGED-16)."""
-    listed = ", ".join(f"“{p.label}” {_shown(p, values[p.name])}" for p in unused)
+    listed = ", ".join(f"“{p.label}” {p.shown(values[p.name])}" for p in unused)
     text = f"Not used under {ruleset}: {listed}; {why} (rules note RN-RANGED-16)"
     step = Step(text, DEFENSES if ruleset == V21 else DEFENSIVE)
     return replace(target, steps=(step, *target.steps))

@@ -27,7 +27,7 @@ from ruleslab.defence import (
 from ruleslab.explain import Explained, Figure, Step
 from ruleslab.initiative import InitiativeOdds, initiative
 from ruleslab.inputs import RULESET as BASE_RULESET
-from ruleslab.params import BoolParam, ChoiceParam, IntParam, Param, checked
+from ruleslab.params import BoolParam, ChoiceParam, IntParam, checked
 from ruleslab.pmf import chart_bars
 from ruleslab.ruleset import V20, V21
 from ruleslab.sources import QR, rule
@@ -222,15 +222,6 @@ MEGA_IN_DEFENSE = ChoiceParam(
 # --- the result and the calculator -------------------------------------------------
 
 
-def _shown(param: Param, value: object) -> str:
-    """An input's value as a step shows it: 3, yes/no, a choice's label."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(param, ChoiceParam):
-        return f"“{dict(param.choices)[str(value)]}”"
-    return str(value)
-
-
 @dataclass(frozen=True, kw_only=True)
 class DefenceReport(Explained):
     """The "Initiative & defence" calculator: initiative (both rulesets), then 2.0
@@ -326,7 +317,7 @@ def initiative_and_defence(
             )
         )
         unused = ", ".join(
-            f"{p.label} {_shown(p, value)}"
+            f"{p.label} {p.shown(value)}"
             for p, value in (
                 (QUANTUM, quantum),
                 (ATTACK_POOL, attack_pool),
