@@ -15,6 +15,7 @@ each declared with its label, range and help as the form shows them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -443,6 +444,38 @@ def _dice(value: DamageDice | str) -> DamageDice:
     return value if isinstance(value, DamageDice) else parse_dice(value)
 
 
+def _fighter(name: str, form: Mapping[str, Any]) -> Fighter:
+    """Combatant ``name``'s record from the form's ``<name>_…`` fields (``a_mr`` → ``mr``)."""
+    prefix = f"{name.lower()}_"
+    v = {k.removeprefix(prefix): x for k, x in form.items() if k.startswith(prefix)}
+    return _check_fighter(
+        Fighter(
+            name=name,
+            mr=v["mr"],
+            defence=v["defence"],
+            wound_limit=v["wound_limit"],
+            wounds=v["wounds"],
+            damage=_dice(v["damage"]),
+            attack=v["attack"],
+            initiative=v["initiative"],
+            kind=v["kind"],
+            position=v["position"],
+            parry=v["parry"],
+            cover=v["cover"],
+            character=v["character"],
+            morale_tn=v["morale_tn"],
+            resist=v["resist"],
+            bound=v["bound"] == "bound",
+            cool_down=v["cool_down"] == "spent",
+            fatigue_tn=v["fatigue_tn"],
+            level=v["level"],
+            leader_fell=v["leader"] == "fallen",
+            allies=v["allies"],
+            allies_down=v["allies_down"],
+        )
+    )
+
+
 def _check_fighter(f: Fighter) -> Fighter:
     """The rules across one combatant's fields (named ``a_…``/``b_…`` as on the form)."""
     s, field = f.name, f.name.lower()
@@ -549,6 +582,7 @@ def chimera_fight(
     combatant who fights ("While prone, you may move at your creeping MR or
     Shoot"), and for more allies down than allies.
     """
+    form = dict(locals())  # the fields as given, before any other name is bound
     for s, allies, down in (("A", a_allies, a_allies_down), ("B", b_allies, b_allies_down)):
         if down > allies:
             raise InputError(
@@ -556,58 +590,7 @@ def chimera_fight(
                 f"{s}: Allies down must be a whole number from 0 to his allies on the side "
                 f"({allies}).",
             )
-    a = _check_fighter(
-        Fighter(
-            name="A",
-            mr=a_mr,
-            defence=a_defence,
-            wound_limit=a_wound_limit,
-            wounds=a_wounds,
-            damage=_dice(a_damage),
-            attack=a_attack,
-            initiative=a_initiative,
-            kind=a_kind,
-            position=a_position,
-            parry=a_parry,
-            cover=a_cover,
-            character=a_character,
-            morale_tn=a_morale_tn,
-            resist=a_resist,
-            bound=a_bound == "bound",
-            cool_down=a_cool_down == "spent",
-            fatigue_tn=a_fatigue_tn,
-            level=a_level,
-            leader_fell=a_leader == "fallen",
-            allies=a_allies,
-            allies_down=a_allies_down,
-        )
-    )
-    b = _check_fighter(
-        Fighter(
-            name="B",
-            mr=b_mr,
-            defence=b_defence,
-            wound_limit=b_wound_limit,
-            wounds=b_wounds,
-            damage=_dice(b_damage),
-            attack=b_attack,
-            initiative=b_initiative,
-            kind=b_kind,
-            position=b_position,
-            parry=b_parry,
-            cover=b_cover,
-            character=b_character,
-            morale_tn=b_morale_tn,
-            resist=b_resist,
-            bound=b_bound == "bound",
-            cool_down=b_cool_down == "spent",
-            fatigue_tn=b_fatigue_tn,
-            level=b_level,
-            leader_fell=b_leader == "fallen",
-            allies=b_allies,
-            allies_down=b_allies_down,
-        )
-    )
+    a, b = _fighter("A", form), _fighter("B", form)
     rules = FightRules(
         action_die=action_die,
         critical=critical,
