@@ -14,8 +14,7 @@ from ruleslab.ruleset import V20, V21
 
 __all__: list[str] = []
 
-# Keep the imports used: sections below add their names to __all__.
-_KINDS = (BoolParam, ChoiceParam, IntParam, NumberParam)
+# Each section below adds its names to __all__.
 
 # --- every area ------------------------------------------------------------------------
 
