@@ -44,7 +44,7 @@ import functools
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ruleslab.damage import damage_taken
+from ruleslab.damage import MAX_ADDS, MAX_DICE, damage_taken
 from ruleslab.dice import pool_distribution
 from ruleslab.dodge import DEFENSIVE, TargetDefence, attack_target, net_successes
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
@@ -81,9 +81,9 @@ SPECIALTIES_21 = rule(QR, "2.1 Rules", "Specialties")
 ATTACK_POOL = rule(ALT, "Compressed Combat")
 """The only text naming the attack pool: "Dexterity 3, Firearms 2 + 1 accuracy"."""
 
-MAX_DAMAGE_DICE = 500
+MAX_DAMAGE_DICE = MAX_DICE
 """Largest damage-dice count resolved against soak (damage_taken's range)."""
-MAX_DAMAGE_ADDS = 200
+MAX_DAMAGE_ADDS = MAX_ADDS
 """Largest damage-adds count resolved against soak (damage_taken's range)."""
 
 
