@@ -27,6 +27,7 @@ __all__ = [
     "Step",
     "fmt_num",
     "fmt_prob",
+    "fmt_prob_bound",
 ]
 
 
@@ -145,3 +146,12 @@ def fmt_prob(p: Fraction | float) -> str:
     if pct > 99.99:
         return "> 99.99 %"
     return f"{pct:.2f} %"
+
+
+def fmt_prob_bound(p: Fraction, unresolved: Fraction) -> str:
+    """A probability known up to ``unresolved`` (a table cut after its negligible tail):
+    exactly as :func:`fmt_prob` when nothing is unresolved, else "≤ " its upper bound."""
+    if not unresolved:
+        return fmt_prob(p)
+    upper = fmt_prob(p + unresolved)
+    return upper if upper.startswith("<") else f"≤ {upper}"

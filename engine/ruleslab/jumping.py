@@ -27,7 +27,7 @@ from fractions import Fraction
 
 from ruleslab.decimals import equals, fmt_exact, typed_decimal
 from ruleslab.dice import SuccessDistribution, pool_distribution
-from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
+from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob_bound
 from ruleslab.ruleset import V20, V21
 from ruleslab.sources import QR, rule
 
@@ -87,7 +87,7 @@ class JumpResult(Explained):
 
     def p_clear_text(self) -> str:
         """``p_clear`` as a percentage; "< …"/"≤ …" when only its upper bound is known."""
-        return _p_text(self.p_clear, self.p_clear_unresolved)
+        return fmt_prob_bound(self.p_clear, self.p_clear_unresolved)
 
     def figures(self) -> tuple[Figure, ...]:
         pool = f"{self.dice} {'die' if self.dice == 1 else 'dice'}"
@@ -111,13 +111,6 @@ class JumpResult(Explained):
             ),
             Figure("pool", "Jump roll", (self.dice, self.auto_successes, self.reroll_tens), pool),
         )
-
-
-def _p_text(p: Fraction, unresolved: Fraction) -> str:
-    if not unresolved:
-        return fmt_prob(p)
-    upper = fmt_prob(p + unresolved)
-    return upper if upper.startswith("<") else f"≤ {upper}"
 
 
 def jump(
@@ -223,7 +216,7 @@ def jump(
         why = f"at most {dist.highest} successes are possible"
     else:
         why = ""
-    result_text = _p_text(p, unresolved)
+    result_text = fmt_prob_bound(p, unresolved)
     steps.append(
         Step(
             f"P(clear) = P(≥ {needed} successes on {how}) = {result_text}"

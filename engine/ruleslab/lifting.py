@@ -36,7 +36,7 @@ from ruleslab.encumbrance import (
     mega_strength_multiplier,
     multiplier_step,
 )
-from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
+from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob, fmt_prob_bound
 from ruleslab.sources import QR, rule
 
 __all__ = [
@@ -93,7 +93,7 @@ class LiftResult(Explained):
 
     def p_lift_text(self) -> str:
         """``p_lift`` as a percentage; "< …" when only its upper bound is known."""
-        return _p_text(self.p_lift, self.p_lift_unresolved)
+        return fmt_prob_bound(self.p_lift, self.p_lift_unresolved)
 
     def figures(self) -> tuple[Figure, ...]:
         return (
@@ -146,13 +146,6 @@ def _roll_pool(
         reroll = True
         steps.append(Step("Specialty (2.0): the lift roll rerolls 10s", SPECIALTIES_20))
     return dice, reroll, steps
-
-
-def _p_text(p: Fraction, unresolved: Fraction) -> str:
-    if not unresolved:
-        return fmt_prob(p)
-    upper = fmt_prob(p + unresolved)
-    return upper if upper.startswith("<") else f"≤ {upper}"
 
 
 def _p_at_least(dice: int, k: int, reroll: bool) -> tuple[Fraction, Fraction]:
@@ -287,7 +280,7 @@ def lift(
         steps.append(
             Step(
                 f"Needed {needed} = Str + Might {dots} + 1: a success (+1) lifts it; "
-                f"P(lift) = P(≥ {k} successes on {how}) = {_p_text(p, unresolved)}",
+                f"P(lift) = P(≥ {k} successes on {how}) = {fmt_prob_bound(p, unresolved)}",
                 LIFTING,
             )
         )
@@ -304,7 +297,7 @@ def lift(
             Step(
                 f"Needed {needed} = Str + Might {dots} + 2: only an exceptional success (+2) "
                 f"lifts it: {why} (rules note RN-LIFT-1); "
-                f"P(lift) = P(≥ {k} successes on {how}) = {_p_text(p, unresolved)}",
+                f"P(lift) = P(≥ {k} successes on {how}) = {fmt_prob_bound(p, unresolved)}",
                 LIFTING,
             )
         )
