@@ -34,6 +34,14 @@ function draw(model, el) {
   const cap = document.createElement("figcaption");
   cap.textContent = model.get("title");
   root.appendChild(cap);
+  if (bars.length === 0) {  // e.g. henchmen removed when the target is a character
+    const none = document.createElement("p");
+    none.className = "rl-chart-empty";
+    none.textContent = "Nothing to chart for these inputs.";
+    root.appendChild(none);
+    el.appendChild(root);
+    return;
+  }
   const W = 560, H = 220, L = 48, B = 36, T = 10, R = 8;
   const s = svg("svg", { viewBox: `0 0 ${W} ${H}`, width: "100%", role: "img",
                          "aria-label": model.get("title") });
@@ -86,6 +94,7 @@ export default { render };
 _CSS = """
 .rl-chart { margin: 0.5em 0; max-width: 640px; }
 .rl-chart figcaption { font-weight: 600; margin-bottom: 0.25em; }
+.rl-chart .rl-chart-empty { color: #666; font-style: italic; margin: 0.2em 0; }
 .rl-chart .rl-bar:hover { opacity: 0.75; }
 """
 
