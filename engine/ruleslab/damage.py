@@ -33,6 +33,7 @@ counts 2 Stamina for them (RN-DMG-6).
 from __future__ import annotations
 
 import functools
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -40,7 +41,7 @@ from ruleslab.dice import DICE, pool_distribution
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.mega import effective
 from ruleslab.params import InputError
-from ruleslab.pmf import Dist, constant, mixture
+from ruleslab.pmf import Dist, constant, fractions, mixture, numerators, packed_convolve
 from ruleslab.soak import ARMOR_PIERCING, KINDS, armour_after_ap
 from ruleslab.sources import QR, rule
 
@@ -57,6 +58,7 @@ __all__ = [
     "damage_taken",
     "dazing",
     "levels_to_reach",
+    "sum_with_dazing",
 ]
 
 COMBAT_SOAK = rule(QR, "2.0 Rules", "Combat", "Soak")
@@ -431,3 +433,53 @@ def dazing(
         p_stunned=p_stunned,
         steps=tuple(steps),
     )
+
+
+def sum_with_dazing(
+    before: tuple[Fraction, ...], after: tuple[Fraction, ...], attacks: int, dazed_at: int
+) -> tuple[Fraction, ...]:
+    """The total over ``attacks`` attacks made one after another, each dealing ``before``
+    until the levels dealt so far reach ``dazed_at``, and ``after`` from then on.
+
+    Dazing/Stunning: "A character is Dazed if he takes (2 * Stamina) HLs of damage in
+    a single turn …  Dazed characters are at +1 difficulty to all actions": an attack
+    made once he is Dazed meets his defence at +1 difficulty. Exact, on integer
+    numerators over a common denominator: the totals below ``dazed_at`` are carried
+    level by level, the Dazed part (whose later attacks all deal ``after``) as one
+    table convolved with ``after`` at each attack.
+    """
+    (nb, db), (na, da) = numerators(before), numerators(after)
+    den = db * da // math.gcd(db, da)
+    nb = [x * (den // db) for x in nb]
+    na = [x * (den // da) for x in na]
+    below = [1] + [0] * (dazed_at - 1)  # P(total t, not yet Dazed) × den^k, t < dazed_at
+    dazed: list[int] = []  # P(total t, Dazed) × den^k, indexed by t
+    for _ in range(attacks):
+        dazed = packed_convolve(dazed, na) if dazed else []
+        spill: list[int] = []
+        new_below = [0] * dazed_at
+        for t, x in enumerate(below):
+            if not x:
+                continue
+            for d, y in enumerate(nb):
+                if y:
+                    if t + d < dazed_at:
+                        new_below[t + d] += x * y
+                    else:
+                        if len(spill) <= t + d:
+                            spill.extend([0] * (t + d + 1 - len(spill)))
+                        spill[t + d] += x * y
+        below = new_below
+        if len(dazed) < len(spill):
+            dazed.extend([0] * (len(spill) - len(dazed)))
+        for t, x in enumerate(spill):
+            dazed[t] += x
+    size = max(len(dazed), dazed_at)
+    total = [0] * size
+    for t, x in enumerate(below):
+        total[t] += x
+    for t, x in enumerate(dazed):
+        total[t] += x
+    while len(total) > 1 and not total[-1]:
+        total.pop()
+    return fractions(total, den**attacks)

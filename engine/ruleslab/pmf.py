@@ -47,6 +47,7 @@ __all__ = [
     "mean",
     "mixture",
     "numerators",
+    "packed_convolve",
 ]
 
 #: Bars less likely than this would not show on a chart: charts end at the last
@@ -298,3 +299,19 @@ def dice(count: int, sides: int) -> Dist:
             grown.append(window)
         ways = grown
     return Dist(count, tuple(ways), sides**count)
+
+
+def packed_convolve(a: list[int], b: list[int]) -> list[int]:
+    """``out[k] = Σ a[i]·b[k−i]`` for non-negative integers, exactly, by one big-integer
+    product (Kronecker substitution): each table packed into a number, a slot per entry
+    wide enough for any sum of products, so no slot carries into the next."""
+    if not a or not b:
+        return []
+    width = (max(a) * max(b) * min(len(a), len(b))).bit_length() // 8 + 1  # bytes per slot
+
+    def pack(xs: list[int]) -> int:
+        return int.from_bytes(b"".join(x.to_bytes(width, "little") for x in xs), "little")
+
+    size = len(a) + len(b) - 1
+    raw = (pack(a) * pack(b)).to_bytes(size * width, "little")
+    return [int.from_bytes(raw[k * width : (k + 1) * width], "little") for k in range(size)]

@@ -44,12 +44,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ruleslab.damage import DAZING, sum_with_dazing
 from ruleslab.dice import SuccessDistribution, pool_distribution
 from ruleslab.explain import Step, fmt_num, fmt_prob
 from ruleslab.henchmen import AREA, DIVISORS, SOAK, squad_losses_distribution
 from ruleslab.mega import effective
 from ruleslab.params import InputError
-from ruleslab.pmf import convolve, fractions, numerators
+from ruleslab.pmf import convolve, fractions, numerators, packed_convolve
 from ruleslab.pmf import mean as pmf_mean
 from ruleslab.sources import ALT, QR, rule
 
@@ -190,22 +191,6 @@ def per_attack_damage(
     return tuple(pmf)
 
 
-def _packed_convolve(a: list[int], b: list[int]) -> list[int]:
-    """``out[k] = Σ a[i]·b[k−i]`` for non-negative integers, exactly, by one big-integer
-    product (Kronecker substitution): each table packed into a number, a slot per entry
-    wide enough for any sum of products, so no slot carries into the next."""
-    if not a or not b:
-        return []
-    width = (max(a) * max(b) * min(len(a), len(b))).bit_length() // 8 + 1  # bytes per slot
-
-    def pack(xs: list[int]) -> int:
-        return int.from_bytes(b"".join(x.to_bytes(width, "little") for x in xs), "little")
-
-    size = len(a) + len(b) - 1
-    raw = (pack(a) * pack(b)).to_bytes(size * width, "little")
-    return [int.from_bytes(raw[k * width : (k + 1) * width], "little") for k in range(size)]
-
-
 def sum_of_attacks(
     per_attack: tuple[Fraction, ...], attacks: int, cap: int | None = None
 ) -> tuple[Fraction, ...]:
@@ -228,10 +213,10 @@ def sum_of_attacks(
     power, power_den, n = capped(nums), den, attacks
     while n:
         if n & 1:
-            total, total_den = capped(_packed_convolve(total, power)), total_den * power_den
+            total, total_den = capped(packed_convolve(total, power)), total_den * power_den
         n >>= 1
         if n:
-            power, power_den = capped(_packed_convolve(power, power)), power_den * power_den
+            power, power_den = capped(packed_convolve(power, power)), power_den * power_den
     return fractions(total, total_den)
 
 
@@ -382,7 +367,9 @@ class TurnDamage:
     """A turn of attacks of opportunity against one target, exactly.
 
     ``p_hit`` per attack; ``per_attack[k]`` = P(one attack deals k health levels,
-    a miss dealing 0); ``total[k]`` = P(the turn's attacks deal k in all).
+    a miss dealing 0); ``total[k]`` = P(the turn's attacks deal k in all). With
+    Dazing applied, ``p_hit_dazed`` is an attack's chance once the target is
+    Dazed (``p_hit`` and ``per_attack`` are before), else ``None``.
     """
 
     p_hit: Fraction
@@ -391,6 +378,7 @@ class TurnDamage:
     total: tuple[Fraction, ...]
     expected: Fraction
     steps: tuple[Step, ...]
+    p_hit_dazed: Fraction | None = None
 
 
 def turn_damage(
@@ -400,12 +388,16 @@ def turn_damage(
     defence: int,
     penalty: int = 0,
     reading: str = "opposed",
+    dazed_at: int | None = None,
 ) -> TurnDamage:
-    """``attacks`` independent attacks of opportunity with ``pools`` against ``defence``.
+    """``attacks`` attacks of opportunity with ``pools`` against ``defence``.
 
     The defence is read as rules note RN-WAR-2 ``reading`` says, less the Size
     ``penalty``; each damage die at 7+ is one health level (RN-DMG-1), three on a
-    die of the "in threes" shortcut (RN-WAR-9).
+    die of the "in threes" shortcut (RN-WAR-9). With ``dazed_at`` (a character's
+    2 × Stamina), an attack made once the turn's earlier attacks have dealt that
+    many levels meets the defence at +1 difficulty (Dazing/Stunning, rules note
+    RN-WAR-13); without it the attacks are independent.
     """
     p_hit = hit_probability(pools.attack_pmf(), defence, penalty, reading)
     if reading == "opposed":
@@ -432,22 +424,47 @@ def turn_damage(
         )
     )
     per = per_attack_damage(p_hit, dmg)
-    total = sum_of_attacks(per, attacks)
-    p_any = 1 - (1 - p_hit) ** attacks
+    p_hit_dazed: Fraction | None = None
+    if dazed_at is None:
+        total = sum_of_attacks(per, attacks)
+        p_any = 1 - (1 - p_hit) ** attacks
+    else:
+        p_hit_dazed = hit_probability(pools.attack_pmf(), defence, penalty + 1, reading)
+        total = sum_with_dazing(per, per_attack_damage(p_hit_dazed, dmg), attacks, dazed_at)
+        p_any = 1 - (1 - p_hit) ** attacks  # no hit before: never Dazed, so every miss at p_hit
     expected = pmf_mean(total)
     steps.append(
         Step(
             f"P(at least one hit) = 1 − (1 − {fmt_prob(p_hit)})^{attacks} = {fmt_prob(p_any)}", AOO
         )
     )
-    steps.append(
-        Step(
-            f"Total over {attacks} independent attacks: expected {attacks} × "
-            f"{fmt_prob(p_hit)} × {fmt_num(pmf_mean(dmg))} = "
-            f"{fmt_num(expected, 'health levels')}",
-            AOO,
+    if p_hit_dazed is None:
+        steps.append(
+            Step(
+                f"Total over {attacks} independent attacks: expected {attacks} × "
+                f"{fmt_prob(p_hit)} × {fmt_num(pmf_mean(dmg))} = "
+                f"{fmt_num(expected, 'health levels')}",
+                AOO,
+            )
         )
-    )
+    else:
+        undazed = attacks * p_hit * pmf_mean(dmg)
+        steps.append(
+            Step(
+                f"Dazed at {dazed_at} levels in the turn: each later attack meets the defence at "
+                f"+1 difficulty, P(hit) {fmt_prob(p_hit_dazed)} (Stunned: the same +1; rules "
+                "note RN-WAR-13)",
+                DAZING,
+            )
+        )
+        steps.append(
+            Step(
+                f"Total over {attacks} attacks, one after another: expected "
+                f"{fmt_num(expected, 'health levels')} (without Dazing: {attacks} × "
+                f"{fmt_prob(p_hit)} × {fmt_num(pmf_mean(dmg))} = {fmt_num(undazed)})",
+                AOO,
+            )
+        )
     return TurnDamage(
         p_hit=p_hit,
         p_any_hit=p_any,
@@ -455,6 +472,7 @@ def turn_damage(
         total=total,
         expected=expected,
         steps=tuple(steps),
+        p_hit_dazed=p_hit_dazed,
     )
 
 

@@ -23,6 +23,7 @@ from ruleslab.dice import roll_pool
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.henchmen import squad_losses
 from ruleslab.inputs import HENCHMEN_TRAINING, LEADER_IS_HENCHMAN, LOSSES_ROUNDING
+from ruleslab.mega import effective
 from ruleslab.params import BoolParam, ChoiceParam, InputError, IntParam, checked
 from ruleslab.pmf import chart_bars
 from ruleslab.sources import ALT, rule
@@ -92,7 +93,9 @@ class WarfareReport(Explained):
     Morale the smaller side loses from each track this turn, ``morale_after``
     and ``party_morale_after`` (with their ``_permanent_after``) the tracks after
     it, before any Morale is spent. ``p_awareness`` is ``None`` when no awareness
-    roll is asked for.
+    roll is asked for. For a character with Dazing applied, ``dazed_at`` and
+    ``stunned_at`` are 2 × and 3 × his Stamina, and ``p_hit_dazed`` an attack's
+    chance once he is Dazed (else all three ``None``).
     """
 
     enemy_size: int
@@ -112,6 +115,9 @@ class WarfareReport(Explained):
     damage_type: str
     support_kind: str
     p_hit: Fraction
+    p_hit_dazed: Fraction | None
+    dazed_at: int | None
+    stunned_at: int | None
     p_any_hit: Fraction
     damage_pmf: tuple[Fraction, ...]
     expected_damage: Fraction
@@ -138,6 +144,10 @@ class WarfareReport(Explained):
     losses_pmf: tuple[Fraction, ...] | None
     expected_losses: Fraction | None
     expected_losses_full: Fraction | None
+
+    def p_total_at_least(self, levels: int) -> Fraction:
+        """P(the turn's attacks deal at least ``levels`` health levels)."""
+        return sum(self.damage_pmf[levels:], Fraction(0))
 
     @property
     def p_wiped(self) -> Fraction | None:
@@ -234,6 +244,23 @@ class WarfareReport(Explained):
                     fmt_num(self.expected_damage_full, "levels"),
                 )
             )
+        if self.dazed_at is not None and self.stunned_at is not None:
+            p_dazed = self.p_total_at_least(self.dazed_at)
+            p_stunned = self.p_total_at_least(self.stunned_at)
+            figs += [
+                Figure(
+                    "p_dazed",
+                    "Chance he is Dazed this turn",
+                    p_dazed,
+                    f"{fmt_prob(p_dazed)} (at {self.dazed_at} levels)",
+                ),
+                Figure(
+                    "p_stunned",
+                    "Chance he is Stunned this turn",
+                    p_stunned,
+                    f"{fmt_prob(p_stunned)} (at {self.stunned_at} levels)",
+                ),
+            ]
         if self.losses_pmf is not None:
             assert self.expected_losses is not None
             assert self.p_wiped is not None
@@ -479,6 +506,20 @@ _TRACK: _Range = {"minimum": 0, "maximum": 10}
         **_TRACK,
     ),
     IntParam(
+        "stamina",
+        "Target's Stamina",
+        minimum=1,
+        maximum=20,
+        help="A character target: Dazed at 2 × Stamina levels in the turn (RN-WAR-13).",
+    ),
+    IntParam(
+        "mega_stamina",
+        "Target's Mega-Stamina",
+        minimum=0,
+        maximum=10,
+        help="Each dot counts as 2 Stamina for Dazed/Stunned (RN-DMG-6).",
+    ),
+    IntParam(
         "defence_bonus",
         "Extra defence dice",
         minimum=0,
@@ -523,6 +564,15 @@ _TRACK: _Range = {"minimum": 0, "maximum": 10}
             "Each point of net Size takes 1 from the smaller side's temporary and "
             "permanent Morale. See RN-WAR-12."
         ),
+    ),
+    ChoiceParam(
+        "dazing",
+        "A Dazed character's later defences",
+        choices=(
+            ("apply", "+1 difficulty once the turn's attacks have Dazed him"),
+            ("ignore", "Not applied (every attack meets the full defence)"),
+        ),
+        help="Dazing/Stunning: +1 difficulty to all actions. See RN-WAR-13.",
     ),
     ChoiceParam(
         "divide_by_3",
@@ -571,6 +621,8 @@ def warfare(
     wits: int = 3,
     mega_wits: int = 0,
     tactics: int = 2,
+    stamina: int = 3,
+    mega_stamina: int = 0,
     defence_bonus: int = 0,
     henchmen: int = 10,
     training: str = "regular",
@@ -578,6 +630,7 @@ def warfare(
     defence_reading: str = "opposed",
     size_penalty: str = "apply",
     size_morale: str = "apply",
+    dazing: str = "apply",
     divide_by_3: str = "no",
     mega_intelligence: str = "counts",
     morale_on_damage: str = "attack",
@@ -675,6 +728,13 @@ def warfare(
 
     pools = pools_for(_SHORTCUT[divide_by_3])
     defence = defence_for(divide_by_3 == "all")
+    dazed_at: int | None = None
+    stunned_at: int | None = None
+    stamina_steps: tuple[Step, ...] = ()
+    if not squad and dazing == "apply":
+        eff = effective("Stamina", stamina, mega_stamina, purpose="for Dazing/Stunning")
+        dazed_at, stunned_at = 2 * eff.value, 3 * eff.value
+        stamina_steps = () if eff.step is None else (eff.step,)
     size = quantity_is_quality(
         enemy_size,
         party_size,
@@ -688,6 +748,7 @@ def warfare(
         defence=defence.dice,
         penalty=size.penalty,
         reading=defence_reading,
+        dazed_at=dazed_at,
     )
     losses = losses_for(turn.per_attack) if squad else None
     full: TurnDamage | None = None
@@ -700,6 +761,7 @@ def warfare(
             defence=defence_for(False).dice,
             penalty=size.penalty,
             reading=defence_reading,
+            dazed_at=dazed_at,
         )
         if squad:
             full_losses = squad_expected_losses(
@@ -741,6 +803,9 @@ def warfare(
         damage_type=pools.damage_type,
         support_kind=support_kind,
         p_hit=turn.p_hit,
+        p_hit_dazed=turn.p_hit_dazed,
+        dazed_at=dazed_at,
+        stunned_at=stunned_at,
         p_any_hit=turn.p_any_hit,
         damage_pmf=turn.total,
         expected_damage=turn.expected,
@@ -775,6 +840,7 @@ def warfare(
             *pools.steps,
             *defence.steps,
             *size.steps,
+            *stamina_steps,
             *turn.steps,
             *(() if losses is None else losses.steps),
             *full_steps,
@@ -809,19 +875,22 @@ def roll_turn(report: WarfareReport, seed: int) -> tuple[str, ...]:
     total = 0
     left = report.squad_size
     kind = report.damage_type
+    dazed = False
     for i in range(1, report.attacks + 1):
         faces, successes = _roll(report.attack_dice, report.attack_threes, report.attack_auto, rng)
         line = f"Attack {i}: {faces} → {successes}"
+        penalty = report.defence_penalty + (1 if dazed else 0)
         if report.defence_reading == "opposed":
             d = roll_pool(report.defence_dice, rng=rng)
-            counted = max(0, d.successes - report.defence_penalty)
+            counted = max(0, d.successes - penalty)
             pen = f" − {report.defence_penalty} Size penalty" if report.defence_penalty else ""
+            pen += " − 1 Dazed" if dazed else ""
             line += f" vs defence {list(d.faces)} → {d.successes}{pen} = {counted}"
             net = successes - counted
             hit = net >= 1
             line += f"; net {net}"
         else:
-            need = 1 + max(0, report.defence_dice - report.defence_penalty)
+            need = 1 + max(0, report.defence_dice - penalty)
             hit = successes >= need
             line += f" (needs {need})"
         if not hit:
@@ -832,6 +901,13 @@ def roll_turn(report: WarfareReport, seed: int) -> tuple[str, ...]:
         )
         total += levels
         line += f": HIT, damage {faces} → {levels} {kind}"
+        if report.dazed_at is not None and report.stunned_at is not None and not dazed:
+            if total >= report.dazed_at:
+                dazed = True
+                state = "Stunned" if total >= report.stunned_at else "Dazed"
+                line += f"; {total} levels this turn: {state} (+1 difficulty from now on)"
+        elif report.stunned_at is not None and total >= report.stunned_at > total - levels:
+            line += f"; {total} levels this turn: Stunned"
         if report.target == TARGET_SQUAD and left == 0:
             line += "; no one left to remove: the leader is exposed (not applied, RN-WAR-8)"
         elif report.target == TARGET_SQUAD:
@@ -882,6 +958,7 @@ CALCULATOR = Calculator(
         "defence_reading",
         "size_penalty",
         "size_morale",
+        "dazing",
         "divide_by_3",
         "mega_intelligence",
         "morale_on_damage",
