@@ -225,7 +225,7 @@ _NAMES: dict[str, type[Tag]] = {
 }
 
 _HEAD = re.compile(r"[A-Za-z][A-Za-z \-]*")
-_DIGITS = re.compile(r"\d*")
+_DIGITS = re.compile(r"[0-9]*")
 
 
 def _digits(text: str) -> str:

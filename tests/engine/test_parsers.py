@@ -226,3 +226,31 @@ def test_the_far_cases_use_each_fields_limit():
 @pytest.mark.parametrize(("parse", "text"), FAR_CASES)
 def test_ten_times_the_longest_text_is_still_answered_at_once(parse, text):
     assert _timed(parse, text) < GUARD
+
+
+# --- only ASCII digits are numbers (as in the number fields) --------------------------
+
+
+@pytest.mark.parametrize(
+    ("key", "field", "text", "says"),
+    [
+        ("compressed", "a_combatants", "Ann: Dex ٣", "“Dex ٣” is not “name number”"),
+        ("compressed", "a_combatants", "Ann: Dex 3, Firearms ²", "“Firearms ²” is not"),
+        ("chimera", "a_damage", "1d٦", "is not a dice expression"),
+        ("chimera", "a_damage", "٢d6", "is not a dice expression"),
+        ("autofire", "tags", "Burst(٣)", "Burst(X) needs a whole number"),
+    ],
+)
+def test_non_ascii_digits_are_refused_not_read_as_numbers(key, field, text, says):
+    # Python's int() reads "٣" (Arabic-Indic three) and \d matches it; the number
+    # fields refuse it (params.read_number), so the text parsers do too, with their
+    # field's message, instead of silently reading a digit the GM may not have meant.
+    with pytest.raises(InputError) as refused:
+        FIELDS[(key, field)].parse(text)
+    assert says in str(refused.value)
+
+
+def test_non_ascii_digits_stay_in_a_combatant_name():
+    (ann,) = FIELDS[("compressed", "a_combatants")].parse("Ann ٣: Dex 3")
+    assert ann.name == "Ann ٣"
+    assert ann.attribute_dots == 3

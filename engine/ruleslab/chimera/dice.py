@@ -79,7 +79,7 @@ class DamageDice:
 
 
 _SPACES = re.compile(r"\s*")
-_DIGITS = re.compile(r"\d*")
+_DIGITS = re.compile(r"[0-9]*")
 
 
 def _run(pattern: re.Pattern[str], text: str, start: int) -> tuple[str, int]:

@@ -113,8 +113,8 @@ _FORMULAS = {
 _SPLIT = re.compile(r"[,;]| \+ ")
 # The scanners below read a run of characters with one of these (a single class
 # repeated: no backtracking), so every parser is linear in its text (issue 11).
-_DIGIT = re.compile(r"\d")
-_DIGITS = re.compile(r"\d*")
+_DIGIT = re.compile(r"[0-9]")
+_DIGITS = re.compile(r"[0-9]*")
 _SPACES = re.compile(r"\s*")
 _TRACK_NAME = re.compile(r"[a-z ]*")
 _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
