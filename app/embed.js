@@ -30,7 +30,7 @@
   "use strict";
   const TITLES = __RULESLAB_TITLES__;
   const script =
-    document.currentScript || document.querySelector('script[src$="/embed.js"], script[src="embed.js"]');
+    document.currentScript || document.querySelector('script[src$="embed.js"]');
   if (!script) return;
   const BASE = new URL(".", script.src);
   if (window.ruleslabEmbed && window.ruleslabEmbed.base === BASE.href) {
@@ -205,7 +205,6 @@
     embed.seen.observe(node);
   }
 
-  /** Start `embed` now if no other Python is starting, else queue it. */
   /** Queue `embed` to start; the queue moves on at the next turn of the event loop, so
    * embeds that come into view together start in page order. */
   function ask(embed) {
