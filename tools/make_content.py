@@ -28,6 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 __all__ = [
     "app_page_html",
+    "embed_js",
     "embed_link",
     "index_notebook",
     "landing_html",
@@ -52,6 +53,54 @@ _APP_ICON = (
     "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E"
     "%3Cpath d='M8 1 15 6 12 15H4L1 6z' fill='%232e7d32'/%3E%3C/svg%3E"
 )
+
+
+#: In a frame (an embed, ``embed.js``), the app page tells the host page its
+#: content's height whenever it changes, and once that the calculator is drawn
+#: or could not start, so the host can size the iframe and start the next embed
+#: (``docs/app-page.md``, "In a frame"). ``embed`` in the query is echoed as
+#: ``id`` so a host can match messages to iframes. Outside a frame it does nothing.
+_FRAME_SCRIPT = """<script>
+(function () {
+  if (window.parent === window) return;
+  const id = new URLSearchParams(window.location.search).get("embed") || "";
+  const root = document.documentElement;
+  root.classList.add("rl-framed");
+  const post = function (m) { m.id = id; window.parent.postMessage(m, "*"); };
+  let last = -1;
+  let settle = null; // after the calculator is drawn: its widgets render a moment later
+  const height = function () {
+    const h = Math.ceil(root.getBoundingClientRect().height);
+    if (h === last) return;
+    last = h;
+    post({ type: "ruleslab:height", height: h });
+    if (settle) settle();
+  };
+  new ResizeObserver(height).observe(document.body);
+  const loading = document.getElementById("loading");
+  const ready = function (ok) { post({ type: "ruleslab:ready", ok: ok }); };
+  const check = function () {
+    const failed = !window.ruleslab.worker || loading.classList.contains("failed");
+    if (loading.isConnected && !failed) return;
+    watch.disconnect();
+    height();
+    if (failed) { ready(false); return; }
+    // "ready" once the height has held for 300 ms (at most 5 s after the drawing), so
+    // the host decides what to start next on the page as it will look
+    let quiet = 0;
+    const end = setTimeout(function () { settle = null; clearTimeout(quiet); ready(true); }, 5000);
+    settle = function () {
+      clearTimeout(quiet);
+      quiet = setTimeout(function () { settle = null; clearTimeout(end); ready(true); }, 300);
+    };
+    settle();
+  };
+  const watch = new MutationObserver(check);
+  watch.observe(document.body, { childList: true });
+  watch.observe(loading, { attributes: true, attributeFilter: ["class"] });
+  check();
+})();
+</script>"""
 
 
 def app_page_html() -> str:
@@ -110,6 +159,7 @@ html, body {{ margin: 0; font-family: system-ui, sans-serif; background: #fff; }
 #loading progress {{ width: 16em; }}
 #loading .muted {{ color: #555; font-size: .9em; }}
 #loading.failed {{ color: #b00020; }}
+.rl-framed #loading {{ position: static; }} /* in a frame its height is the content's */
 </style></head>
 <body>
 <div id="loading" role="status" aria-live="polite"><div>
@@ -164,6 +214,7 @@ minute. Keep this page open.</p>
   R.statuses.splice(0).forEach(R.status);
 }})();
 </script>
+{_FRAME_SCRIPT}
 <script type="module" src="static/app/app.js"></script>
 </body></html>
 """
@@ -311,17 +362,40 @@ machine can take twice as long).</p>
 {items}
 </ul>
 <p>All notebooks: <a href="lab/index.html?path=index.ipynb">the index notebook</a>.
-To embed a calculator in your own page, put its <em>Open the calculator</em> link in an
-<code>&lt;iframe&gt;</code>, e.g.
-<code>&lt;iframe src="…/app.html?calculator=lifting" width="900" height="900"&gt;</code>.</p>
+To embed a calculator, pre-set and as tall as its content, in your own page: include
+<code>&lt;script src="…/embed.js" defer&gt;&lt;/script&gt;</code> once (… is this site's
+address) and write <code>&lt;div data-ruleslab="lifting" data-strength="5"&gt;&lt;/div&gt;</code>
+where it goes; Sphinx and MkDocs recipes are in the project's README.</p>
 </body></html>
 """
 
 
+#: The embed script's source; :func:`embed_js` writes the catalog's titles into it.
+EMBED_SOURCE = ROOT / "app" / "embed.js"
+
+
+def embed_js() -> str:
+    """``embed.js`` (from ``app/embed.js``): turns ``<div data-ruleslab="<key>">``
+    elements of any page into app-page iframes that fit their content.
+
+    The calculators' titles are written into the script (shown before an embed
+    starts; an unknown key gets a message listing the keys), so it needs no
+    request of its own: a cross-origin fetch would need CORS from the host.
+    """
+    titles = json.dumps({c.key: c.title for c in CALCULATORS}, ensure_ascii=True)
+    source = EMBED_SOURCE.read_text(encoding="utf-8")
+    slot = "const TITLES = __RULESLAB_TITLES__;"
+    if source.count(slot) != 1:
+        raise ValueError(f"{EMBED_SOURCE} must contain {slot!r} once")
+    return source.replace(slot, f"const TITLES = {titles};")
+
+
 def write_site_pages(site: Path) -> None:
-    """Write ``index.html`` (the landing page) and ``app.html`` into a built site."""
+    """Write ``index.html`` (the landing page), ``app.html`` and ``embed.js`` into a
+    built site."""
     (site / "index.html").write_text(landing_html(), encoding="utf-8")
     (site / "app.html").write_text(app_page_html(), encoding="utf-8")
+    (site / "embed.js").write_text(embed_js(), encoding="utf-8")
 
 
 def write_content(dest: Path = CONTENT) -> list[Path]:

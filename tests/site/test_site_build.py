@@ -149,6 +149,23 @@ def test_landing_and_app_pages_link_every_calculator(site: Path) -> None:
         assert (site / "files" / calc.notebook).is_file()
 
 
+def test_embed_script_and_the_app_pages_frame_messages(site: Path) -> None:
+    """``embed.js`` at the root, with every calculator's title; the app page, in a
+    frame, posts its height and readiness (the browser test: test_embed.py)."""
+    pytest.importorskip("ipywidgets")
+    from ruleslab.calculators import CALCULATORS
+
+    script = (site / "embed.js").read_text(encoding="utf-8")
+    assert "__RULESLAB_TITLES__" not in script
+    titles = re.search(r"const TITLES = (\{.*?\});", script)
+    assert titles is not None
+    assert json.loads(titles.group(1)) == {c.key: c.title for c in CALCULATORS}
+    assert URL.findall(script) == []  # it loads nothing but the app page, beside itself
+    app = (site / "app.html").read_text(encoding="utf-8")
+    assert '"ruleslab:height"' in app
+    assert '"ruleslab:ready"' in app
+
+
 def test_app_page_runtime_files(site: Path, lock: dict[str, Any]) -> None:
     """The app page's bundle, styles and worker are served, and the worker's packages are locked."""
     app = (site / "app.html").read_text(encoding="utf-8")

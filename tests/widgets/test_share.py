@@ -186,7 +186,8 @@ def test_checkbox_words():
 def test_unknown_and_repeated_names_are_named_in_the_status():
     view = CalculatorView(get("lifting"))
     view.apply_query(
-        "calculator=lifting&theme=dark&strenght=5&%3Cscript%3E=1&strength=3&strength=6"
+        "calculator=lifting&theme=dark&embed=ruleslab-1&strenght=5&%3Cscript%3E=1"
+        "&strength=3&strength=6"
     )
     status = view.status.value
     assert "“strenght”" in status
@@ -195,9 +196,10 @@ def test_unknown_and_repeated_names_are_named_in_the_status():
     assert "not fields of this calculator" in status
     assert "Strength more than once: the last is used" in status
     assert "theme" not in status.split("(Its fields")[0]  # a page parameter, not a field
+    assert "embed" not in status  # the id of the embed.js iframe the page is in
     assert view.inputs["strength"].value == "6"
     assert view.result == lifting_and_encumbrance(strength=6)
-    assert PAGE_PARAMETERS >= {"calculator", "theme"}
+    assert PAGE_PARAMETERS >= {"calculator", "theme", "embed"}
 
 
 @pytest.mark.parametrize(

@@ -54,8 +54,9 @@ _log = logging.getLogger(__name__)
 SEED = IntParam("seed", "Seed", minimum=0, maximum=2**32)
 """The roll seed box: read like any whole-number field (ASCII digits, bounded length)."""
 
-PAGE_PARAMETERS = frozenset({"calculator", "theme"})
-"""Query names the app page itself reads (which calculator, its look): never a field."""
+PAGE_PARAMETERS = frozenset({"calculator", "theme", "embed"})
+"""Query names the app page itself reads (which calculator, its look, the id of the
+embed it is in: ``embed.js``): never a field."""
 
 _TRUE = frozenset({"yes", "true", "on", "1"})
 _FALSE = frozenset({"no", "false", "off", "0"})
