@@ -137,7 +137,10 @@ async function openExisting(name) {
       created = true; // it did not exist: undo the creation
       req.transaction.abort();
     };
-    req.onsuccess = () => resolve(req.result);
+    req.onsuccess = () => {
+      req.result.onversionchange = () => req.result.close(); // never hold up localforage
+      resolve(req.result);
+    };
     req.onerror = (event) => {
       if (created) {
         event.preventDefault();
@@ -150,10 +153,11 @@ async function openExisting(name) {
   });
 }
 
-/** Open the site's store, creating it as localforage would (for a migration). */
+/** Open the site's store, creating it (or the stores it lacks) as localforage would. */
 async function openOrCreate(name) {
+  const stores = ['files', 'counters', 'checkpoints', BLOB_STORE];
   const db = await openExisting(name);
-  if (db && db.objectStoreNames.contains('files')) {
+  if (db && stores.every((store) => db.objectStoreNames.contains(store))) {
     return db;
   }
   const version = db ? db.version + 1 : 1;
@@ -162,14 +166,18 @@ async function openOrCreate(name) {
   }
   return new Promise((resolve, reject) => {
     const req = indexedDB.open(name, version);
-    req.onupgradeneeded = (event) => {
+    req.onupgradeneeded = () => {
       const upgraded = req.result;
-      upgraded.createObjectStore('files');
-      if (event.oldVersion <= 1 && !upgraded.objectStoreNames.contains(BLOB_STORE)) {
-        upgraded.createObjectStore(BLOB_STORE);
+      for (const store of stores) {
+        if (!upgraded.objectStoreNames.contains(store)) {
+          upgraded.createObjectStore(store);
+        }
       }
     };
-    req.onsuccess = () => resolve(req.result);
+    req.onsuccess = () => {
+      req.result.onversionchange = () => req.result.close();
+      resolve(req.result);
+    };
     req.onerror = () => reject(req.error);
     req.onblocked = () => reject(new Error(`${name} is blocked by another tab`));
   });
@@ -187,6 +195,15 @@ async function readStore(db, storeName) {
   ]);
   await done(tx);
   return new Map(keys.map((key, i) => [key, values[i]]));
+}
+
+/** The stored models at some paths (those present), without reading the rest. */
+async function readPaths(db, storeName, paths) {
+  const tx = db.transaction(storeName, 'readonly');
+  const store = tx.objectStore(storeName);
+  const values = await Promise.all(paths.map((path) => request(store.get(path))));
+  await done(tx);
+  return new Map(paths.map((path, i) => [path, values[i]]).filter(([, value]) => value));
 }
 
 // ---- names ----
@@ -269,6 +286,18 @@ async function planCurrent(files, manifest) {
   return plan;
 }
 
+/** Why a copy of a served notebook was kept (the notice's wording). */
+function keptWhy(step, manifest) {
+  if (!step.notebook) {
+    return 'unreadable';
+  }
+  const stamp = step.notebook.metadata && step.notebook.metadata[manifest.stampKey];
+  if (!stamp || typeof stamp.published !== 'string') {
+    return 'unstamped'; // saved before the site published a notebook of that name
+  }
+  return step.cells === null ? 'uncompared' : 'edited';
+}
+
 /** Apply a plan in one transaction; a file that changed since it was read is left. */
 async function applyCurrent(db, plan, manifest, notices) {
   const stores = db.objectStoreNames.contains('checkpoints') ? ['files', 'checkpoints'] : ['files'];
@@ -316,9 +345,7 @@ async function applyCurrent(db, plan, manifest, notices) {
         }
         checkpoints.delete(step.path);
       }
-      notices.push({
-        kind: 'kept', path: step.path, copy: target, why: !step.notebook ? 'unreadable' : step.cells === null ? 'uncompared' : 'edited',
-      });
+      notices.push({ kind: 'kept', path: step.path, copy: target, why: keptWhy(step, manifest) });
     }
   }
   await finished;
@@ -338,7 +365,8 @@ async function legacyStores(manifest) {
   const prefix = manifest.legacyContentsPrefix;
   return (await indexedDB.databases())
     .map((info) => info.name)
-    .filter((name) => name && name.startsWith(prefix) && /^[0-9a-f]{12}$/.test(name.slice(prefix.length)))
+    .filter((name) => name && name.startsWith(prefix))
+    .filter((name) => /^[0-9a-f]{12}$/.test(name.slice(prefix.length)))
     .filter((name) => !migrated.includes(name));
 }
 
@@ -370,6 +398,7 @@ function origin(model, stampKey) {
 /** Bring what the GM saved under earlier builds' storage names into the site's store. */
 async function migrate(names, manifest, notices) {
   const sources = [];
+  const counters = new Map();
   for (const name of names) {
     const old = await openExisting(name);
     if (!old) {
@@ -377,8 +406,16 @@ async function migrate(names, manifest, notices) {
     }
     try {
       const files = await readStore(old, 'files');
-      const newest = Math.max(0, ...[...files.values()].map((m) => Date.parse(m && m.last_modified) || 0));
+      const times = [...files.values()].map((m) => Date.parse(m && m.last_modified) || 0);
+      const newest = Math.max(0, ...times);
       sources.push({ files, newest });
+      // JupyterLite names a new "Untitled<n>.ipynb" from these counters and writes it
+      // without looking: they must not restart below the names brought over
+      for (const [key, value] of await readStore(old, 'counters')) {
+        if (typeof value === 'number' && !(counters.get(key) >= value)) {
+          counters.set(key, value);
+        }
+      }
     } finally {
       old.close();
     }
@@ -397,7 +434,7 @@ async function migrate(names, manifest, notices) {
       items.push({ path, model, notebook, action, identity: await identity(model) });
     }
   }
-  if (items.length === 0) {
+  if (items.length === 0 && counters.size === 0) {
     return;
   }
   const db = await openOrCreate(manifest.contentsStorageName);
@@ -410,9 +447,15 @@ async function migrate(names, manifest, notices) {
         held.add(`${origin(model, manifest.stampKey)}\n${await identity(model)}`);
       }
     }
-    const tx = db.transaction('files', 'readwrite');
+    const tx = db.transaction(['files', 'counters'], 'readwrite');
     const files = tx.objectStore('files');
     const finished = done(tx);
+    for (const [key, value] of counters) {
+      const current = await request(tx.objectStore('counters').get(key));
+      if (!(typeof current === 'number' && current >= value)) {
+        tx.objectStore('counters').put(value, key);
+      }
+    }
     const taken = new Set(await request(files.getAllKeys()));
     const ensureFolders = (path) => {
       const parts = path.split('/').slice(0, -1);
@@ -430,7 +473,7 @@ async function migrate(names, manifest, notices) {
         ensureFolders(`${item.path}/x`);
       } else if (held.has(key)) {
         // already here (brought over before, or an earlier store had the same)
-      } else if (item.action === 'adopt' || item.action === 'current' || item.action === 'refresh') {
+      } else if (['adopt', 'current', 'refresh'].includes(item.action)) {
         // the cells the deploy publishes: nothing of the GM's to keep
       } else if (item.action === 'own') {
         const target = taken.has(item.path)
@@ -472,7 +515,8 @@ export async function reconcile(manifest) {
   }
   try {
     if (db.objectStoreNames.contains('files')) {
-      const plan = await planCurrent(await readStore(db, 'files'), manifest);
+      const served = await readPaths(db, 'files', Object.keys(manifest.notebooks));
+      const plan = await planCurrent(served, manifest);
       if (plan.length) {
         await applyCurrent(db, plan, manifest, notices);
       }
@@ -543,6 +587,8 @@ function noticeItem(root, notice) {
         + 'edits (the page is not served over https), so it is kept as ',
       unreadable: ': a newer version is published. Your copy could not be read as a notebook, '
         + 'so it is kept as ',
+      unstamped: ': the site now publishes a notebook of this name. The one you saved before, '
+        + 'which differs from it, is kept as ',
     }[notice.why];
     li.append(
       el('strong', {}, notice.path),
@@ -608,7 +654,12 @@ export function showNotice(root, notices) {
   }
   const box = el(
     'section',
-    { id: NOTICE_ID, role: 'status', 'aria-live': 'polite', 'aria-labelledby': `${NOTICE_ID}-title` },
+    {
+      id: NOTICE_ID,
+      role: 'status',
+      'aria-live': 'polite',
+      'aria-labelledby': `${NOTICE_ID}-title`,
+    },
     el('h2', { id: `${NOTICE_ID}-title` }, 'This site was updated: your notebooks'),
     el('ul', {}, ...notices.map((notice) => noticeItem(root, notice))),
     button('Dismiss', 'rl-deploy-dismiss', () => {
@@ -621,9 +672,12 @@ export function showNotice(root, notices) {
 }
 
 function whenBody() {
-  return document.body
-    ? Promise.resolve()
-    : new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
+  if (document.body) {
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    document.addEventListener('DOMContentLoaded', resolve, { once: true });
+  });
 }
 
 /** Reconcile, then show what was done. Never throws, and gives up waiting after

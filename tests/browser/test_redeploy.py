@@ -394,6 +394,15 @@ def test_what_a_gm_saved_under_the_earlier_storage_names_is_brought_over(
     expect(page.locator(".jp-DirListing-item", has_text=COPIES_FOLDER).first).to_be_visible()
     page.screenshot(path=str(artifacts / "redeploy-migrated.png"))
 
+    # a new notebook gets a new name: JupyterLite names it from counters kept in
+    # the store, and the brought-over Untitled.ipynb must not be overwritten
+    new = page.evaluate(
+        """async () => (await window.jupyterapp.serviceManager.contents.newUntitled(
+            {path: '', type: 'notebook'})).path"""
+    )
+    assert new != "Untitled.ipynb"
+    assert _sources(_stored(page, "Untitled.ipynb")) == [GM_OWN]
+
     # once: a reload brings nothing over again; the old store is left as it was
     notice.get_by_role("button", name="Dismiss").click()
     _lab(page, deploys.base + "lab/index.html")
