@@ -11,9 +11,11 @@ Steps:
 2. assemble the local Pyodide distribution (:mod:`tools.pyodide_dist`) into
    ``build/lite/static/pyodide``; the kernel's build addon copies that folder
    into the site and points ``pyodideUrl`` at it;
-3. give the site per-content browser storage names (see ``docs/site-build.md``);
+3. give the site its stable browser storage names (see ``docs/site-build.md``);
 4. ``jupyter lite build`` with the notebooks from ``--contents``;
-5. add ``favicon.ico`` and the landing page, then check that no configuration
+5. stamp the served notebooks and hook the script that keeps what a GM saved
+   across deploys (:mod:`tools.keep_notebooks`);
+6. add ``favicon.ico`` and the landing page, then check that no configuration
    URL leaves the site's origin and that the widget extensions are present.
 
 Usage::
@@ -24,19 +26,25 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import hashlib
 import http.server
 import json
 import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 from tools.build_app import APP_DIR, AppBuildError, build_app
+from tools.keep_notebooks import (
+    CONTENTS_STORAGE,
+    WORKSPACES_STORAGE,
+    KeepNotebooksError,
+    check_published,
+    publish_notebooks,
+)
 from tools.pyodide_dist import (
     DEFAULT_WHEEL_CACHE,
     KERNEL_PRELOAD,
@@ -51,7 +59,6 @@ __all__ = [
     "SiteBuildError",
     "build_site",
     "check_site",
-    "content_storage_key",
     "make_server",
     "off_origin_urls",
     "serve",
@@ -70,9 +77,6 @@ REQUIRED_EXTENSIONS: tuple[str, ...] = (
     "@jupyterlite/pyodide-kernel-extension",
 )
 
-#: Content files that do not count towards the storage key.
-_IGNORED_CONTENT = re.compile(r"(^|/)(\.ipynb_checkpoints|__pycache__|\.DS_Store)(/|$)")
-
 _URL = re.compile(r"""(?:https?:)?//[^\s"'<>)\\]+""", re.IGNORECASE)
 _LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 
@@ -81,28 +85,12 @@ class SiteBuildError(RuntimeError):
     """The site could not be built, or the built site fails a check."""
 
 
-def _content_files(contents: Path) -> Iterator[Path]:
-    for path in sorted(contents.rglob("*")):
-        rel = path.relative_to(contents).as_posix()
-        if path.is_file() and not _IGNORED_CONTENT.search(rel):
-            yield path
-
-
-def content_storage_key(contents: Path) -> str:
-    """A short hash of the content files' paths and bytes.
-
-    Used in the browser storage names, so a deploy whose notebooks changed
-    opens them fresh instead of showing a visitor's stored older copy.
-    """
-    digest = hashlib.sha256()
-    for path in _content_files(contents):
-        digest.update(path.relative_to(contents).as_posix().encode() + b"\0")
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
-    return digest.hexdigest()[:12]
-
-
-def _write_lite_config(lite_dir: Path, storage_key: str, preload: Sequence[str] = ()) -> None:
+def _write_lite_config(lite_dir: Path, preload: Sequence[str] = ()) -> None:
     """Set the build-time ``jupyter-lite.json``: storage names and packages to preload.
+
+    The storage names are the same for every deploy
+    (:data:`~tools.keep_notebooks.CONTENTS_STORAGE`), so what a GM saved stays
+    in view; :mod:`tools.keep_notebooks` brings updated served notebooks in.
 
     ``preload`` (e.g. :data:`~tools.pyodide_dist.KERNEL_PRELOAD`) becomes the
     kernel's ``loadPyodideOptions.packages``: Pyodide loads them through the
@@ -113,8 +101,8 @@ def _write_lite_config(lite_dir: Path, storage_key: str, preload: Sequence[str] 
     path = lite_dir / "jupyter-lite.json"
     config = json.loads(path.read_text(encoding="utf-8"))
     data = config.setdefault("jupyter-config-data", {})
-    data["contentsStorageName"] = f"ruleslab-contents-{storage_key}"
-    data["workspacesStorageName"] = f"ruleslab-workspaces-{storage_key}"
+    data["contentsStorageName"] = CONTENTS_STORAGE
+    data["workspacesStorageName"] = WORKSPACES_STORAGE
     if preload:
         lock = read_lock(lite_dir / "static" / "pyodide")
         missing = [name for name in preload if name not in lock["packages"]]
@@ -234,13 +222,15 @@ def build_site(
     ours, but with none of our changes to how it loads: Pyodide's files as npm
     ships them and the wheels as downloaded from PyPI (no bytecode compiled at
     build time), the kernel's default start-up (no packages preloaded; ours
-    preloads :data:`~tools.pyodide_dist.KERNEL_PRELOAD`), and
+    preloads :data:`~tools.pyodide_dist.KERNEL_PRELOAD`),
     JupyterLite's own ``index.html`` (no landing or app pages; ``landing`` is
-    ignored). The project wheel and the notebooks are still served, so a
+    ignored), and no stamping or reconciling of stored notebooks
+    (:mod:`tools.keep_notebooks`). The project wheel and the notebooks are still served, so a
     calculator notebook runs on the stock site too.
 
     Raises :class:`SiteBuildError` (or :class:`~tools.pyodide_dist.PyodideDistError`,
-    :class:`~tools.build_app.AppBuildError`) with a readable message when a step
+    :class:`~tools.build_app.AppBuildError`,
+    :class:`~tools.keep_notebooks.KeepNotebooksError`) with a readable message when a step
     fails or the result fails :func:`check_site`.
     """
     out, contents = Path(out).resolve(), Path(contents).resolve()
@@ -264,9 +254,7 @@ def build_site(
         wheel_cache=wheel_cache,
         compile_bytecode=not stock,
     )
-    _write_lite_config(
-        lite_dir, content_storage_key(contents), preload=() if stock else KERNEL_PRELOAD
-    )
+    _write_lite_config(lite_dir, preload=() if stock else KERNEL_PRELOAD)
 
     print("jupyter lite build ...", flush=True)
     cmd = [
@@ -285,9 +273,11 @@ def build_site(
         raise SiteBuildError(f"jupyter lite build failed:\n{proc.stdout[-4000:]}{proc.stderr}")
 
     _write_favicon(out)
+    if not stock:
+        publish_notebooks(out)
     if landing and not stock:
         _write_landing(out)
-    problems = check_site(out)
+    problems = check_site(out) + ([] if stock else check_published(out))
     if problems:
         raise SiteBuildError("the built site failed its checks:\n  " + "\n  ".join(problems))
     return out
@@ -360,7 +350,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             site = build_site(
                 args.out, contents=args.contents, landing=not args.no_landing, stock=args.stock
             )
-        except (SiteBuildError, PyodideDistError, AppBuildError) as err:
+        except (SiteBuildError, PyodideDistError, AppBuildError, KeepNotebooksError) as err:
             print(f"error: {err}", file=sys.stderr)
             return 1
         print(f"built {site}")

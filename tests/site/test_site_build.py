@@ -129,8 +129,19 @@ def test_kernel_shims_not_locked(lock: dict[str, Any]) -> None:
         assert name not in lock["packages"], name
 
 
-def test_per_content_storage_and_favicon(site: Path, config: dict[str, Any]) -> None:
-    assert config["contentsStorageName"].startswith("ruleslab-contents-")
+def test_stable_storage_published_notebooks_and_favicon(site: Path, config: dict[str, Any]) -> None:
+    from tools.keep_notebooks import check_published
+
+    # the same storage for every deploy, and every served notebook stamped and
+    # every JupyterLite page running the script that keeps what a GM saved
+    assert config["contentsStorageName"] == "ruleslab-contents"
+    assert config["workspacesStorageName"] == "ruleslab-workspaces"
+    assert check_published(site) == []
+    pages = sorted(
+        p.parent.name for p in site.glob("*/index.html") if "config-utils" in p.read_text()
+    )
+    assert {"lab", "notebooks", "tree", "repl"} <= set(pages)
+    assert all("ruleslab:keep-notebooks" in (site / p / "index.html").read_text() for p in pages)
     assert (site / "favicon.ico").is_file()
     assert 'id="jupyter-config-data"' in (site / "index.html").read_text(encoding="utf-8")
 

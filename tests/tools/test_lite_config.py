@@ -32,20 +32,21 @@ def _data(lite_dir: Path) -> dict:
 
 def test_preload_becomes_the_kernels_packages(tmp_path: Path) -> None:
     lite = _lite_dir(tmp_path, ["micropip", "comm", "jedi", "ipython", "parso"])
-    _write_lite_config(lite, "abc123", preload=KERNEL_PRELOAD)
+    _write_lite_config(lite, preload=KERNEL_PRELOAD)
     data = _data(lite)
     options = data["litePluginSettings"][KERNEL_PLUGIN]["loadPyodideOptions"]
     assert options == {
         "lockFileURL": "./static/pyodide/x.json",
         "packages": ["micropip", "comm", "jedi", "ipython"],
     }
-    assert data["contentsStorageName"] == "ruleslab-contents-abc123"
-    assert data["workspacesStorageName"] == "ruleslab-workspaces-abc123"
+    # the same names for every deploy: what a GM saved stays in view (tools.keep_notebooks)
+    assert data["contentsStorageName"] == "ruleslab-contents"
+    assert data["workspacesStorageName"] == "ruleslab-workspaces"
 
 
 def test_no_preload_keeps_the_kernels_default(tmp_path: Path) -> None:
     lite = _lite_dir(tmp_path, [])
-    _write_lite_config(lite, "abc123")
+    _write_lite_config(lite)
     options = _data(lite)["litePluginSettings"][KERNEL_PLUGIN]["loadPyodideOptions"]
     assert "packages" not in options
 
@@ -53,4 +54,4 @@ def test_no_preload_keeps_the_kernels_default(tmp_path: Path) -> None:
 def test_a_preloaded_package_must_be_locked(tmp_path: Path) -> None:
     lite = _lite_dir(tmp_path, ["micropip"])
     with pytest.raises(SiteBuildError, match="jedi"):
-        _write_lite_config(lite, "abc123", preload=["micropip", "jedi"])
+        _write_lite_config(lite, preload=["micropip", "jedi"])

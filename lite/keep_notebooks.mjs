@@ -1,0 +1,716 @@
+// Keep what a GM saved in the browser across deploys of the site.
+//
+// Served as static/ruleslab/keep-notebooks.mjs; every JupyterLite page of the
+// site awaits main(root) before it loads config-utils.js (which starts
+// JupyterLite), so this runs before JupyterLite opens its storage.
+//
+// JupyterLite 0.8.6 keeps saved files in IndexedDB through localforage: one
+// database named by contentsStorageName, the object store "files" holding
+// each file's contents model under its path (no leading slash), "checkpoints"
+// holding a list of models per path. A stored model shadows the served file
+// of the same path (files/ + api/contents/all.json). The site's storage name
+// is stable, and each served notebook carries metadata.ruleslab.published:
+// the fingerprint of the cells it was published with (tools/keep_notebooks.py
+// stamps it; a copy JupyterLite saves keeps it). For a stored copy of a
+// served notebook, against the fingerprint the deploy publishes (the
+// manifest, static/ruleslab/published.json):
+//
+//   stamp == published             -> "current": left as it is (edits and all)
+//   cells == published             -> "adopt": left, stamped with the new version
+//   cells == stamp != published    -> "refresh": an untouched copy (run, never
+//                                     edited): removed, so the new version shows
+//   otherwise                      -> "keep": an edited copy (or one that cannot
+//                                     be compared): moved into the copies folder,
+//                                     so the new version shows at its path
+//
+// Notebooks the GM made (paths the deploy does not serve) are never touched.
+// Stores of earlier builds (contentsStorageName "ruleslab-contents-<hash>")
+// are read once and what the GM saved there is brought over. Everything done
+// is listed in a notice on the page until the GM dismisses it.
+
+const NOTICE_KEY = 'ruleslab:deploy-notices';
+const MIGRATED_KEY = 'ruleslab:migrated-stores';
+const LOCK_NAME = 'ruleslab-keep-notebooks';
+// how long the page waits for the reconciliation before starting JupyterLite anyway
+const MAX_WAIT_MS = 10000;
+const NOTICE_ID = 'ruleslab-deploy-notice';
+// created by localforage beside the first store of a database
+const BLOB_STORE = 'local-forage-detect-blob-support';
+
+const encoder = new TextEncoder();
+
+// ---- fingerprints and verdicts (no browser storage: also run under Node) ----
+
+/** The sha256 (hex) of a notebook's cells, as tools/keep_notebooks.py
+ * cells_fingerprint; null where the browser offers no crypto.subtle (pages
+ * not served over https or from localhost). */
+export async function cellsFingerprint(notebook) {
+  const subtle = globalThis.crypto && globalThis.crypto.subtle;
+  if (!subtle) {
+    return null;
+  }
+  const parts = [];
+  for (const cell of notebook.cells || []) {
+    const raw = cell.source === undefined || cell.source === null ? '' : cell.source;
+    const source = encoder.encode(Array.isArray(raw) ? raw.join('') : String(raw));
+    parts.push(encoder.encode(`${cell.cell_type || ''}\n${source.length}\n`), source);
+  }
+  const total = parts.reduce((n, part) => n + part.length, 0);
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.length;
+  }
+  const digest = new Uint8Array(await subtle.digest('SHA-256', bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The notebook in a stored contents model, or null if it holds none. */
+export function notebookOf(model) {
+  if (!model || model.type !== 'notebook' || model.content === null) {
+    return null;
+  }
+  let content = model.content;
+  try {
+    if (model.format === 'text') {
+      content = JSON.parse(content);
+    } else if (model.format === 'base64') {
+      const binary = atob(content);
+      const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+      content = JSON.parse(new TextDecoder('utf-8').decode(bytes));
+    }
+  } catch (err) {
+    return null;
+  }
+  return content && typeof content === 'object' && Array.isArray(content.cells) ? content : null;
+}
+
+/** What to do with a stored copy of a served notebook (see the top of the file). */
+export async function verdict(notebook, published, stampKey) {
+  const stamp = notebook && notebook.metadata && notebook.metadata[stampKey];
+  const made = stamp && typeof stamp === 'object' ? stamp.published : undefined;
+  if (made === published) {
+    return 'current';
+  }
+  const cells = notebook ? await cellsFingerprint(notebook) : null;
+  if (cells !== null && cells === published) {
+    return 'adopt';
+  }
+  if (cells !== null && typeof made === 'string' && cells === made) {
+    return 'refresh';
+  }
+  return 'keep';
+}
+
+// ---- IndexedDB, as localforage lays it out ----
+
+function request(req) {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+function done(tx) {
+  const finished = new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error || new Error('transaction aborted'));
+  });
+  finished.catch(() => {}); // awaited by the caller; a failed request is reported first
+  return finished;
+}
+
+/** Open an existing database (null if there is none, without creating it). */
+async function openExisting(name) {
+  if (indexedDB.databases) {
+    const names = (await indexedDB.databases()).map((info) => info.name);
+    if (!names.includes(name)) {
+      return null;
+    }
+  }
+  return new Promise((resolve, reject) => {
+    const req = indexedDB.open(name);
+    let created = false;
+    req.onupgradeneeded = () => {
+      created = true; // it did not exist: undo the creation
+      req.transaction.abort();
+    };
+    req.onsuccess = () => {
+      req.result.onversionchange = () => req.result.close(); // never hold up localforage
+      resolve(req.result);
+    };
+    req.onerror = (event) => {
+      if (created) {
+        event.preventDefault();
+        resolve(null);
+      } else {
+        reject(req.error);
+      }
+    };
+    req.onblocked = () => reject(new Error(`${name} is blocked by another tab`));
+  });
+}
+
+/** Open the site's store, creating it (or the stores it lacks) as localforage would. */
+async function openOrCreate(name) {
+  const stores = ['files', 'counters', 'checkpoints', BLOB_STORE];
+  const db = await openExisting(name);
+  if (db && stores.every((store) => db.objectStoreNames.contains(store))) {
+    return db;
+  }
+  const version = db ? db.version + 1 : 1;
+  if (db) {
+    db.close();
+  }
+  return new Promise((resolve, reject) => {
+    const req = indexedDB.open(name, version);
+    req.onupgradeneeded = () => {
+      const upgraded = req.result;
+      for (const store of stores) {
+        if (!upgraded.objectStoreNames.contains(store)) {
+          upgraded.createObjectStore(store);
+        }
+      }
+    };
+    req.onsuccess = () => {
+      req.result.onversionchange = () => req.result.close();
+      resolve(req.result);
+    };
+    req.onerror = () => reject(req.error);
+    req.onblocked = () => reject(new Error(`${name} is blocked by another tab`));
+  });
+}
+
+async function readStore(db, storeName) {
+  if (!db.objectStoreNames.contains(storeName)) {
+    return new Map();
+  }
+  const tx = db.transaction(storeName, 'readonly');
+  const store = tx.objectStore(storeName);
+  const [keys, values] = await Promise.all([
+    request(store.getAllKeys()),
+    request(store.getAll()),
+  ]);
+  await done(tx);
+  return new Map(keys.map((key, i) => [key, values[i]]));
+}
+
+/** The stored models at some paths (those present), without reading the rest. */
+async function readPaths(db, storeName, paths) {
+  const tx = db.transaction(storeName, 'readonly');
+  const store = tx.objectStore(storeName);
+  const values = await Promise.all(paths.map((path) => request(store.get(path))));
+  await done(tx);
+  return new Map(paths.map((path, i) => [path, values[i]]).filter(([, value]) => value));
+}
+
+// ---- names ----
+
+function today() {
+  return new Date().toISOString().slice(0, 10);
+}
+
+function splitName(path) {
+  const name = path.split('/').pop();
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+}
+
+/** A free path for a copy of `path` in `folder` (`taken`: paths in use). */
+function copyPath(folder, path, label, taken) {
+  const [stem, ext] = splitName(path);
+  for (let n = 1; ; n++) {
+    const name = `${stem} (${label}${n > 1 ? ` ${n}` : ''})${ext}`;
+    const candidate = folder ? `${folder}/${name}` : name;
+    if (!taken.has(candidate)) {
+      return candidate;
+    }
+  }
+}
+
+function directoryModel(path) {
+  const now = new Date().toISOString();
+  return {
+    name: path.split('/').pop(),
+    path,
+    last_modified: now,
+    created: now,
+    format: 'json',
+    mimetype: '',
+    content: null,
+    size: 0,
+    writable: true,
+    type: 'directory',
+  };
+}
+
+function withContent(model, path, notebook) {
+  const content = notebook === undefined ? model.content : notebook;
+  const format = notebook === undefined ? model.format : 'json';
+  return { ...model, name: path.split('/').pop(), path, content, format };
+}
+
+function deepCopy(value) {
+  return JSON.parse(JSON.stringify(value));
+}
+
+/** The copy of a notebook, marked with where it came from. */
+function markedCopy(notebook, from, stampKey) {
+  const copy = deepCopy(notebook);
+  copy.metadata = copy.metadata || {};
+  const stamp = copy.metadata[stampKey] && typeof copy.metadata[stampKey] === 'object'
+    ? copy.metadata[stampKey] : {};
+  copy.metadata[stampKey] = { ...stamp, copy_of: from };
+  return copy;
+}
+
+// ---- the reconciliation ----
+
+/** Stored copies of served notebooks in the site's store: what to do with each. */
+async function planCurrent(files, manifest) {
+  const plan = [];
+  for (const [path, published] of Object.entries(manifest.notebooks)) {
+    const model = files.get(path);
+    if (!model) {
+      continue;
+    }
+    const notebook = notebookOf(model);
+    const action = await verdict(notebook, published, manifest.stampKey);
+    if (action !== 'current') {
+      const cells = notebook ? await cellsFingerprint(notebook) : null;
+      plan.push({ path, action, model, notebook, published, cells });
+    }
+  }
+  return plan;
+}
+
+/** Why a copy of a served notebook was kept (the notice's wording). */
+function keptWhy(step, manifest) {
+  if (!step.notebook) {
+    return 'unreadable';
+  }
+  const stamp = step.notebook.metadata && step.notebook.metadata[manifest.stampKey];
+  if (!stamp || typeof stamp.published !== 'string') {
+    return 'unstamped'; // saved before the site published a notebook of that name
+  }
+  return step.cells === null ? 'uncompared' : 'edited';
+}
+
+/** Apply a plan in one transaction; a file that changed since it was read is left. */
+async function applyCurrent(db, plan, manifest, notices) {
+  const stores = db.objectStoreNames.contains('checkpoints') ? ['files', 'checkpoints'] : ['files'];
+  const tx = db.transaction(stores, 'readwrite');
+  const files = tx.objectStore('files');
+  const checkpoints = stores.length > 1 ? tx.objectStore('checkpoints') : null;
+  const finished = done(tx);
+  const taken = new Set(await request(files.getAllKeys()));
+  const folder = manifest.copiesFolder;
+  for (const step of plan) {
+    const now = await request(files.get(step.path));
+    if (!now || now.last_modified !== step.model.last_modified) {
+      continue; // saved again meanwhile (another tab): judged at the next start
+    }
+    if (step.action === 'adopt') {
+      const notebook = deepCopy(step.notebook);
+      notebook.metadata = notebook.metadata || {};
+      notebook.metadata[manifest.stampKey] = {
+        ...(notebook.metadata[manifest.stampKey] || {}),
+        published: step.published,
+      };
+      files.put(withContent(now, step.path, notebook), step.path);
+    } else if (step.action === 'refresh') {
+      files.delete(step.path);
+      if (checkpoints) {
+        checkpoints.delete(step.path);
+      }
+      notices.push({ kind: 'refreshed', path: step.path });
+    } else {
+      if (!taken.has(folder)) {
+        files.put(directoryModel(folder), folder);
+        taken.add(folder);
+      }
+      const target = copyPath(folder, step.path, `my copy, ${today()}`, taken);
+      taken.add(target);
+      const copy = step.notebook
+        ? withContent(now, target, markedCopy(step.notebook, step.path, manifest.stampKey))
+        : withContent(now, target);
+      files.put(copy, target);
+      files.delete(step.path);
+      if (checkpoints) {
+        const saved = await request(checkpoints.get(step.path));
+        if (Array.isArray(saved)) {
+          checkpoints.put(saved.filter(Boolean).map((m) => withContent(m, target)), target);
+        }
+        checkpoints.delete(step.path);
+      }
+      notices.push({ kind: 'kept', path: step.path, copy: target, why: keptWhy(step, manifest) });
+    }
+  }
+  await finished;
+}
+
+/** Contents stores of earlier builds not yet brought over. */
+async function legacyStores(manifest) {
+  if (!indexedDB.databases) {
+    return [];
+  }
+  let migrated = [];
+  try {
+    migrated = JSON.parse(localStorage.getItem(MIGRATED_KEY) || '[]');
+  } catch (err) {
+    migrated = [];
+  }
+  const prefix = manifest.legacyContentsPrefix;
+  return (await indexedDB.databases())
+    .map((info) => info.name)
+    .filter((name) => name && name.startsWith(prefix))
+    .filter((name) => /^[0-9a-f]{12}$/.test(name.slice(prefix.length)))
+    .filter((name) => !migrated.includes(name));
+}
+
+function rememberMigrated(names) {
+  try {
+    const migrated = JSON.parse(localStorage.getItem(MIGRATED_KEY) || '[]');
+    localStorage.setItem(MIGRATED_KEY, JSON.stringify([...new Set([...migrated, ...names])]));
+  } catch (err) {
+    // no localStorage: the next start compares again and finds the copies already there
+  }
+}
+
+/** What a stored model holds, to recognise the same file saved twice. */
+async function identity(model) {
+  const notebook = notebookOf(model);
+  if (notebook) {
+    return `notebook ${await cellsFingerprint(notebook)}`;
+  }
+  return model.type === 'directory' ? 'directory' : `file ${JSON.stringify(model.content)}`;
+}
+
+/** Where a stored model came from: its path, or the path it is a copy of. */
+function origin(model, stampKey) {
+  const notebook = notebookOf(model);
+  const stamp = notebook && notebook.metadata && notebook.metadata[stampKey];
+  return (stamp && typeof stamp === 'object' && stamp.copy_of) || model.path;
+}
+
+/** Bring what the GM saved under earlier builds' storage names into the site's store. */
+async function migrate(names, manifest, notices) {
+  const sources = [];
+  const counters = new Map();
+  for (const name of names) {
+    const old = await openExisting(name);
+    if (!old) {
+      continue;
+    }
+    try {
+      const files = await readStore(old, 'files');
+      const times = [...files.values()].map((m) => Date.parse(m && m.last_modified) || 0);
+      const newest = Math.max(0, ...times);
+      sources.push({ files, newest });
+      // JupyterLite names a new "Untitled<n>.ipynb" from these counters and writes it
+      // without looking: they must not restart below the names brought over
+      for (const [key, value] of await readStore(old, 'counters')) {
+        if (typeof value === 'number' && !(counters.get(key) >= value)) {
+          counters.set(key, value);
+        }
+      }
+    } finally {
+      old.close();
+    }
+  }
+  sources.sort((a, b) => b.newest - a.newest); // the newest store's files take their paths
+  const items = [];
+  for (const source of sources) {
+    for (const [path, model] of source.files) {
+      if (!model || typeof path !== 'string') {
+        continue;
+      }
+      const notebook = notebookOf(model);
+      const published = manifest.notebooks[path];
+      const action = published === undefined ? 'own'
+        : await verdict(notebook, published, manifest.stampKey);
+      items.push({ path, model, notebook, action, identity: await identity(model) });
+    }
+  }
+  if (items.length === 0 && counters.size === 0) {
+    return;
+  }
+  const db = await openOrCreate(manifest.contentsStorageName);
+  try {
+    // what the site's store holds already (read first: hashing cannot run inside
+    // a write transaction, which would commit while it waits)
+    const held = new Set();
+    for (const model of (await readStore(db, 'files')).values()) {
+      if (model) {
+        held.add(`${origin(model, manifest.stampKey)}\n${await identity(model)}`);
+      }
+    }
+    const tx = db.transaction(['files', 'counters'], 'readwrite');
+    const files = tx.objectStore('files');
+    const finished = done(tx);
+    for (const [key, value] of counters) {
+      const current = await request(tx.objectStore('counters').get(key));
+      if (!(typeof current === 'number' && current >= value)) {
+        tx.objectStore('counters').put(value, key);
+      }
+    }
+    const taken = new Set(await request(files.getAllKeys()));
+    const ensureFolders = (path) => {
+      const parts = path.split('/').slice(0, -1);
+      for (let i = 1; i <= parts.length; i++) {
+        const dir = parts.slice(0, i).join('/');
+        if (!taken.has(dir)) {
+          files.put(directoryModel(dir), dir);
+          taken.add(dir);
+        }
+      }
+    };
+    for (const item of items) {
+      const key = `${item.path}\n${item.identity}`;
+      if (item.model.type === 'directory') {
+        ensureFolders(`${item.path}/x`);
+      } else if (held.has(key)) {
+        // already here (brought over before, or an earlier store had the same)
+      } else if (['adopt', 'current', 'refresh'].includes(item.action)) {
+        // the cells the deploy publishes: nothing of the GM's to keep
+      } else if (item.action === 'own') {
+        const target = taken.has(item.path)
+          ? copyPath('', item.path, 'from before the update', taken) : item.path;
+        ensureFolders(target);
+        taken.add(target);
+        files.put(withContent(item.model, target), target);
+        notices.push({ kind: 'migrated', path: item.path, copy: target });
+      } else {
+        const folder = manifest.copiesFolder;
+        ensureFolders(`${folder}/x`);
+        const target = copyPath(folder, item.path, 'saved before the update', taken);
+        taken.add(target);
+        const copy = item.notebook
+          ? withContent(item.model, target, markedCopy(item.notebook, item.path, manifest.stampKey))
+          : withContent(item.model, target);
+        files.put(copy, target);
+        notices.push({ kind: 'kept', path: item.path, copy: target, why: 'earlier' });
+      }
+      held.add(key);
+    }
+    await finished;
+  } finally {
+    db.close();
+  }
+}
+
+/** Reconcile the site's store with the deploy; return the notices (new ones). */
+export async function reconcile(manifest) {
+  const notices = [];
+  const legacy = await legacyStores(manifest);
+  if (legacy.length) {
+    await migrate(legacy, manifest, notices);
+    rememberMigrated(legacy);
+  }
+  const db = await openExisting(manifest.contentsStorageName);
+  if (!db) {
+    return notices;
+  }
+  try {
+    if (db.objectStoreNames.contains('files')) {
+      const served = await readPaths(db, 'files', Object.keys(manifest.notebooks));
+      const plan = await planCurrent(served, manifest);
+      if (plan.length) {
+        await applyCurrent(db, plan, manifest, notices);
+      }
+    }
+  } finally {
+    db.close();
+  }
+  return notices;
+}
+
+// ---- the notice ----
+
+function loadNotices() {
+  try {
+    return JSON.parse(localStorage.getItem(NOTICE_KEY) || '[]');
+  } catch (err) {
+    return [];
+  }
+}
+
+function saveNotices(notices) {
+  try {
+    if (notices.length) {
+      localStorage.setItem(NOTICE_KEY, JSON.stringify(notices));
+    } else {
+      localStorage.removeItem(NOTICE_KEY);
+    }
+  } catch (err) {
+    // no localStorage: the notice shows on this page only
+  }
+}
+
+function openPath(root, path) {
+  const app = window.jupyterapp;
+  if (app && app.commands && app.commands.hasCommand('docmanager:open')) {
+    app.commands.execute('docmanager:open', { path });
+  } else {
+    window.location.href = `${root}lab/index.html?path=${encodeURIComponent(path)}`;
+  }
+}
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    node.setAttribute(key, value);
+  }
+  for (const child of children) {
+    node.append(child); // strings become text nodes: paths are never parsed as HTML
+  }
+  return node;
+}
+
+function button(label, className, onClick) {
+  const b = el('button', { type: 'button', class: className }, label);
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+function noticeItem(root, notice) {
+  const li = el('li', { class: `rl-deploy-${notice.kind}`, 'data-path': notice.path });
+  const open = (path, label) => button(label, 'rl-deploy-open', () => openPath(root, path));
+  if (notice.kind === 'kept') {
+    const why = {
+      edited: ': a newer version is published, and you had edited your copy. Your copy is kept as ',
+      earlier: ': your copy, saved before the update, differs from the version published now. '
+        + 'It is kept as ',
+      uncompared: ': a newer version is published. This browser could not check your copy for '
+        + 'edits (the page is not served over https), so it is kept as ',
+      unreadable: ': a newer version is published. Your copy could not be read as a notebook, '
+        + 'so it is kept as ',
+      unstamped: ': the site now publishes a notebook of this name. The one you saved before, '
+        + 'which differs from it, is kept as ',
+    }[notice.why];
+    li.append(
+      el('strong', {}, notice.path),
+      why,
+      el('strong', { class: 'rl-deploy-copy' }, notice.copy),
+      `; ${notice.path} is now the published version. `,
+      open(notice.copy, 'Open my copy'),
+      ' ',
+      open(notice.path, 'Open the new version'),
+    );
+  } else if (notice.kind === 'refreshed') {
+    li.append(
+      el('strong', {}, notice.path),
+      ': a newer version is published. Your copy had no edits to its cells, so it was '
+        + 'replaced by the new version (its outputs are not kept: run it again). ',
+      open(notice.path, 'Open it'),
+    );
+  } else {
+    li.append(
+      el('strong', {}, notice.copy),
+      notice.copy === notice.path
+        ? ': a notebook you saved before the update, brought over. '
+        : `: a notebook you saved before the update as ${notice.path}, brought over under a new `
+          + 'name (that name was taken). ',
+      open(notice.copy, 'Open it'),
+    );
+  }
+  return li;
+}
+
+const NOTICE_STYLE = `
+#${NOTICE_ID} {
+  position: fixed; right: 16px; bottom: 16px; z-index: 100000;
+  max-width: min(36rem, calc(100vw - 32px)); max-height: 60vh; overflow: auto;
+  box-sizing: border-box; padding: 12px 16px;
+  font: 14px/1.4 -apple-system, BlinkMacSystemFont, 'Segoe UI', Helvetica, Arial, sans-serif;
+  color: var(--jp-ui-font-color1, #1a1a1a); background: var(--jp-layout-color1, #fff);
+  border: 1px solid var(--jp-border-color1, #999); border-left: 4px solid #d9822b;
+  border-radius: 4px; box-shadow: 0 4px 16px rgba(0, 0, 0, 0.25);
+}
+#${NOTICE_ID} h2 { font-size: 15px; margin: 0 0 6px; }
+#${NOTICE_ID} ul { margin: 0 0 8px; padding-left: 18px; }
+#${NOTICE_ID} li { margin: 4px 0; overflow-wrap: anywhere; }
+#${NOTICE_ID} button {
+  font: inherit; margin: 2px 0; padding: 1px 8px; cursor: pointer; border-radius: 3px;
+  color: inherit; background: var(--jp-layout-color2, #eee);
+  border: 1px solid var(--jp-border-color1, #999);
+}
+#${NOTICE_ID} button:hover { background: var(--jp-layout-color3, #ddd); }
+`;
+
+/** Show the pending notices (all of them, until the GM dismisses them). */
+export function showNotice(root, notices) {
+  const old = document.getElementById(NOTICE_ID);
+  if (old) {
+    old.remove();
+  }
+  if (!notices.length) {
+    return null;
+  }
+  if (!document.getElementById(`${NOTICE_ID}-style`)) {
+    document.head.append(el('style', { id: `${NOTICE_ID}-style` }, NOTICE_STYLE));
+  }
+  const box = el(
+    'section',
+    {
+      id: NOTICE_ID,
+      role: 'status',
+      'aria-live': 'polite',
+      'aria-labelledby': `${NOTICE_ID}-title`,
+    },
+    el('h2', { id: `${NOTICE_ID}-title` }, 'This site was updated: your notebooks'),
+    el('ul', {}, ...notices.map((notice) => noticeItem(root, notice))),
+    button('Dismiss', 'rl-deploy-dismiss', () => {
+      saveNotices([]);
+      box.remove();
+    }),
+  );
+  document.body.append(box);
+  return box;
+}
+
+function whenBody() {
+  if (document.body) {
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    document.addEventListener('DOMContentLoaded', resolve, { once: true });
+  });
+}
+
+/** Reconcile, then show what was done. Never throws, and gives up waiting after
+ * MAX_WAIT_MS (a store blocked by another tab): JupyterLite starts regardless. */
+export async function main(root = '../') {
+  const work = (async () => {
+    const response = await fetch(`${root}static/ruleslab/published.json`, { cache: 'no-cache' });
+    if (!response.ok) {
+      throw new Error(`published.json: HTTP ${response.status}`);
+    }
+    const manifest = await response.json();
+    const run = () => reconcile(manifest);
+    const fresh = navigator.locks ? await navigator.locks.request(LOCK_NAME, run) : await run();
+    const notices = [...loadNotices(), ...fresh];
+    saveNotices(notices);
+    return notices;
+  })();
+  let timer;
+  const late = new Promise((resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer in ${MAX_WAIT_MS} ms`)), MAX_WAIT_MS);
+  });
+  let notices;
+  try {
+    notices = await Promise.race([work, late]);
+  } catch (err) {
+    console.warn('ruleslab: stored notebooks were not checked against this deploy:', err);
+    // if it finishes after all, what it did is shown at the next start
+    work.catch(() => {});
+    notices = loadNotices();
+  } finally {
+    clearTimeout(timer);
+  }
+  if (notices.length && !/\/repl\/(index\.html)?$/.test(window.location.pathname)) {
+    whenBody().then(() => showNotice(root, notices));
+  }
+}
