@@ -7,7 +7,6 @@ or unknown value gets the message the form gives for it, never an exception.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -221,9 +220,7 @@ def test_unknown_and_repeated_names_are_named_in_the_status():
 def test_garbage_links_never_raise(query):
     for key in ("lifting", "compressed"):
         view = CalculatorView(get(key))
-        started = time.perf_counter()
         view.apply_query(query)
-        assert time.perf_counter() - started < 5  # (generous: linear, not stuck)
         assert "Traceback" not in view.status.value
         assert view.share_query().startswith(f"calculator={key}")
 

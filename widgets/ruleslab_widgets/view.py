@@ -309,21 +309,20 @@ class CalculatorView(w.VBox):
         else:
             pairs = list(query)
         values: dict[str, str] = {}
-        unknown: list[str] = []
-        repeated: list[str] = []
+        unknown: dict[str, None] = {}  # ordered sets: a link of many names stays linear
+        repeated: dict[str, None] = {}
         for name, text in pairs:
             if name in PAGE_PARAMETERS:
                 continue
             if name not in self.inputs:
-                if name not in unknown:
-                    unknown.append(name)
+                unknown[name] = None
                 continue
-            if name in values and name not in repeated:
-                repeated.append(name)
+            if name in values:
+                repeated[name] = None
             values[name] = text
         notes: list[str] = []
         if unknown:
-            shown = ", ".join(f"“{_short(n)}”" for n in unknown[:3])
+            shown = ", ".join(f"“{_short(n)}”" for n in list(unknown)[:3])
             more = f" and {len(unknown) - 3} more" if len(unknown) > 3 else ""
             fields = ", ".join(self.inputs)
             notes.append(
