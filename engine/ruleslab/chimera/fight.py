@@ -26,7 +26,8 @@ from fractions import Fraction
 
 from ruleslab.chimera.action import critical_text
 from ruleslab.chimera.aftermath import aftermath_steps, fate_steps, p_fatigue_fails_after
-from ruleslab.chimera.attack import AttackOdds, Fighter, FightRules, attack_odds
+from ruleslab.chimera.attack import AttackOdds, Fighter, FightRules
+from ruleslab.chimera.blast import blow_odds
 from ruleslab.chimera.duel import (
     DEFAULT_RULES,
     DuelOdds,
@@ -350,8 +351,8 @@ def fight_odds(
         for f in (a, b)
         if f.bound
     ]
-    a_on_b = attack_odds(a, b, a.wounds, b.wounds, rules)
-    b_on_a = attack_odds(b, a, b.wounds, a.wounds, rules)
+    a_on_b = blow_odds(a.settled(), b.settled(), a.wounds, b.wounds, rules)
+    b_on_a = blow_odds(b.settled(), a.settled(), b.wounds, a.wounds, rules)
     steps += _blow_steps(a_on_b, b)
     steps += _blow_steps(b_on_a, a)
     steps.append(_initiative_step(a, b, rules))

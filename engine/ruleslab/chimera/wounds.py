@@ -45,6 +45,7 @@ __all__ = [
     "is_vanquished",
     "killer_blow_resist",
     "severity_odds",
+    "severity_of",
     "unconscious_turns",
     "wound_penalty",
 ]
@@ -123,7 +124,17 @@ def severity_odds(
     ``p_hit`` includes ``p_critical``. Severities of zero or less are no wound.
     """
     parts = ((p_hit - p_critical, damage.dist()), (p_critical, damage.doubled(critical_damage)))
-    wound = mixture(parts).shift(-defence).tail(1)
+    return severity_of(p_hit, mixture(parts), defence, wound_limit, wounds)
+
+
+def severity_of(
+    p_hit: Fraction, damage: Dist, defence: int, wound_limit: int, wounds: int
+) -> Severity:
+    """Severity of a blow that lands with ``p_hit`` and then deals ``damage`` (the damage
+    roll's distribution weighted by its chances, summing to ``p_hit``) against ``defence``:
+    severities of zero or less are no wound; it vanquishes a defender with ``wounds`` wounds
+    when it is his wound number WL + 1 or its severity exceeds his Wound Limit."""
+    wound = damage.shift(-defence).tail(1)
     p_wound = wound.total()
     p_vanq = p_wound if wounds + 1 > wound_limit else wound.at_least(wound_limit + 1)
     return Severity(p_miss=1 - p_hit, p_no_wound=p_hit - p_wound, wound=wound, p_vanquish=p_vanq)
