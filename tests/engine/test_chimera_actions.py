@@ -15,9 +15,11 @@ from itertools import product
 
 import pytest
 
+from ruleslab.calculators.chimera import CALCULATOR, chimera_fight, play_fight, play_round
 from ruleslab.chimera.attack import Fighter, FightRules
 from ruleslab.chimera.dice import DamageDice, parse_dice
 from ruleslab.chimera.duel import SurprisePlan, duel_odds, play
+from ruleslab.params import InputError
 
 # --- the oracle ---------------------------------------------------------------------------
 
@@ -365,3 +367,96 @@ def test_the_play_log_says_each_full_and_free_action():
     assert "A readies an item (his full action) and walks 7 towards B (free): distance 33" in text
     assert "B drops prone (a free action)" in text
     assert "A runs MR 10 + d10 (" in text
+
+
+# --- the calculator: its fields, figures, messages and logs --------------------------------
+
+
+def test_the_calculators_movement_figures_by_hand():
+    r = chimera_fight()
+    # A: MR 10, d6: walks 10 (free), runs 11 to 16, creeps 4 to 9; B: MR 12
+    assert r.figure("a_mr").value == 10
+    assert r.figure("a_run").text == "11 to 16 (mean 13.5)"
+    assert r.figure("a_run").value == Fraction(27, 2)
+    assert r.figure("a_creep").text == "4 to 9 (mean 6.5)"
+    assert r.figure("b_mr").value == 12
+    # Encumbrance 2 and a −1 (terrain) off base MR 10: adjusted 7, the TN for B to hit A
+    r = chimera_fight(a_encumbrance=2, a_mr_modifier=-1, a_movement_die="d4")
+    assert r.figure("a_mr").value == 7
+    assert r.figure("b_tn").value == 7
+    assert r.figure("a_run").text == "8 to 11 (mean 9.5)"
+    assert r.figure("a_creep").text == "3 to 6 (mean 4.5)"
+    # a d12 on MR 3 creeps 0 on 3 faces of 12 or more: 0 to 2
+    r = chimera_fight(a_mr=3, a_movement_die="d12")
+    assert r.figure("a_creep").text == "0 to 2 (mean 0.25)"  # (2 + 1) / 12
+    chart = CALCULATOR.views[2].chart(r)  # standing: he runs 4 to 15
+    assert [label for label, _ in chart.bars] == [str(d) for d in range(4, 16)]
+    assert chart.highlight_from is None  # no distance between them
+    crouched = chimera_fight(a_mr=3, a_movement_die="d12", a_position="crouching", distance=2)
+    chart = CALCULATOR.views[2].chart(crouched)  # crouched: he creeps 0 to 2
+    assert [label for label, _ in chart.bars] == ["0", "1", "2"]
+    assert [p for _, p in chart.bars] == [10 / 12, 1 / 12, 1 / 12]
+    assert chart.highlight_from == 2  # creeping 2 reaches B
+
+
+def test_the_distance_reaches_the_duel_and_the_log():
+    near = chimera_fight(b_kind="shoot")
+    far = chimera_fight(b_kind="shoot", distance=30)
+    # A (MR 10, d6) runs at most 16 a round: two rounds under B's fire before he can Fight
+    assert far.figure("p_a_wins").value < near.figure("p_a_wins").value
+    a, b = far.odds.a, far.odds.b
+    assert far.odds.duel == duel_odds(a, b, far.odds.rules, distance=30)
+    assert "A and B start 30 apart (in MR units). A Fights, so must reach the foe" in far.explain()
+    log = play_fight(far, 11)
+    assert log[0] == "A and B start 30 apart (in MR units)"
+    assert any(line.startswith("A runs MR ") and "+ d6 (" in line for line in log)
+    # two shooters: the distance changes nothing, and says so
+    both = chimera_fight(a_kind="shoot", b_kind="shoot", distance=30)
+    assert both.figure("p_a_wins") == chimera_fight(a_kind="shoot", b_kind="shoot").figure(
+        "p_a_wins"
+    )
+    assert "both attack at range (Shoot or Blast): the distance changes nothing" in both.explain()
+
+
+def test_a_first_turn_spent_readying_shows_in_the_working_and_the_odds():
+    r = chimera_fight(a_plan="ready")
+    assert r.figure("p_a_wins").value < chimera_fight().figure("p_a_wins").value
+    assert "A readies an item on his first turn: that is his full action" in r.explain()
+    log = play_round(r, 5)
+    assert "A readies an item: his full action (no attack this round)" in log
+
+
+def test_dropping_prone_shows_the_tn_before_and_after_his_first_turn():
+    r = chimera_fight(a_kind="shoot", b_kind="shoot", b_position="drops_prone")
+    assert r.figure("a_tn").value == 14  # from his first turn: MR 12 + prone 2
+    assert "Until B's first turn he is standing: A's blow has TN 12" in r.explain()
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field", "words"),
+    [
+        ({"a_position": "drops_prone"}, "a_position", "may only move or Shoot"),
+        ({"distance": 41}, "distance", "from 0 to 40"),
+        ({"b_movement_die": "d7"}, "b_movement_die", "one of d4, d6, d8, d10, d12"),
+        ({"a_encumbrance": -1}, "a_encumbrance", "from 0 to 40"),
+        ({"b_plan": "run"}, "b_plan", "one of"),
+        ({"a_kind": "grenade"}, "a_kind", "one of Fight (melee), Shoot (ranged), Blast"),
+    ],
+)
+def test_bad_input_names_the_field(kwargs, field, words):
+    with pytest.raises(InputError) as err:
+        chimera_fight(**kwargs)
+    assert err.value.field == field
+    assert words in err.value.message
+
+
+def test_a_prone_fighter_who_gets_up_may_fight():
+    # B Shoots but cannot wound A (Defence 20 against d6, 2d6 on a Critical Success)
+    r = chimera_fight(
+        a_position="gets_up", a_encumbrance=2, a_defence=20, b_kind="shoot", distance=9
+    )
+    # base MR 10 − Encumbrance 2 = 8; getting up costs 2 more: he walks at most 6 < 9 and runs
+    assert r.figure("a_mr").value == 8
+    log = play_round(r, 2)
+    assert "A gets up (a free action; it costs his Encumbrance 2 in MR this round)" in log
+    assert any(line.startswith("A runs MR 6 + d6 (") for line in log)

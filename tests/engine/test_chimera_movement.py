@@ -57,12 +57,16 @@ def test_the_texts_moves_worked():
     assert slow.creep.p(0) == Fraction(3, 6)
 
 
-def test_the_chart_shows_creeping_below_mr_and_running_above():
-    chart = movement("A", 10, 4).chart()
-    assert [label for label, _ in chart.bars] == ["6", "7", "8", "9", "11", "12", "13", "14"]
-    assert chart.highlight_from == 4
-    assert sum(p for _, p in chart.bars[:4]) == pytest.approx(1)
-    assert sum(p for _, p in chart.bars[4:]) == pytest.approx(1)
+def test_the_chart_shows_one_move_and_what_closes_the_distance():
+    m = movement("A", 10, 4)
+    run = m.chart("run", closes=13)
+    assert [label for label, _ in run.bars] == ["11", "12", "13", "14"]
+    assert run.highlight_from == 2  # 13 and 14 cover a distance of 13
+    assert sum(p for _, p in run.bars) == pytest.approx(1)
+    creep = m.chart("creep")
+    assert [label for label, _ in creep.bars] == ["6", "7", "8", "9"]
+    assert creep.highlight_from is None  # no distance to close
+    assert m.chart("creep", closes=20).highlight_from is None  # out of reach
 
 
 def test_an_unknown_movement_die_or_move_says_so():

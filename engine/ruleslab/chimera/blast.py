@@ -40,27 +40,14 @@ from ruleslab.chimera.attack import (
     roll_modifier,
 )
 from ruleslab.chimera.cover import COVER_BONUS, POSITION_BONUS, blast_resistance_bonus
-from ruleslab.chimera.wounds import severity_of
+from ruleslab.chimera.wounds import halved, severity_of
 from ruleslab.explain import Step, fmt_prob
-from ruleslab.pmf import Dist, mixture
 from ruleslab.sources import CHIMERA, rule
 
 __all__ = ["BLAST", "blast_bonus", "blast_odds", "blow_odds", "halved"]
+# ``halved`` is the damage halving of :mod:`ruleslab.chimera.wounds`, re-exported here
 
 BLAST = rule(CHIMERA, "Combat", "Attack Target Numbers")
-
-
-def halved(d: Dist) -> Dist:
-    """The distribution of ``⌊X / 2⌋``: damage halved, rounded down."""
-    out: dict[int, int] = {}
-    for i, w in enumerate(d.weights):
-        if w:
-            v = (d.lo + i) // 2
-            out[v] = out.get(v, 0) + w
-    if not out:
-        return Dist(0, (0,))
-    lo, hi = min(out), max(out)
-    return Dist(lo, tuple(out.get(v, 0) for v in range(lo, hi + 1)), d.den)
 
 
 def blast_bonus(defender: Fighter, rules: FightRules) -> tuple[int, str]:
@@ -189,14 +176,19 @@ def blast_odds(
             BLAST,
         )
     )
-    plain = attacker.damage.dist()
-    doubled = attacker.damage.doubled(rules.critical_damage)
+    dmg, how = attacker.damage, rules.critical_damage
     fails = 1 - p_res
-    parts = [((p_reach - p_crit) * fails, plain), (p_crit * fails, doubled)]
+    rolls = [
+        ((p_reach - p_crit) * fails, (dmg, "plain", False)),
+        (p_crit * fails, (dmg, how, False)),
+    ]
     if halves:
-        parts += [((p_reach - p_crit) * p_res, halved(plain)), (p_crit * p_res, halved(doubled))]
+        rolls += [
+            ((p_reach - p_crit) * p_res, (dmg, "plain", True)),
+            (p_crit * p_res, (dmg, how, True)),
+        ]
     p_hit = p_reach if halves else p_reach * fails
-    sev = severity_of(p_hit, mixture(parts), df, defender.wound_limit, defender_wounds)
+    sev = severity_of(tuple(rolls), df, defender.wound_limit, defender_wounds)
     damage_text = f"Damage {attacker.damage}"
     if rules.blast_roll == "hit":
         doubled_text = attacker.damage.doubled_text(rules.critical_damage)

@@ -42,7 +42,7 @@ The seeded play that rolls the same rules is :func:`ruleslab.chimera.play.play`.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -126,9 +126,17 @@ class DuelOdds:
 
 _Blow = tuple[Fraction, Fraction, Fraction, Fraction]
 """One blow's P(no wound), P(wound, fight goes on), P(vanquish), P(wound and rout)."""
-_Turn = dict[tuple[int, int], Fraction]
-"""One turn's outcomes: (effect on the foe: 0 none, 1 wound, 2 vanquish, 3 rout; the
-distance after it) with their chances."""
+_Turn = tuple[int, tuple[tuple[tuple[int, int], int], ...]]
+"""One turn's outcomes, counted: (denominator, ((effect on the foe: 0 none, 1 wound,
+2 vanquish, 3 rout; the distance after it), numerator) ...)."""
+_Counts = dict[int, dict["Outcome", int]]
+"""Outcomes counted by denominator: {den: {outcome: numerator}}, merged once (:func:`_tally`)."""
+_Tally = tuple[int, dict["Outcome", int]]
+"""A round's outcomes over one common denominator: (den, {outcome: numerator})."""
+
+
+_END_NAMES = ({2: "v0", 3: "m0"}, {2: "v1", 3: "m1"})
+"""The end a blow of side 0 or 1 makes with effect 2 (vanquish) or 3 (rout)."""
 
 
 def _add(out: dict[Outcome, Fraction], k: Outcome, p: Fraction) -> None:
@@ -136,12 +144,39 @@ def _add(out: dict[Outcome, Fraction], k: Outcome, p: Fraction) -> None:
         out[k] = out.get(k, Fraction(0)) + p
 
 
+def _count(counts: _Counts, den: int, k: Outcome, num: int) -> None:
+    if num:
+        bucket = counts.setdefault(den, {})
+        bucket[k] = bucket.get(k, 0) + num
+
+
+def _tally(counts: _Counts) -> _Tally:
+    """The counts over their least common denominator, each outcome's numerators summed."""
+    common = math.lcm(*counts) if counts else 1
+    out: dict[Outcome, int] = {}
+    for den, bucket in counts.items():
+        scale = common // den
+        for k, num in bucket.items():
+            out[k] = out.get(k, 0) + num * scale
+    return common, out
+
+
+def _fractions(tally: _Tally) -> dict[Outcome, Fraction]:
+    den, counts = tally
+    return {k: Fraction(n, den) for k, n in counts.items() if n}
+
+
 def _hurt(w: State, side: int) -> State:
     return (w[0] + 1, w[1]) if side == 0 else (w[0], w[1] + 1)
 
 
 class _Chain:
-    """Transitions of one duel (both fighters, the rules, the distance between them)."""
+    """Transitions of one duel (both fighters, the rules, the distance between them).
+
+    A round's chances are counted on whole numbers over a common denominator and made
+    Fractions once per outcome (:data:`_Counts`): the same exact values, far fewer
+    Fraction operations (rules note RN-CHIM-13 on the 200 ms standard).
+    """
 
     def __init__(
         self, fighters: tuple[Fighter, Fighter], rules: FightRules, distance: int = 0
@@ -156,8 +191,8 @@ class _Chain:
         self.rules = rules
         self._blows: dict[tuple[int, State, int, bool], _Blow] = {}
         self._turns: dict[tuple[int, Sit, int], _Turn] = {}
-        self.moves: dict[Place, tuple[dict[Outcome, Fraction], Fraction]] = {}
-        """Each place's transitions to other outcomes, and its chance to stay."""
+        self.moves: dict[Place, _Tally] = {}
+        """Each place's round, counted (its own place among the outcomes: the chance to stay)."""
 
     # -- one blow ------------------------------------------------------------
     def blow(self, x: int, w: State, ar: int = 0, early: bool = False) -> _Blow:
@@ -186,70 +221,7 @@ class _Chain:
         self._blows[key] = out
         return out
 
-    # -- a settled round: both have had their first turn, no distance -------------------
-    def sequential(self, w: State, x: int, ar: tuple[int, int]) -> dict[Outcome, Fraction]:
-        out: dict[Outcome, Fraction] = {}
-        y = 1 - x
-        n, wd, v, r = self.blow(x, w, ar[x])
-        hurt = _hurt(w, y)
-        _add(out, End(f"v{x}", *hurt), v)
-        _add(out, End(f"m{x}", *hurt), r)
-        for p, w2 in ((n, w), (wd, hurt)):
-            if not p:
-                continue
-            n2, wd2, v2, r2 = self.blow(y, w2, ar[y])
-            _add(out, End(f"v{y}", *_hurt(w2, x)), p * v2)
-            _add(out, End(f"m{y}", *_hurt(w2, x)), p * r2)
-            _add(out, w2, p * n2)
-            _add(out, _hurt(w2, x), p * wd2)
-        return out
-
-    def simultaneous(self, w: State, ar: tuple[int, int]) -> dict[Outcome, Fraction]:
-        out: dict[Outcome, Fraction] = {}
-        a = self.blow(0, w, ar[0])  # A's blow on B
-        b = self.blow(1, w, ar[1])  # B's blow on A
-        # effects: 0 none, 1 wound, 2 vanquish, 3 rout
-        for ea, pa in enumerate(a):
-            if not pa:
-                continue
-            for eb, pb in enumerate(b):
-                if pb:
-                    _add(out, _both_at_once(w, ea, eb, None), pa * pb)
-        return out
-
-    def round(
-        self, w: State, ar: tuple[int, int] = (0, 0), first: int | None = None
-    ) -> dict[Outcome, Fraction]:
-        if first is not None:
-            return self.sequential(w, first, ar)
-        return self._by_initiative(
-            w,
-            lambda: self.sequential(w, 0, ar),
-            lambda: self.sequential(w, 1, ar),
-            lambda: self.simultaneous(w, ar),
-        )
-
-    def _by_initiative(
-        self,
-        w: State,
-        a_first: Callable[[], dict[Outcome, Fraction]],
-        b_first: Callable[[], dict[Outcome, Fraction]],
-        at_once: Callable[[], dict[Outcome, Fraction]],
-    ) -> dict[Outcome, Fraction]:
-        f0, f1 = self.f
-        p0, tie, p1 = initiative_order(
-            f0.initiative - f0.bound_penalty, w[0], f1.initiative - f1.bound_penalty, w[1]
-        )
-        if self.rules.ties == "reroll":
-            p0, p1, tie = p0 / (p0 + p1), p1 / (p0 + p1), Fraction(0)
-        out: dict[Outcome, Fraction] = {}
-        for weight, part in ((p0, a_first), (p1, b_first), (tie, at_once)):
-            if weight:
-                for k, p in part().items():
-                    out[k] = out.get(k, Fraction(0)) + weight * p
-        return out
-
-    # -- the opening: first turns, closing the distance ------------------------------------
+    # -- one turn: one full action and the free actions beside it --------------------------
     def start(self) -> Place:
         """Where the duel starts: the starting wounds, the distance, no turn taken yet."""
         a, b = self.given
@@ -258,7 +230,7 @@ class _Chain:
 
     def turn(self, x: int, s: Sit, ar: int) -> _Turn:
         """What ``x`` does on his turn in situation ``s``: one full action (rules note
-        RN-CHIM-19) and the free actions beside it, as (effect, distance after) → P."""
+        RN-CHIM-19) and the free actions beside it, as counted (effect, distance after)."""
         key = (x, s, ar)
         cached = self._turns.get(key)
         if cached is not None:
@@ -267,23 +239,21 @@ class _Chain:
         w, acted = (a, b), (ta, tb)
         f, given, y = self.f[x], self.given[x], 1 - x
         first = not acted[x]
-        early = not acted[y] and self.first[y]
-        out: _Turn = {}
-
-        def put(k: tuple[int, int], p: Fraction) -> None:
-            if p:
-                out[k] = out.get(k, Fraction(0)) + p
-
-        def strike(after: int) -> None:
-            for effect, p in enumerate(self.blow(x, w, ar, early)):
-                put((effect, after), p)
-
         readies = first and f.plan == "ready"
-        if gap == 0 or not f.melee:
-            if readies:
-                put((0, gap), Fraction(1))
-            else:
-                strike(gap)
+        out: _Turn
+        if readies and (gap == 0 or not f.melee):
+            out = (1, (((0, gap), 1),))
+        elif gap == 0 or not f.melee:
+            blow = self.blow(x, w, ar, not acted[y] and self.first[y])
+            den = math.lcm(*(p.denominator for p in blow))
+            out = (
+                den,
+                tuple(
+                    ((e, gap), p.numerator * (den // p.denominator))
+                    for e, p in enumerate(blow)
+                    if p
+                ),
+            )
         else:
             # a Fight attacker out of his foe's reach (RN-CHIM-21); getting up costs his
             # Encumbrance in MR this round (RN-CHIM-22)
@@ -291,13 +261,26 @@ class _Chain:
             mr = max(0, f.adjusted_mr(w[x]) - (f.encumbrance if getting_up else 0))
             walks = f.position_after == "standing"
             if readies:
-                put((0, max(0, gap - mr) if walks else gap), Fraction(1))
+                out = (1, (((0, max(0, gap - mr) if walks else gap), 1),))
             elif walks and gap <= mr:
-                strike(0)
+                blow = self.blow(x, w, ar, not acted[y] and self.first[y])
+                den = math.lcm(*(p.denominator for p in blow))
+                out = (
+                    den,
+                    tuple(
+                        ((e, 0), p.numerator * (den // p.denominator))
+                        for e, p in enumerate(blow)
+                        if p
+                    ),
+                )
             else:
-                how = "run" if walks else "creep"
-                for d, p in move_dist(how, mr, f.movement_die).items():
-                    put((0, max(0, gap - d)), p)
+                sides = f.movement_die
+                moved = move_dist("run" if walks else "creep", mr, sides)
+                after: dict[int, int] = {}
+                for d, p in moved.items():
+                    g = max(0, gap - d)
+                    after[g] = after.get(g, 0) + p.numerator * (sides // p.denominator)
+                out = (sides, tuple(((0, g), n) for g, n in after.items()))
         self._turns[key] = out
         return out
 
@@ -309,56 +292,89 @@ class _Chain:
             return End(f"{'v' if effect == 2 else 'm'}{x}", *w)
         return (w[0], w[1], gap, 1 if x == 0 else ta, 1 if x == 1 else tb)
 
-    def open_sequential(self, s: Sit, x: int, ar: tuple[int, int]) -> dict[Outcome, Fraction]:
-        out: dict[Outcome, Fraction] = {}
+    # -- one round -------------------------------------------------------------------------
+    def _sequential(
+        self, counts: _Counts, s: Sit, x: int, ar: tuple[int, int], weight: Fraction
+    ) -> None:
+        """``x`` acts first, then his foe if still standing; counted into ``counts``."""
         y = 1 - x
-        for (e, g), p in self.turn(x, s, ar[x]).items():
+        dx, tx = self.turn(x, s, ar[x])
+        base = weight.denominator * dx
+        ends_y = _END_NAMES[y]
+        for (e, g), nx in tx:
             s1 = self._after(x, s, e, g)
             if isinstance(s1, End):
-                _add(out, s1, p)
+                _count(counts, base, s1, weight.numerator * nx)
                 continue
-            for (e2, g2), q in self.turn(y, s1, ar[y]).items():
-                s2 = self._after(y, s1, e2, g2)
-                _add(out, s2 if isinstance(s2, End) else _place(s2), p * q)
-        return out
+            dy, ty = self.turn(y, s1, ar[y])
+            num = weight.numerator * nx
+            bucket = counts.setdefault(base * dy, {})
+            a1, b1 = s1[0], s1[1]
+            # after both turns both have acted: a settled state once the distance is closed
+            for (e2, g2), ny in ty:
+                a2, b2 = (a1 + (e2 > 0), b1) if y == 1 else (a1, b1 + (e2 > 0))
+                k: Outcome
+                if e2 >= 2:
+                    k = End(ends_y[e2], a2, b2)
+                elif g2:
+                    k = (a2, b2, g2, 1, 1)
+                else:
+                    k = (a2, b2)
+                bucket[k] = bucket.get(k, 0) + num * ny
 
-    def open_simultaneous(self, s: Sit, ar: tuple[int, int]) -> dict[Outcome, Fraction]:
-        out: dict[Outcome, Fraction] = {}
+    def _simultaneous(self, counts: _Counts, s: Sit, ar: tuple[int, int], weight: Fraction) -> None:
+        """Both act at once on the fight as it was before the round."""
         gap = s[2]
-        for (ea, ga), pa in self.turn(0, s, ar[0]).items():
-            for (eb, gb), pb in self.turn(1, s, ar[1]).items():
+        da, ta = self.turn(0, s, ar[0])
+        db, tb = self.turn(1, s, ar[1])
+        den = weight.denominator * da * db
+        for (ea, ga), na in ta:
+            for (eb, gb), nb in tb:
                 # both move at once: each closes his part of the distance
                 after = 0 if ga == 0 or gb == 0 else max(0, ga + gb - gap)
-                _add(out, _both_at_once((s[0], s[1]), ea, eb, after), pa * pb)
-        return out
+                _count(
+                    counts,
+                    den,
+                    _both_at_once((s[0], s[1]), ea, eb, after),
+                    weight.numerator * na * nb,
+                )
 
-    def open_only(self, s: Sit, x: int, ar: int) -> dict[Outcome, Fraction]:
-        out: dict[Outcome, Fraction] = {}
-        for (e, g), p in self.turn(x, s, ar).items():
-            s1 = self._after(x, s, e, g)
-            _add(out, s1 if isinstance(s1, End) else _place(s1), p)
-        return out
-
-    def open_round(
-        self, s: Sit, ar: tuple[int, int] = (0, 0), first: int | None = None
-    ) -> dict[Outcome, Fraction]:
+    def round(self, s: Sit, ar: tuple[int, int] = (0, 0), first: int | None = None) -> _Tally:
+        """Where one round from ``s`` leaves the fight, counted: by initiative, or with
+        ``first`` acting first (a surprise's "first" reading)."""
+        counts: _Counts = {}
         if first is not None:
-            return self.open_sequential(s, first, ar)
-        return self._by_initiative(
-            (s[0], s[1]),
-            lambda: self.open_sequential(s, 0, ar),
-            lambda: self.open_sequential(s, 1, ar),
-            lambda: self.open_simultaneous(s, ar),
+            self._sequential(counts, s, first, ar, Fraction(1))
+            return _tally(counts)
+        f0, f1 = self.f
+        p0, tie, p1 = initiative_order(
+            f0.initiative - f0.bound_penalty, s[0], f1.initiative - f1.bound_penalty, s[1]
         )
+        if self.rules.ties == "reroll":
+            p0, p1, tie = p0 / (p0 + p1), p1 / (p0 + p1), Fraction(0)
+        if p0:
+            self._sequential(counts, s, 0, ar, p0)
+        if p1:
+            self._sequential(counts, s, 1, ar, p1)
+        if tie:
+            self._simultaneous(counts, s, ar, tie)
+        return _tally(counts)
+
+    def only(self, s: Sit, x: int, ar: int) -> _Tally:
+        """A round in which only ``x`` acts (the surprise round), counted."""
+        counts: _Counts = {}
+        den, tx = self.turn(x, s, ar)
+        for (e, g), n in tx:
+            s1 = self._after(x, s, e, g)
+            _count(counts, den, s1 if isinstance(s1, End) else _place(s1), n)
+        return _tally(counts)
 
     # -- solving ---------------------------------------------------------------
-    def moves_of(self, k: Place) -> tuple[dict[Outcome, Fraction], Fraction]:
-        """The place's transitions to other outcomes, and its chance to stay (cached)."""
+    def moves_of(self, k: Place) -> _Tally:
+        """The place's round, counted (cached)."""
         cached = self.moves.get(k)
         if cached is None:
-            t = self.round((k[0], k[1])) if len(k) == 2 else self.open_round(_sit(k))
-            p_self = t.pop(k, Fraction(0))
-            cached = self.moves[k] = (t, p_self)
+            cached = self.moves[k] = self.round(_sit(k))
         return cached
 
     def forward(self, start: dict[Outcome, Fraction]) -> tuple[dict[End, Fraction], Fraction]:
@@ -390,14 +406,16 @@ class _Chain:
         while queue:
             _, s = heapq.heappop(queue)
             m = mass.pop(s)
-            t, p_self = self.moves_of(s)
-            if p_self == 1:
+            den, t = self.moves_of(s)
+            leave = den - t.get(s, 0)
+            if not leave:
                 route(End("endless", s[0], s[1]), m)
                 continue
-            scale = m / (1 - p_self)
-            rounds += scale
-            for k, p in t.items():
-                route(k, p * scale)
+            scale = m / leave  # P(s → k) / (1 − P(stay)) = count(k) / (den − count(stay))
+            rounds += scale * den
+            for k, n in t.items():
+                if k != s and n:
+                    route(k, scale * n)
         return out, rounds
 
     def first_moves(self, start: Place, plan: Plan) -> dict[Outcome, Fraction]:
@@ -406,10 +424,10 @@ class _Chain:
         ars = (ar, 0) if plan.side == 0 else (0, ar)
         s = _sit(start)
         if plan.kind == "bonus":
-            return self.open_round(s, ars)
+            return _fractions(self.round(s, ars))
         if self.rules.surprise_action == "extra":
-            return self.open_only(s, plan.side, ar)
-        return self.open_round(s, ars, first=plan.side)
+            return _fractions(self.only(s, plan.side, ar))
+        return _fractions(self.round(s, ars, first=plan.side))
 
 
 def _both_at_once(w: State, ea: int, eb: int, gap: int | None) -> Outcome:

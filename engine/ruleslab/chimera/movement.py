@@ -102,7 +102,17 @@ def _range_text(d: Dist) -> str:
 
 
 def _spread(d: Dist) -> str:
-    return ", ".join(f"{v}: {fmt_prob(p)}" for v, p in d.items())
+    """Each distance's chance, runs of equal chances together: "0: 25.00 %, 1 to 9: 8.33 % each"."""
+    runs: list[tuple[int, int, Fraction]] = []
+    for v, p in d.items():
+        if runs and runs[-1][2] == p and runs[-1][1] == v - 1:
+            runs[-1] = (runs[-1][0], v, p)
+        else:
+            runs.append((v, v, p))
+    return ", ".join(
+        f"{lo}: {fmt_prob(p)}" if lo == hi else f"{lo} to {hi}: {fmt_prob(p)} each"
+        for lo, hi, p in runs
+    )
 
 
 @dataclass(frozen=True)
@@ -124,14 +134,14 @@ class Movement:
     after_getting_up: int
     steps: tuple[Step, ...]
 
-    def chart(self) -> Chart:
-        """Distance in one round: creeping's distances (below MR), then running's (above MR,
-        highlighted). The two never share a distance: creeping is at most MR − 1, running at
-        least MR + 1; each half sums to 1."""
-        bars = [(str(v), float(p)) for v, p in self.creep.items()]
-        first_run = len(bars)
-        bars += [(str(v), float(p)) for v, p in self.run.items()]
-        return Chart(tuple(bars), first_run)
+    def chart(self, how: str, closes: int = 0) -> Chart:
+        """Distance in one round running (``how == "run"``) or creeping (``"creep"``), one bar
+        per distance; highlighted from the first distance that covers ``closes`` (none when
+        ``closes`` is 0 or out of reach)."""
+        moved = self.run if how == "run" else self.creep
+        bars = tuple((str(v), float(p)) for v, p in moved.items())
+        first = next((i for i, (v, _) in enumerate(moved.items()) if v >= closes), None)
+        return Chart(bars, first if closes else None)
 
 
 def movement(
@@ -180,8 +190,7 @@ def movement(
             COMBAT_ACTIONS,
         ),
         Step(
-            f"{name} runs MR {mr} + d{sides} (a full action): {_range_text(run)}; "
-            f"each distance {_spread(run)}",
+            f"{name} runs MR {mr} + d{sides} (a full action): {_range_text(run)}; {_spread(run)}",
             COMBAT_ACTIONS,
         ),
         Step(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from ruleslab.chimera.action import ACTION_DICE, is_critical, is_success
 from ruleslab.chimera.attack import Fighter, FightRules, defence_against
@@ -20,9 +21,19 @@ from ruleslab.chimera.initiative import INITIATIVE_DIE
 from ruleslab.chimera.morale import side_morale_trigger, wound_triggers_morale
 from ruleslab.chimera.plan import Plan, SurprisePlan, check_distance, check_wounds, has_first_turn
 from ruleslab.chimera.surprise import SURPRISE_AR_BONUS
-from ruleslab.chimera.wounds import is_vanquished
+from ruleslab.chimera.wounds import KILLER_BLOW_TN, is_vanquished
 
-__all__ = ["play"]
+__all__ = ["Played", "fate_roll", "play", "play_out"]
+
+
+@dataclass(frozen=True)
+class Played:
+    """A played fight: how it ended (``v0 v1 m0 m1 draw break``, or ``None`` if both still
+    stand), the rounds played and both combatants' wounds at that moment."""
+
+    end: str | None
+    rounds: int
+    wounds: tuple[int, int]
 
 
 def _roll_dice(rng: random.Random, count: int, sides: int) -> list[int]:
@@ -286,6 +297,64 @@ def play(
     Each combatant's ``wounds`` must be at most his Wound Limit (:func:`check_wounds`);
     ``distance`` separates them at the start (a Fight attacker must close it).
     """
+    played = play_out(
+        a, b, rules, rng, surprise=surprise, max_rounds=max_rounds, say=say, distance=distance
+    )
+    return played.end, played.rounds
+
+
+def fate_roll(
+    winner: Fighter,
+    loser: Fighter,
+    wounds: int,
+    rules: FightRules,
+    rng: random.Random,
+) -> str:
+    """The victor's chosen fate for ``loser`` (fallen with ``wounds`` wounds), rolled: a
+    classed foe's Resistance Roll against a Killer Blow, or against a coup de grâce when
+    ``rules.coup_de_grace == "resist"`` (rules note RN-CHIM-23). Empty for ``"any"``."""
+    fate, by, name = winner.fate, winner.name, loser.name
+    if fate in ("capture", "driven_off", "unconscious", "any"):
+        return {
+            "capture": f"{by} captures {name}: bound, −4 to all rolls and MR while bound",
+            "driven_off": (
+                f"{by} drives {name} off: he will not return before {winner.level} "
+                f"turn{'s' if winner.level != 1 else ''}"
+            ),
+            "unconscious": f"{by} knocks {name} out: Unconscious for 1d6 turns",
+            "any": "",
+        }[fate]
+    how = (
+        f"{by} knocks {name} Unconscious and dispatches him with a coup de grâce (a free action)"
+        if fate == "coup_de_grace"
+        else f"{by} deals {name} a Killer Blow"
+    )
+    resists = loser.classed and (fate == "killer_blow" or rules.coup_de_grace == "resist")
+    if not resists:
+        return f"{how}: {name} is dead"
+    mod = loser.resist - wounds - loser.bound_penalty
+    count, sides = ACTION_DICE[rules.action_die]
+    faces = _roll_dice(rng, count, sides)
+    natural = sum(faces)
+    total = natural + mod
+    ok = is_success(natural, total, KILLER_BLOW_TN, count * sides, rules.critical)
+    roll = f"{'+'.join(map(str, faces))} {mod:+d} = {total} vs TN {KILLER_BLOW_TN}"
+    verdict = "resists: Unconscious, with a random permanent Flaw" if ok else "fails: he is dead"
+    return f"{how}; {name} is classed and Resists: {roll}: {verdict}"
+
+
+def play_out(
+    a: Fighter,
+    b: Fighter,
+    rules: FightRules,
+    rng: random.Random,
+    *,
+    surprise: SurprisePlan | None = None,
+    max_rounds: int = 1,
+    say: Callable[[str], None] = lambda line: None,
+    distance: int = 0,
+) -> Played:
+    """:func:`play`, returning the :class:`Played` fight (with the wounds at its end)."""
     check_wounds(a, b)
     table = _Table(a, b, rules, rng, say, check_distance(distance))
     broke = []
@@ -302,10 +371,11 @@ def play(
         )
         if not ok:
             broke.append(x)
+    w0 = (a.wounds, b.wounds)
     if len(broke) == 2:
-        return "break", 0
+        return Played("break", 0, w0)
     if broke:
-        return f"m{1 - broke[0]}", 0
+        return Played(f"m{1 - broke[0]}", 0, w0)
     if table.gap:
         say(f"{a.name} and {b.name} start {table.gap} apart (in MR units)")
     plan = Plan()
@@ -346,5 +416,5 @@ def play(
         else:
             end = table.round((0, 0))
         if end is not None:
-            return end, rounds
-    return None, rounds
+            return Played(end, rounds, (table.w[0], table.w[1]))
+    return Played(None, rounds, (table.w[0], table.w[1]))
