@@ -460,3 +460,22 @@ def test_a_prone_fighter_who_gets_up_may_fight():
     log = play_round(r, 2)
     assert "A gets up (a free action; it costs his Encumbrance 2 in MR this round)" in log
     assert any(line.startswith("A runs MR 6 + d6 (") for line in log)
+
+
+def test_a_running_target_is_hit_on_his_adjusted_mr():
+    """'Use this value even when the target is running or creeping': while A runs at B
+    (and cannot be wounded: Defence 20), B's every shot is against A's MR 10."""
+    r = chimera_fight(a_defence=20, b_kind="shoot", distance=40)
+    log = play_fight(r, 3)
+    shots = [line for line in log if line.startswith("B Shoots")]
+    assert any(line.startswith("A runs MR 10 + d6") for line in log)
+    assert shots
+    assert all(" vs TN 10: " in line for line in shots)
+
+
+def test_prone_he_moves_by_creeping():
+    """'While prone, you may move at your creeping MR or Shoot': his move chart is creeping."""
+    r = chimera_fight(a_position="prone", a_kind="shoot")
+    chart = CALCULATOR.views[2].chart(r)
+    assert [label for label, _ in chart.bars] == ["4", "5", "6", "7", "8", "9"]  # 10 − d6
+    assert "Prone, A moves only by creeping (4 to 9 (mean 6.5))" in r.explain()
