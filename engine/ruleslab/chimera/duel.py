@@ -191,6 +191,9 @@ class _Chain:
         self.rules = rules
         self._blows: dict[tuple[int, State, int, bool], _Blow] = {}
         self._turns: dict[tuple[int, Sit, int], _Turn] = {}
+        self._strikes: dict[
+            tuple[int, State, int, bool], tuple[int, tuple[tuple[int, int], ...]]
+        ] = {}
         self.moves: dict[Place, _Tally] = {}
         """Each place's round, counted (its own place among the outcomes: the chance to stay)."""
 
@@ -221,6 +224,21 @@ class _Chain:
         self._blows[key] = out
         return out
 
+    def strike(
+        self, x: int, w: State, ar: int, early: bool
+    ) -> tuple[int, tuple[tuple[int, int], ...]]:
+        """:meth:`blow` counted over one denominator: (den, ((effect, numerator) …))."""
+        key = (x, w, ar, early)
+        cached = self._strikes.get(key)
+        if cached is None:
+            blow = self.blow(x, w, ar, early)
+            den = math.lcm(*(p.denominator for p in blow))
+            counts = tuple(
+                (e, p.numerator * (den // p.denominator)) for e, p in enumerate(blow) if p
+            )
+            cached = self._strikes[key] = (den, counts)
+        return cached
+
     # -- one turn: one full action and the free actions beside it --------------------------
     def start(self) -> Place:
         """Where the duel starts: the starting wounds, the distance, no turn taken yet."""
@@ -244,16 +262,8 @@ class _Chain:
         if readies and (gap == 0 or not f.melee):
             out = (1, (((0, gap), 1),))
         elif gap == 0 or not f.melee:
-            blow = self.blow(x, w, ar, not acted[y] and self.first[y])
-            den = math.lcm(*(p.denominator for p in blow))
-            out = (
-                den,
-                tuple(
-                    ((e, gap), p.numerator * (den // p.denominator))
-                    for e, p in enumerate(blow)
-                    if p
-                ),
-            )
+            den, counts = self.strike(x, w, ar, not acted[y] and self.first[y])
+            out = (den, tuple(((e, gap), n) for e, n in counts))
         else:
             # a Fight attacker out of his foe's reach (RN-CHIM-21); getting up costs his
             # Encumbrance in MR this round (RN-CHIM-22)
@@ -263,16 +273,8 @@ class _Chain:
             if readies:
                 out = (1, (((0, max(0, gap - mr) if walks else gap), 1),))
             elif walks and gap <= mr:
-                blow = self.blow(x, w, ar, not acted[y] and self.first[y])
-                den = math.lcm(*(p.denominator for p in blow))
-                out = (
-                    den,
-                    tuple(
-                        ((e, 0), p.numerator * (den // p.denominator))
-                        for e, p in enumerate(blow)
-                        if p
-                    ),
-                )
+                den, counts = self.strike(x, w, ar, not acted[y] and self.first[y])
+                out = (den, tuple(((e, 0), n) for e, n in counts))
             else:
                 sides = f.movement_die
                 moved = move_dist("run" if walks else "creep", mr, sides)
