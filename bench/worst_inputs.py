@@ -43,6 +43,40 @@ HEAVY: dict[str, list[dict[str, Any]]] = {
         {"a_damage": "10d100+20", "b_damage": "10d100+20"},
         {"a_damage": "10d100+20", "b_damage": "10d100+20", "critical_damage": "best"},
         {"a_damage": "10d100", "a_wound_limit": "10", "b_wound_limit": "10"},
+        # the longest opening (issue 10): a crouched fighter creeping 40 under fire, every
+        # wound slowing him, both acting at once on ties
+        *(
+            {
+                "distance": "40",
+                "a_position": "crouching",
+                "a_mr": mr,
+                "a_movement_die": "d12",
+                "a_defence": "0",
+                "a_wound_limit": "10",
+                "a_character": "pc",
+                "b_kind": kind,
+                "b_damage": "d4",
+                "b_wound_limit": "10",
+                "b_character": "pc",
+                "ties": "simultaneous",
+            }
+            for mr in ("6", "12")
+            for kind in ("shoot", "blast")
+        ),
+        {
+            # both run at each other from 40, readying first, the slow one getting up
+            "distance": "40",
+            "a_position": "gets_up",
+            "a_plan": "ready",
+            "a_mr": "2",
+            "a_encumbrance": "2",
+            "a_movement_die": "d12",
+            "a_wound_limit": "10",
+            "b_mr": "2",
+            "b_movement_die": "d4",
+            "b_wound_limit": "10",
+            "b_plan": "ready",
+        },
     ],
     "compressed": [
         {

@@ -37,7 +37,11 @@ CHANGES = {
     "defence": [("attack_pool", "9", "action_chances")],
     "henchmen": [("henchmen", "20", "extra_health_levels")],
     "warfare": [("enemy_skill", "6", "p_hit")],
-    "chimera": [("b_defence", "3", "p_a_wins")],
+    "chimera": [
+        ("b_defence", "3", "p_a_wins"),
+        ("distance", "25", "p_a_wins"),
+        ("a_encumbrance", "2", "a_mr"),
+    ],
     "compressed": [("a_position", "3", "p_a_wins")],
 }
 BAD_INPUT = {

@@ -17,6 +17,7 @@ KEYS = [
     "b_tn", "b_p_hit", "b_p_critical", "b_p_wound", "b_p_vanquish",
     "p_a_wins", "p_b_wins", "p_neither", "expected_rounds", "p_surprise",
     "a_killer_blow", "b_killer_blow", "a_fatigue_fails", "b_fatigue_fails",
+    "a_mr", "a_run", "a_creep", "b_mr", "b_run", "b_creep", "a_dead", "b_dead",
 ]  # fmt: skip
 
 
@@ -99,26 +100,41 @@ def test_form_values_parse_then_check():
 
 SIDE_FIELDS = [
     "mr", "defence", "wound_limit", "wounds", "damage", "attack", "initiative", "kind",
-    "position", "parry", "cover", "character", "morale_tn", "resist", "bound", "level",
-    "cool_down", "fatigue_tn", "leader", "allies", "allies_down",
+    "position", "plan", "parry", "cover", "character", "morale_tn", "resist", "bound", "level",
+    "cool_down", "fatigue_tn", "leader", "allies", "allies_down", "fate",
 ]  # fmt: skip
+MOVING_FIELDS = ["encumbrance", "mr_modifier", "movement_die", "barrier", "parry_from", "blast_tn"]
 
 
 def test_one_field_per_trait_grouped_by_combatant():
     names = [p.name for p in CALCULATOR.params]
     assert names == [
-        *(f"a_{t}" for t in SIDE_FIELDS),
-        *(f"b_{t}" for t in SIDE_FIELDS),
-        "surprise", "sneak", "surprise_tn", "surprise_benefit", "action_die", "critical",
-        "critical_damage", "ties", "parry_cover", "parry_applies", "cover_stacking",
-        "surprise_action", "surprise_critical", "casualties",
+        *(f"a_{t}" for t in SIDE_FIELDS + MOVING_FIELDS),
+        *(f"b_{t}" for t in SIDE_FIELDS + MOVING_FIELDS),
+        "distance", "surprise", "sneak", "surprise_tn", "surprise_benefit", "action_die",
+        "critical", "critical_damage", "ties", "parry_cover", "parry_applies", "cover_stacking",
+        "surprise_action", "surprise_critical", "casualties", "blast_roll", "blast_resisted",
+        "blast_shield", "coup_de_grace",
     ]  # fmt: skip
-    a_group, b_group = CALCULATOR.groups
+    a_group, b_group, a_moving, b_moving = CALCULATOR.groups
     assert (a_group.title, b_group.title) == ("Combatant A", "Combatant B")
+    assert (a_moving.title, b_moving.title) == (
+        "A: moving, cover and blasts",
+        "B: moving, cover and blasts",
+    )
     assert a_group.names == tuple(f"a_{t}" for t in SIDE_FIELDS)
     assert b_group.names == tuple(f"b_{t}" for t in SIDE_FIELDS)
+    assert a_moving.names == tuple(f"a_{t}" for t in MOVING_FIELDS)
+    assert b_moving.names == tuple(f"b_{t}" for t in MOVING_FIELDS)
+    assert [p.name for p in CALCULATOR.main_params] == [
+        "distance",
+        "surprise",
+        "sneak",
+        "surprise_tn",
+        "surprise_benefit",
+    ]
     labels = {p.name: p.label for p in CALCULATOR.params}
-    assert labels["a_mr"] == "A: Movement Rate (MR)"
+    assert labels["a_mr"] == "A: Base Movement Rate (MR)"
     assert labels["b_resist"] == "B: Resistance bonus"
 
 
@@ -184,7 +200,7 @@ def test_the_form_path_computes_unchecked_what_the_call_checks():
 
 def test_charts_are_the_reports_own_and_highlight_what_vanquishes():
     r = chimera_fight()
-    a_view, b_view = CALCULATOR.views
+    a_view, b_view, _, _ = CALCULATOR.views
     a_chart, b_chart = a_view.chart(r), b_view.chart(r)
     assert a_chart.bars == fight_chart(r.odds.a_on_b)
     assert b_chart.bars == fight_chart(r.odds.b_on_a)

@@ -9,8 +9,8 @@ two records from them (:func:`chimera_fight`), and adds the figures, the two
 charts and the "Play a round" / "Play the fight" logs (:class:`FightReport`).
 See :mod:`ruleslab.declare`.
 
-Over 600 lines, for a reason: two combatants of 21 fields each and ten rules options,
-each declared with its label, range and help as the form shows them.
+Over 600 lines, for a reason: two combatants of 31 fields each and fourteen rules
+options, each declared with its label, range and help as the form shows them.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from ruleslab.chimera.attack import Fighter, FightRules
 from ruleslab.chimera.dice import DamageDice, check_dice, parse_dice
 from ruleslab.chimera.duel import SurprisePlan
 from ruleslab.chimera.fight import FightOdds, fight_chart, fight_odds, play_log, vanquish_bar
+from ruleslab.chimera.movement import MOVEMENT_DICE
 from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup, Roll
 from ruleslab.explain import Explained, Figure
 from ruleslab.params import ChoiceParam, InputError, IntParam, Param, TextParam, checked
@@ -39,6 +40,9 @@ __all__ = [
 ]
 
 MAX_WOUND_LIMIT = 10
+MAX_DISTANCE = 40
+"""The farthest start the form takes, in MR units: at worst a crouched combatant creeping
+1 a round under fire, which the exact chain still solves in the time allowed."""
 PLAY_FIGHT_ROUNDS = 100
 """"Play the fight" stops after this many rounds (the log says so)."""
 
@@ -78,12 +82,12 @@ def _side_params(s: str) -> tuple[Param, ...]:
     return (
         IntParam(
             f"{p}_mr",
-            f"{s}: Movement Rate (MR)",
+            f"{s}: Base Movement Rate (MR)",
             minimum=0,
             maximum=40,
             help=(
-                f"{s}'s MR adjusted for Encumbrance, terrain, Fatigue and slow/haste (the Wound "
-                "Penalty is taken off here). It is the base TN to hit him."
+                f"{s}'s base MR. Adjusted for his Encumbrance, the MR modifier, his Wound "
+                "Penalty (and −4 if bound), it is the base TN to hit him and how far he walks."
             ),
         ),
         IntParam(
@@ -132,18 +136,43 @@ def _side_params(s: str) -> tuple[Param, ...]:
         ChoiceParam(
             f"{p}_kind",
             f"{s}: Attacks with",
-            choices=(("fight", "Fight (melee)"), ("shoot", "Shoot (ranged)")),
-            help="Crouching and prone cover bonuses count only against Shoot attacks.",
+            choices=(
+                ("fight", "Fight (melee)"),
+                ("shoot", "Shoot (ranged)"),
+                ("blast", "Blast (the foe resists it)"),
+            ),
+            help=(
+                "Crouching and prone cover bonuses count against Shoot and Blast attacks. "
+                "Against a blast the foe makes a Resistance Roll against this combatant's "
+                "Blast TN, his cover added to it. See RN-CHIM-7."
+            ),
         ),
         ChoiceParam(
             f"{p}_position",
             f"{s}: Position",
             choices=(
                 ("standing", "Standing"),
-                ("crouching", "Crouching (+1 vs Shoot)"),
-                ("prone", "Prone (+2 vs Shoot; may only Shoot)"),
+                ("crouching", "Crouching (+1 vs Shoot and Blast; moves by creeping)"),
+                ("prone", "Prone (+2 vs Shoot and Blast; may only Shoot or creep)"),
+                ("drops_prone", "Standing, drops prone on his first turn (free)"),
+                ("gets_up", "Prone, gets up on his first turn (free; costs Encumbrance in MR)"),
             ),
-            help="A cover bonus against Shoot attacks. A prone combatant may move or Shoot only.",
+            help=(
+                "A cover bonus against Shoot and Blast attacks. Dropping prone and getting up "
+                "are free actions, taken on his first turn. See RN-CHIM-22."
+            ),
+        ),
+        ChoiceParam(
+            f"{p}_plan",
+            f"{s}: First turn",
+            choices=(
+                ("attack", "Attacks (or closes in, if he Fights)"),
+                ("ready", "Readies an item (full action): attacks from his next turn"),
+            ),
+            help=(
+                "'only 1 full action is permitted': readying an item is his whole first turn "
+                "(walking up to his MR is free). See RN-CHIM-19."
+            ),
         ),
         IntParam(
             f"{p}_parry",
@@ -248,7 +277,91 @@ def _side_params(s: str) -> tuple[Param, ...]:
                 "round 1. At most his allies. See RN-CHIM-18."
             ),
         ),
+        ChoiceParam(
+            f"{p}_fate",
+            f"{s}: Fate he gives a vanquished foe",
+            choices=(
+                ("any", "Not said (each fate is shown)"),
+                ("capture", "Capture"),
+                ("driven_off", "Driven Off"),
+                ("killer_blow", "Killer Blow"),
+                ("unconscious", "Unconscious"),
+                ("coup_de_grace", "Unconscious, then a coup de grâce (free action)"),
+            ),
+            help=(
+                "The victor chooses his foe's fate. A coup de grâce on an Unconscious foe is a "
+                "free action. Gives the chance the foe ends the fight dead. See RN-CHIM-23."
+            ),
+        ),
+        IntParam(
+            f"{p}_encumbrance",
+            f"{s}: Encumbrance",
+            minimum=0,
+            maximum=40,
+            help=(
+                "Taken off his MR. Getting up from prone 'costs your Encumbrance in MR' again "
+                "that round."
+            ),
+        ),
+        IntParam(
+            f"{p}_mr_modifier",
+            f"{s}: Other MR modifier",
+            minimum=-40,
+            maximum=40,
+            help=(
+                "Terrain, Fatigue Penalty, slow or haste powers: added to his MR (negative for "
+                "a penalty)."
+            ),
+        ),
+        ChoiceParam(
+            f"{p}_movement_die",
+            f"{s}: Movement Die",
+            choices=tuple((f"d{n}", f"d{n}") for n in MOVEMENT_DICE),
+            help=(
+                "Running = MR + the die, creeping = MR − the die (a full action each); walking "
+                "up to his MR is free. The text does not size the die. See RN-CHIM-20."
+            ),
+        ),
+        ChoiceParam(
+            f"{p}_barrier",
+            f"{s}: His cover's barrier",
+            choices=(
+                ("ordinary", "Ordinary"),
+                ("reinforced", "Thick, strong or reinforced (cover ×2 vs blasts)"),
+            ),
+            help="'double the bonus for thick, strong, or reinforced barriers' vs blasts.",
+        ),
+        ChoiceParam(
+            f"{p}_parry_from",
+            f"{s}: Parry bonus from",
+            choices=(("weapon", "A melee weapon"), ("shield", "A shield")),
+            help=(
+                "A shield's bonus may also count in his Resistance Roll vs blasts, at the GM's "
+                "option (rules option 'Shield vs blasts')."
+            ),
+        ),
+        IntParam(
+            f"{p}_blast_tn",
+            f"{s}: Blast TN (of his blasts)",
+            minimum=1,
+            maximum=40,
+            help=(
+                "When he attacks with a Blast: the TN of his foe's Resistance Roll (the text "
+                "gives none; his weapon's or power's). See RN-CHIM-7."
+            ),
+        ),
     )
+
+
+MOVING = (
+    "encumbrance",
+    "mr_modifier",
+    "movement_die",
+    "barrier",
+    "parry_from",
+    "blast_tn",
+)
+"""A combatant's fields shown in his second box: moving, his barrier, his blasts."""
 
 
 A_PARAMS = _side_params("A")
@@ -277,6 +390,17 @@ SURPRISE_TN = IntParam(
     minimum=1,
     maximum=40,
     help="The Target Number of the Sneak roll.",
+)
+DISTANCE = IntParam(
+    "distance",
+    "Distance between them",
+    minimum=0,
+    maximum=MAX_DISTANCE,
+    help=(
+        "At the start, in MR units. A Fight attacker must close it: he walks up to his MR "
+        "(free) and attacks, or runs (his full action). Shoot and Blast reach any distance. "
+        "See RN-CHIM-21."
+    ),
 )
 SURPRISE_BENEFIT = ChoiceParam(
     "surprise_benefit",
@@ -397,6 +521,49 @@ SURPRISE_CRITICAL = ChoiceParam(
     ),
 )
 
+BLAST_ROLL = ChoiceParam(
+    "blast_roll",
+    "A blast reaches its target",
+    choices=(
+        ("area", "Without a roll: everyone in its area resists"),
+        ("hit", "If the attacker's Shoot roll first beats the adjusted MR"),
+    ),
+    help=(
+        "The text gives the defender a Resistance Roll against blasts but no roll to hit. "
+        "See rules note RN-CHIM-7."
+    ),
+)
+BLAST_RESISTED = ChoiceParam(
+    "blast_resisted",
+    "Resisting a blast",
+    choices=(
+        ("avoids", "Avoids it: no damage"),
+        ("halves", "Halves its damage (rounded down)"),
+    ),
+    help="The text does not say what a successful Resistance Roll does. See RN-CHIM-7.",
+)
+BLAST_SHIELD = ChoiceParam(
+    "blast_shield",
+    "Shield vs blasts",
+    choices=(
+        ("counts", "The GM lets a shield's bonus count"),
+        ("ignored", "Only cover counts"),
+    ),
+    help="'Add the Cover bonus (and shield bonus, at the GM's option)'. See RN-CHIM-7.",
+)
+COUP_DE_GRACE = ChoiceParam(
+    "coup_de_grace",
+    "A coup de grâce on a classed foe",
+    choices=(
+        ("resist", "He may Resist it as a Killer Blow (TN 12)"),
+        ("kills", "It kills him: no Resistance Roll"),
+    ),
+    help=(
+        "'Classed characters … may Resist a Killer Blow'; 'Unconscious foes may be "
+        "dispatched with a coup de grâce as a free action'. See RN-CHIM-23."
+    ),
+)
+
 OPTIONS = (
     "action_die",
     "critical",
@@ -408,6 +575,10 @@ OPTIONS = (
     "surprise_action",
     "surprise_critical",
     "casualties",
+    "blast_roll",
+    "blast_resisted",
+    "blast_shield",
+    "coup_de_grace",
 )
 """The calculator's rules options (readings of the text), by parameter name."""
 
@@ -434,6 +605,21 @@ class FightReport(Explained):
         """B's blow on A, as :meth:`a_chart`: highlighted from what vanquishes A."""
         o = self.odds
         return Chart(fight_chart(o.b_on_a), vanquish_bar(o.b_on_a, o.a.wound_limit, o.a.wounds))
+
+    def a_move_chart(self) -> Chart:
+        """How far A moves in a round by his full action: running (MR + Movement Die), or
+        creeping (MR − die) if crouching or prone; highlighted: the distances that reach B."""
+        return self._move_chart(0)
+
+    def b_move_chart(self) -> Chart:
+        """How far B moves in a round, as :meth:`a_move_chart`."""
+        return self._move_chart(1)
+
+    def _move_chart(self, x: int) -> Chart:
+        o = self.odds
+        assert o.moves is not None  # the calculator's fight always has them
+        f = (o.a, o.b)[x]
+        return o.moves[x].chart("run" if f.position_after == "standing" else "creep", o.distance)
 
 
 # --- the calculator's function: one argument per field ----------------------------------
@@ -472,6 +658,14 @@ def _fighter(name: str, form: Mapping[str, Any]) -> Fighter:
             leader_fell=v["leader"] == "fallen",
             allies=v["allies"],
             allies_down=v["allies_down"],
+            encumbrance=v["encumbrance"],
+            mr_modifier=v["mr_modifier"],
+            movement_die=int(v["movement_die"].removeprefix("d")),
+            plan=v["plan"],
+            barrier=v["barrier"],
+            parry_from=v["parry_from"],
+            blast_tn=v["blast_tn"],
+            fate=v["fate"],
         )
     )
 
@@ -485,11 +679,11 @@ def _check_fighter(f: Fighter) -> Fighter:
             f"{s}: Wounds so far must be a whole number from 0 to the Wound Limit "
             f"({f.wound_limit}); more wounds would already have vanquished {s}.",
         )
-    if f.position == "prone" and f.kind == "fight":
+    if f.position_after == "prone" and f.kind == "fight":
         raise InputError(
             f"{field}_position",
             f"{s}: a prone combatant may only move or Shoot (Chimera combat); choose Shoot "
-            "or another position.",
+            "or another position (or 'Prone, gets up on his first turn').",
         )
     return f
 
@@ -497,6 +691,7 @@ def _check_fighter(f: Fighter) -> Fighter:
 @checked(
     *A_PARAMS,
     *B_PARAMS,
+    DISTANCE,
     SURPRISE_WHO,
     SNEAK,
     SURPRISE_TN,
@@ -511,6 +706,10 @@ def _check_fighter(f: Fighter) -> Fighter:
     SURPRISE_ACTION,
     SURPRISE_CRITICAL,
     CASUALTIES,
+    BLAST_ROLL,
+    BLAST_RESISTED,
+    BLAST_SHIELD,
+    COUP_DE_GRACE,
 )
 def chimera_fight(
     a_mr: int = 10,
@@ -534,6 +733,14 @@ def chimera_fight(
     a_leader: str = "standing",
     a_allies: int = 0,
     a_allies_down: int = 0,
+    a_plan: str = "attack",
+    a_fate: str = "any",
+    a_encumbrance: int = 0,
+    a_mr_modifier: int = 0,
+    a_movement_die: str = "d6",
+    a_barrier: str = "ordinary",
+    a_parry_from: str = "weapon",
+    a_blast_tn: int = 12,
     b_mr: int = 12,
     b_defence: int = 1,
     b_wound_limit: int = 2,
@@ -555,6 +762,15 @@ def chimera_fight(
     b_leader: str = "standing",
     b_allies: int = 0,
     b_allies_down: int = 0,
+    b_plan: str = "attack",
+    b_fate: str = "any",
+    b_encumbrance: int = 0,
+    b_mr_modifier: int = 0,
+    b_movement_die: str = "d6",
+    b_barrier: str = "ordinary",
+    b_parry_from: str = "weapon",
+    b_blast_tn: int = 12,
+    distance: int = 0,
     surprise: str = "none",
     sneak: int = 2,
     surprise_tn: int = 12,
@@ -569,6 +785,10 @@ def chimera_fight(
     surprise_action: str = "extra",
     surprise_critical: str = "both",
     casualties: str = "allies",
+    blast_roll: str = "area",
+    blast_resisted: str = "avoids",
+    blast_shield: str = "counts",
+    coup_de_grace: str = "resist",
 ) -> FightReport:
     """Two Chimera combatants from the form's fields: the odds of one blow each way and
     of the whole duel (:func:`ruleslab.chimera.fight.fight_odds`).
@@ -602,12 +822,16 @@ def chimera_fight(
         surprise_critical=surprise_critical,
         surprise_action=surprise_action,
         casualties=casualties,
+        blast_roll=blast_roll,
+        blast_resisted=blast_resisted,
+        blast_shield=blast_shield,
+        coup_de_grace=coup_de_grace,
     )
     plan = None
     if surprise != "none":
         side = 0 if surprise == "A" else 1
         plan = SurprisePlan(side=side, sneak=sneak, tn=surprise_tn, benefit=surprise_benefit)
-    odds = fight_odds(a, b, rules, plan)
+    odds = fight_odds(a, b, rules, plan, distance)
     return FightReport(odds=odds, steps=odds.steps)
 
 
@@ -624,18 +848,32 @@ def play_fight(report: FightReport, seed: int) -> tuple[str, ...]:
     return play_log(report.odds, seed, PLAY_FIGHT_ROUNDS)
 
 
+def _group(title: str, prefix: str, *, fight: bool) -> FieldGroup:
+    """A combatant's box: his fight's fields (``fight``), or his :data:`MOVING` ones."""
+    names = tuple(
+        p.name
+        for p in chimera_fight.params
+        if p.name.startswith(prefix) and (p.name.removeprefix(prefix) in MOVING) != fight
+    )
+    return FieldGroup(title, names)
+
+
 CALCULATOR = Calculator(
     key="chimera",
     title="Chimera fight",
     summary=(
         "Two Chimera combatants: the exact odds of one blow each way (hit, Critical Success, "
         "wound, vanquish) and of the whole duel (who wins, how many 10-second rounds), with "
-        "initiative, the Wound Penalty, morale and surprise."
+        "initiative, the Wound Penalty, morale and surprise; each round's full and free "
+        "actions, closing a distance with the Movement Die, crouching and prone, Blast "
+        "attacks against cover."
     ),
     compute=chimera_fight,
     groups=(
-        FieldGroup.prefixed("Combatant A", "a_", chimera_fight.params),
-        FieldGroup.prefixed("Combatant B", "b_", chimera_fight.params),
+        _group("Combatant A", "a_", fight=True),
+        _group("Combatant B", "b_", fight=True),
+        _group("A: moving, cover and blasts", "a_", fight=False),
+        _group("B: moving, cover and blasts", "b_", fight=False),
     ),
     columns=2,
     rules=(rule(CHIMERA, "Combat", "Attack Target Numbers, Vanquishing Foes"),),
@@ -658,6 +896,22 @@ CALCULATOR = Calculator(
             title="B's blow on A: wound severity (highlighted: vanquishes A)",
             x_label="Severity",
             chart=FightReport.b_chart,
+        ),
+        ChartView(
+            title=(
+                "A's move in a round: running (creeping if crouched or prone); "
+                "highlighted: far enough to reach B"
+            ),
+            x_label="Distance",
+            chart=FightReport.a_move_chart,
+        ),
+        ChartView(
+            title=(
+                "B's move in a round: running (creeping if crouched or prone); "
+                "highlighted: far enough to reach A"
+            ),
+            x_label="Distance",
+            chart=FightReport.b_move_chart,
         ),
     ),
     example=(

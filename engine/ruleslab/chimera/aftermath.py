@@ -21,7 +21,11 @@ Readings (rules notes RN-CHIM-16, RN-CHIM-17): the Fatigue roll is made by the
 combatant still standing when the fight ends, at the Wound Penalty of the wounds
 he ends it with (the duel's exact distribution of them), plus his Resistance
 bonus, against the Fatigue TN the GM sets (the text gives none); a vanquished
-foe's fate starts from the wounds he had when he fell.
+foe's fate starts from the wounds he had when he fell. When the victor's choice
+is given, :func:`p_dies` says how often it kills: a Killer Blow unless a classed
+foe Resists it; a coup de grâce on the foe knocked Unconscious (a free action,
+so at once), which a classed foe may Resist like a Killer Blow or not, as the
+rules option ``coup_de_grace`` reads it (RN-CHIM-23).
 """
 
 from __future__ import annotations
@@ -47,7 +51,9 @@ __all__ = [
     "ROUND_SECONDS",
     "TURN_MINUTES",
     "aftermath_steps",
+    "chosen_fate_steps",
     "fate_steps",
+    "p_dies",
     "p_fatigue_fails",
     "p_fatigue_fails_after",
 ]
@@ -209,3 +215,85 @@ def fate_steps(
         )
     )
     return tuple(steps)
+
+
+FATE_NAMES: dict[str, str] = {
+    "capture": "Capture",
+    "driven_off": "Driven Off",
+    "killer_blow": "Killer Blow",
+    "unconscious": "Unconscious",
+    "coup_de_grace": "Unconscious, then a coup de grâce (a free action)",
+}
+"""The victor's choices, in words (:data:`~ruleslab.chimera.attack.FATE_CHOICES` but "any")."""
+
+
+def _p_resists(loser: Fighter, wounds: int, rules: FightRules) -> Fraction:
+    """P(a classed ``loser`` Resists a Killer Blow against TN 12 at the WP of ``wounds``)."""
+    mod = loser.resist - wounds - loser.bound_penalty
+    return action_odds(mod, KILLER_BLOW_TN, rules.action_die, rules.critical).p_success
+
+
+def p_dies(
+    loser: Fighter, fate: str, fallen: Iterable[tuple[int, Fraction]], rules: FightRules
+) -> Fraction:
+    """P(``loser`` is dead after the fight | he is vanquished), when the victor chooses ``fate``.
+
+    ``fallen``: his wounds when he falls, with their chances (not necessarily summing
+    to 1: they are scaled). Capture, Driven Off and Unconscious kill nobody. A Killer
+    Blow kills an unclassed foe; a classed one dies unless he Resists against TN 12 at
+    the Wound Penalty he fell with. A coup de grâce dispatches the Unconscious foe
+    ("Unconscious foes may be dispatched with a coup de grâce as a free action"): with
+    ``rules.coup_de_grace == "kills"`` always, with ``"resist"`` a classed foe may
+    Resist it as he may a Killer Blow (RN-CHIM-23).
+    """
+    fallen = tuple(fallen)
+    total = sum((p for _, p in fallen), Fraction(0))
+    resistible = fate == "killer_blow" or (
+        fate == "coup_de_grace" and rules.coup_de_grace == "resist"
+    )
+    if fate not in ("killer_blow", "coup_de_grace") or not total:
+        return Fraction(0)
+    if not (loser.classed and resistible):
+        return Fraction(1)
+    dies = sum((p * (1 - _p_resists(loser, w, rules)) for w, p in fallen), Fraction(0))
+    return dies / total
+
+
+def chosen_fate_steps(
+    winner: Fighter,
+    loser: Fighter,
+    fallen: Iterable[tuple[int, Fraction]],
+    rules: FightRules,
+) -> tuple[Step, ...]:
+    """What ``winner``'s chosen fate does to ``loser`` if he vanquishes him, and how often
+    the loser ends the fight dead (nothing when the victor's choice is not given)."""
+    fate = winner.fate
+    fallen = tuple(fallen)
+    total = sum((p for _, p in fallen), Fraction(0))
+    if fate == "any" or not total:
+        return ()
+    name, by = loser.name, winner.name
+    p = p_dies(loser, fate, fallen, rules)
+    if fate == "coup_de_grace":
+        how = (
+            f"{by} knocks {name} Unconscious and dispatches him at once with a coup de grâce, a "
+            f"free action (it takes no time, so {by} may still act this round)"
+        )
+        if loser.classed and rules.coup_de_grace == "resist":
+            how += f"; {name} is classed and may Resist it as a Killer Blow (TN {KILLER_BLOW_TN})"
+        elif loser.classed:
+            how += f"; {name} is classed, but a coup de grâce is not a Killer Blow he may Resist"
+    elif fate == "killer_blow":
+        how = f"{by} deals {name} a Killer Blow" + (
+            f"; {name} is classed and may Resist it (TN {KILLER_BLOW_TN})" if loser.classed else ""
+        )
+    else:
+        how = f"{by} chooses {FATE_NAMES[fate]}: {name} lives"
+    return (
+        Step(
+            f"{by}'s choice if he vanquishes {name}: {FATE_NAMES[fate]}. {how}: {name} dies "
+            f"{fmt_prob(p)} of the times he is vanquished, {fmt_prob(p * total)} of all fights "
+            "(RN-CHIM-23)",
+            VANQUISHING,
+        ),
+    )

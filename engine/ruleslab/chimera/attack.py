@@ -29,19 +29,30 @@ Chimera combat › Combat:
     Parry and Cover are optional; if you don't want to use them, apply any Parry
     or Cover bonus noted in the rules to the combatant's Defence (DF).
 
-A combatant's ``mr`` is his MR already adjusted for Encumbrance, terrain,
-Fatigue and slow/haste; the Wound Penalty from his ``wounds`` is taken off here
-(never below 0, rules note RN-CHIM-5).
+A combatant's ``mr`` is his base MR; his ``encumbrance`` and ``mr_modifier``
+(terrain, Fatigue, slow/haste) and the Wound Penalty of his ``wounds`` are taken
+off here (never below 0, rules note RN-CHIM-5). A Blast attack is resolved by the
+defender's Resistance Roll (:mod:`ruleslab.chimera.blast`, RN-CHIM-7).
 """
 
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ruleslab.chimera.action import ACTION_DICE, ActionOdds, action_odds, critical_text
+from ruleslab.chimera.cover import (
+    BARRIERS,
+    COVER_BONUS,
+    POSITION_AFTER,
+    POSITION_BEFORE,
+    POSITION_BONUS,
+    POSITIONS,
+    blast_resistance_bonus,
+)
 from ruleslab.chimera.dice import DamageDice, check_dice
+from ruleslab.chimera.movement import MOVEMENT_DICE, adjusted_mr
 from ruleslab.chimera.wounds import CAPTURE_PENALTY, COMBAT, Severity, severity_odds
 from ruleslab.explain import Step, fmt_num, fmt_prob
 from ruleslab.sources import CHIMERA, rule
@@ -51,6 +62,9 @@ __all__ = [
     "ATTACK_TN",
     "CHARACTERS",
     "COVER_BONUS",
+    "FATE_CHOICES",
+    "PARRY_FROM",
+    "PLANS",
     "POSITION_BONUS",
     "READINGS",
     "AttackOdds",
@@ -59,23 +73,30 @@ __all__ = [
     "attack_odds",
     "blast_resistance_bonus",
     "defence_against",
+    "mr_text",
+    "roll_modifier",
     "whole_number",
 ]
 
 ATTACK_TN = rule(CHIMERA, "Combat", "Attack Target Numbers")
 ACTION_ROLL = rule(CHIMERA, "Combat")
 
-COVER_BONUS: dict[str, int] = {"none": 0, "light": 1, "medium": 2, "heavy": 4}
-"""Light covers ¼ (+1), medium ½ (+2), heavy ¾ (+4) of the target."""
-
-POSITION_BONUS: dict[str, int] = {"standing": 0, "crouching": 1, "prone": 2}
-"""Cover bonus of a position, vs. Shoot and Blast attacks only."""
-
-ATTACK_KINDS = ("fight", "shoot")
-"""A Fight (melee) or Shoot (ranged) attack."""
+ATTACK_KINDS = ("fight", "shoot", "blast")
+"""A Fight (melee), Shoot (ranged) or Blast (area: the defender resists, RN-CHIM-7) attack."""
 
 CHARACTERS = ("pc", "classed", "npc")
 """A player character, a classed non-player character, an unclassed one."""
+
+PLANS = ("attack", "ready")
+"""A combatant's full action each round: an attack, or readying an item on his first turn
+and attacking from the next (Combat Actions; rules note RN-CHIM-19)."""
+
+PARRY_FROM = ("weapon", "shield")
+"""What gives a parry bonus: a melee weapon, or a shield (which may count vs. blasts)."""
+
+FATE_CHOICES = ("any", "capture", "driven_off", "killer_blow", "unconscious", "coup_de_grace")
+"""The fate a victor gives a vanquished foe: not said (the GM decides; each is shown), one
+of the text's four, or Unconscious and then a coup de grâce (a free action, RN-CHIM-23)."""
 
 
 READINGS: dict[str, tuple[str, ...]] = {
@@ -89,13 +110,19 @@ READINGS: dict[str, tuple[str, ...]] = {
     "surprise_critical": ("both", "one"),
     "surprise_action": ("extra", "first"),
     "casualties": ("allies", "side"),
+    "blast_roll": ("area", "hit"),
+    "blast_resisted": ("avoids", "halves"),
+    "blast_shield": ("counts", "ignored"),
+    "coup_de_grace": ("resist", "kills"),
 }
 """The readings each field of :class:`FightRules` may take (rules notes RN-CHIM-*): the
 Action Roll's die (RN-CHIM-1), the Critical Success (RN-CHIM-2, see
 :func:`~ruleslab.chimera.action.is_critical`), critical damage (RN-CHIM-3), initiative
 ties (RN-CHIM-9), Parry and Cover to the TN or to Defence (RN-CHIM-6), parry against
 which attacks and position with barrier cover (RN-CHIM-4), the surprise action and a
-Critical Sneak roll (RN-CHIM-11, RN-CHIM-12), whose casualties count (RN-CHIM-18)."""
+Critical Sneak roll (RN-CHIM-11, RN-CHIM-12), whose casualties count (RN-CHIM-18), how a
+blast reaches its target, what resisting it does and whether a shield counts against it
+(RN-CHIM-7), whether a classed foe may Resist a coup de grâce (RN-CHIM-23)."""
 
 
 @dataclass(frozen=True)
@@ -116,6 +143,10 @@ class FightRules:
     surprise_critical: str = "both"
     surprise_action: str = "extra"
     casualties: str = "allies"
+    blast_roll: str = "area"
+    blast_resisted: str = "avoids"
+    blast_shield: str = "counts"
+    coup_de_grace: str = "resist"
 
     def __post_init__(self) -> None:
         for field, allowed in READINGS.items():
@@ -140,13 +171,23 @@ def whole_number(owner: str, field: str, value: object, minimum: int | None = No
 class Fighter:
     """One combatant, as the calculator's per-side fields give him.
 
-    ``mr``: Movement Rate already adjusted for Encumbrance, terrain, Fatigue and
-    slow/haste (not for wounds: ``wounds`` is separate). ``attack``: the Fight or
-    Shoot bonus; ``kind``: ``"fight"`` or ``"shoot"``. ``initiative``: the chosen
-    action's Initiative Modifier. ``position``: standing, crouching or prone.
-    ``cover``: none, light, medium or heavy. ``character``: ``"pc"`` (classed,
-    never checks morale), ``"classed"`` (a classed NPC) or ``"npc"``. ``resist``
-    is the Resistance Roll bonus (morale, Killer Blow, Fatigue).
+    ``mr``: his base Movement Rate; ``encumbrance`` and ``mr_modifier`` (terrain,
+    Fatigue Penalty, slow/haste; negative for a penalty) adjust it, and so do his
+    ``wounds`` (:meth:`adjusted_mr`). ``attack``: the Fight or Shoot bonus; ``kind``:
+    ``"fight"``, ``"shoot"`` or ``"blast"``. ``initiative``: the chosen action's
+    Initiative Modifier. ``position``: standing, crouching, prone, or a change on
+    his first turn (``drops_prone``, ``gets_up``; :mod:`ruleslab.chimera.cover`).
+    ``cover``: none, light, medium or heavy, behind an ``ordinary`` or
+    ``reinforced`` ``barrier`` (doubled vs. blasts). ``parry_from``: a ``weapon``
+    or a ``shield`` (a shield's bonus may count vs. blasts). ``character``:
+    ``"pc"`` (classed, never checks morale), ``"classed"`` (a classed NPC) or
+    ``"npc"``. ``resist`` is the Resistance Roll bonus (morale, Killer Blow,
+    Fatigue, blasts). ``movement_die``: the sides of his Movement Die
+    (running = MR + it, creeping = MR − it). ``plan``: ``"attack"`` (his full
+    action each round is an attack, or a move while he must close on his foe) or
+    ``"ready"`` (readies an item on his first turn). ``blast_tn``: the TN of the
+    Resistance Roll against his blasts. ``fate``: what he does with a foe he
+    vanquishes (:data:`FATE_CHOICES`).
 
     ``bound``: captured ("impose a penalty of –4 to all rolls and MR while
     bound"): −4 to every roll he makes and to his MR (:attr:`bound_penalty`,
@@ -158,10 +199,10 @@ class Fighter:
     (RN-CHIM-18), checked before the duel's first round.
 
     :class:`ValueError` names what is wrong: an unknown ``kind``, ``position``,
-    ``cover`` or ``character``; a number that is not a whole number; negative
-    ``wounds`` or ``wound_limit``; ``damage`` that is not a :class:`DamageDice`. (That
-    ``wounds`` is at most ``wound_limit`` is checked by the fight itself:
-    :func:`~ruleslab.chimera.duel.check_wounds`.)
+    ``cover`` or other choice; a number that is not a whole number; negative
+    ``wounds``, ``wound_limit`` or ``encumbrance``; ``damage`` that is not a
+    :class:`DamageDice`. (That ``wounds`` is at most ``wound_limit`` is checked by
+    the fight itself: :func:`~ruleslab.chimera.duel.check_wounds`.)
     """
 
     name: str
@@ -186,13 +227,25 @@ class Fighter:
     leader_fell: bool = False
     allies: int = 0
     allies_down: int = 0
+    encumbrance: int = 0
+    mr_modifier: int = 0
+    movement_die: int = 6
+    plan: str = "attack"
+    barrier: str = "ordinary"
+    parry_from: str = "weapon"
+    blast_tn: int = 12
+    fate: str = "any"
 
     def __post_init__(self) -> None:
         for field, allowed in (
             ("kind", ATTACK_KINDS),
-            ("position", tuple(POSITION_BONUS)),
+            ("position", POSITIONS),
             ("cover", tuple(COVER_BONUS)),
             ("character", CHARACTERS),
+            ("plan", PLANS),
+            ("barrier", BARRIERS),
+            ("parry_from", PARRY_FROM),
+            ("fate", FATE_CHOICES),
         ):
             value = getattr(self, field)
             if value not in allowed:
@@ -200,11 +253,28 @@ class Fighter:
                     f"{self.name}'s {field} must be one of {', '.join(allowed)}, not {value!r}"
                 )
         owner = f"{self.name}'s "
-        for field in ("mr", "defence", "attack", "initiative", "parry", "morale_tn", "resist"):
+        for field in (
+            "mr",
+            "defence",
+            "attack",
+            "initiative",
+            "parry",
+            "morale_tn",
+            "resist",
+            "mr_modifier",
+            "blast_tn",
+        ):
             whole_number(owner, field, getattr(self, field))
         for field in ("wound_limit", "wounds", "allies", "allies_down", "fatigue_tn"):
             whole_number(owner, field, getattr(self, field), minimum=0)
+        for field in ("encumbrance",):
+            whole_number(owner, field, getattr(self, field), minimum=0)
         whole_number(owner, "level", self.level, minimum=1)
+        if isinstance(self.movement_die, bool) or self.movement_die not in MOVEMENT_DICE:
+            raise ValueError(
+                f"{owner}movement_die must be one of "
+                f"{', '.join(str(s) for s in MOVEMENT_DICE)} (its sides), not {self.movement_die!r}"
+            )
         for field in ("bound", "cool_down", "leader_fell"):
             if not isinstance(getattr(self, field), bool):
                 raise ValueError(
@@ -240,7 +310,55 @@ class Fighter:
 
     @property
     def verb(self) -> str:
-        return "Shoot" if self.kind == "shoot" else "Fight"
+        return {"fight": "Fight", "shoot": "Shoot", "blast": "Blast"}[self.kind]
+
+    @property
+    def melee(self) -> bool:
+        """A Fight attacker, who must reach his foe (a Shoot or Blast attack has range)."""
+        return self.kind == "fight"
+
+    def adjusted_mr(self, wounds: int) -> int:
+        """His adjusted MR with ``wounds`` wounds
+        (:func:`~ruleslab.chimera.movement.adjusted_mr`)."""
+        return adjusted_mr(self.mr, self.encumbrance, self.mr_modifier, wounds, self.bound)
+
+    @property
+    def position_before(self) -> str:
+        """His position until his first turn (standing, crouching or prone)."""
+        return POSITION_BEFORE[self.position]
+
+    @property
+    def position_after(self) -> str:
+        """His position from his first turn on (standing, crouching or prone)."""
+        return POSITION_AFTER[self.position]
+
+    def settled(self) -> Fighter:
+        """This combatant from his first turn on: his position after any change."""
+        after = self.position_after
+        return self if after == self.position else replace(self, position=after)
+
+    def unsettled(self) -> Fighter:
+        """This combatant until his first turn: his position before any change."""
+        before = self.position_before
+        return self if before == self.position else replace(self, position=before)
+
+
+def mr_text(f: Fighter, wounds: int) -> str:
+    """His adjusted MR worked out in words: "MR 10 − Encumbrance 1 − WP 2 = 7 (not below 0)"
+    without the "= …" (the caller adds it)."""
+    text = f"MR {f.mr}"
+    if f.encumbrance:
+        text += f" − Encumbrance {f.encumbrance}"
+    if f.mr_modifier:
+        text += f" {'+' if f.mr_modifier > 0 else '−'} {abs(f.mr_modifier)}"
+    if wounds:
+        text += f" − WP {wounds}"
+    if f.bound:
+        text += f" − {f.bound_penalty} bound (Capture)"
+    raw = f.mr - f.encumbrance + f.mr_modifier - wounds - f.bound_penalty
+    if f.adjusted_mr(wounds) != raw:
+        text += " (not below 0)"
+    return text
 
 
 def _defensive_bonuses(
@@ -251,18 +369,18 @@ def _defensive_bonuses(
     parry = defender.parry if (rules.parry_applies == "all" or attack_kind == "fight") else 0
     if parry:
         parts.append(f"parry +{parry}")
-    pos = POSITION_BONUS[defender.position] if attack_kind == "shoot" else 0
+    position = defender.position_after
+    pos = POSITION_BONUS[position] if attack_kind == "shoot" else 0
     cov = COVER_BONUS[defender.cover]
     if rules.cover_stacking == "best" and pos and cov:
         cover = max(pos, cov)
         parts.append(
-            f"cover +{cover} (the better of {defender.position} +{pos}, "
-            f"{defender.cover} cover +{cov})"
+            f"cover +{cover} (the better of {position} +{pos}, {defender.cover} cover +{cov})"
         )
     else:
         cover = pos + cov
         if pos:
-            parts.append(f"{defender.position} +{pos}")
+            parts.append(f"{position} +{pos}")
         if cov:
             parts.append(f"{defender.cover} cover +{cov}")
     return parry, cover, parts
@@ -271,24 +389,19 @@ def _defensive_bonuses(
 def defence_against(
     defender: Fighter, attack_kind: str, wounds: int, rules: FightRules
 ) -> tuple[int, int, Step, Step]:
-    """(TN, Defence) against one attack, and the two steps that explain them."""
-    bound = defender.bound_penalty
-    adjusted = max(0, defender.mr - wounds - bound)
+    """(TN, Defence) against one Fight or Shoot attack, and the two steps that explain them."""
+    adjusted = defender.adjusted_mr(wounds)
     parry, cover, parts = _defensive_bonuses(defender, attack_kind, rules)
-    mr_text = f"MR {defender.mr}" + (f" − WP {wounds}" if wounds else "")
-    if bound:
-        mr_text += f" − {bound} bound (Capture)"
-    if adjusted != defender.mr - wounds - bound:
-        mr_text += " (not below 0)"
+    mr = mr_text(defender, wounds)
     if rules.parry_cover == "tn":
         tn, df = adjusted + parry + cover, defender.defence
         extra = "".join(f" + {p}" for p in parts)
-        tn_step = Step(f"TN to hit {defender.name} = {mr_text}{extra} = {tn}", ATTACK_TN)
+        tn_step = Step(f"TN to hit {defender.name} = {mr}{extra} = {tn}", ATTACK_TN)
         df_step = Step(f"{defender.name}'s Defence = {df}", ATTACK_TN)
     else:
         tn, df = adjusted, defender.defence + parry + cover
         tn_step = Step(
-            f"TN to hit {defender.name} = adjusted {mr_text} = {tn} (Parry and Cover go to "
+            f"TN to hit {defender.name} = adjusted {mr} = {tn} (Parry and Cover go to "
             "Defence, rules note RN-CHIM-6)",
             ATTACK_TN,
         )
@@ -301,24 +414,27 @@ def defence_against(
 
 @dataclass(frozen=True)
 class AttackOdds:
-    """One blow of ``attacker`` on ``defender`` at the given wounds: TN, roll and severity."""
+    """One blow of ``attacker`` on ``defender`` at the given wounds: TN, roll and severity.
+
+    ``p_hit``: the blow reaches him (a Fight or Shoot roll that succeeds; for a blast,
+    one that catches him: RN-CHIM-7), ``p_critical`` a Critical Success (only from the
+    attacker's own roll). ``tn`` and ``modifier`` are those of the attacker's roll
+    (``None`` for a blast that needs no roll); ``resist`` the defender's Resistance
+    Roll against a blast (``None`` for other attacks). ``steps`` are built when asked.
+    """
 
     attacker: str
     defender: str
-    tn: int
-    modifier: int
+    kind: str
+    tn: int | None
+    modifier: int | None
     defence: int
-    action: ActionOdds
+    p_hit: Fraction
+    p_critical: Fraction
     severity: Severity
-    steps: tuple[Step, ...]
-
-    @property
-    def p_hit(self) -> Fraction:
-        return self.action.p_success
-
-    @property
-    def p_critical(self) -> Fraction:
-        return self.action.p_critical
+    lead: tuple[Step, ...]
+    damage_text: str
+    resist: ActionOdds | None = None
 
     @property
     def p_wound(self) -> Fraction:
@@ -327,6 +443,20 @@ class AttackOdds:
     @property
     def p_vanquish(self) -> Fraction:
         return self.severity.p_vanquish
+
+    @functools.cached_property
+    def steps(self) -> tuple[Step, ...]:
+        """The working: the TN, the rolls, Defence, then the wound's odds (its mean
+        severity is worked out only here, when the steps are shown)."""
+        sev = self.severity
+        return (
+            *self.lead,
+            Step(
+                f"{self.damage_text} − Defence {self.defence}: P(a wound) = "
+                f"{fmt_prob(sev.p_wound)}, mean severity {fmt_num(sev.mean())}",
+                COMBAT,
+            ),
+        )
 
 
 @functools.lru_cache(maxsize=8192)
@@ -343,10 +473,17 @@ def attack_odds(
     Roll = die + attack bonus − attacker's WP + AR adjustment, against TN = the
     defender's adjusted MR (+ parry and cover, unless folded into Defence).
     Severity = damage − Defence; vanquished when wounds or one wound's severity
-    exceed the Wound Limit.
+    exceed the Wound Limit. A Blast attack is resolved otherwise (the defender resists):
+    :func:`ruleslab.chimera.blast.blow_odds` takes every kind of attack, and this function
+    refuses a blast with :class:`ValueError`.
     """
+    if attacker.kind == "blast":
+        raise ValueError(
+            f"{attacker.name} attacks with a blast: its odds are "
+            "ruleslab.chimera.blast.blow_odds (the defender resists it)"
+        )
     tn, df, tn_step, df_step = defence_against(defender, attacker.kind, defender_wounds, rules)
-    modifier = attacker.attack - attacker_wounds - attacker.bound_penalty + ar_bonus
+    modifier, mod_parts = roll_modifier(attacker, attacker_wounds, ar_bonus)
     action = action_odds(modifier, tn, rules.action_die, rules.critical)
     sev = severity_odds(
         action.p_success,
@@ -357,22 +494,17 @@ def attack_odds(
         defender_wounds,
         rules.critical_damage,
     )
-    mod_parts = f"{attacker.verb} {attacker.attack:+d}"
-    if attacker_wounds:
-        mod_parts += f" − WP {attacker_wounds}"
-    if attacker.bound:
-        mod_parts += f" − {attacker.bound_penalty} bound (Capture)"
-    if ar_bonus:
-        mod_parts += f" + AR {ar_bonus:+d}"
     return AttackOdds(
         attacker=attacker.name,
         defender=defender.name,
+        kind=attacker.kind,
         tn=tn,
         modifier=modifier,
         defence=df,
-        action=action,
+        p_hit=action.p_success,
+        p_critical=action.p_critical,
         severity=sev,
-        steps=(
+        lead=(
             tn_step,
             Step(
                 f"{attacker.name} rolls {rules.action_die} {modifier:+d} ({mod_parts}) against "
@@ -383,30 +515,22 @@ def attack_odds(
                 ACTION_ROLL,
             ),
             df_step,
-            Step(
-                f"Damage {attacker.damage} ({attacker.damage.doubled_text(rules.critical_damage)} "
-                f"on a Critical Success) − Defence {df}: P(a wound) = {fmt_prob(sev.p_wound)}, "
-                f"mean severity {fmt_num(sev.mean())}",
-                COMBAT,
-            ),
+        ),
+        damage_text=(
+            f"Damage {attacker.damage} ({attacker.damage.doubled_text(rules.critical_damage)} "
+            "on a Critical Success)"
         ),
     )
 
 
-def blast_resistance_bonus(
-    cover: str = "none",
-    position: str = "standing",
-    shield: int = 0,
-    shield_counts: bool = False,
-    reinforced: bool = False,
-) -> int:
-    """Bonus to the Resistance Roll against a blast attack.
-
-    "Add the Cover bonus (and shield bonus, at the GM's option) to your
-    Resistance Roll vs. blast attacks (double the bonus for thick, strong, or
-    reinforced barriers)." The position's cover bonus (crouch +1, prone +2) is
-    a cover bonus "vs. Shoot and Blast attacks" and counts too; only the
-    barrier's bonus doubles (rules note RN-CHIM-7).
-    """
-    barrier = COVER_BONUS[cover] * (2 if reinforced else 1)
-    return barrier + POSITION_BONUS[position] + (shield if shield_counts else 0)
+def roll_modifier(attacker: Fighter, wounds: int, ar_bonus: int) -> tuple[int, str]:
+    """The attacker's roll modifier (bonus − WP − 4 if bound + AR) and its parts in words."""
+    modifier = attacker.attack - wounds - attacker.bound_penalty + ar_bonus
+    parts = f"{attacker.verb} {attacker.attack:+d}"
+    if wounds:
+        parts += f" − WP {wounds}"
+    if attacker.bound:
+        parts += f" − {attacker.bound_penalty} bound (Capture)"
+    if ar_bonus:
+        parts += f" + AR {ar_bonus:+d}"
+    return modifier, parts

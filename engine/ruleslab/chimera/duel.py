@@ -1,57 +1,67 @@
 """A duel: two combatants trade blows until one is vanquished or breaks.
 
-Exact odds as a Markov chain over the states ``(wounds of A, wounds of B)``.
-Every round follows the text (Chimera combat › Combat):
+Exact odds as a Markov chain. Every round follows the text (Chimera combat › Combat):
 
 * both roll "1d12 for Initiative" adjusted by the action's Initiative Modifier
   and their Wound Penalty; the higher acts first (ties: option ``ties``,
   rules note RN-CHIM-9);
-* the first attacks; "it's possible to dispatch a foe before he can act", so a
-  vanquished or routed defender never answers; otherwise he attacks back with
-  the Wound Penalty of any wound just taken;
+* on his turn each takes "only 1 full action" and "any number of free actions"
+  (Combat Actions, rules note RN-CHIM-19): his attack (Fight, Shoot or Blast); or,
+  on his first turn, readying an item; or, while a Fight attacker cannot reach his
+  foe by walking (free, up to his MR), running (MR + Movement Die) or, crouched,
+  creeping (MR − Movement Die) towards him (RN-CHIM-21). Dropping prone or
+  getting up (costing his Encumbrance in MR) is a free action on his first turn
+  (RN-CHIM-22);
+* "it's possible to dispatch a foe before he can act", so a vanquished or routed
+  defender never answers; otherwise he acts with the Wound Penalty of any wound
+  just taken;
 * a wound that brings a non-player character's Wound Penalty to half his Wound
   Limit makes him check morale; failure ends the fight ("surrender or retreat",
   RN-CHIM-10).
 
-Wounds only grow, so from each state the chain moves to a state with as many or
-more wounds, or ends. A state's only loop is the round in which nobody is
-wounded, so each state is solved exactly, from the most wounded down:
-``V(s) = (Σ_{s'≠s} P(s→s')·V(s') + P(s→end)) / (1 − P(s→s))``. No round cap is
-needed. A state from which nobody can ever be wounded (``P(s→s) = 1``) is an
-endless fight; its probability is reported exactly and the expected length is
-then infinite (``None``).
+Where the duel stands between rounds is ``(A's wounds, B's wounds)`` once both have
+had their first turn and the distance is closed, the *settled* states; before that
+it is an *opening* situation ``(A's wounds, B's wounds, distance, A has acted, B has
+acted)``. Wounds only grow, the distance only shrinks, a first turn is taken once:
+every move leads to a later place or stays. The only loop is a round that changes
+nothing, so the chain is solved exactly forward, in that order: the chance of
+reaching each place leaves it through its other moves, scaled by
+``1 / (1 − P(stay))``, which is also the expected number of rounds spent there.
+No round cap is needed. A place nobody can leave (``P(stay) = 1``) is an endless
+fight; its probability is reported exactly and the expected length is then
+infinite (``None``).
 
 Surprise (RN-CHIM-11, RN-CHIM-12) only changes the first round: the Sneak
 roll's three outcomes each start the chain through their own first round; a
 fallen leader or heavy casualties make an NPC check morale before it (RN-CHIM-18).
-The ends are also found forward, with both combatants' wounds at each end
+The ends are found with both combatants' wounds at each end
 (:attr:`DuelOdds.ends`: the aftermath's Fatigue roll and revival start from them).
-
-Over 600 lines, for a reason: the exact chain, its forward pass and the seeded
-play (:func:`play`) apply the same rules side by side, so that a played fight
-rolls what the odds compute.
+The seeded play that rolls the same rules is :func:`ruleslab.chimera.play.play`.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
+import heapq
+import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import NamedTuple
 
-from ruleslab.chimera.action import ACTION_DICE, is_critical, is_success
-from ruleslab.chimera.attack import (
-    Fighter,
-    FightRules,
-    attack_odds,
-    defence_against,
-    whole_number,
-)
-from ruleslab.chimera.initiative import INITIATIVE_DIE, initiative_order
+from ruleslab.chimera.attack import Fighter, FightRules
+from ruleslab.chimera.blast import blow_odds
+from ruleslab.chimera.initiative import initiative_order
 from ruleslab.chimera.morale import p_morale_fails, side_morale_trigger, wound_triggers_morale
+from ruleslab.chimera.movement import move_dist
+from ruleslab.chimera.plan import (
+    END_KEYS,
+    End,
+    Plan,
+    SurprisePlan,
+    check_distance,
+    check_wounds,
+    has_first_turn,
+)
+from ruleslab.chimera.play import play
 from ruleslab.chimera.surprise import SURPRISE_AR_BONUS, surprise_odds
-from ruleslab.chimera.wounds import is_vanquished
 
 __all__ = [
     "DuelOdds",
@@ -63,81 +73,14 @@ __all__ = [
     "play",
 ]
 
-END_KEYS = ("v0", "v1", "m0", "m1", "draw")
-"""Ends of a fight: ``v<i>`` side i vanquishes the other, ``m<i>`` side i wins because
-the other failed morale, ``draw`` both fall at once (only with simultaneous ties)."""
-
 State = tuple[int, int]
-
-
-class End(NamedTuple):
-    """An end of the fight (``key``: one of :data:`END_KEYS`, ``"endless"`` or ``"break"``)
-    with both combatants' wounds at that moment (the wound that ends it included)."""
-
-    key: str
-    a: int
-    b: int
-
-
-Outcome = State | End
-"""Where a round leaves the duel: the wounds it goes on with, or an :class:`End`."""
+"""A settled state: (A's wounds, B's wounds)."""
+Sit = tuple[int, int, int, int, int]
+"""An opening situation: (A's wounds, B's wounds, distance, A has acted, B has acted)."""
+Place = State | Sit
+Outcome = Place | End
+"""Where a round leaves the duel: the place it goes on from, or an :class:`End`."""
 DEFAULT_RULES = FightRules()
-BENEFITS = ("action", "bonus")
-"""A successful Sneak roll's benefit: a full action before the foe can respond, or AR +2."""
-
-
-def check_wounds(*fighters: Fighter) -> None:
-    """:class:`ValueError` unless each fighter's ``wounds`` is at most his Wound Limit.
-
-    "If the total number of wounds … exceeds the defender's Wound Limit, he's
-    vanquished": a combatant with more wounds is already out of the fight.
-    """
-    for f in fighters:
-        if f.wounds > f.wound_limit:
-            raise ValueError(
-                f"{f.name}'s wounds ({f.wounds}) must be at most his Wound Limit "
-                f"({f.wound_limit}): more would already have vanquished him"
-            )
-
-
-@dataclass(frozen=True)
-class SurprisePlan:
-    """Who tries to surprise whom, and how.
-
-    ``side`` (0 = A, 1 = B) rolls Sneak ``sneak`` against the foe's Surprise TN
-    ``tn``; ``benefit`` is ``"action"`` (a full action before the foe can respond)
-    or ``"bonus"`` (AR +2 on the first round's action). Any other value raises
-    :class:`ValueError` naming it and what is allowed.
-    """
-
-    side: int
-    sneak: int
-    tn: int
-    benefit: str = "action"
-
-    def __post_init__(self) -> None:
-        if isinstance(self.side, bool) or self.side not in (0, 1):
-            raise ValueError(
-                f"SurprisePlan.side must be 0 (A sneaks) or 1 (B sneaks), not {self.side!r}"
-            )
-        whole_number("SurprisePlan.", "sneak", self.sneak)
-        whole_number("SurprisePlan.", "tn", self.tn)
-        if not isinstance(self.benefit, str) or self.benefit not in BENEFITS:
-            raise ValueError(
-                f"SurprisePlan.benefit must be one of {', '.join(BENEFITS)}, not {self.benefit!r}"
-            )
-
-
-@dataclass(frozen=True)
-class Plan:
-    """The first round's special rules after a Sneak roll.
-
-    ``kind``: ``"none"``, ``"action"``, ``"bonus"`` or ``"both"``; ``side`` the
-    sneak (ignored for ``"none"``).
-    """
-
-    kind: str = "none"
-    side: int = 0
 
 
 @dataclass(frozen=True)
@@ -147,14 +90,18 @@ class DuelOdds:
     ``p_vanquish[i]``: side i vanquishes the other; ``p_morale[i]``: side i wins
     because the other fails morale; ``p_draw``: both fall in the same instant
     (simultaneous ties only); ``p_endless``: the fight reaches a state where
-    nobody can be wounded any more; ``p_both_break`` both fail the morale check
+    nobody can be wounded any more (or, before the distance is closed, nobody can
+    hurt or reach anybody); ``p_both_break`` both fail the morale check
     that a fallen leader or heavy casualties force before the first round
     (``p_break[i]``: side i breaks then, a part of the other side's
     ``p_morale``). They sum to 1. ``ends`` is the exact distribution of every
     end with both combatants' wounds at that moment (:class:`End`; for the
     aftermath: revival, the Fatigue roll). ``expected_rounds`` is exact,
     or ``None`` when ``p_endless > 0`` (the expectation is infinite). A
-    surprise round counts as a round.
+    surprise round counts as a round. ``states`` counts the settled states
+    (A's wounds, B's wounds) from the starting wounds up to the Wound Limits;
+    ``opening`` the opening situations the fight passed through (first turns
+    not yet taken, a distance not yet closed).
     """
 
     p_vanquish: tuple[Fraction, Fraction]
@@ -166,6 +113,7 @@ class DuelOdds:
     p_break: tuple[Fraction, Fraction] = (Fraction(0), Fraction(0))
     p_both_break: Fraction = Fraction(0)
     ends: tuple[tuple[End, Fraction], ...] = ()
+    opening: int = 0
 
     def end_wounds(self, key: str) -> tuple[tuple[int, int, Fraction], ...]:
         """``(A's wounds, B's wounds, P)`` of every way the fight ends as ``key`` (``v0`` …)."""
@@ -176,37 +124,90 @@ class DuelOdds:
         return (self.p_vanquish[0] + self.p_morale[0], self.p_vanquish[1] + self.p_morale[1])
 
 
-@dataclass(frozen=True)
-class _Value:
-    ends: dict[str, Fraction]  # END_KEYS + "endless"
-    rounds: Fraction | None
-
-
 _Blow = tuple[Fraction, Fraction, Fraction, Fraction]
 """One blow's P(no wound), P(wound, fight goes on), P(vanquish), P(wound and rout)."""
+_Turn = tuple[int, tuple[tuple[tuple[int, int], int], ...]]
+"""One turn's outcomes, counted: (denominator, ((effect on the foe: 0 none, 1 wound,
+2 vanquish, 3 rout; the distance after it), numerator) ...)."""
+_Counts = dict[int, dict["Outcome", int]]
+"""Outcomes counted by denominator: {den: {outcome: numerator}}, merged once (:func:`_tally`)."""
+_Tally = tuple[int, dict["Outcome", int]]
+"""A round's outcomes over one common denominator: (den, {outcome: numerator})."""
+
+
+_END_NAMES = ({2: "v0", 3: "m0"}, {2: "v1", 3: "m1"})
+"""The end a blow of side 0 or 1 makes with effect 2 (vanquish) or 3 (rout)."""
+
+
+def _add(out: dict[Outcome, Fraction], k: Outcome, p: Fraction) -> None:
+    if p:
+        out[k] = out.get(k, Fraction(0)) + p
+
+
+def _count(counts: _Counts, den: int, k: Outcome, num: int) -> None:
+    if num:
+        bucket = counts.setdefault(den, {})
+        bucket[k] = bucket.get(k, 0) + num
+
+
+def _tally(counts: _Counts) -> _Tally:
+    """The counts over their least common denominator, each outcome's numerators summed."""
+    common = math.lcm(*counts) if counts else 1
+    out: dict[Outcome, int] = {}
+    for den, bucket in counts.items():
+        scale = common // den
+        for k, num in bucket.items():
+            out[k] = out.get(k, 0) + num * scale
+    return common, out
+
+
+def _fractions(tally: _Tally) -> dict[Outcome, Fraction]:
+    den, counts = tally
+    return {k: Fraction(n, den) for k, n in counts.items() if n}
+
+
+def _hurt(w: State, side: int) -> State:
+    return (w[0] + 1, w[1]) if side == 0 else (w[0], w[1] + 1)
 
 
 class _Chain:
-    """Transitions and solved values of one duel (both fighters, the rules)."""
+    """Transitions of one duel (both fighters, the rules, the distance between them).
 
-    def __init__(self, fighters: tuple[Fighter, Fighter], rules: FightRules) -> None:
-        self.f = fighters
+    A round's chances are counted on whole numbers over a common denominator and made
+    Fractions once per outcome (:data:`_Counts`): the same exact values, far fewer
+    Fraction operations (rules note RN-CHIM-13 on the 200 ms standard).
+    """
+
+    def __init__(
+        self, fighters: tuple[Fighter, Fighter], rules: FightRules, distance: int = 0
+    ) -> None:
+        self.given = fighters
+        self.f = (fighters[0].settled(), fighters[1].settled())
+        """Each combatant from his first turn on (his position after any change)."""
+        self.early = (fighters[0].unsettled(), fighters[1].unsettled())
+        """Each combatant before his first turn."""
+        self.first = (has_first_turn(fighters[0]), has_first_turn(fighters[1]))
+        self.distance = distance if (fighters[0].melee or fighters[1].melee) else 0
         self.rules = rules
-        self._blows: dict[tuple[int, State, int], _Blow] = {}
-        self.values: dict[State, _Value] = {}
-        self.moves: dict[State, tuple[dict[Outcome, Fraction], Fraction]] = {}
-        """Each solved state's transitions to other outcomes, and its chance to stay."""
+        self._blows: dict[tuple[int, State, int, bool], _Blow] = {}
+        self._turns: dict[tuple[int, Sit, int], _Turn] = {}
+        self._strikes: dict[
+            tuple[int, State, int, bool], tuple[int, tuple[tuple[int, int], ...]]
+        ] = {}
+        self.moves: dict[Place, _Tally] = {}
+        """Each place's round, counted (its own place among the outcomes: the chance to stay)."""
 
     # -- one blow ------------------------------------------------------------
-    def blow(self, x: int, w: State, ar: int = 0) -> _Blow:
-        """(P(no wound), P(wound, fight goes on), P(vanquish), P(wound and rout))."""
-        key = (x, w, ar)
+    def blow(self, x: int, w: State, ar: int = 0, early: bool = False) -> _Blow:
+        """(P(no wound), P(wound, fight goes on), P(vanquish), P(wound and rout)) of ``x``'s
+        blow; ``early``: the defender has not had his first turn (his position before it)."""
+        key = (x, w, ar, early)
         cached = self._blows.get(key)
         if cached is not None:
             return cached
         y = 1 - x
-        att, dfd = self.f[x], self.f[y]
-        odds = attack_odds(att, dfd, w[x], w[y], self.rules, ar)
+        att, dfd = self.f[x], (self.early if early else self.f)[y]
+        odds = blow_odds(att, dfd, w[x], w[y], self.rules, ar)
         p_v = odds.p_vanquish
         p_w = odds.p_wound - p_v
         p_r = Fraction(0)
@@ -223,187 +224,247 @@ class _Chain:
         self._blows[key] = out
         return out
 
-    # -- one round -----------------------------------------------------------
-    @staticmethod
-    def _hurt(w: State, side: int) -> State:
-        return (w[0] + 1, w[1]) if side == 0 else (w[0], w[1] + 1)
+    def strike(
+        self, x: int, w: State, ar: int, early: bool
+    ) -> tuple[int, tuple[tuple[int, int], ...]]:
+        """:meth:`blow` counted over one denominator: (den, ((effect, numerator) …))."""
+        key = (x, w, ar, early)
+        cached = self._strikes.get(key)
+        if cached is None:
+            blow = self.blow(x, w, ar, early)
+            den = math.lcm(*(p.denominator for p in blow))
+            counts = tuple(
+                (e, p.numerator * (den // p.denominator)) for e, p in enumerate(blow) if p
+            )
+            cached = self._strikes[key] = (den, counts)
+        return cached
 
-    def sequential(self, w: State, x: int, ar: tuple[int, int]) -> dict[Outcome, Fraction]:
-        out: dict[Outcome, Fraction] = {}
+    # -- one turn: one full action and the free actions beside it --------------------------
+    def start(self) -> Place:
+        """Where the duel starts: the starting wounds, the distance, no turn taken yet."""
+        a, b = self.given
+        acted = (int(not self.first[0]), int(not self.first[1]))
+        return _place((a.wounds, b.wounds, self.distance, *acted))
 
-        def add(k: Outcome, p: Fraction) -> None:
-            if p:
-                out[k] = out.get(k, Fraction(0)) + p
+    def turn(self, x: int, s: Sit, ar: int) -> _Turn:
+        """What ``x`` does on his turn in situation ``s``: one full action (rules note
+        RN-CHIM-19) and the free actions beside it, as counted (effect, distance after)."""
+        key = (x, s, ar)
+        cached = self._turns.get(key)
+        if cached is not None:
+            return cached
+        a, b, gap, ta, tb = s
+        w, acted = (a, b), (ta, tb)
+        f, given, y = self.f[x], self.given[x], 1 - x
+        first = not acted[x]
+        readies = first and f.plan == "ready"
+        out: _Turn
+        if readies and (gap == 0 or not f.melee):
+            out = (1, (((0, gap), 1),))
+        elif gap == 0 or not f.melee:
+            den, counts = self.strike(x, w, ar, not acted[y] and self.first[y])
+            out = (den, tuple(((e, gap), n) for e, n in counts))
+        else:
+            # a Fight attacker out of his foe's reach (RN-CHIM-21); getting up costs his
+            # Encumbrance in MR this round (RN-CHIM-22)
+            getting_up = first and given.position == "gets_up"
+            mr = max(0, f.adjusted_mr(w[x]) - (f.encumbrance if getting_up else 0))
+            walks = f.position_after == "standing"
+            if readies:
+                out = (1, (((0, max(0, gap - mr) if walks else gap), 1),))
+            elif walks and gap <= mr:
+                den, counts = self.strike(x, w, ar, not acted[y] and self.first[y])
+                out = (den, tuple(((e, 0), n) for e, n in counts))
+            else:
+                sides = f.movement_die
+                moved = move_dist("run" if walks else "creep", mr, sides)
+                after: dict[int, int] = {}
+                for d, p in moved.items():
+                    g = max(0, gap - d)
+                    after[g] = after.get(g, 0) + p.numerator * (sides // p.denominator)
+                out = (sides, tuple(((0, g), n) for g, n in after.items()))
+        self._turns[key] = out
+        return out
 
+    def _after(self, x: int, s: Sit, effect: int, gap: int) -> Sit | End:
+        """The situation after ``x``'s turn with this effect (an end if it takes his foe out)."""
+        a, b, _, ta, tb = s
+        w = _hurt((a, b), 1 - x) if effect else (a, b)
+        if effect >= 2:
+            return End(f"{'v' if effect == 2 else 'm'}{x}", *w)
+        return (w[0], w[1], gap, 1 if x == 0 else ta, 1 if x == 1 else tb)
+
+    # -- one round -------------------------------------------------------------------------
+    def _sequential(
+        self, counts: _Counts, s: Sit, x: int, ar: tuple[int, int], weight: Fraction
+    ) -> None:
+        """``x`` acts first, then his foe if still standing; counted into ``counts``."""
         y = 1 - x
-        n, wd, v, r = self.blow(x, w, ar[x])
-        hurt = self._hurt(w, y)
-        add(End(f"v{x}", *hurt), v)
-        add(End(f"m{x}", *hurt), r)
-        for p, w2 in ((n, w), (wd, hurt)):
-            if not p:
+        dx, tx = self.turn(x, s, ar[x])
+        base = weight.denominator * dx
+        ends_y = _END_NAMES[y]
+        for (e, g), nx in tx:
+            s1 = self._after(x, s, e, g)
+            if isinstance(s1, End):
+                _count(counts, base, s1, weight.numerator * nx)
                 continue
-            n2, wd2, v2, r2 = self.blow(y, w2, ar[y])
-            add(End(f"v{y}", *self._hurt(w2, x)), p * v2)
-            add(End(f"m{y}", *self._hurt(w2, x)), p * r2)
-            add(w2, p * n2)
-            add(self._hurt(w2, x), p * wd2)
-        return out
+            dy, ty = self.turn(y, s1, ar[y])
+            num = weight.numerator * nx
+            bucket = counts.setdefault(base * dy, {})
+            a1, b1 = s1[0], s1[1]
+            # after both turns both have acted: a settled state once the distance is closed
+            for (e2, g2), ny in ty:
+                a2, b2 = (a1 + (e2 > 0), b1) if y == 1 else (a1, b1 + (e2 > 0))
+                k: Outcome
+                if e2 >= 2:
+                    k = End(ends_y[e2], a2, b2)
+                elif g2:
+                    k = (a2, b2, g2, 1, 1)
+                else:
+                    k = (a2, b2)
+                bucket[k] = bucket.get(k, 0) + num * ny
 
-    def simultaneous(self, w: State, ar: tuple[int, int]) -> dict[Outcome, Fraction]:
-        out: dict[Outcome, Fraction] = {}
-        a = self.blow(0, w, ar[0])  # A's blow on B
-        b = self.blow(1, w, ar[1])  # B's blow on A
-        # effects: 0 none, 1 wound, 2 vanquish, 3 rout
-        for ea, pa in enumerate(a):
-            if not pa:
-                continue
-            for eb, pb in enumerate(b):
-                if not pb:
-                    continue
-                p = pa * pb
-                a_out, b_out = eb >= 2, ea >= 2  # A is out when B's blow takes him out
-                after = (w[0] + (eb >= 1), w[1] + (ea >= 1))  # every effect but 0 is a wound
-                k: Outcome = after
-                if a_out and b_out:
-                    k = End("draw", *after)
-                elif b_out:
-                    k = End("v0" if ea == 2 else "m0", *after)
-                elif a_out:
-                    k = End("v1" if eb == 2 else "m1", *after)
-                out[k] = out.get(k, Fraction(0)) + p
-        return out
+    def _simultaneous(self, counts: _Counts, s: Sit, ar: tuple[int, int], weight: Fraction) -> None:
+        """Both act at once on the fight as it was before the round."""
+        gap = s[2]
+        da, ta = self.turn(0, s, ar[0])
+        db, tb = self.turn(1, s, ar[1])
+        den = weight.denominator * da * db
+        for (ea, ga), na in ta:
+            for (eb, gb), nb in tb:
+                # both move at once: each closes his part of the distance
+                after = 0 if ga == 0 or gb == 0 else max(0, ga + gb - gap)
+                _count(
+                    counts,
+                    den,
+                    _both_at_once((s[0], s[1]), ea, eb, after),
+                    weight.numerator * na * nb,
+                )
 
-    def only(self, w: State, x: int, ar: int) -> dict[Outcome, Fraction]:
-        n, wd, v, r = self.blow(x, w, ar)
-        out: dict[Outcome, Fraction] = {}
-        hurt = self._hurt(w, 1 - x)
-        parts: tuple[tuple[Outcome, Fraction], ...] = (
-            (w, n),
-            (hurt, wd),
-            (End(f"v{x}", *hurt), v),
-            (End(f"m{x}", *hurt), r),
-        )
-        for k, p in parts:
-            if p:
-                out[k] = out.get(k, Fraction(0)) + p
-        return out
-
-    def round(
-        self, w: State, ar: tuple[int, int] = (0, 0), first: int | None = None
-    ) -> dict[Outcome, Fraction]:
+    def round(self, s: Sit, ar: tuple[int, int] = (0, 0), first: int | None = None) -> _Tally:
+        """Where one round from ``s`` leaves the fight, counted: by initiative, or with
+        ``first`` acting first (a surprise's "first" reading)."""
+        counts: _Counts = {}
         if first is not None:
-            return self.sequential(w, first, ar)
+            self._sequential(counts, s, first, ar, Fraction(1))
+            return _tally(counts)
         f0, f1 = self.f
         p0, tie, p1 = initiative_order(
-            f0.initiative - f0.bound_penalty, w[0], f1.initiative - f1.bound_penalty, w[1]
+            f0.initiative - f0.bound_penalty, s[0], f1.initiative - f1.bound_penalty, s[1]
         )
         if self.rules.ties == "reroll":
             p0, p1, tie = p0 / (p0 + p1), p1 / (p0 + p1), Fraction(0)
-        out: dict[Outcome, Fraction] = {}
-        parts: tuple[tuple[Fraction, Callable[[], dict[Outcome, Fraction]]], ...] = (
-            (p0, lambda: self.sequential(w, 0, ar)),
-            (p1, lambda: self.sequential(w, 1, ar)),
-            (tie, lambda: self.simultaneous(w, ar)),
-        )
-        for weight, part in parts:
-            if weight:
-                for k, p in part().items():
-                    out[k] = out.get(k, Fraction(0)) + weight * p
-        return out
+        if p0:
+            self._sequential(counts, s, 0, ar, p0)
+        if p1:
+            self._sequential(counts, s, 1, ar, p1)
+        if tie:
+            self._simultaneous(counts, s, ar, tie)
+        return _tally(counts)
+
+    def only(self, s: Sit, x: int, ar: int) -> _Tally:
+        """A round in which only ``x`` acts (the surprise round), counted."""
+        counts: _Counts = {}
+        den, tx = self.turn(x, s, ar)
+        for (e, g), n in tx:
+            s1 = self._after(x, s, e, g)
+            _count(counts, den, s1 if isinstance(s1, End) else _place(s1), n)
+        return _tally(counts)
 
     # -- solving ---------------------------------------------------------------
-    def solve(self, start: State) -> None:
-        wl0, wl1 = self.f[0].wound_limit, self.f[1].wound_limit
-        for a in range(wl0, start[0] - 1, -1):
-            for b in range(wl1, start[1] - 1, -1):
-                self.values[(a, b)] = self._solve_state((a, b))
+    def moves_of(self, k: Place) -> _Tally:
+        """The place's round, counted (cached)."""
+        cached = self.moves.get(k)
+        if cached is None:
+            cached = self.moves[k] = self.round(_sit(k))
+        return cached
 
-    def _solve_state(self, s: State) -> _Value:
-        t = self.round(s)
-        p_self = t.pop(s, Fraction(0))
-        self.moves[s] = (t, p_self)
-        ends = dict.fromkeys((*END_KEYS, "endless"), Fraction(0))
-        if p_self == 1:
-            ends["endless"] = Fraction(1)
-            return _Value(ends, None)
-        return self._combine(t, scale=1 / (1 - p_self), base_rounds=Fraction(1), ends=ends)
+    def forward(self, start: dict[Outcome, Fraction]) -> tuple[dict[End, Fraction], Fraction]:
+        """The exact distribution of the fight's ends (with the wounds at each end), and the
+        expected number of rounds played from ``start``.
 
-    def _combine(
-        self,
-        t: dict[Outcome, Fraction],
-        scale: Fraction,
-        base_rounds: Fraction,
-        ends: dict[str, Fraction],
-    ) -> _Value:
-        rounds: Fraction | None = base_rounds
-        for k, p in t.items():
-            if isinstance(k, End):
-                ends[k.key] += p
-            else:
-                nxt = self.values[k]
-                for e, q in nxt.ends.items():
-                    if q:
-                        ends[e] += p * q
-                if nxt.rounds is None:
-                    rounds = None
-                elif rounds is not None:
-                    rounds += p * nxt.rounds
-        ends = {k: v * scale for k, v in ends.items()}
-        if ends["endless"]:
-            rounds = None
-        return _Value(ends, None if rounds is None else rounds * scale)
-
-    def first_moves(self, start: State, plan: Plan) -> dict[Outcome, Fraction]:
-        """Where the first round leaves the fight when it follows ``plan`` (not ``"none"``)."""
-        ar = SURPRISE_AR_BONUS if plan.kind in ("bonus", "both") else 0
-        ars = (ar, 0) if plan.side == 0 else (0, ar)
-        if plan.kind == "bonus":
-            return self.round(start, ars)
-        if self.rules.surprise_action == "extra":
-            return self.only(start, plan.side, ar)
-        return self.round(start, ars, first=plan.side)
-
-    def ends_from(self, start: dict[Outcome, Fraction]) -> dict[End, Fraction]:
-        """The exact distribution of the fight's ends, with the wounds at each end.
-
-        ``start`` is where the fight stands (states and ends with their
-        chances). Forward over the solved states in increasing order (wounds
-        only grow, so every move leads to a later state): a state's chance
-        leaves it through its other moves, scaled by ``1 / (1 − P(stay))``; a
-        state nobody can leave is an endless fight.
+        ``start`` is where the fight stands (places and ends with their chances). Every
+        move leads to a later place (:func:`_order`), so the places are taken in that
+        order: a place's chance ``m`` leaves it through its other moves, scaled by
+        ``1 / (1 − P(stay))``, and ``m / (1 − P(stay))`` rounds are spent there on
+        average; a place nobody can leave is an endless fight.
         """
         out: dict[End, Fraction] = {}
-        mass: dict[State, Fraction] = {}
+        mass: dict[Place, Fraction] = {}
+        queue: list[tuple[int, Place]] = []
+        rounds = Fraction(0)
 
         def route(k: Outcome, p: Fraction) -> None:
             if isinstance(k, End):
                 out[k] = out.get(k, Fraction(0)) + p
+            elif k in mass:
+                mass[k] += p
             else:
-                mass[k] = mass.get(k, Fraction(0)) + p
+                mass[k] = p
+                heapq.heappush(queue, (_order(k), k))
 
         for k, p in start.items():
             route(k, p)
-        for s in sorted(self.moves):
-            m = mass.pop(s, Fraction(0))
-            if not m:
+        while queue:
+            _, s = heapq.heappop(queue)
+            m = mass.pop(s)
+            den, t = self.moves_of(s)
+            leave = den - t.get(s, 0)
+            if not leave:
+                route(End("endless", s[0], s[1]), m)
                 continue
-            t, p_self = self.moves[s]
-            if p_self == 1:
-                route(End("endless", *s), m)
-                continue
-            scale = m / (1 - p_self)
-            for k, p in t.items():
-                route(k, p * scale)
-        return out
+            scale = m / leave  # P(s → k) / (1 − P(stay)) = count(k) / (den − count(stay))
+            rounds += scale * den
+            for k, n in t.items():
+                if k != s and n:
+                    route(k, scale * n)
+        return out, rounds
 
-    def first_round(self, start: State, plan: Plan) -> _Value:
-        """Value of the fight from ``start`` when the first round follows ``plan``."""
-        if plan.kind == "none":
-            return self.values[start]
-        t = self.first_moves(start, plan)
-        ends = dict.fromkeys((*END_KEYS, "endless"), Fraction(0))
-        return self._combine(t, scale=Fraction(1), base_rounds=Fraction(1), ends=ends)
+    def first_moves(self, start: Place, plan: Plan) -> dict[Outcome, Fraction]:
+        """Where the first round leaves the fight when it follows ``plan`` (not ``"none"``)."""
+        ar = SURPRISE_AR_BONUS if plan.kind in ("bonus", "both") else 0
+        ars = (ar, 0) if plan.side == 0 else (0, ar)
+        s = _sit(start)
+        if plan.kind == "bonus":
+            return _fractions(self.round(s, ars))
+        if self.rules.surprise_action == "extra":
+            return _fractions(self.only(s, plan.side, ar))
+        return _fractions(self.round(s, ars, first=plan.side))
+
+
+def _both_at_once(w: State, ea: int, eb: int, gap: int | None) -> Outcome:
+    """Where a round of simultaneous blows leaves the fight: A's blow had effect ``ea`` on B,
+    B's ``eb`` on A (0 none, 1 wound, 2 vanquish, 3 rout); ``gap`` the distance after it
+    (``None`` in a settled round)."""
+    a_out, b_out = eb >= 2, ea >= 2  # A is out when B's blow takes him out
+    after = (w[0] + (eb >= 1), w[1] + (ea >= 1))  # every effect but 0 is a wound
+    if a_out and b_out:
+        return End("draw", *after)
+    if b_out:
+        return End("v0" if ea == 2 else "m0", *after)
+    if a_out:
+        return End("v1" if eb == 2 else "m1", *after)
+    return after if gap is None else _place((after[0], after[1], gap, 1, 1))
+
+
+def _place(s: Sit) -> Place:
+    """A situation as the chain keeps it: settled (both have acted, no distance) as a
+    :data:`State`, else as it is."""
+    a, b, gap, ta, tb = s
+    return (a, b) if gap == 0 and ta and tb else s
+
+
+def _sit(k: Place) -> Sit:
+    if len(k) == 2:
+        return (k[0], k[1], 0, 1, 1)
+    a, b, gap, ta, tb = k
+    return (a, b, gap, ta, tb)
+
+
+def _order(k: Place) -> int:
+    """A number that grows with every move: wounds and turns taken up, the distance down."""
+    a, b, gap, ta, tb = _sit(k)
+    return a + b + ta + tb - gap
 
 
 def duel_odds(
@@ -411,6 +472,7 @@ def duel_odds(
     b: Fighter,
     rules: FightRules = DEFAULT_RULES,
     surprise: SurprisePlan | None = None,
+    distance: int = 0,
 ) -> DuelOdds:
     """Exact odds that A or B wins a duel starting at their current wounds.
 
@@ -418,21 +480,20 @@ def duel_odds(
     is ordinary; on a success the sneak gets his ``benefit``; on a Critical
     Success both benefits when ``rules.surprise_critical == "both"``. Each
     combatant's ``wounds`` must be at most his Wound Limit (:func:`check_wounds`).
+    ``distance`` (in the MR's units) separates them at the start: a Fight attacker
+    must close it (RN-CHIM-21); Shoot and Blast attacks reach any distance.
     """
     check_wounds(a, b)
-    chain = _Chain((a, b), rules)
-    start = (a.wounds, b.wounds)
-    chain.solve(start)
+    distance = check_distance(distance)
+    chain = _Chain((a, b), rules, distance)
+    start = chain.start()
     breaks = tuple(_p_breaks_before(f, rules) for f in (a, b))
     hold = (1 - breaks[0]) * (1 - breaks[1])
-    before: dict[Outcome, Fraction] = {}
-    for k, p in (
-        (End("m1", *start), breaks[0] * (1 - breaks[1])),
-        (End("m0", *start), breaks[1] * (1 - breaks[0])),
-        (End("break", *start), breaks[0] * breaks[1]),
-    ):
-        if p:
-            before[k] = p
+    w0 = (a.wounds, b.wounds)
+    start_moves: dict[Outcome, Fraction] = {}
+    _add(start_moves, End("m1", *w0), breaks[0] * (1 - breaks[1]))
+    _add(start_moves, End("m0", *w0), breaks[1] * (1 - breaks[0]))
+    _add(start_moves, End("break", *w0), breaks[0] * breaks[1])
     mix: list[tuple[Fraction, Plan]]
     if surprise is None:
         mix = [(Fraction(1), Plan())]
@@ -444,40 +505,33 @@ def duel_odds(
             (odds.p_success, Plan(surprise.benefit, surprise.side)),
             (odds.p_critical, Plan(crit_kind, surprise.side)),
         ]
-    ends = dict.fromkeys((*END_KEYS, "endless", "break"), Fraction(0))
-    for where, p in before.items():
-        assert isinstance(where, End)
-        ends[where.key] += p
-    rounds: Fraction | None = Fraction(0)
-    start_moves: dict[Outcome, Fraction] = dict(before)
+    first_rounds = Fraction(0)
     for weight, plan in mix:
         weight *= hold
         if not weight:
             continue
-        value = chain.first_round(start, plan)
-        moves: dict[Outcome, Fraction] = (
-            {start: Fraction(1)} if plan.kind == "none" else chain.first_moves(start, plan)
-        )
-        for where, q in moves.items():
-            start_moves[where] = start_moves.get(where, Fraction(0)) + weight * q
-        for e, q in value.ends.items():
-            ends[e] += weight * q
-        if value.rounds is None or rounds is None:
-            rounds = None
-        else:
-            rounds += weight * value.rounds
-    if ends["endless"]:
-        rounds = None
+        if plan.kind == "none":
+            _add(start_moves, start, weight)
+            continue
+        first_rounds += weight
+        for where, q in chain.first_moves(start, plan).items():
+            _add(start_moves, where, weight * q)
+    ends_at, rounds = chain.forward(start_moves)
+    ends = dict.fromkeys((*END_KEYS, "endless", "break"), Fraction(0))
+    for e, p in ends_at.items():
+        ends[e.key] += p
+    opening = sum(1 for k in chain.moves if len(k) == 5)
     return DuelOdds(
         p_vanquish=(ends["v0"], ends["v1"]),
         p_morale=(ends["m0"], ends["m1"]),
         p_draw=ends["draw"],
         p_endless=ends["endless"],
-        expected_rounds=rounds,
-        states=len(chain.values),
+        expected_rounds=None if ends["endless"] else first_rounds + rounds,
+        states=(a.wound_limit - a.wounds + 1) * (b.wound_limit - b.wounds + 1),
         p_break=(breaks[0] * (1 - breaks[1]), breaks[1] * (1 - breaks[0])),
         p_both_break=ends["break"],
-        ends=tuple(sorted(chain.ends_from(start_moves).items())),
+        ends=tuple(sorted(ends_at.items())),
+        opening=opening,
     )
 
 
@@ -489,221 +543,3 @@ def _p_breaks_before(f: Fighter, rules: FightRules) -> Fraction:
     return p_morale_fails(
         f.resist - f.bound_penalty, f.wounds, f.morale_tn, rules.action_die, rules.critical
     )
-
-
-# --- playing it out --------------------------------------------------------------
-
-
-def _roll_dice(rng: random.Random, count: int, sides: int) -> list[int]:
-    return [rng.randint(1, sides) for _ in range(count)]
-
-
-class _Table:
-    """Plays a duel with real dice, following the same rules, and logs each roll."""
-
-    def __init__(
-        self,
-        a: Fighter,
-        b: Fighter,
-        rules: FightRules,
-        rng: random.Random,
-        say: Callable[[str], None],
-    ) -> None:
-        self.f = (a, b)
-        self.rules = rules
-        self.rng = rng
-        self.say = say
-        self.w = [a.wounds, b.wounds]
-
-    def action(self, modifier: int, tn: int) -> tuple[list[int], int, bool, bool]:
-        count, sides = ACTION_DICE[self.rules.action_die]
-        faces = _roll_dice(self.rng, count, sides)
-        natural = sum(faces)
-        total = natural + modifier
-        top = count * sides
-        ok = is_success(natural, total, tn, top, self.rules.critical)
-        crit = ok and is_critical(natural, total, tn, top, self.rules.critical)
-        return faces, total, ok, crit
-
-    def attack(self, x: int, ar: int, w: list[int] | None = None) -> str:
-        """One blow; wounds go to ``w`` (defaults to the live wounds). Returns the effect."""
-        live = self.w if w is None else w
-        y = 1 - x
-        att, dfd = self.f[x], self.f[y]
-        tn, df, _, _ = defence_against(dfd, att.kind, live[y], self.rules)
-        modifier = att.attack - live[x] - att.bound_penalty + ar
-        faces, total, ok, crit = self.action(modifier, tn)
-        roll = "+".join(map(str, faces))
-        head = f"{att.name} {att.verb}s: {roll} {modifier:+d} = {total} vs TN {tn}"
-        if not ok:
-            self.say(f"{head}: miss")
-            return "none"
-        dmg = att.damage
-        if crit and self.rules.critical_damage == "sum":
-            dice_ = _roll_dice(self.rng, 2 * dmg.count, dmg.sides)
-            value = sum(dice_) + dmg.bonus
-            how = f"{dmg.doubled_text('sum')}: {'+'.join(map(str, dice_))}"
-        elif crit:
-            one = _roll_dice(self.rng, dmg.count, dmg.sides)
-            two = _roll_dice(self.rng, dmg.count, dmg.sides)
-            value = max(sum(one), sum(two)) + dmg.bonus
-            how = f"the higher of {sum(one)} and {sum(two)}"
-        else:
-            dice_ = _roll_dice(self.rng, dmg.count, dmg.sides)
-            value = sum(dice_) + dmg.bonus
-            how = f"{dmg}: {'+'.join(map(str, dice_))}"
-        if dmg.bonus:
-            how += f" {dmg.bonus:+d}"
-        sev = value - df
-        hit = "CRITICAL hit" if crit else "hit"
-        if sev <= 0:
-            self.say(f"{head}: {hit}; damage {how} = {value} − DF {df}: no wound")
-            return "none"
-        live[y] += 1
-        text = (
-            f"{head}: {hit}; damage {how} = {value} − DF {df} = severity {sev}: "
-            f"{dfd.name} has {live[y]} wound{'s' if live[y] != 1 else ''} (WL {dfd.wound_limit})"
-        )
-        if is_vanquished(live[y], sev, dfd.wound_limit):
-            self.say(f"{text}: VANQUISHED")
-            return "vanq"
-        self.say(text)
-        if dfd.checks_morale and wound_triggers_morale(dfd.wound_limit, live[y] - 1, live[y]):
-            mod = dfd.resist - live[y] - dfd.bound_penalty
-            faces, total, ok, _ = self.action(mod, dfd.morale_tn)
-            verdict = "holds" if ok else "FAILS: surrenders or retreats"
-            self.say(
-                f"{dfd.name}'s Wound Penalty reaches half his WL: morale "
-                f"{'+'.join(map(str, faces))} {mod:+d} = {total} "
-                f"vs Morale TN {dfd.morale_tn}: {verdict}"
-            )
-            if not ok:
-                return "rout"
-        return "wound"
-
-    def order(self) -> int | None:
-        """Roll initiative: the side acting first, or None for simultaneous."""
-        a, b = self.f
-        while True:
-            ra = self.rng.randint(1, INITIATIVE_DIE)
-            rb = self.rng.randint(1, INITIATIVE_DIE)
-            ma = a.initiative - self.w[0] - a.bound_penalty
-            mb = b.initiative - self.w[1] - b.bound_penalty
-            ia, ib = ra + ma, rb + mb
-            self.say(f"Initiative: {a.name} {ra} {ma:+d} = {ia}, {b.name} {rb} {mb:+d} = {ib}")
-            if ia != ib:
-                return 0 if ia > ib else 1
-            if self.rules.ties == "simultaneous":
-                self.say("Tie: both act at once")
-                return None
-            self.say("Tie: roll again")
-
-    def round(
-        self, ar: tuple[int, int], first: int | None = None, only: int | None = None
-    ) -> str | None:
-        """Play one round; returns an end key or None if the fight goes on."""
-        if only is not None:
-            eff = self.attack(only, ar[only])
-            return _end(only, eff)
-        x = self.order() if first is None else first
-        if x is None:
-            # both blows see the wounds before the round; each writes to its own copy
-            wa, wb = list(self.w), list(self.w)
-            e0 = self.attack(0, ar[0], w=wa)
-            e1 = self.attack(1, ar[1], w=wb)
-            self.w = [wb[0], wa[1]]
-            out0, out1 = e1 in ("vanq", "rout"), e0 in ("vanq", "rout")
-            if out0 and out1:
-                return "draw"
-            if out1:
-                return _end(0, e0)
-            if out0:
-                return _end(1, e1)
-            return None
-        e = self.attack(x, ar[x])
-        if e in ("vanq", "rout"):
-            return _end(x, e)
-        e = self.attack(1 - x, ar[1 - x])
-        return _end(1 - x, e)
-
-
-def _end(x: int, effect: str) -> str | None:
-    return {"vanq": f"v{x}", "rout": f"m{x}"}.get(effect)
-
-
-def play(
-    a: Fighter,
-    b: Fighter,
-    rules: FightRules,
-    rng: random.Random,
-    *,
-    surprise: SurprisePlan | None = None,
-    max_rounds: int = 1,
-    say: Callable[[str], None] = lambda line: None,
-) -> tuple[str | None, int]:
-    """Play the duel with ``rng`` for at most ``max_rounds`` rounds.
-
-    Returns ``(end, rounds played)``: ``end`` is one of ``v0 v1 m0 m1 draw break``
-    or ``None`` if the fight is still going. Every roll is reported through ``say``.
-    Each combatant's ``wounds`` must be at most his Wound Limit (:func:`check_wounds`).
-    """
-    check_wounds(a, b)
-    table = _Table(a, b, rules, rng, say)
-    broke = []
-    for x, f in enumerate(table.f):
-        why = side_morale_trigger(f, rules.casualties)
-        if why is None:
-            continue
-        mod = f.resist - f.wounds - f.bound_penalty
-        faces, total, ok, _ = table.action(mod, f.morale_tn)
-        say(
-            f"{f.name} checks morale before the fight ({why}): {'+'.join(map(str, faces))} "
-            f"{mod:+d} = {total} vs Morale TN {f.morale_tn}: "
-            + ("holds" if ok else "FAILS: surrenders or retreats")
-        )
-        if not ok:
-            broke.append(x)
-    if len(broke) == 2:
-        return "break", 0
-    if broke:
-        return f"m{1 - broke[0]}", 0
-    plan = Plan()
-    if surprise is not None:
-        sneak = table.f[surprise.side]
-        faces, total, ok, crit = table.action(surprise.sneak, surprise.tn)
-        roll = f"{'+'.join(map(str, faces))} {surprise.sneak:+d} = {total}"
-        if not ok:
-            say(f"{sneak.name} tries to surprise: Sneak {roll} vs Surprise TN {surprise.tn}: fails")
-        else:
-            kind = surprise.benefit
-            if crit and rules.surprise_critical == "both":
-                kind = "both"
-            plan = Plan(kind, surprise.side)
-            what = {
-                "action": "a full action before the foe can respond",
-                "bonus": "AR +2 on the first round",
-                "both": "both: a full action before the foe can respond, with AR +2",
-            }[kind]
-            say(
-                f"{sneak.name} tries to surprise: Sneak {roll} vs Surprise TN {surprise.tn}: "
-                f"{'CRITICAL ' if crit else ''}success, {what}"
-            )
-    rounds = 0
-    while rounds < max_rounds:
-        rounds += 1
-        say(f"— Round {rounds} —")
-        if rounds == 1 and plan.kind != "none":
-            ar = SURPRISE_AR_BONUS if plan.kind in ("bonus", "both") else 0
-            ars = (ar, 0) if plan.side == 0 else (0, ar)
-            if plan.kind == "bonus":
-                end = table.round(ars)
-            elif rules.surprise_action == "extra":
-                say(f"Surprise round: only {table.f[plan.side].name} acts")
-                end = table.round(ars, only=plan.side)
-            else:
-                end = table.round(ars, first=plan.side)
-        else:
-            end = table.round((0, 0))
-        if end is not None:
-            return end, rounds
-    return None, rounds

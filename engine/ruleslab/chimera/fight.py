@@ -25,21 +25,31 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ruleslab.chimera.action import critical_text
-from ruleslab.chimera.aftermath import aftermath_steps, fate_steps, p_fatigue_fails_after
-from ruleslab.chimera.attack import AttackOdds, Fighter, FightRules, attack_odds
+from ruleslab.chimera.actions import action_steps, distance_step, first_turn_steps
+from ruleslab.chimera.aftermath import (
+    aftermath_steps,
+    chosen_fate_steps,
+    fate_steps,
+    p_dies,
+    p_fatigue_fails_after,
+)
+from ruleslab.chimera.attack import AttackOdds, Fighter, FightRules
+from ruleslab.chimera.blast import blow_odds
 from ruleslab.chimera.duel import (
     DEFAULT_RULES,
     DuelOdds,
     SurprisePlan,
     check_wounds,
     duel_odds,
-    play,
 )
 from ruleslab.chimera.initiative import INITIATIVE, initiative_order
 from ruleslab.chimera.morale import MORALE, p_morale_fails, side_morale_trigger
+from ruleslab.chimera.movement import Movement, movement
+from ruleslab.chimera.play import fate_roll, play_out
 from ruleslab.chimera.surprise import SURPRISE, SurpriseOdds, surprise_odds
 from ruleslab.chimera.wounds import COMBAT, FATES, VANQUISHING, killer_blow_resist
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
+from ruleslab.pmf import Dist
 from ruleslab.sources import CHIMERA, rule
 
 __all__ = [
@@ -63,7 +73,10 @@ class FightOdds(Explained):
     Killer Blow if the next wound vanquishes him (``None`` for an unclassed
     character); ``fatigue`` each side's chance to fail the Resistance Roll
     against Fatigue when he wins and skips the cool-down (``None`` if he spends
-    it or cannot win).
+    it or cannot win); ``moves`` how far each walks, runs and creeps in a round at
+    his current wounds; ``distance`` between them at the start; ``dead`` the chance
+    each ends the fight dead by the other's chosen fate (``None`` when the other's
+    choice is not given).
     """
 
     a: Fighter
@@ -76,6 +89,9 @@ class FightOdds(Explained):
     duel: DuelOdds
     killer_blow: tuple[Fraction | None, Fraction | None]
     fatigue: tuple[Fraction | None, Fraction | None] = (None, None)
+    moves: tuple[Movement, Movement] | None = None
+    distance: int = 0
+    dead: tuple[Fraction | None, Fraction | None] = (None, None)
 
     def figures(self) -> tuple[Figure, ...]:
         d = self.duel
@@ -83,8 +99,19 @@ class FightOdds(Explained):
         for key, blow in (("a", self.a_on_b), ("b", self.b_on_a)):
             att, dfd = blow.attacker, blow.defender
             figs += [
-                Figure(f"{key}_tn", f"TN for {att} to hit {dfd}", blow.tn, str(blow.tn)),
-                Figure(f"{key}_p_hit", f"{att} hits {dfd}", blow.p_hit, fmt_prob(blow.p_hit)),
+                Figure(
+                    f"{key}_tn",
+                    f"TN for {att} to hit {dfd}",
+                    blow.tn,
+                    str(blow.tn) if blow.tn is not None else _no_tn(blow),
+                ),
+                Figure(
+                    f"{key}_p_hit",
+                    f"{att} hits {dfd}"
+                    + (" (his blast harms him)" if blow.kind == "blast" else ""),
+                    blow.p_hit,
+                    fmt_prob(blow.p_hit),
+                ),
                 Figure(
                     f"{key}_p_critical",
                     f"{att} scores a Critical Success",
@@ -151,7 +178,56 @@ class FightOdds(Explained):
                     else ("cannot win" if p is None else fmt_prob(p)),
                 )
             )
+        if self.moves is not None:
+            for key, m in zip(("a", "b"), self.moves, strict=True):
+                figs += _movement_figures(key, m)
+        for key, f, by, p in (
+            ("a", self.a, self.b, self.dead[0]),
+            ("b", self.b, self.a, self.dead[1]),
+        ):
+            figs.append(
+                Figure(
+                    f"{key}_dead",
+                    f"{f.name} ends the fight dead (by {by.name}'s choice of fate)",
+                    p,
+                    f"{by.name}'s choice not given" if p is None else fmt_prob(p),
+                )
+            )
         return tuple(figs)
+
+
+def _no_tn(blow: AttackOdds) -> str:
+    """The TN figure of a blast that needs no roll to hit: what the defender resists instead."""
+    tn = "" if blow.resist is None else f" {blow.resist.tn}"
+    return f"no roll (a blast: {blow.defender} resists against TN{tn})"
+
+
+def _movement_figures(key: str, m: Movement) -> list[Figure]:
+    def span(d: Dist) -> str:
+        values = [v for v, _ in d.items()]
+        lo, hi = min(values), max(values)
+        return (str(lo) if lo == hi else f"{lo} to {hi}") + f" (mean {fmt_num(d.mean())})"
+
+    return [
+        Figure(
+            f"{key}_mr",
+            f"{m.name}'s adjusted MR: the TN's base, and how far he walks (a free action)",
+            m.mr,
+            str(m.mr),
+        ),
+        Figure(
+            f"{key}_run",
+            f"{m.name} runs in a round (MR + d{m.sides}, a full action)",
+            m.run.mean(),
+            span(m.run),
+        ),
+        Figure(
+            f"{key}_creep",
+            f"{m.name} creeps in a round (MR − d{m.sides}, never below 0; a full action)",
+            m.creep.mean(),
+            span(m.creep),
+        ),
+    ]
 
 
 def fight_chart(odds: AttackOdds) -> tuple[tuple[str, float], ...]:
@@ -256,7 +332,13 @@ def _duel_steps(
     steps = [
         Step(
             f"Duel, solved exactly over {duel.states} ({a.name} wounds, {b.name} wounds) "
-            f"states: {a.name} wins {fmt_prob(pa)} (of which {b.name}'s morale fails "
+            "states"
+            + (
+                f" and {duel.opening} opening situations (first turns, the distance)"
+                if duel.opening
+                else ""
+            )
+            + f": {a.name} wins {fmt_prob(pa)} (of which {b.name}'s morale fails "
             f"{fmt_prob(duel.p_morale[0])}), {b.name} wins {fmt_prob(pb)} (of which "
             f"{a.name}'s morale fails {fmt_prob(duel.p_morale[1])})"
             + (f", both fall at once {fmt_prob(duel.p_draw)}" if duel.p_draw else "")
@@ -266,7 +348,8 @@ def _duel_steps(
                 else ""
             )
             + (
-                f", nobody can be hurt any more {fmt_prob(duel.p_endless)}"
+                f", nobody can be hurt{' (or reached)' if duel.opening else ''} any more "
+                f"{fmt_prob(duel.p_endless)}"
                 if duel.p_endless
                 else ""
             ),
@@ -313,6 +396,7 @@ def fight_odds(
     b: Fighter,
     rules: FightRules = DEFAULT_RULES,
     surprise: SurprisePlan | None = None,
+    distance: int = 0,
 ) -> FightOdds:
     """Two Chimera combatants: the odds of one blow each way and of the whole duel.
 
@@ -323,7 +407,12 @@ def fight_odds(
     to the damage roll minus his Defence". "If the total number of wounds, or the
     severity of a single wound, exceeds the defender's Wound Limit, he's
     vanquished". The duel repeats rounds of "1d12 for Initiative" until one side
-    is vanquished or fails morale (see :mod:`ruleslab.chimera.duel`).
+    is vanquished or fails morale (see :mod:`ruleslab.chimera.duel`). "You can perform
+    any number of free actions each round, but only 1 full action is permitted": each
+    combatant's round is his attack, or readying an item on his first turn, or closing
+    the ``distance`` by running or creeping ("MR ± your Movement Die"), with free
+    actions beside it (walking up to his MR, dropping prone, getting up; see
+    :mod:`ruleslab.chimera.actions`).
 
     Each combatant's ``wounds`` must be at most his Wound Limit (more would
     already have vanquished him): else :class:`ValueError` says so
@@ -350,10 +439,30 @@ def fight_odds(
         for f in (a, b)
         if f.bound
     ]
-    a_on_b = attack_odds(a, b, a.wounds, b.wounds, rules)
-    b_on_a = attack_odds(b, a, b.wounds, a.wounds, rules)
+    a_on_b = blow_odds(a.settled(), b.settled(), a.wounds, b.wounds, rules)
+    b_on_a = blow_odds(b.settled(), a.settled(), b.wounds, a.wounds, rules)
     steps += _blow_steps(a_on_b, b)
     steps += _blow_steps(b_on_a, a)
+    steps += first_turn_steps(a, b, rules, (a.wounds, b.wounds))
+    steps += action_steps(a, b) + action_steps(b, a)
+    reach = distance_step(a, b, distance)
+    if reach is not None:
+        steps.append(reach)
+    moves = tuple(
+        movement(
+            f.name,
+            f.mr,
+            f.movement_die,
+            encumbrance=f.encumbrance,
+            modifier=f.mr_modifier,
+            wounds=f.wounds,
+            bound=f.bound,
+            position=f.position,
+        )
+        for f in (a, b)
+    )
+    for m in moves:
+        steps += m.steps
     steps.append(_initiative_step(a, b, rules))
     steps += [_morale_step(f, rules) for f in (a, b)]
     for f in (a, b):
@@ -379,7 +488,7 @@ def fight_odds(
         sneak, foe = (a, b) if surprise.side == 0 else (b, a)
         steps.append(_surprise_step(sneak, foe, surprise, s_odds, rules))
 
-    duel = duel_odds(a, b, rules, surprise)
+    duel = duel_odds(a, b, rules, surprise, distance)
     steps += _duel_steps(a, b, duel, rules, surprise)
 
     kb_a, kb_steps = _killer_blow(a, rules)
@@ -388,11 +497,18 @@ def fight_odds(
     steps += kb_steps
     steps.append(Step("The victor chooses: " + "; ".join(FATES.values()), VANQUISHING))
     fatigue: list[Fraction | None] = []
+    dead: list[Fraction | None] = []
     for x, (f, foe) in enumerate(((a, b), (b, a))):
         wins = _wins(duel, x)
         fatigue.append(None if f.cool_down else p_fatigue_fails_after(f, wins, rules))
         steps += fate_steps(f, foe, _fallen(duel, x), rules)
-        steps += aftermath_steps(f, wins, rules, fired=f.kind == "shoot")
+        steps += chosen_fate_steps(f, foe, _fallen(duel, x), rules)
+        steps += aftermath_steps(f, wins, rules, fired=f.kind != "fight")
+    for x, f in enumerate((a, b)):
+        foe = (b, a)[x]
+        fallen = _fallen(duel, 1 - x)
+        p_fall = sum((p for _, p in fallen), Fraction(0))
+        dead.append(None if foe.fate == "any" else p_fall * p_dies(f, foe.fate, fallen, rules))
     return FightOdds(
         a=a,
         b=b,
@@ -404,6 +520,9 @@ def fight_odds(
         duel=duel,
         killer_blow=(kb_a, kb_b),
         fatigue=(fatigue[0], fatigue[1]),
+        moves=(moves[0], moves[1]),
+        distance=distance,
+        dead=(dead[0], dead[1]),
         steps=tuple(steps),
     )
 
@@ -428,15 +547,18 @@ def play_log(odds: FightOdds, seed: int, rounds: int) -> tuple[str, ...]:
     """
     a, b = odds.a.name, odds.b.name
     lines: list[str] = []
-    end, played = play(
+    rng = random.Random(seed)
+    out = play_out(
         odds.a,
         odds.b,
         odds.rules,
-        random.Random(seed),
+        rng,
         surprise=odds.surprise,
         max_rounds=rounds,
         say=lines.append,
+        distance=odds.distance,
     )
+    end, played = out.end, out.rounds
     verdict = {
         "v0": f"{a} vanquishes {b}: {a} chooses {b}'s fate",
         "v1": f"{b} vanquishes {a}: {b} chooses {a}'s fate",
@@ -450,4 +572,10 @@ def play_log(odds: FightOdds, seed: int, rounds: int) -> tuple[str, ...]:
         ),
     }[end]
     lines.append(verdict)
+    if end in ("v0", "v1"):
+        x = int(end[1])
+        winner, loser = (odds.a, odds.b) if x == 0 else (odds.b, odds.a)
+        fate = fate_roll(winner, loser, out.wounds[1 - x], odds.rules, rng)
+        if fate:
+            lines.append(fate)
     return tuple(lines)

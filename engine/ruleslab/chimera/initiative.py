@@ -65,8 +65,4 @@ def initiative_order(
 ) -> tuple[Fraction, Fraction, Fraction]:
     """``(P(A higher), P(tie), P(B higher))`` for one round's initiative rolls."""
     a, b = initiative_dist(im_a, wounds_a), initiative_dist(im_b, wounds_b)
-    higher = tie = Fraction(0)
-    for va, pa in a.items():
-        tie += pa * b.p(va)
-        higher += pa * (1 - b.at_least(va))
-    return higher, tie, 1 - higher - tie
+    return a.versus(b)  # counted on whole numbers: P(A > B), P(A = B), P(A < B)

@@ -40,11 +40,15 @@ __all__ = [
     "FATES",
     "KILLER_BLOW_TN",
     "VANQUISHING",
+    "DamageRoll",
     "Severity",
+    "damage_roll",
     "driven_off_turns",
+    "halved",
     "is_vanquished",
     "killer_blow_resist",
     "severity_odds",
+    "severity_of",
     "unconscious_turns",
     "wound_penalty",
 ]
@@ -79,30 +83,67 @@ def is_vanquished(wounds: int, severity: int, wound_limit: int) -> bool:
     return wounds > wound_limit or severity > wound_limit
 
 
+DamageRoll = tuple[DamageDice, str, bool]
+"""A damage roll: the weapon's dice; ``"plain"``, or the Critical Success's two dice read
+as ``"sum"`` or ``"best"`` (rules note RN-CHIM-3); and whether it is halved, rounded down
+(a resisted blast under the ``halves`` reading, RN-CHIM-7)."""
+
+
+def halved(d: Dist) -> Dist:
+    """The distribution of ``⌊X / 2⌋``: damage halved, rounded down."""
+    out: dict[int, int] = {}
+    for i, w in enumerate(d.weights):
+        if w:
+            v = (d.lo + i) // 2
+            out[v] = out.get(v, 0) + w
+    if not out:
+        return Dist(0, (0,))
+    lo, hi = min(out), max(out)
+    return Dist(lo, tuple(out.get(v, 0) for v in range(lo, hi + 1)), d.den)
+
+
+@functools.lru_cache(maxsize=512)
+def damage_roll(roll: DamageRoll) -> Dist:
+    """The exact distribution of a :data:`DamageRoll`."""
+    dmg, how, halve = roll
+    d = dmg.dist() if how == "plain" else dmg.doubled(how)
+    return halved(d) if halve else d
+
+
+@functools.lru_cache(maxsize=8192)
+def _at_least(roll: DamageRoll, value: int) -> Fraction:
+    return damage_roll(roll).at_least(value)
+
+
 @dataclass(frozen=True)
 class Severity:
     """The exact outcome of one attack on the defender.
 
     ``p_miss`` (the attack fails), ``p_no_wound`` (a hit of severity zero or
-    less, ignored) and the wounds (``wound``: ``P(hit and severity = s)`` for
-    severities ``s ≥ 1``; :attr:`pmf` lists them) sum to 1. ``p_vanquish`` is
-    the chance this blow vanquishes a defender who already has ``wounds`` wounds.
+    less, ignored) and ``p_wound`` (severity ≥ 1) sum to 1; ``wound`` is the
+    wound's severity (``P(hit and severity = s)`` for ``s ≥ 1``; :attr:`pmf` lists
+    them), worked out from the damage ``rolls`` (each with its chance) and the
+    ``defence`` only when asked: the duel needs only ``p_wound`` and ``p_vanquish``,
+    the chance this blow vanquishes a defender who already has his wounds.
     """
 
     p_miss: Fraction
     p_no_wound: Fraction
-    wound: Dist
+    p_wound: Fraction
     p_vanquish: Fraction
+    rolls: tuple[tuple[Fraction, DamageRoll], ...]
+    defence: int
+
+    @functools.cached_property
+    def wound(self) -> Dist:
+        """``P(hit and severity = s)`` for each severity ``s ≥ 1``."""
+        parts = ((w, damage_roll(r)) for w, r in self.rolls)
+        return mixture(parts).shift(-self.defence).tail(1)
 
     @functools.cached_property
     def pmf(self) -> tuple[tuple[int, Fraction], ...]:
         """``(severity, probability)`` for each severity ≥ 1 that can happen, in order."""
         return self.wound.items()
-
-    @functools.cached_property
-    def p_wound(self) -> Fraction:
-        """The chance of a wound (severity ≥ 1)."""
-        return self.wound.total()
 
     def mean(self) -> Fraction:
         """Mean severity, counting misses and ignored wounds as 0."""
@@ -122,11 +163,35 @@ def severity_odds(
 
     ``p_hit`` includes ``p_critical``. Severities of zero or less are no wound.
     """
-    parts = ((p_hit - p_critical, damage.dist()), (p_critical, damage.doubled(critical_damage)))
-    wound = mixture(parts).shift(-defence).tail(1)
-    p_wound = wound.total()
-    p_vanq = p_wound if wounds + 1 > wound_limit else wound.at_least(wound_limit + 1)
-    return Severity(p_miss=1 - p_hit, p_no_wound=p_hit - p_wound, wound=wound, p_vanquish=p_vanq)
+    rolls = (
+        (p_hit - p_critical, (damage, "plain", False)),
+        (p_critical, (damage, critical_damage, False)),
+    )
+    return severity_of(rolls, defence, wound_limit, wounds)
+
+
+def severity_of(
+    rolls: tuple[tuple[Fraction, DamageRoll], ...], defence: int, wound_limit: int, wounds: int
+) -> Severity:
+    """Severity of a blow that deals each damage roll of ``rolls`` with its chance (the
+    chances sum to P(the blow lands)) against ``defence``: severities of zero or less are
+    no wound; it vanquishes a defender with ``wounds`` wounds when it is his wound number
+    WL + 1 or its severity exceeds his Wound Limit. Exact, from each roll's tail."""
+    kept = tuple((w, r) for w, r in rolls if w)
+    p_hit = sum((w for w, _ in kept), Fraction(0))
+    p_wound = sum((w * _at_least(r, defence + 1) for w, r in kept), Fraction(0))
+    if wounds + 1 > wound_limit:
+        p_vanq = p_wound
+    else:
+        p_vanq = sum((w * _at_least(r, defence + wound_limit + 1) for w, r in kept), Fraction(0))
+    return Severity(
+        p_miss=1 - p_hit,
+        p_no_wound=p_hit - p_wound,
+        p_wound=p_wound,
+        p_vanquish=p_vanq,
+        rolls=kept,
+        defence=defence,
+    )
 
 
 def killer_blow_resist(

@@ -1,0 +1,420 @@
+"""Playing a duel out with seeded dice: every roll logged, the same rules as the exact chain.
+
+The chain (:mod:`ruleslab.chimera.duel`) and this table apply the same rules side by
+side, so that a played fight rolls what the odds compute: initiative each round, one
+full action and any free actions per turn (readying an item, walking, running or
+creeping to close the distance, dropping prone, getting up; rules notes RN-CHIM-19
+to RN-CHIM-22), the blow (a Fight or Shoot roll against the TN, or a blast the
+defender resists, RN-CHIM-7), the wound, vanquishing and morale.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ruleslab.chimera.action import ACTION_DICE, is_critical, is_success
+from ruleslab.chimera.attack import Fighter, FightRules, defence_against
+from ruleslab.chimera.blast import blast_bonus
+from ruleslab.chimera.initiative import INITIATIVE_DIE
+from ruleslab.chimera.morale import side_morale_trigger, wound_triggers_morale
+from ruleslab.chimera.plan import Plan, SurprisePlan, check_distance, check_wounds, has_first_turn
+from ruleslab.chimera.surprise import SURPRISE_AR_BONUS
+from ruleslab.chimera.wounds import KILLER_BLOW_TN, is_vanquished
+
+__all__ = ["Played", "fate_roll", "play", "play_out"]
+
+
+@dataclass(frozen=True)
+class Played:
+    """A played fight: how it ended (``v0 v1 m0 m1 draw break``, or ``None`` if both still
+    stand), the rounds played and both combatants' wounds at that moment."""
+
+    end: str | None
+    rounds: int
+    wounds: tuple[int, int]
+
+
+def _roll_dice(rng: random.Random, count: int, sides: int) -> list[int]:
+    return [rng.randint(1, sides) for _ in range(count)]
+
+
+class _Table:
+    """Plays a duel with real dice, following the same rules, and logs each roll."""
+
+    def __init__(
+        self,
+        a: Fighter,
+        b: Fighter,
+        rules: FightRules,
+        rng: random.Random,
+        say: Callable[[str], None],
+        distance: int = 0,
+    ) -> None:
+        self.given = (a, b)
+        self.f = (a.settled(), b.settled())
+        self.early = (a.unsettled(), b.unsettled())
+        self.first = (has_first_turn(a), has_first_turn(b))
+        self.rules = rules
+        self.rng = rng
+        self.say = say
+        self.w = [a.wounds, b.wounds]
+        self.acted = [not self.first[0], not self.first[1]]
+        self.gap = distance if (a.melee or b.melee) else 0
+
+    def action(self, modifier: int, tn: int) -> tuple[list[int], int, bool, bool]:
+        count, sides = ACTION_DICE[self.rules.action_die]
+        faces = _roll_dice(self.rng, count, sides)
+        natural = sum(faces)
+        total = natural + modifier
+        top = count * sides
+        ok = is_success(natural, total, tn, top, self.rules.critical)
+        crit = ok and is_critical(natural, total, tn, top, self.rules.critical)
+        return faces, total, ok, crit
+
+    def damage(self, att: Fighter, crit: bool) -> tuple[int, str]:
+        """The damage roll (2 dice on a Critical Success) and how it was rolled, in words."""
+        dmg = att.damage
+        if crit and self.rules.critical_damage == "sum":
+            dice_ = _roll_dice(self.rng, 2 * dmg.count, dmg.sides)
+            value = sum(dice_) + dmg.bonus
+            how = f"{dmg.doubled_text('sum')}: {'+'.join(map(str, dice_))}"
+        elif crit:
+            one = _roll_dice(self.rng, dmg.count, dmg.sides)
+            two = _roll_dice(self.rng, dmg.count, dmg.sides)
+            value = max(sum(one), sum(two)) + dmg.bonus
+            how = f"the higher of {sum(one)} and {sum(two)}"
+        else:
+            dice_ = _roll_dice(self.rng, dmg.count, dmg.sides)
+            value = sum(dice_) + dmg.bonus
+            how = f"{dmg}: {'+'.join(map(str, dice_))}"
+        if dmg.bonus:
+            how += f" {dmg.bonus:+d}"
+        return value, how
+
+    def attack(self, x: int, ar: int, live: list[int], dfd: Fighter) -> str:
+        """One Fight or Shoot blow on ``dfd``; wounds go to ``live``. Returns the effect."""
+        att = self.f[x]
+        if att.kind == "blast":
+            return self.blast(x, ar, live, dfd)
+        tn, df, _, _ = defence_against(dfd, att.kind, live[1 - x], self.rules)
+        modifier = att.attack - live[x] - att.bound_penalty + ar
+        faces, total, ok, crit = self.action(modifier, tn)
+        roll = "+".join(map(str, faces))
+        head = f"{att.name} {att.verb}s: {roll} {modifier:+d} = {total} vs TN {tn}"
+        if not ok:
+            self.say(f"{head}: miss")
+            return "none"
+        value, how = self.damage(att, crit)
+        hit = "CRITICAL hit" if crit else "hit"
+        return self.wound(x, dfd, live, f"{head}: {hit}; damage {how} = {value}", value, df)
+
+    def blast(self, x: int, ar: int, live: list[int], dfd: Fighter) -> str:
+        """One blast on ``dfd``: the roll to land it (``blast_roll == "hit"``), his Resistance
+        Roll with the blast bonus, the damage (rules note RN-CHIM-7)."""
+        att, rules, y = self.f[x], self.rules, 1 - x
+        crit = False
+        if rules.blast_roll == "hit":
+            tn = dfd.adjusted_mr(live[y])
+            modifier = att.attack - live[x] - att.bound_penalty + ar
+            faces, total, ok, crit = self.action(modifier, tn)
+            roll = "+".join(map(str, faces))
+            head = f"{att.name} Blasts: {roll} {modifier:+d} = {total} vs TN {tn}"
+            if not ok:
+                self.say(f"{head}: the blast misses {dfd.name}")
+                return "none"
+            head += ": CRITICAL, lands" if crit else ": lands"
+        else:
+            head = f"{att.name} Blasts: it catches {dfd.name} (no roll to hit)"
+        bonus, bonus_text = blast_bonus(dfd, rules)
+        in_roll = rules.parry_cover == "tn"
+        mod = dfd.resist - live[y] - dfd.bound_penalty + (bonus if in_roll else 0)
+        faces, total, resisted, _ = self.action(mod, att.blast_tn)
+        res = (
+            f"; {dfd.name} resists {'+'.join(map(str, faces))} {mod:+d} = {total} vs Blast TN "
+            f"{att.blast_tn}" + (f" (with {bonus_text})" if bonus_text and in_roll else "")
+        )
+        halves = rules.blast_resisted == "halves"
+        if resisted and not halves:
+            self.say(f"{head}{res}: avoids it")
+            return "none"
+        df = dfd.defence + (0 if in_roll else bonus)
+        value, how = self.damage(att, crit)
+        text = f"{head}{res}: " + ("halves it" if resisted else "fails") + f"; damage {how}"
+        if resisted:
+            text += f" = {value}, halved = {value // 2}"
+            value //= 2
+        else:
+            text += f" = {value}"
+        return self.wound(x, dfd, live, text, value, df)
+
+    def wound(self, x: int, dfd: Fighter, live: list[int], text: str, value: int, df: int) -> str:
+        """The wound of a blow dealing ``value`` against Defence ``df``; vanquishing, morale."""
+        y = 1 - x
+        sev = value - df
+        if sev <= 0:
+            self.say(f"{text} − DF {df}: no wound")
+            return "none"
+        live[y] += 1
+        text = (
+            f"{text} − DF {df} = severity {sev}: "
+            f"{dfd.name} has {live[y]} wound{'s' if live[y] != 1 else ''} (WL {dfd.wound_limit})"
+        )
+        if is_vanquished(live[y], sev, dfd.wound_limit):
+            self.say(f"{text}: VANQUISHED")
+            return "vanq"
+        self.say(text)
+        if dfd.checks_morale and wound_triggers_morale(dfd.wound_limit, live[y] - 1, live[y]):
+            mod = dfd.resist - live[y] - dfd.bound_penalty
+            faces, total, ok, _ = self.action(mod, dfd.morale_tn)
+            verdict = "holds" if ok else "FAILS: surrenders or retreats"
+            self.say(
+                f"{dfd.name}'s Wound Penalty reaches half his WL: morale "
+                f"{'+'.join(map(str, faces))} {mod:+d} = {total} "
+                f"vs Morale TN {dfd.morale_tn}: {verdict}"
+            )
+            if not ok:
+                return "rout"
+        return "wound"
+
+    def turn(
+        self, x: int, ar: int, live: list[int], gap: int, acted: list[bool]
+    ) -> tuple[str, int]:
+        """``x``'s turn: his free actions and his one full action (rules note RN-CHIM-19).
+        Returns the effect on his foe and the distance after it."""
+        f, given, y = self.f[x], self.given[x], 1 - x
+        foe = self.f[y].name
+        first = not acted[x]
+        getting_up = first and given.position == "gets_up"
+        if first and given.position == "drops_prone":
+            self.say(f"{f.name} drops prone (a free action): +2 cover vs Shoot and Blast from now")
+        if getting_up:
+            self.say(
+                f"{f.name} gets up (a free action; it costs his Encumbrance {f.encumbrance} "
+                "in MR this round)"
+            )
+        dfd = (self.early if (not acted[y] and self.first[y]) else self.f)[y]
+        readies = first and f.plan == "ready"
+        if gap == 0 or not f.melee:
+            if readies:
+                self.say(f"{f.name} readies an item: his full action (no attack this round)")
+                return "none", gap
+            return self.attack(x, ar, live, dfd), gap
+        mr = max(0, f.adjusted_mr(live[x]) - (f.encumbrance if getting_up else 0))
+        walks = f.position_after == "standing"
+        if readies:
+            after = max(0, gap - mr) if walks else gap
+            moved = f" and walks {gap - after} towards {foe} (free)" if after != gap else ""
+            self.say(f"{f.name} readies an item (his full action){moved}: distance {after}")
+            return "none", after
+        if walks and gap <= mr:
+            self.say(f"{f.name} walks {gap} to {foe} (a free action: his MR is {mr}) and attacks")
+            return self.attack(x, ar, live, dfd), 0
+        sides = f.movement_die
+        k = self.rng.randint(1, sides)
+        if walks:
+            d = mr + k
+            how = f"runs MR {mr} + d{sides} ({k}) = {d}"
+        else:
+            d = max(0, mr - k)
+            how = f"creeps MR {mr} − d{sides} ({k}) = {d}" + (" (not below 0)" if mr < k else "")
+        after = max(0, gap - d)
+        self.say(f"{f.name} {how} towards {foe} (his full action): distance {gap} → {after}")
+        return "none", after
+
+    def order(self) -> int | None:
+        """Roll initiative: the side acting first, or None for simultaneous."""
+        a, b = self.f
+        while True:
+            ra = self.rng.randint(1, INITIATIVE_DIE)
+            rb = self.rng.randint(1, INITIATIVE_DIE)
+            ma = a.initiative - self.w[0] - a.bound_penalty
+            mb = b.initiative - self.w[1] - b.bound_penalty
+            ia, ib = ra + ma, rb + mb
+            self.say(f"Initiative: {a.name} {ra} {ma:+d} = {ia}, {b.name} {rb} {mb:+d} = {ib}")
+            if ia != ib:
+                return 0 if ia > ib else 1
+            if self.rules.ties == "simultaneous":
+                self.say("Tie: both act at once")
+                return None
+            self.say("Tie: roll again")
+
+    def act(self, x: int, ar: int) -> str:
+        """``x``'s turn on the live fight (wounds, distance)."""
+        effect, self.gap = self.turn(x, ar, self.w, self.gap, self.acted)
+        self.acted[x] = True
+        return effect
+
+    def round(
+        self, ar: tuple[int, int], first: int | None = None, only: int | None = None
+    ) -> str | None:
+        """Play one round; returns an end key or None if the fight goes on."""
+        if only is not None:
+            return _end(only, self.act(only, ar[only]))
+        x = self.order() if first is None else first
+        if x is None:
+            # both act on the fight as it was before the round; each writes to its own copy
+            wa, wb, acted, gap = list(self.w), list(self.w), list(self.acted), self.gap
+            e0, g0 = self.turn(0, ar[0], wa, gap, acted)
+            e1, g1 = self.turn(1, ar[1], wb, gap, acted)
+            self.w = [wb[0], wa[1]]
+            self.gap = 0 if g0 == 0 or g1 == 0 else max(0, g0 + g1 - gap)
+            self.acted = [True, True]
+            out0, out1 = e1 in ("vanq", "rout"), e0 in ("vanq", "rout")
+            if out0 and out1:
+                return "draw"
+            if out1:
+                return _end(0, e0)
+            if out0:
+                return _end(1, e1)
+            return None
+        e = self.act(x, ar[x])
+        if e in ("vanq", "rout"):
+            return _end(x, e)
+        return _end(1 - x, self.act(1 - x, ar[1 - x]))
+
+
+def _end(x: int, effect: str) -> str | None:
+    return {"vanq": f"v{x}", "rout": f"m{x}"}.get(effect)
+
+
+def play(
+    a: Fighter,
+    b: Fighter,
+    rules: FightRules,
+    rng: random.Random,
+    *,
+    surprise: SurprisePlan | None = None,
+    max_rounds: int = 1,
+    say: Callable[[str], None] = lambda line: None,
+    distance: int = 0,
+) -> tuple[str | None, int]:
+    """Play the duel with ``rng`` for at most ``max_rounds`` rounds.
+
+    Returns ``(end, rounds played)``: ``end`` is one of ``v0 v1 m0 m1 draw break``
+    or ``None`` if the fight is still going. Every roll is reported through ``say``.
+    Each combatant's ``wounds`` must be at most his Wound Limit (:func:`check_wounds`);
+    ``distance`` separates them at the start (a Fight attacker must close it).
+    """
+    played = play_out(
+        a, b, rules, rng, surprise=surprise, max_rounds=max_rounds, say=say, distance=distance
+    )
+    return played.end, played.rounds
+
+
+def fate_roll(
+    winner: Fighter,
+    loser: Fighter,
+    wounds: int,
+    rules: FightRules,
+    rng: random.Random,
+) -> str:
+    """The victor's chosen fate for ``loser`` (fallen with ``wounds`` wounds), rolled: a
+    classed foe's Resistance Roll against a Killer Blow, or against a coup de grâce when
+    ``rules.coup_de_grace == "resist"`` (rules note RN-CHIM-23). Empty for ``"any"``."""
+    fate, by, name = winner.fate, winner.name, loser.name
+    if fate in ("capture", "driven_off", "unconscious", "any"):
+        return {
+            "capture": f"{by} captures {name}: bound, −4 to all rolls and MR while bound",
+            "driven_off": (
+                f"{by} drives {name} off: he will not return before {winner.level} "
+                f"turn{'s' if winner.level != 1 else ''}"
+            ),
+            "unconscious": f"{by} knocks {name} out: Unconscious for 1d6 turns",
+            "any": "",
+        }[fate]
+    how = (
+        f"{by} knocks {name} Unconscious and dispatches him with a coup de grâce (a free action)"
+        if fate == "coup_de_grace"
+        else f"{by} deals {name} a Killer Blow"
+    )
+    resists = loser.classed and (fate == "killer_blow" or rules.coup_de_grace == "resist")
+    if not resists:
+        return f"{how}: {name} is dead"
+    mod = loser.resist - wounds - loser.bound_penalty
+    count, sides = ACTION_DICE[rules.action_die]
+    faces = _roll_dice(rng, count, sides)
+    natural = sum(faces)
+    total = natural + mod
+    ok = is_success(natural, total, KILLER_BLOW_TN, count * sides, rules.critical)
+    roll = f"{'+'.join(map(str, faces))} {mod:+d} = {total} vs TN {KILLER_BLOW_TN}"
+    verdict = "resists: Unconscious, with a random permanent Flaw" if ok else "fails: he is dead"
+    return f"{how}; {name} is classed and Resists: {roll}: {verdict}"
+
+
+def play_out(
+    a: Fighter,
+    b: Fighter,
+    rules: FightRules,
+    rng: random.Random,
+    *,
+    surprise: SurprisePlan | None = None,
+    max_rounds: int = 1,
+    say: Callable[[str], None] = lambda line: None,
+    distance: int = 0,
+) -> Played:
+    """:func:`play`, returning the :class:`Played` fight (with the wounds at its end)."""
+    check_wounds(a, b)
+    table = _Table(a, b, rules, rng, say, check_distance(distance))
+    broke = []
+    for x, f in enumerate(table.f):
+        why = side_morale_trigger(f, rules.casualties)
+        if why is None:
+            continue
+        mod = f.resist - f.wounds - f.bound_penalty
+        faces, total, ok, _ = table.action(mod, f.morale_tn)
+        say(
+            f"{f.name} checks morale before the fight ({why}): {'+'.join(map(str, faces))} "
+            f"{mod:+d} = {total} vs Morale TN {f.morale_tn}: "
+            + ("holds" if ok else "FAILS: surrenders or retreats")
+        )
+        if not ok:
+            broke.append(x)
+    w0 = (a.wounds, b.wounds)
+    if len(broke) == 2:
+        return Played("break", 0, w0)
+    if broke:
+        return Played(f"m{1 - broke[0]}", 0, w0)
+    if table.gap:
+        say(f"{a.name} and {b.name} start {table.gap} apart (in MR units)")
+    plan = Plan()
+    if surprise is not None:
+        sneak = table.f[surprise.side]
+        faces, total, ok, crit = table.action(surprise.sneak, surprise.tn)
+        roll = f"{'+'.join(map(str, faces))} {surprise.sneak:+d} = {total}"
+        if not ok:
+            say(f"{sneak.name} tries to surprise: Sneak {roll} vs Surprise TN {surprise.tn}: fails")
+        else:
+            kind = surprise.benefit
+            if crit and rules.surprise_critical == "both":
+                kind = "both"
+            plan = Plan(kind, surprise.side)
+            what = {
+                "action": "a full action before the foe can respond",
+                "bonus": "AR +2 on the first round",
+                "both": "both: a full action before the foe can respond, with AR +2",
+            }[kind]
+            say(
+                f"{sneak.name} tries to surprise: Sneak {roll} vs Surprise TN {surprise.tn}: "
+                f"{'CRITICAL ' if crit else ''}success, {what}"
+            )
+    rounds = 0
+    while rounds < max_rounds:
+        rounds += 1
+        say(f"— Round {rounds} —")
+        if rounds == 1 and plan.kind != "none":
+            ar = SURPRISE_AR_BONUS if plan.kind in ("bonus", "both") else 0
+            ars = (ar, 0) if plan.side == 0 else (0, ar)
+            if plan.kind == "bonus":
+                end = table.round(ars)
+            elif rules.surprise_action == "extra":
+                say(f"Surprise round: only {table.f[plan.side].name} acts")
+                end = table.round(ars, only=plan.side)
+            else:
+                end = table.round(ars, first=plan.side)
+        else:
+            end = table.round((0, 0))
+        if end is not None:
+            return Played(end, rounds, (table.w[0], table.w[1]))
+    return Played(None, rounds, (table.w[0], table.w[1]))
