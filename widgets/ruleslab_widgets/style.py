@@ -145,7 +145,8 @@ _STACKED = """
   .rl-calc .rl-row > .widget-inline-hbox:not(.rl-number) > input { width: 100%; min-width: 0; }
   .rl-calc .rl-row > .rl-number > .rl-number-input { flex: 1 1 0; width: auto; min-width: 0; }
   .rl-calc .rl-row .rl-step { width: 2.75em; height: 2.25rem; }
-  .rl-calc .rl-row .rl-number-input { height: 2.25rem; }
+  .rl-calc .rl-row .rl-number-input, .rl-calc .rl-row > .widget-inline-hbox > select,
+  .rl-calc .rl-row > .widget-text:not(.rl-number) > input { height: 2.25rem; }
   .rl-calc .rl-error { margin-left: 0; }
 """
 """A field's label above its box, the box the full width: in a narrow calculator, and in
