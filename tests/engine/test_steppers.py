@@ -4,7 +4,8 @@ A stepper (the form's −/+ buttons, the Up/Down keys) must give text the field
 reads back (:meth:`Param.parse`) as the value one step away, never past the
 field's range, and leave text that is not a number alone. Expected values are
 worked here with :class:`fractions.Fraction` from the typed digits, not by the
-code under test.
+code under test. hypothesis is imported with ``pytest.importorskip`` inside the
+property tests: these tests also run inside Pyodide, which has no hypothesis.
 """
 
 from __future__ import annotations
@@ -12,8 +13,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from ruleslab import InputError, IntParam, NumberParam
 from ruleslab.params import MAX_NUMBER_LENGTH
@@ -88,13 +87,28 @@ def _exact(text: str) -> Fraction:
     return Fraction(text)
 
 
-@given(
-    whole=st.integers(min_value=-20, max_value=10**13),
-    fraction=st.text(alphabet="0123456789", max_size=12),
-    direction=st.sampled_from([1, -1]),
-    step=st.sampled_from([1, 0.5, 0.25, 0.1, 10]),
-)
-def test_a_decimal_step_is_exact_and_within_bounds(whole, fraction, direction, step):
+def _hyp():
+    hyp = pytest.importorskip("hypothesis")
+    st = pytest.importorskip("hypothesis.strategies")
+    return hyp, st
+
+
+def test_a_decimal_step_is_exact_and_within_bounds():
+    hyp, st = _hyp()
+
+    @hyp.given(
+        whole=st.integers(min_value=-20, max_value=10**13),
+        fraction=st.text(alphabet="0123456789", max_size=12),
+        direction=st.sampled_from([1, -1]),
+        step=st.sampled_from([1, 0.5, 0.25, 0.1, 10]),
+    )
+    def check(whole: int, fraction: str, direction: int, step: float) -> None:
+        _check_decimal_step(whole, fraction, direction, step)
+
+    check()
+
+
+def _check_decimal_step(whole: int, fraction: str, direction: int, step: float) -> None:
     param = NumberParam("x", "X", default=0.0, minimum=-10, maximum=1e12, step=step)
     text = f"{whole}.{fraction}" if fraction else str(whole)
     out = param.stepped(text, direction)
@@ -110,14 +124,16 @@ def test_a_decimal_step_is_exact_and_within_bounds(whole, fraction, direction, s
     assert param.parse(out) == float(want)
 
 
-@given(value=st.integers(min_value=-5, max_value=5), direction=st.sampled_from([1, -1]))
-def test_whole_numbers_step_by_one_and_stop_at_the_bounds(value, direction):
-    out = MODIFIER.stepped(str(value), direction)
-    if value + direction > 5 or value + direction < -5:
-        assert out is None
-    else:
-        assert out == str(value + direction)
-        assert MODIFIER.parse(out) == value + direction
+def test_whole_numbers_step_by_one_and_stop_at_the_bounds():
+    for value in range(-7, 8):  # every value of the range and a little beyond it
+        for direction in (1, -1):
+            out = MODIFIER.stepped(str(value), direction)
+            want = min(5, max(-5, value + direction))
+            if (direction > 0 and value >= 5) or (direction < 0 and value <= -5):
+                assert out is None, (value, direction)
+            else:
+                assert out == str(want), (value, direction)
+                assert MODIFIER.parse(out) == want
 
 
 def test_a_step_never_raises_on_any_text():
