@@ -23,6 +23,7 @@ import "@lumino/widgets/style/index.css";
 import "@fortawesome/fontawesome-free/css/all.min.css";
 import "@jupyter-widgets/controls/css/widgets-base.css";
 import "@jupyter-widgets/controls/css/labvariables.css";
+import "./theme.css"; // the controls' dark theme (after labvariables.css, which it overrides)
 
 const anywidget = takeAnywidgetFactory()(base);
 const R = window.ruleslab;

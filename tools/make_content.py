@@ -113,6 +113,13 @@ def app_page_html() -> str:
     when the calculator is drawn. The
     calculator's key comes from the query string and is only ever used after
     it was found among the known keys.
+
+    The theme is set first of all, before anything is drawn: ``?theme=light``
+    or ``?theme=dark`` (an embed matching its host page), else the system's
+    setting (``prefers-color-scheme``, followed if it changes); any other value
+    is the system's too. It is ``data-rl-theme`` on ``<html>``, which the page's
+    colours below, the controls' (``app/theme.css``) and the calculator's
+    (:mod:`ruleslab_widgets.style`) follow.
     """
     titles = json.dumps({c.key: c.title for c in CALCULATORS}, ensure_ascii=True)
     # "</" cannot appear in the JSON (keys and titles are plain), but guard anyway
@@ -120,6 +127,7 @@ def app_page_html() -> str:
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
 <title>ruleslab calculator</title>
 <script>
 // Start Python first: before any stylesheet (a script after one waits for it)
@@ -127,7 +135,18 @@ def app_page_html() -> str:
 // messages, for app.js) and R.statuses (progress, for the script below).
 (function () {{
   const TITLES = {titles};
-  const key = new URLSearchParams(window.location.search).get("calculator") || "";
+  const query = new URLSearchParams(window.location.search);
+  // the theme: ?theme=light|dark, else the system's (followed live); nothing else counts
+  const asked = query.get("theme");
+  const fixed = asked === "light" || asked === "dark";
+  const system = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
+  const theme = function () {{
+    document.documentElement.dataset.rlTheme =
+      fixed ? asked : (system && system.matches ? "dark" : "light");
+  }};
+  theme();
+  if (!fixed && system) system.addEventListener("change", theme);
+  const key = query.get("calculator") || "";
   const R = window.ruleslab = {{ key: key, titles: TITLES, queue: [], statuses: [],
     onmessage: null, status: null }};
   if (!Object.prototype.hasOwnProperty.call(TITLES, key)) return;
@@ -152,13 +171,19 @@ def app_page_html() -> str:
 <link rel="modulepreload" href="static/pyodide/pyodide.mjs">
 <link rel="stylesheet" href="static/app/app.css">
 <style>
-html, body {{ margin: 0; font-family: system-ui, sans-serif; background: #fff; }}
+:root {{ color-scheme: light; --rl-page-bg: #fff; --rl-page-fg: #1b1b1b;
+  --rl-page-muted: #474747; --rl-page-error: #b00020; }}
+:root[data-rl-theme="dark"] {{ color-scheme: dark; --rl-page-bg: #161616;
+  --rl-page-fg: #e8e8e8; --rl-page-muted: #b8b8b8; --rl-page-error: #ff8a80; }}
+html, body {{ margin: 0; font-family: system-ui, sans-serif; background: var(--rl-page-bg);
+  color: var(--rl-page-fg); }}
 #calculator {{ padding: 8px 12px; }}
 #loading {{ position: fixed; inset: 0; display: flex; align-items: center;
-  justify-content: center; background: #fff; text-align: center; padding: 1em; z-index: 10; }}
-#loading progress {{ width: 16em; }}
-#loading .muted {{ color: #555; font-size: .9em; }}
-#loading.failed {{ color: #b00020; }}
+  justify-content: center; background: var(--rl-page-bg); text-align: center; padding: 1em;
+  z-index: 10; }}
+#loading progress {{ width: 16em; max-width: 80vw; }}
+#loading .muted {{ color: var(--rl-page-muted); font-size: .9em; }}
+#loading.failed {{ color: var(--rl-page-error); }}
 .rl-framed #loading {{ position: static; }} /* in a frame its height is the content's */
 </style></head>
 <body>
@@ -347,10 +372,18 @@ def landing_html() -> str:
 <link rel="icon" href="favicon.ico">
 <!-- every JupyterLite app reads this element from the root index.html -->
 <script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>
+<meta name="color-scheme" content="light dark">
 <style>
-body {{ font-family: system-ui, sans-serif; max-width: 760px; margin: 2em auto; padding: 0 1em; }}
+body {{ font-family: system-ui, sans-serif; max-width: 760px; margin: 2em auto; padding: 0 1em;
+  background: #fff; color: #1b1b1b; }}
+a, a:visited {{ color: #0b57d0; }}
 ul {{ list-style: none; padding: 0; }} li.calc {{ border-top: 1px solid #ddd; padding: .5em 0; }}
-h2 {{ margin: .3em 0; font-size: 1.2em; }} code {{ background: #f4f4f4; padding: 0 .2em; }}
+h2 {{ margin: .3em 0; font-size: 1.2em; }} code {{ background: #f4f4f4; padding: 0 .2em;
+  overflow-wrap: anywhere; }}
+@media (prefers-color-scheme: dark) {{
+  body {{ background: #161616; color: #e8e8e8; }} a, a:visited {{ color: #8ab4f8; }}
+  li.calc {{ border-top-color: #3a3a3a; }} code {{ background: #2a2a2a; }}
+}}
 </style></head>
 <body>
 <h1>ruleslab</h1>

@@ -36,13 +36,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ruleslab.explain import Chart, Explained
-from ruleslab.params import Checked, Param
+from ruleslab.params import Checked, ChoiceParam, Condition, Param
 from ruleslab.sources import cite
 
 __all__ = [
     "Calculator",
     "Chart",
     "ChartView",
+    "Condition",
     "FieldGroup",
     "HealthTrackView",
     "Roll",
@@ -94,16 +95,26 @@ class FieldGroup:
     """A titled box of inputs (one side of a fight, the target …).
 
     Groups are laid out ``Calculator.columns`` to a row, so two sides of a
-    fight sit next to each other.
+    fight sit next to each other (one above the other on a narrow screen).
+    ``shown_when=("ruleset", "2.0")``: the whole group applies only under that
+    condition, as a field's own ``shown_when`` (:class:`ruleslab.params.Param`).
     """
 
     title: str
     names: tuple[str, ...]
+    shown_when: Condition | None = None
 
     @classmethod
-    def prefixed(cls, title: str, prefix: str, params: Sequence[Param]) -> FieldGroup:
+    def prefixed(
+        cls,
+        title: str,
+        prefix: str,
+        params: Sequence[Param],
+        shown_when: Condition | None = None,
+    ) -> FieldGroup:
         """The group of every parameter whose name starts with ``prefix``."""
-        return cls(title, tuple(p.name for p in params if p.name.startswith(prefix)))
+        names = tuple(p.name for p in params if p.name.startswith(prefix))
+        return cls(title, names, shown_when)
 
 
 @dataclass(frozen=True)
@@ -115,6 +126,11 @@ class Calculator:
     parameters shown under "Rules options" (ruleset switches, readings of
     ambiguous text) rather than among the main inputs; ``example`` is Python a
     reader can run (the notebooks publish it, a test runs it).
+
+    A field or group declared ``shown_when=(name, value)`` applies only while
+    the choice field ``name`` holds ``value`` (:meth:`conditions`,
+    :meth:`applies`): the form hides it otherwise, keeping its value, and a
+    shared link leaves it out. A field deciding others is always shown.
     """
 
     key: str
@@ -146,6 +162,46 @@ class Calculator:
             raise ValueError(f"{self.key}: groups name unknown or repeated parameters")
         if set(grouped) & set(self.options):
             raise ValueError(f"{self.key}: a parameter is both grouped and a rules option")
+        self._check_conditions()
+
+    def _check_conditions(self) -> None:
+        """Each ``shown_when`` names a choice field of this calculator, other than the
+        fields it hides and always shown itself, and one of that field's values."""
+        by_name = {p.name: p for p in self.params}
+        deciding = set()
+        for p in self.params:
+            for field, value in self.conditions(p.name):
+                where = f"{self.key}: {p.name} shown when {field} is {value!r}"
+                control = by_name.get(field)
+                if control is None:
+                    raise ValueError(f"{where}: unknown field {field!r}")
+                if field == p.name:
+                    raise ValueError(f"{where}: a field cannot decide whether it shows itself")
+                if not isinstance(control, ChoiceParam):
+                    raise ValueError(f"{where}: {field} is not a choice field")
+                if value not in {v for v, _ in control.choices}:
+                    raise ValueError(f"{where}: {value!r} is not one of {field}'s values")
+                deciding.add(field)
+        for field in deciding:
+            if self.conditions(field):
+                raise ValueError(f"{self.key}: {field} decides other fields: it is itself shown")
+
+    def conditions(self, name: str) -> tuple[Condition, ...]:
+        """The conditions under which field ``name`` applies: its own ``shown_when``,
+        then its group's; ``()``: always."""
+        param = next(p for p in self.params if p.name == name)
+        found = [param.shown_when] if param.shown_when else []
+        found += [g.shown_when for g in self.groups if g.shown_when and name in g.names]
+        return tuple(found)
+
+    def applies(self, name: str, values: Mapping[str, Any]) -> bool:
+        """Whether field ``name`` applies when the fields hold ``values`` (the form's values,
+        or a function's arguments: a choice field holds its value either way)."""
+        return all(values.get(field) == value for field, value in self.conditions(name))
+
+    def not_applying(self, values: Mapping[str, Any]) -> frozenset[str]:
+        """The fields that do not apply when the fields hold ``values``."""
+        return frozenset(p.name for p in self.params if not self.applies(p.name, values))
 
     @property
     def params(self) -> tuple[Param, ...]:

@@ -38,6 +38,25 @@ field's usual message, naming its label and range, never guessed at):
 
 Reading is one pass over at most :data:`MAX_NUMBER_LENGTH` characters (no
 regular expression), so no text can make it slow.
+
+Steppers
+--------
+The form's −/+ buttons and the Up/Down keys change a number field by its
+``step`` (1 for a whole number; a :class:`NumberParam` may declare another):
+:meth:`IntParam.stepped` / :meth:`NumberParam.stepped` give the text one step
+away, worked exactly on the digits typed (``0.1`` + 1 is ``1.1``), never past
+the field's range, or ``None`` when there is no step to take (at the bound
+already, or text the field does not read: it stays for the GM to fix). The
+form then sets that text as if typed, so it goes through :meth:`Param.parse`.
+
+Fields that apply under one setting only
+----------------------------------------
+``shown_when=("ruleset", "2.1")`` on a declaration says the field applies only
+while the choice field ``ruleset`` holds ``"2.1"``: the form hides it otherwise
+(keeping its value) and a shared link leaves it out. The rule function must
+not use the field's value then; :class:`ruleslab.declare.Calculator` checks
+that the condition names one of its choice fields and one of that field's
+values.
 """
 
 from __future__ import annotations
@@ -46,6 +65,7 @@ import functools
 import inspect
 from collections.abc import Callable
 from dataclasses import KW_ONLY, dataclass, replace
+from decimal import Decimal, localcontext
 from typing import Any, Generic, ParamSpec, Protocol, TypeVar, cast
 
 __all__ = [
@@ -54,6 +74,7 @@ __all__ = [
     "BoolParam",
     "Checked",
     "ChoiceParam",
+    "Condition",
     "InputError",
     "IntParam",
     "NumberParam",
@@ -63,6 +84,9 @@ __all__ = [
     "checked",
     "read_number",
 ]
+
+Condition = tuple[str, str]
+"""``(name, value)``: a field applies only while the choice field ``name`` holds ``value``."""
 
 
 class InputError(ValueError):
@@ -94,6 +118,9 @@ class Param:
     default: Any = NO_DEFAULT
     help: str = ""
     unit: str = ""
+    shown_when: Condition | None = None
+    """The form shows (and a link carries) this field only under this condition
+    (see "Fields that apply under one setting only" above); ``None``: always."""
 
     def check(self, value: Any) -> Any:  # pragma: no cover - overridden
         raise NotImplementedError
@@ -212,6 +239,33 @@ class _NumberField(Param, Generic[N]):
         """The number ``typed`` stands for, or ``None`` if this kind of field refuses it."""
         raise NotImplementedError
 
+    def _bounds(self) -> tuple[Decimal, Decimal, Decimal]:  # pragma: no cover - overridden
+        """The range and the step, exactly."""
+        raise NotImplementedError
+
+    def stepped(self, text: str, direction: int) -> str | None:
+        """``text`` one step up (``direction`` > 0) or down (< 0), as text the field reads
+        back as that value; ``None`` if there is no step to take (see "Steppers").
+
+        From a value outside the range, a step towards it lands on the bound.
+        """
+        typed = read_number(text) if isinstance(text, str) else None
+        if typed is None or self._value(typed) is None:
+            return None
+        low, high, step = self._bounds()
+        with localcontext() as ctx:
+            ctx.prec = 2 * MAX_NUMBER_LENGTH  # exact for every text read
+            value = Decimal(f"{typed.whole or '0'}.{typed.fraction or '0'}")
+            value = -value if typed.negative else value
+            if (direction > 0 and value >= high) or (direction < 0 and value <= low):
+                return None
+            new = value + step if direction > 0 else value - step
+            new = min(high, max(low, new))
+            out = format(new.normalize(), "f")
+        if "." in out and len(out) > MAX_NUMBER_LENGTH:  # digits below 10⁻⁹⁰: cut
+            out = out[:MAX_NUMBER_LENGTH].rstrip("0").rstrip(".")
+        return "0" if out in ("-0", "") else out
+
     def _error(self) -> InputError:
         unit = f" {self.unit}" if self.unit else ""
         return InputError(self.name, f"{self.label} must be {self.describe_range()}{unit}.")
@@ -236,9 +290,18 @@ class IntParam(_NumberField[int]):
 
     minimum: int = 0
     maximum: int = 10
+    step: int = 1
+    """What a stepper adds or takes away (see "Steppers")."""
+
+    def __post_init__(self) -> None:
+        if self.step <= 0:
+            raise ValueError(f"{self.name}: a stepper's step must be positive")
 
     def describe_range(self) -> str:
         return f"a whole number from {self.minimum:,} to {self.maximum:,}"
+
+    def _bounds(self) -> tuple[Decimal, Decimal, Decimal]:
+        return Decimal(self.minimum), Decimal(self.maximum), Decimal(self.step)
 
     def check(self, value: object) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
@@ -264,9 +327,19 @@ class NumberParam(_NumberField[float]):
 
     minimum: float = 0.0
     maximum: float = 1e12
+    step: float = 1.0
+    """What a stepper adds or takes away (see "Steppers"): 1 unless declared."""
+
+    def __post_init__(self) -> None:
+        if not self.step > 0:
+            raise ValueError(f"{self.name}: a stepper's step must be positive")
 
     def describe_range(self) -> str:
         return f"a number from {_fmt(self.minimum)} to {_fmt(self.maximum)}"
+
+    def _bounds(self) -> tuple[Decimal, Decimal, Decimal]:
+        low, high, step = (Decimal(str(x)) for x in (self.minimum, self.maximum, self.step))
+        return low, high, step
 
     def check(self, value: object) -> float:
         if isinstance(value, bool) or not isinstance(value, int | float):

@@ -87,6 +87,12 @@ def page(browser, base_url):
 
 
 @pytest.fixture(scope="session")
+def watch() -> type[PageWatch]:
+    """``watch(page, base_url)`` watches a page of a test's own browser context."""
+    return PageWatch
+
+
+@pytest.fixture(scope="session")
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS

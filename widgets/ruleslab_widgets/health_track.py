@@ -74,17 +74,20 @@ _CSS = """
 .rl-hl { margin: 0.5em 0; font-family: system-ui, sans-serif; }
 .rl-hl figcaption { font-weight: 600; margin-bottom: 0.25em; }
 .rl-hl-row { display: flex; flex-wrap: wrap; align-items: center; gap: 3px; margin: 2px 0; }
-.rl-hl-label { display: inline-block; min-width: 3.5em; font-size: 0.85em; color: #444; }
-.rl-hl-box { display: inline-flex; width: 1.4em; height: 1.4em; border: 1px solid #555;
+.rl-hl-label { display: inline-block; min-width: 3.5em; font-size: 0.85em;
+  color: var(--rl-muted, #474747); }
+.rl-hl-box { display: inline-flex; width: 1.4em; height: 1.4em;
+  border: 1px solid var(--rl-hl-border, #555); color: var(--rl-fg, #1b1b1b);
   align-items: center; justify-content: center; font-weight: 700; font-size: 0.85em; }
 .rl-hl-incap { border-style: dashed; }
-.rl-hl-dying { border-color: #b00020; }
-.rl-hl-filled-bashing { background: #e3f2fd; }
-.rl-hl-filled-lethal { background: #ffcdd2; }
-.rl-hl-filled-aggravated { background: #b00020; color: #fff; }
-.rl-hl-filled-stun { background: #fff9c4; }
+.rl-hl-dying { border-color: var(--rl-hl-dying, #b00020); }
+.rl-hl-filled-bashing { background: var(--rl-hl-bashing, #e3f2fd); }
+.rl-hl-filled-lethal { background: var(--rl-hl-lethal, #ffcdd2); }
+.rl-hl-filled-aggravated { background: var(--rl-hl-aggravated, #b00020);
+  color: var(--rl-hl-aggravated-fg, #fff); }
+.rl-hl-filled-stun { background: var(--rl-hl-stun, #fff9c4); }
 .rl-hl-state { margin-top: 0.3em; font-weight: 600; }
-.rl-hl-legend { color: #666; font-size: 0.8em; }
+.rl-hl-legend { color: var(--rl-faint, #5c5c5c); font-size: 0.8em; }
 """
 
 

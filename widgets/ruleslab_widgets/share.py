@@ -86,8 +86,11 @@ export default { render };
 _CSS = """
 .rl-share { display: flex; align-items: center; gap: 0.5em; flex-wrap: wrap; margin: 0.3em 0; }
 .rl-share .rl-share-link { flex: 1 1 18em; min-width: 0; max-width: 44em;
-  font-family: ui-monospace, monospace; font-size: 0.85em; }
-.rl-share .rl-share-note { color: #555; font-size: 0.9em; }
+  font-family: ui-monospace, monospace; font-size: 0.85em; padding: 0.25em 0.4em;
+  color: var(--jp-widgets-input-color, inherit);
+  background: var(--jp-widgets-input-background-color, transparent);
+  border: 1px solid var(--jp-widgets-input-border-color, #9e9e9e); }
+.rl-share .rl-share-note { color: var(--rl-muted, #474747); font-size: 0.9em; }
 """
 
 

@@ -21,6 +21,16 @@ link gets that field's usual message. A value a choice or a checkbox cannot
 hold, a field the calculator does not have, or a field given twice is named
 in the status line; the field keeps its default. The "Copy link" control
 (:class:`~ruleslab_widgets.share.ShareLink`) shows the link and copies it.
+
+Fields that do not apply (declared ``shown_when``, e.g. the 2.1 target's inputs
+under 2.0: :meth:`ruleslab.declare.Calculator.applies`) are hidden, their
+values kept for when they apply again, and a link leaves them out; a field
+that holds a bad value stays shown with its message until it is fixed, so the
+GM is never told to fix a field they cannot see.
+
+Number fields are :class:`~ruleslab_widgets.number.NumberField`: text as
+typed, with "−"/"+" buttons and the Up/Down keys stepping through the
+declaration. The look (light and dark, any width): :mod:`ruleslab_widgets.style`.
 """
 
 from __future__ import annotations
@@ -35,8 +45,18 @@ from urllib.parse import parse_qsl, quote, urlencode
 
 import ipywidgets as w
 
-from ruleslab import BoolParam, ChoiceParam, Explained, InputError, IntParam, Param, TextParam
-from ruleslab.declare import Calculator, Roll
+from ruleslab import (
+    BoolParam,
+    ChoiceParam,
+    Explained,
+    InputError,
+    IntParam,
+    NumberParam,
+    Param,
+    TextParam,
+)
+from ruleslab.declare import Calculator, FieldGroup, Roll
+from ruleslab_widgets.number import NumberField
 from ruleslab_widgets.panels import make_panel, update_panel
 from ruleslab_widgets.render import (
     error_html,
@@ -46,6 +66,7 @@ from ruleslab_widgets.render import (
     steps_html,
 )
 from ruleslab_widgets.share import ShareLink
+from ruleslab_widgets.style import STYLE
 
 __all__ = ["PAGE_PARAMETERS", "CalculatorView"]
 
@@ -69,37 +90,21 @@ def _short(name: str, limit: int = 40) -> str:
     return name if len(name) <= limit else name[: limit - 1] + "…"
 
 
-_STYLE = """<style>
-.rl-calc { font-family: system-ui, sans-serif; max-width: 1100px; }
-.rl-calc h2 { margin: 0.2em 0; }
-.rl-calc .rl-summary { color: #444; margin-bottom: 0.5em; }
-.rl-calc .rl-error { color: #b00020; font-size: 0.9em; margin-left: 0.5em; }
-.rl-calc .rl-help { color: #666; font-size: 0.85em; line-height: 1.3; margin: -2px 0 6px 0; }
-.rl-calc .rl-status { padding: 0.3em 0.6em; border-radius: 4px; margin: 0.4em 0; }
-.rl-calc .rl-status-warning { background: #fff4e5; color: #7a4b00; }
-.rl-calc .rl-status-busy { background: #eef3fb; color: #1d3b6b; opacity: 0;
-  animation: rl-show 0s linear 0.35s forwards; }
-@keyframes rl-show { to { opacity: 1; } }
-.rl-calc table.rl-figures { border-collapse: collapse; margin: 0.4em 0; }
-.rl-calc table.rl-figures th { text-align: left; padding: 0.2em 1em 0.2em 0; font-weight: 500; }
-.rl-calc table.rl-figures td { font-weight: 700; padding: 0.2em 0; }
-.rl-calc .rl-step-rule { color: #666; font-style: italic; }
-.rl-calc .widget-label { min-width: 14em; }
-.rl-calc .rl-groups { grid-gap: 0 1.5em; max-width: 1100px; }
-.rl-calc .rl-group h3 { margin: 0.6em 0 0.2em 0; }
-.rl-calc .rl-groups .widget-label { min-width: 11em; }
-.rl-calc .rl-roll-seed .widget-label { min-width: 0; }
-.rl-calc .rl-roll-stale ol, .rl-calc .rl-roll-stale strong { opacity: 0.55; }
-.rl-calc .rl-roll-note { color: #7a4b00; font-size: 0.9em; }
-.rl-calc textarea { font-family: ui-monospace, monospace; font-size: 0.9em; }
-</style>"""
-
-
 def _initial_text(param: Param) -> str:
     value = param.default
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
+
+
+def _display(widget: w.Widget, shown: bool) -> None:
+    """Show or hide ``widget`` (``display: none``), sending nothing if it already is.
+
+    Shown again as ``""`` (the page drops the style), not ``None``: the app page's
+    bridge hands Python's None to the page as ``undefined``, which a layout ignores.
+    """
+    if (widget.layout.display == "none") == shown:
+        widget.layout.display = "" if shown else "none"
 
 
 class CalculatorView(w.VBox):
@@ -109,7 +114,7 @@ class CalculatorView(w.VBox):
         self.calc = calc
         self.result: Explained | None = None
         self.last_error: str = ""
-        self.inputs: dict[str, w.ValueWidget] = {}
+        self.inputs: dict[str, w.DOMWidget] = {}
         self.messages: dict[str, w.HTML] = {}
         # links: values as first shown (the defaults), what a link could not set
         self._initial: dict[str, Any] = {}
@@ -117,6 +122,8 @@ class CalculatorView(w.VBox):
         self._link_errors: dict[str, str] = {}
         self._link_notes: list[str] = []
         self._applying = False
+        self._rows: dict[str, w.Widget] = {}
+        self._group_boxes: list[tuple[FieldGroup, w.Widget]] = []
         compact = calc.columns > 1
         rows = [self._row(p) for p in calc.main_params]
         option_rows = [self._row(p) for p in calc.option_params]
@@ -128,6 +135,7 @@ class CalculatorView(w.VBox):
             )
             box.add_class("rl-group")
             group_boxes.append(box)
+            self._group_boxes.append((group, box))
         self.status = w.HTML("")
         self.output = w.HTML("")
         self.output.add_class("rl-output")
@@ -135,7 +143,7 @@ class CalculatorView(w.VBox):
         self.working.add_class("rl-working-panel")
         self.panels: list[w.Widget] = [make_panel(view) for view in calc.views]
         header = w.HTML(
-            f'{_STYLE}<h2>{_esc(calc.title)}</h2><div class="rl-summary">{_esc(calc.summary)}</div>'
+            f'{STYLE}<h2>{_esc(calc.title)}</h2><div class="rl-summary">{_esc(calc.summary)}</div>'
         )
         self.share = ShareLink()
         self.share.add_class("rl-share-control")
@@ -168,7 +176,7 @@ class CalculatorView(w.VBox):
     def _row(self, param: Param, *, compact: bool = False) -> w.Widget:
         """One input with its message; its help below it (a tooltip only when compact)."""
         label = f"{param.label} ({param.unit})" if param.unit else param.label
-        widget: w.ValueWidget
+        widget: w.DOMWidget
         if isinstance(param, BoolParam):
             widget = w.Checkbox(value=bool(param.default), description=label, indent=False)
         elif isinstance(param, TextParam) and param.multiline:
@@ -185,6 +193,13 @@ class CalculatorView(w.VBox):
                 value=param.default,
                 description=label,
             )
+        elif isinstance(param, IntParam | NumberParam):
+            widget = NumberField(
+                param,
+                value=_initial_text(param),
+                description=label,
+                placeholder=param.describe_range(),
+            )
         else:
             widget = w.Text(
                 value=_initial_text(param),
@@ -192,12 +207,14 @@ class CalculatorView(w.VBox):
                 continuous_update=False,
                 placeholder=param.describe_range(),
             )
-        widget.style.description_width = "initial"
+        if not isinstance(widget, NumberField):
+            widget.style.description_width = "initial"
         multiline = isinstance(widget, w.Textarea)
         if isinstance(widget, w.Checkbox):
             widget.layout.width = "auto"
         else:
-            widget.layout.width = "100%" if multiline or compact else "26em"
+            wide = "28em" if isinstance(widget, NumberField) else "26em"  # room for −/+
+            widget.layout.width = "100%" if multiline or compact else wide
         if compact and not multiline:
             widget.layout.max_width = "24em"
         widget.add_class(f"rl-field-{param.name}")
@@ -210,10 +227,12 @@ class CalculatorView(w.VBox):
         self.messages[param.name] = message
         self._initial[param.name] = widget.value
         self._names[id(widget)] = param.name
-        parts: list[w.Widget] = [widget, message]
-        row = w.VBox([w.HBox(parts)])
+        line = w.HBox([widget, message])
+        line.add_class("rl-row")
+        row = w.VBox([line])
         if param.help and not compact:
             row.children = (*row.children, w.HTML(f'<div class="rl-help">{_esc(param.help)}</div>'))
+        self._rows[param.name] = row
         return row
 
     def _roll_row(self, spec: Roll) -> w.Widget:
@@ -228,7 +247,9 @@ class CalculatorView(w.VBox):
         log.add_class("rl-roll-log")
         self.roll_logs.append(log)
         button.on_click(lambda _b: self.roll(spec, seed, log))
-        return w.VBox([w.HBox([button, seed], layout=w.Layout(align_items="center")), log])
+        line = w.HBox([button, seed], layout=w.Layout(align_items="center"))
+        line.add_class("rl-roll-row")
+        return w.VBox([line, log])
 
     def roll(self, spec: Roll, seed_box: w.Text, log: w.HTML) -> None:
         """Roll once with the last good result; show the log and the seed used."""
@@ -282,14 +303,36 @@ class CalculatorView(w.VBox):
         """Set a field as a user would (text for number fields); recomputes."""
         self.inputs[name].value = value
 
+    # -- fields that apply ---------------------------------------------------
+    def hidden_fields(self) -> frozenset[str]:
+        """The fields hidden now: those that do not apply under the other fields'
+        values (declared ``shown_when``), unless they hold a bad value (then shown,
+        with its message, for the GM to fix)."""
+        raw = {name: widget.value for name, widget in self.inputs.items()}
+        return frozenset(
+            name
+            for name in self.calc.not_applying(raw)
+            if not self.messages[name].value and name not in self._link_errors
+        )
+
+    def _show_fields(self) -> None:
+        """Hide the fields (and whole groups) that do not apply; show the others."""
+        hidden = self.hidden_fields()
+        for name, row in self._rows.items():
+            _display(row, name not in hidden)
+        for group, box in self._group_boxes:
+            _display(box, not set(group.names) <= hidden)
+
     # -- links --------------------------------------------------------------
     def share_query(self) -> str:
-        """The link's query: ``calculator=<key>``, then each field whose value differs
-        from its default, as typed (a checkbox as ``yes``/``no``), URL-encoded."""
+        """The link's query: ``calculator=<key>``, then each field shown whose value
+        differs from its default, as typed (a checkbox as ``yes``/``no``), URL-encoded.
+        A hidden field (:meth:`hidden_fields`) is left out: it does not apply."""
         pairs = [("calculator", self.calc.key)]
+        hidden = self.hidden_fields()
         for param in self.calc.params:
             raw = self.inputs[param.name].value
-            if raw == self._initial[param.name]:
+            if raw == self._initial[param.name] or param.name in hidden:
                 continue
             text = ("yes" if raw else "no") if isinstance(raw, bool) else str(raw)
             pairs.append((param.name, text))
@@ -402,7 +445,10 @@ class CalculatorView(w.VBox):
 
     def recompute(self) -> None:
         with self._sharing():
-            self._recompute()
+            try:
+                self._recompute()
+            finally:
+                self._show_fields()
 
     def _recompute(self) -> None:
         values, errors = self.parse()

@@ -8,9 +8,9 @@ soak), :mod:`ruleslab.area_vulnerability` (a squad of henchmen as the target) an
 declares the calculator's inputs, combines the rules into one explained result
 (:class:`AutofireReport`) and its chart. See :mod:`ruleslab.declare`.
 
-The form shows every input of both rulesets: those used by one ruleset only are
-labelled "2.0: …" or "2.1: …", grouped, and the steps name the ones the chosen
-ruleset does not use (rules note RN-RANGED-16).
+The inputs used by one ruleset only are labelled "2.0: …" or "2.1: …", grouped,
+and shown by the form under that ruleset only (``shown_when``); the steps name
+the ones the chosen ruleset does not use (rules note RN-RANGED-16).
 
 Over 600 lines, for a reason: the form is 44 inputs (the attacker, the weapon and its
 Rate, the burst, the target under 2.0 and under 2.1, a squad target, and 9 rules
@@ -51,6 +51,10 @@ __all__ = ["CALCULATOR", "TAGS", "AutofireReport", "TagsParam", "autofire_and_st
 
 
 # --- inputs ---------------------------------------------------------------------------
+
+ONLY_UNDER_20 = ("ruleset", V20)
+ONLY_UNDER_21 = ("ruleset", V21)
+"""The form shows the target's 2.0 or 2.1 inputs only under that ruleset (``shown_when``)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -306,6 +310,7 @@ MEGA_IN_DEFENSE = ChoiceParam(
         "applies the Mega-Attributes rule; the active defence pool counts them either way. "
         "See rules note RN-DEF-5."
     ),
+    shown_when=ONLY_UNDER_21,
 )
 POWER_BLOCK_BONUS = ChoiceParam(
     "power_block_bonus",
@@ -319,6 +324,7 @@ POWER_BLOCK_BONUS = ChoiceParam(
         "(default, as the Initiative & defence calculator shows it) or the block adds it in "
         "full to what is left of the Defense. See rules note RN-RANGED-15."
     ),
+    shown_when=ONLY_UNDER_21,
 )
 RATE = IntParam(
     "rate",
@@ -799,8 +805,8 @@ CALCULATOR = Calculator(
     ),
     groups=(
         FieldGroup("Target: a squad of henchmen", tuple(p.name for p in SQUAD_INPUTS)),
-        FieldGroup("Target under 2.0", tuple(p.name for p in ONLY_20)),
-        FieldGroup("Target under 2.1", tuple(p.name for p in ONLY_21)),
+        FieldGroup("Target under 2.0", tuple(p.name for p in ONLY_20), shown_when=ONLY_UNDER_20),
+        FieldGroup("Target under 2.1", tuple(p.name for p in ONLY_21), shown_when=ONLY_UNDER_21),
     ),
     views=(
         ChartView(

@@ -37,6 +37,10 @@ __all__ = ["CALCULATOR", "DefenceReport", "initiative_and_defence"]
 
 # --- inputs ---------------------------------------------------------------------------
 
+ONLY_UNDER_21 = ("ruleset", V21)
+"""The 2.1 Defense's, power block's and multiple actions' own inputs: the form shows them
+under 2.1 only (``shown_when``); 2.0 gives no rule using them."""
+
 DEXTERITY = IntParam(
     "dexterity",
     "Dexterity",
@@ -141,6 +145,7 @@ QUANTUM = IntParam(
     maximum=10,
     unit="dots",
     help="Quantum dots: a 2.1 power block adds Quantum ÷ 2 (rounded down) to Defense.",
+    shown_when=ONLY_UNDER_21,
 )
 SPRINTING = BoolParam(
     "sprinting",
@@ -167,6 +172,7 @@ ATTACK_POOL = IntParam(
     maximum=40,
     unit="dice",
     help="Dice of the character's own action (e.g. Dex + Firearms), for the multiple-action odds.",
+    shown_when=ONLY_UNDER_21,
 )
 ATTACK_DIFFICULTY = IntParam(
     "attack_difficulty",
@@ -177,6 +183,7 @@ ATTACK_DIFFICULTY = IntParam(
         "Successes the first action needs (a target's Defense included); later actions add "
         "the multiple-action penalty."
     ),
+    shown_when=ONLY_UNDER_21,
 )
 ACTIONS = IntParam(
     "actions",
@@ -184,11 +191,13 @@ ACTIONS = IntParam(
     minimum=1,
     maximum=10,
     help="How many actions the character takes this turn (2.1 multiple actions).",
+    shown_when=ONLY_UNDER_21,
 )
 ATTACK_REROLLS = BoolParam(
     "attack_rerolls",
     "Action rerolls 10s",
     help="2.1: tick if a Mega-Attribute applies to the action's roll (10s are rerolled).",
+    shown_when=ONLY_UNDER_21,
 )
 MULTIPLE_READING = ChoiceParam(
     "multiple_reading",
@@ -203,6 +212,7 @@ MULTIPLE_READING = ChoiceParam(
         "with 3 actions every one is at +2. ‘Penalties add up’: 0, +1, +3, +6. "
         "See rules note RN-DEF-7."
     ),
+    shown_when=ONLY_UNDER_21,
 )
 MEGA_IN_DEFENSE = ChoiceParam(
     "mega_in_defense",
@@ -216,6 +226,7 @@ MEGA_IN_DEFENSE = ChoiceParam(
         "the Mega-Attributes rule (each Mega dot counts for 2 attribute dots). "
         "See rules note RN-DEF-5."
     ),
+    shown_when=ONLY_UNDER_21,
 )
 
 

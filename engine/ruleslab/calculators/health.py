@@ -144,6 +144,7 @@ def _damage(kind: str, help: str) -> IntParam:
         minimum=1,
         maximum=10,
         help="Willpower dots (2.1 health levels only).",
+        shown_when=("ruleset", V21),
     ),
     IntParam(
         "resistance",
@@ -151,6 +152,7 @@ def _damage(kind: str, help: str) -> IntParam:
         minimum=0,
         maximum=10,
         help="Resistance dots (2.1 wound-penalty step only).",
+        shown_when=("ruleset", V21),
     ),
     IntParam(
         "armour_levels",

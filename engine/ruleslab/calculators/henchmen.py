@@ -277,6 +277,7 @@ TARGET_DODGE = IntParam(
     unit="dice",
     help="2.0 only. Dice the support attack's target dodges with; each success cancels one "
     "attack success. 0: no dodge.",
+    shown_when=("ruleset", V20),
 )
 TARGET_DEXTERITY = IntParam(
     "target_dexterity",
@@ -286,6 +287,7 @@ TARGET_DEXTERITY = IntParam(
     unit="dots",
     help="2.1 only. The target's Defense is ⌊lower of Dexterity or Wits ÷ 2⌋ (rules note "
     "RN-RANGED-14).",
+    shown_when=("ruleset", V21),
 )
 TARGET_WITS = IntParam(
     "target_wits",
@@ -294,6 +296,7 @@ TARGET_WITS = IntParam(
     maximum=10,
     unit="dots",
     help="2.1 only. The target's Wits dots: its Defense uses the lower of Dexterity and Wits.",
+    shown_when=("ruleset", V21),
 )
 ATTACKS_BEFORE = IntParam(
     "attacks_before",
@@ -302,6 +305,7 @@ ATTACKS_BEFORE = IntParam(
     maximum=100,
     help="2.1 only. Each earlier attack against the target this turn, hit or miss, lowers its "
     "Defense by 1 (never below 0).",
+    shown_when=("ruleset", V21),
 )
 TARGET_NATURAL_SOAK = IntParam(
     "target_natural_soak",

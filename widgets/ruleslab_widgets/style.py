@@ -1,0 +1,168 @@
+"""The calculators' look: one set of rules for the light and the dark theme, and any width.
+
+Colours are CSS custom properties (``--rl-fg``, ``--rl-error``, ``--rl-bar-hi`` …)
+set on ``.rl-calc``: every rule, here and in the anywidget views (charts,
+health track, the link control, number fields), uses them, so a theme is
+just another set of values. The dark values apply inside
+
+* an element with ``data-rl-theme="dark"``: the app page sets it on ``<html>``
+  from ``?theme=`` or the system setting (``tools/make_content.app_page_html``);
+* JupyterLab with a dark theme: it marks ``<body data-jp-theme-light="false">``.
+
+The ipywidgets controls (text boxes, drop-downs, buttons, the accordion) take
+JupyterLab's own ``--jp-…`` variables: JupyterLab's theme sets them in a
+notebook, ``app/theme.css`` on the app page.
+
+Layout follows the calculator's own width (a container query on ``.rl-calc``,
+so it holds in a notebook cell or an iframe as on a phone): below 640 px a
+field's label sits above its box, boxes take the full width, groups shown side
+by side stack, long labels wrap; tables and charts scroll inside their own
+box rather than widen the page.
+"""
+
+from __future__ import annotations
+
+__all__ = ["DARK", "LIGHT", "STYLE"]
+
+LIGHT = {
+    "fg": "#1b1b1b",
+    "muted": "#474747",
+    "faint": "#5c5c5c",
+    "error": "#b00020",
+    "link": "#0b57d0",
+    "border": "#c4c4c4",
+    "warn-bg": "#fff4e5",
+    "warn-fg": "#6b4200",
+    "busy-bg": "#eef3fb",
+    "busy-fg": "#1d3b6b",
+    "bar": "#78909c",
+    "bar-hi": "#2e7d32",
+    "axis": "#6e6e6e",
+    "hl-border": "#555555",
+    "hl-bashing": "#e3f2fd",
+    "hl-lethal": "#ffcdd2",
+    "hl-aggravated": "#b00020",
+    "hl-aggravated-fg": "#ffffff",
+    "hl-stun": "#fff9c4",
+    "hl-dying": "#b00020",
+}
+"""The light theme's colours (``--rl-<name>``)."""
+
+DARK = {
+    "fg": "#e8e8e8",
+    "muted": "#c4c4c4",
+    "faint": "#adadad",
+    "error": "#ff8a80",
+    "link": "#8ab4f8",
+    "border": "#4d4d4d",
+    "warn-bg": "#3a2a00",
+    "warn-fg": "#ffd180",
+    "busy-bg": "#172640",
+    "busy-fg": "#bcd4ff",
+    "bar": "#8aa1ad",
+    "bar-hi": "#6fcf75",
+    "axis": "#9e9e9e",
+    "hl-border": "#a0a0a0",
+    "hl-bashing": "#1d3a5c",
+    "hl-lethal": "#6e1f2a",
+    "hl-aggravated": "#ff8a80",
+    "hl-aggravated-fg": "#1b1b1b",
+    "hl-stun": "#54490a",
+    "hl-dying": "#ff8a80",
+}
+"""The dark theme's colours: text at least 4.5:1 and bars at least 3:1 on the page."""
+
+DARK_SCOPES = ('[data-rl-theme="dark"]', 'body[data-jp-theme-light="false"]')
+"""Where the dark theme applies: the app page's choice, JupyterLab's dark theme."""
+
+
+def _values(palette: dict[str, str]) -> str:
+    return " ".join(f"--rl-{name}: {value};" for name, value in palette.items())
+
+
+_DARK_SELECTOR = ", ".join(f"{scope} .rl-calc" for scope in DARK_SCOPES)
+
+_RULES = """
+.rl-calc { font-family: system-ui, sans-serif; max-width: 1100px; color: var(--rl-fg);
+  container: rl-calc / inline-size; }
+.rl-calc .widget-html, .rl-calc .widget-html-content, .rl-calc .widget-label,
+.rl-calc .widget-label-basic { color: var(--rl-fg); }
+.rl-calc a { color: var(--rl-link); }
+.rl-calc .jupyter-widget-Collapse-header { color: var(--rl-fg); }
+.rl-calc h2 { margin: 0.2em 0; }
+.rl-calc .rl-summary { color: var(--rl-muted); margin-bottom: 0.5em; line-height: 1.4; }
+.rl-calc .rl-error { color: var(--rl-error); font-size: 0.9em; margin-left: 0.5em; }
+.rl-calc .rl-help { color: var(--rl-faint); font-size: 0.85em; line-height: 1.3;
+  margin: -2px 0 6px 0; }
+.rl-calc .rl-status { padding: 0.3em 0.6em; border-radius: 4px; margin: 0.4em 0; }
+.rl-calc .rl-status-warning { background: var(--rl-warn-bg); color: var(--rl-warn-fg); }
+.rl-calc .rl-status-busy { background: var(--rl-busy-bg); color: var(--rl-busy-fg); opacity: 0;
+  animation: rl-show 0s linear 0.35s forwards; }
+@keyframes rl-show { to { opacity: 1; } }
+.rl-calc .rl-result { max-width: 100%; overflow-x: auto; }
+.rl-calc .rl-result, .rl-calc .rl-working, .rl-calc .rl-roll, .rl-calc .rl-status {
+  line-height: 1.45; }
+.rl-calc table.rl-figures { border-collapse: collapse; margin: 0.4em 0; }
+.rl-calc table.rl-figures th { text-align: left; padding: 0.2em 1em 0.2em 0; font-weight: 500;
+  vertical-align: top; }
+.rl-calc table.rl-figures td { font-weight: 700; padding: 0.2em 0; overflow-wrap: break-word;
+  vertical-align: top; }
+.rl-calc .rl-steps li, .rl-calc .rl-roll li { overflow-wrap: anywhere; }
+.rl-calc .rl-step-rule { color: var(--rl-faint); font-style: italic; }
+.rl-calc .widget-label { min-width: 14em; }
+.rl-calc .rl-row { flex-wrap: wrap; align-items: baseline; }
+.rl-calc .rl-groups { grid-gap: 0 1.5em; max-width: 1100px; }
+.rl-calc .rl-group { container: rl-group / inline-size; min-width: 0; }
+.rl-calc .rl-group h3 { margin: 0.6em 0 0.2em 0; }
+.rl-calc .rl-groups .widget-label { min-width: 11em; }
+.rl-calc .rl-roll-seed .widget-label { min-width: 0; }
+.rl-calc .rl-roll-row { flex-wrap: wrap; }
+.rl-calc .rl-roll-stale ol, .rl-calc .rl-roll-stale strong { opacity: 0.6; }
+.rl-calc .rl-roll-note { color: var(--rl-warn-fg); font-size: 0.9em; }
+.rl-calc textarea { font-family: ui-monospace, monospace; font-size: 0.9em; }
+.rl-calc .widget-checkbox { width: auto; height: auto;
+  min-height: var(--jp-widgets-inline-height); }
+.rl-calc .widget-checkbox .widget-label-basic { white-space: normal; line-height: 1.35; }
+.rl-calc .rl-working-panel, .rl-calc .rl-roll-log { max-width: 100%; overflow-x: auto; }
+@container rl-calc (max-width: 640px) {
+  .rl-calc .rl-groups { grid-template-columns: minmax(0, 1fr) !important; }
+  .rl-calc .rl-roll-seed { width: 100% !important; flex: 1 1 100% !important; }
+  .rl-calc table.rl-figures { width: 100%; table-layout: fixed; }
+  .rl-calc table.rl-figures th { padding-right: 0.6em; width: 55%; }
+}
+"""
+
+_STACKED = """
+  .rl-calc .rl-row > .widget-inline-hbox,
+  .rl-calc .rl-row > .rl-number { flex-wrap: wrap; width: 100% !important;
+    max-width: 100% !important; height: auto; }
+  .rl-calc .rl-row .widget-label, .rl-calc .rl-groups .rl-row .widget-label {
+    min-width: 0; width: 100% !important; text-align: left; white-space: normal;
+    line-height: 1.3; margin: 0.35em 0 0.15em 0; }
+  .rl-calc .rl-row .widget-checkbox .widget-label-basic { width: auto; margin: 0; }
+  .rl-calc .rl-row > .widget-inline-hbox > select,
+  .rl-calc .rl-row > .widget-inline-hbox > textarea,
+  .rl-calc .rl-row > .widget-inline-hbox:not(.rl-number) > input { width: 100%; min-width: 0; }
+  .rl-calc .rl-row > .rl-number > .rl-number-input { flex: 1 1 0; width: auto; min-width: 0; }
+  .rl-calc .rl-row .rl-step { width: 2.75em; height: 2.25rem; }
+  .rl-calc .rl-row .rl-number-input, .rl-calc .rl-row > .widget-inline-hbox > select,
+  .rl-calc .rl-row > .widget-text:not(.rl-number) > input { height: 2.25rem; }
+  .rl-calc .rl-error { margin-left: 0; }
+"""
+"""A field's label above its box, the box the full width: in a narrow calculator, and in
+a narrow group (two sides of a fight side by side on a tablet)."""
+
+_LAYOUT = (
+    f"@container rl-calc (max-width: 640px) {{{_STACKED}}}\n"
+    f"@container rl-group (max-width: 440px) {{{_STACKED}}}"
+)
+
+STYLE = (
+    "<style>\n"
+    f".rl-calc {{ {_values(LIGHT)} }}\n"
+    f"{_DARK_SELECTOR} {{ {_values(DARK)} }}\n"
+    f"{_RULES.strip()}\n"
+    f"{_LAYOUT}\n"
+    "</style>"
+)
+"""The ``<style>`` the calculator's header carries (see the module's doc)."""
