@@ -181,3 +181,26 @@ def test_a_shared_links_query_is_applied_before_the_display(channel):
         if m.get("comm_id") == view.share.model_id and "query" in m["data"].get("state", {})
     ][-1]
     assert last_query == "calculator=lifting&strength=5&might=2&object_kg=450"
+
+
+def test_none_is_sent_as_null_not_left_out():
+    # Pyodide's to_js makes None `undefined`, which the page's widget models read as
+    # "no change"; the sender replaces each None (nested too) by Pyodide's jsnull.
+    from ruleslab_widgets.app_page import with_nulls
+
+    null = object()
+    buffer = memoryview(b"ab")
+    message = {
+        "data": {"state": {"display": None, "value": 0, "items": [None, "x", (None,)]}},
+        "buffers": [buffer],
+        "metadata": None,
+    }
+    out = with_nulls(message, null)
+    assert out["data"]["state"]["display"] is null
+    assert out["data"]["state"]["value"] == 0
+    assert out["data"]["state"]["items"][0] is null
+    assert out["data"]["state"]["items"][1] == "x"
+    assert out["data"]["state"]["items"][2][0] is null
+    assert out["metadata"] is null
+    assert out["buffers"][0] is buffer
+    assert message["data"]["state"]["display"] is None  # the message itself is unchanged

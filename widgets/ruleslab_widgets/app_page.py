@@ -37,7 +37,7 @@ from ipywidgets.widgets import widget as _widget
 from ruleslab_widgets import calculator
 from ruleslab_widgets.view import CalculatorView
 
-__all__ = ["PageComm", "install", "pyodide_sender", "receive", "start"]
+__all__ = ["PageComm", "install", "pyodide_sender", "receive", "start", "with_nulls"]
 
 Message = dict[str, Any]
 Send = Callable[[Message], None]
@@ -114,16 +114,40 @@ def receive(message: Message) -> None:
         raise ValueError(f"unknown message type from the page: {message['type']!r}")
 
 
+def with_nulls(value: Any, null: Any) -> Any:
+    """``value`` with every ``None`` inside dicts, lists and tuples replaced by ``null``.
+
+    Pyodide's ``to_js`` turns ``None`` into ``undefined``, which a widget model
+    on the page takes as "no change": a trait set back to ``None`` (a layout's
+    ``display``, an optional value) would never reach it. A kernel sends such a
+    value as JSON ``null``; so does this, through ``pyodide.ffi.jsnull``.
+    """
+    if value is None:
+        return null
+    if isinstance(value, dict):
+        return {k: with_nulls(v, null) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [with_nulls(v, null) for v in value]
+    return value
+
+
 def pyodide_sender(post: Callable[[Any], None]) -> Send:
     """Under Pyodide: a ``send`` that converts each message to a plain JS object for ``post``.
 
     The structured clone of ``postMessage`` (unlike JSON) keeps NaN and
-    infinities, and buffers arrive as ``Uint8Array`` copies.
+    infinities, and buffers arrive as ``Uint8Array`` copies; ``None`` is sent
+    as ``null``, as a kernel's JSON would (:func:`with_nulls`).
     """
     from js import Object
-    from pyodide.ffi import to_js
+    from pyodide.ffi import jsnull, to_js
 
     def send(message: Message) -> None:
-        post(to_js(message, dict_converter=Object.fromEntries, create_pyproxies=False))
+        post(
+            to_js(
+                with_nulls(message, jsnull),
+                dict_converter=Object.fromEntries,
+                create_pyproxies=False,
+            )
+        )
 
     return send
