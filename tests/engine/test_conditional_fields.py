@@ -122,13 +122,22 @@ def test_the_ruleset_specific_fields_are_declared():
         "health": {"2.1": {"willpower", "resistance"}},
     }
     declared: dict[str, dict[str, set[str]]] = {}
+    by_target: dict[str, set[str]] = {}
     for calc in CALCULATORS:
         for p, conditions in _conditioned(calc):
             for field, value in conditions:
+                if (calc.key, field) == ("warfare", "target"):  # not a ruleset: the target
+                    by_target.setdefault(value, set()).add(p.name)
+                    continue
                 assert field == "ruleset", (calc.key, p.name)
                 assert value in RULESETS, (calc.key, p.name)
                 declared.setdefault(calc.key, {}).setdefault(value, set()).add(p.name)
     assert declared == expected
+    # Warfare: a character's Stamina (Dazing) and a squad's henchmen
+    assert by_target == {
+        "character": {"stamina", "mega_stamina", "dazing"},
+        "squad": {"henchmen"},
+    }
 
 
 # --- the declaration's own checks ------------------------------------------------------

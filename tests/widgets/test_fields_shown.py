@@ -52,7 +52,7 @@ def _changed_text(view: CalculatorView, name: str) -> Any:
 
 
 def test_the_ruleset_specific_calculators_are_covered():
-    assert set(CONDITIONAL) == {"autofire", "defence", "health", "henchmen"}
+    assert set(CONDITIONAL) == {"autofire", "defence", "health", "henchmen", "warfare"}
 
 
 @pytest.mark.parametrize("key", CONDITIONAL)

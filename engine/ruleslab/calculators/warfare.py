@@ -50,6 +50,10 @@ __all__ = ["CALCULATOR", "WarfareReport", "roll_turn", "warfare"]
 
 TARGET_CHARACTER = "character"
 TARGET_SQUAD = "squad"
+ONLY_CHARACTER = ("target", TARGET_CHARACTER)
+"""Shown only against a character (his Stamina: Dazing, RN-WAR-13)."""
+ONLY_SQUAD = ("target", TARGET_SQUAD)
+"""Shown only against a squad (its henchmen)."""
 
 SUPPORT_KIND_CHOICES = (
     ("ordinary", "Ordinary"),
@@ -511,6 +515,7 @@ _TRACK: _Range = {"minimum": 0, "maximum": 10}
         minimum=1,
         maximum=20,
         help="A character target: Dazed at 2 × Stamina levels in the turn (RN-WAR-13).",
+        shown_when=ONLY_CHARACTER,
     ),
     IntParam(
         "mega_stamina",
@@ -518,6 +523,7 @@ _TRACK: _Range = {"minimum": 0, "maximum": 10}
         minimum=0,
         maximum=10,
         help="Each dot counts as 2 Stamina for Dazed/Stunned (RN-DMG-6).",
+        shown_when=ONLY_CHARACTER,
     ),
     IntParam(
         "defence_bonus",
@@ -532,6 +538,7 @@ _TRACK: _Range = {"minimum": 0, "maximum": 10}
         minimum=1,
         maximum=1000,
         help="Squad target only: each point of damage × 3 removes one (RN-WAR-8).",
+        shown_when=ONLY_SQUAD,
     ),
     HENCHMEN_TRAINING,
     LEADER_IS_HENCHMAN,
@@ -573,6 +580,7 @@ _TRACK: _Range = {"minimum": 0, "maximum": 10}
             ("ignore", "Not applied (every attack meets the full defence)"),
         ),
         help="Dazing/Stunning: +1 difficulty to all actions. See RN-WAR-13.",
+        shown_when=ONLY_CHARACTER,
     ),
     ChoiceParam(
         "divide_by_3",
