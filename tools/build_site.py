@@ -13,7 +13,9 @@ Steps:
    into the site and points ``pyodideUrl`` at it;
 3. give the site per-content browser storage names (see ``docs/site-build.md``);
 4. ``jupyter lite build`` with the notebooks from ``--contents``;
-5. add ``favicon.ico`` and the landing page, then check that no configuration
+5. add ``favicon.ico`` and the landing page;
+6. make the site work offline after the first visit (:mod:`tools.offline`: a
+   service worker precaching every file), then check that no configuration
    URL leaves the site's origin and that the widget extensions are present.
 
 Usage::
@@ -37,6 +39,8 @@ from pathlib import Path
 from typing import Any
 
 from tools.build_app import APP_DIR, AppBuildError, build_app
+from tools.offline import MANIFEST as OFFLINE_MANIFEST
+from tools.offline import OfflineError, check_offline, write_offline
 from tools.pyodide_dist import (
     DEFAULT_WHEEL_CACHE,
     KERNEL_PRELOAD,
@@ -195,6 +199,8 @@ def check_site(site: Path) -> list[str]:
         for name in ("app.js", "app.css", "worker.mjs"):
             if not (site / APP_DIR / name).is_file():
                 problems.append(f"the app page's {APP_DIR}/{name} is missing")
+    if (site / OFFLINE_MANIFEST).is_file():
+        problems += check_offline(site)
     return problems
 
 
@@ -287,6 +293,8 @@ def build_site(
     _write_favicon(out)
     if landing and not stock:
         _write_landing(out)
+    if not stock:
+        write_offline(out)  # last: its manifest holds every file as served
     problems = check_site(out)
     if problems:
         raise SiteBuildError("the built site failed its checks:\n  " + "\n  ".join(problems))
@@ -360,7 +368,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             site = build_site(
                 args.out, contents=args.contents, landing=not args.no_landing, stock=args.stock
             )
-        except (SiteBuildError, PyodideDistError, AppBuildError) as err:
+        except (SiteBuildError, PyodideDistError, AppBuildError, OfflineError) as err:
             print(f"error: {err}", file=sys.stderr)
             return 1
         print(f"built {site}")
