@@ -163,11 +163,14 @@ minute. Keep this page open.</p>
   R.shown = function () {{
     clearInterval(timer);
     loading.remove();
-    // offline use (tools/offline.py): only now the calculator is drawn, and not in an embed
+    // offline use (tools/offline.py): once the calculator is drawn and the page idle,
+    // and never in an embed
     if (window.top !== window.self) return;
-    const offline = document.createElement("script");
-    offline.src = "static/offline/offline.js";
-    document.head.appendChild(offline);
+    (window.requestIdleCallback || setTimeout)(function () {{
+      const offline = document.createElement("script");
+      offline.src = "static/offline/offline.js";
+      document.head.appendChild(offline);
+    }}, {{ timeout: 2000 }});
   }};
   R.statuses.splice(0).forEach(R.status);
 }})();
