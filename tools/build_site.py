@@ -242,12 +242,13 @@ def build_site(
     build time), the kernel's default start-up (no packages preloaded; ours
     preloads :data:`~tools.pyodide_dist.KERNEL_PRELOAD`), and
     JupyterLite's own ``index.html`` (no landing or app pages; ``landing`` is
-    ignored). The project wheel and the notebooks are still served, so a
-    calculator notebook runs on the stock site too.
+    ignored) and its own service worker (no offline cache, :mod:`tools.offline`).
+    The project wheel and the notebooks are still served, so a calculator
+    notebook runs on the stock site too.
 
     Raises :class:`SiteBuildError` (or :class:`~tools.pyodide_dist.PyodideDistError`,
-    :class:`~tools.build_app.AppBuildError`) with a readable message when a step
-    fails or the result fails :func:`check_site`.
+    :class:`~tools.build_app.AppBuildError`, :class:`~tools.offline.OfflineError`)
+    with a readable message when a step fails or the result fails :func:`check_site`.
     """
     out, contents = Path(out).resolve(), Path(contents).resolve()
     # the work folder sits beside the output, so builds into different folders never collide

@@ -201,6 +201,7 @@ def test_every_kind_of_page_reloads_offline_after_one_visit(
         page.goto(base)
         expect(page.locator("li.calc")).to_have_count(len(CALCULATORS))
         expect(page.locator("#offline-status")).to_contain_text("Available offline")
+        page.screenshot(path=str(artifacts / "offline-landing.png"))
 
         page.goto(base + embed_link(get("lifting")))
         expect(page.locator(".rl-calc-lifting").first).to_be_visible(timeout=KERNEL_TIMEOUT)
