@@ -16,10 +16,11 @@
  * what is theirs and stop the event there; everything else (the drive's POSTs,
  * the heartbeat) goes on to JupyterLite's listeners unchanged.
  *
- * Versions never mix: this worker answers every precached path from its own
- * cache, `ruleslab-offline-<version>`, which holds exactly the manifest's
- * files (each fetched with its integrity, so a stale HTTP-cached copy or a
- * newer deployment's file is refused). A first install (no worker active yet)
+ * Versions never mix: this worker answers every precached path with the
+ * manifest's bytes only: from the browser's HTTP cache if it holds them (checked
+ * by their integrity), else from its own cache, `ruleslab-offline-<version>`,
+ * which holds exactly the manifest's files (each fetched with its integrity, so
+ * a stale HTTP-cached copy or a newer deployment's file is refused). A first install (no worker active yet)
  * takes over at once, as JupyterLite's does, so the drive works on the first
  * visit, and fills its cache in the background. An update installs its whole
  * cache first (an incomplete install fails and is retried later) and then
@@ -64,13 +65,16 @@
     return FILES.has(path) ? path : null;
   }
 
-  /** The cache key of a manifest path: one spelling, whatever the request's. */
+  /** The cache key of a manifest path: its URL as browsers spell it (`@` kept, a space
+   * `%20`), one spelling whatever the request's. */
   function keyOf(path) {
-    return new URL(path.split("/").map(encodeURIComponent).join("/"), SCOPE).href;
+    const escape = (part) => encodeURI(part).replace(/[?#]/g, encodeURIComponent);
+    return new URL(path.split("/").map(escape).join("/"), SCOPE).href;
   }
 
   async function integrityOf(response) {
-    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
+    const bytes = await response.arrayBuffer();
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
     let text = "";
     for (const byte of digest) text += String.fromCharCode(byte);
     return "sha256-" + btoa(text);
@@ -181,6 +185,17 @@
   });
 
   async function respond(event, path) {
+    const integrity = FILES.get(path);
+    try {
+      // The browser's HTTP cache first, never the network, and only if it holds these
+      // very bytes: its entries carry the compiled code (wasm, scripts) of earlier loads,
+      // which a copy in our cache gets only after a load or two of its own.
+      const init = { cache: "only-if-cached", mode: "same-origin", integrity };
+      const cached = await fetch(event.request.url, init);
+      if (cached.ok) return cached;
+    } catch (err) {
+      // not in the HTTP cache, or another deployment's bytes: ours below
+    }
     const hit = await caches.match(keyOf(path), { cacheName: CACHE });
     if (!hit) return fetch(event.request); // first visit: not in the cache yet
     if (hit.url === event.request.url) return hit;

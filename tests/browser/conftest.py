@@ -99,10 +99,11 @@ class DeployServer:
     that can be swapped for another while it runs: a redeploy at the same address.
 
     ``log`` holds ``(path, precache version or "")`` for each request: the
-    worker's precache fetches carry ``X-Ruleslab-Precache``.
+    worker's precache fetches carry ``X-Ruleslab-Precache``. ``cache_control``: the
+    development server's ``no-store``, or what a production host sends.
     """
 
-    def __init__(self, site: Path) -> None:
+    def __init__(self, site: Path, cache_control: str = "no-store") -> None:
         from tools.build_site import SiteRequestHandler
 
         self.site = Path(site)
@@ -116,6 +117,10 @@ class DeployServer:
             def send_head(self):  # type: ignore[no-untyped-def]
                 outer.log.append((self.path, self.headers.get("X-Ruleslab-Precache", "")))
                 return super().send_head()
+
+            def end_headers(self) -> None:
+                self.send_header("Cache-Control", cache_control)
+                http.server.SimpleHTTPRequestHandler.end_headers(self)
 
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
@@ -133,6 +138,16 @@ class DeployServer:
 @pytest.fixture
 def deploy_server(site_dir: Path) -> Iterator[DeployServer]:
     server = DeployServer(site_dir)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def cacheable_deploy_server(site_dir: Path) -> Iterator[DeployServer]:
+    """As ``deploy_server``, but browsers may cache for an hour, as from a static host."""
+    server = DeployServer(site_dir, cache_control="public, max-age=3600")
     try:
         yield server
     finally:
