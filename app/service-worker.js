@@ -184,17 +184,21 @@
     );
   });
 
+  /** Files the browser compiles, and keeps compiled beside its HTTP cache entry. */
+  const CODE = /\.(wasm|m?js)$/;
+
   async function respond(event, path) {
-    const integrity = FILES.get(path);
-    try {
-      // The browser's HTTP cache first, never the network, and only if it holds these
-      // very bytes: its entries carry the compiled code (wasm, scripts) of earlier loads,
-      // which a copy in our cache gets only after a load or two of its own.
-      const init = { cache: "only-if-cached", mode: "same-origin", integrity };
-      const cached = await fetch(event.request.url, init);
-      if (cached.ok) return cached;
-    } catch (err) {
-      // not in the HTTP cache, or another deployment's bytes: ours below
+    if (CODE.test(path)) {
+      try {
+        // Code from the browser's HTTP cache first (never the network), and only if it
+        // holds these very bytes: its entries carry the compiled code of earlier loads,
+        // which a copy in our cache gets only after a load or two of its own.
+        const init = { cache: "only-if-cached", mode: "same-origin", integrity: FILES.get(path) };
+        const cached = await fetch(event.request.url, init);
+        if (cached.ok) return cached;
+      } catch (err) {
+        // not in the HTTP cache, or another deployment's bytes: ours below
+      }
     }
     const hit = await caches.match(keyOf(path), { cacheName: CACHE });
     if (!hit) return fetch(event.request); // first visit: not in the cache yet
