@@ -68,6 +68,8 @@
       if (answer.type === "activating") {
         updating = true;
         say("Updating…");
+      } else if (answer.type === "not-waiting") {
+        say("The new version is in charge: reload the page to use it.");
       } else {
         button.disabled = false;
         say(

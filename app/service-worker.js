@@ -193,7 +193,8 @@
         // Code from the browser's HTTP cache first (never the network), and only if it
         // holds these very bytes: its entries carry the compiled code of earlier loads,
         // which a copy in our cache gets only after a load or two of its own.
-        const init = { cache: "only-if-cached", mode: "same-origin", integrity: FILES.get(path) };
+        const integrity = FILES.get(path);
+        const init = { cache: "only-if-cached", mode: "same-origin", integrity };
         const cached = await fetch(event.request.url, init);
         if (cached.ok) return cached;
       } catch (err) {
@@ -226,9 +227,12 @@
   }
 
   async function activateIfAlone(event) {
-    const pages = (await self.clients.matchAll({ type: "window", includeUncontrolled: true })).filter(
-      (client) => client.url.startsWith(SCOPE.href),
-    );
+    if (self.serviceWorker && self.serviceWorker.state !== "installed") {
+      reply(event, { type: "not-waiting" }); // (asked of a worker already in charge)
+      return;
+    }
+    const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+    const pages = windows.filter((client) => client.url.startsWith(SCOPE.href));
     const others = pages.filter((client) => !event.source || client.id !== event.source.id);
     if (others.length) {
       reply(event, { type: "busy", pages: pages.length });
@@ -249,18 +253,20 @@
         if (port) watchers.delete(port);
         reply(event, message);
       };
+      const failed = (err) => ({ type: "failed", version: OFFLINE.version, text: String(err) });
       event.waitUntil(
         precacheOnce(true).then(
           (status) => settle({ type: "complete", ...status }),
-          (err) => settle({ type: "failed", version: OFFLINE.version, text: String(err.message || err) }),
+          (err) => settle(failed((err && err.message) || err)),
         ),
       );
     } else if (data.type === "status") {
+      const status = (hit) => ({ type: "status", version: OFFLINE.version, complete: !!hit });
       event.waitUntil(
         caches
           .open(CACHE)
           .then((cache) => cache.match(COMPLETE))
-          .then((hit) => reply(event, { type: "status", version: OFFLINE.version, complete: !!hit })),
+          .then((hit) => reply(event, status(hit))),
       );
     } else if (data.type === "activate") {
       event.waitUntil(activateIfAlone(event));

@@ -20,10 +20,11 @@ cache), then **warm** (same profile, page reopened). Medians of ``--runs``.
    worker's requests too, which a page-level network log would miss), until the
    server has been quiet for a second after the calculator appeared; summed
    raw, as ``gzip -6`` of each file, and as brotli (quality 11) if the
-   ``brotli`` module is installed; the ten heaviest files are listed. The
-   offline precache (the site's service worker filling its cache once the
-   calculator is drawn; its requests carry ``X-Ruleslab-Precache``) is counted
-   apart: what the server sent for it within that wait, and the whole cache.
+   ``brotli`` module is installed; the ten heaviest files are listed. Offline
+   support, all of it after the calculator is drawn (the page's offline script,
+   the service worker's scripts, and the worker filling its cache: those
+   requests carry ``X-Ruleslab-Precache``), is counted apart: what the server
+   sent for it within that wait, and the whole cache.
 5. **Redraw**: on each calculator's app page at default inputs, one input of the
    browser tests' ``CHANGES`` table alternates between its typed value and its
    default ``--redraw-repeats`` times; the time from just before the input's
@@ -88,6 +89,7 @@ from bench.site_figures import (  # noqa: E402
 )
 from tools.build_site import SiteRequestHandler  # noqa: E402
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tools.offline import JUPYTERLITE_WORKER, PAGE_SCRIPT, WORKER  # noqa: E402
 
 #: Issue 8's goals.
 GOAL_APP_COLD, GOAL_APP_WARM, GOAL_NOTEBOOK = 0.25, 0.2, 0.6
@@ -173,10 +175,14 @@ REDRAW_JS = """async ([key, field, figure, text, expected, timeoutMs]) => {
 # -- the counting server --------------------------------------------------------------
 
 
+#: Offline support's own files (tools/offline.py), fetched once the calculator is drawn.
+OFFLINE_FILES = frozenset({WORKER, JUPYTERLITE_WORKER, PAGE_SCRIPT})
+
+
 @dataclass
 class Served:
-    """One response body the server sent; ``precache``: asked for by the service
-    worker filling its offline cache, not by the page."""
+    """One response body the server sent; ``precache``: for offline support (the
+    worker's scripts, or the worker filling its cache), not for the page itself."""
 
     path: Path
     nbytes: int
@@ -250,7 +256,8 @@ class _CountingHandler(SiteRequestHandler):
         data = source.read()
         path = Path(self.translate_path(unquote(urlsplit(self.path).path)))
         # logged before the body goes out: a client that has read it finds it logged
-        precache = bool(self.headers.get("X-Ruleslab-Precache"))
+        rel = unquote(urlsplit(self.path).path).lstrip("/")
+        precache = bool(self.headers.get("X-Ruleslab-Precache")) or rel in OFFLINE_FILES
         self.counter.record(Served(path, len(data), precache))
         outputfile.write(data)
 
@@ -917,7 +924,7 @@ def _precache_rows(res: Results, sizes: SizeCache) -> list[list[str]]:
         br = None if not sizes.brotli else median(t[2] for t in totals)
         rows.append(
             [
-                "app page, cold: offline precache, in the background after the calculator",
+                "app page, cold: offline support, in the background after the calculator",
                 f"{median(len(files) for files in sent):.0f}",
                 fmt_mb(median(t[0] for t in totals)),
                 fmt_mb(median(t[1] for t in totals)),

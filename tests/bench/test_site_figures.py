@@ -115,6 +115,11 @@ def test_counting_server_logs_files_and_lets_browsers_cache(tmp_path):
         with urllib.request.urlopen(ask) as resp:
             resp.read()
         assert [s.precache for s in server.since(mark)] == [False, True]
+        # and so are the worker's own scripts
+        (tmp_path / "service-worker.js").write_bytes(b"self.x = 1;")
+        with urllib.request.urlopen(server.base + "service-worker.js?enableCache=false") as resp:
+            resp.read()
+        assert [s.precache for s in server.since(mark)] == [False, True, True]
         server.wait_quiet(quiet=0.05, cap=2)
     finally:
         server.stop()
@@ -150,7 +155,7 @@ def test_report_ends_with_the_summary_line(tmp_path, monkeypatch):
     )
     text = site_load.report(results)
     lines = text.splitlines()
-    assert "offline precache" not in text  # (none was sent, and the site has no manifest)
+    assert "offline support" not in text  # (none was sent, and the site has no manifest)
     assert "otherwise idle" in text
     assert "Chromium 1.2.3" in text
     assert "failed" in text
@@ -217,7 +222,7 @@ def test_the_precache_is_counted_apart_from_the_page(tmp_path, monkeypatch):
     assert float(SUMMARY.match(text.splitlines()[-1]).groups()[3]) == pytest.approx(
         round(page_gz / 1e6, 1)
     )
-    precache = next(line for line in text.splitlines() if "offline precache" in line)
+    precache = next(line for line in text.splitlines() if "offline support" in line)
     assert f"| 1 | 0.3 MB | {extra_gz / 1e6:.1f} MB |" in precache
     whole = next(line for line in text.splitlines() if "whole offline cache" in line)
     assert f"| 2 | 0.7 MB | {(page_gz + extra_gz) / 1e6:.1f} MB |" in whole
