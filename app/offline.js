@@ -10,7 +10,8 @@
  * download the whole site into a reader's browser.
  *
  * Registration waits for the page's load and then for idle time. The worker is
- * then asked to complete its cache ("precache"); an element #offline-status,
+ * then asked to complete its cache ("precache"), and the browser to look for a
+ * new deployment (`registration.update()`); an element #offline-status,
  * where the page has one (the landing page), says how far it got, and offers a
  * new deployment's worker, once fully downloaded, with "Use it now" (granted
  * by the worker only when no other page of the site is open; the page then
@@ -114,6 +115,9 @@
       }
       watchUpdates(registration);
       resolveReady(answer);
+      // Is there a new deployment? (Browsers also check on navigations, when they see fit;
+      // a `register` of the same URL does not.) Offline, this fails quietly.
+      registration.update().catch(() => {});
     } catch (err) {
       say(`Not available offline: ${err.message || err}`);
       resolveReady({ type: "failed", text: String(err.message || err) });

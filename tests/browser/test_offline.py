@@ -113,11 +113,21 @@ def _site_path(url: str) -> str:
     return path + "index.html" if path == "" or path.endswith("/") else path
 
 
-def _wait_for(page, script: str, timeout_s: float = 60) -> None:
+#: The site's registration: each worker's state (for a failure's message).
+WORKERS_JS = """async () => {
+  const r = await navigator.serviceWorker.getRegistration();
+  const state = (w) => (w ? w.state : null);
+  if (!r) return null;
+  return { installing: state(r.installing), waiting: state(r.waiting), active: state(r.active) };
+}"""
+
+
+def _wait_for(page, script: str, timeout_s: float = 120) -> None:
     """Poll an async script until it is true (``wait_for_function`` does not await)."""
     deadline = time.monotonic() + timeout_s
     while not page.evaluate(script):
-        assert time.monotonic() < deadline, f"timed out waiting for {script}"
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out waiting for {script}; workers: {page.evaluate(WORKERS_JS)}")
         page.wait_for_timeout(100)
 
 
