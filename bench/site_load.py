@@ -20,7 +20,11 @@ cache), then **warm** (same profile, page reopened). Medians of ``--runs``.
    worker's requests too, which a page-level network log would miss), until the
    server has been quiet for a second after the calculator appeared; summed
    raw, as ``gzip -6`` of each file, and as brotli (quality 11) if the
-   ``brotli`` module is installed; the ten heaviest files are listed.
+   ``brotli`` module is installed; the ten heaviest files are listed. Offline
+   support, all of it after the calculator is drawn (the page's offline script,
+   the service worker's scripts, and the worker filling its cache: those
+   requests carry ``X-Ruleslab-Precache``), is counted apart: what the server
+   sent for it within that wait, and the whole cache.
 5. **Redraw**: on each calculator's app page at default inputs, one input of the
    browser tests' ``CHANGES`` table alternates between its typed value and its
    default ``--redraw-repeats`` times; the time from just before the input's
@@ -85,6 +89,7 @@ from bench.site_figures import (  # noqa: E402
 )
 from tools.build_site import SiteRequestHandler  # noqa: E402
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tools.offline import JUPYTERLITE_WORKER, PAGE_SCRIPT, WORKER  # noqa: E402
 
 #: Issue 8's goals.
 GOAL_APP_COLD, GOAL_APP_WARM, GOAL_NOTEBOOK = 0.25, 0.2, 0.6
@@ -170,12 +175,18 @@ REDRAW_JS = """async ([key, field, figure, text, expected, timeoutMs]) => {
 # -- the counting server --------------------------------------------------------------
 
 
+#: Offline support's own files (tools/offline.py), fetched once the calculator is drawn.
+OFFLINE_FILES = frozenset({WORKER, JUPYTERLITE_WORKER, PAGE_SCRIPT})
+
+
 @dataclass
 class Served:
-    """One response body the server sent."""
+    """One response body the server sent; ``precache``: for offline support (the
+    worker's scripts, or the worker filling its cache), not for the page itself."""
 
     path: Path
     nbytes: int
+    precache: bool = False
 
 
 class CountingServer:
@@ -245,7 +256,9 @@ class _CountingHandler(SiteRequestHandler):
         data = source.read()
         path = Path(self.translate_path(unquote(urlsplit(self.path).path)))
         # logged before the body goes out: a client that has read it finds it logged
-        self.counter.record(Served(path, len(data)))
+        rel = unquote(urlsplit(self.path).path).lstrip("/")
+        precache = bool(self.headers.get("X-Ruleslab-Precache")) or rel in OFFLINE_FILES
+        self.counter.record(Served(path, len(data), precache))
         outputfile.write(data)
 
 
@@ -880,21 +893,58 @@ def _bytes_table(res: Results) -> tuple[str, float | None]:
         if not loads:
             rows.append([label, "n/a", "n/a", "n/a", "n/a"])
             continue
-        totals = [sizes.total(s.path for s in load.files) for load in loads]
+        files = [[s for s in load.files if not s.precache] for load in loads]
+        totals = [sizes.total(s.path for s in sent) for sent in files]
         raw, gz = median(t[0] for t in totals), median(t[1] for t in totals)
         br = None if not sizes.brotli else median(t[2] for t in totals)
-        nfiles = median(len(load.files) for load in loads)
+        nfiles = median(len(sent) for sent in files)
         if (name, which) == ("app", "cold") and gz is not None:
             app_gzip_mb = gz / 1e6
         rows.append([label, f"{nfiles:.0f}", fmt_mb(raw), fmt_mb(gz), fmt_mb(br)])
+    rows += _precache_rows(res, sizes)
     headers = ["load", "files sent", "raw", "gzip -6, each file", "brotli q11, each file"]
     table = markdown_table(headers, rows)
     if not sizes.brotli:
         table += "\n\nbrotli: n/a (the `brotli` module is not installed in this environment)."
     cold = [p.cold for p in res.pairs["app"] if p.cold.seconds]
     if cold:
-        table += "\n\n" + _largest_files(cold[0].files, sizes, res.site)
+        page_files = [s for s in cold[0].files if not s.precache]
+        table += "\n\n" + _largest_files(page_files, sizes, res.site)
     return table, app_gzip_mb
+
+
+def _precache_rows(res: Results, sizes: SizeCache) -> list[list[str]]:
+    """The offline precache: what the server sent for it during the cold app-page loads
+    (files the page had fetched come from the browser's HTTP cache), and the whole cache."""
+    rows = []
+    loads = [p.cold for p in res.pairs["app"] if p.cold.seconds]
+    sent = [[s for s in load.files if s.precache] for load in loads]
+    if any(sent):
+        totals = [sizes.total(s.path for s in files) for files in sent]
+        br = None if not sizes.brotli else median(t[2] for t in totals)
+        rows.append(
+            [
+                "app page, cold: offline support, in the background after the calculator",
+                f"{median(len(files) for files in sent):.0f}",
+                fmt_mb(median(t[0] for t in totals)),
+                fmt_mb(median(t[1] for t in totals)),
+                fmt_mb(br),
+            ]
+        )
+    manifest = res.site / "static" / "offline" / "manifest.json"
+    if manifest.is_file():
+        paths = [res.site / rel for rel in json.loads(manifest.read_text("utf-8"))["files"]]
+        raw, gz, br_all = sizes.total(paths)
+        rows.append(
+            [
+                "the whole offline cache (every file of the manifest)",
+                str(len(paths)),
+                fmt_mb(raw),
+                fmt_mb(gz),
+                fmt_mb(br_all),
+            ]
+        )
+    return rows
 
 
 def _largest_files(files: list[Served], sizes: SizeCache, site: Path, top: int = 10) -> str:

@@ -15,7 +15,9 @@ Steps:
 4. ``jupyter lite build`` with the notebooks from ``--contents``;
 5. stamp the served notebooks and hook the script that keeps what a GM saved
    across deploys (:mod:`tools.keep_notebooks`);
-6. add ``favicon.ico`` and the landing page, then check that no configuration
+6. add ``favicon.ico`` and the landing page;
+7. make the site work offline after the first visit (:mod:`tools.offline`: a
+   service worker precaching every file), then check that no configuration
    URL leaves the site's origin and that the widget extensions are present.
 
 Usage::
@@ -45,6 +47,8 @@ from tools.keep_notebooks import (
     check_published,
     publish_notebooks,
 )
+from tools.offline import MANIFEST as OFFLINE_MANIFEST
+from tools.offline import OfflineError, check_offline, write_offline
 from tools.pyodide_dist import (
     DEFAULT_WHEEL_CACHE,
     KERNEL_PRELOAD,
@@ -183,6 +187,8 @@ def check_site(site: Path) -> list[str]:
         for name in ("app.js", "app.css", "worker.mjs"):
             if not (site / APP_DIR / name).is_file():
                 problems.append(f"the app page's {APP_DIR}/{name} is missing")
+    if (site / OFFLINE_MANIFEST).is_file():
+        problems += check_offline(site)
     return problems
 
 
@@ -224,14 +230,15 @@ def build_site(
     build time), the kernel's default start-up (no packages preloaded; ours
     preloads :data:`~tools.pyodide_dist.KERNEL_PRELOAD`),
     JupyterLite's own ``index.html`` (no landing or app pages; ``landing`` is
-    ignored), and no stamping or reconciling of stored notebooks
-    (:mod:`tools.keep_notebooks`). The project wheel and the notebooks are still served, so a
+    ignored), no stamping or reconciling of stored notebooks
+    (:mod:`tools.keep_notebooks`) and its own service worker (no offline cache,
+    :mod:`tools.offline`). The project wheel and the notebooks are still served, so a
     calculator notebook runs on the stock site too.
 
     Raises :class:`SiteBuildError` (or :class:`~tools.pyodide_dist.PyodideDistError`,
     :class:`~tools.build_app.AppBuildError`,
-    :class:`~tools.keep_notebooks.KeepNotebooksError`) with a readable message when a step
-    fails or the result fails :func:`check_site`.
+    :class:`~tools.keep_notebooks.KeepNotebooksError`, :class:`~tools.offline.OfflineError`)
+    with a readable message when a step fails or the result fails :func:`check_site`.
     """
     out, contents = Path(out).resolve(), Path(contents).resolve()
     # the work folder sits beside the output, so builds into different folders never collide
@@ -277,6 +284,8 @@ def build_site(
         publish_notebooks(out)
     if landing and not stock:
         _write_landing(out)
+    if not stock:
+        write_offline(out)  # last: its manifest holds every file as served (stamped notebooks)
     problems = check_site(out) + ([] if stock else check_published(out))
     if problems:
         raise SiteBuildError("the built site failed its checks:\n  " + "\n  ".join(problems))
@@ -350,7 +359,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             site = build_site(
                 args.out, contents=args.contents, landing=not args.no_landing, stock=args.stock
             )
-        except (SiteBuildError, PyodideDistError, AppBuildError, KeepNotebooksError) as err:
+        except (
+            SiteBuildError,
+            PyodideDistError,
+            AppBuildError,
+            KeepNotebooksError,
+            OfflineError,
+        ) as err:
             print(f"error: {err}", file=sys.stderr)
             return 1
         print(f"built {site}")

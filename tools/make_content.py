@@ -235,7 +235,18 @@ minute. Keep this page open.</p>
       phase.textContent = m.text + " — reloading the page may help.";
     }}
   }};
-  R.shown = function () {{ clearInterval(timer); loading.remove(); }};
+  R.shown = function () {{
+    clearInterval(timer);
+    loading.remove();
+    // offline use (tools/offline.py): once the calculator is drawn and the page idle,
+    // and never in an embed
+    if (window.top !== window.self) return;
+    (window.requestIdleCallback || setTimeout)(function () {{
+      const offline = document.createElement("script");
+      offline.src = "static/offline/offline.js";
+      document.head.appendChild(offline);
+    }}, {{ timeout: 2000 }});
+  }};
   R.statuses.splice(0).forEach(R.status);
 }})();
 </script>
@@ -370,6 +381,7 @@ def landing_html() -> str:
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>ruleslab — Aberrant calculators</title>
 <link rel="icon" href="favicon.ico">
+<script src="static/offline/offline.js" defer></script>
 <!-- every JupyterLite app reads this element from the root index.html -->
 <script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>
 <meta name="color-scheme" content="light dark">
@@ -391,6 +403,7 @@ h2 {{ margin: .3em 0; font-size: 1.2em; }} code {{ background: #f4f4f4; padding:
 Python included, and nothing is sent anywhere. A calculator opens in about 2 seconds on a
 first visit and about 1 second after that; a notebook takes about 7 seconds (a busy or slow
 machine can take twice as long).</p>
+<p id="offline-status" role="status" hidden></p>
 <ul>
 {items}
 </ul>

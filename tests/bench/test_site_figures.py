@@ -4,6 +4,8 @@ counting server and the report (no browser; nothing here is timed)."""
 from __future__ import annotations
 
 import gzip
+import json
+import random
 import re
 import urllib.request
 
@@ -106,6 +108,18 @@ def test_counting_server_logs_files_and_lets_browsers_cache(tmp_path):
             assert resp.headers["Content-Type"] == "text/javascript"
         served = server.since(mark)
         assert [(s.path, s.nbytes) for s in served] == [(tmp_path / "sub dir" / "f.js", 1234)]
+        assert not served[0].precache
+        # the offline worker's precache says so in a header: counted apart
+        ask = urllib.request.Request(server.base + "sub%20dir/f.js")
+        ask.add_header("X-Ruleslab-Precache", "0123abcd")
+        with urllib.request.urlopen(ask) as resp:
+            resp.read()
+        assert [s.precache for s in server.since(mark)] == [False, True]
+        # and so are the worker's own scripts
+        (tmp_path / "service-worker.js").write_bytes(b"self.x = 1;")
+        with urllib.request.urlopen(server.base + "service-worker.js?enableCache=false") as resp:
+            resp.read()
+        assert [s.precache for s in server.since(mark)] == [False, True, True]
         server.wait_quiet(quiet=0.05, cap=2)
     finally:
         server.stop()
@@ -141,6 +155,7 @@ def test_report_ends_with_the_summary_line(tmp_path, monkeypatch):
     )
     text = site_load.report(results)
     lines = text.splitlines()
+    assert "offline support" not in text  # (none was sent, and the site has no manifest)
     assert "otherwise idle" in text
     assert "Chromium 1.2.3" in text
     assert "failed" in text
@@ -178,3 +193,36 @@ def test_stock_problems_finds_changed_runtime_files_and_compiled_wheels(tmp_path
     assert any("pyodide.js is not served" in p for p in problems)
     assert any(p.startswith("b-1.0-py3-none-any.whl holds 1 .pyc") for p in problems)
     assert len(problems) == 3
+
+
+def test_the_precache_is_counted_apart_from_the_page(tmp_path, monkeypatch):
+    monkeypatch.setattr(site_load, "_chromium_version", lambda: "Chromium 1.2.3")
+    monkeypatch.setattr(site_load, "_loadavg", lambda: (0.1, 0.2, 0.3))
+    page, extra = tmp_path / "app.js", tmp_path / "lab.js"
+    page.write_bytes(random.Random(1).randbytes(400_000))  # (incompressible: gzip ≈ raw)
+    extra.write_bytes(random.Random(2).randbytes(300_000))
+    (tmp_path / "static" / "offline").mkdir(parents=True)
+    manifest = {"files": {"app.js": "sha256-x", "lab.js": "sha256-y"}}
+    (tmp_path / "static" / "offline" / "manifest.json").write_text(json.dumps(manifest))
+    sent = [site_load.Served(page, 400_000), site_load.Served(extra, 300_000, precache=True)]
+    results = site_load.Results(
+        calculator="dice_pool",
+        runs=1,
+        repeats=4,
+        site=tmp_path,
+        stock=tmp_path,
+        pairs={"stock": [_pair(10.0, 8.0, [])], "app": [_pair(2.0, 1.5, sent)], "notebook": []},
+        redraws=[],
+        loads=((0.1, 0.2, 0.3),) * 3,
+        skipped={"redraw", "notebook"},
+    )
+    text = site_load.report(results)
+    page_gz, extra_gz = gzip_size(page.read_bytes()), gzip_size(extra.read_bytes())
+    # the page's own bytes: the app page's file only
+    assert float(SUMMARY.match(text.splitlines()[-1]).groups()[3]) == pytest.approx(
+        round(page_gz / 1e6, 1)
+    )
+    precache = next(line for line in text.splitlines() if "offline support" in line)
+    assert f"| 1 | 0.3 MB | {extra_gz / 1e6:.1f} MB |" in precache
+    whole = next(line for line in text.splitlines() if "whole offline cache" in line)
+    assert f"| 2 | 0.7 MB | {(page_gz + extra_gz) / 1e6:.1f} MB |" in whole

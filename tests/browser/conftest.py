@@ -7,10 +7,12 @@ the ``RULESLAB_SITE`` environment variable. Chromium is Debian's
 
 from __future__ import annotations
 
+import http.server
 import os
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -96,3 +98,63 @@ def watch() -> type[PageWatch]:
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+class DeployServer:
+    """A server of its own (own port: a service worker is per origin) for a site folder
+    that can be swapped for another while it runs: a redeploy at the same address.
+
+    ``log`` holds ``(path, precache version or "")`` for each request: the
+    worker's precache fetches carry ``X-Ruleslab-Precache``. ``cache_control``: the
+    development server's ``no-store``, or what a production host sends.
+    """
+
+    def __init__(self, site: Path, cache_control: str = "no-store") -> None:
+        from tools.build_site import SiteRequestHandler
+
+        self.site = Path(site)
+        self.log: list[tuple[str, str]] = []
+        outer = self
+
+        class Handler(SiteRequestHandler):
+            def __init__(self, *args: Any, **kwargs: Any) -> None:
+                super().__init__(*args, directory=str(outer.site), **kwargs)
+
+            def send_head(self):  # type: ignore[no-untyped-def]
+                outer.log.append((self.path, self.headers.get("X-Ruleslab-Precache", "")))
+                return super().send_head()
+
+            def end_headers(self) -> None:
+                self.send_header("Cache-Control", cache_control)
+                http.server.SimpleHTTPRequestHandler.end_headers(self)
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        self.running = True
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def stop(self) -> None:
+        """Stop serving: the network is gone for this origin (connections are refused)."""
+        if self.running:
+            self.running = False
+            self.httpd.shutdown()
+            self.httpd.server_close()
+
+
+@pytest.fixture
+def deploy_server(site_dir: Path) -> Iterator[DeployServer]:
+    server = DeployServer(site_dir)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def cacheable_deploy_server(site_dir: Path) -> Iterator[DeployServer]:
+    """As ``deploy_server``, but browsers may cache for an hour, as from a static host."""
+    server = DeployServer(site_dir, cache_control="public, max-age=3600")
+    try:
+        yield server
+    finally:
+        server.stop()

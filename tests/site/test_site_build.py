@@ -211,3 +211,41 @@ def test_project_wheel_is_served_under_a_content_tag(lock: dict[str, Any]) -> No
 
     build = parse_wheel_filename(lock["packages"]["ruleslab"]["file_name"])[2]
     assert build, "the project wheel's served name must change with its content"
+
+
+def test_the_site_works_offline(site: Path, lock: dict[str, Any]) -> None:
+    """tools/offline.py: the worker at the root holds a manifest of every file each kind
+    of page loads, with the files' own hashes (``check_offline``)."""
+    from tools.offline import WORKER, check_offline, read_manifest
+
+    assert check_offline(site) == []
+    manifest = read_manifest(site)
+    files = set(manifest.files)
+    pages = {
+        "index.html",  # the landing page
+        "app.html",  # the app page: its front end, worker, lock, Python
+        "static/app/app.js",
+        "static/app/app.css",
+        "static/app/worker.mjs",
+        "static/pyodide/app-lock.json",
+        "static/pyodide/pyodide.mjs",
+        "static/pyodide/pyodide.asm.mjs",
+        "static/pyodide/pyodide.asm.wasm",
+        "static/pyodide/python_stdlib.zip",
+        "static/offline/offline.js",
+        "lab/index.html",  # a notebook: JupyterLite, its settings, contents and kernel
+        "config-utils.js",
+        "bootstrap.js",
+        "jupyter-lite.json",
+        "lab/jupyter-lite.json",
+        "api/contents/all.json",
+        "static/pyodide/pyodide-lock.json",
+    }
+    assert pages <= files
+    assert {f"static/pyodide/{e['file_name']}" for e in lock["packages"].values()} <= files
+    for folder in ("build", "files", "extensions/@jupyterlite/pyodide-kernel-extension"):
+        served = {p.relative_to(site).as_posix() for p in (site / folder).rglob("*") if p.is_file()}
+        assert served, folder
+        assert served <= files, sorted(served - files)[:5]
+    assert "dice_pool.ipynb" in {Path(f).name for f in files if f.startswith("files/")}
+    assert f'"version": "{manifest.version}"' in (site / WORKER).read_text(encoding="utf-8")

@@ -1,0 +1,382 @@
+"""The site offline after the first visit, with Chromium (``tools/offline.py``).
+
+* One visit online (the landing page, which has the service worker fill its
+  cache; an app page; a notebook), then the network is cut (the context
+  offline *and* the server stopped): the notebook, the landing page and an app
+  page reload, and an input change computes; the notebook's kernel still
+  writes to and imports from JupyterLite's drive (through the worker), and the
+  notebook saves. Every request was for a file the manifest lists (or the
+  drive), none left the origin, and JupyterLite kept the one registration.
+* A second deployment at the same address (a different build: three files
+  changed, the worker renewed by the build's own step), served as a static
+  host would (cacheable for an hour, so the browser's HTTP cache holds copies
+  of both deployments: the worker must refuse the wrong ones), is downloaded
+  whole (only the changed files from the network, the rest from the first
+  cache) while the old version's pages keep running the old files; it takes
+  over when the last other page closes ("Use it now"), and then every page
+  runs the new files and the old cache is gone.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from tests.browser.conftest import PageWatch
+from tools.make_content import embed_link, notebook_link
+from tools.offline import (
+    CACHE_PREFIX,
+    JUPYTERLITE_WORKER,
+    WORKER,
+    read_manifest,
+    worker_url,
+    write_offline,
+)
+
+pytestmark = pytest.mark.browser
+
+pytest.importorskip("ipywidgets")
+from ruleslab.calculators import CALCULATORS, get  # noqa: E402
+
+KERNEL_TIMEOUT = 180_000  # ms: a cold Pyodide start on a slow CI machine
+
+KERNEL_IDLE_JS = """() => {
+  const app = window.jupyterapp;
+  const w = app && app.shell.currentWidget;
+  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+  return !!k && k.status === 'idle';
+}"""
+
+#: Run code in the notebook's kernel; resolves with its stdout (and any error).
+EXECUTE_JS = """async (code) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const out = [];
+  const future = kernel.requestExecute({ code });
+  future.onIOPub = (msg) => {
+    if (msg.header.msg_type === 'stream') out.push(msg.content.text);
+    if (msg.header.msg_type === 'error') out.push(msg.content.ename + ': ' + msg.content.evalue);
+  };
+  await future.done;
+  return out.join('');
+}"""
+
+#: What a page runs: its HTML's and app.js's deployment markers (the second deployment
+#: adds them), its worker's version, the caches the browser holds.
+STATE_JS = """async () => {
+  const ask = (worker) => new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => resolve(event.data);
+    worker.postMessage({ ruleslab: 'offline', type: 'status' }, [channel.port2]);
+  });
+  const meta = document.querySelector('meta[name="rl-deploy"]');
+  const controller = navigator.serviceWorker.controller;
+  return {
+    html: meta ? meta.content : 'A',
+    appjs: window.rlDeployApp || 'A',
+    worker: controller ? (await ask(controller)).version : null,
+    caches: (await caches.keys()).sort(),
+  };
+}"""
+
+#: Paths the worker does not answer from its cache: JupyterLite's drive and heartbeat
+#: (its own listener), the worker's scripts (the browser's).
+NOT_FILES = {"api/drive", "api/service-worker-heartbeat", WORKER, JUPYTERLITE_WORKER}
+
+
+def _field(page, key: str, name: str):
+    return page.locator(f".rl-calc-{key} .rl-field-{name} input").first
+
+
+def _figure(page, key: str, figure: str):
+    return page.locator(f'.rl-calc-{key} [data-figure="{figure}"]').first
+
+
+def _type(page, key: str, name: str, text: str) -> None:
+    box = _field(page, key, name)
+    box.fill(text)
+    box.press("Enter")
+
+
+def _want(key: str, changes: dict[str, str], figure: str) -> str:
+    """The figure's text for the defaults with ``changes``, from the engine on CPython."""
+    calc = get(key)
+    values = dict(calc.defaults()) | changes
+    return calc.run({p.name: p.parse(values[p.name]) for p in calc.params}).figure(figure).text
+
+
+def _site_path(url: str) -> str:
+    path = unquote(urlsplit(url).path).lstrip("/")
+    return path + "index.html" if path == "" or path.endswith("/") else path
+
+
+#: The site's registration: each worker's state (for a failure's message).
+WORKERS_JS = """async () => {
+  const r = await navigator.serviceWorker.getRegistration();
+  const state = (w) => (w ? w.state : null);
+  if (!r) return null;
+  return { installing: state(r.installing), waiting: state(r.waiting), active: state(r.active) };
+}"""
+
+
+def _wait_for(page, script: str, timeout_s: float = 120) -> None:
+    """Poll an async script until it is true (``wait_for_function`` does not await)."""
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(script):
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out waiting for {script}; workers: {page.evaluate(WORKERS_JS)}")
+        page.wait_for_timeout(100)
+
+
+def _run_notebook(page) -> None:
+    from playwright.sync_api import expect
+
+    page.wait_for_function(KERNEL_IDLE_JS, timeout=KERNEL_TIMEOUT)
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    expect(page.locator(".rl-calc-dice_pool").first).to_be_visible(timeout=KERNEL_TIMEOUT)
+
+
+def test_every_kind_of_page_reloads_offline_after_one_visit(
+    browser, site_dir, deploy_server, artifacts
+):
+    from playwright.sync_api import expect
+
+    manifest = read_manifest(site_dir)
+    base = deploy_server.base
+    context = browser.new_context(viewport={"width": 1100, "height": 1600})
+    requests: list[str] = []
+    context.on("request", lambda request: requests.append(request.url))
+    page = context.new_page()
+    watch = PageWatch(page, base)
+    console: list[str] = []
+    page.on("console", lambda msg: console.append(msg.text))
+    try:
+        # online: the landing page registers the worker, which fills its cache
+        page.goto(base)
+        answer = page.evaluate("() => window.ruleslabOffline.ready")
+        assert answer["type"] == "complete", answer
+        assert answer["version"] == manifest.version
+        assert answer["files"] == len(manifest.files)
+        expect(page.locator("#offline-status")).to_contain_text("Available offline")
+        assert page.evaluate(STATE_JS)["caches"] == [CACHE_PREFIX + manifest.version]
+
+        page.goto(base + embed_link(get("dice_pool")))
+        expect(page.locator(".rl-calc-dice_pool").first).to_be_visible(timeout=KERNEL_TIMEOUT)
+        controller = page.evaluate("() => navigator.serviceWorker.controller.scriptURL")
+        assert controller == base + worker_url(site_dir)  # JupyterLite's URL: one registration
+
+        page.goto(base + notebook_link(get("dice_pool")))
+        expect(page.locator(".jp-Notebook .jp-Cell").first).to_be_visible(timeout=KERNEL_TIMEOUT)
+        assert page.evaluate("() => navigator.serviceWorker.controller.scriptURL") == controller
+
+        # the network goes: for the browser, and the server itself
+        context.set_offline(True)
+        deploy_server.stop()
+
+        # (not page.reload(): JupyterLab drops ?path= from the address once the notebook is open)
+        page.goto(base + notebook_link(get("dice_pool")))
+        _run_notebook(page)
+        _type(page, "dice_pool", "dice", "12")
+        want = _want("dice_pool", {"dice": "12"}, "mean")
+        expect(_figure(page, "dice_pool", "mean")).to_have_text(want, timeout=30_000)
+        # the kernel's drive (through the worker to JupyterLite's contents): write, import
+        out = page.evaluate(
+            EXECUTE_JS,
+            "import importlib, os\n"
+            "print(os.getcwd())\n"
+            "with open('rl_offline_check.py', 'w') as f:\n"
+            "    f.write('ANSWER = 6 * 7\\n')\n"
+            "importlib.invalidate_caches()\n"
+            "import rl_offline_check\n"
+            "print(rl_offline_check.ANSWER)\n",
+        )
+        assert out == "/drive\n42\n", out
+        stored = page.evaluate(
+            """async () => {
+                const model = await window.jupyterapp.serviceManager.contents.get(
+                    'rl_offline_check.py', { content: true });
+                return model.format === 'base64' ? atob(model.content) : model.content;
+            }"""
+        )
+        assert stored == "ANSWER = 6 * 7\n"
+        page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+        saved = page.evaluate(
+            "async () => (await window.jupyterapp.serviceManager.contents.get("
+            "'dice_pool.ipynb', { content: true })).content.cells"
+        )
+        assert any(c.get("execution_count") for c in saved if c["cell_type"] == "code")
+        page.screenshot(path=str(artifacts / "offline-notebook.png"))
+
+        page.goto(base)
+        expect(page.locator("li.calc")).to_have_count(len(CALCULATORS))
+        expect(page.locator("#offline-status")).to_contain_text("Available offline")
+        page.screenshot(path=str(artifacts / "offline-landing.png"))
+
+        page.goto(base + embed_link(get("lifting")))
+        expect(page.locator(".rl-calc-lifting").first).to_be_visible(timeout=KERNEL_TIMEOUT)
+        _type(page, "lifting", "strength", "4")
+        want = _want("lifting", {"strength": "4"}, "capacity")
+        expect(_figure(page, "lifting", "capacity")).to_have_text(want, timeout=30_000)
+        page.screenshot(path=str(artifacts / "offline-app-page.png"))
+    finally:
+        context.close()
+
+    outside = [u for u in requests if not u.startswith((base, "blob:", "data:"))]
+    assert outside == [], f"requests left the site: {outside}"
+    unlisted = {
+        _site_path(u) for u in requests if u.startswith(base) and _site_path(u) not in NOT_FILES
+    } - set(manifest.files)
+    assert unlisted == set(), f"asked for, not precached: {sorted(unlisted)}"
+    assert not [t for t in console if "unregistering existing service workers" in t]
+    assert watch.offsite == []
+    assert watch.errors == [], f"console errors: {watch.errors}"
+
+
+CHANGED = ("index.html", "app.html", "static/app/app.js")
+
+
+def _second_deployment(site_dir: Path, dest: Path) -> Path:
+    """The built site with a marker in three files, and the build's own offline step
+    run again over it (a new manifest and worker): a different build to deploy."""
+    shutil.copytree(site_dir, dest)
+    for name in ("index.html", "app.html"):
+        page = dest / name
+        text = page.read_text(encoding="utf-8")
+        page.write_text(text.replace("<head>", '<head><meta name="rl-deploy" content="B">', 1))
+    bundle = dest / "static" / "app" / "app.js"
+    bundle.write_text(bundle.read_text(encoding="utf-8") + '\nwindow.rlDeployApp = "B";\n')
+    write_offline(dest)
+    return dest
+
+
+def test_a_new_deployment_replaces_the_cache_whole(
+    browser, site_dir, cacheable_deploy_server, tmp_path, artifacts
+):
+    from playwright.sync_api import Error as PlaywrightError
+    from playwright.sync_api import expect
+
+    server = cacheable_deploy_server  # (a static host's caching: stale copies to refuse)
+    old = read_manifest(site_dir)
+    site_b = _second_deployment(site_dir, tmp_path / "site-b")
+    new = read_manifest(site_b)
+    changed = {rel for rel in new.files if new.files[rel] != old.files.get(rel)}
+    assert changed == set(CHANGED)
+    assert new.version != old.version
+    old_cache, new_cache = CACHE_PREFIX + old.version, CACHE_PREFIX + new.version
+
+    base = server.base
+    context = browser.new_context(viewport={"width": 1100, "height": 1600})
+    try:
+        first = context.new_page()
+        watches = [PageWatch(first, base)]
+        first.goto(base)
+        assert first.evaluate("() => window.ruleslabOffline.ready")["type"] == "complete"
+        first.goto(base + embed_link(get("dice_pool")))
+        expect(first.locator(".rl-calc-dice_pool").first).to_be_visible(timeout=KERNEL_TIMEOUT)
+        old_state = {"html": "A", "appjs": "A", "worker": old.version, "caches": [old_cache]}
+        assert first.evaluate(STATE_JS) == old_state
+
+        # the redeploy: the same address serves the second build
+        server.site = site_b
+        mark = len(server.log)
+        second = context.new_page()
+        watches.append(PageWatch(second, base))
+        second.goto(base)
+        # the landing page's registration finds the new worker; it installs and waits
+        _wait_for(second, "async () => !!(await navigator.serviceWorker.getRegistration()).waiting")
+        # downloaded whole before it waits: only the changed files came from the network
+        fetched = {path.lstrip("/") for path, version in server.log[mark:] if version}
+        assert fetched == set(CHANGED), server.log[mark:]
+        assert all(v == new.version for _, v in server.log[mark:] if v)
+        # meanwhile every page runs the old version only, reloaded or not
+        both = sorted([old_cache, new_cache])
+        assert second.evaluate(STATE_JS) == {**old_state, "caches": both}
+        second.reload()
+        assert second.evaluate(STATE_JS) == {**old_state, "caches": both}
+        bundle = first.evaluate("() => fetch('static/app/app.js').then((r) => r.text())")
+        assert "rlDeployApp" not in bundle
+        assert first.evaluate(STATE_JS) == {**old_state, "caches": both}
+
+        # "Use it now" is refused while another page of the site is open ...
+        status = second.locator("#offline-status")
+        expect(status).to_contain_text("A new version is ready", timeout=30_000)
+        status.get_by_role("button", name="Use it now").click()
+        expect(status).to_contain_text("Close the other pages of this site (1 open)")
+        second.screenshot(path=str(artifacts / "offline-update-offer.png"))
+        # ... and granted once it is the only one: the page reloads onto the new version
+        first.close()
+        marker = second.locator('meta[name="rl-deploy"]')
+        deadline = time.monotonic() + 30
+        while marker.count() == 0:  # (the closed page may still count for a moment)
+            assert time.monotonic() < deadline, "the new version did not take over"
+            button = status.get_by_role("button", name="Use it now")
+            try:
+                if button.count() and button.is_enabled():
+                    button.click(timeout=2_000)
+            except PlaywrightError:
+                pass  # the page was reloading onto the new version
+            second.wait_for_timeout(500)
+        new_state = {"html": "B", "appjs": "A", "worker": new.version, "caches": [new_cache]}
+        assert second.evaluate(STATE_JS) == new_state  # (the landing page loads no app.js)
+
+        third = context.new_page()
+        watches.append(PageWatch(third, base))
+        third.goto(base + embed_link(get("dice_pool")))
+        expect(third.locator(".rl-calc-dice_pool").first).to_be_visible(timeout=KERNEL_TIMEOUT)
+        assert third.evaluate(STATE_JS) == {**new_state, "appjs": "B"}
+        _type(third, "dice_pool", "dice", "9")
+        want = _want("dice_pool", {"dice": "9"}, "p_success")
+        expect(_figure(third, "dice_pool", "p_success")).to_have_text(want, timeout=30_000)
+    finally:
+        context.close()
+    for watch in watches:
+        assert watch.offsite == []
+        assert watch.errors == [], f"console errors: {watch.errors}"
+
+
+#: Init script: stamp the moment the calculator is in the page (epoch ms; as the
+#: benchmark, bench/site_load.py, times the first calculator).
+DRAWN_JS = """(() => {
+  const seen = () => {
+    if (window.__rlDrawn || !document.querySelector('.rl-calc-dice_pool')) return;
+    window.__rlDrawn = performance.timeOrigin + performance.now();
+  };
+  new MutationObserver(seen).observe(document, { childList: true, subtree: true });
+})();"""
+
+
+def test_the_app_page_registers_only_after_drawing_and_never_in_an_embed(browser, page, base_url):
+    """The worker's registration (and its downloads) waits for the calculator, and an
+    embed stores nothing: a host page's readers must not download the whole site."""
+    from playwright.sync_api import expect
+
+    page.add_init_script(DRAWN_JS)
+    page.goto(base_url + embed_link(get("dice_pool")))
+    expect(page.locator(".rl-calc-dice_pool").first).to_be_visible(timeout=KERNEL_TIMEOUT)
+    page.wait_for_function("() => window.ruleslabOffline !== undefined")  # (in idle time)
+    assert page.evaluate("() => window.ruleslabOffline.ready")["type"] == "complete"
+    drawn, script = page.evaluate(
+        """() => [window.__rlDrawn, performance.timeOrigin + performance.getEntriesByType(
+            'resource').find((e) => e.name.includes('static/offline/offline.js')).startTime]"""
+    )
+    assert script >= drawn
+    assert page.watch.errors == []
+
+    context = browser.new_context()  # (a profile without the worker)
+    try:
+        host = base_url + "embed-host.html"  # (served by the test: a page with an iframe)
+        iframe = f'<iframe src="{embed_link(get("lifting"))}" width="900" height="900"></iframe>'
+        context.route(host, lambda route: route.fulfill(content_type="text/html", body=iframe))
+        other = context.new_page()
+        other.goto(host)
+        frame = other.frame_locator("iframe")
+        expect(frame.locator(".rl-calc-lifting").first).to_be_visible(timeout=KERNEL_TIMEOUT)
+        inner = other.frames[1]
+        assert inner.evaluate("() => window.ruleslabOffline === undefined")
+        assert inner.locator('script[src*="offline.js"]').count() == 0
+        assert other.evaluate("() => navigator.serviceWorker.getRegistrations()") == []
+    finally:
+        context.close()

@@ -1,0 +1,292 @@
+"""The site offline after the first visit: a service worker that precaches the site.
+
+The last step of the site build (:func:`write_offline`, called by
+:func:`tools.build_site.build_site`), over the finished site:
+
+1. JupyterLite's own worker (``service-worker.js`` at the site root, which it
+   registers for its drive) moves to :data:`JUPYTERLITE_WORKER`; ours takes
+   its URL and imports it (``app/service-worker.js`` says how the two share
+   the events);
+2. every JupyterLite page gets a short inline script recording the worker for
+   JupyterLite (:func:`pin_script`: without it, JupyterLite 0.8.6 unregisters
+   every worker on its first visit under one it has not recorded);
+3. the pages' script (:data:`PAGE_SCRIPT`, from ``app/offline.js``) is written;
+4. the manifest: every file of the site but :func:`not_precached` ones, by
+   path, with its sha256 as a subresource-integrity string; its version is a
+   hash of all of it, and names the browser cache (:data:`CACHE_PREFIX`);
+5. the worker, from ``app/service-worker.js`` with the manifest inside, so that
+   any change to any file changes the worker's bytes: that is how a browser
+   learns of a new deployment. The manifest is also written to :data:`MANIFEST`
+   (for tests and the curious; the worker does not read it).
+
+How the cache and updates work: ``docs/site-build.md`` ("Offline").
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = [
+    "CACHE_PREFIX",
+    "JUPYTERLITE_WORKER",
+    "MANIFEST",
+    "PAGE_SCRIPT",
+    "WORKER",
+    "OfflineError",
+    "OfflineManifest",
+    "check_offline",
+    "integrity",
+    "make_manifest",
+    "not_precached",
+    "pin_script",
+    "read_manifest",
+    "worker_url",
+    "write_offline",
+]
+
+REPO = Path(__file__).resolve().parents[1]
+WORKER_TEMPLATE = REPO / "app" / "service-worker.js"
+PAGE_TEMPLATE = REPO / "app" / "offline.js"
+PIN_TEMPLATE = REPO / "app" / "offline-pin.js"
+
+#: The worker, at the site root (its scope): the URL JupyterLite registers.
+WORKER = "service-worker.js"
+#: JupyterLite's own worker, imported by ours.
+JUPYTERLITE_WORKER = "static/offline/jupyterlite-service-worker.js"
+#: The pages' script (registration, cache progress, updates).
+PAGE_SCRIPT = "static/offline/offline.js"
+#: The manifest as JSON, beside the worker that embeds it.
+MANIFEST = "static/offline/manifest.json"
+#: Browser cache names: this prefix and the manifest's version.
+CACHE_PREFIX = "ruleslab-offline-"
+
+_MANIFEST_MARK = "/*RULESLAB-OFFLINE-MANIFEST*/ null"
+_CONFIG_MARK = "/*RULESLAB-OFFLINE-CONFIG*/ null"
+_PIN_CONFIG_MARK = "/*RULESLAB-OFFLINE-PIN*/ null"
+_PIN_MARK = "data-ruleslab-offline-pin"
+#: Something only JupyterLite's worker holds: the channel its drive speaks on.
+_JUPYTERLITE_SIGN = "/sw-api.v1"
+#: JupyterLab's build configuration, which JupyterLite copies into the site; never fetched.
+_BUILD_LEFTOVERS = frozenset(
+    {"rspack.config.js", "rspack.config.watch.js", "rspack.config.analyze.js"}
+)
+#: Older font formats the app page's stylesheet lists after woff2, which every
+#: browser that runs a service worker takes.
+_LEGACY_FONTS = frozenset({".eot", ".ttf", ".woff", ".svg"})
+
+
+class OfflineError(RuntimeError):
+    """The site cannot be made to work offline (an unexpected JupyterLite layout)."""
+
+
+@dataclass(frozen=True)
+class OfflineManifest:
+    """What the worker precaches: ``files`` maps each path (relative to the site root,
+    ``/``-separated, not URL-encoded) to ``sha256-<base64>``; ``version`` names the cache."""
+
+    version: str
+    files: dict[str, str]
+    bytes: int
+    jupyterlite: str = JUPYTERLITE_WORKER
+
+    @property
+    def cache_name(self) -> str:
+        return CACHE_PREFIX + self.version
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "version": self.version,
+            "cache": self.cache_name,
+            "bytes": self.bytes,
+            "jupyterlite": self.jupyterlite,
+            "files": self.files,
+        }
+
+
+def integrity(data: bytes) -> str:
+    """The subresource-integrity string of ``data`` (what ``fetch(…, {integrity})`` checks)."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode("ascii")
+
+
+def _files(site: Path) -> Iterator[tuple[str, Path]]:
+    for path in sorted(site.rglob("*")):
+        if path.is_file():
+            yield path.relative_to(site).as_posix(), path
+
+
+def not_precached(rel: str, site: Path) -> str | None:
+    """Why the site file ``rel`` is left out of the cache, or None (it is precached)."""
+    if rel in (WORKER, JUPYTERLITE_WORKER):
+        return "the worker and what it imports: the browser keeps them with the worker"
+    if rel == MANIFEST:
+        return "the manifest: the worker holds it"
+    if rel in _BUILD_LEFTOVERS:
+        return "JupyterLab's build configuration, which no page fetches"
+    if rel.endswith(".map"):
+        return "a source map: for developer tools only"
+    path = Path(rel)
+    if rel.startswith("static/app/") and path.suffix in _LEGACY_FONTS:
+        face = path.stem.rsplit("-", 1)[0]
+        if any((site / path.parent).glob(f"{face}-*.woff2")):
+            return "an older format of a font also served as woff2, which browsers take"
+    return None
+
+
+def make_manifest(site: Path, *, salt: bytes = b"") -> OfflineManifest:
+    """The manifest of ``site`` as it is now. ``salt`` (the worker's template and
+    JupyterLite's worker) joins the version: a new worker logic gets a new cache."""
+    files: dict[str, str] = {}
+    total = 0
+    for rel, path in _files(site):
+        if not_precached(rel, site) is None:
+            data = path.read_bytes()
+            files[rel] = integrity(data)
+            total += len(data)
+    digest = hashlib.sha256(salt)
+    for rel, sri in files.items():
+        digest.update(f"{rel}\0{sri}\n".encode())
+    return OfflineManifest(version=digest.hexdigest()[:16], files=files, bytes=total)
+
+
+def _root_config(site: Path) -> dict[str, object]:
+    path = site / "jupyter-lite.json"
+    data = json.loads(path.read_text(encoding="utf-8")).get("jupyter-config-data", {})
+    if not isinstance(data, dict):
+        raise OfflineError(f"{path} has no jupyter-config-data object")
+    return data
+
+
+def worker_url(site: Path) -> str:
+    """The worker's URL relative to the site root, exactly as JupyterLite registers it
+    (its ``enableServiceWorkerCache`` setting in the query): one registration for all."""
+    enabled = bool(_root_config(site).get("enableServiceWorkerCache"))
+    return f"{WORKER}?enableCache={'true' if enabled else 'false'}"
+
+
+def pin_script(site: Path) -> str:
+    """The inline script for JupyterLite's pages.
+
+    JupyterLite 0.8.6, on a page a worker already controls, looks up
+    ``localStorage["<worker URL>-version"]``; unless it holds JupyterLite's
+    ``appVersion``, it unregisters *every* worker of the origin and registers
+    its own again. Under ours, that would drop an update waiting for the old
+    version's pages to close, and the new registration would take over pages
+    still running the old files. Recording the worker first keeps the one
+    registration for good (ours handles new deployments itself).
+    """
+    app_version = _root_config(site).get("appVersion")
+    if not isinstance(app_version, str) or not app_version:
+        raise OfflineError("jupyter-lite.json has no appVersion")
+    pin = {"worker": worker_url(site), "appVersion": app_version}
+    return f"<script {_PIN_MARK}>\n{_template(PIN_TEMPLATE, _PIN_CONFIG_MARK, pin)}</script>"
+
+
+_CONFIG_ELEMENT = re.compile(r"<script[^>]*\bid=\"jupyter-config-data\"[^>]*>.*?</script>", re.S)
+
+
+def _jupyterlite_pages(site: Path) -> Iterator[Path]:
+    """JupyterLite's app pages: those that load its ``config-utils.js`` (its service
+    worker manager runs there); not the landing page, not the app page."""
+    for path in sorted(site.rglob("*.html")):
+        text = path.read_text(encoding="utf-8")
+        if "config-utils.js" in text and _CONFIG_ELEMENT.search(text):
+            yield path
+
+
+def _pin_pages(site: Path) -> list[Path]:
+    """Put :func:`pin_script` into every JupyterLite page that lacks it; all those pages."""
+    pin = pin_script(site)
+    pages = list(_jupyterlite_pages(site))
+    for path in pages:
+        text = path.read_text(encoding="utf-8")
+        if _PIN_MARK in text:
+            continue
+        match = _CONFIG_ELEMENT.search(text)
+        assert match is not None  # (_jupyterlite_pages found it)
+        path.write_text(text[: match.end()] + "\n" + pin + text[match.end() :], encoding="utf-8")
+    return pages
+
+
+def _template(path: Path, mark: str, value: object) -> str:
+    text = path.read_text(encoding="utf-8")
+    if text.count(mark) != 1:
+        raise OfflineError(f"{path} must hold {mark!r} exactly once")
+    # "</" never appears in the JSON of paths and hashes, but guard a future inline use
+    return text.replace(mark, json.dumps(value, ensure_ascii=True).replace("</", "<\\/"))
+
+
+def write_offline(site: Path) -> OfflineManifest:
+    """Make the built ``site`` work offline after the first visit (module docstring);
+    returns the manifest. On a site made offline before and edited since, renews
+    the manifest and the worker. Raises :class:`OfflineError` if JupyterLite's
+    worker is not where JupyterLite 0.8.6 puts it."""
+    site = Path(site)
+    theirs, moved = site / WORKER, site / JUPYTERLITE_WORKER
+    current = theirs.read_text(encoding="utf-8") if theirs.is_file() else ""
+    if _JUPYTERLITE_SIGN in current and CACHE_PREFIX not in current:
+        moved.parent.mkdir(parents=True, exist_ok=True)
+        shutil.move(theirs, moved)
+    elif not (moved.is_file() and CACHE_PREFIX in current):
+        # (else: a site made offline before, edited since: the manifest and worker are renewed)
+        raise OfflineError(f"{theirs} is not JupyterLite's service worker")
+    if not _pin_pages(site):
+        raise OfflineError("no JupyterLite page (one loading config-utils.js) to pin the worker in")
+    page = _template(PAGE_TEMPLATE, _CONFIG_MARK, {"worker": worker_url(site)})
+    (site / PAGE_SCRIPT).write_text(page, encoding="utf-8")
+
+    salt = WORKER_TEMPLATE.read_bytes() + moved.read_bytes()
+    manifest = make_manifest(site, salt=salt)
+    (site / MANIFEST).write_text(json.dumps(manifest.to_json(), indent=1) + "\n", encoding="utf-8")
+    worker = _template(WORKER_TEMPLATE, _MANIFEST_MARK, manifest.to_json())
+    (site / WORKER).write_text(worker, encoding="utf-8")
+    return manifest
+
+
+def read_manifest(site: Path) -> OfflineManifest:
+    """The manifest a built site's worker holds (from :data:`MANIFEST`)."""
+    data = json.loads((Path(site) / MANIFEST).read_text(encoding="utf-8"))
+    return OfflineManifest(
+        version=data["version"],
+        files=dict(data["files"]),
+        bytes=int(data["bytes"]),
+        jupyterlite=data["jupyterlite"],
+    )
+
+
+def check_offline(site: Path) -> list[str]:
+    """Problems with a built site's offline support (empty if it is sound)."""
+    site = Path(site)
+    if not (site / MANIFEST).is_file():
+        return [f"{MANIFEST} missing: the site does not work offline"]
+    problems: list[str] = []
+    manifest = read_manifest(site)
+    worker = (site / WORKER).read_text(encoding="utf-8") if (site / WORKER).is_file() else ""
+    embedded = json.dumps(manifest.to_json(), ensure_ascii=True).replace("</", "<\\/")
+    if embedded not in worker:
+        problems.append(f"{WORKER} does not hold the manifest {MANIFEST} describes")
+    if not (site / JUPYTERLITE_WORKER).is_file():
+        problems.append(f"{JUPYTERLITE_WORKER} (imported by the worker) missing")
+    salt = WORKER_TEMPLATE.read_bytes() + (site / JUPYTERLITE_WORKER).read_bytes()
+    fresh = make_manifest(site, salt=salt)
+    for rel in sorted(set(manifest.files) | set(fresh.files)):
+        if rel not in fresh.files:
+            problems.append(f"{rel}: in the manifest, not in the site")
+        elif rel not in manifest.files:
+            problems.append(f"{rel}: in the site, not in the manifest")
+        elif manifest.files[rel] != fresh.files[rel]:
+            problems.append(f"{rel}: changed after the manifest was made")
+    if not problems and fresh.version != manifest.version:
+        problems.append("the manifest's version is not the hash of its files")
+    for path in _jupyterlite_pages(site):
+        if _PIN_MARK not in path.read_text(encoding="utf-8"):
+            problems.append(f"{path.relative_to(site)}: no worker pin for JupyterLite")
+    if not (site / PAGE_SCRIPT).is_file():
+        problems.append(f"{PAGE_SCRIPT} missing")
+    return problems
