@@ -37,6 +37,7 @@ import pytest
 
 from tools.build_site import SiteRequestHandler
 from tools.keep_notebooks import COPIES_FOLDER, STAMP_KEY, cells_fingerprint, publish_notebooks
+from tools.offline import write_offline
 
 pytestmark = pytest.mark.browser
 
@@ -96,8 +97,10 @@ def _write(path: Path, notebook: dict[str, Any]) -> None:
 
 def _deploy_b(site: Path, dest: Path) -> Path:
     """Deploy A with ``dice_pool`` and ``lifting`` changed (a sentence added to their
-    introduction), published by the build's own function."""
-    _copy_site(site, dest)
+    introduction), published by the build's own functions: the stamps, then the
+    offline manifest and worker (a new deployment, as the build's last step makes
+    it). A full copy: the offline step writes its files in place."""
+    shutil.copytree(site, dest)
     for name in ("dice_pool.ipynb", "lifting.ipynb"):
         notebook = _read(dest / "files" / name)
         intro = notebook["cells"][0]
@@ -109,6 +112,7 @@ def _deploy_b(site: Path, dest: Path) -> Path:
         "dice_pool.ipynb",
         "lifting.ipynb",
     }
+    write_offline(dest)
     return dest
 
 
@@ -271,8 +275,19 @@ def test_a_redeploy_keeps_the_gms_notebooks_and_updates_the_untouched(
     lifting_a = _sources(_stored(page, "lifting.ipynb"))
     watch.check()
 
-    # deploy B at the same origin
+    # deploy B at the same origin. The offline worker (docs/site-build.md, "Offline
+    # after the first visit") keeps serving deploy A until B's worker has fetched B
+    # whole and the GM takes it: "Use it now" on the landing page, the only page open.
     deploys.site = deploy_b
+    page.goto(deploys.base)
+    status = page.locator("#offline-status")
+    expect(status).to_contain_text("A new version is ready", timeout=120_000)
+    status.get_by_role("button", name="Use it now").click()
+    page.wait_for_function(
+        "async () => { const r = await navigator.serviceWorker.getRegistration();"
+        " return !!r && !r.waiting && !r.installing; }",
+        timeout=60_000,
+    )
     _lab(page, deploys.base + "lab/index.html")
     served_b = {n: _read(deploy_b / "files" / n) for n in ("dice_pool.ipynb", "lifting.ipynb")}
 
