@@ -282,7 +282,8 @@ def test_a_redeploy_keeps_the_gms_notebooks_and_updates_the_untouched(
     page.goto(deploys.base)
     status = page.locator("#offline-status")
     expect(status).to_contain_text("A new version is ready", timeout=120_000)
-    status.get_by_role("button", name="Use it now").click()
+    with page.expect_navigation(timeout=60_000):  # granted: the page reloads onto B
+        status.get_by_role("button", name="Use it now").click()
     page.wait_for_function(
         "async () => { const r = await navigator.serviceWorker.getRegistration();"
         " return !!r && !r.waiting && !r.installing; }",
