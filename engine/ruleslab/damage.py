@@ -449,37 +449,22 @@ def sum_with_dazing(
     table convolved with ``after`` at each attack.
     """
     (nb, db), (na, da) = numerators(before), numerators(after)
-    den = db * da // math.gcd(db, da)
+    den = math.lcm(db, da)
     nb = [x * (den // db) for x in nb]
     na = [x * (den // da) for x in na]
-    below = [1] + [0] * (dazed_at - 1)  # P(total t, not yet Dazed) × den^k, t < dazed_at
+
+    def plus(x: list[int], y: list[int]) -> list[int]:
+        short, long = sorted((x, y), key=len)
+        return [v + (short[t] if t < len(short) else 0) for t, v in enumerate(long)]
+
+    below = [1]  # P(total t, not yet Dazed) × den^k, t < dazed_at
     dazed: list[int] = []  # P(total t, Dazed) × den^k, indexed by t
     for _ in range(attacks):
-        dazed = packed_convolve(dazed, na) if dazed else []
-        spill: list[int] = []
-        new_below = [0] * dazed_at
-        for t, x in enumerate(below):
-            if not x:
-                continue
-            for d, y in enumerate(nb):
-                if y:
-                    if t + d < dazed_at:
-                        new_below[t + d] += x * y
-                    else:
-                        if len(spill) <= t + d:
-                            spill.extend([0] * (t + d + 1 - len(spill)))
-                        spill[t + d] += x * y
-        below = new_below
-        if len(dazed) < len(spill):
-            dazed.extend([0] * (len(spill) - len(dazed)))
-        for t, x in enumerate(spill):
-            dazed[t] += x
-    size = max(len(dazed), dazed_at)
-    total = [0] * size
-    for t, x in enumerate(below):
-        total[t] += x
-    for t, x in enumerate(dazed):
-        total[t] += x
+        moved = packed_convolve(below, nb)  # one more attack before he is Dazed
+        below = moved[:dazed_at]
+        reached = [0] * dazed_at + moved[dazed_at:]  # totals that Daze him now
+        dazed = plus(packed_convolve(dazed, na) if dazed else [], reached)
+    total = plus(below, dazed)
     while len(total) > 1 and not total[-1]:
         total.pop()
     return fractions(total, den**attacks)

@@ -307,7 +307,9 @@ def packed_convolve(a: list[int], b: list[int]) -> list[int]:
     wide enough for any sum of products, so no slot carries into the next."""
     if not a or not b:
         return []
-    width = (max(a) * max(b) * min(len(a), len(b))).bit_length() // 8 + 1  # bytes per slot
+    # bytes per slot: any sum of products, and each entry itself (one table may be all 0)
+    bound = max(max(a) * max(b) * min(len(a), len(b)), max(a), max(b))
+    width = bound.bit_length() // 8 + 1
 
     def pack(xs: list[int]) -> int:
         return int.from_bytes(b"".join(x.to_bytes(width, "little") for x in xs), "little")

@@ -202,3 +202,13 @@ def test_p_where_counts_the_values_of_an_event():
     assert Dist(0, (1, 0, 1), 2).p_where(even) == 1
     assert asked == [0, 2]  # a value of probability 0 is not asked
     assert two.p_where(lambda v: v > 20) == 0
+
+
+def test_packed_convolve_with_an_all_zero_table():
+    # The slot width must hold each entry too: with one table all 0 the sums are 0,
+    # but the other table's entries (300 > one byte) must still be packed.
+    from ruleslab.pmf import packed_convolve
+
+    assert packed_convolve([0, 0], [300, 5]) == [0, 0, 0]
+    assert packed_convolve([300, 5], [0]) == [0, 0]
+    assert packed_convolve([2, 3], [300, 5]) == [600, 910, 15]
