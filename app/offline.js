@@ -9,7 +9,11 @@
  * is drawn (app.html), and only when it is the top-level page: an embed must not
  * download the whole site into a reader's browser.
  *
- * Registration waits for the page's load and then for idle time. The worker is
+ * Registration waits for the page's load and then for idle time; on JupyterLite's
+ * pages (the build adds this script to them with `data-ruleslab-wait="kernels"`)
+ * also until every open document's kernel has been idle for 3 s (at most a
+ * minute after the load), so a notebook's kernel start and its first run never
+ * share the machine with the download. The worker is
  * then asked to complete its cache ("precache"), and the browser to look for a
  * new deployment (`registration.update()`); an element #offline-status,
  * where the page has one (the landing page), says how far it got, and offers a
@@ -124,8 +128,50 @@
     }
   }
 
+  /** JupyterLite's pages: are all kernels of the open documents idle (none starting)? */
+  function kernelsQuiet() {
+    const app = window.jupyterapp;
+    if (!app || !app.shell) return false; // JupyterLab is still loading
+    for (const widget of app.shell.widgets("main")) {
+      const context = widget.sessionContext;
+      if (!context) continue;
+      if (!context.isReady) return false; // its kernel is being chosen or started
+      const kernel = context.session && context.session.kernel;
+      if (kernel && kernel.status !== "idle") return false;
+    }
+    return true;
+  }
+
+  /** On a JupyterLite page, start once its kernels have been idle for QUIET_MS on end
+   * (a notebook's kernel starting, then Run All, are not slowed by the download), and
+   * at the latest CAP_MS after the page's load. */
+  const QUIET_MS = 3000;
+  const CAP_MS = 60000;
+  function whenKernelsQuiet(then) {
+    const began = Date.now();
+    let quietSince = null;
+    const timer = setInterval(() => {
+      const now = Date.now();
+      let quiet = false;
+      try {
+        quiet = kernelsQuiet();
+      } catch (err) {
+        quiet = true; // a JupyterLab without these names: do not wait on it
+      }
+      quietSince = quiet ? (quietSince === null ? now : quietSince) : null;
+      if ((quietSince !== null && now - quietSince >= QUIET_MS) || now - began >= CAP_MS) {
+        clearInterval(timer);
+        then();
+      }
+    }, 250);
+  }
+
+  const waitForKernels = document.currentScript.dataset.ruleslabWait === "kernels";
   const idle = window.requestIdleCallback || ((f) => setTimeout(f, 200));
-  const later = () => idle(start, { timeout: 3000 });
+  const later = () => {
+    if (waitForKernels) whenKernelsQuiet(() => idle(start, { timeout: 3000 }));
+    else idle(start, { timeout: 3000 });
+  };
   if (document.readyState === "complete") later();
   else window.addEventListener("load", later, { once: true });
 })();

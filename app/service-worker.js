@@ -22,7 +22,10 @@
  * which holds exactly the manifest's files (each fetched with its integrity, so
  * a stale HTTP-cached copy or a newer deployment's file is refused). A first install (no worker active yet)
  * takes over at once, as JupyterLite's does, so the drive works on the first
- * visit, and fills its cache in the background. An update installs its whole
+ * visit; it fills its cache in the background only when a page asks
+ * ("precache", sent once the page is idle: static/offline/offline.js), and until
+ * then leaves the site's files to the network, as JupyterLite's worker does, so
+ * that a first visit is not slowed by 46 MB of downloads. An update installs its whole
  * cache first (an incomplete install fails and is retried later) and then
  * waits, as service workers do, until no page runs the old version (or the
  * only page left asks for it: "use it now" on the landing page); on
@@ -109,7 +112,15 @@
     for (const port of watchers) port.postMessage(message);
   }
 
+  /** "unknown" until looked up when the worker starts, then "empty" (this version's cache
+   * does not exist yet: a first visit) or "started" (it does, or precache() made it). */
+  let cacheState = "unknown";
+  caches.has(CACHE).then((has) => {
+    if (cacheState === "unknown") cacheState = has ? "started" : "empty";
+  });
+
   async function precache() {
+    cacheState = "started";
     const cache = await caches.open(CACHE);
     const done = await cache.match(COMPLETE);
     if (done) return done.json();
@@ -140,22 +151,15 @@
 
   let precaching = null;
   let precacheFailed = false;
-  let complete = false;
 
   /** This version's cache, filled once: a failure is retried by the next worker, or on request. */
   function precacheOnce(retry) {
     if (!precaching || (retry && precacheFailed)) {
       precacheFailed = false;
-      precaching = precache().then(
-        (status) => {
-          complete = true;
-          return status;
-        },
-        (err) => {
-          precacheFailed = true;
-          throw err;
-        },
-      );
+      precaching = precache().catch((err) => {
+        precacheFailed = true;
+        throw err;
+      });
     }
     return precaching;
   }
@@ -164,7 +168,7 @@
     event.stopImmediatePropagation(); // JupyterLite's own install would skip waiting on updates
     if (!self.registration.active) {
       // the first install: no page runs another version, take over at once (the drive
-      // needs a controller on this very visit); the cache fills once active
+      // needs a controller on this very visit); the cache fills once a page asks, when idle
       self.skipWaiting();
       return;
     }
@@ -212,10 +216,12 @@
   }
 
   self.addEventListener("fetch", (event) => {
-    if (!complete) event.waitUntil(precacheOnce(false).catch(() => {}));
     if (event.request.method !== "GET") return; // JupyterLite's drive and stdin
     const path = sitePath(event.request.url);
     if (path === null) return; // not a file of the site: JupyterLite's listener, or the network
+    // A first visit before any page asked for the cache: nothing of this version is kept
+    // yet, so the request goes on as it would without us (JupyterLite's listener fetches it).
+    if (cacheState === "empty") return;
     event.stopImmediatePropagation();
     event.respondWith(respond(event, path));
   });
@@ -262,11 +268,9 @@
       );
     } else if (data.type === "status") {
       const status = (hit) => ({ type: "status", version: OFFLINE.version, complete: !!hit });
+      // (caches.match does not create the cache, as caches.open would)
       event.waitUntil(
-        caches
-          .open(CACHE)
-          .then((cache) => cache.match(COMPLETE))
-          .then((hit) => reply(event, status(hit))),
+        caches.match(COMPLETE, { cacheName: CACHE }).then((hit) => reply(event, status(hit))),
       );
     } else if (data.type === "activate") {
       event.waitUntil(activateIfAlone(event));

@@ -9,7 +9,9 @@ The last step of the site build (:func:`write_offline`, called by
    the events);
 2. every JupyterLite page gets a short inline script recording the worker for
    JupyterLite (:func:`pin_script`: without it, JupyterLite 0.8.6 unregisters
-   every worker on its first visit under one it has not recorded);
+   every worker on its first visit under one it has not recorded), and the
+   pages' script, which asks for the cache once the page's kernels are idle
+   (:func:`page_script_tag`);
 3. the pages' script (:data:`PAGE_SCRIPT`, from ``app/offline.js``) is written;
 4. the manifest: every file of the site but :func:`not_precached` ones, by
    path, with its sha256 as a subresource-integrity string; its version is a
@@ -27,6 +29,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import os
 import re
 import shutil
 from collections.abc import Iterator
@@ -45,6 +48,7 @@ __all__ = [
     "integrity",
     "make_manifest",
     "not_precached",
+    "page_script_tag",
     "pin_script",
     "read_manifest",
     "worker_url",
@@ -200,8 +204,17 @@ def _jupyterlite_pages(site: Path) -> Iterator[Path]:
             yield path
 
 
+def page_script_tag(site: Path, page: Path) -> str:
+    """The tag that loads :data:`PAGE_SCRIPT` on a JupyterLite ``page`` of ``site``:
+    it asks the worker to fill its cache only once the page's kernels have been idle
+    for a while (``data-ruleslab-wait="kernels"``, ``app/offline.js``)."""
+    src = Path(os.path.relpath(site / PAGE_SCRIPT, page.parent)).as_posix()
+    return f'<script src="{src}" data-ruleslab-wait="kernels" defer></script>'
+
+
 def _pin_pages(site: Path) -> list[Path]:
-    """Put :func:`pin_script` into every JupyterLite page that lacks it; all those pages."""
+    """Put :func:`pin_script` and the pages' script (:func:`page_script_tag`) into every
+    JupyterLite page that lacks them; all those pages."""
     pin = pin_script(site)
     pages = list(_jupyterlite_pages(site))
     for path in pages:
@@ -210,7 +223,8 @@ def _pin_pages(site: Path) -> list[Path]:
             continue
         match = _CONFIG_ELEMENT.search(text)
         assert match is not None  # (_jupyterlite_pages found it)
-        path.write_text(text[: match.end()] + "\n" + pin + text[match.end() :], encoding="utf-8")
+        added = f"\n{pin}\n{page_script_tag(site, path)}"
+        path.write_text(text[: match.end()] + added + text[match.end() :], encoding="utf-8")
     return pages
 
 
@@ -285,8 +299,11 @@ def check_offline(site: Path) -> list[str]:
     if not problems and fresh.version != manifest.version:
         problems.append("the manifest's version is not the hash of its files")
     for path in _jupyterlite_pages(site):
-        if _PIN_MARK not in path.read_text(encoding="utf-8"):
+        text = path.read_text(encoding="utf-8")
+        if _PIN_MARK not in text:
             problems.append(f"{path.relative_to(site)}: no worker pin for JupyterLite")
+        if page_script_tag(site, path) not in text:
+            problems.append(f"{path.relative_to(site)}: does not load {PAGE_SCRIPT}")
     if not (site / PAGE_SCRIPT).is_file():
         problems.append(f"{PAGE_SCRIPT} missing")
     return problems

@@ -380,3 +380,37 @@ def test_the_app_page_registers_only_after_drawing_and_never_in_an_embed(browser
         assert other.evaluate("() => navigator.serviceWorker.getRegistrations()") == []
     finally:
         context.close()
+
+
+def test_a_notebooks_first_visit_downloads_the_site_only_once_its_kernel_is_quiet(
+    browser, site_dir, deploy_server
+):
+    """On a JupyterLite page the worker takes over at once (the drive needs it), but it
+    downloads nothing for the offline cache while the kernel starts and runs the
+    notebook: only once the kernels have been idle a while (``app/offline.js``)."""
+    from playwright.sync_api import expect
+
+    manifest = read_manifest(site_dir)
+    base = deploy_server.base
+    context = browser.new_context(viewport={"width": 1100, "height": 1600})
+    try:
+        page = context.new_page()
+        watch = PageWatch(page, base)
+        page.goto(base + notebook_link(get("dice_pool")))
+        page.wait_for_function(KERNEL_IDLE_JS, timeout=KERNEL_TIMEOUT)
+        controller = page.evaluate("() => navigator.serviceWorker.controller.scriptURL")
+        assert controller == base + worker_url(site_dir)  # the drive's worker is ours
+        page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+        expect(page.locator(".rl-calc-dice_pool").first).to_be_visible(timeout=KERNEL_TIMEOUT)
+        drawn = len(deploy_server.log)
+        assert [p for p, version in deploy_server.log if version] == []
+        page.wait_for_function("() => window.ruleslabOffline !== undefined")
+        answer = page.evaluate("() => window.ruleslabOffline.ready")
+        assert answer["type"] == "complete", answer
+        assert answer["version"] == manifest.version
+        assert page.evaluate(STATE_JS)["caches"] == [CACHE_PREFIX + manifest.version]
+        precached = [i for i, (_, version) in enumerate(deploy_server.log) if version]
+        assert precached and min(precached) >= drawn
+        assert watch.errors == [], f"console errors: {watch.errors}"
+    finally:
+        context.close()

@@ -135,6 +135,10 @@ def test_jupyterlite_pages_record_the_worker_once(tmp_path, setting, query):
     assert f'"worker": "service-worker.js?enableCache={query}"' in lab
     assert '"appVersion": "0.8.6"' in lab
     assert "ruleslab-offline-pin" not in (site / "index.html").read_text()  # not JupyterLite's
+    # the pages' script, relative to the page, told to wait for the kernels
+    tag = '<script src="../static/offline/offline.js" data-ruleslab-wait="kernels" defer>'
+    assert lab.count(tag) == 1
+    assert "offline.js" not in (site / "index.html").read_text()
     page = (site / PAGE_SCRIPT).read_text()
     assert f'{{"worker": "service-worker.js?enableCache={query}"}}' in page
 
