@@ -6,7 +6,8 @@
  * kept out of the worker's URL so that the script's URL does not change with
  * them). It loads
  * Pyodide from the site's own distribution (`static/pyodide/`, bytecode
- * compiled at build time) with the calculator's packages preloaded through the
+ * compiled at build time; the standard library cut down to what the app uses,
+ * the rest fetched on demand) with the calculator's packages preloaded through the
  * app page's lock (no IPython: a stand-in provides the few names the widget
  * stack imports), then runs `ruleslab_widgets.app_page`: the calculator's
  * widgets send their comm messages here, and they are posted to the page unchanged.
@@ -45,12 +46,16 @@ async function main() {
     // the site's lock cut down to what the app page runs (no IPython: see
     // ruleslab_widgets/ipython_standin.py); written by tools/build_app.py
     lockFileURL: indexURL + "app-lock.json",
+    // the part of the standard library the app page uses (tools/build_app.py); the
+    // rest is fetched only if ever imported (ruleslab_widgets/app_stdlib.py)
+    stdLibURL: indexURL + "app_stdlib.zip",
     // fetched while the interpreter starts; their dependencies come from the lock
     packages: ["ruleslab"],
     stdout: (line) => console.log(line),
     stderr: (line) => console.warn(line),
   });
   post({ type: "progress", phase: "calculator" });
+  pyodide.pyimport("ruleslab_widgets.app_stdlib").install(indexURL + "python_stdlib.zip");
   pyodide.pyimport("ruleslab_widgets.ipython_standin").install();
   const app = pyodide.pyimport("ruleslab_widgets.app_page");
   app.install(app.pyodide_sender(post));

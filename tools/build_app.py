@@ -12,21 +12,39 @@ runs without IPython (:mod:`ruleslab_widgets.ipython_standin`): the same
 files with the same sha256, IPython taken out of ipywidgets' dependencies and
 IPython's own dependencies left out.
 
+It starts Pyodide with ``static/pyodide/app_stdlib.zip`` (:func:`app_stdlib`):
+the site's compiled standard library cut down to the top-level modules in
+:data:`APP_STDLIB`, those the app runtime imports, with the names it leaves
+out written into it; :mod:`ruleslab_widgets.app_stdlib` fetches the whole
+library if anything else is ever imported.
+
 Usage: called by :func:`tools.build_site.build_site`; alone,
 ``python tools/build_app.py SITE_DIR``.
 """
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 from typing import Any
 
 from tools.pyodide_dist import LOCK_NAME, read_lock, write_lock
 
-__all__ = ["APP_DIR", "APP_LOCK", "APP_ROOT_PACKAGE", "AppBuildError", "app_lock", "build_app"]
+__all__ = [
+    "APP_DIR",
+    "APP_LOCK",
+    "APP_ROOT_PACKAGE",
+    "APP_STDLIB",
+    "APP_STDLIB_ZIP",
+    "AppBuildError",
+    "app_lock",
+    "app_stdlib",
+    "build_app",
+]
 
 REPO = Path(__file__).resolve().parents[1]
 APP_SOURCES = REPO / "app"
@@ -40,6 +58,27 @@ APP_LOCK = "static/pyodide/app-lock.json"
 APP_ROOT_PACKAGE = "ruleslab"
 #: Dependencies the app page runs without (replaced by the IPython stand-in).
 APP_WITHOUT = frozenset({"ipython"})
+#: The app page's standard library archive, relative to the site root.
+APP_STDLIB_ZIP = "static/pyodide/app_stdlib.zip"
+#: The site's standard library archive, which it is cut from (and which the app page
+#: fetches whole if it ever imports a module left out).
+STDLIB_ZIP = "static/pyodide/python_stdlib.zip"
+#: The standard library's top-level modules and packages the app page keeps: what its
+#: runtime imports (Pyodide's start-up and package loader, the widget stack, the
+#: engine) while it starts every calculator, computes and rolls, measured in Pyodide
+#: (tests/tools/test_app_stdlib.py fails, naming them, if it imports any other).
+APP_STDLIB = frozenset(
+    """
+    __future__ _colorize _opcode_metadata _py_warnings _pyodide _ssl _weakrefset
+    annotationlib ast asyncio base64 bisect bz2 codeop collections compression
+    concurrent contextlib contextvars copy copyreg dataclasses datetime decimal dis
+    email encodings enum fnmatch fractions functools glob heapq html importlib inspect
+    ipaddress json keyword linecache locale logging lzma mimetypes numbers opcode
+    operator pathlib pyodide queue quopri random re reprlib selectors shutil signal
+    socket ssl string struct subprocess tarfile tempfile textwrap threading token
+    tokenize traceback types typing urllib uuid warnings weakref zipfile
+    """.split()
+)
 
 _FONT_LOADERS = [f"--loader:.{ext}=file" for ext in ("woff2", "woff", "ttf", "eot", "svg")]
 
@@ -97,7 +136,44 @@ def build_app(site: Path, *, sources: Path = APP_SOURCES) -> Path:
     if not (dist / LOCK_NAME).is_file():
         raise AppBuildError(f"{dist / LOCK_NAME} not found: build the Pyodide distribution first")
     write_lock(Path(site) / APP_LOCK, app_lock(read_lock(dist)))
+    app_stdlib(Path(site) / STDLIB_ZIP, Path(site) / APP_STDLIB_ZIP)
     return out
+
+
+def _top_level(member: str) -> str:
+    """The top-level module a member of the standard library archive belongs to."""
+    first = member.split("/", 1)[0]
+    for suffix in (".pyc", ".py"):
+        if "/" not in member and first.endswith(suffix):
+            return first[: -len(suffix)]
+    return first
+
+
+def app_stdlib(full: Path, out: Path, keep: frozenset[str] = APP_STDLIB) -> list[str]:
+    """Write ``out``: the members of the standard library archive ``full`` that belong to
+    the top-level modules ``keep`` (same contents, same order), and a member
+    :data:`ruleslab_widgets.app_stdlib.MANIFEST` naming the top-level modules left out
+    and the archive holding them. Returns those names. A name of ``keep`` the archive
+    does not have is an error (a stale list)."""
+    from ruleslab_widgets.app_stdlib import MANIFEST
+
+    with zipfile.ZipFile(full) as src:
+        members = src.infolist()
+        tops = {_top_level(m.filename) for m in members}
+        missing = sorted(keep - tops)
+        if missing:
+            raise AppBuildError(f"{full} has no {', '.join(missing)} (tools.build_app.APP_STDLIB)")
+        dropped = sorted(tops - keep)
+        with zipfile.ZipFile(out, "w") as dst:
+            for member in members:
+                if _top_level(member.filename) in keep:
+                    # (deflated at level 9 again, as tools/bytecode.py writes the archive)
+                    data = src.read(member)
+                    dst.writestr(member, data, compress_type=member.compress_type, compresslevel=9)
+            info = zipfile.ZipInfo(MANIFEST, date_time=members[0].date_time)
+            manifest = {"full": Path(STDLIB_ZIP).name, "dropped": dropped}
+            dst.writestr(info, json.dumps(manifest, indent=0), compress_type=zipfile.ZIP_DEFLATED)
+    return dropped
 
 
 if __name__ == "__main__":

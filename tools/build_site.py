@@ -39,7 +39,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from tools.build_app import APP_DIR, AppBuildError, build_app
+from tools.build_app import APP_DIR, APP_STDLIB_ZIP, AppBuildError, build_app
 from tools.keep_notebooks import (
     CONTENTS_STORAGE,
     WORKSPACES_STORAGE,
@@ -187,6 +187,8 @@ def check_site(site: Path) -> list[str]:
         for name in ("app.js", "app.css", "worker.mjs"):
             if not (site / APP_DIR / name).is_file():
                 problems.append(f"the app page's {APP_DIR}/{name} is missing")
+        if not (site / APP_STDLIB_ZIP).is_file():
+            problems.append(f"the app page's standard library {APP_STDLIB_ZIP} is missing")
     if (site / OFFLINE_MANIFEST).is_file():
         problems += check_offline(site)
     return problems

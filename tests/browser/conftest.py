@@ -65,18 +65,23 @@ class PageWatch:
         self.base = base_url
         self.offsite: list[str] = []
         self.errors: list[str] = []
+        self.warnings: list[str] = []
+        self.requests: list[str] = []  # every URL the page and its workers asked for
         page.on("request", self._on_request)
         page.on("console", self._on_console)
         page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
 
     def _on_request(self, request) -> None:
         url = request.url
+        self.requests.append(url)
         if not url.startswith(self.base) and not url.startswith(("data:", "blob:")):
             self.offsite.append(url)
 
     def _on_console(self, msg) -> None:
         if msg.type == "error":
             self.errors.append(msg.text)
+        elif msg.type == "warning":
+            self.warnings.append(msg.text)
 
 
 @pytest.fixture

@@ -145,6 +145,10 @@ def test_app_page_drives_the_calculator(page, base_url, artifacts, key):
     root.screenshot(path=str(artifacts / f"{key}.png"))
     assert page.watch.offsite == [], f"requests left the site: {page.watch.offsite}"
     assert page.watch.errors == [], f"console errors: {page.watch.errors}"
+    # the app page's cut-down standard library held everything (ruleslab_widgets.app_stdlib)
+    stdlibs = [u.rsplit("/", 1)[-1] for u in page.watch.requests if u.endswith("stdlib.zip")]
+    assert stdlibs == ["app_stdlib.zip"]
+    assert [w for w in page.watch.warnings if "standard library" in w] == []
 
 
 def test_landing_page_links_every_calculator(page, base_url, artifacts):

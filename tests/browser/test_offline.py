@@ -410,7 +410,8 @@ def test_a_notebooks_first_visit_downloads_the_site_only_once_its_kernel_is_quie
         assert answer["version"] == manifest.version
         assert page.evaluate(STATE_JS)["caches"] == [CACHE_PREFIX + manifest.version]
         precached = [i for i, (_, version) in enumerate(deploy_server.log) if version]
-        assert precached and min(precached) >= drawn
+        assert precached
+        assert min(precached) >= drawn
         assert watch.errors == [], f"console errors: {watch.errors}"
     finally:
         context.close()

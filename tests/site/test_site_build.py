@@ -228,6 +228,7 @@ def test_the_site_works_offline(site: Path, lock: dict[str, Any]) -> None:
         "static/app/app.css",
         "static/app/worker.mjs",
         "static/pyodide/app-lock.json",
+        "static/pyodide/app_stdlib.zip",
         "static/pyodide/pyodide.mjs",
         "static/pyodide/pyodide.asm.mjs",
         "static/pyodide/pyodide.asm.wasm",

@@ -1,10 +1,15 @@
-"""tools.build_app.app_lock: the app page's lock, cut from the site's by hand-made examples."""
+"""tools.build_app: the app page's lock and standard library, cut from the site's, by
+hand-made examples."""
 
 from __future__ import annotations
 
+import json
+import zipfile
+
 import pytest
 
-from tools.build_app import AppBuildError, app_lock
+from ruleslab_widgets.app_stdlib import MANIFEST
+from tools.build_app import AppBuildError, app_lock, app_stdlib
 
 
 def _entry(name: str, *depends: str) -> dict[str, object]:
@@ -56,3 +61,32 @@ def test_a_dependency_missing_from_the_site_lock_is_named():
     broken = {"info": {}, "packages": {"ruleslab": _entry("ruleslab", "anywidget")}}
     with pytest.raises(AppBuildError, match="'anywidget'"):
         app_lock(broken)
+
+
+def _stdlib(path, members):
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name in members:
+            z.writestr(name, f"bytes of {name}")
+    return path
+
+
+STDLIB = ["json/__init__.pyc", "json/decoder.pyc", "random.pyc", "xml/dom/minidom.pyc", "zz.pyc"]
+
+
+def test_app_stdlib_keeps_whole_top_level_modules_and_names_the_rest(tmp_path):
+    full = _stdlib(tmp_path / "python_stdlib.zip", STDLIB)
+    out = tmp_path / "app_stdlib.zip"
+    assert app_stdlib(full, out, keep=frozenset({"json", "random"})) == ["xml", "zz"]
+    with zipfile.ZipFile(out) as z:
+        assert z.namelist() == ["json/__init__.pyc", "json/decoder.pyc", "random.pyc", MANIFEST]
+        assert z.read("json/decoder.pyc") == b"bytes of json/decoder.pyc"
+        assert json.loads(z.read(MANIFEST)) == {
+            "full": "python_stdlib.zip",
+            "dropped": ["xml", "zz"],
+        }
+
+
+def test_app_stdlib_refuses_a_kept_name_the_library_lacks(tmp_path):
+    full = _stdlib(tmp_path / "python_stdlib.zip", STDLIB)
+    with pytest.raises(AppBuildError, match="has no nosuch"):
+        app_stdlib(full, tmp_path / "out.zip", keep=frozenset({"json", "nosuch"}))

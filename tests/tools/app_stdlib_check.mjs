@@ -1,0 +1,101 @@
+#!/usr/bin/env node
+/**
+ * Run the app page's Python as its worker does (app/worker.mjs), in Pyodide under
+ * Node, on a built site's files: the app page's lock and its cut-down standard
+ * library (static/pyodide/app_stdlib.zip), with the fallback of
+ * ruleslab_widgets.app_stdlib installed; the whole python_stdlib.zip is "fetched"
+ * from the folder, and each fetch is counted.
+ *
+ * Then, as a GM would: every calculator is started from a link with a bad value
+ * and an unknown name, computes, rolls with a seed and with none, and shares a
+ * link. Then modules the app page never uses are imported, as a GM's code could
+ * make it. Prints one JSON object: the standard library's top-level modules
+ * imported from the cut-down archive and from the whole one, the fetches
+ * (before and after the GM's part), and the results of the imports.
+ *
+ * Usage: node tests/tools/app_stdlib_check.mjs SITE_PYODIDE_DIR
+ * Read by tests/tools/test_app_stdlib.py, which decides.
+ */
+
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const dist = path.resolve(process.argv[2] ?? "");
+const realFetch = globalThis.fetch;
+globalThis.fetch = async (resource, options) => {
+  const url = String(resource instanceof Request ? resource.url : resource);
+  if (!url.startsWith("file:")) throw new Error(`network access refused: ${url}`);
+  return realFetch(resource, options);
+};
+
+const { loadPyodide } = await import(pathToFileURL(path.join(dist, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({
+  indexURL: dist + path.sep,
+  lockFileURL: path.join(dist, "app-lock.json"),
+  stdLibURL: path.join(dist, "app_stdlib.zip"),
+  packageBaseUrl: dist + path.sep,
+  env: { HOME: "/home/pyodide" },
+  packages: ["ruleslab"],
+});
+const fetched = [];
+const fetchWhole = (url) => {
+  fetched.push(url);
+  return new Uint8Array(readFileSync(url.startsWith("file:") ? fileURLToPath(url) : url));
+};
+pyodide.pyimport("ruleslab_widgets.ipython_standin").install();
+const finder = pyodide
+  .pyimport("ruleslab_widgets.app_stdlib")
+  .install(path.join(dist, "python_stdlib.zip"), fetchWhole);
+const app = pyodide.pyimport("ruleslab_widgets.app_page");
+app.install(app.pyodide_sender(() => {}));
+pyodide.runPython(`
+import ipywidgets as w
+from ruleslab.calculators import CALCULATORS
+from ruleslab_widgets import app_page
+
+for calc in CALCULATORS:
+    first = calc.params[0].name
+    view = app_page.start(calc.key, f"{first}=%3Cb%3E&not_a_field=1")
+    view.apply_query("")
+    for spec in calc.rolls:
+        view.roll(spec, w.Text(value="12345"), w.HTML())
+        view.roll(spec, w.Text(value=""), w.HTML())
+        view.roll(spec, w.Text(value="not a seed"), w.HTML())
+    view.share_query()
+`);
+const TOPS = `
+import json, sys
+def tops(prefix):
+    return sorted({
+        name.partition(".")[0]
+        for name, module in list(sys.modules.items())
+        if (getattr(getattr(module, "__spec__", None), "origin", None) or "").startswith(prefix)
+    })
+`;
+pyodide.runPython(TOPS);
+const used = JSON.parse(pyodide.runPython(`json.dumps(tops("/lib/python314.zip/"))`));
+const fetchesBefore = fetched.length;
+const imports = JSON.parse(
+  pyodide.runPython(`
+imports = {}
+for name in ("xml.dom.minidom", "unittest.mock", "difflib", "not_a_module_at_all"):
+    try:
+        __import__(name)
+        imports[name] = "ok"
+    except ImportError as exc:
+        imports[name] = type(exc).__name__
+json.dumps(imports)
+`),
+);
+const whole = JSON.parse(pyodide.runPython(`json.dumps(tops("/lib/python-stdlib-full.zip/"))`));
+console.log(
+  JSON.stringify({
+    used,
+    whole,
+    fetches_before: fetchesBefore,
+    fetched,
+    imports,
+    finder: finder ? "installed" : "none",
+  }),
+);

@@ -1,0 +1,100 @@
+"""The app page's standard library: the part it uses, and the rest on demand.
+
+The app page's worker starts Pyodide with ``static/pyodide/app_stdlib.zip``
+(``stdLibURL``) instead of the whole ``python_stdlib.zip``: the build
+(``tools/build_app.py``) keeps only the top-level modules and packages the app
+runtime imports (about half the bytes), and writes the names it left out into
+the archive itself (:data:`MANIFEST`). A module of the standard library that
+is not in it must still import: :func:`install` puts a finder last on
+``sys.meta_path`` which, the first time something imports a module that was
+left out, fetches the whole ``python_stdlib.zip`` (a synchronous request:
+an import cannot wait), puts it on ``sys.path`` and lets the import system find
+the module there. Every later import of a left-out module is then an ordinary
+one. The fetch says so on stderr (the console), since it means the build's list
+(``tools.build_app.APP_STDLIB``) misses a module the app uses.
+
+Nothing here runs outside the app page: the notebook's kernel has the whole
+standard library.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.abc
+import importlib.machinery
+import json
+import sys
+import zipimport
+from collections.abc import Callable, Sequence
+from types import ModuleType
+from typing import Any
+
+__all__ = ["FULL_PATH", "MANIFEST", "StdlibFallback", "install", "xhr_fetch"]
+
+#: The member of the app's standard library archive that lists what was left out.
+MANIFEST = "ruleslab-app-stdlib.json"
+#: Where the whole standard library goes once fetched (beside the app's, which
+#: Pyodide puts at ``/lib/python314.zip``).
+FULL_PATH = "/lib/python-stdlib-full.zip"
+
+Fetch = Callable[[str], Any]
+
+
+def xhr_fetch(url: str) -> bytes:
+    """``url``'s bytes by a synchronous request (allowed in a Web Worker)."""
+    import js  # Pyodide's
+
+    xhr = js.XMLHttpRequest.new()
+    xhr.open("GET", url, False)
+    xhr.responseType = "arraybuffer"
+    xhr.send()
+    if xhr.status != 200:
+        raise ImportError(f"{url}: HTTP {xhr.status}")
+    return bytes(js.Uint8Array.new(xhr.response).to_py())
+
+
+class StdlibFallback(importlib.abc.MetaPathFinder):
+    """Finds the left-out modules in the whole standard library, fetched once."""
+
+    def __init__(self, url: str, dropped: Sequence[str], fetch: Fetch = xhr_fetch) -> None:
+        self.url = url
+        self.dropped = frozenset(dropped)
+        self.fetch = fetch
+        self.fetched = False
+
+    def find_spec(
+        self,
+        fullname: str,
+        path: Sequence[str] | None = None,
+        target: ModuleType | None = None,
+    ) -> importlib.machinery.ModuleSpec | None:
+        if self.fetched or fullname.partition(".")[0] not in self.dropped:
+            return None  # (once fetched, the whole library is on sys.path)
+        print(
+            f"ruleslab: {fullname!r} is not in the app page's standard library: "
+            f"fetching {self.url}",
+            file=sys.stderr,
+        )
+        data = self.fetch(self.url)
+        with open(FULL_PATH, "wb") as out:
+            out.write(data.to_py() if hasattr(data, "to_py") else data)
+        self.fetched = True
+        sys.path.append(FULL_PATH)
+        importlib.invalidate_caches()
+        return importlib.machinery.PathFinder.find_spec(fullname, path, target)
+
+
+def install(url: str, fetch: Fetch = xhr_fetch) -> StdlibFallback | None:
+    """Put the fallback last on ``sys.meta_path``, for the modules the running standard
+    library archive says it left out; ``url``: the whole ``python_stdlib.zip``.
+    Returns the finder, or ``None`` when the running archive is the whole library."""
+    archive = next((p for p in sys.path if p.endswith(".zip")), None)
+    if archive is None:
+        return None
+    try:
+        manifest = zipimport.zipimporter(archive).get_data(MANIFEST)
+    except OSError:
+        return None  # the whole standard library: nothing left out
+    finder = StdlibFallback(url, json.loads(manifest)["dropped"], fetch)
+    sys.meta_path.append(finder)
+    return finder
