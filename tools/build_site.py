@@ -73,6 +73,10 @@ LITE_CONFIG = REPO / "lite_config"
 DEFAULT_OUT = REPO / "build" / "site"
 DEFAULT_CONTENTS = REPO / "content"
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+#: The notebook kernel's Pyodide module (relative to the site root), from
+#: ``lite/kernel-pyodide.mjs``: Pyodide's own, with the current directory last on sys.path.
+KERNEL_MODULE = "static/pyodide/ruleslab-kernel.mjs"
+KERNEL_MODULE_SOURCE = REPO / "lite" / "kernel-pyodide.mjs"
 
 #: Federated extensions the site must ship (folders under ``extensions/``).
 REQUIRED_EXTENSIONS: tuple[str, ...] = (
@@ -89,8 +93,14 @@ class SiteBuildError(RuntimeError):
     """The site could not be built, or the built site fails a check."""
 
 
-def _write_lite_config(lite_dir: Path, preload: Sequence[str] = ()) -> None:
-    """Set the build-time ``jupyter-lite.json``: storage names and packages to preload.
+def _write_lite_config(
+    lite_dir: Path, preload: Sequence[str] = (), *, kernel_module: bool = False
+) -> None:
+    """Set the build-time ``jupyter-lite.json``: storage names, packages to preload and
+    the kernel's Pyodide module.
+
+    With ``kernel_module``, :data:`KERNEL_MODULE` is put beside ``pyodide.mjs``
+    (:func:`_use_kernel_module` points the built site's kernel at it).
 
     The storage names are the same for every deploy
     (:data:`~tools.keep_notebooks.CONTENTS_STORAGE`), so what a GM saved stays
@@ -107,6 +117,10 @@ def _write_lite_config(lite_dir: Path, preload: Sequence[str] = ()) -> None:
     data = config.setdefault("jupyter-config-data", {})
     data["contentsStorageName"] = CONTENTS_STORAGE
     data["workspacesStorageName"] = WORKSPACES_STORAGE
+    if kernel_module:
+        # beside pyodide.mjs: the kernel takes the folder of pyodideUrl as Pyodide's indexURL
+        # (pyodideUrl itself is set after `jupyter lite build`, whose kernel addon rewrites it)
+        shutil.copyfile(KERNEL_MODULE_SOURCE, lite_dir / KERNEL_MODULE)
     if preload:
         lock = read_lock(lite_dir / "static" / "pyodide")
         missing = [name for name in preload if name not in lock["packages"]]
@@ -114,6 +128,17 @@ def _write_lite_config(lite_dir: Path, preload: Sequence[str] = ()) -> None:
             raise SiteBuildError(f"packages to preload are not in the lock: {missing}")
         settings = data.setdefault("litePluginSettings", {}).setdefault(KERNEL_PLUGIN, {})
         settings.setdefault("loadPyodideOptions", {})["packages"] = list(preload)
+    path.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+
+
+def _use_kernel_module(site: Path) -> None:
+    """Point the built site's kernel at :data:`KERNEL_MODULE` (``lite/kernel-pyodide.mjs``:
+    Pyodide's own module, with the current directory, the notebook's drive, last on
+    ``sys.path``) instead of ``pyodide.mjs`` itself."""
+    path = site / "jupyter-lite.json"
+    config = json.loads(path.read_text(encoding="utf-8"))
+    settings = config["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN]
+    settings["pyodideUrl"] = f"./{KERNEL_MODULE}"
     path.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
 
 
@@ -169,8 +194,9 @@ def check_site(site: Path) -> list[str]:
     if settings.get("disablePyPIFallback") is not True:
         problems.append("disablePyPIFallback is not true")
     pyodide_url = settings.get("pyodideUrl", "")
-    if pyodide_url != "./static/pyodide/pyodide.mjs" or not (site / pyodide_url).is_file():
-        problems.append(f"pyodideUrl {pyodide_url!r} is not the local ./static/pyodide/pyodide.mjs")
+    modules = ("./static/pyodide/pyodide.mjs", f"./{KERNEL_MODULE}")  # (stock, ours)
+    if pyodide_url not in modules or not (site / pyodide_url).is_file():
+        problems.append(f"pyodideUrl {pyodide_url!r} is not one of the local {modules}")
     lock_url = settings.get("loadPyodideOptions", {}).get("lockFileURL", "")
     if not (site / lock_url).is_file():
         problems.append(f"lockFileURL {lock_url!r} is not a file in the site")
@@ -263,7 +289,7 @@ def build_site(
         wheel_cache=wheel_cache,
         compile_bytecode=not stock,
     )
-    _write_lite_config(lite_dir, preload=() if stock else KERNEL_PRELOAD)
+    _write_lite_config(lite_dir, preload=() if stock else KERNEL_PRELOAD, kernel_module=not stock)
 
     print("jupyter lite build ...", flush=True)
     cmd = [
@@ -283,6 +309,7 @@ def build_site(
 
     _write_favicon(out)
     if not stock:
+        _use_kernel_module(out)
         publish_notebooks(out)
     if landing and not stock:
         _write_landing(out)

@@ -187,6 +187,33 @@ def test_notebook_view_runs_the_calculator(page, base_url, artifacts):
     _type(page, "dice_pool", "dice", "12")
     expect(_figure(page, "dice_pool", "mean")).to_have_text(want, timeout=30_000)
     page.screenshot(path=str(artifacts / "dice_pool-notebook.png"), full_page=True)
+    # the kernel's Pyodide (lite/kernel-pyodide.mjs): the drive, its current directory,
+    # is searched last; a module of the GM's own on it imports, one named after a
+    # module of the standard library does not hide it
+    out = page.evaluate(
+        """async (code) => {
+            const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+            const out = [];
+            const future = kernel.requestExecute({ code });
+            future.onIOPub = (msg) => {
+                if (msg.header.msg_type === 'stream') out.push(msg.content.text);
+                if (msg.header.msg_type === 'error') out.push(msg.content.evalue);
+            };
+            await future.done;
+            return out.join('');
+        }""",
+        "import importlib, os, sys\n"
+        "for name, text in (('rl_gm_module', 'ANSWER = 42'), ('graphlib', 'HIDDEN = 1')):\n"
+        "    with open(name + '.py', 'w') as f:\n"
+        "        f.write(text + '\\n')\n"
+        "importlib.invalidate_caches()\n"
+        "loaded_before = 'graphlib' in sys.modules\n"
+        "import rl_gm_module, graphlib\n"
+        "print(os.getcwd(), repr(sys.path[-1]), sys.path.count(''), rl_gm_module.ANSWER,\n"
+        "      loaded_before, hasattr(graphlib, 'TopologicalSorter'),\n"
+        "      hasattr(graphlib, 'HIDDEN'))\n",
+    )
+    assert out == "/drive '' 1 42 False True False\n", out
     assert page.watch.offsite == []
     assert page.watch.errors == []
 
