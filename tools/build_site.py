@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from tools.build_app import APP_DIR, APP_STDLIB_ZIP, AppBuildError, build_app
+from tools.early_kernel import EarlyKernelError, check_early_kernel, write_early_kernel
 from tools.keep_notebooks import (
     CONTENTS_STORAGE,
     WORKSPACES_STORAGE,
@@ -265,7 +266,8 @@ def build_site(
 
     Raises :class:`SiteBuildError` (or :class:`~tools.pyodide_dist.PyodideDistError`,
     :class:`~tools.build_app.AppBuildError`,
-    :class:`~tools.keep_notebooks.KeepNotebooksError`, :class:`~tools.offline.OfflineError`)
+    :class:`~tools.keep_notebooks.KeepNotebooksError`,
+    :class:`~tools.early_kernel.EarlyKernelError`, :class:`~tools.offline.OfflineError`)
     with a readable message when a step fails or the result fails :func:`check_site`.
     """
     out, contents = Path(out).resolve(), Path(contents).resolve()
@@ -311,11 +313,14 @@ def build_site(
     if not stock:
         _use_kernel_module(out)
         publish_notebooks(out)
+        write_early_kernel(out)
     if landing and not stock:
         _write_landing(out)
     if not stock:
         write_offline(out)  # last: its manifest holds every file as served (stamped notebooks)
-    problems = check_site(out) + ([] if stock else check_published(out))
+    problems = check_site(out)
+    if not stock:
+        problems += check_published(out) + check_early_kernel(out)
     if problems:
         raise SiteBuildError("the built site failed its checks:\n  " + "\n  ".join(problems))
     return out
@@ -393,6 +398,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             PyodideDistError,
             AppBuildError,
             KeepNotebooksError,
+            EarlyKernelError,
             OfflineError,
         ) as err:
             print(f"error: {err}", file=sys.stderr)

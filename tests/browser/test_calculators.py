@@ -162,11 +162,32 @@ def test_landing_page_links_every_calculator(page, base_url, artifacts):
     assert page.watch.errors == []
 
 
+#: When the notebook's kernel session first exists, and when the notebook is first drawn.
+SESSION_BEFORE_NOTEBOOK_JS = """(() => {
+  if (window !== window.top) return;
+  const timer = setInterval(() => {
+    const app = window.jupyterapp;
+    const now = performance.now();
+    if (window.__rlNotebookAt === undefined && document.querySelector('.jp-Notebook')) {
+      window.__rlNotebookAt = now;
+    }
+    if (window.__rlSessionAt === undefined && app && app.serviceManager) {
+      const running = [...app.serviceManager.sessions.running()];
+      if (running.some((s) => s.path === 'dice_pool.ipynb')) window.__rlSessionAt = now;
+    }
+    if (window.__rlNotebookAt !== undefined && window.__rlSessionAt !== undefined) {
+      clearInterval(timer);
+    }
+  }, 10);
+})();"""
+
+
 def test_notebook_view_runs_the_calculator(page, base_url, artifacts):
     """The notebook view (for GMs who tinker): open it, run all, drive it."""
     from playwright.sync_api import expect
 
     calc = get("dice_pool")
+    page.add_init_script(SESSION_BEFORE_NOTEBOOK_JS)
     page.goto(base_url + notebook_link(calc))
     # run only once the kernel session is idle, else a kernel picker appears
     page.wait_for_function(
@@ -214,6 +235,27 @@ def test_notebook_view_runs_the_calculator(page, base_url, artifacts):
         "      hasattr(graphlib, 'HIDDEN'))\n",
     )
     assert out == "/drive '' 1 42 False True False\n", out
+    # the kernel was started early (lite/early-kernel.js), and it is the notebook's only one
+    kernels = page.evaluate(
+        """async () => {
+            const sm = window.jupyterapp.serviceManager;
+            await sm.sessions.refreshRunning();
+            await sm.kernels.refreshRunning();
+            const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+            return {
+                sessions: [...sm.sessions.running()].map((s) => [s.path, s.kernel.id]),
+                kernels: [...sm.kernels.running()].map((k) => k.id),
+                notebook: kernel.id,
+                script: performance.getEntriesByType('resource')
+                    .some((e) => e.name.endsWith('static/ruleslab/early-kernel.js')),
+            };
+        }"""
+    )
+    assert kernels["script"]
+    session_at, notebook_at = page.evaluate("() => [window.__rlSessionAt, window.__rlNotebookAt]")
+    assert session_at < notebook_at  # started before the notebook was even drawn
+    assert kernels["sessions"] == [["dice_pool.ipynb", kernels["notebook"]]]
+    assert kernels["kernels"] == [kernels["notebook"]]
     assert page.watch.offsite == []
     assert page.watch.errors == []
 

@@ -118,7 +118,8 @@ def _deploy_b(site: Path, dest: Path) -> Path:
 
 def _legacy_deploy(site: Path, dest: Path) -> Path:
     """A deploy as the earlier builds made it: contents storage named after a hash of
-    the content, notebooks not stamped, no script before JupyterLite."""
+    the content, notebooks not stamped, no script before JupyterLite (nor the early
+    kernel start, whose script lives beside it in static/ruleslab)."""
     _copy_site(site, dest)
     config_path = dest / "jupyter-lite.json"
     config = _read(config_path)
@@ -128,8 +129,9 @@ def _legacy_deploy(site: Path, dest: Path) -> Path:
     config_path.write_text(json.dumps(config, indent=2), encoding="utf-8")
     for page in dest.glob("**/index.html"):
         text = page.read_text(encoding="utf-8")
-        if "ruleslab:keep-notebooks" in text:
-            lines = [ln for ln in text.splitlines(True) if "ruleslab:keep-notebooks" not in ln]
+        marks = ("ruleslab:keep-notebooks", "static/ruleslab/early-kernel.js")
+        if any(mark in text for mark in marks):
+            lines = [ln for ln in text.splitlines(True) if not any(m in ln for m in marks)]
             page.unlink()
             page.write_text("".join(lines), encoding="utf-8")
     for path in (dest / "files").glob("*.ipynb"):
