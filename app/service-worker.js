@@ -220,8 +220,13 @@
     const path = sitePath(event.request.url);
     if (path === null) return; // not a file of the site: JupyterLite's listener, or the network
     // A first visit before any page asked for the cache: nothing of this version is kept
-    // yet, so the request goes on as it would without us (JupyterLite's listener fetches it).
-    if (cacheState === "empty") return;
+    // yet, so the request goes to the network as it would without a worker. (Not on to
+    // JupyterLite's listener: with its cache off it would only fetch it itself, the body
+    // then passing through this worker.)
+    if (cacheState === "empty") {
+      event.stopImmediatePropagation();
+      return;
+    }
     event.stopImmediatePropagation();
     event.respondWith(respond(event, path));
   });
