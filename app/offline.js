@@ -128,18 +128,30 @@
     }
   }
 
-  /** JupyterLite's pages: are all kernels of the open documents idle (none starting)? */
+  /** A notebook the page's address asks to open (`?path=…ipynb`): wait for it too. */
+  const notebookAsked = /\.ipynb$/.test(new URLSearchParams(window.location.search).get("path") || "");
+  let restored = null; // JupyterLab's layout restored (its documents opened)
+
+  /** JupyterLite's pages: is the page laid out, with every open document's kernel idle
+   * (none starting), and the notebook its address names open? */
   function kernelsQuiet() {
     const app = window.jupyterapp;
     if (!app || !app.shell) return false; // JupyterLab is still loading
+    if (restored === null) {
+      restored = false;
+      Promise.resolve(app.restored).then(() => (restored = true)); // (none: at once)
+    }
+    if (!restored) return false;
+    let documents = 0;
     for (const widget of app.shell.widgets("main")) {
       const context = widget.sessionContext;
       if (!context) continue;
+      documents += 1;
       if (!context.isReady) return false; // its kernel is being chosen or started
       const kernel = context.session && context.session.kernel;
       if (kernel && kernel.status !== "idle") return false;
     }
-    return true;
+    return documents > 0 || !notebookAsked;
   }
 
   /** On a JupyterLite page, start once its kernels have been idle for QUIET_MS on end
