@@ -87,6 +87,7 @@ from bench.site_figures import (  # noqa: E402
     stock_problems,
     summary_line,
 )
+from tests.browser.conftest import KERNEL_IDLE_JS  # noqa: E402  (the same check as the tests)
 from tools.build_site import SiteRequestHandler  # noqa: E402
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tools.offline import JUPYTERLITE_WORKER, PAGE_SCRIPT, WORKER  # noqa: E402
@@ -128,15 +129,6 @@ WATCH_JS = """(() => {
   const observer = new MutationObserver(() => { if (mark()) observer.disconnect(); });
   observer.observe(document, { childList: true, subtree: true });
 })();"""
-
-#: The notebook's kernel session is idle (run only then, else a kernel picker appears).
-KERNEL_IDLE_JS = """() => {
-  const app = window.jupyterapp;
-  const w = app && app.shell.currentWidget;
-  const k = w && w.sessionContext && w.sessionContext.session
-            && w.sessionContext.session.kernel;
-  return !!k && k.status === 'idle';
-}"""
 
 #: One input change, timed in the page: set the box's text, dispatch the events
 #: ipywidgets' text view listens to, resolve with the ms until the figure's text

@@ -21,6 +21,41 @@ from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 
+KERNEL_TIMEOUT = 180_000  # ms: a cold Pyodide start on a slow CI machine
+
+#: The open notebook's kernel is idle (run it only then, else a kernel picker appears).
+KERNEL_IDLE_JS = """() => {
+  const app = window.jupyterapp;
+  const w = app && app.shell.currentWidget;
+  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+  return !!k && k.status === 'idle';
+}"""
+
+#: Run code in the open notebook's kernel; resolves with its stdout (and any error).
+EXECUTE_JS = """async (code) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const out = [];
+  const future = kernel.requestExecute({ code });
+  future.onIOPub = (msg) => {
+    if (msg.header.msg_type === 'stream') out.push(msg.content.text);
+    if (msg.header.msg_type === 'error') out.push(msg.content.ename + ': ' + msg.content.evalue);
+  };
+  await future.done;
+  return out.join('');
+}"""
+
+
+def run_notebook(page: Any, key: str) -> Any:
+    """Once the open notebook's kernel is idle, Run All, and wait for calculator ``key``
+    to be drawn; its root element's locator."""
+    from playwright.sync_api import expect
+
+    page.wait_for_function(KERNEL_IDLE_JS, timeout=KERNEL_TIMEOUT)
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    root = page.locator(f".rl-calc-{key}").first
+    expect(root).to_be_visible(timeout=KERNEL_TIMEOUT)
+    return root
+
 
 @pytest.fixture(scope="session")
 def site_dir() -> Path:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.conftest import EXECUTE_JS, KERNEL_TIMEOUT, run_notebook
 from tools.make_content import embed_link, notebook_link
 
 pytestmark = pytest.mark.browser
@@ -20,8 +21,6 @@ pytestmark = pytest.mark.browser
 pytest.importorskip("ipywidgets")
 from ruleslab.calculators import CALCULATORS, get  # noqa: E402
 from ruleslab.declare import ChartView  # noqa: E402
-
-KERNEL_TIMEOUT = 180_000  # ms: a cold Pyodide start on a slow CI machine
 
 # One scripted change per calculator: (field, text typed, figure to check)
 CHANGES = {
@@ -189,19 +188,7 @@ def test_notebook_view_runs_the_calculator(page, base_url, artifacts):
     calc = get("dice_pool")
     page.add_init_script(SESSION_BEFORE_NOTEBOOK_JS)
     page.goto(base_url + notebook_link(calc))
-    # run only once the kernel session is idle, else a kernel picker appears
-    page.wait_for_function(
-        """() => {
-            const app = window.jupyterapp;
-            const w = app && app.shell.currentWidget;
-            const k = w && w.sessionContext && w.sessionContext.session
-                      && w.sessionContext.session.kernel;
-            return !!k && k.status === 'idle';
-        }""",
-        timeout=KERNEL_TIMEOUT,
-    )
-    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
-    expect(page.locator(".rl-calc-dice_pool").first).to_be_visible(timeout=KERNEL_TIMEOUT)
+    run_notebook(page, "dice_pool")
     values = dict(calc.defaults())
     values["dice"] = "12"
     want = _expected("dice_pool", values).figure("mean").text
@@ -212,17 +199,7 @@ def test_notebook_view_runs_the_calculator(page, base_url, artifacts):
     # is searched last; a module of the GM's own on it imports, one named after a
     # module of the standard library does not hide it
     out = page.evaluate(
-        """async (code) => {
-            const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
-            const out = [];
-            const future = kernel.requestExecute({ code });
-            future.onIOPub = (msg) => {
-                if (msg.header.msg_type === 'stream') out.push(msg.content.text);
-                if (msg.header.msg_type === 'error') out.push(msg.content.evalue);
-            };
-            await future.done;
-            return out.join('');
-        }""",
+        EXECUTE_JS,
         "import importlib, os, sys\n"
         "for name, text in (('rl_gm_module', 'ANSWER = 42'), ('graphlib', 'HIDDEN = 1')):\n"
         "    with open(name + '.py', 'w') as f:\n"

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.conftest import KERNEL_TIMEOUT
+
 pytestmark = pytest.mark.browser
 
 pytest.importorskip("ipywidgets")
 from ruleslab.calculators import get  # noqa: E402
 
-KERNEL_TIMEOUT = 180_000  # ms: a cold Pyodide start on a slow CI machine
 KEY = "chimera"
 
 

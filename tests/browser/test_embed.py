@@ -33,12 +33,13 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
+from tests.browser.conftest import KERNEL_TIMEOUT
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
 HOST_IN_README = "https://YOUR-HOST/ruleslab/"
-KERNEL_TIMEOUT = 180_000  # ms: a cold Pyodide start on a slow CI machine
 FIT_PX = 2  # iframe height against content height
 FILLER_PX = 1600  # between the doc sites' embeds: the next one starts below the fold
 VIEWPORT = {"width": 1000, "height": 800}

@@ -26,7 +26,13 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from tests.browser.conftest import PageWatch
+from tests.browser.conftest import (
+    EXECUTE_JS,
+    KERNEL_IDLE_JS,
+    KERNEL_TIMEOUT,
+    PageWatch,
+    run_notebook,
+)
 from tools.make_content import embed_link, notebook_link
 from tools.offline import (
     CACHE_PREFIX,
@@ -41,28 +47,6 @@ pytestmark = pytest.mark.browser
 
 pytest.importorskip("ipywidgets")
 from ruleslab.calculators import CALCULATORS, get  # noqa: E402
-
-KERNEL_TIMEOUT = 180_000  # ms: a cold Pyodide start on a slow CI machine
-
-KERNEL_IDLE_JS = """() => {
-  const app = window.jupyterapp;
-  const w = app && app.shell.currentWidget;
-  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
-  return !!k && k.status === 'idle';
-}"""
-
-#: Run code in the notebook's kernel; resolves with its stdout (and any error).
-EXECUTE_JS = """async (code) => {
-  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
-  const out = [];
-  const future = kernel.requestExecute({ code });
-  future.onIOPub = (msg) => {
-    if (msg.header.msg_type === 'stream') out.push(msg.content.text);
-    if (msg.header.msg_type === 'error') out.push(msg.content.ename + ': ' + msg.content.evalue);
-  };
-  await future.done;
-  return out.join('');
-}"""
 
 #: What a page runs: its HTML's and app.js's deployment markers (the second deployment
 #: adds them), its worker's version, the caches the browser holds.
@@ -131,14 +115,6 @@ def _wait_for(page, script: str, timeout_s: float = 120) -> None:
         page.wait_for_timeout(100)
 
 
-def _run_notebook(page) -> None:
-    from playwright.sync_api import expect
-
-    page.wait_for_function(KERNEL_IDLE_JS, timeout=KERNEL_TIMEOUT)
-    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
-    expect(page.locator(".rl-calc-dice_pool").first).to_be_visible(timeout=KERNEL_TIMEOUT)
-
-
 def test_every_kind_of_page_reloads_offline_after_one_visit(
     browser, site_dir, deploy_server, artifacts
 ):
@@ -178,7 +154,7 @@ def test_every_kind_of_page_reloads_offline_after_one_visit(
 
         # (not page.reload(): JupyterLab drops ?path= from the address once the notebook is open)
         page.goto(base + notebook_link(get("dice_pool")))
-        _run_notebook(page)
+        run_notebook(page, "dice_pool")
         _type(page, "dice_pool", "dice", "12")
         want = _want("dice_pool", {"dice": "12"}, "mean")
         expect(_figure(page, "dice_pool", "mean")).to_have_text(want, timeout=30_000)

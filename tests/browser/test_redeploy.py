@@ -24,59 +24,26 @@ the GM saved there is brought over.
 from __future__ import annotations
 
 import datetime
-import http.server
 import json
 import os
 import shutil
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tools.build_site import SiteRequestHandler
+from tests.browser.conftest import KERNEL_TIMEOUT, DeployServer, run_notebook
 from tools.keep_notebooks import COPIES_FOLDER, STAMP_KEY, cells_fingerprint, publish_notebooks
 from tools.offline import write_offline
 
 pytestmark = pytest.mark.browser
 
-KERNEL_TIMEOUT = 180_000  # ms: a cold Pyodide start on a slow CI machine
 B_LINE = "Published again in deploy B: this line is new."
 GM_LIFTING = "# house rule: Mega-Strength counts double at our table\n"
 GM_JUMPING = "# our jumping house rule\n"
 GM_HEALING = "# Medicine 4 at our table: the kit counts as a hospital\n"
 GM_OWN = 'print("the fight at the docks, round 3")'
 LEGACY_NAME = "ruleslab-contents-0123456789ab"
-
-
-class Deploys:
-    """One server on 127.0.0.1 whose site folder can be switched (a redeploy)."""
-
-    def __init__(self, site: Path) -> None:
-        self.site = site
-        deploys = self
-
-        class Handler(SiteRequestHandler):
-            def __init__(self, *args: Any, **kwargs: Any) -> None:
-                super().__init__(*args, directory=str(deploys.site), **kwargs)
-
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.base = f"http://127.0.0.1:{self.server.server_address[1]}/"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-
-
-@pytest.fixture
-def deploys(site_dir: Path) -> Iterator[Deploys]:
-    served = Deploys(site_dir)
-    try:
-        yield served
-    finally:
-        served.close()
 
 
 def _copy_site(site: Path, dest: Path) -> Path:
@@ -195,6 +162,28 @@ def _open_and_edit(page, path: str, cell: int, prefix: str) -> None:
     )
 
 
+def _new_notebook(page, source: str) -> str:
+    """Make a notebook in JupyterLab as a GM does (its kernel named in its metadata),
+    with ``source`` in its first cell, and save it; its path."""
+    return page.evaluate(
+        """async (source) => {
+            const app = window.jupyterapp;
+            const panel = await app.commands.execute(
+                'notebook:create-new', {cwd: '', kernelName: 'python'});
+            await panel.context.ready;
+            // as a GM's notebook is saved: with its kernel named in its metadata
+            await panel.sessionContext.ready;
+            while (!(panel.content.model.getMetadata('kernelspec') || {}).name) {
+                await new Promise((resolve) => setTimeout(resolve, 100));
+            }
+            panel.content.model.cells.get(0).sharedModel.setSource(source);
+            await panel.context.save();
+            return panel.context.path;
+        }""",
+        source,
+    )
+
+
 def _stored(page, path: str) -> Any:
     """A file's contents as JupyterLite serves it to the app (stored copy or server file)."""
     return page.evaluate(
@@ -224,28 +213,18 @@ def _listing(page, path: str = "") -> list[str]:
 
 
 def test_a_redeploy_keeps_the_gms_notebooks_and_updates_the_untouched(
-    browser, site_dir: Path, deploys: Deploys, tmp_path: Path, artifacts: Path
+    browser, site_dir: Path, deploy_server: DeployServer, tmp_path: Path, artifacts: Path
 ) -> None:
     from playwright.sync_api import expect
 
     deploy_b = _deploy_b(site_dir, tmp_path / "b")
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     page = context.new_page()
-    watch = Watch(page, deploys.base)
+    watch = Watch(page, deploy_server.base)
 
     # deploy A: the GM runs dice_pool (untouched), edits two notebooks, makes one
-    _lab(page, deploys.base + "lab/index.html?path=dice_pool.ipynb")
-    page.wait_for_function(
-        """() => {
-            const w = window.jupyterapp.shell.currentWidget;
-            const k = w && w.sessionContext && w.sessionContext.session
-                      && w.sessionContext.session.kernel;
-            return !!k && k.status === 'idle';
-        }""",
-        timeout=KERNEL_TIMEOUT,
-    )
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    expect(page.locator(".rl-calc-dice_pool").first).to_be_visible(timeout=KERNEL_TIMEOUT)
+    _lab(page, deploy_server.base + "lab/index.html?path=dice_pool.ipynb")
+    run_notebook(page, "dice_pool")
     page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
     run = _stored(page, "dice_pool.ipynb")
     served_a = _read(site_dir / "files" / "dice_pool.ipynb")
@@ -256,23 +235,7 @@ def test_a_redeploy_keeps_the_gms_notebooks_and_updates_the_untouched(
 
     _open_and_edit(page, "lifting.ipynb", 1, GM_LIFTING)
     _open_and_edit(page, "jumping.ipynb", 1, GM_JUMPING)
-    own = page.evaluate(
-        """async (source) => {
-            const app = window.jupyterapp;
-            const panel = await app.commands.execute(
-                'notebook:create-new', {cwd: '', kernelName: 'python'});
-            await panel.context.ready;
-            // as a GM's notebook is saved: with its kernel named in its metadata
-            await panel.sessionContext.ready;
-            while (!(panel.content.model.getMetadata('kernelspec') || {}).name) {
-                await new Promise((resolve) => setTimeout(resolve, 100));
-            }
-            panel.content.model.cells.get(0).sharedModel.setSource(source);
-            await panel.context.save();
-            return panel.context.path;
-        }""",
-        GM_OWN,
-    )
+    own = _new_notebook(page, GM_OWN)
     assert _sources(_stored(page, "lifting.ipynb"))[1].startswith(GM_LIFTING)
     lifting_a = _sources(_stored(page, "lifting.ipynb"))
     watch.check()
@@ -280,8 +243,8 @@ def test_a_redeploy_keeps_the_gms_notebooks_and_updates_the_untouched(
     # deploy B at the same origin. The offline worker (docs/site-build.md, "Offline
     # after the first visit") keeps serving deploy A until B's worker has fetched B
     # whole and the GM takes it: "Use it now" on the landing page, the only page open.
-    deploys.site = deploy_b
-    page.goto(deploys.base)
+    deploy_server.site = deploy_b
+    page.goto(deploy_server.base)
     status = page.locator("#offline-status")
     expect(status).to_contain_text("A new version is ready", timeout=120_000)
     with page.expect_navigation(timeout=60_000):  # granted: the page reloads onto B
@@ -291,7 +254,7 @@ def test_a_redeploy_keeps_the_gms_notebooks_and_updates_the_untouched(
         " return !!r && !r.waiting && !r.installing; }",
         timeout=60_000,
     )
-    _lab(page, deploys.base + "lab/index.html")
+    _lab(page, deploy_server.base + "lab/index.html")
     served_b = {n: _read(deploy_b / "files" / n) for n in ("dice_pool.ipynb", "lifting.ipynb")}
 
     # the untouched notebook shows the new version (and its outputs are gone)
@@ -340,11 +303,11 @@ def test_a_redeploy_keeps_the_gms_notebooks_and_updates_the_untouched(
     page.screenshot(path=str(artifacts / "redeploy-my-copy.png"))
 
     # the notice stays until dismissed, then is gone for good
-    _lab(page, deploys.base + "lab/index.html")
+    _lab(page, deploy_server.base + "lab/index.html")
     expect(notice.locator("li")).to_have_count(2)
     notice.get_by_role("button", name="Dismiss").click()
     expect(notice).to_have_count(0)
-    _lab(page, deploys.base + "lab/index.html")
+    _lab(page, deploy_server.base + "lab/index.html")
     page.wait_for_timeout(500)
     expect(notice).to_have_count(0)
     assert _listing(page, COPIES_FOLDER) == [copy]  # judged again: nothing moved twice
@@ -353,17 +316,17 @@ def test_a_redeploy_keeps_the_gms_notebooks_and_updates_the_untouched(
 
 
 def test_what_a_gm_saved_under_the_earlier_storage_names_is_brought_over(
-    browser, site_dir: Path, deploys: Deploys, tmp_path: Path, artifacts: Path
+    browser, site_dir: Path, deploy_server: DeployServer, tmp_path: Path, artifacts: Path
 ) -> None:
     from playwright.sync_api import expect
 
     legacy = _legacy_deploy(site_dir, tmp_path / "legacy")
-    deploys.site = legacy
+    deploy_server.site = legacy
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     page = context.new_page()
-    watch = Watch(page, deploys.base)
+    watch = Watch(page, deploy_server.base)
 
-    _lab(page, deploys.base + "lab/index.html?path=lifting.ipynb")
+    _lab(page, deploy_server.base + "lab/index.html?path=lifting.ipynb")
     page.wait_for_function(
         "() => { const w = window.jupyterapp.shell.currentWidget;"
         " return !!w && !!w.context && w.context.isReady; }"
@@ -371,29 +334,14 @@ def test_what_a_gm_saved_under_the_earlier_storage_names_is_brought_over(
     page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")  # untouched
     _open_and_edit(page, "healing.ipynb", 1, GM_HEALING)
     _open_and_edit(page, "falling.ipynb", 0, "")  # saved, not edited
-    page.evaluate(
-        """async (source) => {
-            const app = window.jupyterapp;
-            const panel = await app.commands.execute(
-                'notebook:create-new', {cwd: '', kernelName: 'python'});
-            await panel.context.ready;
-            // as a GM's notebook is saved: with its kernel named in its metadata
-            await panel.sessionContext.ready;
-            while (!(panel.content.model.getMetadata('kernelspec') || {}).name) {
-                await new Promise((resolve) => setTimeout(resolve, 100));
-            }
-            panel.content.model.cells.get(0).sharedModel.setSource(source);
-            await panel.context.save();
-        }""",
-        GM_OWN,
-    )
+    _new_notebook(page, GM_OWN)
     names = page.evaluate("async () => (await indexedDB.databases()).map((d) => d.name)")
     assert LEGACY_NAME in names
     assert "ruleslab-contents" not in names
     watch.check()
 
-    deploys.site = site_dir  # this build
-    _lab(page, deploys.base + "lab/index.html")
+    deploy_server.site = site_dir  # this build
+    _lab(page, deploy_server.base + "lab/index.html")
     notice = page.locator("#ruleslab-deploy-notice")
     expect(notice).to_be_visible()
     assert _sources(_stored(page, "Untitled.ipynb")) == [GM_OWN]
@@ -423,7 +371,7 @@ def test_what_a_gm_saved_under_the_earlier_storage_names_is_brought_over(
 
     # once: a reload brings nothing over again; the old store is left as it was
     notice.get_by_role("button", name="Dismiss").click()
-    _lab(page, deploys.base + "lab/index.html")
+    _lab(page, deploy_server.base + "lab/index.html")
     page.wait_for_timeout(500)
     expect(notice).to_have_count(0)
     assert _listing(page, COPIES_FOLDER) == [copy]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.conftest import KERNEL_TIMEOUT, run_notebook
 from tools.make_content import notebook_link
 
 pytestmark = pytest.mark.browser
@@ -23,8 +24,6 @@ pytestmark = pytest.mark.browser
 pytest.importorskip("ipywidgets")
 from ruleslab.calculators import get  # noqa: E402
 from ruleslab.calculators.lifting import lifting_and_encumbrance  # noqa: E402
-
-KERNEL_TIMEOUT = 180_000  # ms: a cold Pyodide start on a slow CI machine
 
 LINES = (
     "Ōni the Ogre 🐉: Dex 3, Firearms 2, accuracy 1, damage 6L, soak 4L, initiative 5\n"
@@ -180,19 +179,7 @@ def test_the_notebooks_link_points_at_the_app_page(page, base_url, artifacts):
 
     calc = get("lifting")
     page.goto(base_url + notebook_link(calc))
-    page.wait_for_function(
-        """() => {
-            const app = window.jupyterapp;
-            const w = app && app.shell.currentWidget;
-            const k = w && w.sessionContext && w.sessionContext.session
-                      && w.sessionContext.session.kernel;
-            return !!k && k.status === 'idle';
-        }""",
-        timeout=KERNEL_TIMEOUT,
-    )
-    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
-    root = page.locator(".rl-calc-lifting").first
-    expect(root).to_be_visible(timeout=KERNEL_TIMEOUT)
+    root = run_notebook(page, "lifting")
     box = _field(page, "lifting", "strength")
     box.fill("5")
     box.press("Enter")

@@ -27,6 +27,7 @@ import re
 
 import pytest
 
+from tests.browser.conftest import KERNEL_IDLE_JS, KERNEL_TIMEOUT
 from tools.make_content import embed_link, notebook_link
 
 pytestmark = pytest.mark.browser
@@ -34,7 +35,6 @@ pytestmark = pytest.mark.browser
 pytest.importorskip("ipywidgets")
 from ruleslab.calculators import CALCULATORS, get  # noqa: E402
 
-KERNEL_TIMEOUT = 180_000  # ms: a cold Pyodide start on a slow CI machine
 THEMES = ("light", "dark")
 WIDTHS = (390, 768)
 OTHER = {"light": "dark", "dark": "light"}
@@ -450,16 +450,7 @@ def test_a_notebook_follows_jupyterlabs_dark_theme(page, base_url, artifacts):
 
     key = "dice_pool"
     page.goto(base_url + notebook_link(get(key)))
-    page.wait_for_function(
-        """() => {
-            const app = window.jupyterapp;
-            const w = app && app.shell.currentWidget;
-            const k = w && w.sessionContext && w.sessionContext.session
-                      && w.sessionContext.session.kernel;
-            return !!k && k.status === 'idle';
-        }""",
-        timeout=KERNEL_TIMEOUT,
-    )
+    page.wait_for_function(KERNEL_IDLE_JS, timeout=KERNEL_TIMEOUT)
     page.evaluate(
         "() => window.jupyterapp.commands.execute('apputils:change-theme',"
         " { theme: 'JupyterLab Dark' })"
