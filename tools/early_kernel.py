@@ -9,9 +9,10 @@ does and why: the script's own comment, and ``docs/site-build.md``.
 
 from __future__ import annotations
 
-import os
 import shutil
 from pathlib import Path
+
+from tools.lite_pages import insert_after_config, relative_src
 
 __all__ = ["PAGES", "SCRIPT", "EarlyKernelError", "check_early_kernel", "write_early_kernel"]
 
@@ -21,8 +22,6 @@ SOURCE = REPO / "lite" / "early-kernel.js"
 SCRIPT = "static/ruleslab/early-kernel.js"
 #: The pages that open ``?path=<notebook>`` in place (``tree/`` sends it on to ``notebooks/``).
 PAGES = ("lab/index.html", "notebooks/index.html")
-_CONFIG_END = "</script>"
-_CONFIG_ID = 'id="jupyter-config-data"'
 
 
 class EarlyKernelError(RuntimeError):
@@ -31,8 +30,7 @@ class EarlyKernelError(RuntimeError):
 
 def tag(site: Path, page: Path) -> str:
     """The script tag for ``page``: the script's URL relative to it."""
-    src = Path(os.path.relpath(site / SCRIPT, page.parent)).as_posix()
-    return f'<script src="{src}" defer></script>'
+    return f'<script src="{relative_src(site, page, SCRIPT)}" defer></script>'
 
 
 def write_early_kernel(site: Path) -> None:
@@ -48,12 +46,10 @@ def write_early_kernel(site: Path) -> None:
         script = tag(site, page)
         if script in text:
             continue
-        start = text.find(_CONFIG_ID)
-        end = text.find(_CONFIG_END, start)
-        if start < 0 or end < 0:
+        hooked = insert_after_config(text, script)
+        if hooked is None:
             raise EarlyKernelError(f"{rel} has no #jupyter-config-data element")
-        at = end + len(_CONFIG_END)
-        page.write_text(text[:at] + "\n" + script + text[at:], encoding="utf-8")
+        page.write_text(hooked, encoding="utf-8")
 
 
 def check_early_kernel(site: Path) -> list[str]:

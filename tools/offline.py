@@ -29,12 +29,12 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-import os
-import re
 import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+
+from tools.lite_pages import CONFIG_ELEMENT, insert_after_config, relative_src
 
 __all__ = [
     "CACHE_PREFIX",
@@ -192,15 +192,12 @@ def pin_script(site: Path) -> str:
     return f"<script {_PIN_MARK}>\n{_template(PIN_TEMPLATE, _PIN_CONFIG_MARK, pin)}</script>"
 
 
-_CONFIG_ELEMENT = re.compile(r"<script[^>]*\bid=\"jupyter-config-data\"[^>]*>.*?</script>", re.S)
-
-
 def _jupyterlite_pages(site: Path) -> Iterator[Path]:
     """JupyterLite's app pages: those that load its ``config-utils.js`` (its service
     worker manager runs there); not the landing page, not the app page."""
     for path in sorted(site.rglob("*.html")):
         text = path.read_text(encoding="utf-8")
-        if "config-utils.js" in text and _CONFIG_ELEMENT.search(text):
+        if "config-utils.js" in text and CONFIG_ELEMENT.search(text):
             yield path
 
 
@@ -208,7 +205,7 @@ def page_script_tag(site: Path, page: Path) -> str:
     """The tag that loads :data:`PAGE_SCRIPT` on a JupyterLite ``page`` of ``site``:
     it asks the worker to fill its cache only once the page's kernels have been idle
     for a while (``data-ruleslab-wait="kernels"``, ``app/offline.js``)."""
-    src = Path(os.path.relpath(site / PAGE_SCRIPT, page.parent)).as_posix()
+    src = relative_src(site, page, PAGE_SCRIPT)
     return f'<script src="{src}" data-ruleslab-wait="kernels" defer></script>'
 
 
@@ -221,10 +218,9 @@ def _pin_pages(site: Path) -> list[Path]:
         text = path.read_text(encoding="utf-8")
         if _PIN_MARK in text:
             continue
-        match = _CONFIG_ELEMENT.search(text)
-        assert match is not None  # (_jupyterlite_pages found it)
-        added = f"\n{pin}\n{page_script_tag(site, path)}"
-        path.write_text(text[: match.end()] + added + text[match.end() :], encoding="utf-8")
+        hooked = insert_after_config(text, f"{pin}\n{page_script_tag(site, path)}")
+        assert hooked is not None  # (_jupyterlite_pages found the element)
+        path.write_text(hooked, encoding="utf-8")
     return pages
 
 
