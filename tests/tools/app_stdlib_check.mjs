@@ -19,23 +19,14 @@
 
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
+
+import { loadLocalPyodide } from "./local_pyodide.mjs";
 
 const dist = path.resolve(process.argv[2] ?? "");
-const realFetch = globalThis.fetch;
-globalThis.fetch = async (resource, options) => {
-  const url = String(resource instanceof Request ? resource.url : resource);
-  if (!url.startsWith("file:")) throw new Error(`network access refused: ${url}`);
-  return realFetch(resource, options);
-};
-
-const { loadPyodide } = await import(pathToFileURL(path.join(dist, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({
-  indexURL: dist + path.sep,
+const pyodide = await loadLocalPyodide(dist, {
   lockFileURL: path.join(dist, "app-lock.json"),
   stdLibURL: path.join(dist, "app_stdlib.zip"),
-  packageBaseUrl: dist + path.sep,
-  env: { HOME: "/home/pyodide" },
   packages: ["ruleslab"],
 });
 const fetched = [];

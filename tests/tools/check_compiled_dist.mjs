@@ -16,23 +16,11 @@
  */
 
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+
+import { loadLocalPyodide } from "./local_pyodide.mjs";
 
 const dist = path.resolve(process.argv[2] ?? "");
-const realFetch = globalThis.fetch;
-globalThis.fetch = async (resource, options) => {
-  const url = String(resource instanceof Request ? resource.url : resource);
-  if (!url.startsWith("file:")) throw new Error(`network access refused: ${url}`);
-  return realFetch(resource, options);
-};
-
-const { loadPyodide } = await import(pathToFileURL(path.join(dist, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({
-  indexURL: dist + path.sep,
-  lockFileURL: path.join(dist, "pyodide-lock.json"),
-  packageBaseUrl: dist + path.sep,
-  env: { HOME: "/home/pyodide" },
-});
+const pyodide = await loadLocalPyodide(dist);
 pyodide.runPython(`
 import sys, zipimport
 from importlib import _bootstrap_external
