@@ -10,7 +10,8 @@ archives with bytecode in them:
   ``name.py`` would be. Data files are kept;
 * a wheel either becomes sourceless (``.py`` replaced by ``.pyc`` in place,
   loaded by ``SourcelessFileLoader``; third-party wheels, which also lose their
-  tests and front-end bundles: :data:`UNSERVED_FOLDERS`) or keeps its sources and gains
+  tests and front-end bundles: :data:`UNSERVED_FOLDERS`, and jedi its stubs that
+  no import can reach: :func:`jedi_stub_served`) or keeps its sources and gains
   ``__pycache__/<module>.cpython-314.pyc`` beside them (what an install with
   pip would write; tracebacks show source lines). Either way its ``RECORD`` is
   rewritten from the final files and its file name is kept.
@@ -70,6 +71,8 @@ __all__ = [
     "PyodideLayout",
     "Source",
     "compile_archives",
+    "jedi_stub_served",
+    "stdlib_top_level",
 ]
 
 REPO = Path(__file__).resolve().parents[1]
@@ -331,6 +334,10 @@ class ArchiveJob:
     src: Path
     dest: Path
     kind: Kind
+    #: Top-level module names that can be imported where the archive is served (the
+    #: standard library's and every served wheel's). With it, jedi's stubs that jedi
+    #: never reads there are left out (:func:`jedi_stub_served`); None keeps them all.
+    importable: frozenset[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -363,12 +370,68 @@ def _compilable(name: str, kind: Kind) -> bool:
 UNSERVED_FOLDERS = frozenset({"tests", "labextension", "nbextension"})
 
 
-def _served(name: str, kind: Kind) -> bool:
+#: Where jedi keeps the stub files it bundles (typeshed's and django-stubs).
+JEDI_STUBS = "jedi/third_party/"
+
+
+def jedi_stub_served(name: str, importable: frozenset[str]) -> bool:
+    """Whether jedi can read the member ``name`` of its wheel in a kernel importing ``importable``.
+
+    jedi ships 1,788 stub files, 60% of the files of the packages a notebook's
+    kernel preloads, and Pyodide unpacks a wheel file by file while the kernel
+    starts (jedi was 0.25 s of those packages' 0.45 s in Pyodide under Node).
+    Left out, from ``jedi/inference/gradual/typeshed.py`` (jedi 0.19):
+
+    * typeshed's Python 2 folders (``stdlib/2``, ``third_party/2``):
+      ``_get_typeshed_directories`` lists only ``2and3``, ``3`` and ``3.N``;
+    * typeshed's ``third_party`` stubs of a module that cannot be imported:
+      "if path_info is not None and (not path_info.is_third_party or
+      python_value_set)", i.e. a third-party stub is used only for a module that
+      imports (here the standard library's backports ``contextvars`` and
+      ``dataclasses``, and the served ``six``, ``decorator``, ``typing_extensions``);
+    * ``django-stubs``, read only "if import_names[0] == 'django' and
+      python_value_set", for the same reason.
+
+    Every other member (jedi's code, typeshed's ``stdlib`` stubs for Python 3,
+    the licence) is kept. Completion on a module whose stub is gone falls back
+    to what jedi finds on the live object, as for any module without stubs.
+    """
+    if not name.startswith(JEDI_STUBS):
+        return True
+    parts = name[len(JEDI_STUBS) :].split("/")
+    if parts[0] == "django-stubs":
+        return "django" in importable
+    if parts[0] != "typeshed" or len(parts) < 4:
+        return True  # the typeshed folder's own files (its licence)
+    base, version, top = parts[1], parts[2], parts[3]
+    if version == "2":
+        return False
+    if base == "third_party":
+        return top.removesuffix(".pyi") in importable
+    return True
+
+
+def stdlib_top_level(stdlib_zip: Path) -> frozenset[str]:
+    """Top-level module and package names in a standard library zip (sources or bytecode)."""
+    names: set[str] = set()
+    with zipfile.ZipFile(stdlib_zip) as zf:
+        for member in zf.namelist():
+            first, slash, _ = member.partition("/")
+            if slash:
+                names.add(first)
+            elif first.endswith((".py", ".pyc")):
+                names.add(first.rpartition(".")[0])
+    return frozenset(names)
+
+
+def _served(name: str, job: ArchiveJob) -> bool:
     """Whether a member of a sourceless (third-party) wheel is worth serving."""
-    if kind is not Kind.WHEEL_SOURCELESS:
+    if job.kind is not Kind.WHEEL_SOURCELESS:
         return True
     parts = name.split("/")
     if parts[0].endswith(".data"):
+        return False
+    if job.importable is not None and not jedi_stub_served(name, job.importable):
         return False
     return not UNSERVED_FOLDERS.intersection(parts[1:-1])
 
@@ -410,7 +473,7 @@ def _rewrite(
     compiled = kept = 0
     record_name = None
     for info, data in members:
-        if info.is_dir() or not _served(info.filename, job.kind):
+        if info.is_dir() or not _served(info.filename, job):
             continue
         pyc = pycs.get(info.filename)
         if info.filename in pycs and pyc is None:
@@ -468,7 +531,7 @@ def compile_archives(
             if (
                 not info.is_dir()
                 and _compilable(info.filename, job.kind)
-                and _served(info.filename, job.kind)
+                and _served(info.filename, job)
             ):
                 sources.append(Source(data, _filename(info.filename, job.kind, layout)))
                 owners.append((number, info.filename))

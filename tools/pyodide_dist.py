@@ -75,6 +75,7 @@ from tools.bytecode import (
     BytecodeError,
     Kind,
     compile_archives,
+    stdlib_top_level,
 )
 from tools.pypi_wheels import fetch_wheels
 
@@ -446,6 +447,9 @@ def _serve_archives(
     if compile_bytecode:
         jobs.append(ArchiveJob(node_pyodide / STDLIB_ZIP, dest / STDLIB_ZIP, Kind.STDLIB))
     staged: dict[NormalizedName, Path] = {}
+    importable = stdlib_top_level(node_pyodide / STDLIB_ZIP) | {
+        module for entry in entries.values() for module in entry.imports
+    }
     for name, entry in entries.items():
         assert entry.wheel is not None
         if entry.wheel.resolve() in local:
@@ -457,7 +461,7 @@ def _serve_archives(
         target = staged.get(name, served.get(name))
         assert target is not None
         if compile_bytecode:
-            jobs.append(ArchiveJob(entry.wheel, target, kind))
+            jobs.append(ArchiveJob(entry.wheel, target, kind, importable))
         else:
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(entry.wheel, target)

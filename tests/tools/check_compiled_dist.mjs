@@ -73,6 +73,26 @@ try:
 except ValueError:
     tb = traceback.format_exc()
 
+# jedi completes from the stubs the served wheel kept (builtins, the standard
+# library, a served package's) and from live objects.
+import jedi
+
+def completions(code, namespace=None):
+    if namespace is None:
+        found = jedi.Script(code).complete()
+    else:
+        found = jedi.Interpreter(code, [namespace]).complete()
+    return sorted(c.name for c in found)
+
+jedi_completions = {
+    "str": completions('"abc".upp'),
+    "json": completions("import json\\njson.dum"),
+    "graphlib": completions("import graphlib\\ngraphlib.Topo"),
+    "dataclasses": completions("import dataclasses\\ndataclasses.as"),
+    "six": completions("import six\\nsix.mo"),
+    "live": completions("dice.pool_d", {"dice": ruleslab.dice}),
+}
+
 # Modules the zip's importer loaded (frozen modules also name the zip in
 # __file__, but their code is built into the interpreter).
 zip_modules = {
@@ -87,6 +107,7 @@ json.dumps({
     "modules_at_start": len(modules_at_start),
     "compiled_sources": compiled_sources,
     "traceback": tb,
+    "jedi": jedi_completions,
 })
 `);
 } catch (error) {

@@ -29,6 +29,8 @@ from tools.bytecode import (
     Source,
     _pycache_name,
     compile_archives,
+    jedi_stub_served,
+    stdlib_top_level,
 )
 from tools.pyodide_dist import NODE_PYODIDE
 
@@ -183,3 +185,50 @@ def test_layout_of_the_pinned_pyodide() -> None:
     assert layout.stdlib_zip == "/lib/python314.zip"
     assert layout.site_packages == "/lib/python3.14/site-packages"
     assert _pycache_name("top.py", "cpython-314") == "__pycache__/top.cpython-314.pyc"
+
+
+IMPORTABLE = frozenset({"json", "dataclasses", "six", "typing_extensions"})
+
+
+@pytest.mark.parametrize(
+    ("member", "served"),
+    [
+        ("jedi/__init__.py", True),
+        ("jedi/inference/gradual/typeshed.py", True),
+        ("jedi/third_party/typeshed/LICENSE", True),
+        ("jedi/third_party/typeshed/stdlib/3/builtins.pyi", True),
+        ("jedi/third_party/typeshed/stdlib/2and3/math.pyi", True),
+        ("jedi/third_party/typeshed/stdlib/3/json/__init__.pyi", True),
+        ("jedi/third_party/typeshed/stdlib/3.9/graphlib.pyi", True),
+        # Python 2's folders: jedi on Python 3 never lists them
+        ("jedi/third_party/typeshed/stdlib/2/string.pyi", False),
+        ("jedi/third_party/typeshed/third_party/2/six/__init__.pyi", False),
+        # third-party stubs: only for a module that imports
+        ("jedi/third_party/typeshed/third_party/3/six/moves/__init__.pyi", True),
+        ("jedi/third_party/typeshed/third_party/3/dataclasses.pyi", True),
+        ("jedi/third_party/typeshed/third_party/2and3/typing_extensions.pyi", True),
+        ("jedi/third_party/typeshed/third_party/2and3/requests/api.pyi", False),
+        ("jedi/third_party/typeshed/third_party/2and3/toml.pyi", False),
+        # django-stubs: only with a django to import
+        ("jedi/third_party/django-stubs/django-stubs/__init__.pyi", False),
+        ("jedi/third_party/django-stubs/LICENSE.txt", False),
+    ],
+)
+def test_jedi_keeps_the_stubs_it_can_read(member: str, served: bool) -> None:
+    assert jedi_stub_served(member, IMPORTABLE) is served
+
+
+def test_jedi_keeps_django_stubs_when_django_imports() -> None:
+    member = "jedi/third_party/django-stubs/django-stubs/__init__.pyi"
+    assert jedi_stub_served(member, IMPORTABLE | {"django"})
+
+
+def test_stdlib_top_level_names_modules_and_packages(tmp_path: Path) -> None:
+    stdlib = tmp_path / "python_stdlib.zip"
+    with zipfile.ZipFile(stdlib, "w") as zf:
+        zf.writestr("json/__init__.pyc", b"")
+        zf.writestr("json/decoder.pyc", b"")
+        zf.writestr("dataclasses.pyc", b"")
+        zf.writestr("contextvars.py", b"")
+        zf.writestr("LICENSE.txt", b"")
+    assert stdlib_top_level(stdlib) == {"json", "dataclasses", "contextvars"}

@@ -129,3 +129,37 @@ def test_a_traceback_in_our_code_shows_its_source_line(report: dict[str, Any]) -
     assert where in [line.strip() for line in lines], report["traceback"]
     shown = lines[[line.strip() for line in lines].index(where) + 1]
     assert shown.strip() == frame.line.strip(), report["traceback"]
+
+
+def test_jedi_serves_only_the_stubs_it_can_read(dist: Path) -> None:
+    """Python 2 stubs, django-stubs and third-party stubs of modules nothing serves are gone."""
+    lock = verify_dist(dist)
+    with zipfile.ZipFile(dist / lock["packages"]["jedi"]["file_name"]) as zf:
+        members = zf.namelist()
+    stubs = "jedi/third_party/typeshed/"
+    assert f"{stubs}stdlib/3/builtins.pyi" in members
+    assert f"{stubs}stdlib/3.9/graphlib.pyi" in members
+    assert f"{stubs}LICENSE" in members
+    assert not [m for m in members if m.startswith((f"{stubs}stdlib/2/", f"{stubs}third_party/2/"))]
+    assert not [m for m in members if m.startswith("jedi/third_party/django-stubs/")]
+    third_party = {
+        m.split("/")[5].removesuffix(".pyi")
+        for m in members
+        if m.startswith(f"{stubs}third_party/") and not m.endswith("/")
+    }
+    # typeshed's third-party stubs (jedi 0.19.2) for what imports in the kernel: the
+    # standard library's contextvars and dataclasses, and the served six, decorator and
+    # typing_extensions
+    assert third_party == {"contextvars", "dataclasses", "six", "decorator", "typing_extensions"}
+    assert len(members) < 700  # of 1,880 in jedi's own wheel
+
+
+def test_jedi_completes_from_the_stubs_it_kept(report: dict[str, Any]) -> None:
+    assert report["jedi"] == {
+        "str": ["upper"],
+        "json": ["dump", "dumps"],
+        "graphlib": ["TopologicalSorter"],
+        "dataclasses": ["asdict", "astuple"],
+        "six": ["moves"],
+        "live": ["pool_distribution"],
+    }
