@@ -1,6 +1,6 @@
 /**
- * The notebook kernel's Pyodide: `pyodide.mjs` (beside this file), and one change
- * made once the interpreter has started.
+ * The notebook kernel's Pyodide: `pyodide.mjs` (beside this file), started as early
+ * as the page can, with one change made once the interpreter has started.
  *
  * The site's kernel settings point `pyodideUrl` here (tools/build_site.py writes
  * it as `static/pyodide/ruleslab-kernel.mjs`, so the kernel's `indexURL`, the
@@ -8,7 +8,7 @@
  * calls `loadPyodide` as it would Pyodide's, then mounts the notebook's drive at
  * `/drive` and makes it the current directory.
  *
- * The change: Pyodide puts `""` (the current directory) first on `sys.path`, so
+ * **The change**: Pyodide puts `""` (the current directory) first on `sys.path`, so
  * every top-level import (IPython's hundreds at the kernel's start, the
  * calculator's at Run All) first looks the name up in `/drive`, and each look
  * is a synchronous request from the kernel to the page through the service
@@ -17,20 +17,125 @@
  * standard library and the installed packages are found first, and a module of
  * the GM's own on the drive still imports (found last), as long as its name
  * is not one of theirs (a `random.py` on the drive no longer hides `random`).
+ * And the drive is searched only once the kernel has started
+ * (`pyodide_kernel.kernel_instance` exists): what the kernel's own start looks
+ * for there is an optional import that fails, and each look was one more
+ * request to the page (48 requests, 0.27 s of a cold start, before this).
+ *
+ * **The early start**: a notebook page (`static/ruleslab/early-kernel.js`) starts
+ * the kernel's worker as soon as the page loads, long before JupyterLab asks
+ * for a kernel, as `static/ruleslab/kernel-worker.mjs`, which imports this
+ * module and calls {@link bootEarly} with the options the kernel will pass,
+ * then imports the pyodide-kernel worker itself. When the kernel then calls
+ * {@link loadPyodide} with the same options (its own `stdout`/`stderr` aside),
+ * it gets that interpreter, already started with its packages; with any other
+ * options, or if the early start failed, it gets a new one, as before.
  */
 import { loadPyodide as loadPyodideItself } from "./pyodide.mjs";
 
 export * from "./pyodide.mjs";
 
 const CURRENT_DIRECTORY_LAST = `
-import sys
-if "" in sys.path:
-    sys.path.remove("")
-    sys.path.append("")
+def _drive_last():
+    import os
+    import sys
+
+    class DriveOnceStarted:
+        """The finder of sys.path's "" (the notebook's drive): the usual one, once the
+        kernel has started. Until then (the kernel's own imports) every name it is
+        asked for is one the standard library and the packages lack: an optional
+        import that fails (_hashlib, winreg, colorama, ...), each look a synchronous
+        request to the page."""
+
+        def __init__(self, finder):
+            self._finder = finder
+
+        def find_spec(self, name, target=None):
+            kernel = sys.modules.get("pyodide_kernel")
+            if getattr(kernel, "kernel_instance", None) is None:
+                return None
+            return self._finder.find_spec(name, target)
+
+        def invalidate_caches(self):
+            self._finder.invalidate_caches()
+
+    def hook(path):
+        if path != os.getcwd():  # (the import system looks "" up as the current directory)
+            raise ImportError("only the current directory")
+        for other in sys.path_hooks:
+            if other is not hook:
+                try:
+                    return DriveOnceStarted(other(path))
+                except ImportError:
+                    continue
+        raise ImportError("no finder for the current directory")
+
+    if "" in sys.path:
+        sys.path.remove("")
+        sys.path.append("")
+        sys.path_hooks.insert(0, hook)
+        sys.path_importer_cache.pop("", None)
+
+
+_drive_last()
+del _drive_last
 `;
 
-export async function loadPyodide(options) {
-  const pyodide = await loadPyodideItself(options);
+/** Where the early start is kept: on the worker's global object, so that a second
+ * instance of this module (imported under another URL) finds it too. */
+const EARLY = Symbol.for("ruleslab.earlyPyodide");
+
+/** The kernel's own output handlers: what the early start cannot know. */
+const HANDLERS = new Set(["stdout", "stderr"]);
+
+async function start(options) {
+  const pyodide = await loadPyodideItself({ ...options }); // (Pyodide adds to its options)
   pyodide.runPython(CURRENT_DIRECTORY_LAST);
   return pyodide;
+}
+
+/** The options that decide what `loadPyodide` starts, as comparable text. */
+function startingOptions(options) {
+  const kept = Object.entries(options).filter(([key]) => !HANDLERS.has(key));
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify(kept);
+}
+
+/**
+ * Start the interpreter now, with `options` (no output handlers: its output goes
+ * to the console until the kernel takes it over). Called once per worker, by
+ * `kernel-worker.mjs`; a second call is ignored.
+ */
+export function bootEarly(options) {
+  if (globalThis[EARLY]) return globalThis[EARLY].started;
+  const key = startingOptions(options);
+  const started = start(options);
+  started.catch(() => {}); // the kernel's loadPyodide reports it, if it asks
+  globalThis[EARLY] = { key, started, taken: false };
+  return started;
+}
+
+/** Pyodide's `loadPyodide`, taking over the early start when `options` match it. */
+export async function loadPyodide(options) {
+  const early = globalThis[EARLY];
+  if (early && !early.taken) {
+    early.taken = true;
+    if (early.key === startingOptions(options)) {
+      try {
+        const pyodide = await early.started;
+        if (options.stdout) pyodide.setStdout({ batched: options.stdout });
+        if (options.stderr) pyodide.setStderr({ batched: options.stderr });
+        console.info("ruleslab: the kernel took over the interpreter started with the page");
+        return pyodide;
+      } catch (err) {
+        console.warn("ruleslab: the early start of the kernel failed; starting again:", err);
+      }
+    } else {
+      console.warn(
+        "ruleslab: the kernel's options differ from the early start's; starting again",
+        { early: early.key, kernel: startingOptions(options) },
+      );
+    }
+  }
+  return start(options);
 }

@@ -48,6 +48,7 @@ from tools.keep_notebooks import (
     check_published,
     publish_notebooks,
 )
+from tools.lite_pages import KERNEL_PLUGIN
 from tools.offline import MANIFEST as OFFLINE_MANIFEST
 from tools.offline import OfflineError, check_offline, write_offline
 from tools.pyodide_dist import (
@@ -73,7 +74,6 @@ REPO = Path(__file__).resolve().parents[1]
 LITE_CONFIG = REPO / "lite_config"
 DEFAULT_OUT = REPO / "build" / "site"
 DEFAULT_CONTENTS = REPO / "content"
-KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: The notebook kernel's Pyodide module (relative to the site root), from
 #: ``lite/kernel-pyodide.mjs``: Pyodide's own, with the current directory last on sys.path.
 KERNEL_MODULE = "static/pyodide/ruleslab-kernel.mjs"

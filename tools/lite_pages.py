@@ -14,7 +14,11 @@ import os
 import re
 from pathlib import Path
 
-__all__ = ["CONFIG_ELEMENT", "insert_after_config", "relative_src"]
+__all__ = ["CONFIG_ELEMENT", "KERNEL_PLUGIN", "insert_after_config", "relative_src"]
+
+#: The Pyodide kernel's plugin, whose settings ``jupyter-lite.json`` holds under
+#: ``litePluginSettings``.
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 
 #: A page's configuration element, whole.
 CONFIG_ELEMENT = re.compile(r"<script[^>]*\bid=\"jupyter-config-data\"[^>]*>.*?</script>", re.S)

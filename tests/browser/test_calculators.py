@@ -187,6 +187,8 @@ def test_notebook_view_runs_the_calculator(page, base_url, artifacts):
 
     calc = get("dice_pool")
     page.add_init_script(SESSION_BEFORE_NOTEBOOK_JS)
+    infos: list[str] = []
+    page.on("console", lambda msg: infos.append(msg.text) if msg.type == "info" else None)
     page.goto(base_url + notebook_link(calc))
     run_notebook(page, "dice_pool")
     values = dict(calc.defaults())
@@ -233,6 +235,14 @@ def test_notebook_view_runs_the_calculator(page, base_url, artifacts):
     assert session_at < notebook_at  # started before the notebook was even drawn
     assert kernels["sessions"] == [["dice_pool.ipynb", kernels["notebook"]]]
     assert kernels["kernels"] == [kernels["notebook"]]
+    # its worker started with the page (static/ruleslab/kernel-worker.mjs), and the
+    # kernel took over the interpreter started there: Pyodide was started once
+    requested = page.watch.requests
+    assert [u for u in requested if "/static/ruleslab/kernel-worker.mjs?v=" in u]
+    assert len([u for u in requested if u.endswith("/static/pyodide/pyodide.asm.wasm")]) == 1
+    took_over = "ruleslab: the kernel took over the interpreter started with the page"
+    assert infos.count(took_over) == 1, infos
+    assert [w for w in page.watch.warnings if "ruleslab" in w] == []
     assert page.watch.offsite == []
     assert page.watch.errors == []
 

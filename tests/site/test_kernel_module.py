@@ -1,0 +1,83 @@
+"""The notebook kernel's Pyodide module (``lite/kernel-pyodide.mjs``), run under Node.
+
+``tests/tools/kernel_module_check.mjs`` imports the built site's
+``static/pyodide/ruleslab-kernel.mjs`` beside Pyodide's own files and:
+
+* starts an interpreter early (``bootEarly``, as ``kernel-worker.mjs`` does when
+  its page loads), then asks as the kernel does (``loadPyodide`` with the same
+  options and its own ``stdout``): the kernel gets that interpreter, prints
+  through its own handler, and a second call gets a new one; asked with other
+  options, the kernel gets a new interpreter and a warning says why;
+* checks the notebook's drive (the current directory) on ``sys.path``: last,
+  searched only once the kernel has started, a file written later still found,
+  never hiding the standard library.
+
+Needs ``RULESLAB_SITE`` (a built site), Node and ``node_modules/pyodide``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+CHECK = REPO / "tests" / "tools" / "kernel_module_check.mjs"
+
+pytestmark = pytest.mark.skipif(
+    not os.environ.get("RULESLAB_SITE"),
+    reason="set RULESLAB_SITE to a built site (python tools/build_site.py) to check it",
+)
+
+
+def _check(mode: str) -> dict[str, Any]:
+    if shutil.which("node") is None:
+        pytest.fail("node is required: install Node.js 20")
+    dist = Path(os.environ["RULESLAB_SITE"]) / "static" / "pyodide"
+    proc = subprocess.run(
+        ["node", str(CHECK), str(dist), mode],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=REPO,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def test_the_kernel_takes_over_the_interpreter_started_with_the_page() -> None:
+    report = _check("same")
+    assert report["same"] is True
+    assert report["stdout"] == ["from the kernel"]
+    assert "micropip" in report["loaded"]
+    assert report["again_new"] is True  # the early start is handed over once
+    assert report["infos"] == [
+        "ruleslab: the kernel took over the interpreter started with the page"
+    ]
+    assert report["warnings"] == []
+
+
+def test_a_kernel_with_other_options_gets_its_own_interpreter() -> None:
+    report = _check("other")
+    assert report["same"] is False
+    assert report["stdout"] == ["from the kernel"]
+    assert "comm" in report["loaded"]
+    assert report["infos"] == []
+    assert [w for w in report["warnings"] if "options differ" in w] != []
+
+
+def test_the_drive_is_searched_last_and_once_the_kernel_has_started() -> None:
+    seen = json.loads(_check("drive")["result"])
+    assert seen == {
+        "path_last": "",
+        "empty_entries": 1,
+        "before_start": "not found",  # the kernel's own start never looks there
+        "after_start": 1,
+        "written_later": 2,
+        "stdlib_first": True,
+    }
