@@ -32,6 +32,7 @@
  * options, or if the early start failed, it gets a new one, as before.
  */
 import { loadPyodide as loadPyodideItself } from "./pyodide.mjs";
+import { installWheelUnpacker } from "./ruleslab-wheel-unpack.mjs";
 
 export * from "./pyodide.mjs";
 
@@ -88,9 +89,77 @@ const EARLY = Symbol.for("ruleslab.earlyPyodide");
 /** The kernel's own output handlers: what the early start cannot know. */
 const HANDLERS = new Set(["stdout", "stderr"]);
 
+/** Hex to base64: a lock's sha256 as a fetch's `integrity`. */
+function base64OfHex(hex) {
+  let bytes = "";
+  for (let i = 0; i < hex.length; i += 2) bytes += String.fromCharCode(parseInt(hex.slice(i, i + 2), 16));
+  return btoa(bytes);
+}
+
+/**
+ * Fetch now what `loadPackage(names)` will fetch: the wheels of `names` and their
+ * depends, from the lock at `lockFileURL` (Pyodide takes them from the lock's
+ * folder, with their sha256 as the fetch's `integrity`). A map of URL → response,
+ * or an empty one when there is nothing to fetch over HTTP (Pyodide under Node).
+ */
+async function prefetch(lockFileURL, names) {
+  const responses = new Map();
+  if (!names.length || !/^https?:/.test(String(lockFileURL))) return responses;
+  const lock = await (await fetch(lockFileURL)).json();
+  const wanted = new Set();
+  const todo = [...names];
+  while (todo.length) {
+    const name = todo.pop();
+    const entry = lock.packages[name];
+    if (!entry || wanted.has(name)) continue;
+    wanted.add(name);
+    todo.push(...entry.depends);
+    const url = new URL(entry.file_name, lockFileURL).href;
+    const integrity = `sha256-${base64OfHex(entry.sha256)}`;
+    const response = fetch(url, { integrity });
+    response.catch(() => {}); // (Pyodide reports a failed download when it asks for it)
+    responses.set(url, { integrity, response });
+  }
+  return responses;
+}
+
+/** Run `load` with `fetch` answering each prefetched URL once from `responses`. */
+async function withPrefetched(responses, load) {
+  const realFetch = globalThis.fetch;
+  const prefetching = (resource, init) => {
+    const url = new URL(String(resource instanceof Request ? resource.url : resource), self.location).href;
+    const found = responses.get(url);
+    if (found && (!init || !init.integrity || init.integrity === found.integrity)) {
+      responses.delete(url);
+      return found.response;
+    }
+    return realFetch(resource, init);
+  };
+  globalThis.fetch = prefetching;
+  try {
+    return await load();
+  } finally {
+    if (globalThis.fetch === prefetching) globalThis.fetch = realFetch;
+  }
+}
+
+/**
+ * Pyodide's `loadPyodide`, then the change above, then the packages `options` names:
+ * their wheels fetched at once (beside the interpreter's start, as Pyodide does) and
+ * unpacked by `ruleslab-wheel-unpack.mjs`, installed before they are.
+ */
 async function start(options) {
-  const pyodide = await loadPyodideItself({ ...options }); // (Pyodide adds to its options)
+  const { packages = [], ...rest } = options;
+  const fetched = prefetch(rest.lockFileURL, packages).catch(() => new Map());
+  const pyodide = await loadPyodideItself({ ...rest }); // (Pyodide adds to its options)
   pyodide.runPython(CURRENT_DIRECTORY_LAST);
+  installWheelUnpacker(pyodide);
+  if (packages.length) {
+    const responses = await fetched;
+    await withPrefetched(responses, () =>
+      pyodide.loadPackage(packages, { messageCallback() {} }),
+    );
+  }
   return pyodide;
 }
 

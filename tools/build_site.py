@@ -78,6 +78,9 @@ DEFAULT_CONTENTS = REPO / "content"
 #: ``lite/kernel-pyodide.mjs``: Pyodide's own, with the current directory last on sys.path.
 KERNEL_MODULE = "static/pyodide/ruleslab-kernel.mjs"
 KERNEL_MODULE_SOURCE = REPO / "lite" / "kernel-pyodide.mjs"
+#: ``lite/wheel-unpack.mjs``, which the kernel's Pyodide module imports from beside it.
+WHEEL_UNPACK = "static/pyodide/ruleslab-wheel-unpack.mjs"
+WHEEL_UNPACK_SOURCE = REPO / "lite" / "wheel-unpack.mjs"
 
 #: Federated extensions the site must ship (folders under ``extensions/``).
 REQUIRED_EXTENSIONS: tuple[str, ...] = (
@@ -100,8 +103,9 @@ def _write_lite_config(
     """Set the build-time ``jupyter-lite.json``: storage names, packages to preload and
     the kernel's Pyodide module.
 
-    With ``kernel_module``, :data:`KERNEL_MODULE` is put beside ``pyodide.mjs``
-    (:func:`_use_kernel_module` points the built site's kernel at it).
+    With ``kernel_module``, :data:`KERNEL_MODULE` and the module it imports,
+    :data:`WHEEL_UNPACK`, are put beside ``pyodide.mjs`` (:func:`_use_kernel_module`
+    points the built site's kernel at it).
 
     The storage names are the same for every deploy
     (:data:`~tools.keep_notebooks.CONTENTS_STORAGE`), so what a GM saved stays
@@ -122,6 +126,7 @@ def _write_lite_config(
         # beside pyodide.mjs: the kernel takes the folder of pyodideUrl as Pyodide's indexURL
         # (pyodideUrl itself is set after `jupyter lite build`, whose kernel addon rewrites it)
         shutil.copyfile(KERNEL_MODULE_SOURCE, lite_dir / KERNEL_MODULE)
+        shutil.copyfile(WHEEL_UNPACK_SOURCE, lite_dir / WHEEL_UNPACK)
     if preload:
         lock = read_lock(lite_dir / "static" / "pyodide")
         missing = [name for name in preload if name not in lock["packages"]]
@@ -198,6 +203,8 @@ def check_site(site: Path) -> list[str]:
     modules = ("./static/pyodide/pyodide.mjs", f"./{KERNEL_MODULE}")  # (stock, ours)
     if pyodide_url not in modules or not (site / pyodide_url).is_file():
         problems.append(f"pyodideUrl {pyodide_url!r} is not one of the local {modules}")
+    if pyodide_url == f"./{KERNEL_MODULE}" and not (site / WHEEL_UNPACK).is_file():
+        problems.append(f"{WHEEL_UNPACK} missing: the kernel's Pyodide module imports it")
     lock_url = settings.get("loadPyodideOptions", {}).get("lockFileURL", "")
     if not (site / lock_url).is_file():
         problems.append(f"lockFileURL {lock_url!r} is not a file in the site")

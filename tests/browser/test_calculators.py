@@ -242,6 +242,18 @@ def test_notebook_view_runs_the_calculator(page, base_url, artifacts):
     assert len([u for u in requested if u.endswith("/static/pyodide/pyodide.asm.wasm")]) == 1
     took_over = "ruleslab: the kernel took over the interpreter started with the page"
     assert infos.count(took_over) == 1, infos
+    # its packages were fetched at once, each once, and unpacked by lite/wheel-unpack.mjs
+    wheels = [
+        u.rsplit("/", 1)[1] for u in requested if "/static/pyodide/" in u and u.endswith(".whl")
+    ]
+    assert len(wheels) == len(set(wheels)), wheels
+    assert [w for w in wheels if w.startswith(("ipython-", "jedi-", "micropip-"))]
+    unpacker = page.evaluate(
+        EXECUTE_JS,
+        "import pyodide._package_loader as loader\n"
+        "print(hasattr(loader.unpack_buffer, '__wrapped__'))\n",
+    )
+    assert unpacker == "True\n", unpacker
     assert [w for w in page.watch.warnings if "ruleslab" in w] == []
     assert page.watch.offsite == []
     assert page.watch.errors == []
