@@ -57,6 +57,7 @@ from tools.pyodide_dist import (
     PyodideDistError,
     build_project_wheel,
     build_pyodide_dist,
+    kernel_extension_wheels,
     read_lock,
 )
 
@@ -295,6 +296,7 @@ def build_site(
     build_pyodide_dist(
         lite_dir / "static" / "pyodide",
         extra_wheels=[wheel],
+        kernel_wheels=() if stock else kernel_extension_wheels(),
         wheel_cache=wheel_cache,
         compile_bytecode=not stock,
     )

@@ -32,8 +32,12 @@ code show source lines. Wheel file names are kept.
 Dependencies the JupyterLite kernel provides itself (its ``ipykernel`` shim,
 ``pyodide-kernel``, ``piplite``, the ``widgetsnbextension`` shim) and
 ``jupyterlab-widgets`` (only a carrier of the front-end extension, which the
-site ships separately) are left out of ``depends``: they must NOT be in the
-lock, because micropip prefers lock entries over the kernel's shims.
+site ships separately) are left out of ``depends``, and are never taken from
+PyPI or Pyodide's lock: micropip prefers lock entries over the kernel's own
+index, so a real ``ipykernel`` there would replace the shim. The kernel's own
+wheels of ``piplite``, ``ipykernel`` and ``pyodide-kernel`` may be locked
+(``kernel_wheels``, :func:`kernel_extension_wheels`): they are the shims, so the
+kernel can preload them (:data:`KERNEL_PRELOAD`).
 
 Python use::
 
@@ -84,9 +88,11 @@ __all__ = [
     "DEFAULT_WHEEL_EXTRAS",
     "KERNEL_PRELOAD",
     "KERNEL_PROVIDED",
+    "KERNEL_WHEELS",
     "PyodideDistError",
     "build_project_wheel",
     "build_pyodide_dist",
+    "kernel_extension_wheels",
     "read_lock",
     "verify_dist",
     "write_lock",
@@ -129,11 +135,33 @@ DEFAULT_PACKAGES: tuple[str, ...] = (
 #: The kernel's packages the notebooks' Pyodide loads at start-up, all at once
 #: through the lock (the site sets them as ``loadPyodideOptions.packages``). The
 #: pyodide-kernel 0.8.6 worker skips its own sequential step for each package
-#: named there: ``loadPackage(["micropip"])``, and ``piplite.install`` of
-#: ``comm``, ``jedi``, ``ipython``. Its shims (``piplite``, ``ipykernel``,
-#: ``pyodide-kernel``) are not in the lock and are still installed by the kernel
-#: from its own index (measured: about 0.2 s of a cold start).
-KERNEL_PRELOAD: tuple[str, ...] = ("micropip", "comm", "jedi", "ipython")
+#: named there: ``loadPackage(["micropip"])``, ``micropip.install`` of
+#: ``piplite``, and ``piplite.install`` of ``ipykernel``, ``comm``,
+#: ``pyodide-kernel``, ``jedi``, ``ipython``. The last three names are the
+#: kernel's own wheels (:func:`kernel_extension_wheels`), locked by the site.
+KERNEL_PRELOAD: tuple[str, ...] = (
+    "micropip",
+    "comm",
+    "jedi",
+    "ipython",
+    "piplite",
+    "ipykernel",
+    "pyodide-kernel",
+)
+
+#: The kernel's own wheels the site locks (see :data:`KERNEL_PRELOAD`), by name.
+KERNEL_WHEELS: tuple[str, ...] = ("piplite", "ipykernel", "pyodide-kernel")
+
+#: Where the pyodide-kernel extension's wheels are installed, under ``sys.prefix``.
+KERNEL_EXTENSION_PYPI = Path(
+    "share",
+    "jupyter",
+    "labextensions",
+    "@jupyterlite",
+    "pyodide-kernel-extension",
+    "static",
+    "pypi",
+)
 
 #: Extras whose requirements count as a wheel's ``depends``.
 DEFAULT_WHEEL_EXTRAS: dict[str, tuple[str, ...]] = {"ruleslab": ("widgets",)}
@@ -146,6 +174,24 @@ KERNEL_PROVIDED: frozenset[str] = frozenset(
 
 class PyodideDistError(RuntimeError):
     """The distribution cannot be assembled or is inconsistent."""
+
+
+def kernel_extension_wheels(prefix: Path | None = None) -> list[Path]:
+    """The installed pyodide-kernel extension's wheels of :data:`KERNEL_WHEELS`: the ones
+    its kernel installs from its own index (``static/pypi/``), one each."""
+    folder = Path(prefix if prefix is not None else sys.prefix) / KERNEL_EXTENSION_PYPI
+    found = []
+    for name in KERNEL_WHEELS:
+        wheels = [
+            w for w in sorted(folder.glob("*.whl")) if parse_wheel_filename(w.name)[0] == name
+        ]
+        if len(wheels) != 1:
+            raise PyodideDistError(
+                f"expected one {name} wheel in {folder}, found {len(wheels)}: "
+                "install jupyterlite-pyodide-kernel (requirements)"
+            )
+        found.append(wheels[0])
+    return found
 
 
 @dataclass
@@ -239,6 +285,7 @@ def _parse_spec(spec: str) -> tuple[NormalizedName, str | None]:
 def _resolve(
     specs: Sequence[str],
     local_wheels: Sequence[Path],
+    kernel_wheels: Sequence[Path],
     pyodide_packages: dict[str, dict[str, Any]],
     env: dict[str, str],
     wheel_cache: Path,
@@ -276,6 +323,11 @@ def _resolve(
 
     for local_wheel in local_wheels:
         add_local(Path(local_wheel), "local wheel")
+    for kernel_wheel in kernel_wheels:
+        name = parse_wheel_filename(Path(kernel_wheel).name)[0]
+        if name not in KERNEL_WHEELS:
+            raise PyodideDistError(f"{Path(kernel_wheel).name} is not one of {KERNEL_WHEELS}")
+        add_local(Path(kernel_wheel), "the kernel's own wheel")
     pending[:0] = [(*_parse_spec(s), "requested") for s in specs]
 
     while pending:
@@ -338,6 +390,7 @@ def build_pyodide_dist(
     dest: Path = DEFAULT_DEST,
     *,
     extra_wheels: Sequence[Path] = (),
+    kernel_wheels: Sequence[Path] = (),
     packages: Sequence[str] = DEFAULT_PACKAGES,
     extra: Sequence[str] = (),
     wheel_extras: Mapping[str, Sequence[str]] | None = None,
@@ -353,7 +406,9 @@ def build_pyodide_dist(
     Pyodide's lock, ``name==version`` for a pure wheel on PyPI or to pin the
     locked version); ``extra`` is for callers adding to the defaults, e.g.
     ``["pytest==9.0.2"]``. ``extra_wheels`` are local pure wheels (the
-    project's). Dependencies are followed and must all resolve, or
+    project's). ``kernel_wheels`` are the JupyterLite kernel's own wheels of
+    :data:`KERNEL_WHEELS` (:func:`kernel_extension_wheels`), served like the PyPI
+    ones. Dependencies are followed and must all resolve, or
     :class:`PyodideDistError` is raised. The written lock is checked with
     :func:`verify_dist` before returning.
 
@@ -383,6 +438,7 @@ def build_pyodide_dist(
     entries = _resolve(
         [*packages, *extra],
         list(extra_wheels),
+        list(kernel_wheels),
         original["packages"],
         env,
         wheel_cache,

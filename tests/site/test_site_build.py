@@ -123,10 +123,20 @@ def test_project_wheel_in_lock(lock: dict[str, Any]) -> None:
     assert {"ipywidgets", "anywidget"} <= set(spec["depends"])
 
 
-def test_kernel_shims_not_locked(lock: dict[str, Any]) -> None:
-    """micropip prefers lock entries, so these must come from the kernel's own index."""
-    for name in ("ipykernel", "pyodide-kernel", "piplite", "widgetsnbextension"):
-        assert name not in lock["packages"], name
+def test_the_kernels_own_wheels_are_locked_and_no_other(site: Path, lock: dict[str, Any]) -> None:
+    """micropip prefers lock entries: a locked ipykernel must be the kernel's shim, the
+    one its own index (``static/pypi/all.json``) lists, at the same version."""
+    index = json.loads(
+        (
+            site / "extensions/@jupyterlite/pyodide-kernel-extension/static/pypi/all.json"
+        ).read_text(encoding="utf-8")
+    )
+    for name in ("ipykernel", "pyodide-kernel", "piplite"):
+        versions = sorted(index[name]["releases"])
+        assert lock["packages"][name]["version"] == versions[-1], (name, versions)
+    assert lock["packages"]["ipykernel"]["version"] == "6.9.2"  # the shim, not ipykernel 6.x/7.x
+    assert "widgetsnbextension" not in lock["packages"]
+    assert "jupyterlab-widgets" not in lock["packages"]
 
 
 def test_stable_storage_published_notebooks_and_favicon(site: Path, config: dict[str, Any]) -> None:

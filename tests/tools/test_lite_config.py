@@ -31,13 +31,22 @@ def _data(lite_dir: Path) -> dict:
 
 
 def test_preload_becomes_the_kernels_packages(tmp_path: Path) -> None:
-    lite = _lite_dir(tmp_path, ["micropip", "comm", "jedi", "ipython", "parso"])
+    locked = ["micropip", "comm", "jedi", "ipython", "parso", "piplite", "ipykernel"]
+    lite = _lite_dir(tmp_path, [*locked, "pyodide-kernel"])
     _write_lite_config(lite, preload=KERNEL_PRELOAD)
     data = _data(lite)
     options = data["litePluginSettings"][KERNEL_PLUGIN]["loadPyodideOptions"]
     assert options == {
         "lockFileURL": "./static/pyodide/x.json",
-        "packages": ["micropip", "comm", "jedi", "ipython"],
+        "packages": [
+            "micropip",
+            "comm",
+            "jedi",
+            "ipython",
+            "piplite",
+            "ipykernel",
+            "pyodide-kernel",
+        ],
     }
     # the same names for every deploy: what a GM saved stays in view (tools.keep_notebooks)
     assert data["contentsStorageName"] == "ruleslab-contents"
