@@ -242,6 +242,9 @@ def test_notebook_view_runs_the_calculator(page, base_url, artifacts):
     assert len([u for u in requested if u.endswith("/static/pyodide/pyodide.asm.wasm")]) == 1
     took_over = "ruleslab: the kernel took over the interpreter started with the page"
     assert infos.count(took_over) == 1, infos
+    # a first visit: nothing stored to bring up to date (lite/keep_notebooks.mjs), so the
+    # deploy's manifest was not fetched before JupyterLab started
+    assert [u for u in requested if u.endswith("static/ruleslab/published.json")] == []
     # its packages were fetched at once, each once, and unpacked by lite/wheel-unpack.mjs
     wheels = [
         u.rsplit("/", 1)[1] for u in requested if "/static/pyodide/" in u and u.endswith(".whl")
