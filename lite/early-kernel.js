@@ -26,6 +26,8 @@
  *    before the notebook opens; when it does, JupyterLab finds the session of
  *    its path running and connects to it, as it does when a GM reopens a
  *    notebook whose kernel runs.
+ * 3. **The notebook opens as soon as JupyterLab has started** (`open` below),
+ *    not once the router's first command has waited out a 500 ms debouncer.
  *
  * The early session's own connection never handles the kernel's comms (the
  * notebook's widget manager must) and is dropped at once; the session and
@@ -104,20 +106,42 @@
     }
   }
 
+  /**
+   * On JupyterLab's page, open the notebook as soon as the app has started, as
+   * JupyterLite's own opener does (`openOrReveal(path)`, default factory). Its
+   * opener runs only once the router's earlier `apputils:load-statedb` command
+   * has finished, and that command awaits the workspace's 500 ms save debouncer,
+   * which every change to the layout restarts: the notebook opened 0.7 s later
+   * on a cold load. When the opener runs, it reveals the notebook opened here.
+   * Only a plain link (one `path`, no `factory`) is opened.
+   */
+  function open(app) {
+    const query = new URLSearchParams(window.location.search);
+    if (!/\/lab(\/(index\.html)?)?$/.test(window.location.pathname)) return;
+    if (query.getAll("path").length !== 1 || query.has("factory")) return;
+    app.commands.execute("docmanager:open", { path }).catch((err) => {
+      console.warn("ruleslab: the notebook could not be opened early:", err);
+    });
+  }
+
   async function start(app) {
     const sessions = app.serviceManager.sessions;
     await app.serviceManager.ready;
     const model = app.serviceManager.contents.get(path, { content: true });
     await app.started; // every plugin active: the kernel's factory is registered
-    const metadata = (await model).content.metadata || {};
+    const metadata = (await model).content.metadata || {}; // (no such notebook: JupyterLite says so)
     const kernel = (metadata.kernelspec || {}).name;
     if (spare && kernel !== spare.kernel) spare.stop(); // another kernel, or JupyterLab asks
     const ours = () => [...sessions.running()].filter((s) => s.path === path);
-    if (!kernel || ours().length) return; // no kernel named (JupyterLab asks), or it was first
+    if (!kernel || ours().length) {
+      open(app); // no kernel named (JupyterLab asks), or the notebook's session came first
+      return;
+    }
     const session = await sessions.startNew(
       { path, name, type: "notebook", kernel: { name: kernel } },
       { kernelConnectionOptions: { handleComms: false } },
     );
+    open(app); // once its session exists, the notebook connects to it
     const id = session.id;
     session.dispose(); // (the connection only: the session and its kernel run on)
     await sessions.refreshRunning();

@@ -221,7 +221,10 @@ def test_notebook_view_runs_the_calculator(page, base_url, artifacts):
             await sm.sessions.refreshRunning();
             await sm.kernels.refreshRunning();
             const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+            const main = [...window.jupyterapp.shell.widgets('main')];
             return {
+                tabs: main.filter((w) => w.context && w.context.path === 'dice_pool.ipynb').length,
+                address: window.location.search,
                 sessions: [...sm.sessions.running()].map((s) => [s.path, s.kernel.id]),
                 kernels: [...sm.kernels.running()].map((k) => k.id),
                 notebook: kernel.id,
@@ -233,6 +236,10 @@ def test_notebook_view_runs_the_calculator(page, base_url, artifacts):
     assert kernels["script"]
     session_at, notebook_at = page.evaluate("() => [window.__rlSessionAt, window.__rlNotebookAt]")
     assert session_at < notebook_at  # started before the notebook was even drawn
+    # opened early (lite/early-kernel.js), then revealed by JupyterLite's own opener, which
+    # took ?path= out of the address as usual: one tab
+    assert kernels["tabs"] == 1
+    assert "path=" not in kernels["address"], kernels["address"]
     assert kernels["sessions"] == [["dice_pool.ipynb", kernels["notebook"]]]
     assert kernels["kernels"] == [kernels["notebook"]]
     # its worker started with the page (static/ruleslab/kernel-worker.mjs), and the
