@@ -401,7 +401,7 @@ h2 {{ margin: .3em 0; font-size: 1.2em; }} code {{ background: #f4f4f4; padding:
 <h1>ruleslab</h1>
 <p>Live, exact calculators for the Aberrant 2.0/2.1 rules. Everything runs in your browser,
 Python included, and nothing is sent anywhere. A calculator opens in about 2 seconds on a
-first visit and about 1 second after that; a notebook takes about 5 seconds (4 after the
+first visit and about 1 second after that; a notebook takes about 4 seconds (3 after the
 first visit; a busy or slow machine can take twice as long).</p>
 <p id="offline-status" role="status" hidden></p>
 <ul>

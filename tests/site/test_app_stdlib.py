@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import subprocess
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -20,6 +18,7 @@ from typing import Any
 import pytest
 
 from ruleslab_widgets.app_stdlib import MANIFEST
+from tests.site.conftest import run_node_check
 from tools.build_app import APP_STDLIB, APP_STDLIB_ZIP, STDLIB_ZIP
 
 REPO = Path(__file__).resolve().parents[2]
@@ -38,17 +37,7 @@ def site() -> Path:
 
 @pytest.fixture(scope="module")
 def report(site: Path) -> dict[str, Any]:
-    if shutil.which("node") is None:
-        pytest.fail("node is required: install Node.js 20")
-    proc = subprocess.run(
-        ["node", str(CHECK), str(site / "static" / "pyodide")],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        cwd=REPO,
-    )
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+    return run_node_check(CHECK, str(site / "static" / "pyodide"))
 
 
 def test_the_app_page_imports_nothing_its_standard_library_lacks(report):

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.site.conftest import run_node_check
 
 REPO = Path(__file__).resolve().parents[2]
 CHECK = REPO / "tests" / "tools" / "kernel_module_check.mjs"
@@ -36,18 +36,8 @@ pytestmark = pytest.mark.skipif(
 
 
 def _check(mode: str) -> dict[str, Any]:
-    if shutil.which("node") is None:
-        pytest.fail("node is required: install Node.js 20")
     dist = Path(os.environ["RULESLAB_SITE"]) / "static" / "pyodide"
-    proc = subprocess.run(
-        ["node", str(CHECK), str(dist), mode],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        cwd=REPO,
-    )
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+    return run_node_check(CHECK, str(dist), mode, timeout=300)
 
 
 def test_the_kernel_takes_over_the_interpreter_started_with_the_page() -> None:

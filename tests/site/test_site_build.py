@@ -127,9 +127,9 @@ def test_the_kernels_own_wheels_are_locked_and_no_other(site: Path, lock: dict[s
     """micropip prefers lock entries: a locked ipykernel must be the kernel's shim, the
     one its own index (``static/pypi/all.json``) lists, at the same version."""
     index = json.loads(
-        (
-            site / "extensions/@jupyterlite/pyodide-kernel-extension/static/pypi/all.json"
-        ).read_text(encoding="utf-8")
+        (site / "extensions/@jupyterlite/pyodide-kernel-extension/static/pypi/all.json").read_text(
+            encoding="utf-8"
+        )
     )
     for name in ("ipykernel", "pyodide-kernel", "piplite"):
         versions = sorted(index[name]["releases"])

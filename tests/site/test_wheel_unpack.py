@@ -13,15 +13,14 @@ with nothing written. Needs ``RULESLAB_SITE`` (a built site), Node and
 
 from __future__ import annotations
 
-import json
 import os
-import shutil
-import subprocess
 import zipfile
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.site.conftest import run_node_check
 
 REPO = Path(__file__).resolve().parents[2]
 CHECK = REPO / "tests" / "tools" / "wheel_unpack_check.mjs"
@@ -34,18 +33,8 @@ pytestmark = pytest.mark.skipif(
 
 
 def _run(wheels: list[Path]) -> dict[str, Any]:
-    if shutil.which("node") is None:
-        pytest.fail("node is required: install Node.js 20")
     dist = Path(os.environ["RULESLAB_SITE"]) / "static" / "pyodide"
-    proc = subprocess.run(
-        ["node", str(CHECK), str(dist), *map(str, wheels)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        cwd=REPO,
-    )
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+    return run_node_check(CHECK, str(dist), *map(str, wheels), timeout=300)
 
 
 def _wheel(
