@@ -41,7 +41,12 @@
   const path = new URLSearchParams(window.location.search).get("path");
   if (!path || !path.endsWith(".ipynb")) return;
   const name = path.split("/").pop();
-  const spare = startWorker(document.currentScript);
+  let spare = null;
+  try {
+    spare = startWorker(document.currentScript);
+  } catch (err) {
+    console.warn("ruleslab: the kernel's worker could not be started early:", err);
+  }
 
   /** The site root, as JupyterLite's config-utils.js finds it. */
   function siteRoot() {
@@ -80,6 +85,7 @@
       }
     });
     state.worker.addEventListener("error", (event) => {
+      if (state.taken) return; // (the kernel's own, from now on)
       console.warn("ruleslab: the early kernel worker failed to load:", event.message || event);
       stop(state);
     });
@@ -160,6 +166,7 @@
     clearInterval(timer);
     start(app).catch((err) => {
       console.warn("ruleslab: the notebook's kernel could not be started early:", err);
+      if (spare) spare.stop(); // (unless a kernel has taken it already)
     });
   }, 20);
 })();

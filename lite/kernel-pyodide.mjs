@@ -125,9 +125,11 @@ async function prefetch(lockFileURL, names) {
 
 /** Run `load` with `fetch` answering each prefetched URL once from `responses`. */
 async function withPrefetched(responses, load) {
+  if (!responses.size) return load();
   const realFetch = globalThis.fetch;
+  const here = globalThis.location && globalThis.location.href;
   const prefetching = (resource, init) => {
-    const url = new URL(String(resource instanceof Request ? resource.url : resource), self.location).href;
+    const url = new URL(String(resource instanceof Request ? resource.url : resource), here).href;
     const found = responses.get(url);
     if (found && (!init || !init.integrity || init.integrity === found.integrity)) {
       responses.delete(url);
