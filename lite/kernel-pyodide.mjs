@@ -98,19 +98,18 @@ function base64OfHex(hex) {
 
 /**
  * Fetch now what `loadPackage(names)` will fetch: the wheels of `names` and their
- * depends, from the lock at `lockFileURL` (Pyodide takes them from the lock's
- * folder, with their sha256 as the fetch's `integrity`). A map of URL → response,
- * or an empty one when there is nothing to fetch over HTTP (Pyodide under Node).
+ * depends, from `lock` (the lock at `lockFileURL`; Pyodide takes the wheels from
+ * the lock's folder, with their sha256 as the fetch's `integrity`). A map of
+ * URL → response.
  */
-async function prefetch(lockFileURL, names) {
+async function prefetch(lock, lockFileURL, names) {
+  const packages = (await lock).packages;
   const responses = new Map();
-  if (!names.length || !/^https?:/.test(String(lockFileURL))) return responses;
-  const lock = await (await fetch(lockFileURL)).json();
   const wanted = new Set();
   const todo = [...names];
   while (todo.length) {
     const name = todo.pop();
-    const entry = lock.packages[name];
+    const entry = packages[name];
     if (!entry || wanted.has(name)) continue;
     wanted.add(name);
     todo.push(...entry.depends);
@@ -152,7 +151,17 @@ async function withPrefetched(responses, load) {
  */
 async function start(options) {
   const { packages = [], ...rest } = options;
-  const fetched = prefetch(rest.lockFileURL, packages).catch(() => new Map());
+  let fetched = Promise.resolve(new Map()); // (nothing to fetch over HTTP: Pyodide under Node)
+  if (packages.length && /^https?:/.test(String(rest.lockFileURL))) {
+    // the lock fetched once, for the prefetch and for Pyodide (which would fetch it again
+    // from lockFileURL), with the folder Pyodide would take the wheels from
+    const { lockFileURL } = rest;
+    const lock = fetch(lockFileURL).then((response) => response.json());
+    delete rest.lockFileURL;
+    rest.lockFileContents = lock;
+    rest.packageBaseUrl ??= new URL(".", lockFileURL).href;
+    fetched = prefetch(lock, lockFileURL, packages).catch(() => new Map());
+  }
   const pyodide = await loadPyodideItself({ ...rest }); // (Pyodide adds to its options)
   pyodide.runPython(CURRENT_DIRECTORY_LAST);
   installWheelUnpacker(pyodide);

@@ -260,6 +260,8 @@ def test_notebook_view_runs_the_calculator(page, base_url, artifacts):
         u.rsplit("/", 1)[1] for u in requested if "/static/pyodide/" in u and u.endswith(".whl")
     ]
     assert len(wheels) == len(set(wheels)), wheels
+    locks = [u for u in requested if u.endswith("/static/pyodide/pyodide-lock.json")]
+    assert len(locks) == 1, locks  # (read once, for those fetches and for Pyodide)
     assert [w for w in wheels if w.startswith(("ipython-", "jedi-", "micropip-"))]
     unpacker = page.evaluate(
         EXECUTE_JS,
