@@ -97,11 +97,12 @@ def kernel_settings(site: Path) -> dict[str, Any]:
     }
 
 
-def tag(site: Path, page: Path) -> str:
-    """The script tag for ``page``: the script's URL relative to it, the kernel's settings."""
-    settings = html.escape(json.dumps(kernel_settings(site), sort_keys=True), quote=True)
+def tag(site: Path, page: Path, settings: dict[str, Any]) -> str:
+    """The script tag for ``page``: the script's URL relative to it, and ``settings``
+    (:func:`kernel_settings`)."""
+    attribute = html.escape(json.dumps(settings, sort_keys=True), quote=True)
     src = relative_src(site, page, SCRIPT)
-    return f'<script src="{src}" data-ruleslab-kernel="{settings}" defer></script>'
+    return f'<script src="{src}" data-ruleslab-kernel="{attribute}" defer></script>'
 
 
 def write_early_kernel(site: Path) -> None:
@@ -111,12 +112,13 @@ def write_early_kernel(site: Path) -> None:
     (site / SCRIPT).parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(SOURCE, site / SCRIPT)
     (site / WORKER).write_text(_worker_text(site), encoding="utf-8")
+    settings = kernel_settings(site)
     for rel in PAGES:
         page = site / rel
         if not page.is_file():
             raise EarlyKernelError(f"{rel} not found: not a JupyterLite 0.8.6 site")
         text = page.read_text(encoding="utf-8")
-        script = tag(site, page)
+        script = tag(site, page, settings)
         if script in text:
             continue
         hooked = insert_after_config(text, script)
@@ -134,8 +136,9 @@ def check_early_kernel(site: Path) -> list[str]:
             problems.append(f"{rel} missing")
     if problems:
         return problems
+    settings = kernel_settings(site)
     for rel in PAGES:
         page = site / rel
-        if page.is_file() and tag(site, page) not in page.read_text(encoding="utf-8"):
+        if page.is_file() and tag(site, page, settings) not in page.read_text(encoding="utf-8"):
             problems.append(f"{rel} does not load {SCRIPT}")
     return problems
