@@ -10,7 +10,6 @@ Needs ``RULESLAB_SITE`` (a built site), Node and ``node_modules/pyodide``.
 from __future__ import annotations
 
 import json
-import os
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -18,21 +17,13 @@ from typing import Any
 import pytest
 
 from ruleslab_widgets.app_stdlib import MANIFEST
-from tests.site.conftest import run_node_check
+from tests.site.conftest import NEEDS_SITE, run_node_check
 from tools.build_app import APP_STDLIB, APP_STDLIB_ZIP, STDLIB_ZIP
 
 REPO = Path(__file__).resolve().parents[2]
 CHECK = REPO / "tests" / "tools" / "app_stdlib_check.mjs"
 
-pytestmark = pytest.mark.skipif(
-    not os.environ.get("RULESLAB_SITE"),
-    reason="set RULESLAB_SITE to a built site (python tools/build_site.py) to check it",
-)
-
-
-@pytest.fixture(scope="module")
-def site() -> Path:
-    return Path(os.environ["RULESLAB_SITE"])
+pytestmark = NEEDS_SITE
 
 
 @pytest.fixture(scope="module")

@@ -18,30 +18,23 @@ Needs ``RULESLAB_SITE`` (a built site), Node and ``node_modules/pyodide``.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from tests.site.conftest import run_node_check
+from tests.site.conftest import NEEDS_SITE, run_node_check
 
 REPO = Path(__file__).resolve().parents[2]
 CHECK = REPO / "tests" / "tools" / "kernel_module_check.mjs"
 
-pytestmark = pytest.mark.skipif(
-    not os.environ.get("RULESLAB_SITE"),
-    reason="set RULESLAB_SITE to a built site (python tools/build_site.py) to check it",
-)
+pytestmark = NEEDS_SITE
 
 
-def _check(mode: str) -> dict[str, Any]:
-    dist = Path(os.environ["RULESLAB_SITE"]) / "static" / "pyodide"
-    return run_node_check(CHECK, str(dist), mode, timeout=300)
+def _check(site: Path, mode: str) -> dict[str, Any]:
+    return run_node_check(CHECK, str(site / "static" / "pyodide"), mode, timeout=300)
 
 
-def test_the_kernel_takes_over_the_interpreter_started_with_the_page() -> None:
-    report = _check("same")
+def test_the_kernel_takes_over_the_interpreter_started_with_the_page(site: Path) -> None:
+    report = _check(site, "same")
     assert report["same"] is True
     assert report["stdout"] == ["from the kernel"]
     assert "micropip" in report["loaded"]
@@ -52,8 +45,8 @@ def test_the_kernel_takes_over_the_interpreter_started_with_the_page() -> None:
     assert report["warnings"] == []
 
 
-def test_a_kernel_with_other_options_gets_its_own_interpreter() -> None:
-    report = _check("other")
+def test_a_kernel_with_other_options_gets_its_own_interpreter(site: Path) -> None:
+    report = _check(site, "other")
     assert report["same"] is False
     assert report["stdout"] == ["from the kernel"]
     assert "comm" in report["loaded"]
@@ -61,8 +54,8 @@ def test_a_kernel_with_other_options_gets_its_own_interpreter() -> None:
     assert [w for w in report["warnings"] if "options differ" in w] != []
 
 
-def test_the_drive_is_searched_last_and_once_the_kernel_has_started() -> None:
-    seen = json.loads(_check("drive")["result"])
+def test_the_drive_is_searched_last_and_once_the_kernel_has_started(site: Path) -> None:
+    seen = json.loads(_check(site, "drive")["result"])
     assert seen == {
         "path_last": "",
         "empty_entries": 1,

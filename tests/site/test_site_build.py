@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 from pathlib import Path
 from typing import Any
@@ -16,7 +15,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-SITE_ENV = "RULESLAB_SITE"
+from tests.site.conftest import NEEDS_SITE
+
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 URL = re.compile(r"""(?:[a-z][a-z0-9+.-]*:)?//[^\s"'<>)\\]+""", re.IGNORECASE)
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
@@ -33,17 +33,7 @@ LOCK_FIELDS = {
     "shared_library",
 }
 
-pytestmark = pytest.mark.skipif(
-    not os.environ.get(SITE_ENV),
-    reason=f"set {SITE_ENV} to a built site (python tools/build_site.py) to check it",
-)
-
-
-@pytest.fixture(scope="module")
-def site() -> Path:
-    path = Path(os.environ[SITE_ENV])
-    assert (path / "jupyter-lite.json").is_file(), f"{path} is not a built JupyterLite site"
-    return path
+pytestmark = NEEDS_SITE
 
 
 @pytest.fixture(scope="module")

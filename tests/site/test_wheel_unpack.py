@@ -13,28 +13,23 @@ with nothing written. Needs ``RULESLAB_SITE`` (a built site), Node and
 
 from __future__ import annotations
 
-import os
 import zipfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.site.conftest import run_node_check
+from tests.site.conftest import NEEDS_SITE, run_node_check
 
 REPO = Path(__file__).resolve().parents[2]
 CHECK = REPO / "tests" / "tools" / "wheel_unpack_check.mjs"
 KERNEL_PYPI = "extensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
 
-pytestmark = pytest.mark.skipif(
-    not os.environ.get("RULESLAB_SITE"),
-    reason="set RULESLAB_SITE to a built site (python tools/build_site.py) to check it",
-)
+pytestmark = NEEDS_SITE
 
 
-def _run(wheels: list[Path]) -> dict[str, Any]:
-    dist = Path(os.environ["RULESLAB_SITE"]) / "static" / "pyodide"
-    return run_node_check(CHECK, str(dist), *map(str, wheels), timeout=300)
+def _run(site: Path, wheels: list[Path]) -> dict[str, Any]:
+    return run_node_check(CHECK, str(site / "static" / "pyodide"), *map(str, wheels), timeout=300)
 
 
 def _wheel(
@@ -54,12 +49,11 @@ def _wheel(
     return path
 
 
-def test_every_served_wheel_unpacks_the_fast_way_to_pyodides_tree() -> None:
-    site = Path(os.environ["RULESLAB_SITE"])
+def test_every_served_wheel_unpacks_the_fast_way_to_pyodides_tree(site: Path) -> None:
     wheels = sorted((site / "static" / "pyodide").glob("*.whl"))
     wheels += sorted((site / KERNEL_PYPI).glob("*.whl"))
     assert len(wheels) > 20
-    report = _run(wheels)
+    report = _run(site, wheels)
     for entry in report["wheels"]:
         assert entry["taken"] is True, entry
         assert entry["pyodide"] == "unpacked", entry
@@ -70,7 +64,7 @@ def test_every_served_wheel_unpacks_the_fast_way_to_pyodides_tree() -> None:
     assert report["installed"] == {"dynlibs": 0, "wrapped": True, "differences": []}
 
 
-def test_stored_members_folders_and_utf8_names_unpack_alike(tmp_path: Path) -> None:
+def test_stored_members_folders_and_utf8_names_unpack_alike(site: Path, tmp_path: Path) -> None:
     wheel = _wheel(
         tmp_path,
         "plain",
@@ -83,7 +77,7 @@ def test_stored_members_folders_and_utf8_names_unpack_alike(tmp_path: Path) -> N
         },
         stored=("plain/data/table.txt",),
     )
-    (entry,) = _run([wheel])["wheels"]
+    (entry,) = _run(site, [wheel])["wheels"]
     assert entry["taken"] is True
     assert entry["differences"] == []
 
@@ -106,15 +100,15 @@ def test_stored_members_folders_and_utf8_names_unpack_alike(tmp_path: Path) -> N
     ],
 )
 def test_wheels_it_does_not_handle_are_left_to_pyodide(
-    tmp_path: Path, name: str, members: dict[str, bytes], pyodide: str
+    site: Path, tmp_path: Path, name: str, members: dict[str, bytes], pyodide: str
 ) -> None:
-    (entry,) = _run([_wheel(tmp_path, name, members)])["wheels"]
+    (entry,) = _run(site, [_wheel(tmp_path, name, members)])["wheels"]
     assert entry["taken"] is False
     assert entry["nothing_written"] is True
     assert entry["pyodide"].startswith(pyodide), entry
 
 
-def test_a_member_with_a_wrong_crc_is_left_to_pyodide(tmp_path: Path) -> None:
+def test_a_member_with_a_wrong_crc_is_left_to_pyodide(site: Path, tmp_path: Path) -> None:
     wheel = _wheel(
         tmp_path, "broken", {"broken/__init__.py": b"X = 1\n"}, stored=("broken/__init__.py",)
     )
@@ -122,7 +116,7 @@ def test_a_member_with_a_wrong_crc_is_left_to_pyodide(tmp_path: Path) -> None:
     at = data.index(b"X = 1\n")
     data[at] = ord("Y")  # the stored bytes no longer match their CRC-32
     wheel.write_bytes(bytes(data))
-    (entry,) = _run([wheel])["wheels"]
+    (entry,) = _run(site, [wheel])["wheels"]
     assert entry["taken"] is False
     assert entry["nothing_written"] is True
     assert entry["pyodide"].startswith("error"), entry  # zipfile: Bad CRC-32
