@@ -9,7 +9,16 @@ Declarations only, no rules.
 
 from __future__ import annotations
 
-from ruleslab.params import BoolParam, ChoiceParam, IntParam, NumberParam
+from ruleslab.character import (
+    ATHLETICS,
+    DEXTERITY,
+    LOAD_KG,
+    MEGA_DEXTERITY,
+    MEGA_STRENGTH,
+    MIGHT,
+    STRENGTH,
+)
+from ruleslab.params import BoolParam, ChoiceParam, IntParam
 from ruleslab.ruleset import V20, V21
 
 __all__: list[str] = []
@@ -30,8 +39,9 @@ RULESET = ChoiceParam(
 __all__ += ["RULESET"]
 
 # --- physical: lifting, movement, jumping, falling ----------------------------------
-# (Dexterity, Mega-Dexterity and Athletics here are the physical calculators'; the
-# defence calculator's have other help texts and are declared with it.)
+# (declared with the character's record, :mod:`ruleslab.character`, and kept here
+# under their old names: Dexterity, Mega-Dexterity and Athletics carry the physical
+# calculators' help texts; the defence calculator's roles give theirs.)
 
 __all__ += [
     "ATHLETICS",
@@ -45,45 +55,6 @@ __all__ += [
     "STRENGTH",
 ]
 
-STRENGTH = IntParam(
-    "strength",
-    "Strength",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help="The character's Strength dots (0–10).",
-)
-MIGHT = IntParam(
-    "might",
-    "Might",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help="The character's Might dots (0–10); added to Strength for lifting and carrying.",
-)
-MEGA_STRENGTH = IntParam(
-    "mega_strength",
-    "Mega-Strength",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help=(
-        "Mega-Strength dots (0–10). Multiplies lifting capacity and encumbrance thresholds: "
-        "×10/100/250/500/1000 at 1–5 dots, then ×10 more per dot (6 dots: ×10 000)."
-    ),
-)
-LOAD_KG = NumberParam(
-    "load_kg",
-    "Carried load",
-    unit="kg",
-    minimum=0,
-    maximum=1e12,
-    help=(
-        "Everything the character carries (pack, armour, gear), in kilograms. Sets the "
-        "encumbrance tier: up to 5/10/15/20 kg per dot of Str + Might, × the Mega-Strength "
-        "multiplier."
-    ),
-)
 HEAVY_FROM = ChoiceParam(
     "heavy_from",
     "Heavy encumbrance starts",
@@ -110,30 +81,6 @@ BEYOND_HEAVY = ChoiceParam(
         "she cannot move with it. ‘Over 20 kg per dot’: anything above 20 kg per dot is "
         "over-encumbered and she cannot move. See rules note RN-ENC-2."
     ),
-)
-DEXTERITY = IntParam(
-    "dexterity",
-    "Dexterity",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help="The character's Dexterity dots (0–10); Mega-Dexterity is separate.",
-)
-MEGA_DEXTERITY = IntParam(
-    "mega_dexterity",
-    "Mega-Dexterity",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help="Mega-Dexterity dots (0–10). Each dot counts as 2 Dexterity dots (rules note RN-MOVE-1).",
-)
-ATHLETICS = IntParam(
-    "athletics",
-    "Athletics",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help="The character's Athletics dots (0–10).",
 )
 
 # --- health and damage ----------------------------------------------------------------

@@ -25,6 +25,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ruleslab.conditions import Modifier
 from ruleslab.decimals import typed_decimal
 from ruleslab.dice import pool_distribution
 from ruleslab.encumbrance import (
@@ -171,6 +172,7 @@ def lift(
     net_successes: str = "beyond",
     low_difficulty: str = "one",
     mega_on_roll: str = "multiplier",
+    conditions: Modifier | None = None,
 ) -> LiftResult:
     """Can the character lift an object of ``object_kg``, and with what chance?
 
@@ -179,6 +181,10 @@ def lift(
     ⌊needed ÷ 2 − 1⌋ lifts it on a success ("Success adds +1 to the character's
     Str + Might"). Two over: only an exceptional success does ("exceptional
     success (more than 5 net successes rolled) adds +2"). More: impossible.
+
+    ``conditions``: what the lifter's conditions do to the roll
+    (:func:`ruleslab.conditions.on_roll`): its difficulty is added to the
+    object's, and its steps are shown with the roll.
     """
     mult = mega_strength_multiplier(mega_strength)
     dots = strength + might
@@ -255,6 +261,16 @@ def lift(
                 "automatic (rules note RN-LIFT-2)"
             )
         steps.append(Step(f"Difficulty {raw} < 1 → {difficulty}, {note}", LIFTING))
+    if conditions is not None and conditions.difficulty:
+        steps.extend(conditions.steps)
+        steps.append(
+            Step(
+                f"Difficulty {fmt_num(difficulty)} + {conditions.difficulty} from his conditions "
+                f"= {fmt_num(difficulty + conditions.difficulty)}",
+                LIFTING,
+            )
+        )
+        difficulty += conditions.difficulty
 
     if margin > 2:
         steps.append(

@@ -75,6 +75,7 @@ __all__ = [
     "Checked",
     "ChoiceParam",
     "Condition",
+    "Expands",
     "InputError",
     "IntParam",
     "NumberParam",
@@ -429,6 +430,7 @@ class Checked(Protocol, Generic[P, R_co]):
     for values already checked by each ``Param.parse``)."""
 
     params: tuple[Param, ...]
+    roles: tuple[Expands, ...]
     __name__: str
 
     @property
@@ -437,7 +439,23 @@ class Checked(Protocol, Generic[P, R_co]):
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R_co: ...
 
 
-def checked(*params: Param) -> Callable[[Callable[P, R]], Checked[P, R]]:
+class Expands(Protocol):
+    """A declaration standing for several form fields and one argument: a
+    :class:`ruleslab.records.Role` (declared there; :func:`checked` needs only this)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def params(self) -> tuple[Param, ...]: ...
+
+    @property
+    def flat_names(self) -> tuple[str, ...]: ...
+
+    def build(self, flat: dict[str, Any], base: Any = None, *, check: bool = True) -> Any: ...
+
+
+def checked(*params: Param | Expands) -> Callable[[Callable[P, R]], Checked[P, R]]:
     """Declare a rule function's parameters and validate every call against them.
 
     The declaration is kept on the function as ``fn.params`` (a tuple, in form
@@ -449,27 +467,68 @@ def checked(*params: Param) -> Callable[[Callable[P, R]], Checked[P, R]]:
     its own). Raises :class:`TypeError` at import when a parameter is declared
     that the function does not have, when it has no default anywhere, or when
     both give one (they would drift).
+
+    A role (:class:`ruleslab.records.Role`) among ``params`` stands for its
+    record's fields, in its place: ``fn.params`` lists them flat (their defaults
+    the role's), a caller passes the record by the role's name, its fields by
+    their flat names, or both, and the function receives the record
+    (``fn.roles`` lists the roles; the role's argument defaults to ``None``,
+    meaning the role's own defaults).
     """
+    roles = tuple(p for p in params if not isinstance(p, Param))
 
     def deco(fn: Callable[P, R]) -> Checked[P, R]:
         sig = inspect.signature(fn)
         missing = {p.name for p in params} - set(sig.parameters)
         if missing:
             raise TypeError(f"{fn.__name__} declares unknown parameters {sorted(missing)}")
-        filled = tuple(_with_default(fn.__name__, p, sig.parameters[p.name]) for p in params)
-        by_name = {p.name: p for p in filled}
+        for role in roles:
+            if sig.parameters[role.name].default is not None:
+                raise TypeError(f"{fn.__name__}: role {role.name} must default to None")
+        filled: list[Param] = []
+        for p in params:
+            if isinstance(p, Param):
+                filled.append(_with_default(fn.__name__, p, sig.parameters[p.name]))
+            else:
+                filled += p.params
+        names = [p.name for p in filled]
+        clash = {n for n in names if names.count(n) > 1} | (
+            {n for r in roles for n in r.flat_names} & set(sig.parameters)
+        )
+        if clash:
+            raise TypeError(f"{fn.__name__}: field names used twice {sorted(clash)}")
+        by_name = {p.name: p for p in params if isinstance(p, Param)}
+        flat_params = {p.name: p for p in filled if p.name not in by_name}
+
+        def split(kwargs: dict[str, Any]) -> dict[str, Any]:
+            """Take the roles' flat fields out of ``kwargs``."""
+            return {n: kwargs.pop(n) for n in list(kwargs) if n in flat_params}
 
         @functools.wraps(fn)
         def wrapper(*args: Any, **kwargs: Any) -> R:
+            flat = {n: flat_params[n].check(v) for n, v in split(kwargs).items()}
             bound = sig.bind(*args, **kwargs)
             bound.apply_defaults()
             for name, value in bound.arguments.items():
                 if name in by_name:
                     bound.arguments[name] = by_name[name].check(value)
+            for role in roles:
+                bound.arguments[role.name] = role.build(flat, bound.arguments[role.name])
             return fn(*bound.args, **bound.kwargs)
 
-        setattr(wrapper, "params", filled)  # noqa: B010 - a function has no declared `params`
-        setattr(wrapper, "unchecked", fn)  # noqa: B010
+        unchecked: Callable[..., R] = fn
+        if roles:
+
+            @functools.wraps(fn)
+            def unchecked(*args: Any, **kwargs: Any) -> R:
+                flat = split(kwargs)
+                for role in roles:
+                    kwargs[role.name] = role.build(flat, kwargs.get(role.name), check=False)
+                return fn(*args, **kwargs)
+
+        setattr(wrapper, "params", tuple(filled))  # noqa: B010 - a function has no declared `params`
+        setattr(wrapper, "unchecked", unchecked)  # noqa: B010
+        setattr(wrapper, "roles", roles)  # noqa: B010
         return cast("Checked[P, R]", wrapper)
 
     return deco

@@ -23,14 +23,14 @@ def test_mega_strength_multipliers(dots, mult):
 
 
 def test_capacity_str3_might1():
-    r = lifting_and_encumbrance(3, 1, 0, 0, 0)
+    r = lifting_and_encumbrance(strength=3, might=1, mega_strength=0, load_kg=0, object_kg=0)
     assert r.figure("capacity").value == 120
     assert r.figure("capacity").text == "120 kg"
     assert "Lift capacity = 30 kg × (Str 3 + Might 1) = 120 kg" in r.explain()
 
 
 def test_capacity_with_mega_strength_2():
-    r = lifting_and_encumbrance(3, 1, 2, 0, 0)
+    r = lifting_and_encumbrance(strength=3, might=1, mega_strength=2, load_kg=0, object_kg=0)
     assert r.capacity_kg == 12_000
     assert r.figure("capacity").text == "12\u202f000 kg"
 
@@ -45,7 +45,7 @@ def test_text_example_450kg_needs_15_difficulty_6():
 
 
 def test_no_roll_at_capacity():
-    r = lifting_and_encumbrance(3, 1, 0, 0, 120)
+    r = lifting_and_encumbrance(strength=3, might=1, mega_strength=0, load_kg=0, object_kg=120)
     assert r.figure("roll_needed").text == "No"
     assert r.figure("difficulty").text == "—"
     assert r.p_lift == 1
@@ -54,7 +54,7 @@ def test_no_roll_at_capacity():
 
 def test_one_over_needs_a_success_small_pool():
     # Str 2 + Might 0 = 2 dice; 90 kg needs 3 → difficulty ⌊0.5⌋ = 0 → raised to 1.
-    r = lifting_and_encumbrance(2, 0, 0, 0, 90)
+    r = lifting_and_encumbrance(strength=2, might=0, mega_strength=0, load_kg=0, object_kg=90)
     assert r.figure("roll_needed").text == "Yes"
     assert r.figure("difficulty").text == "1"
     assert r.p_lift == 1 - Fraction(6, 10) ** 2 == Fraction(16, 25)
@@ -88,7 +88,7 @@ def test_two_over_all_successes_reading():
 
 
 def test_three_over_cannot_lift():
-    r = lifting_and_encumbrance(3, 1, 0, 0, 450)
+    r = lifting_and_encumbrance(strength=3, might=1, mega_strength=0, load_kg=0, object_kg=450)
     assert r.figure("roll_needed").text == "Cannot lift"
     assert r.figure("difficulty").text == "6"  # the object's own, item 4 below
     assert r.p_lift == 0
@@ -100,7 +100,7 @@ def test_out_of_reach_still_reports_the_objects_difficulty():
     # Issue 10, item 4. The text's 450 kg object: "requiring Str/Might 15, has difficulty
     # 15/2 = 7.5 - 1 = 6.5, rounded to 6". Str 3 + Might 1 = 4 is 11 short: no roll lifts
     # it, but the object's difficulty is still 6, shown next to "Cannot lift".
-    r = lifting_and_encumbrance(3, 1, 0, 0, 450)
+    r = lifting_and_encumbrance(strength=3, might=1, mega_strength=0, load_kg=0, object_kg=450)
     assert r.figure("roll_needed").text == "Cannot lift"
     assert r.lift.difficulty == 6
     assert r.figure("difficulty").value == 6
@@ -142,18 +142,18 @@ def test_every_printed_difficulty_is_true(mega):
 
 
 def test_no_difficulty_when_no_roll_is_needed():
-    r = lifting_and_encumbrance(3, 1, 0, 0, 120)
+    r = lifting_and_encumbrance(strength=3, might=1, mega_strength=0, load_kg=0, object_kg=120)
     assert r.lift.difficulty is None
     assert r.figure("difficulty").text == "—"
 
 
 def test_zero_strength_zero_capacity():
-    r = lifting_and_encumbrance(0, 0, 0, 0, 5)
+    r = lifting_and_encumbrance(strength=0, might=0, mega_strength=0, load_kg=0, object_kg=5)
     assert r.capacity_kg == 0
     assert r.figure("roll_needed").text == "Yes"
     assert r.p_lift == 0
     assert "0 dice" in r.explain()
-    nothing = lifting_and_encumbrance(0, 0, 0, 0, 0)
+    nothing = lifting_and_encumbrance(strength=0, might=0, mega_strength=0, load_kg=0, object_kg=0)
     assert nothing.figure("roll_needed").text == "No"
 
 
@@ -198,21 +198,21 @@ def test_mega_on_roll_dice_option():
 
 
 def test_figure_keys_in_order():
-    r = lifting_and_encumbrance(3, 1, 0, 30, 150)
+    r = lifting_and_encumbrance(strength=3, might=1, mega_strength=0, load_kg=30, object_kg=150)
     assert [f.key for f in r.figures()] == FIGURE_KEYS
     assert r.figure("tier").text == "Light"
 
 
 def test_params_declared_for_the_form():
     names = [p.name for p in lifting_and_encumbrance.params]
-    assert names[:5] == ["strength", "might", "mega_strength", "load_kg", "object_kg"]
+    assert names[:6] == ["strength", "might", "mega_strength", "load_kg", "daze", "object_kg"]
     assert {"ruleset", "specialty", "net_successes", "low_difficulty", "mega_on_roll"} <= set(names)
     assert all(p.help for p in lifting_and_encumbrance.params)
 
 
 def test_negative_strength_is_an_input_error():
     with pytest.raises(InputError) as err:
-        lifting_and_encumbrance(-1, 0, 0, 0, 0)
+        lifting_and_encumbrance(strength=-1)
     assert err.value.field == "strength"
     assert "Strength" in err.value.message
     assert "0 to 10" in err.value.message
@@ -220,7 +220,7 @@ def test_negative_strength_is_an_input_error():
 
 def test_negative_weight_is_an_input_error():
     with pytest.raises(InputError) as err:
-        lifting_and_encumbrance(3, 1, 0, 0, -5)
+        lifting_and_encumbrance(strength=3, might=1, mega_strength=0, load_kg=0, object_kg=-5)
     assert err.value.field == "object_kg"
     assert "Object's weight" in err.value.message
     assert "from 0" in err.value.message
@@ -228,13 +228,13 @@ def test_negative_weight_is_an_input_error():
 
 def test_negative_load_is_an_input_error():
     with pytest.raises(InputError) as err:
-        lifting_and_encumbrance(3, 1, 0, -5, 0)
+        lifting_and_encumbrance(strength=3, might=1, mega_strength=0, load_kg=-5, object_kg=0)
     assert err.value.field == "load_kg"
     assert "Carried load" in err.value.message
 
 
 def test_report_tier_and_effects_figures():
-    r = lifting_and_encumbrance(3, 1, 0, 30, 0)
+    r = lifting_and_encumbrance(strength=3, might=1, mega_strength=0, load_kg=30, object_kg=0)
     assert r.figure("tier").text == "Light"
     assert r.figure("effects").text == TIER_EFFECTS["light"].text()
     assert "Load 30 kg: over 20 kg (5 kg per dot), up to 40 kg (10 kg per dot) → Light" in (
@@ -245,7 +245,9 @@ def test_report_tier_and_effects_figures():
 def test_defaults_are_the_forms():
     # The calculator's signature gives the form's defaults: Str 3, a 20 kg load, a 100 kg object.
     r = lifting_and_encumbrance()
-    assert r == lifting_and_encumbrance(3, 0, 0, 20.0, 100.0)
+    assert r == lifting_and_encumbrance(
+        strength=3, might=0, mega_strength=0, load_kg=20.0, object_kg=100.0
+    )
     assert r.capacity_kg == 90
     assert r.figure("tier").text == "Light"  # 20 kg: over 5 × 3 = 15 kg, up to 30 kg
     assert r.figure("roll_needed").text == "Yes"  # 100 kg needs ⌈100 ÷ 30⌉ = 4 = 3 + 1
@@ -293,7 +295,7 @@ def test_the_strength_needed_prints_the_weight_its_ceiling_used():
 
 def test_the_load_prints_the_weight_its_tier_used():
     # Before: "Load 30 kg: over 30 kg (10 kg per dot) …" for 30.004 kg (Str 3: 30 kg a band).
-    r = lifting_and_encumbrance(3, 0, 0, 30.004, 0)
+    r = lifting_and_encumbrance(strength=3, might=0, mega_strength=0, load_kg=30.004, object_kg=0)
     assert r.encumbrance.tier == "moderate"
     assert "Load 30.004 kg: over 30 kg (10 kg per dot), up to 45 kg" in r.explain()
 
@@ -302,7 +304,9 @@ def test_the_load_prints_the_weight_its_tier_used():
 def test_every_printed_ceiling_and_load_is_true(mega):
     mult = mega_strength_multiplier(mega)
     for kg in (0.001, 29.999, 30.001, 59.9999, 90.004, 119.995, 150.0001, 1234.5678):
-        r = lifting_and_encumbrance(3, 1, mega, kg * mult, kg * mult)
+        r = lifting_and_encumbrance(
+            strength=3, might=1, mega_strength=mega, load_kg=kg * mult, object_kg=kg * mult
+        )
         text = r.explain()
         assert check_needed(text) == 1
         check_load(text)
@@ -337,3 +341,59 @@ def test_text_success_adds_one_exceptional_adds_two():
     assert (two.requirement, two.difficulty, two.p_lift) == ("exceptional", 2, 0)
     three = lift(5, 0, 0, 240)
     assert (three.requirement, three.difficulty, three.p_lift) == ("impossible", 3, 0)
+
+
+# --- the lifter's conditions on the lift roll (issue 19) -------------------------------
+# Worked by hand from the text: 450 kg needs Str + Might 15 ("a 450kg object … has
+# difficulty … 6"); a lifter of Str 9 + Might 5 = 14 is one over, so one success at the
+# difficulty lifts it. Heavy encumbrance: "+1 difficulty to all other physical actions"
+# (a lift neither moves nor endures): difficulty 7. Dazed: "+1 difficulty to all
+# actions": 7, both: 8. P(≥ k successes on 14 d10, success on 7+) by brute force below.
+
+
+def _p_at_least(dice: int, k: int) -> Fraction:
+    from math import comb
+
+    return sum(
+        (Fraction(comb(dice, s)) * Fraction(4, 10) ** s * Fraction(6, 10) ** (dice - s))
+        for s in range(k, dice + 1)
+    )
+
+
+@pytest.mark.parametrize(
+    ("load_kg", "daze", "difficulty"),
+    [
+        (0, "none", 6),  # unencumbered: the object's own difficulty
+        (10 * 14, "none", 6),  # light (10 kg per dot): nothing on a lift
+        (15 * 14, "none", 6),  # moderate: only movement or endurance
+        (20 * 14, "none", 7),  # heavy: +1 to other physical actions
+        (0, "dazed", 7),
+        (0, "stunned", 7),
+        (20 * 14, "dazed", 8),
+    ],
+)
+def test_the_lifters_load_and_daze_add_difficulty_to_the_lift_roll(load_kg, daze, difficulty):
+    from ruleslab.character import Character, Conditions
+
+    r = lifting_and_encumbrance(
+        lifter=Character(strength=9, might=5),
+        conditions=Conditions(load_kg=load_kg, daze=daze),
+        object_kg=450,
+    )
+    assert r.lift.difficulty == difficulty
+    assert r.p_lift == _p_at_least(14, difficulty)
+
+
+def test_a_character_record_and_flat_fields_give_the_same_report():
+    from ruleslab.character import Character, Conditions
+
+    by_record = lifting_and_encumbrance(
+        lifter=Character(strength=4, might=2), conditions=Conditions(load_kg=40), object_kg=200
+    )
+    by_fields = lifting_and_encumbrance(strength=4, might=2, load_kg=40, object_kg=200)
+    assert by_record == by_fields
+    # a flat field changes that field of the record passed
+    mixed = lifting_and_encumbrance(
+        lifter=Character(strength=1, might=2), strength=4, load_kg=40, object_kg=200
+    )
+    assert mixed == by_record

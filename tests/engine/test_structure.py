@@ -95,8 +95,13 @@ def _imports(name: str) -> list[tuple[str, int]]:
     return sorted(set(found))
 
 
+RECORDS = ("ruleslab.params", "ruleslab.records", "ruleslab.character")
+"""Declarations below the rules: fields and the records made of them (a rule may take a
+record, such as a :class:`ruleslab.character.Character`)."""
+
+
 def _is_rule_module(name: str) -> bool:
-    return name.startswith("ruleslab.") and not name.startswith((*DECLARING, "ruleslab.params"))
+    return name.startswith("ruleslab.") and not name.startswith((*DECLARING, *RECORDS))
 
 
 def test_the_engine_imports_nothing_from_the_widgets():
@@ -209,7 +214,15 @@ def test_every_default_is_the_functions_signatures(calc):
     import inspect
 
     signature = inspect.signature(calc.compute.unchecked).parameters
+    in_roles = {}
+    for role in calc.compute.roles:
+        assert signature[role.name].default is None, role.name  # the role's own defaults
+        record = role.default_record()
+        in_roles.update({n: getattr(record, f) for f, n in zip(role.fields, role.flat_names)})
     for p in calc.params:
+        if p.name in in_roles:  # a role's field: the default record's value
+            assert in_roles[p.name] == p.default, p.name
+            continue
         assert signature[p.name].default is not inspect.Parameter.empty, p.name
         assert signature[p.name].default == p.default, p.name
 

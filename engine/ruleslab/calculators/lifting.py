@@ -12,17 +12,41 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from ruleslab.character import Character, Conditions
+from ruleslab.conditions import RollKind, load_encumbrance, on_roll
 from ruleslab.declare import Calculator
-from ruleslab.encumbrance import Encumbrance, encumbrance
+from ruleslab.encumbrance import Encumbrance
 from ruleslab.explain import Explained, Figure
-from ruleslab.inputs import BEYOND_HEAVY, HEAVY_FROM, LOAD_KG, MEGA_STRENGTH, MIGHT, STRENGTH
+from ruleslab.inputs import BEYOND_HEAVY, HEAVY_FROM
 from ruleslab.inputs import RULESET as BASE_RULESET
 from ruleslab.lifting import LiftResult, lift
 from ruleslab.params import BoolParam, ChoiceParam, NumberParam, checked
+from ruleslab.records import Role
 from ruleslab.ruleset import V21
 from ruleslab.sources import QR, rule
 
-__all__ = ["CALCULATOR", "LiftingReport", "lifting_and_encumbrance"]
+__all__ = ["CALCULATOR", "LIFTER", "LIFTER_CONDITIONS", "LiftingReport", "lifting_and_encumbrance"]
+
+LIFTER = Role(
+    "lifter",
+    "The lifter",
+    Character,
+    ("strength", "might", "mega_strength"),
+    defaults={"strength": 3},
+)
+"""The character who lifts and carries: his Str, Might and Mega-Strength."""
+LIFTER_CONDITIONS = Role(
+    "conditions",
+    "The lifter's conditions",
+    Conditions,
+    ("load_kg", "daze"),
+    defaults={"load_kg": 20.0},
+)
+"""What he carries (the encumbrance tier) and whether he is Dazed or Stunned: both
+add difficulty to the lift roll (:func:`ruleslab.conditions.on_roll`)."""
+LIFT_ROLL = RollKind("the lift roll", physical="other")
+"""Lifting strains but neither moves nor endures: "+1 difficulty to all other physical
+actions" at Heavy (rules note RN-COND-1)."""
 
 RULESET = replace(
     BASE_RULESET,
@@ -125,10 +149,8 @@ class LiftingReport(Explained):
 
 
 @checked(
-    STRENGTH,
-    MIGHT,
-    MEGA_STRENGTH,
-    LOAD_KG,
+    LIFTER,
+    LIFTER_CONDITIONS,
     OBJECT_KG,
     RULESET,
     SPECIALTY,
@@ -139,10 +161,8 @@ class LiftingReport(Explained):
     BEYOND_HEAVY,
 )
 def lifting_and_encumbrance(
-    strength: int = 3,
-    might: int = 0,
-    mega_strength: int = 0,
-    load_kg: float = 20.0,
+    lifter: Character | None = None,
+    conditions: Conditions | None = None,
     object_kg: float = 100.0,
     ruleset: str = V21,
     specialty: bool = False,
@@ -158,21 +178,33 @@ def lifting_and_encumbrance(
     "Characters can lift 30kg times their (Strength + Might) total. To lift more
     than that, a character requires a Str + Might roll" (:func:`ruleslab.lifting.lift`);
     "A character is unencumbered if he carries up to 5 kg per dot of Str + Might"
-    … (:func:`ruleslab.encumbrance.encumbrance`).
+    … (:func:`ruleslab.encumbrance.encumbrance`). The load and a Dazed or Stunned
+    state add their difficulty to the lift roll (:func:`ruleslab.conditions.on_roll`).
+    ``lifter`` and ``conditions`` are records (``None``: the form's defaults); a
+    caller may instead pass their fields (``strength=4``).
     """
+    assert lifter is not None  # (filled in by @checked)
+    assert conditions is not None
+    enc = load_encumbrance(lifter, conditions, heavy_from, beyond_heavy)
+    modifier = on_roll(
+        LIFT_ROLL,
+        lifter,
+        conditions,
+        ruleset=ruleset,
+        heavy_from=heavy_from,
+        beyond_heavy=beyond_heavy,
+    )
     lifted = lift(
-        strength,
-        might,
-        mega_strength,
+        lifter.strength,
+        lifter.might,
+        lifter.mega_strength,
         object_kg,
         ruleset=ruleset,
         specialty=specialty,
         net_successes=net_successes,
         low_difficulty=low_difficulty,
         mega_on_roll=mega_on_roll,
-    )
-    enc = encumbrance(
-        strength, might, mega_strength, load_kg, heavy_from=heavy_from, beyond_heavy=beyond_heavy
+        conditions=modifier,
     )
     # The encumbrance steps repeat the multiplier and capacity lines; keep them once.
     seen = {s.text for s in lifted.steps}
@@ -200,8 +232,10 @@ CALCULATOR = Calculator(
     ),
     example=(
         "from ruleslab.calculators.lifting import lifting_and_encumbrance\n"
-        "report = lifting_and_encumbrance(strength=3, might=2, mega_strength=0,\n"
-        "                                 load_kg=40, object_kg=450)\n"
+        "from ruleslab.character import Character, Conditions\n"
+        "hero = Character(strength=3, might=2)\n"
+        "report = lifting_and_encumbrance(lifter=hero, conditions=Conditions(load_kg=40),\n"
+        "                                 object_kg=450)\n"
         "print(report.explain())"
     ),
 )
