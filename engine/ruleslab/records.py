@@ -24,7 +24,8 @@ it:
 * the form's fields, one per field read, named ``<prefix><field>`` (``a_mr``;
   a role may keep an older link name for a field, ``names={"leader_fell": "leader"}``)
   and labelled ``<label><field's label>`` ("A: Base Movement Rate (MR)");
-* the form's group (a titled box: :meth:`Role.group`);
+* the form's group, where the calculator wants one (``FieldGroup(role.title,
+  role.flat_names)``, :class:`ruleslab.declare.FieldGroup`);
 * the function's argument: a Python caller passes the whole record
   (``lifter=Character(strength=4, might=2)``), the flat fields (``strength=4``),
   or both (a flat field then changes that one field of the record). The form
@@ -138,9 +139,8 @@ class Role:
     ``names`` gives another (older links keep opening); labels are ``label +
     the field's label``; ``help`` and ``defaults`` override a field's help text
     or default for this role; ``fixed`` sets fields the form never shows (a
-    fighter's ``name``). ``grouped``: the form shows the fields in their own
-    box titled ``title`` (else among the calculator's main inputs);
-    ``shown_when`` hides the whole role under a condition, as a field's.
+    fighter's ``name``); ``shown_when`` hides the whole role under a condition,
+    as a field's.
     """
 
     name: str
@@ -153,7 +153,6 @@ class Role:
     help: Mapping[str, str] = field(default_factory=dict)
     defaults: Mapping[str, Any] = field(default_factory=dict)
     fixed: Mapping[str, Any] = field(default_factory=dict)
-    grouped: bool = False
     shown_when: Condition | None = None
 
     def __post_init__(self) -> None:
