@@ -39,7 +39,7 @@ limits the tier puts on them. Readings of the text:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ruleslab.decimals import fmt_exact, typed_decimal
@@ -210,17 +210,7 @@ TIER_EFFECTS: dict[str, EncumbranceEffects] = {
     ),
     "heavy": _HEAVY,
     # The text is silent beyond heavy (RN-ENC-2): heavy's penalties, and no movement.
-    "over": EncumbranceEffects(
-        endurance_difficulty=2,
-        movement_difficulty=2,
-        other_physical_difficulty=1,
-        str_movement_penalty=2,
-        dex_movement_penalty=2,
-        can_move=False,
-        can_run=False,
-        can_sprint=False,
-        walking_floor_m=None,
-    ),
+    "over": replace(_HEAVY, can_move=False, walking_floor_m=None),
 }
 """Each tier's effects (``over`` is the reading of RN-ENC-2)."""
 
