@@ -3,8 +3,17 @@
 Standard library only: it runs unchanged in CPython and in Pyodide. Every rule
 is a function of plain inputs returning a frozen result with its figures and
 the steps (each naming its rule) that produced them.
+
+A character is built once and passed to every calculator that takes one::
+
+    from ruleslab import Character, Conditions
+    from ruleslab.calculators.lifting import lifting_and_encumbrance
+
+    hero = Character(strength=4, might=2)
+    lifting_and_encumbrance(lifter=hero, conditions=Conditions(load_kg=40), object_kg=450)
 """
 
+from ruleslab.character import Character, Conditions
 from ruleslab.explain import Explained, Figure, Step
 from ruleslab.params import (
     BoolParam,
@@ -16,19 +25,24 @@ from ruleslab.params import (
     TextParam,
     checked,
 )
+from ruleslab.records import Role, record
 
 __version__ = "0.1.0"
 
 __all__ = [
     "BoolParam",
+    "Character",
     "ChoiceParam",
+    "Conditions",
     "Explained",
     "Figure",
     "InputError",
     "IntParam",
     "NumberParam",
     "Param",
+    "Role",
     "Step",
     "TextParam",
     "checked",
+    "record",
 ]
