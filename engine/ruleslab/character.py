@@ -26,7 +26,7 @@ A calculator reads only some fields; which ones is its :class:`~ruleslab.records
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ruleslab.params import BoolParam, ChoiceParam, IntParam, NumberParam
 from ruleslab.records import record
@@ -129,7 +129,7 @@ def _mega(attribute: str) -> IntParam:
 
 
 @record(
-    STRENGTH,
+    replace(STRENGTH, maximum=20, help="The character's Strength dots (0–20)."),
     DEXTERITY,
     _dots("stamina", "Stamina", "The character's Stamina dots (1–20).", minimum=1, maximum=20),
     _dots("charisma", "Charisma", "The character's Charisma dots (0–10)."),
@@ -218,8 +218,9 @@ DAZE_STATES = (
         minimum=1,
         maximum=10,
         help=(
-            "How many actions he takes this turn, an active defence included (2.1: ‘Every "
-            "additional action past the first adds a cumulative +1 difficulty penalty’)."
+            "How many actions he declares this turn, an active defence not counted: ticking "
+            "one adds it (2.1: ‘Every additional action past the first adds a cumulative +1 "
+            "difficulty penalty’)."
         ),
     ),
     BoolParam(
@@ -243,8 +244,9 @@ class Conditions:
     ``load_kg``: what he carries (its encumbrance tier follows from his Str +
     Might and Mega-Strength); ``sprinting``: he sprints this turn; ``daze``:
     ``"none"``, ``"dazed"`` or ``"stunned"``; ``actions``: how many actions he
-    takes this turn (1: one); ``active_defence``: one of them is an active
-    defence; ``scene_ended``: the scene in which he took stun damage is over.
+    declares this turn (1: one); ``active_defence``: he also takes an active
+    defence, one more action (:attr:`turn_actions`); ``scene_ended``: the
+    scene in which he took stun damage is over.
     :mod:`ruleslab.conditions` says what each does to a roll.
     """
 
@@ -254,3 +256,8 @@ class Conditions:
     actions: int = 1
     active_defence: bool = False
     scene_ended: bool = False
+
+    @property
+    def turn_actions(self) -> int:
+        """His actions this turn: those he declares, and an active defence if he takes one."""
+        return self.actions + (1 if self.active_defence else 0)

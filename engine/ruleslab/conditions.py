@@ -196,7 +196,11 @@ def sprinting_modifier(kind: RollKind, sprinting: bool) -> tuple[int, bool, Step
         return (
             1,
             True,
-            Step(f"Sprinting: +1 difficulty to {kind.what}, a defensive maneuver", SPRINTING),
+            Step(
+                f"Sprinting: +1 difficulty to {kind.what}, a defensive maneuver "
+                "(rules note RN-COND-2)",
+                SPRINTING,
+            ),
         )
     if not kind.action:
         return 0, True, None
@@ -235,18 +239,20 @@ def multiple_actions_difficulty(
 ) -> tuple[int, Step | None]:
     """2.1 multiple actions, an active defence counted among them (rules note RN-COND-3).
 
-    ``conditions.actions`` counts his actions this turn, an active defence
-    included when ``conditions.active_defence`` is set. Each action past the
-    first adds +1, cumulatively: the roll, one of those actions, is at
-    +(actions − 1) (the reading where every action pays for all the others,
-    the difficulty the turn's last action has). 2.0 has no such penalty.
+    His actions this turn are those he declares (``conditions.actions``) and an
+    active defence if he takes one (:attr:`~ruleslab.character.Conditions.turn_actions`).
+    Each action past the first adds +1, cumulatively: the roll, one of those
+    actions, is at +(actions − 1) (the difficulty of the turn's last action; a
+    calculator pricing each action in turn has its own reading, RN-DEF-7). 2.0
+    has no such penalty.
     """
-    if ruleset != V21 or not kind.action or conditions.actions <= 1:
+    actions = conditions.turn_actions
+    if ruleset != V21 or not kind.action or actions <= 1:
         return 0, None
-    added = conditions.actions - 1
+    added = actions - 1
     with_defence = ", his active defence one of them" if conditions.active_defence else ""
     return added, Step(
-        f"{conditions.actions} actions this turn{with_defence}: +{added} difficulty to "
+        f"{actions} actions this turn{with_defence}: +{added} difficulty to "
         f"{kind.what} (rules note RN-COND-3)",
         MULTIPLE_ACTIONS,
     )

@@ -137,9 +137,11 @@ class Role:
     others keep the record's value: its default, or the value of a record a
     Python caller passed). Form field names are ``prefix + field`` unless
     ``names`` gives another (older links keep opening); labels are ``label +
-    the field's label``; ``help`` and ``defaults`` override a field's help text
-    or default for this role; ``fixed`` sets fields the form never shows (a
-    fighter's ``name``); ``shown_when`` hides the whole role under a condition,
+    the field's label`` unless ``labels`` gives another; ``help`` and
+    ``defaults`` override a field's help text or default for this role,
+    ``shown_when_field`` a field's condition (a flat field name and value);
+    ``fixed`` sets fields the form never shows (a fighter's ``name``);
+    ``shown_when`` hides the whole role under a condition,
     as a field's.
     """
 
@@ -150,23 +152,33 @@ class Role:
     prefix: str = ""
     label: str = ""
     names: Mapping[str, str] = field(default_factory=dict)
+    labels: Mapping[str, str] = field(default_factory=dict)
     help: Mapping[str, str] = field(default_factory=dict)
     defaults: Mapping[str, Any] = field(default_factory=dict)
     fixed: Mapping[str, Any] = field(default_factory=dict)
     shown_when: Condition | None = None
+    shown_when_field: Mapping[str, Condition] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         known = set(fields_of(self.record))
         for what, names in (
             ("fields", self.fields),
             ("names", self.names),
+            ("labels", self.labels),
             ("help", self.help),
+            ("shown_when_field", self.shown_when_field),
             ("defaults", self.defaults),
         ):
             unknown = set(names) - known
             if unknown:
                 raise TypeError(f"role {self.name}: {what} name unknown fields {sorted(unknown)}")
-        extra = (set(self.names) | set(self.help) | set(self.defaults)) - set(self.fields)
+        extra = (
+            set(self.names)
+            | set(self.labels)
+            | set(self.help)
+            | set(self.defaults)
+            | set(self.shown_when_field)
+        ) - set(self.fields)
         if extra:
             raise TypeError(f"role {self.name}: {sorted(extra)} are not among its fields")
         if len(set(self.fields)) != len(self.fields):
@@ -186,13 +198,15 @@ class Role:
             p = by_field[f]
             changes: dict[str, Any] = {
                 "name": self.flat_name(f),
-                "label": self.label + p.label,
+                "label": self.labels.get(f, self.label + p.label),
             }
             if f in self.help:
                 changes["help"] = self.help[f]
             if f in self.defaults:
                 changes["default"] = p.check(self.defaults[f])
-            if self.shown_when is not None and p.shown_when is None:
+            if f in self.shown_when_field:
+                changes["shown_when"] = self.shown_when_field[f]
+            elif self.shown_when is not None and p.shown_when is None:
                 changes["shown_when"] = self.shown_when
             elif p.shown_when is not None and self.prefix:
                 field_, value = p.shown_when

@@ -215,7 +215,7 @@ def test_negative_strength_is_an_input_error():
         lifting_and_encumbrance(strength=-1)
     assert err.value.field == "strength"
     assert "Strength" in err.value.message
-    assert "0 to 10" in err.value.message
+    assert "0 to 20" in err.value.message
 
 
 def test_negative_weight_is_an_input_error():

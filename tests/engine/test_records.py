@@ -14,9 +14,9 @@ from ruleslab.records import Role, fields_of, record, record_params
 def test_a_character_is_checked_against_each_fields_range():
     assert Character(strength=4).strength == 4
     with pytest.raises(InputError) as err:
-        Character(strength=11)
+        Character(strength=21)
     assert err.value.field == "strength"
-    assert err.value.message == "Strength must be a whole number from 0 to 10 dots."
+    assert err.value.message == "Strength must be a whole number from 0 to 20 dots."
     with pytest.raises(InputError) as err:
         Conditions(daze="asleep")
     assert err.value.field == "daze"
@@ -85,7 +85,7 @@ def test_a_role_takes_a_record_flat_fields_or_both():
 
 def test_role_fields_are_checked_by_their_declaration():
     with pytest.raises(InputError) as err:
-        duel(a_strength=12)
+        duel(a_strength=21)
     assert err.value.field == "a_strength"
     assert "A: Strength" in err.value.message
     with pytest.raises(InputError) as err:
@@ -102,3 +102,17 @@ def test_a_role_naming_an_unknown_field_is_refused_at_import():
         Role("x", "X", Character, ("agility",))
     with pytest.raises(InputError):
         Role("x", "X", Character, ("strength",), defaults={"strength": 99})
+
+
+def test_a_role_may_relabel_a_field_and_show_it_under_its_own_condition():
+    role = Role(
+        "c",
+        "C",
+        Character,
+        ("strength", "willpower"),
+        labels={"willpower": "Willpower (2.1)"},
+        shown_when_field={"willpower": ("ruleset", "2.1")},
+    )
+    strength, willpower = role.params
+    assert (strength.label, strength.shown_when) == ("Strength", None)
+    assert (willpower.label, willpower.shown_when) == ("Willpower (2.1)", ("ruleset", "2.1"))

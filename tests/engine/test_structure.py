@@ -218,7 +218,9 @@ def test_every_default_is_the_functions_signatures(calc):
     for role in calc.compute.roles:
         assert signature[role.name].default is None, role.name  # the role's own defaults
         record = role.default_record()
-        in_roles.update({n: getattr(record, f) for f, n in zip(role.fields, role.flat_names)})
+        in_roles.update(
+            {n: getattr(record, f) for f, n in zip(role.fields, role.flat_names, strict=True)}
+        )
     for p in calc.params:
         if p.name in in_roles:  # a role's field: the default record's value
             assert in_roles[p.name] == p.default, p.name
