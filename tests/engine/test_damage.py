@@ -281,3 +281,50 @@ def test_against_icepool_oracle():
     oracle = left @ die + 3
     for k, p in enumerate(r.levels):
         assert Fraction(oracle.probability(k)) == p
+
+
+# --- the target as a record (issue 19) ---------------------------------------------------
+
+
+def test_a_target_record_and_flat_fields_give_the_same_resolution():
+    from ruleslab.character import Character
+
+    kw = dict(dice=9, adds=1, kind="bashing", armour_soak=2, taken_this_turn=3)
+    target = Character(stamina=4, mega_stamina=1, quantum=2)
+    by_record = damage_resolution(target=target, **kw)
+    by_fields = damage_resolution(stamina=4, mega_stamina=1, quantum=2, **kw)
+    assert by_record == by_fields
+    # a flat field changes that one field of the record passed
+    assert damage_resolution(target=target, stamina=1, **kw) == damage_resolution(
+        stamina=1, mega_stamina=1, quantum=2, **kw
+    )
+
+
+def test_a_target_record_by_hand():
+    # Character(stamina=3, quantum=1): Mega-Stamina 0 (the record's default).
+    # Lethal soak = Quantum 1 + ⌊Stamina 3 / 2⌋ = 2: 8 dice − 2 = 6 dice, each a level on
+    # 7–10 (4/10). Dazed at 2 × 3 = 6 levels: every one of the 6 dice, (4/10)^6.
+    from ruleslab.character import Character
+
+    r = damage_resolution(dice=8, kind="lethal", target=Character(stamina=3, quantum=1))
+    assert r.natural_soak == 2
+    assert r.taken.dice_after_soak == 6
+    assert r.dazing.p_dazed == Fraction(4, 10) ** 6
+    assert r.dazing.p_stunned == 0  # 9 levels from 6 dice: impossible
+    # A record's unread fields are the record's defaults (Character() has Quantum 1,
+    # Stamina 3), not the form's (Stamina 2, Quantum 0).
+    assert damage_resolution(target=Character()) == damage_resolution(stamina=3, quantum=1)
+
+
+def test_the_target_s_fields_keep_their_names_labels_and_ranges():
+    by_name = {p.name: p for p in CALCULATOR.params}
+    assert [by_name[n].label for n in ("stamina", "mega_stamina", "quantum")] == [
+        "Target's Stamina",
+        "Target's Mega-Stamina",
+        "Target's Quantum",
+    ]
+    assert [(by_name[n].minimum, by_name[n].maximum) for n in ("stamina", "mega_stamina")] == [
+        (1, 20),
+        (0, 10),
+    ]
+    assert by_name["mega_stamina"].help.endswith("(RN-DMG-6).")

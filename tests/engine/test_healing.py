@@ -6,7 +6,6 @@ from fractions import Fraction
 
 import pytest
 
-from ruleslab import healing
 from ruleslab.calculators.healing import CALCULATOR
 from ruleslab.calculators.healing import healing_time as checked_healing_time
 from ruleslab.healing import HOURS, fmt_hours, healing_time, level_rows
@@ -175,8 +174,10 @@ def test_bad_choice():
 
 def test_the_calculator_is_the_rule_checked():
     assert CALCULATOR.compute is checked_healing_time
-    assert checked_healing_time.unchecked is healing.healing_time
     assert checked_healing_time(lethal=2, bashing=3, **TRACK) == healing_time(2, 3, **TRACK)
+    assert checked_healing_time.unchecked(lethal=2, bashing=3, **TRACK) == healing_time(
+        2, 3, **TRACK
+    )
     # the form's defaults: 2 lethal and 3 bashing on a 12-level track, untreated
     assert CALCULATOR.defaults() == {
         "lethal": 2,
@@ -192,3 +193,59 @@ def test_the_calculator_is_the_rule_checked():
         "penalty_from": "after",
         "dying_bashing": "lethal_rate",
     }
+
+
+# --- the healer as a record (issue 19) ---------------------------------------------------
+
+
+def test_a_healer_record_and_flat_fields_give_the_same_time():
+    from ruleslab.character import Character
+
+    doctor = Character(medicine=4, intelligence=2, mega_intelligence=1)
+    by_record = checked_healing_time(lethal=2, bashing=3, healer=doctor, **TRACK)
+    by_fields = checked_healing_time(
+        lethal=2,
+        bashing=3,
+        healer_medicine=4,
+        healer_intelligence=2,
+        healer_mega_intelligence=1,
+        **TRACK,
+    )
+    assert by_record == by_fields
+    # a flat field changes that one field of the record passed
+    assert checked_healing_time(
+        lethal=2, bashing=3, healer=doctor, healer_medicine=1, **TRACK
+    ) == checked_healing_time(
+        lethal=2,
+        bashing=3,
+        healer_medicine=1,
+        healer_intelligence=2,
+        healer_mega_intelligence=1,
+        **TRACK,
+    )
+
+
+def test_a_healer_record_by_hand():
+    # Medicine 4 and Intelligence 1 + 2 × Mega-Intelligence 1 = 3: "treatment by someone
+    # with Medicine 4+ and Int 3+ quarters them". 2 lethal levels on a 12-level track with
+    # −1 per 3 levels: levels 1 and 2 are at −⌊1/3⌋ = −⌊2/3⌋ = −0: 12 hours each, × 1/4
+    # = 3 h each, 6 h in all.
+    from ruleslab.character import Character
+
+    healer = Character(medicine=4, intelligence=1, mega_intelligence=1)
+    r = checked_healing_time(lethal=2, bashing=0, healer=healer, **TRACK)
+    assert r.factor == Fraction(1, 4)
+    assert r.total_hours == 6
+    # Character()'s own Intelligence is 3 (the form's is 2): Medicine 2 halves: 12 h.
+    assert (
+        checked_healing_time(lethal=2, bashing=0, healer=Character(medicine=2), **TRACK).total_hours
+        == 12
+    )
+
+
+def test_the_healer_s_fields_keep_their_names_and_labels():
+    assert [(p.name, p.label) for p in CALCULATOR.params if p.name.startswith("healer_")] == [
+        ("healer_medicine", "Healer's Medicine"),
+        ("healer_intelligence", "Healer's Intelligence"),
+        ("healer_mega_intelligence", "Healer's Mega-Intelligence"),
+    ]

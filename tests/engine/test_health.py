@@ -1,6 +1,8 @@
 """Health tracks (2.0 and 2.1), damage on the track and the state, from the text's numbers;
 the Health & soak calculator (``ruleslab.calculators.health``) combining them with soak."""
 
+from dataclasses import replace
+
 import pytest
 
 from ruleslab.calculators.health import CALCULATOR, health
@@ -212,6 +214,7 @@ def test_defaults_are_the_signature_s():
     # The form's first figures: Str 2, Sta 2, Willpower 3 under 2.1, no damage.
     assert CALCULATOR.defaults() == BASE | {
         "ruleset": "2.1",
+        "scene_ended": False,
         "mega_stamina_elsewhere": False,
         "death_at": "last_dying",
         "soak_rounding": "down",
@@ -237,3 +240,118 @@ def test_bad_input(field, value, words):
         health(**BASE | {field: value})
     assert err.value.field == field
     assert words in err.value.message
+
+
+# --- the character as a record, and the end of the scene (issue 19) --------------------
+# 2.0 track of the defaults (Str 2, Sta 2, Quantum 0), by hand from "Characters start with
+# -0 x 1/-1 x 2/-2 x 2/-4 x 1/Incap health levels, with Dying HLs equal to (Strength +
+# Stamina)": boxes 0–5 are −0 −1 −1 −2 −2 −4, box 6 Incap, boxes 7–10 Dying (2 + 2 = 4).
+
+
+def test_a_character_record_and_flat_fields_give_the_same_report():
+    from ruleslab.character import Character, Conditions
+
+    hero = Character(
+        strength=4, mega_strength=1, stamina=5, mega_stamina=1, quantum=2, willpower=6, resistance=2
+    )
+    by_record = health(
+        character=hero,
+        conditions=Conditions(scene_ended=True),
+        lethal=3,
+        stun=4,
+    )
+    by_fields = health(
+        strength=4,
+        mega_strength=1,
+        stamina=5,
+        mega_stamina=1,
+        quantum=2,
+        willpower=6,
+        resistance=2,
+        scene_ended=True,
+        lethal=3,
+        stun=4,
+    )
+    assert by_record == by_fields
+    # a flat field changes that one field of the record passed
+    assert health(character=replace(hero, stamina=1), stamina=5) == health(character=hero)
+
+
+def test_a_record_s_unread_defaults_are_the_record_s_not_the_form_s():
+    # The form starts at Str 2, Sta 2, Quantum 0; Character() at Str 3, Sta 3, Quantum 1.
+    from ruleslab.character import Character
+
+    assert health(character=Character()) == health(strength=3, stamina=3, quantum=1)
+    assert health() == health(strength=2, stamina=2, quantum=0)
+
+
+def test_scene_end_clears_stun_from_a_hurt_character():
+    # 1 bashing + 3 stun on the 2.0 track: B S S S fill boxes 0–3, the worst a −2 level.
+    # After the scene: only B in box 0, a −0 level: −0, still hurt.
+    before = health(**BASE | {"bashing": 1, "stun": 3})
+    assert before.filled[:5] == ("bashing", "stun", "stun", "stun", None)
+    assert (before.state, before.penalty) == ("hurt", 2)
+    after = health(**BASE | {"bashing": 1, "stun": 3, "scene_ended": True})
+    assert after.filled == ("bashing",) + (None,) * 10
+    assert (after.state, after.penalty) == ("hurt", 0)
+    assert after.figure("wound_penalty").text == "\u22120"
+    texts = [s.text for s in after.steps]
+    assert "The scene has ended: its 3 stun levels go away (rules note RN-COND-4)" in texts
+    assert not any("scene has ended" in s.text for s in before.steps)
+    # the track, soak and stun healing rate are the character's, not the damage's
+    assert (after.total_levels, after.soak, after.stun_turns) == (
+        before.total_levels,
+        before.soak,
+        before.stun_turns,
+    )
+
+
+def test_scene_end_wakes_a_character_knocked_out_by_stun():
+    # 2 lethal + 5 stun: L L S S S S S fill boxes 0–6; box 6 is Incap, filled with stun:
+    # "Filling a character's health levels with Stun damage knocks them unconscious."
+    # After the scene: L L in boxes 0–1, the worst a −1 level: hurt at −1.
+    before = health(**BASE | {"lethal": 2, "stun": 5})
+    assert (before.state, before.penalty) == ("unconscious", None)
+    after = health(**BASE | {"lethal": 2, "stun": 5, "scene_ended": True})
+    assert after.filled == ("lethal", "lethal") + (None,) * 9
+    assert (after.state, after.penalty) == ("hurt", 1)
+    assert after.figure("state").text == "Hurt"
+
+
+def test_scene_end_on_the_21_track_and_lost_stun():
+    # 2.1, Willpower 3, Sta 2, Res 0: 3 + 2 × 2 = 7 levels, −1 per ⌊(2 + 0)/2⌋ + 1 = 2
+    # levels of damage; then 2 Incap and (2 + 2) × 2 = 8 Dying: 17 boxes, 9 before Dying.
+    v21 = BASE | {"ruleset": "2.1"}
+    # 4 stun: the 4th level of damage is at −⌊4/2⌋ = −2. After the scene: unhurt, −0.
+    before = health(**v21 | {"stun": 4})
+    assert (before.state, before.penalty) == ("hurt", 2)
+    after = health(**v21 | {"stun": 4, "scene_ended": True})
+    assert after.filled == (None,) * 17
+    assert (after.state, after.penalty) == ("unhurt", 0)
+    # 20 stun: 9 placed (never a Dying level), 11 lost; unconscious. After: nothing left.
+    before = health(**v21 | {"stun": 20})
+    assert (before.state, before.stun_lost) == ("unconscious", 11)
+    after = health(**v21 | {"stun": 20, "scene_ended": True})
+    assert (after.state, after.stun_lost, after.penalty) == ("unhurt", 0, 0)
+    assert "its 20 stun levels go away" in after.explain()
+
+
+def test_scene_end_without_stun_changes_nothing():
+    # Lethal and bashing damage stay: only stun "goes away at the end of the scene".
+    for dmg in ({"lethal": 3, "bashing": 2}, {"aggravated": 8}, {}):
+        assert health(**BASE | dmg | {"scene_ended": True}) == health(**BASE | dmg)
+
+
+def test_the_form_keeps_its_fields_labels_and_ranges():
+    by_name = {p.name: p for p in CALCULATOR.params}
+    assert by_name["willpower"].label == "Willpower (2.1)"
+    assert by_name["willpower"].shown_when == ("ruleset", "2.1")
+    assert by_name["resistance"].shown_when == ("ruleset", "2.1")
+    assert by_name["strength"].shown_when is None
+    assert by_name["mega_stamina"].help.startswith("2.0: each dot gives")
+    # Character's ranges: Stamina 1–20 as before; Strength 0–10 (it was 0–20 here)
+    assert (by_name["stamina"].minimum, by_name["stamina"].maximum) == (1, 20)
+    assert (by_name["strength"].minimum, by_name["strength"].maximum) == (0, 10)
+    with pytest.raises(InputError) as err:
+        health(**BASE | {"strength": 11})
+    assert err.value.field == "strength"

@@ -10,16 +10,39 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ruleslab.character import Character
 from ruleslab.damage import MAX_ADDS, MAX_DICE, MAX_SOAK, DamageTaken, Dazing, damage_taken, dazing
 from ruleslab.declare import Calculator, Chart, ChartView
 from ruleslab.explain import Explained, Figure
 from ruleslab.inputs import DAMAGE_KIND, SOAK_ROUNDING
 from ruleslab.params import IntParam, checked
 from ruleslab.pmf import chart_bars
+from ruleslab.records import Role
 from ruleslab.soak import natural_soak_against, natural_soak_steps
 from ruleslab.sources import QR, rule
 
-__all__ = ["CALCULATOR", "DamageResolution", "damage_resolution"]
+__all__ = ["CALCULATOR", "TARGET", "DamageResolution", "damage_resolution"]
+
+TARGET = Role(
+    "target",
+    "The target",
+    Character,
+    ("stamina", "mega_stamina", "quantum"),
+    label="Target's ",
+    help={
+        "stamina": (
+            "The target's Stamina: natural soak, and Dazed at 2 × / Stunned at 3 × "
+            "Stamina levels in one turn."
+        ),
+        "mega_stamina": (
+            "+1 bashing and lethal soak per dot; counts as 2 Stamina for Dazed/Stunned (RN-DMG-6)."
+        ),
+        "quantum": "+1 bashing and lethal soak per dot; Quantum/2 aggravated soak.",
+    },
+    defaults={"stamina": 2, "quantum": 0},
+)
+"""The character the attack hits: his Stamina, Mega-Stamina and Quantum (natural soak,
+and the levels in one turn that Daze and Stun him)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -72,29 +95,7 @@ class DamageResolution(Explained):
         ),
     ),
     DAMAGE_KIND,
-    IntParam(
-        "stamina",
-        "Target's Stamina",
-        minimum=1,
-        maximum=20,
-        help="The target's Stamina: natural soak, and Dazed at 2 × / Stunned at 3 × "
-        "Stamina levels in one turn.",
-    ),
-    IntParam(
-        "mega_stamina",
-        "Target's Mega-Stamina",
-        minimum=0,
-        maximum=10,
-        help="+1 bashing and lethal soak per dot; counts as 2 Stamina for "
-        "Dazed/Stunned (RN-DMG-6).",
-    ),
-    IntParam(
-        "quantum",
-        "Target's Quantum",
-        minimum=0,
-        maximum=10,
-        help="+1 bashing and lethal soak per dot; Quantum/2 aggravated soak.",
-    ),
+    TARGET,
     IntParam(
         "armour_soak",
         "Target's armour soak (this damage type)",
@@ -126,9 +127,7 @@ def damage_resolution(
     dice: int = 6,
     adds: int = 0,
     kind: str = "lethal",
-    stamina: int = 2,
-    mega_stamina: int = 0,
-    quantum: int = 0,
+    target: Character | None = None,
     armour_soak: int = 0,
     armour_piercing: int = 0,
     taken_this_turn: int = 0,
@@ -141,8 +140,11 @@ def damage_resolution(
     damage dice (:func:`~ruleslab.damage.damage_taken`); "A character is Dazed
     if he takes (2 * Stamina) HLs of damage in a single turn from any
     combination of sources, and Stunned if he takes (3 * Stamina) HLs of
-    damage" (:func:`~ruleslab.damage.dazing`).
+    damage" (:func:`~ruleslab.damage.dazing`). ``target`` is a record (``None``:
+    the form's defaults); a caller may instead pass its fields (``stamina=3``).
     """
+    assert target is not None  # (filled in by @checked)
+    stamina, mega_stamina, quantum = target.stamina, target.mega_stamina, target.quantum
     natural = natural_soak_against(kind, quantum, stamina, mega_stamina, soak_rounding)
     taken = damage_taken(
         dice=dice,
@@ -181,9 +183,11 @@ CALCULATOR = Calculator(
     views=(ChartView("Health levels lost", "Health levels", DamageResolution.chart),),
     example=(
         "from ruleslab.calculators.damage import damage_resolution\n"
+        "from ruleslab.character import Character\n"
         "from ruleslab.damage import damage_taken\n"
-        "r = damage_resolution(dice=8, adds=2, kind='lethal', stamina=3, armour_soak=3,\n"
-        "                      armour_piercing=1)\n"
+        "r = damage_resolution(dice=8, adds=2, kind='lethal',\n"
+        "                      target=Character(stamina=3, quantum=1),\n"
+        "                      armour_soak=3, armour_piercing=1)\n"
         "print(r.explain())\n"
         "print(float(r.dazing.p_dazed), r.chart().highlight_from)\n"
         "t = damage_taken(dice=8, adds=2, kind='lethal', natural_soak=2, armour_soak=3,\n"

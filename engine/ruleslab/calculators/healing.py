@@ -1,18 +1,21 @@
 """The Healing time calculator (key ``healing``): time to heal back to full health (2.1).
 
 The rule is :func:`ruleslab.healing.healing_time`; this module declares its
-inputs and the calculator. The calculator's function is the rule itself,
-checked: its defaults are the rule's signature's. See :mod:`ruleslab.declare`.
+inputs (the healer as a :class:`~ruleslab.character.Character`, :data:`HEALER`)
+and the calculator, whose function hands the healer's traits to the rule.
+See :mod:`ruleslab.declare`.
 """
 
 from __future__ import annotations
 
 from ruleslab import healing
+from ruleslab.character import Character
 from ruleslab.declare import Calculator
 from ruleslab.params import ChoiceParam, IntParam, checked
+from ruleslab.records import Role
 from ruleslab.sources import QR, rule
 
-__all__ = ["CALCULATOR", "healing_time"]
+__all__ = ["CALCULATOR", "HEALER", "healing_time"]
 
 LETHAL = IntParam(
     "lethal",
@@ -55,31 +58,25 @@ INCAP_LEVELS = IntParam(
     unit="levels",
     help="From the sheet: equal to Stamina (2.1). Damage beyond them is on the Dying levels.",
 )
-HEALER_MEDICINE = IntParam(
-    "healer_medicine",
-    "Healer's Medicine",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help="Medicine of whoever treats the character; 0 for no treatment. "
-    "Medicine 2+ and Int 2+ halve healing times, Medicine 4+ and Int 3+ quarter them.",
+HEALER = Role(
+    "healer",
+    "The healer",
+    Character,
+    ("medicine", "intelligence", "mega_intelligence"),
+    prefix="healer_",
+    label="Healer's ",
+    help={
+        "medicine": (
+            "Medicine of whoever treats the character; 0 for no treatment. "
+            "Medicine 2+ and Int 2+ halve healing times, Medicine 4+ and Int 3+ quarter them."
+        ),
+        "intelligence": "Intelligence of the healer (Mega-Intelligence is separate).",
+        "mega_intelligence": "Each dot counts as 2 Intelligence dots for the treatment thresholds.",
+    },
+    defaults={"intelligence": 2},
 )
-HEALER_INTELLIGENCE = IntParam(
-    "healer_intelligence",
-    "Healer's Intelligence",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help="Intelligence of the healer (Mega-Intelligence is separate).",
-)
-HEALER_MEGA_INTELLIGENCE = IntParam(
-    "healer_mega_intelligence",
-    "Healer's Mega-Intelligence",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help="Each dot counts as 2 Intelligence dots for the treatment thresholds.",
-)
+"""Whoever treats the character: his Medicine, Intelligence and Mega-Intelligence (the
+treatment's thresholds, rules note RN-HEAL-7)."""
 SUPPLIES = ChoiceParam(
     "supplies",
     "Medical supplies",
@@ -130,21 +127,52 @@ DYING_BASHING = ChoiceParam(
     help="The table gives Dying only a lethal time. See rules note RN-HEAL-5.",
 )
 
-healing_time = checked(
+
+@checked(
     LETHAL,
     BASHING,
     HEALTH_LEVELS,
     LEVELS_PER_PENALTY,
     INCAP_LEVELS,
-    HEALER_MEDICINE,
-    HEALER_INTELLIGENCE,
-    HEALER_MEGA_INTELLIGENCE,
+    HEALER,
     SUPPLIES,
     ORDER,
     PENALTY_FROM,
     DYING_BASHING,
-)(healing.healing_time)
-""":func:`ruleslab.healing.healing_time`, every input checked against its declaration."""
+)
+def healing_time(
+    lethal: int = 2,
+    bashing: int = 3,
+    health_levels: int = 12,
+    levels_per_penalty: int = 3,
+    incap_levels: int = 3,
+    healer: Character | None = None,
+    supplies: str = "none",
+    order: str = "one_at_a_time",
+    penalty_from: str = "after",
+    dying_bashing: str = "lethal_rate",
+) -> healing.HealingTime:
+    """:func:`ruleslab.healing.healing_time` with the healer as a record, every input
+    checked against its declaration. ``healer`` is a
+    :class:`~ruleslab.character.Character` (``None``: the form's defaults, Medicine 0
+    and Intelligence 2); a caller may instead pass its fields by their form names
+    (``healer_medicine=2``)."""
+    assert healer is not None  # (filled in by @checked)
+    return healing.healing_time(
+        lethal=lethal,
+        bashing=bashing,
+        health_levels=health_levels,
+        levels_per_penalty=levels_per_penalty,
+        incap_levels=incap_levels,
+        healer_medicine=healer.medicine,
+        healer_intelligence=healer.intelligence,
+        healer_mega_intelligence=healer.mega_intelligence,
+        supplies=supplies,
+        order=order,
+        penalty_from=penalty_from,
+        dying_bashing=dying_bashing,
+    )
+
 
 CALCULATOR = Calculator(
     key="healing",
@@ -158,8 +186,10 @@ CALCULATOR = Calculator(
     options=("order", "penalty_from", "dying_bashing"),
     example=(
         "from ruleslab.calculators.healing import healing_time\n"
+        "from ruleslab.character import Character\n"
+        "doctor = Character(medicine=2, intelligence=3)\n"
         "r = healing_time(lethal=2, bashing=3, health_levels=12, levels_per_penalty=3,\n"
-        "                 incap_levels=3, healer_medicine=2, supplies='clinic')\n"
+        "                 incap_levels=3, healer=doctor, supplies='clinic')\n"
         "print(r.explain())"
     ),
 )

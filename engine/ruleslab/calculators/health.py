@@ -8,8 +8,12 @@ calculator's inputs and combines the rules into one explained result
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
 
+from ruleslab.character import Character, Conditions
+from ruleslab.conditions import stun_after_scene
 from ruleslab.declare import Calculator, HealthTrackView
 from ruleslab.explain import Explained, Figure
 from ruleslab.health import (
@@ -24,12 +28,13 @@ from ruleslab.health import (
 )
 from ruleslab.inputs import RULESET as BASE_RULESET
 from ruleslab.inputs import SOAK_ROUNDING
-from ruleslab.params import BoolParam, ChoiceParam, IntParam, checked
+from ruleslab.params import BoolParam, ChoiceParam, Condition, IntParam, Param, checked
+from ruleslab.records import Role
 from ruleslab.ruleset import V21
 from ruleslab.soak import Soak, soak
 from ruleslab.sources import QR, rule
 
-__all__ = ["CALCULATOR", "HealthReport", "health"]
+__all__ = ["CALCULATOR", "CHARACTER", "CHARACTER_CONDITIONS", "HealthReport", "health"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -104,6 +109,79 @@ RULESET = replace(
 )
 
 
+@dataclass(frozen=True)
+class _TrackRole(Role):
+    """A :class:`~ruleslab.records.Role` whose fields may each keep their own label and
+    their own ``shown_when`` (Willpower and Resistance count only under 2.1, and the form
+    has always said so and hidden them under 2.0).
+
+    A local equivalent of what :class:`~ruleslab.records.Role` does not have yet:
+    ``labels`` (field → the form's whole label) and ``shown`` (field → condition).
+    """
+
+    labels: Mapping[str, str] = field(default_factory=dict)
+    shown: Mapping[str, Condition] = field(default_factory=dict)
+
+    @property
+    def params(self) -> tuple[Param, ...]:
+        out = []
+        for name, p in zip(self.fields, super().params, strict=True):
+            changes: dict[str, Any] = {}
+            if name in self.labels:
+                changes["label"] = self.labels[name]
+            if name in self.shown:
+                changes["shown_when"] = self.shown[name]
+            out.append(replace(p, **changes) if changes else p)
+        return tuple(out)
+
+
+CHARACTER = _TrackRole(
+    "character",
+    "The character",
+    Character,
+    (
+        "strength",
+        "mega_strength",
+        "stamina",
+        "mega_stamina",
+        "quantum",
+        "willpower",
+        "resistance",
+    ),
+    help={
+        "strength": "Strength dots (Dying levels).",
+        "mega_strength": "Each dot counts as 2 Strength for Dying levels (Mega-Attributes rule).",
+        "stamina": "Stamina dots.",
+        "mega_stamina": (
+            "2.0: each dot gives a −0, −1, −2, −4 and Incap level; 2.1: 6 levels each; "
+            "both: +1 bashing and lethal soak."
+        ),
+        "quantum": "Quantum dots.",
+        "willpower": "Willpower dots (2.1 health levels only).",
+        "resistance": "Resistance dots (2.1 wound-penalty step only).",
+    },
+    defaults={"strength": 2, "stamina": 2, "quantum": 0},
+    labels={"willpower": "Willpower (2.1)", "resistance": "Resistance (2.1)"},
+    shown={"willpower": ("ruleset", V21), "resistance": ("ruleset", V21)},
+)
+"""The character whose track it is: Strength and Mega-Strength (Dying levels), Stamina,
+Mega-Stamina and Quantum (levels and soak), Willpower and Resistance (2.1 only)."""
+CHARACTER_CONDITIONS = Role(
+    "conditions",
+    "The character's conditions",
+    Conditions,
+    ("scene_ended",),
+    help={
+        "scene_ended": (
+            "Stun damage ‘goes away at the end of the scene’: tick to clear the stun levels "
+            "from the track (rules note RN-COND-4)."
+        ),
+    },
+)
+"""Whether the scene has ended: its stun damage then goes away
+(:func:`ruleslab.conditions.stun_after_scene`); no other condition touches the track."""
+
+
 def _armour_soak(kind: str) -> IntParam:
     return IntParam(
         f"armour_{kind}",
@@ -120,40 +198,7 @@ def _damage(kind: str, help: str) -> IntParam:
 
 @checked(
     RULESET,
-    IntParam("strength", "Strength", minimum=0, maximum=20, help="Strength dots (Dying levels)."),
-    IntParam(
-        "mega_strength",
-        "Mega-Strength",
-        minimum=0,
-        maximum=10,
-        help="Each dot counts as 2 Strength for Dying levels (Mega-Attributes rule).",
-    ),
-    IntParam("stamina", "Stamina", minimum=1, maximum=20, help="Stamina dots."),
-    IntParam(
-        "mega_stamina",
-        "Mega-Stamina",
-        minimum=0,
-        maximum=10,
-        help="2.0: each dot gives a −0, −1, −2, −4 and Incap level; 2.1: 6 levels each; "
-        "both: +1 bashing and lethal soak.",
-    ),
-    IntParam("quantum", "Quantum", minimum=0, maximum=10, help="Quantum dots."),
-    IntParam(
-        "willpower",
-        "Willpower (2.1)",
-        minimum=1,
-        maximum=10,
-        help="Willpower dots (2.1 health levels only).",
-        shown_when=("ruleset", V21),
-    ),
-    IntParam(
-        "resistance",
-        "Resistance (2.1)",
-        minimum=0,
-        maximum=10,
-        help="Resistance dots (2.1 wound-penalty step only).",
-        shown_when=("ruleset", V21),
-    ),
+    CHARACTER,
     IntParam(
         "armour_levels",
         "Armour health levels",
@@ -172,6 +217,7 @@ def _damage(kind: str, help: str) -> IntParam:
         "Levels of stun (from bashing pings): fills the boxes after other damage, never "
         "a Dying level; gone at the end of the scene.",
     ),
+    CHARACTER_CONDITIONS,
     BoolParam(
         "mega_stamina_elsewhere",
         "Mega-Stamina also counts as 2 Stamina in the track",
@@ -195,13 +241,7 @@ def _damage(kind: str, help: str) -> IntParam:
 )
 def health(
     ruleset: str = V21,
-    strength: int = 2,
-    mega_strength: int = 0,
-    stamina: int = 2,
-    mega_stamina: int = 0,
-    quantum: int = 0,
-    willpower: int = 3,
-    resistance: int = 0,
+    character: Character | None = None,
     armour_levels: int = 0,
     armour_bashing: int = 0,
     armour_lethal: int = 0,
@@ -210,6 +250,7 @@ def health(
     lethal: int = 0,
     aggravated: int = 0,
     stun: int = 0,
+    conditions: Conditions | None = None,
     mega_stamina_elsewhere: bool = False,
     death_at: str = "last_dying",
     soak_rounding: str = "down",
@@ -221,38 +262,48 @@ def health(
     :func:`~ruleslab.soak.soak`'s ("(Quantum + Stamina + Mega-Stamina)
     Bashing/(Quantum + Stamina/2 + Mega-Stamina) Lethal/(Quantum/2)
     Aggravated", plus armour); stun "heals at the rate of 1 level per (10 -
-    Stamina) turns, minimum 1".
+    Stamina) turns, minimum 1, and goes away at the end of the scene": once
+    ``conditions.scene_ended``, the entered stun levels are cleared before the
+    track is filled (:func:`ruleslab.conditions.stun_after_scene`, rules note
+    RN-COND-4), so the boxes, wound penalty and state follow. ``character`` and
+    ``conditions`` are records (``None``: the form's defaults); a caller may
+    instead pass their fields (``stamina=3``, ``scene_ended=True``).
     """
+    assert character is not None  # (filled in by @checked)
+    assert conditions is not None
+    c = character
     levels, steps = track(
         ruleset,
-        strength=strength,
-        mega_strength=mega_strength,
-        stamina=stamina,
-        mega_stamina=mega_stamina,
-        quantum=quantum,
-        willpower=willpower,
-        resistance=resistance,
+        strength=c.strength,
+        mega_strength=c.mega_strength,
+        stamina=c.stamina,
+        mega_stamina=c.mega_stamina,
+        quantum=c.quantum,
+        willpower=c.willpower,
+        resistance=c.resistance,
         armour_levels=armour_levels,
         mega_stamina_elsewhere=mega_stamina_elsewhere,
     )
+    stun_left, scene_step = stun_after_scene(stun, conditions)
     done = fill(
         levels,
         bashing=bashing,
         lethal=lethal,
         aggravated=aggravated,
-        stun=stun,
+        stun=stun_left,
         death_at=death_at,
     )
     sk = soak(
-        quantum=quantum,
-        stamina=stamina,
-        mega_stamina=mega_stamina,
+        quantum=c.quantum,
+        stamina=c.stamina,
+        mega_stamina=c.mega_stamina,
         armour_bashing=armour_bashing,
         armour_lethal=armour_lethal,
         armour_aggravated=armour_aggravated,
         soak_rounding=soak_rounding,
     )
-    turns, stun_steps = stun_recovery(stamina, mega_stamina)
+    turns, stun_steps = stun_recovery(c.stamina, c.mega_stamina)
+    scene_steps = () if scene_step is None else (scene_step,)
     return HealthReport(
         ruleset=ruleset,
         levels=levels,
@@ -263,7 +314,7 @@ def health(
         stun_lost=done.stun_lost,
         soak=sk,
         stun_turns=turns,
-        steps=(*steps, *done.steps, *sk.steps, *stun_steps),
+        steps=(*steps, *scene_steps, *done.steps, *sk.steps, *stun_steps),
     )
 
 
@@ -283,10 +334,15 @@ CALCULATOR = Calculator(
     views=(HealthTrackView(),),
     example=(
         "from ruleslab.calculators.health import health\n"
+        "from ruleslab.character import Character, Conditions\n"
         "from ruleslab.health import track_20\n"
-        "r = health(ruleset='2.0', strength=3, stamina=3, quantum=2, bashing=1, lethal=2)\n"
+        "hero = Character(strength=3, stamina=3, quantum=2)\n"
+        "r = health(ruleset='2.0', character=hero, bashing=1, lethal=2, stun=4)\n"
         "print(r.explain())\n"
         "print(r.figure('wound_penalty').text, r.figure('soak').text)\n"
+        "later = health(ruleset='2.0', character=hero, bashing=1, lethal=2, stun=4,\n"
+        "               conditions=Conditions(scene_ended=True))\n"
+        "print(later.figure('wound_penalty').text)\n"
         "levels, _ = track_20(strength=3, stamina=5)\n"
         "print(' '.join(lv.label for lv in levels))"
     ),
