@@ -349,9 +349,9 @@ def test_the_form_keeps_its_fields_labels_and_ranges():
     assert by_name["resistance"].shown_when == ("ruleset", "2.1")
     assert by_name["strength"].shown_when is None
     assert by_name["mega_stamina"].help.startswith("2.0: each dot gives")
-    # Character's ranges: Stamina 1–20 as before; Strength 0–10 (it was 0–20 here)
+    # Character's ranges: Stamina 1–20 and Strength 0–20, as here before
     assert (by_name["stamina"].minimum, by_name["stamina"].maximum) == (1, 20)
-    assert (by_name["strength"].minimum, by_name["strength"].maximum) == (0, 10)
+    assert (by_name["strength"].minimum, by_name["strength"].maximum) == (0, 20)
     with pytest.raises(InputError) as err:
-        health(**BASE | {"strength": 11})
+        health(**BASE | {"strength": 21})
     assert err.value.field == "strength"

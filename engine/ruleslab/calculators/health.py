@@ -8,9 +8,7 @@ calculator's inputs and combines the rules into one explained result
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, replace
 
 from ruleslab.character import Character, Conditions
 from ruleslab.conditions import stun_after_scene
@@ -28,7 +26,7 @@ from ruleslab.health import (
 )
 from ruleslab.inputs import RULESET as BASE_RULESET
 from ruleslab.inputs import SOAK_ROUNDING
-from ruleslab.params import BoolParam, ChoiceParam, Condition, IntParam, Param, checked
+from ruleslab.params import BoolParam, ChoiceParam, IntParam, checked
 from ruleslab.records import Role
 from ruleslab.ruleset import V21
 from ruleslab.soak import Soak, soak
@@ -109,33 +107,7 @@ RULESET = replace(
 )
 
 
-@dataclass(frozen=True)
-class _TrackRole(Role):
-    """A :class:`~ruleslab.records.Role` whose fields may each keep their own label and
-    their own ``shown_when`` (Willpower and Resistance count only under 2.1, and the form
-    has always said so and hidden them under 2.0).
-
-    A local equivalent of what :class:`~ruleslab.records.Role` does not have yet:
-    ``labels`` (field → the form's whole label) and ``shown`` (field → condition).
-    """
-
-    labels: Mapping[str, str] = field(default_factory=dict)
-    shown: Mapping[str, Condition] = field(default_factory=dict)
-
-    @property
-    def params(self) -> tuple[Param, ...]:
-        out = []
-        for name, p in zip(self.fields, super().params, strict=True):
-            changes: dict[str, Any] = {}
-            if name in self.labels:
-                changes["label"] = self.labels[name]
-            if name in self.shown:
-                changes["shown_when"] = self.shown[name]
-            out.append(replace(p, **changes) if changes else p)
-        return tuple(out)
-
-
-CHARACTER = _TrackRole(
+CHARACTER = Role(
     "character",
     "The character",
     Character,
@@ -162,7 +134,7 @@ CHARACTER = _TrackRole(
     },
     defaults={"strength": 2, "stamina": 2, "quantum": 0},
     labels={"willpower": "Willpower (2.1)", "resistance": "Resistance (2.1)"},
-    shown={"willpower": ("ruleset", V21), "resistance": ("ruleset", V21)},
+    shown_when_field={"willpower": ("ruleset", V21), "resistance": ("ruleset", V21)},
 )
 """The character whose track it is: Strength and Mega-Strength (Dying levels), Stamina,
 Mega-Stamina and Quantum (levels and soak), Willpower and Resistance (2.1 only)."""
