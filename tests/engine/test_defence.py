@@ -276,6 +276,15 @@ def test_defaults_are_the_signatures():
         "ties": "rating",
         "multiple_reading": "stepwise",
         "mega_in_defense": "double",
+        # issue 19: the defender's Str, Might, Mega-Strength (his load's tier), his
+        # conditions and where an active defence sits among his actions
+        "strength": 3,
+        "might": 0,
+        "mega_strength": 0,
+        "active_defence": False,
+        "daze": "none",
+        "load_kg": 0.0,
+        "defence_position": "last",
     }
 
 

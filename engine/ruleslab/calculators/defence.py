@@ -9,30 +9,38 @@ rules into one explained result (:class:`DefenceReport`) and its chart. See
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 
+from ruleslab.character import Character, Conditions
+from ruleslab.conditions import on_roll
 from ruleslab.declare import Calculator, Chart, ChartView
-from ruleslab.defence import (
-    DEFENSES,
-    MULTIPLE,
-    SPRINTING_RULE,
-    Defense,
-    Maneuvers,
-    MultipleActions,
-    PoolRoll,
-    defense,
-    defensive_maneuvers,
-    multiple_actions,
+from ruleslab.defence import DEFENSES, MULTIPLE, Defense, Maneuvers, PoolRoll
+from ruleslab.defence_turn import (
+    DEFENCE_POSITIONS,
+    OWN_ACTION,
+    TurnActions,
+    defense_21,
+    maneuvers_20,
+    plan_turn,
+    turn_actions,
 )
 from ruleslab.explain import Explained, Figure, Step
 from ruleslab.initiative import InitiativeOdds, initiative
 from ruleslab.inputs import RULESET as BASE_RULESET
-from ruleslab.params import BoolParam, ChoiceParam, IntParam, checked
+from ruleslab.params import BoolParam, ChoiceParam, Condition, IntParam, Param, checked
 from ruleslab.pmf import chart_bars
+from ruleslab.records import Role
 from ruleslab.ruleset import V20, V21
 from ruleslab.sources import QR, rule
 
-__all__ = ["CALCULATOR", "DefenceReport", "initiative_and_defence"]
+__all__ = [
+    "CALCULATOR",
+    "CONDITIONS",
+    "DEFENDER",
+    "DefenceReport",
+    "initiative_and_defence",
+]
 
 
 # --- inputs ---------------------------------------------------------------------------
@@ -147,14 +155,6 @@ QUANTUM = IntParam(
     help="Quantum dots: a 2.1 power block adds Quantum ÷ 2 (rounded down) to Defense.",
     shown_when=ONLY_UNDER_21,
 )
-SPRINTING = BoolParam(
-    "sprinting",
-    "Sprinting this turn",
-    help=(
-        "A sprinting character may take only defensive maneuvers and is at +1 difficulty to "
-        "them (rules note RN-DEF-4)."
-    ),
-)
 SPECIALTY = BoolParam(
     "specialty",
     "Specialty applies",
@@ -183,14 +183,6 @@ ATTACK_DIFFICULTY = IntParam(
         "Successes the first action needs (a target's Defense included); later actions add "
         "the multiple-action penalty."
     ),
-    shown_when=ONLY_UNDER_21,
-)
-ACTIONS = IntParam(
-    "actions",
-    "Actions this turn",
-    minimum=1,
-    maximum=10,
-    help="How many actions the character takes this turn (2.1 multiple actions).",
     shown_when=ONLY_UNDER_21,
 )
 ATTACK_REROLLS = BoolParam(
@@ -230,19 +222,117 @@ MEGA_IN_DEFENSE = ChoiceParam(
 )
 
 
+SPRINTING = BoolParam(
+    "sprinting",
+    "Sprinting this turn",
+    help=(
+        "A sprinting character may take only defensive maneuvers and is at +1 difficulty to "
+        "them (rules note RN-DEF-4)."
+    ),
+)
+ACTIONS = IntParam(
+    "actions",
+    "Actions this turn",
+    minimum=1,
+    maximum=10,
+    help="How many actions the character takes this turn (2.1 multiple actions).",
+    shown_when=ONLY_UNDER_21,
+)
+DEFENCE_POSITION = ChoiceParam(
+    "defence_position",
+    "An active defence is",
+    choices=DEFENCE_POSITIONS,
+    help=(
+        "With an active defence his actions this turn are the declared ones + 1. ‘Last’: "
+        "the defence is at the penalty of all his other actions (+(actions − 1) stepwise) "
+        "and they keep their places. ‘First’: the defence is at +0 (stepwise) and his other "
+        "actions each one place later. Used under 2.1 only. See rules note RN-DEF-9."
+    ),
+)
+
+
+@dataclass(frozen=True)
+class _Role(Role):
+    """A :class:`~ruleslab.records.Role` whose fields may each be shown under their own
+    condition (``shown``): a Role gives one condition to all its fields."""
+
+    shown: Mapping[str, Condition] = field(default_factory=dict)
+
+    @property
+    def params(self) -> tuple[Param, ...]:
+        return tuple(
+            replace(p, shown_when=self.shown[f]) if f in self.shown else p
+            for f, p in zip(self.fields, super().params, strict=True)
+        )
+
+
+DEFENDER = _Role(
+    "defender",
+    "The defender",
+    Character,
+    (
+        "dexterity",
+        "mega_dexterity",
+        "wits",
+        "mega_wits",
+        "athletics",
+        "melee_brawl",
+        "quantum",
+        "strength",
+        "might",
+        "mega_strength",
+    ),
+    help={
+        p.name: p.help
+        for p in (DEXTERITY, MEGA_DEXTERITY, WITS, MEGA_WITS, ATHLETICS, MELEE_BRAWL, QUANTUM)
+    }
+    | {
+        "strength": "Strength dots: with Might and Mega-Strength they set the load's "
+        "encumbrance tier (rules note RN-COND-1).",
+        "might": "Might dots: added to Strength for the load's encumbrance tier.",
+    },
+    shown={"quantum": ONLY_UNDER_21},
+)
+"""The defender: his Dex, Wits (and their Mega dots), defending abilities, Quantum, and the
+Str, Might and Mega-Strength that set his load's encumbrance tier."""
+CONDITIONS = _Role(
+    "conditions",
+    "The defender's conditions",
+    Conditions,
+    ("sprinting", "actions", "active_defence", "daze", "load_kg"),
+    help={
+        "sprinting": SPRINTING.help,
+        "actions": (
+            "How many actions the character takes this turn besides an active defence "
+            "(2.1 multiple actions); ticking ‘active defence’ adds one (rules note RN-DEF-9)."
+        ),
+        "active_defence": (
+            "2.1 (2.0 has none): ‘Characters may take an action to actively defend’: he takes "
+            "one this turn, one more action, counted in the multiple-action penalty (rules "
+            "note RN-COND-3)."
+        ),
+    },
+    defaults={"actions": 3},
+    shown={"actions": ONLY_UNDER_21},
+)
+"""What he is in this turn: sprinting, how many actions, an active defence among them,
+Dazed or Stunned, the load he carries (:func:`ruleslab.conditions.on_roll`)."""
+
+
 # --- the result and the calculator -------------------------------------------------
 
 
 @dataclass(frozen=True, kw_only=True)
 class DefenceReport(Explained):
     """The "Initiative & defence" calculator: initiative (both rulesets), then 2.0
-    maneuvers or 2.1 Defense and multiple actions, by ``ruleset``."""
+    maneuvers or 2.1 Defense and multiple actions, by ``ruleset``, under the defender's
+    conditions."""
 
     ruleset: str
     initiative: InitiativeOdds
     maneuvers: Maneuvers | None
     defense: Defense | None
-    multiple: MultipleActions | None
+    multiple: TurnActions | None
 
     @property
     def defence_roll(self) -> PoolRoll:
@@ -255,7 +345,7 @@ class DefenceReport(Explained):
     def chart(self) -> Chart:
         """The defensive roll's successes: bars ``(str(k), P(exactly k successes))``
         (cut after the last bar of at least 10⁻⁶), highlighted from the roll's
-        difficulty (the rolls that succeed: 1 success, 2 when sprinting)."""
+        difficulty (the rolls that succeed: 1 success, one more per difficulty added)."""
         roll = self.defence_roll
         return Chart(chart_bars(roll.distribution.pmf), roll.difficulty)
 
@@ -269,56 +359,54 @@ class DefenceReport(Explained):
 
 @checked(
     RULESET,
-    DEXTERITY,
-    MEGA_DEXTERITY,
-    WITS,
-    MEGA_WITS,
+    DEFENDER,
     OPPONENT_RATING,
-    ATHLETICS,
-    MELEE_BRAWL,
     POWER_POOL,
-    QUANTUM,
-    SPRINTING,
     SPECIALTY,
     ATTACK_POOL,
     ATTACK_DIFFICULTY,
-    ACTIONS,
     ATTACK_REROLLS,
+    CONDITIONS,
     TIES,
     MULTIPLE_READING,
+    DEFENCE_POSITION,
     MEGA_IN_DEFENSE,
 )
 def initiative_and_defence(
     ruleset: str = V21,
-    dexterity: int = 3,
-    mega_dexterity: int = 0,
-    wits: int = 3,
-    mega_wits: int = 0,
+    defender: Character | None = None,
     opponent_rating: int = 6,
-    athletics: int = 2,
-    melee_brawl: int = 2,
     power_pool: int = 0,
-    quantum: int = 1,
-    sprinting: bool = False,
     specialty: bool = False,
     attack_pool: int = 6,
     attack_difficulty: int = 1,
-    actions: int = 3,
     attack_rerolls: bool = False,
+    conditions: Conditions | None = None,
     ties: str = "rating",
     multiple_reading: str = "stepwise",
+    defence_position: str = "last",
     mega_in_defense: str = "double",
 ) -> DefenceReport:
     """Initiative and the chance to act first; under 2.0 the dodge, parry and
     powerblock rolls; under 2.1 Defense per attack, active defence, power block and
-    the multiple-action difficulties and chances."""
-    init = initiative(dexterity, wits, mega_dexterity, mega_wits, opponent_rating, ties=ties)
+    the multiple-action difficulties and chances. The defender's conditions act on
+    them (:mod:`ruleslab.defence_turn`): sprinting ("may not take any actions during
+    the turn except defensive maneuvers, and are at +1 difficulty to all defensive
+    maneuvers"), an active defence ("Characters may take an action to actively
+    defend": one more action), Dazed/Stunned ("+1 difficulty to all actions", Stunned
+    "may not take more than a single action") and the load's encumbrance. ``defender``
+    and ``conditions`` are records (``None``: the form's defaults); a caller may instead
+    pass their fields (``dexterity=4``, ``sprinting=True``)."""
+    assert defender is not None  # (filled in by @checked)
+    assert conditions is not None
+    d = defender
+    init = initiative(
+        d.dexterity, d.wits, d.mega_dexterity, d.mega_wits, opponent_rating, ties=ties
+    )
     steps = list(init.steps)
     maneuvers = defense_ = multiple = None
     if ruleset == V20:
-        maneuvers = defensive_maneuvers(
-            dexterity, mega_dexterity, athletics, melee_brawl, power_pool, sprinting, specialty
-        )
+        maneuvers = maneuvers_20(d, conditions, power_pool, specialty)
         steps += maneuvers.steps
         steps.append(
             Step(
@@ -330,10 +418,10 @@ def initiative_and_defence(
         unused = ", ".join(
             f"{p.label} {p.shown(value)}"
             for p, value in (
-                (QUANTUM, quantum),
+                (QUANTUM, d.quantum),
                 (ATTACK_POOL, attack_pool),
                 (ATTACK_DIFFICULTY, attack_difficulty),
-                (ACTIONS, actions),
+                (ACTIONS, conditions.actions),
                 (ATTACK_REROLLS, attack_rerolls),
                 (MULTIPLE_READING, multiple_reading),
                 (MEGA_IN_DEFENSE, mega_in_defense),
@@ -346,23 +434,21 @@ def initiative_and_defence(
                 DEFENSES,
             )
         )
+        if conditions.active_defence:
+            steps.append(
+                Step(
+                    "2.0 has no active defence (it came with 2.1): the ticked active defence "
+                    "is not used",
+                    DEFENSES,
+                )
+            )
     else:
         assert ruleset == V21
-        defense_ = defense(
-            dexterity,
-            mega_dexterity,
-            wits,
-            mega_wits,
-            athletics,
-            melee_brawl,
-            quantum,
-            power_pool,
-            sprinting,
-            mega_in_defense=mega_in_defense,
-            specialty=specialty,
-        )
-        multiple = multiple_actions(
-            attack_pool, attack_difficulty, actions, attack_rerolls, multiple_reading
+        turn = plan_turn(conditions, multiple_reading, defence_position)
+        defense_ = defense_21(d, conditions, power_pool, turn, mega_in_defense, specialty)
+        own = on_roll(OWN_ACTION, d, conditions, ruleset=ruleset, count_actions=False)
+        multiple = turn_actions(
+            turn, own, attack_pool, attack_difficulty, attack_rerolls, multiple_reading
         )
         steps += defense_.steps
         steps += multiple.steps
@@ -373,14 +459,6 @@ def initiative_and_defence(
                 DEFENSES,
             )
         )
-        if sprinting:
-            steps.append(
-                Step(
-                    "A sprinting character may take no actions but defensive maneuvers this "
-                    "turn, so the action odds apply only on a turn without sprinting",
-                    SPRINTING_RULE,
-                )
-            )
     return DefenceReport(
         ruleset=ruleset,
         initiative=init,
@@ -405,7 +483,7 @@ CALCULATOR = Calculator(
         rule(QR, "Movement", "Sprinting"),
         rule(QR, "2.1 Rules", "Defenses, Multiple Actions"),
     ),
-    options=("ties", "multiple_reading", "mega_in_defense"),
+    options=("ties", "multiple_reading", "defence_position", "mega_in_defense"),
     views=(
         ChartView(
             title="Defence roll (2.0 dodge, 2.1 active defence): successes",
@@ -415,9 +493,11 @@ CALCULATOR = Calculator(
     ),
     example=(
         "from ruleslab.calculators.defence import initiative_and_defence\n"
-        "from ruleslab.defence import defense, multiple_actions\n"
-        "print(multiple_actions(attack_pool=7, attack_difficulty=2, actions=3).explain())\n"
-        "print(defense(3, 1, 4, 0, 2, 3, quantum=4, power_pool=6).explain())\n"
+        "from ruleslab.character import Character, Conditions\n"
+        "hero = Character(dexterity=3, mega_dexterity=1, wits=4, athletics=2, quantum=4)\n"
+        "turn = Conditions(actions=2, active_defence=True, daze='dazed')\n"
+        "report = initiative_and_defence(defender=hero, conditions=turn, power_pool=6)\n"
+        "print(report.explain())\n"
         "print(initiative_and_defence(ruleset='2.0', sprinting=True).figure('dodge').text)"
     ),
 )

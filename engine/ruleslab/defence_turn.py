@@ -1,0 +1,525 @@
+"""The defender's turn under his conditions: the Initiative & defence calculator's rolls.
+
+:mod:`ruleslab.defence` gives the defence rolls themselves; this module puts
+the defender's :class:`~ruleslab.character.Conditions` on them through
+:func:`ruleslab.conditions.on_roll` (encumbrance, sprinting, Dazed/Stunned) and
+prices his turn's actions, an active defence among them (rules notes RN-COND-1
+to RN-COND-5, RN-DEF-9).
+
+Quick reference › Movement › Sprinting:
+
+    Sprinting characters may not take any actions during the turn except
+    defensive maneuvers, and are at +1 difficulty to all defensive maneuvers
+    they take.
+
+Quick reference › 2.0 Rules › Combat › Dazing/Stunning:
+
+    Dazed characters are at +1 difficulty to all actions, Stunned ones suffer +1
+    difficulty to all actions and may not take more than a single action.
+
+Quick reference › 2.1 Rules › Defenses and Multiple Actions:
+
+    Characters may take an action to actively defend … Every additional action
+    past the first adds a cumulative +1 difficulty penalty rather than
+    subtracting dice.
+
+What kind of roll each defence is (:class:`~ruleslab.conditions.RollKind`): a
+dodge (Dex + Athletics) is a physical action involving movement, a parry (Dex +
+Melee/Brawl) another physical action, a power block is not physical. A 2.0
+defensive maneuver takes no action (it is rolled against an attack, not in the
+defender's turn: Dazed does not touch it, rules note RN-COND-4); a 2.1 active
+defence or power block is "an action".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from ruleslab.character import Character, Conditions
+from ruleslab.conditions import (
+    DAZING,
+    MULTIPLE_ACTIONS,
+    SPRINTING,
+    Modifier,
+    RollKind,
+    actions_allowed,
+    load_encumbrance,
+    multiple_actions_difficulty,
+    on_roll,
+)
+from ruleslab.defence import (
+    DEFENSES,
+    MANEUVERS,
+    SPECIALTIES_20,
+    SPECIALTIES_21,
+    Defense,
+    Maneuvers,
+    PoolRoll,
+    action_penalties,
+    active_defence,
+    defense_per_attack,
+    defense_score,
+    ordinal,
+    per_attack_text,
+    pool_roll,
+)
+from ruleslab.explain import Explained, Figure, Step, fmt_prob
+from ruleslab.mega import effective
+from ruleslab.ruleset import V20, V21
+
+__all__ = [
+    "DEFENCE_POSITIONS",
+    "DODGE",
+    "PARRY",
+    "POWERBLOCK",
+    "Turn",
+    "TurnActions",
+    "active_kind",
+    "defence_modifier",
+    "defense_21",
+    "maneuvers_20",
+    "plan_turn",
+    "turn_actions",
+]
+
+DODGE = RollKind("the dodge roll", physical="movement", defensive=True, action=False)
+"""2.0 dodge (Dex + Athletics): moves, a defensive maneuver, takes no action."""
+PARRY = RollKind("the parry roll", physical="other", defensive=True, action=False)
+"""2.0 parry (Dex + Melee/Brawl): "other physical", a defensive maneuver, no action."""
+POWERBLOCK = RollKind("the powerblock roll", defensive=True, action=False)
+"""2.0 powerblock (the power's activation roll): not physical, no action."""
+POWER_BLOCK_21 = RollKind("the power block roll", defensive=True)
+"""2.1 power block: the power's pool, not physical; a way to actively defend, an action."""
+OWN_ACTION = RollKind("his declared actions")
+"""His own actions (the attack pool): what they are is not given, so no encumbrance."""
+
+DEFENCE_POSITIONS = (
+    ("last", "The turn's last action (+ all the others' penalty)"),
+    ("first", "The turn's first action (his other actions after it)"),
+)
+"""Where an active defence sits among his turn's cumulative penalties (rules note RN-DEF-9)."""
+
+
+def active_kind(ability_name: str) -> RollKind:
+    """The 2.1 active defence: with Athletics a dodge (movement), with Melee/Brawl a parry."""
+    physical = "movement" if ability_name == "Athletics" else "other"
+    return RollKind("the active defence roll", physical=physical, defensive=True)
+
+
+def defence_modifier(
+    kind: RollKind, defender: Character, conditions: Conditions, ruleset: str, extra: int = 0
+) -> Modifier:
+    """``on_roll`` (multiple actions left out: :func:`plan_turn` prices them) plus ``extra``."""
+    m = on_roll(kind, defender, conditions, ruleset=ruleset, count_actions=False)
+    return replace(m, difficulty=m.difficulty + extra)
+
+
+BASE = 1
+"""A defensive roll needs one success (rules note RN-DEF-4)."""
+
+
+def _needs_step(rule_: str) -> Step:
+    return Step(
+        "A defence roll at +N difficulty needs 1 + N successes: its first N successes pay for "
+        "the difficulty and the rest count (ruleslab.conditions.defence_successes, the "
+        "'spend' reading; rules note RN-COND-5)",
+        rule_,
+    )
+
+
+def _heavy_sprint(defender: Character, conditions: Conditions) -> list[Step]:
+    if not conditions.sprinting:
+        return []
+    enc = load_encumbrance(defender, conditions)
+    if enc.effects.other_physical_difficulty < 1:
+        return []
+    text = (
+        f"{enc.tier_label} encumbrance: 'Heavily encumbered characters may not run or sprint'; "
+        "the sprint is priced as entered (rules note RN-COND-2)"
+    )
+    return [Step(text, SPRINTING)]
+
+
+# --- 2.0 defensive maneuvers ----------------------------------------------------------
+
+
+def maneuvers_20(
+    defender: Character,
+    conditions: Conditions,
+    power_pool: int,
+    specialty: bool = False,
+) -> Maneuvers:
+    """2.0 :func:`ruleslab.defence.defensive_maneuvers` with the defender's conditions on each
+    roll: sprinting +1 to each (a defensive maneuver), the load on the dodge (movement) and
+    the parry (other physical); Dazed/Stunned nothing (a 2.0 maneuver takes no action)."""
+    dex = effective(
+        "Dexterity",
+        defender.dexterity,
+        defender.mega_dexterity,
+        purpose="in the dodge and parry pools",
+    )
+    steps: list[Step] = [dex.step] if dex.step else []
+    mods = {
+        k.what: defence_modifier(k, defender, conditions, V20) for k in (DODGE, PARRY, POWERBLOCK)
+    }
+    changed = any(m.difficulty for m in mods.values())
+    steps.append(
+        Step(
+            "A defensive maneuver succeeds with 1 success or more (rules note RN-DEF-4)", MANEUVERS
+        )
+    )
+    if changed:
+        steps.append(_needs_step(MANEUVERS))
+    steps += _heavy_sprint(defender, conditions)
+    dodge_m, parry_m, pb_m = mods[DODGE.what], mods[PARRY.what], mods[POWERBLOCK.what]
+    dodge = pool_roll("Dodge", dex.value + defender.athletics, BASE + dodge_m.difficulty, specialty)
+    parry = pool_roll(
+        "Parry", dex.value + defender.melee_brawl, BASE + parry_m.difficulty, specialty
+    )
+    steps += dodge_m.steps
+    steps.append(
+        Step(
+            f"Dodge pool = Dex {dex.value} + Athletics {defender.athletics} = {dodge.dice}; "
+            f"{dodge.text()}",
+            MANEUVERS,
+        )
+    )
+    steps += parry_m.steps
+    steps.append(
+        Step(
+            f"Parry pool = Dex {dex.value} + Melee/Brawl {defender.melee_brawl} = {parry.dice}; "
+            f"{parry.text()}",
+            MANEUVERS,
+        )
+    )
+    powerblock = None
+    if power_pool:
+        powerblock = pool_roll("Powerblock", power_pool, BASE + pb_m.difficulty, specialty)
+        steps += pb_m.steps
+        steps.append(
+            Step(f"Powerblock = the power's activation roll, {powerblock.text()}", MANEUVERS)
+        )
+    else:
+        steps.append(Step("No blocking power (power's dice pool 0): no powerblock", MANEUVERS))
+    if specialty:
+        rolls = "dodge, parry and powerblock" if power_pool else "dodge and parry"
+        text = f"Specialty (2.0): the {rolls} rolls reroll 10s (rules note RN-DEF-8)"
+        steps.append(Step(text, SPECIALTIES_20))
+    steps.append(
+        Step(
+            "2.0: Mega-Attributes do not reroll 10s (only Specialties do, when they apply)",
+            SPECIALTIES_20,
+        )
+    )
+    if conditions.daze != "none":
+        state = "Dazed" if conditions.daze == "dazed" else "Stunned"
+        text = (
+            f"{state}: +1 difficulty to all actions, but a 2.0 defensive maneuver takes no "
+            "action: the dodge, parry and powerblock are unchanged (rules note RN-COND-4)"
+        )
+        steps.append(Step(text, DAZING))
+    return Maneuvers(
+        dexterity=dex.value, dodge=dodge, parry=parry, powerblock=powerblock, steps=tuple(steps)
+    )
+
+
+# --- 2.1 turn: the declared actions and the active defence ------------------------------
+
+
+@dataclass(frozen=True)
+class Turn:
+    """How his 2.1 turn is priced: ``allowed`` of his ``declared`` actions may be taken,
+    ``total`` actions count for the penalty (an active defence included); ``penalties``
+    are the allowed declared actions', ``defence_penalty`` the active defence's."""
+
+    declared: int
+    allowed: int
+    total: int
+    penalties: tuple[int, ...]
+    defence_penalty: int
+    limit_reason: str
+    steps: tuple[Step, ...]
+    defence_steps: tuple[Step, ...]
+
+
+def plan_turn(conditions: Conditions, reading: str = "stepwise", position: str = "last") -> Turn:
+    """His actions this turn: ``conditions.actions`` declared, plus one with
+    ``conditions.active_defence`` ("Characters may take an action to actively defend");
+    a sprinter takes none but defensive maneuvers, a Stunned character a single action
+    (the active defence, if he takes one: then none of the others). The penalties are
+    :func:`ruleslab.defence.action_penalties` for the total; the active defence takes the
+    last place (``position``: or the first; rules note RN-DEF-9)."""
+    declared = conditions.actions
+    defence = 1 if conditions.active_defence else 0
+    limit = actions_allowed(conditions)
+    steps: list[Step] = []
+    defence_steps: list[Step] = []
+    reason = ""
+    if limit is None:
+        allowed = declared
+    elif conditions.sprinting:
+        allowed = 0
+        reason = "sprinting: no actions but defensive maneuvers"
+        steps.append(
+            Step(
+                f"Sprinting: he may take no action this turn but defensive maneuvers, so none "
+                f"of his {declared} declared actions (rules note RN-COND-2)",
+                SPRINTING,
+            )
+        )
+    else:
+        allowed = max(0, min(declared, limit - defence))
+        reason = "Stunned: a single action" + (", his active defence" if defence else "")
+        which = "his active defence" if defence else "his 1st declared action"
+        steps.append(
+            Step(
+                f"Stunned: 'may not take more than a single action': {which} only; "
+                f"{declared - allowed} of his {declared} declared actions are not allowed "
+                "(rules note RN-COND-4)",
+                DAZING,
+            )
+        )
+    total = allowed + defence
+    table = action_penalties(total, reading) if total else ()
+    penalties: tuple[int, ...] = table
+    defence_penalty = 0
+    if defence:
+        if position == "last":
+            defence_penalty, penalties = table[-1], table[:-1]
+        else:
+            defence_penalty, penalties = table[0], table[1:]
+        counted = Conditions(actions=max(1, min(total, 10)), active_defence=True)
+        added, step = multiple_actions_difficulty(RollKind("the active defence roll"), counted)
+        if position == "last" and reading in ("stepwise", "all") and total <= 10:
+            assert added == defence_penalty
+        else:
+            place = "last" if position == "last" else "first"
+            step = Step(
+                f"{total} actions this turn, his active defence one of them (the {place}): "
+                f"+{defence_penalty} difficulty to the active defence roll (rules notes "
+                "RN-COND-3, RN-DEF-9)",
+                MULTIPLE_ACTIONS,
+            )
+        if step is not None:
+            defence_steps.append(step)
+        if allowed:
+            steps.append(
+                Step(
+                    f"Actions this turn: {allowed} declared + the active defence = {total}; his "
+                    f"declared actions are the {'first' if position == 'last' else 'last'} "
+                    f"{allowed} (rules notes RN-COND-3, RN-DEF-9)",
+                    MULTIPLE_ACTIONS,
+                )
+            )
+    return Turn(
+        declared,
+        allowed,
+        total,
+        penalties,
+        defence_penalty,
+        reason,
+        tuple(steps),
+        tuple(defence_steps),
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class TurnActions(Explained):
+    """His declared actions' difficulties and chances (2.1); those his conditions forbid
+    are "not allowed", with chance 0; ``p_all`` is 0 unless every declared action is allowed."""
+
+    declared: int
+    rolls: tuple[PoolRoll, ...]
+    p_all: Fraction
+    limit_reason: str
+
+    @property
+    def difficulties(self) -> tuple[int, ...]:
+        return tuple(r.difficulty for r in self.rolls)
+
+    @property
+    def chances(self) -> tuple[Fraction, ...]:
+        refused = (Fraction(0),) * (self.declared - len(self.rolls))
+        return tuple(r.p_success for r in self.rolls) + refused
+
+    def _refused(self) -> str:
+        n = len(self.rolls)
+        if n == self.declared:
+            return ""
+        names = ", ".join(ordinal(i + 1) for i in range(n, self.declared))
+        return f"{names} not allowed ({self.limit_reason})"
+
+    def figures(self) -> tuple[Figure, ...]:
+        refused = self._refused()
+        diffs = ", ".join(f"{ordinal(i + 1)} {d}" for i, d in enumerate(self.difficulties))
+        chances = ", ".join(
+            f"{ordinal(i + 1)} {fmt_prob(r.p_success)}" for i, r in enumerate(self.rolls)
+        )
+        if refused:
+            diffs = f"{diffs}; {refused}" if diffs else refused
+            chances = f"{chances}; {refused}: 0 %" if chances else f"{refused}: 0 %"
+        p_all = fmt_prob(self.p_all) + (f" ({refused})" if refused else "")
+        return (
+            Figure("action_difficulties", "Difficulty of each action", self.difficulties, diffs),
+            Figure("action_chances", "Chance each action succeeds", self.chances, chances),
+            Figure("p_all_actions", "Chance all actions succeed", self.p_all, p_all),
+        )
+
+
+def turn_actions(
+    turn: Turn,
+    modifier: Modifier,
+    attack_pool: int,
+    attack_difficulty: int,
+    attack_rerolls: bool = False,
+    multiple_reading: str = "stepwise",
+) -> TurnActions:
+    """:func:`ruleslab.defence.multiple_actions` for the actions his conditions allow, each
+    at its penalty plus ``modifier`` (Dazed/Stunned: +1 to all actions)."""
+    how = {
+        "stepwise": "each action past the first adds +1 more than the one before",
+        "all": f"{turn.total} actions: every action is at +{max(0, turn.total - 1)}",
+        "compounding": "the penalties add up: +1, then +1 +2, then +1 +2 +3 …",
+    }[multiple_reading]
+    steps = list(turn.steps)
+    if turn.penalties:
+        steps.append(
+            Step(
+                f"Multiple actions: the full pool of {attack_pool} dice each time; {how}: "
+                + ", ".join(f"{ordinal(i + 1)} +{p}" for i, p in enumerate(turn.penalties))
+                + " (rules note RN-DEF-7)",
+                MULTIPLE_ACTIONS,
+            )
+        )
+    if attack_rerolls and turn.penalties:
+        steps.append(Step("A Mega-Attribute applies: 10s reroll (2.1)", SPECIALTIES_21))
+    steps += modifier.steps if turn.penalties else ()
+    rolls = []
+    p_all = Fraction(1)
+    for i, pen in enumerate(turn.penalties):
+        diff = attack_difficulty + pen + modifier.difficulty
+        roll = pool_roll(f"{ordinal(i + 1)} action", attack_pool, diff, attack_rerolls)
+        rolls.append(roll)
+        p_all *= roll.p_success
+        dazed = f" + {modifier.difficulty}" if modifier.difficulty else ""
+        steps.append(
+            Step(
+                f"{roll.name}: difficulty {attack_difficulty} + {pen}{dazed} = {roll.difficulty}; "
+                f"P(success) = {fmt_prob(roll.p_success)}",
+                MULTIPLE_ACTIONS,
+            )
+        )
+    if len(rolls) < turn.declared:
+        p_all = Fraction(0)
+        steps.append(
+            Step(
+                f"All {turn.declared} declared actions succeed: 0 %, as "
+                f"{turn.declared - len(rolls)} of them may not be taken ({turn.limit_reason})",
+                MULTIPLE_ACTIONS,
+            )
+        )
+    else:
+        steps.append(
+            Step(
+                f"All {turn.declared} succeed (independent rolls): "
+                + " × ".join(fmt_prob(r.p_success) for r in rolls)
+                + f" = {fmt_prob(p_all)}",
+                MULTIPLE_ACTIONS,
+            )
+        )
+    return TurnActions(
+        declared=turn.declared,
+        rolls=tuple(rolls),
+        p_all=p_all,
+        limit_reason=turn.limit_reason,
+        steps=tuple(steps),
+    )
+
+
+# --- 2.1 Defense ----------------------------------------------------------------------
+
+
+def defense_21(
+    defender: Character,
+    conditions: Conditions,
+    power_pool: int,
+    turn: Turn,
+    mega_in_defense: str = "double",
+    specialty: bool = False,
+) -> Defense:
+    """2.1 :func:`ruleslab.defence.defense` with the defender's conditions on the active
+    defence and power block rolls: sprinting +1 (defensive maneuvers), Dazed/Stunned +1 (an
+    action), the multiple-action penalty of ``turn`` when he takes an active defence, and
+    the load on the active defence (Athletics: movement; Melee/Brawl: other physical)."""
+    d = defender
+    ds = defense_score(d.dexterity, d.mega_dexterity, d.wits, d.mega_wits, mega_in_defense)
+    score = ds.score
+    per_attack = defense_per_attack(score)
+    steps = list(ds.steps)
+    steps.append(
+        Step(
+            f"Each attack against the character, hit or miss, lowers Defense by 1 for the rest "
+            f"of the round, never below 0: {per_attack_text(per_attack)} "
+            "(rules note RN-DEF-3)",
+            DEFENSES,
+        )
+    )
+    steps += ds.pool_steps
+    ability_name = "Athletics" if d.athletics >= d.melee_brawl else "Melee/Brawl"
+    ability = max(d.athletics, d.melee_brawl)
+    extra = turn.defence_penalty
+    act_m = defence_modifier(active_kind(ability_name), d, conditions, V21, extra)
+    pb_m = defence_modifier(POWER_BLOCK_21, d, conditions, V21, extra)
+    what = f"{ability_name} {ability}, the higher of Athletics and Melee/Brawl"
+    act = active_defence(
+        ds, d.mega_dexterity, d.mega_wits, ability, what, BASE + act_m.difficulty, specialty
+    )
+    active = act.roll
+    steps += act.steps
+    steps += _heavy_sprint(d, conditions)
+    steps += act_m.steps
+    steps += turn.defence_steps
+    if act_m.difficulty or pb_m.difficulty:
+        steps.append(_needs_step(DEFENSES))
+    difficulty = active.difficulty
+    steps.append(
+        Step(
+            f"Active defence needs {difficulty} "
+            f"{'success' if difficulty == 1 else 'successes'}: {active.text()}; how its "
+            "successes count against the attack is not in the text (rules note RN-DEF-6)",
+            DEFENSES,
+        )
+    )
+    pb_score = pb_per_attack = power_roll = None
+    if power_pool:
+        half_q = d.quantum // 2
+        pb_score = score + half_q
+        pb_per_attack = defense_per_attack(pb_score)
+        bonus = 1 if specialty else 0
+        power_roll = pool_roll("Power block", power_pool + bonus, BASE + pb_m.difficulty)
+        steps.append(
+            Step(
+                f"Power block: Defense {score} + ⌊Quantum {d.quantum} ÷ 2⌋ {half_q} = "
+                f"{pb_score}; {per_attack_text(pb_per_attack)}",
+                DEFENSES,
+            )
+        )
+        steps += pb_m.steps
+        pool = f"the power's pool {power_pool} + specialty 1" if specialty else "the power's pool"
+        steps.append(Step(f"Power block roll, {pool}: {power_roll.text()}", DEFENSES))
+        if specialty:
+            text = "Specialty (2.1): +1 die to the power block roll (rules note RN-DEF-8)"
+            steps.append(Step(text, SPECIALTIES_21))
+    else:
+        steps.append(Step("No blocking power (power's dice pool 0): no power block", DEFENSES))
+    return Defense(
+        score=score,
+        per_attack=per_attack,
+        active=active,
+        active_attribute=act.attribute,
+        power_block_score=pb_score,
+        power_block_per_attack=pb_per_attack,
+        power_roll=power_roll,
+        steps=tuple(steps),
+    )
