@@ -289,7 +289,8 @@ def plan_turn(conditions: Conditions, reading: str = "stepwise", position: str =
             defence_penalty, penalties = table[-1], table[:-1]
         else:
             defence_penalty, penalties = table[0], table[1:]
-        counted = Conditions(actions=max(1, min(total, 10)), active_defence=True)
+        # the declared actions he takes, and the defence: ``turn_actions`` is ``total``
+        counted = Conditions(actions=max(1, min(total - 1, 10)), active_defence=total > 1)
         added, step = multiple_actions_difficulty(RollKind("the active defence roll"), counted)
         if position == "last" and reading in ("stepwise", "all") and total <= 10:
             assert added == defence_penalty

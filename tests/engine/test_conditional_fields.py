@@ -114,6 +114,8 @@ def test_the_ruleset_specific_fields_are_declared():
                 "attack_pool",
                 "attack_difficulty",
                 "actions",
+                "active_defence",
+                "defence_position",
                 "attack_rerolls",
                 "multiple_reading",
                 "mega_in_defense",

@@ -9,8 +9,7 @@ rules into one explained result (:class:`DefenceReport`) and its chart. See
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from ruleslab.character import Character, Conditions
 from ruleslab.conditions import on_roll
@@ -28,7 +27,7 @@ from ruleslab.defence_turn import (
 from ruleslab.explain import Explained, Figure, Step
 from ruleslab.initiative import InitiativeOdds, initiative
 from ruleslab.inputs import RULESET as BASE_RULESET
-from ruleslab.params import BoolParam, ChoiceParam, Condition, IntParam, Param, checked
+from ruleslab.params import BoolParam, ChoiceParam, IntParam, checked
 from ruleslab.pmf import chart_bars
 from ruleslab.records import Role
 from ruleslab.ruleset import V20, V21
@@ -246,27 +245,13 @@ DEFENCE_POSITION = ChoiceParam(
         "With an active defence his actions this turn are the declared ones + 1. ‘Last’: "
         "the defence is at the penalty of all his other actions (+(actions − 1) stepwise) "
         "and they keep their places. ‘First’: the defence is at +0 (stepwise) and his other "
-        "actions each one place later. Used under 2.1 only. See rules note RN-DEF-9."
+        "actions each one place later. See rules note RN-DEF-9."
     ),
+    shown_when=ONLY_UNDER_21,
 )
 
 
-@dataclass(frozen=True)
-class _Role(Role):
-    """A :class:`~ruleslab.records.Role` whose fields may each be shown under their own
-    condition (``shown``): a Role gives one condition to all its fields."""
-
-    shown: Mapping[str, Condition] = field(default_factory=dict)
-
-    @property
-    def params(self) -> tuple[Param, ...]:
-        return tuple(
-            replace(p, shown_when=self.shown[f]) if f in self.shown else p
-            for f, p in zip(self.fields, super().params, strict=True)
-        )
-
-
-DEFENDER = _Role(
+DEFENDER = Role(
     "defender",
     "The defender",
     Character,
@@ -291,11 +276,11 @@ DEFENDER = _Role(
         "encumbrance tier (rules note RN-COND-1).",
         "might": "Might dots: added to Strength for the load's encumbrance tier.",
     },
-    shown={"quantum": ONLY_UNDER_21},
+    shown_when_field={"quantum": ONLY_UNDER_21},
 )
 """The defender: his Dex, Wits (and their Mega dots), defending abilities, Quantum, and the
 Str, Might and Mega-Strength that set his load's encumbrance tier."""
-CONDITIONS = _Role(
+CONDITIONS = Role(
     "conditions",
     "The defender's conditions",
     Conditions,
@@ -313,7 +298,7 @@ CONDITIONS = _Role(
         ),
     },
     defaults={"actions": 3},
-    shown={"actions": ONLY_UNDER_21},
+    shown_when_field={"actions": ONLY_UNDER_21, "active_defence": ONLY_UNDER_21},
 )
 """What he is in this turn: sprinting, how many actions, an active defence among them,
 Dazed or Stunned, the load he carries (:func:`ruleslab.conditions.on_roll`)."""
