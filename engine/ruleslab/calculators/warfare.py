@@ -500,9 +500,15 @@ CALCULATOR = Calculator(
     ),
     example=(
         "from ruleslab.calculators.warfare import roll_turn, warfare\n"
+        "from ruleslab.character import Character, Conditions\n"
         "r = warfare(enemy_size=7, enemy_skill=4, support=3, spend_support=True,\n"
         "            target='squad', henchmen=12, training='trained')\n"
         "print(r.attacks, float(r.p_hit), float(r.expected_losses))\n"
-        "print('\\n'.join(roll_turn(r, 1)))"
+        "print('\\n'.join(roll_turn(r, 1)))\n"
+        "hero = Character(wits=4, tactics=3, stamina=3)\n"
+        "for daze in ('none', 'dazed'):  # already Dazed: +1 on every defence\n"
+        "    r = warfare(enemy_size=6, party_size=6, defender=hero,\n"
+        "                conditions=Conditions(daze=daze))\n"
+        "    print(daze, float(r.p_hit), float(r.expected_damage))"
     ),
 )
