@@ -44,6 +44,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ruleslab.conditions import RollKind, daze_difficulty, defence_successes
 from ruleslab.damage import DAZING, sum_with_dazing
 from ruleslab.dice import SuccessDistribution, pool_distribution
 from ruleslab.explain import Step, fmt_num, fmt_prob
@@ -56,6 +57,7 @@ from ruleslab.sources import ALT, QR, rule
 
 __all__ = [
     "AREA_MULTIPLIER",
+    "DEFENCE_ROLL",
     "HEADCOUNT_AT_SIZE_1",
     "SHORTCUTS",
     "AttackCount",
@@ -65,6 +67,7 @@ __all__ = [
     "TurnLosses",
     "attacks_allowed",
     "attacks_of_opportunity",
+    "defence_counted",
     "defence_pool",
     "divide_pool",
     "fmt_threes",
@@ -85,6 +88,10 @@ FORCE = rule(ALT, "Mass Combat", "Warfare", "Force Attributes")
 AOO = rule(ALT, "Mass Combat", "Warfare", "Attacks of Opportunity")
 POWER = rule(ALT, "Mass Combat", "Warfare", "Power Overwhelming")
 DAMAGE_DIE = rule(QR, "2.0 Rules", "Combat")
+
+DEFENCE_ROLL = RollKind("his defence against attacks of opportunity", defensive=True)
+"""The target's Wits + Tactics: a defensive roll, at which a Dazed character's "+1 difficulty
+to all actions" applies (rules note RN-WAR-13; :func:`ruleslab.conditions.daze_difficulty`)."""
 
 HEADCOUNT_AT_SIZE_1 = 40
 """Size 1 is "roughly platoon-level (~40 men)"; each level doubles it."""
@@ -154,31 +161,34 @@ def _at_least(attack: SuccessDistribution | tuple[Fraction, ...], k: int) -> Fra
     return sum(attack[max(0, k) :], Fraction(0))
 
 
+def defence_counted(
+    defence_dice: int, penalty: int, reading: str, difficulty_reading: str = "spend"
+) -> tuple[Fraction, ...]:
+    """P(the defence counts c successes) once ``penalty`` difficulty is on it (RN-WAR-2, -3).
+
+    ``opposed``: ``defence_dice`` rolled; ``defense_score``: always that many successes.
+    The difficulty is met as :func:`ruleslab.conditions.defence_successes` reads it
+    (``difficulty_reading`` ``spend`` or ``threshold``, rules note RN-COND-5)."""
+    if reading == "defense_score":
+        rolled = (Fraction(0),) * defence_dice + (Fraction(1),)
+    elif reading == "opposed":
+        rolled = pool_distribution(defence_dice).pmf
+    else:
+        raise InputError("defence_reading", f"unknown defence reading {reading!r}")
+    return defence_successes(rolled, penalty, difficulty_reading)
+
+
 def hit_probability(
     attack: SuccessDistribution | tuple[Fraction, ...],
     defence_dice: int,
     penalty: int = 0,
     reading: str = "opposed",
+    difficulty_reading: str = "spend",
 ) -> Fraction:
-    """P(an attack of opportunity hits) — rules note RN-WAR-2.
-
-    ``attack``: the attack's successes (a distribution or its table).
-    ``opposed``: the defender rolls ``defence_dice``; its successes, less the
-    Quantity-is-Quality ``penalty`` (never below 0), cancel attack successes; the
-    attack hits with at least 1 net success. ``defense_score``: the defence is not
-    rolled; ``defence_dice − penalty`` (never below 0) is added to the attack's
-    difficulty of 1, as a 2.1 Defense score is.
-    """
-    if reading == "defense_score":
-        return _at_least(attack, 1 + max(0, defence_dice - penalty))
-    if reading != "opposed":
-        raise InputError("defence_reading", f"unknown defence reading {reading!r}")
-    defence = pool_distribution(defence_dice)
-    p = Fraction(0)
-    for d, pd in enumerate(defence.pmf):
-        if pd:
-            p += pd * _at_least(attack, 1 + max(0, d - penalty))
-    return p
+    """P(an attack of opportunity hits) — rules note RN-WAR-2: the defence's counted
+    successes (:func:`defence_counted`) are added to the attack's difficulty of 1."""
+    counted = defence_counted(defence_dice, penalty, reading, difficulty_reading)
+    return sum((pc * _at_least(attack, 1 + c) for c, pc in enumerate(counted) if pc), Fraction(0))
 
 
 def per_attack_damage(
@@ -389,25 +399,28 @@ def turn_damage(
     penalty: int = 0,
     reading: str = "opposed",
     dazed_at: int | None = None,
+    difficulty_reading: str = "spend",
 ) -> TurnDamage:
     """``attacks`` attacks of opportunity with ``pools`` against ``defence``.
 
-    The defence is read as rules note RN-WAR-2 ``reading`` says, less the Size
-    ``penalty``; each damage die at 7+ is one health level (RN-DMG-1), three on a
+    The defence is read as rules note RN-WAR-2 ``reading`` says, less the
+    ``penalty`` (Size, and Dazed at the start of the turn) as ``difficulty_reading``
+    says (RN-COND-5); each damage die at 7+ is one health level (RN-DMG-1), three on a
     die of the "in threes" shortcut (RN-WAR-9). With ``dazed_at`` (a character's
     2 × Stamina), an attack made once the turn's earlier attacks have dealt that
     many levels meets the defence at +1 difficulty (Dazing/Stunning, rules note
     RN-WAR-13); without it the attacks are independent.
     """
-    p_hit = hit_probability(pools.attack_pmf(), defence, penalty, reading)
-    if reading == "opposed":
-        how = (
-            f"P(attack successes − max(0, defence successes − {penalty}) ≥ 1)"
-            if penalty
-            else "P(attack successes − defence successes ≥ 1)"
-        )
+    p_hit = hit_probability(pools.attack_pmf(), defence, penalty, reading, difficulty_reading)
+    if reading == "defense_score":
+        counted = defence_counted(defence, penalty, reading, difficulty_reading).index(1)
+        how = f"P(attack successes ≥ 1 + {counted})"
+    elif not penalty:
+        how = "P(attack successes − defence successes ≥ 1)"
+    elif difficulty_reading == "spend":
+        how = f"P(attack successes − max(0, defence successes − {penalty}) ≥ 1)"
     else:
-        how = f"P(attack successes ≥ 1 + {max(0, defence - penalty)})"
+        how = f"P(attack successes − (defence successes if at least {1 + penalty}, else 0) ≥ 1)"
     steps = [Step(f"P(hit) = {how} = {fmt_prob(p_hit)} (RN-WAR-2)", AOO)]
     dmg = pools.damage_pmf()
     threes = pools.damage_threes
@@ -429,7 +442,10 @@ def turn_damage(
         total = sum_of_attacks(per, attacks)
         p_any = 1 - (1 - p_hit) ** attacks
     else:
-        p_hit_dazed = hit_probability(pools.attack_pmf(), defence, penalty + 1, reading)
+        dazed, _ = daze_difficulty(DEFENCE_ROLL, "dazed")
+        p_hit_dazed = hit_probability(
+            pools.attack_pmf(), defence, penalty + dazed, reading, difficulty_reading
+        )
         total = sum_with_dazing(per, per_attack_damage(p_hit_dazed, dmg), attacks, dazed_at)
         p_any = 1 - (1 - p_hit) ** attacks  # no hit before: never Dazed, so every miss at p_hit
     expected = pmf_mean(total)

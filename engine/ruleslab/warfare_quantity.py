@@ -61,11 +61,13 @@ def quantity_is_quality(
     *,
     apply_penalty: bool = True,
     opposed: bool = True,
+    difficulty_reading: str = "spend",
 ) -> SizeDifference:
     """Quantity is Quality: the net Size difference and its difficulty on the party's defence.
 
     How the difficulty meets a rolled (``opposed``) defence or a Defense score
-    ``defence``: rules note RN-WAR-3.
+    ``defence``: rules note RN-WAR-3, as ``difficulty_reading`` reads a difficulty
+    on a defence roll (``spend`` or ``threshold``, rules note RN-COND-5).
     """
     steps: list[Step] = []
     diff = enemy_size - party_size
@@ -80,6 +82,14 @@ def quantity_is_quality(
         )
         if not apply_penalty:
             text = "Size penalty not applied to this defence (option, RN-WAR-3)"
+        elif difficulty_reading == "threshold" and opposed:
+            text = (
+                f"The defence is a defensive roll: it cancels nothing unless it rolls at least "
+                f"{1 + diff} successes, and then all of them cancel (RN-WAR-3, RN-COND-5)"
+            )
+        elif difficulty_reading == "threshold":
+            kept = defence if defence >= 1 + diff else 0
+            text = f"Defense {defence} must reach {1 + diff} to count: {kept} (RN-WAR-3, RN-COND-5)"
         elif opposed:
             text = (
                 f"The defence is a defensive roll: only its successes beyond the first "
