@@ -14,14 +14,13 @@ commander, the target's conditions), its chart and its "Roll it". See
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import TypedDict
 
 from ruleslab.character import Character, Conditions
 from ruleslab.conditions import DEFENCE_DIFFICULTY_READINGS
 from ruleslab.declare import Calculator, ChartView, Roll
 from ruleslab.inputs import HENCHMEN_TRAINING, LEADER_IS_HENCHMAN, LOSSES_ROUNDING
-from ruleslab.params import BoolParam, ChoiceParam, IntParam, Param, checked
+from ruleslab.params import BoolParam, ChoiceParam, IntParam, checked
 from ruleslab.records import Role
 from ruleslab.sources import ALT, rule
 from ruleslab.warfare_report import WarfareReport
@@ -71,23 +70,7 @@ POWER_USES = (
 # --- inputs -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _SomeFieldsShownWhen(Role):
-    """A :class:`~ruleslab.records.Role` some of whose fields are shown only under a
-    condition (``Role.shown_when`` hides all of them): ``shown_when_for`` maps those
-    fields to theirs."""
-
-    shown_when_for: tuple[tuple[str, tuple[str, str]], ...] = ()
-
-    @property
-    def params(self) -> tuple[Param, ...]:
-        only = {self.flat_name(f): when for f, when in self.shown_when_for}
-        return tuple(
-            replace(p, shown_when=only[p.name]) if p.name in only else p for p in super().params
-        )
-
-
-DEFENDER = _SomeFieldsShownWhen(
+DEFENDER = Role(
     "defender",
     "The target (a squad: its leader)",
     Character,
@@ -100,7 +83,7 @@ DEFENDER = _SomeFieldsShownWhen(
         "stamina": "A character target: Dazed at 2 × Stamina levels in the turn (RN-WAR-13).",
         "mega_stamina": "Each dot counts as 2 Stamina for Dazed/Stunned (RN-DMG-6).",
     },
-    shown_when_for=(("stamina", ONLY_CHARACTER), ("mega_stamina", ONLY_CHARACTER)),
+    shown_when_field={"stamina": ONLY_CHARACTER, "mega_stamina": ONLY_CHARACTER},
 )
 """The target: his Wits + Tactics defends; his Stamina (a character's) sets when he is Dazed."""
 COMMANDER = Role(
