@@ -21,15 +21,15 @@ Rules only: the "Compressed combat" calculator (its inputs,
 
 from ruleslab.compressed.combatants import Combatant, parse_combatants
 from ruleslab.compressed.odds import health_odds, success_table, timeframe, victory_odds
-from ruleslab.compressed.pools import CombatantPool, Side, SideInput, build_side, take_cover
+from ruleslab.compressed.pools import CombatantPool, SideInput, SideResult, build_side, take_cover
 from ruleslab.compressed.roll import play
 from ruleslab.compressed.thresholds import thresholds, thresholds_20
 
 __all__ = [
     "Combatant",
     "CombatantPool",
-    "Side",
     "SideInput",
+    "SideResult",
     "build_side",
     "health_odds",
     "parse_combatants",
