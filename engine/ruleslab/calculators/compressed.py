@@ -310,7 +310,6 @@ def side_role(letter: str, *, combatants: str, intent: str) -> SideRole:
         label=f"{title} ",
         defaults={"combatants": combatants, "intent": intent, "powers": ""},  # the texts
         fixed={"label": title},
-        grouped=True,
     )
 
 

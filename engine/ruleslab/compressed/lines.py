@@ -109,13 +109,14 @@ class RecordsParam(TextParam):
 
     Also accepts the already parsed records (a tuple or list), so Python callers may
     pass them (the form passes text; see ``CalculatorView.parse``). Records get the
-    same checks and messages as the form: ``writer`` (see
-    :mod:`ruleslab.compressed.lines`) writes each as the line the form would take, on
+    same checks and messages as the form: ``writer`` (:func:`write_combatant`,
+    :func:`write_power`) writes each as the line the form would take, on
     its own line number so that messages name the same line; the field's parser reads
     the lines back, and the records must be what it reads. A value out of range gets
     the parser's message for that item; a record no line gives (an ability named like
     another item, a name with a colon …) is refused, naming the first field that does
-    not read back.
+    not read back. A kind of field, like those of :mod:`ruleslab.params`: the calculator
+    declares the fields (:mod:`ruleslab.calculators.compressed`).
     """
 
     record: type = object
