@@ -7,26 +7,23 @@ The rules, each module quoting the text it implements, are in
 :mod:`ruleslab.compressed.combatants` (a combatant a line of text),
 :mod:`ruleslab.compressed.pools` (each side's pools, its Quantum spent),
 :mod:`ruleslab.compressed.odds` (the opposed roll, damage, death, the timeframe),
-:mod:`ruleslab.compressed.roll` (one rolled fight) and :mod:`ruleslab.quantum_costs`
-(the power-type multipliers). This module declares the calculator's inputs
-(:data:`PARAMS`, two sides and the rules options), combines the rules into one
-explained result (:class:`CompressedCombat`, with its charts), its "Roll it" log
+:mod:`ruleslab.compressed.roll` (one rolled fight), :mod:`ruleslab.compressed.result`
+(the explained result, :class:`CompressedCombat`, with its charts) and
+:mod:`ruleslab.quantum_costs` (the power-type multipliers). This module declares the
+inputs: a side's fields once (:data:`SIDE_FIELDS`, the record :class:`Side`), the two
+roles that record plays (:data:`SIDE_A`, :data:`SIDE_B`: the form's ``a_*`` and ``b_*``
+fields, the function's ``a`` and ``b``) and the rules options (:data:`OPTIONS`); then it
+combines the rules (:func:`compressed_combat`), its "Roll it" log
 (:func:`combat_roll_log`) and :data:`CALCULATOR`. See :mod:`ruleslab.declare`.
 Readings of the text: ``docs/rules-notes/compressed.md`` (RN-COMP-1 … RN-COMP-20).
-
-Over 600 lines, for a reason: the form is 43 inputs (18 a side, each with its range
-and help, and 7 rules options) and takes about 250 of them; splitting it from the
-function whose signature gives their defaults would part each input from its default.
 """
 
 from __future__ import annotations
 
 import functools
-import itertools
 import random
-from collections.abc import Callable
-from dataclasses import dataclass, fields, replace
-from fractions import Fraction
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ruleslab.compressed.combatants import (
@@ -36,26 +33,23 @@ from ruleslab.compressed.combatants import (
     parse_intent,
     parse_power_text,
 )
-from ruleslab.compressed.lines import write_combatant, write_power
+from ruleslab.compressed.lines import RecordsParam, write_combatant, write_power
 from ruleslab.compressed.odds import (
     after_ablative,
-    fate_labels,
     health_odds,
-    levels_to_down,
-    margin_probabilities,
     success_table,
     timeframe,
     victory_odds,
 )
-from ruleslab.compressed.pools import COMPRESSED, Side, SideInput, build_side, spend, take_cover
+from ruleslab.compressed.pools import COMPRESSED, SideInput, build_side, spend, take_cover
+from ruleslab.compressed.result import CompressedCombat
 from ruleslab.compressed.roll import play
-from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup, Roll
-from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
+from ruleslab.declare import Calculator, ChartView, FieldGroup, Roll
+from ruleslab.explain import Step
 from ruleslab.inputs import RULESET as BASE_RULESET
 from ruleslab.params import BoolParam, ChoiceParam, InputError, IntParam, Param, TextParam, checked
-from ruleslab.pmf import CHART_CUTOFF, chart_bars
-from ruleslab.pmf import mean as pmf_mean
 from ruleslab.quantum_costs import PowerUse, spend_steps
+from ruleslab.records import Role, record
 from ruleslab.ruleset import V21
 from ruleslab.sources import ALT, QR, rule
 
@@ -63,8 +57,12 @@ __all__ = [
     "CALCULATOR",
     "OPTIONS",
     "PARAMS",
+    "SIDE_A",
+    "SIDE_B",
+    "SIDE_FIELDS",
     "CompressedCombat",
     "RecordsParam",
+    "Side",
     "combat_roll_log",
     "compressed_combat",
 ]
@@ -72,252 +70,264 @@ __all__ = [
 
 # --- the form ----------------------------------------------------------------------------
 
+COMBATANTS = RecordsParam(
+    "combatants",
+    "combatants",
+    parser=parse_combatants,
+    record=Combatant,
+    writer=write_combatant,
+    multiline=True,
+    max_length=2000,
+    example="Name: Dex 3, Firearms 2, accuracy 1, damage 6L, soak 4L, initiative 5",
+    help=(
+        "One important combatant a line: “Name: Dex 3, Firearms 2, accuracy 1, "
+        "damage 6L, soak 4L, initiative 5”. Also: Mega-Dex 1, Tactics 3, dodge 6, "
+        "auto 1, bonus 2, Quantum 10, resist 5 + formula 2x|sum (a power resisted "
+        "differently), incap 7 + dead 11 or a health track of the Rules version: "
+        "track Str 2 Sta 3 (2.0; also MSta, MStr, Quantum, armour), track Str 2 Sta 3 "
+        "Will 5 (2.1; Res too). The first line leads the side (modifiers, henchmen)."
+    ),
+)
+INTENT = TextParam(
+    "intent",
+    "intent",
+    parser=parse_intent,
+    max_length=MAX_INTENT,
+    example="Drive the gang off",
+    help=f"The side's one-sentence goal, achieved if it wins (at most {MAX_INTENT} characters).",
+)
+POSITION = IntParam(
+    "position",
+    "superior position",
+    minimum=0,
+    maximum=5,
+    unit="dice",
+    help="Superior Position: +1–5d to this side's pool (0: none).",
+)
+COVER = IntParam(
+    "cover",
+    "cover",
+    minimum=0,
+    maximum=3,
+    unit="dice",
+    help="Cover this side has: −1–3d to the opponent's pool (like +difficulty).",
+)
+SUPPORT = IntParam(
+    "support",
+    "supporting power",
+    minimum=0,
+    maximum=5,
+    unit="dice",
+    help="Relevant Supporting Power: +1–5d.",
+)
+TANGENTIAL = IntParam(
+    "tangential",
+    "tangential power dots",
+    minimum=0,
+    maximum=20,
+    help="Powers tangentially beneficial (Telekinesis, Invisibility …): +1d per dot.",
+)
+FORCEFIELD = IntParam(
+    "forcefield",
+    "forcefield / ablative dots",
+    minimum=0,
+    maximum=20,
+    help="Forcefield, other ablative soak or powers raising attack difficulty: "
+    "each dot subtracts 1 success from the opponent's roll.",
+)
+FORCEFIELD_PROPER = BoolParam(
+    "forcefield_proper",
+    "forcefield proper (not a suite power)",
+    help="Forcefield proper subtracts +1 more success (rules note RN-COMP-11).",
+)
+EXTRAS = IntParam(
+    "extras",
+    "defensive extras",
+    minimum=0,
+    maximum=10,
+    help="Relevant defensive extras of the forcefield: +1 success subtracted each "
+    "(rules note RN-COMP-11).",
+)
+HENCHMEN = IntParam(
+    "henchmen",
+    "henchmen",
+    minimum=0,
+    maximum=500,
+    help="Henchmen with the side's leader (the first line). Up to the limit they add "
+    "dice and damage; past it each is an extra health level for the leader.",
+)
+HENCHMEN_SITUATION = IntParam(
+    "henchmen_situation",
+    "henchmen limit adjustment",
+    minimum=-20,
+    maximum=20,
+    help="The GM's situational change to the henchmen limit: wide open battlefields "
+    "raise it, tight quarters lower it (never below 0).",
+)
+HENCHMAN_POOL = IntParam(
+    "henchman_pool",
+    "henchman pool",
+    minimum=0,
+    maximum=20,
+    unit="dice",
+    help="A henchman's attribute + ability (over 7: +2d each instead of +1d).",
+)
+HENCHMAN_SOAK = IntParam(
+    "henchman_soak",
+    "henchmen's soak",
+    minimum=0,
+    maximum=50,
+    help="The representative soak of the most numerous henchman type. While the side "
+    "has henchmen it is the squad's soak: the opponent attacks through it, not the "
+    "leader's own soak (rules note RN-COMP-20).",
+)
+LEADER_CHARISMA = IntParam(
+    "leader_charisma",
+    "leader's Charisma",
+    minimum=0,
+    maximum=10,
+    help="Henchmen limit = (Charisma + Command) × 2.",
+)
+LEADER_COMMAND = IntParam(
+    "leader_command",
+    "leader's Command",
+    minimum=0,
+    maximum=10,
+    help="Henchmen limit = (Charisma + Command) × 2.",
+)
+POWERS = RecordsParam(
+    "powers",
+    "Quantum powers used",
+    parser=parse_power_text,
+    record=PowerUse,
+    writer=write_power,
+    multiline=True,
+    max_length=2000,
+    example="Flight, 1, maintenance",
+    help="One power a line: “[Who:] Power, cost, type” with type maintenance, "
+    "concentration (× 2), action (× 5) or instant (× 10). Who defaults to the "
+    "first combatant with a Quantum pool, else the leader.",
+)
+INCAP = IntParam(
+    "incap",
+    "levels to Incapacitated",
+    minimum=1,
+    maximum=200,
+    help="Levels of damage that incapacitate a combatant of this side (7: a 2.0 track "
+    "with Str 2, Sta 2; 2.1, Str 2, Sta 2, Will 3: 8). A line's incap/dead/track "
+    "overrides it.",
+)
+DEAD = IntParam(
+    "dead",
+    "levels to Dead",
+    minimum=1,
+    maximum=300,
+    help="Levels of damage that kill (11: a 2.0 track with Str 2, Sta 2: the last "
+    "Dying level filled; 2.1, Str 2, Sta 2, Will 3: 17).",
+)
 
+SIDE_FIELDS = (
+    COMBATANTS,
+    INTENT,
+    POSITION,
+    COVER,
+    SUPPORT,
+    TANGENTIAL,
+    FORCEFIELD,
+    FORCEFIELD_PROPER,
+    EXTRAS,
+    HENCHMEN,
+    HENCHMEN_SITUATION,
+    HENCHMAN_POOL,
+    HENCHMAN_SOAK,
+    LEADER_CHARISMA,
+    LEADER_COMMAND,
+    POWERS,
+    INCAP,
+    DEAD,
+)
+
+
+@record(*SIDE_FIELDS)
 @dataclass(frozen=True, kw_only=True)
-class RecordsParam(TextParam):
-    """A list field (combatants, powers): text parsed into a tuple of ``record`` objects.
+class Side(SideInput):
+    """One side of the fight, as a Python caller passes it (``compressed_combat(a=Side(…))``):
+    the fields of :class:`~ruleslab.compressed.pools.SideInput` (defaults written there),
+    each declared once above and checked. ``combatants`` and ``powers`` may be the form's
+    text (parsed) or records; the role sets ``label``. Example::
 
-    Also accepts the already parsed records (a tuple or list), so Python callers may
-    pass them (the form passes text; see ``CalculatorView.parse``). Records get the
-    same checks and messages as the form: ``writer`` (see
-    :mod:`ruleslab.compressed.lines`) writes each as the line the form would take, on
-    its own line number so that messages name the same line; the field's parser reads
-    the lines back, and the records must be what it reads. A value out of range gets
-    the parser's message for that item; a record no line gives (an ability named like
-    another item, a name with a colon …) is refused, naming the first field that does
-    not read back.
+        Side(combatants="Police officer: Dex 3, Firearms 2, damage 6L, soak 4L", cover=1)
     """
 
-    record: type = object
-    writer: Callable[[Any], str] | None = None
 
-    def check(self, value: Any) -> Any:
-        if isinstance(value, tuple | list) and all(isinstance(x, self.record) for x in value):
-            if self.writer is not None:
-                return self._check_records(tuple(value), self.writer)
-        if not isinstance(value, str):
-            raise InputError(
-                self.name,
-                f"{self.label} must be text, one a line (or a tuple of "
-                f"{self.record.__name__} records).",
-            )
-        return super().check(value)
+@dataclass(frozen=True)
+class SideRole(Role):
+    """A :class:`~ruleslab.records.Role` of :class:`Side` whose list fields' defaults are text.
 
-    def _check_records(
-        self, records: tuple[Any, ...], writer: Callable[[Any], str]
-    ) -> tuple[Any, ...]:
-        limit = 4 * self.max_length  # written out in full, records may run longer than typed
-        keep_lines = _increasing_lines(records, limit)
-        lines: list[str] = []
-        length = 0
-        for record in records:
-            if keep_lines:  # blank lines up to the record's own line number
-                length += record.line - 1 - len(lines)
-                lines.extend([""] * (record.line - 1 - len(lines)))
-            lines.append(writer(record))
-            length += len(lines[-1]) + 1
-            if length > limit:
-                raise InputError(
-                    self.name, f"{self.label} is too long: at most {self.max_length:,} characters."
-                )
-        parsed = tuple(self.parser("\n".join(lines), self))
-        for given, read in zip(records, parsed, strict=True):
-            if given != replace(read, line=given.line):
-                raise InputError(self.name, _not_read_back(self.label, given, read))
-        return parsed
+    :class:`~ruleslab.records.Role` takes a field's form value to be its value in the
+    record; a list field (combatants, powers) holds text in the form and what it parses
+    into in the record. Here the form's fields keep their defaults as the text
+    (:attr:`params`), :meth:`default_record` gives the role's defaults as the form holds
+    them (a plain :class:`SideInput`, texts unparsed, as a signature's defaults), and
+    :meth:`build` starts from them checked and parsed (once, when the role is declared).
+    """
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.build({})  # the defaults checked and parsed when the role is declared
+
+    @property
+    def params(self) -> tuple[Param, ...]:
+        return tuple(
+            replace(p, default=self.defaults[f])
+            if isinstance(p, TextParam) and f in self.defaults
+            else p
+            for f, p in zip(self.fields, super().params, strict=True)
+        )
+
+    def default_record(self) -> Any:
+        return SideInput(**{**self.defaults, **self.fixed})
+
+    def build(self, flat: Mapping[str, Any], base: Any = None, *, check: bool = True) -> Any:
+        return super().build(flat, self._parsed_default if base is None else base, check=check)
+
+    @functools.cached_property
+    def _parsed_default(self) -> Side:
+        return Side(**{**self.defaults, **self.fixed})
 
 
-def _increasing_lines(records: tuple[Any, ...], limit: int) -> bool:
-    """Whether the records' line numbers can be kept: whole numbers from 1 up, increasing."""
-    lines = [getattr(r, "line", None) for r in records]
-    numbers = [n for n in lines if type(n) is int]
-    return len(numbers) == len(lines) and all(
-        a < b <= limit for a, b in itertools.pairwise([0, *numbers])
+def side_role(letter: str, *, combatants: str, intent: str) -> SideRole:
+    """Side ``letter`` ("a"/"b"): the function's argument ``letter``, the form's fields
+    ``<letter>_<field>`` labelled "Side A <field's label>" in a box titled "Side A", with
+    the side's own default combatants and intent."""
+    title = f"Side {letter.upper()}"
+    return SideRole(
+        letter,
+        title,
+        Side,
+        tuple(p.name for p in SIDE_FIELDS),
+        prefix=f"{letter}_",
+        label=f"{title} ",
+        defaults={"combatants": combatants, "intent": intent, "powers": ""},  # the texts
+        fixed={"label": title},
     )
 
 
-def _not_read_back(label: str, given: Any, read: Any) -> str:
-    """The message for a record that no line of the form gives."""
-    name = next(
-        (f.name for f in fields(given) if getattr(given, f.name) != getattr(read, f.name)), "line"
-    )
-    return (
-        f"{label}, line {read.line}: {name} {_shown(getattr(given, name))} is not what a line "
-        f"of this field can give (the line written for it reads "
-        f"{_shown(getattr(read, name))}); pass the list as text, one a line."
-    )
-
-
-def _shown(value: object) -> str:
-    """A record's value in a message: text in quotes, anything else as Python shows it."""
-    if isinstance(value, str):
-        return f"“{value[:40]}”"
-    return repr(value)[:40]
-
-
-def _side_params(side: str) -> list[Param]:
-    """Side ``side`` ("a"/"b")'s inputs: its combatants, intent, modifiers, henchmen,
-    powers and health thresholds."""
-    upper = side.upper()
-    return [
-        RecordsParam(
-            f"{side}_combatants",
-            f"Side {upper} combatants",
-            parser=parse_combatants,
-            record=Combatant,
-            writer=write_combatant,
-            multiline=True,
-            max_length=2000,
-            example="Name: Dex 3, Firearms 2, accuracy 1, damage 6L, soak 4L, initiative 5",
-            help=(
-                "One important combatant a line: “Name: Dex 3, Firearms 2, accuracy 1, "
-                "damage 6L, soak 4L, initiative 5”. Also: Mega-Dex 1, Tactics 3, dodge 6, "
-                "auto 1, bonus 2, Quantum 10, resist 5 + formula 2x|sum (a power resisted "
-                "differently), incap 7 + dead 11 or a health track of the Rules version: "
-                "track Str 2 Sta 3 (2.0; also MSta, MStr, Quantum, armour), track Str 2 Sta 3 "
-                "Will 5 (2.1; Res too). The first line leads the side (modifiers, henchmen)."
-            ),
-        ),
-        TextParam(
-            f"{side}_intent",
-            f"Side {upper} intent",
-            parser=parse_intent,
-            max_length=MAX_INTENT,
-            example="Drive the gang off",
-            help=f"The side's one-sentence goal, achieved if it wins (at most {MAX_INTENT} "
-            "characters).",
-        ),
-        IntParam(
-            f"{side}_position",
-            f"Side {upper} superior position",
-            minimum=0,
-            maximum=5,
-            unit="dice",
-            help="Superior Position: +1–5d to this side's pool (0: none).",
-        ),
-        IntParam(
-            f"{side}_cover",
-            f"Side {upper} cover",
-            minimum=0,
-            maximum=3,
-            unit="dice",
-            help="Cover this side has: −1–3d to the opponent's pool (like +difficulty).",
-        ),
-        IntParam(
-            f"{side}_support",
-            f"Side {upper} supporting power",
-            minimum=0,
-            maximum=5,
-            unit="dice",
-            help="Relevant Supporting Power: +1–5d.",
-        ),
-        IntParam(
-            f"{side}_tangential",
-            f"Side {upper} tangential power dots",
-            minimum=0,
-            maximum=20,
-            help="Powers tangentially beneficial (Telekinesis, Invisibility …): +1d per dot.",
-        ),
-        IntParam(
-            f"{side}_forcefield",
-            f"Side {upper} forcefield / ablative dots",
-            minimum=0,
-            maximum=20,
-            help="Forcefield, other ablative soak or powers raising attack difficulty: "
-            "each dot subtracts 1 success from the opponent's roll.",
-        ),
-        BoolParam(
-            f"{side}_forcefield_proper",
-            f"Side {upper}: Forcefield proper (not a suite power)",
-            help="Forcefield proper subtracts +1 more success (rules note RN-COMP-11).",
-        ),
-        IntParam(
-            f"{side}_extras",
-            f"Side {upper} defensive extras",
-            minimum=0,
-            maximum=10,
-            help="Relevant defensive extras of the forcefield: +1 success subtracted each "
-            "(rules note RN-COMP-11).",
-        ),
-        IntParam(
-            f"{side}_henchmen",
-            f"Side {upper} henchmen",
-            minimum=0,
-            maximum=500,
-            help="Henchmen with the side's leader (the first line). Up to the limit they add "
-            "dice and damage; past it each is an extra health level for the leader.",
-        ),
-        IntParam(
-            f"{side}_henchmen_situation",
-            f"Side {upper} henchmen limit adjustment",
-            minimum=-20,
-            maximum=20,
-            help="The GM's situational change to the henchmen limit: wide open battlefields "
-            "raise it, tight quarters lower it (never below 0).",
-        ),
-        IntParam(
-            f"{side}_henchman_pool",
-            f"Side {upper} henchman pool",
-            minimum=0,
-            maximum=20,
-            unit="dice",
-            help="A henchman's attribute + ability (over 7: +2d each instead of +1d).",
-        ),
-        IntParam(
-            f"{side}_henchman_soak",
-            f"Side {upper} henchmen's soak",
-            minimum=0,
-            maximum=50,
-            help="The representative soak of the most numerous henchman type. While the side "
-            "has henchmen it is the squad's soak: the opponent attacks through it, not the "
-            "leader's own soak (rules note RN-COMP-20).",
-        ),
-        IntParam(
-            f"{side}_leader_charisma",
-            f"Side {upper} leader's Charisma",
-            minimum=0,
-            maximum=10,
-            help="Henchmen limit = (Charisma + Command) × 2.",
-        ),
-        IntParam(
-            f"{side}_leader_command",
-            f"Side {upper} leader's Command",
-            minimum=0,
-            maximum=10,
-            help="Henchmen limit = (Charisma + Command) × 2.",
-        ),
-        RecordsParam(
-            f"{side}_powers",
-            f"Side {upper} Quantum powers used",
-            parser=parse_power_text,
-            record=PowerUse,
-            writer=write_power,
-            multiline=True,
-            max_length=2000,
-            example="Flight, 1, maintenance",
-            help="One power a line: “[Who:] Power, cost, type” with type maintenance, "
-            "concentration (× 2), action (× 5) or instant (× 10). Who defaults to the "
-            "first combatant with a Quantum pool, else the leader.",
-        ),
-        IntParam(
-            f"{side}_incap",
-            f"Side {upper} levels to Incapacitated",
-            minimum=1,
-            maximum=200,
-            help="Levels of damage that incapacitate a combatant of this side (7: a 2.0 track "
-            "with Str 2, Sta 2; 2.1, Str 2, Sta 2, Will 3: 8). A line's incap/dead/track "
-            "overrides it.",
-        ),
-        IntParam(
-            f"{side}_dead",
-            f"Side {upper} levels to Dead",
-            minimum=1,
-            maximum=300,
-            help="Levels of damage that kill (11: a 2.0 track with Str 2, Sta 2: the last "
-            "Dying level filled; 2.1, Str 2, Sta 2, Will 3: 17).",
-        ),
-    ]
-
+# The text's example: "a police officer with Dexterity 3, Firearms 2 + 1 accuracy, weapon
+# damage 6L, and soak 4L […] The opposing gangbanger with Dexterity 2, Firearms 2, weapon
+# damage 5L, and soak 1L".
+SIDE_A = side_role(
+    "a",
+    combatants="Police officer: Dex 3, Firearms 2, accuracy 1, damage 6L, soak 4L, initiative 5",
+    intent="Arrest the gangbanger",
+)
+"""Side A: the form's ``a_*`` fields, the function's argument ``a``."""
+SIDE_B = side_role(
+    "b",
+    combatants="Gangbanger: Dex 2, Firearms 2, damage 5L, soak 1L, initiative 4",
+    intent="Get away with the stash",
+)
+"""Side B: the form's ``b_*`` fields, the function's argument ``b``."""
 
 RULESET = replace(
     BASE_RULESET,
@@ -379,213 +389,14 @@ OPTIONS = (
     ),
 )
 
-PARAMS = (*_side_params("a"), *_side_params("b"), *OPTIONS)
-"""The form, in order: side A's inputs, side B's, the rules options."""
-
-
-# --- the result --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, kw_only=True)
-class CompressedCombat(Explained):
-    """Result of :func:`compressed_combat`: both sides, the odds, damage and health.
-
-    ``victory_a``/``victory_b`` are the success tables compared for victory,
-    ``damage_to_a``/``damage_to_b`` the exact distributions of health levels each
-    side loses. ``p_a_wins``/``p_b_wins`` are "more successes" only; ties go to
-    ``tie_to`` ("A", "B", "neither" or "coin"); ``p_a_takes``/``p_b_takes``
-    include the ties each side takes. ``p_*_down``: every combatant of the side
-    Incapacitated or dead; ``p_*_killed``: at least one of them killed — both
-    after the both-down rule.
-    """
-
-    side_a: Side
-    side_b: Side
-    victory_a: tuple[Fraction, ...]
-    victory_b: tuple[Fraction, ...]
-    damage_to_a: tuple[Fraction, ...]
-    damage_to_b: tuple[Fraction, ...]
-    p_a_wins: Fraction
-    p_b_wins: Fraction
-    p_tie: Fraction
-    tie_to: str
-    p_a_takes: Fraction
-    p_b_takes: Fraction
-    p_a_down: Fraction
-    p_a_killed: Fraction
-    p_b_down: Fraction
-    p_b_killed: Fraction
-    timeframe: int
-    damage_split: str
-    ablative_applies: str
-
-    @property
-    def favoured(self) -> str:
-        """ "A", "B" or "even": the side more likely to take the fight."""
-        if self.p_a_takes == self.p_b_takes:
-            return "even"
-        return "A" if self.p_a_takes > self.p_b_takes else "B"
-
-    @property
-    def expected_damage_to_a(self) -> Fraction:
-        return pmf_mean(self.damage_to_a)
-
-    @property
-    def expected_damage_to_b(self) -> Fraction:
-        return pmf_mean(self.damage_to_b)
-
-    def winner_text(self) -> str:
-        a, b = self.p_a_takes, self.p_b_takes
-        if a == b:
-            return "Even odds: neither side is favoured"
-        side = self.side_a if a > b else self.side_b
-        p = max(a, b)
-        return f"{side.title}, {fmt_prob(p)} — intent: “{side.intent}”"
-
-    def tie_text(self) -> str:
-        who = {
-            "A": f"to {self.side_a.label} (higher initiative)",
-            "B": f"to {self.side_b.label} (higher initiative)",
-            "neither": "to neither (equal initiative)",
-            "coin": "half to each (equal initiative)",
-        }[self.tie_to]
-        return f"{fmt_prob(self.p_tie)}, {who}"
-
-    def figures(self) -> tuple[Figure, ...]:
-        a, b = self.side_a, self.side_b
-        return (
-            Figure("pool_a", f"{a.label}'s pool", (a.dice, a.auto), a.pool_text()),
-            Figure("pool_b", f"{b.label}'s pool", (b.dice, b.auto), b.pool_text()),
-            Figure("p_a_wins", f"{a.label} wins", self.p_a_takes, fmt_prob(self.p_a_takes)),
-            Figure("p_b_wins", f"{b.label} wins", self.p_b_takes, fmt_prob(self.p_b_takes)),
-            Figure("p_tie", "Tie (same successes)", self.p_tie, self.tie_text()),
-            Figure("winner", "Likely winner", self.favoured, self.winner_text()),
-            Figure(
-                "damage_to_a",
-                f"Expected damage to {a.label}",
-                self.expected_damage_to_a,
-                fmt_num(self.expected_damage_to_a, "health levels"),
-            ),
-            Figure(
-                "damage_to_b",
-                f"Expected damage to {b.label}",
-                self.expected_damage_to_b,
-                fmt_num(self.expected_damage_to_b, "health levels"),
-            ),
-            *self._fate_figures("a", a, self.p_a_down, self.p_a_killed),
-            *self._fate_figures("b", b, self.p_b_down, self.p_b_killed),
-            Figure(
-                "timeframe",
-                "Timeframe",
-                self.timeframe,
-                f"{self.timeframe} turn{'' if self.timeframe == 1 else 's'}",
-            ),
-            Figure("quantum_a", f"{a.label}: Quantum spent", a.quantum, a.quantum_text()),
-            Figure("quantum_b", f"{b.label}: Quantum spent", b.quantum, b.quantum_text()),
-        )
-
-    @staticmethod
-    def _fate_figures(key: str, side: Side, down: Fraction, killed: Fraction) -> list[Figure]:
-        """``p_*_down`` and ``p_*_killed``, labelled for what they count: with several
-        combatants the side is down only when all are, and one death is "a death"."""
-        down_label, killed_label = fate_labels(side.label, len(side.pools))
-        return [
-            Figure(f"p_{key}_down", down_label, down, fmt_prob(down)),
-            Figure(f"p_{key}_killed", killed_label, killed, fmt_prob(killed)),
-        ]
-
-    def margin(self) -> tuple[int, tuple[float, ...]]:
-        """(lowest margin, P(margin)) for the margin A − B of the successes compared."""
-        return margin_probabilities(self.victory_a, self.victory_b)
-
-    def _margin_bars(self) -> tuple[int, tuple[float, ...], int, int]:
-        """:meth:`margin` and the first and last bar shown (below 10⁻⁶ trimmed, 0 kept)."""
-        lo, probs = self.margin()
-        keep = [i for i, p in enumerate(probs) if p >= CHART_CUTOFF] or [0]
-        return lo, probs, min([*keep, -lo]), max([*keep, -lo])
-
-    def margin_chart(self) -> Chart:
-        """Bars ``(margin, P)`` for successes A − B, trimmed where below 10⁻⁶ at both ends
-        (the bar 0 always kept), highlighted from the first margin where side A takes the
-        fight: 0 when ties go to A (higher base initiative), else +1.
-
-        Resolution › Victory: "The winner is the side which rolls more total successes.
-        […] A tie is resolved by base initiative".
-        """
-        lo, probs, first, last = self._margin_bars()
-        bars = tuple(
-            (f"{lo + i:+d}".replace("-", "−") if lo + i else "0", probs[i])
-            for i in range(first, last + 1)
-        )
-        zero = -lo - first
-        return Chart(bars, zero if self.tie_to == "A" else zero + 1)
-
-    def _damage_chart(self, side: Side, pmf: tuple[Fraction, ...]) -> Chart:
-        return Chart(chart_bars(pmf), levels_to_down(side.pools, self.damage_split))
-
-    def damage_chart_a(self) -> Chart:
-        """Bars ``(levels, P)`` of the health levels side A loses, highlighted from the
-        fewest levels that take every combatant of side A out (before the both-down rule;
-        ``None`` when no damage can).
-
-        Resolution › Damage and Death: "The total successes rolled by a "side" equal the
-        levels of damage a character takes."
-        """
-        return self._damage_chart(self.side_a, self.damage_to_a)
-
-    def damage_chart_b(self) -> Chart:
-        """Bars ``(levels, P)`` of the health levels side B loses, highlighted like
-        :meth:`damage_chart_a`."""
-        return self._damage_chart(self.side_b, self.damage_to_b)
-
 
 # --- the calculator ----------------------------------------------------------------------
 
-# The text's example: "a police officer with Dexterity 3, Firearms 2 + 1 accuracy, weapon
-# damage 6L, and soak 4L […] The opposing gangbanger with Dexterity 2, Firearms 2, weapon
-# damage 5L, and soak 1L".
-_A_DEFAULT = "Police officer: Dex 3, Firearms 2, accuracy 1, damage 6L, soak 4L, initiative 5"
-_B_DEFAULT = "Gangbanger: Dex 2, Firearms 2, damage 5L, soak 1L, initiative 4"
 
-
-@checked(*PARAMS)
+@checked(SIDE_A, SIDE_B, *OPTIONS)
 def compressed_combat(
-    a_combatants: Any = _A_DEFAULT,
-    a_intent: Any = "Arrest the gangbanger",
-    a_position: int = 0,
-    a_cover: int = 0,
-    a_support: int = 0,
-    a_tangential: int = 0,
-    a_forcefield: int = 0,
-    a_forcefield_proper: bool = False,
-    a_extras: int = 0,
-    a_henchmen: int = 0,
-    a_henchmen_situation: int = 0,
-    a_henchman_pool: int = 4,
-    a_henchman_soak: int = 2,
-    a_leader_charisma: int = 2,
-    a_leader_command: int = 0,
-    a_powers: Any = "",
-    a_incap: int = 7,
-    a_dead: int = 11,
-    b_combatants: Any = _B_DEFAULT,
-    b_intent: Any = "Get away with the stash",
-    b_position: int = 0,
-    b_cover: int = 0,
-    b_support: int = 0,
-    b_tangential: int = 0,
-    b_forcefield: int = 0,
-    b_forcefield_proper: bool = False,
-    b_extras: int = 0,
-    b_henchmen: int = 0,
-    b_henchmen_situation: int = 0,
-    b_henchman_pool: int = 4,
-    b_henchman_soak: int = 2,
-    b_leader_charisma: int = 2,
-    b_leader_command: int = 0,
-    b_powers: Any = "",
-    b_incap: int = 7,
-    b_dead: int = 11,
+    a: Side | None = None,
+    b: Side | None = None,
     ruleset: str = V21,
     strange_mode: str = "pool",
     forcefield_bonus: str = "once",
@@ -603,14 +414,19 @@ def compressed_combat(
 
     In named steps: each side's pools (:func:`~ruleslab.compressed.pools.build_side`,
     then the opponent's cover), the success tables, ablative soak, victory and the tie,
-    damage and the both-down rule, the timeframe and the Quantum spent. Text fields
-    (combatants, intent, powers) arrive as text and are parsed by their declared
-    parsers (or as already parsed records). Cross-field checks (a side's incap above its
+    damage and the both-down rule, the timeframe and the Quantum spent.
+
+    Each side is a :class:`Side` record: pass ``a=Side(…)``,
+    ``b=Side(…)``, or its fields flat (``a_combatants=…``, ``b_cover=1``), or both (a flat
+    field then changes that one field of the record); a side not given holds its role's
+    defaults. Text fields (combatants, intent, powers) are parsed by their declared
+    parsers (or given as already parsed records). Cross-field checks (a side's incap above its
     dead, a power naming nobody, a 2.1 track without Willpower) raise
     :class:`InputError` naming the field.
     """
-    loc = locals()
-    ia, ib = _side_input("a", loc), _side_input("b", loc)
+    assert a is not None  # @checked builds both sides' records
+    assert b is not None
+    ia, ib = _checked_side(SIDE_A, a), _checked_side(SIDE_B, b)
     steps = [Step(f"{s.label}: {c.describe()}", COMPRESSED) for s in (ia, ib) for c in s.combatants]
     build = functools.partial(
         build_side,
@@ -620,7 +436,8 @@ def compressed_combat(
         ruleset=ruleset,
         steps=steps,
     )
-    built_a, built_b = build(ia, ib, field="a_combatants"), build(ib, ia, field="b_combatants")
+    built_a = build(ia, ib, field=SIDE_A.flat_name("combatants"))
+    built_b = build(ib, ia, field=SIDE_B.flat_name("combatants"))
     pools_b = take_cover(ia, ib, built_b.pools, steps)
     pools_a = take_cover(ib, ia, built_a.pools, steps)
     table_a = success_table("Side A", pools_a, steps)
@@ -635,7 +452,10 @@ def compressed_combat(
         dmg_a, dmg_b, pools_a, pools_b, tie_to=win.tie_to, split=damage_split, steps=steps
     )
     turns = timeframe(ia, ib, steps)
-    spends_a, spends_b = spend(ia, "a_powers"), spend(ib, "b_powers")
+    spends_a, spends_b = (
+        spend(ia, SIDE_A.flat_name("powers")),
+        spend(ib, SIDE_B.flat_name("powers")),
+    )
     steps += spend_steps("Side A", spends_a) + spend_steps("Side B", spends_b)
     return CompressedCombat(
         side_a=built_a.side(ia, pools_a, spends_a, table_a),
@@ -661,15 +481,19 @@ def compressed_combat(
     )
 
 
-def _side_input(side: str, loc: dict[str, Any]) -> SideInput:
-    """Side ``side`` ("a"/"b")'s fields from :func:`compressed_combat`'s arguments."""
-    if loc[f"{side}_incap"] > loc[f"{side}_dead"]:
+PARAMS = compressed_combat.params
+"""The form, in order: side A's inputs (``a_combatants`` …), side B's, the rules options."""
+
+
+def _checked_side(role: SideRole, side: Side) -> Side:
+    """Side ``side`` in ``role``, its health thresholds in order: an error names the
+    role's form field (``a_incap``)."""
+    if side.incap > side.dead:
         raise InputError(
-            f"{side}_incap",
-            f"Side {side.upper()} levels to Incapacitated must not be more than levels to Dead.",
+            role.flat_name("incap"),
+            f"{role.title} levels to Incapacitated must not be more than levels to Dead.",
         )
-    names = [f.name for f in fields(SideInput) if f.name != "label"]
-    return SideInput(label=f"Side {side.upper()}", **{n: loc[f"{side}_{n}"] for n in names})
+    return side
 
 
 def combat_roll_log(result: CompressedCombat, seed: int) -> tuple[str, ...]:
@@ -698,10 +522,7 @@ CALCULATOR = Calculator(
         "damage each side takes, incapacitation and death, the timeframe and Quantum spent."
     ),
     compute=compressed_combat,
-    groups=(
-        FieldGroup.prefixed("Side A", "a_", PARAMS),
-        FieldGroup.prefixed("Side B", "b_", PARAMS),
-    ),
+    groups=tuple(FieldGroup(role.title, role.flat_names) for role in (SIDE_A, SIDE_B)),
     columns=2,
     rules=(
         rule(
@@ -737,12 +558,17 @@ CALCULATOR = Calculator(
         ),
     ),
     example=(
-        "from ruleslab.calculators.compressed import compressed_combat\n"
-        "r = compressed_combat(\n"
-        '    a_combatants="Police officer: Dex 3, Firearms 2, accuracy 1, damage 6L, '
-        'soak 4L, initiative 5",\n'
-        '    b_combatants="Gangbanger: Dex 2, Firearms 2, damage 5L, soak 1L, initiative 4",\n'
+        "from ruleslab.calculators.compressed import Side, compressed_combat\n"
+        "officer = Side(\n"
+        '    combatants="Police officer: Dex 3, Firearms 2, accuracy 1, damage 6L, soak 4L, '
+        'initiative 5",\n'
+        '    intent="Arrest the gangbanger",\n'
         ")\n"
+        "gangbanger = Side(\n"
+        '    combatants="Gangbanger: Dex 2, Firearms 2, damage 5L, soak 1L, initiative 4",\n'
+        '    intent="Get away with the stash",\n'
+        ")\n"
+        "r = compressed_combat(a=officer, b=gangbanger)\n"
         "print(r.figure('p_a_wins').text, r.figure('damage_to_b').text)"
     ),
 )

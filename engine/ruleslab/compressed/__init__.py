@@ -6,30 +6,34 @@ less-narratively important fights, compressing the effect of a fight into one ro
 Modules, each quoting the text it implements:
 :mod:`~ruleslab.compressed.combatants` (a combatant a line of text),
 :mod:`~ruleslab.compressed.thresholds` (the health thresholds: the 2.0 or 2.1 track),
-:mod:`~ruleslab.compressed.pools` (building each side's pools in named steps:
-henchmen, modifiers, enemy soak, ablative soak, cover, the Quantum spent),
+:mod:`~ruleslab.compressed.pools` (a side's inputs, :class:`SideInput`, and building
+its pools in named steps: henchmen, modifiers, enemy soak, ablative soak, cover, the
+Quantum spent),
 :mod:`~ruleslab.compressed.odds` (the opposed roll, ablative soak, victory and ties,
 damage sharing, the both-down rule, the timeframe) and
-:mod:`~ruleslab.compressed.roll` (one rolled fight, by the same rules); the power-type
-costs are :mod:`ruleslab.quantum_costs`; :mod:`~ruleslab.compressed.lines` writes
-records back as the lines the form takes (for checking records passed from Python).
-Rules only: the "Compressed combat" calculator (its inputs,
-:func:`~ruleslab.calculators.compressed.compressed_combat`, its result and charts) is
+:mod:`~ruleslab.compressed.roll` (one rolled fight, by the same rules) and
+:mod:`~ruleslab.compressed.result` (the explained result and its charts); the
+power-type costs are :mod:`ruleslab.quantum_costs`; :mod:`~ruleslab.compressed.lines`
+writes records back as the lines the form takes and holds the list fields' kind,
+:class:`~ruleslab.compressed.lines.RecordsParam` (for checking records passed from
+Python). Rules only: the "Compressed combat" calculator (its inputs, each side's
+record :class:`~ruleslab.calculators.compressed.Side` and its two roles,
+:func:`~ruleslab.calculators.compressed.compressed_combat`) is
 :mod:`ruleslab.calculators.compressed`. Readings of the text:
 ``docs/rules-notes/compressed.md`` (RN-COMP-*).
 """
 
 from ruleslab.compressed.combatants import Combatant, parse_combatants
 from ruleslab.compressed.odds import health_odds, success_table, timeframe, victory_odds
-from ruleslab.compressed.pools import CombatantPool, Side, SideInput, build_side, take_cover
+from ruleslab.compressed.pools import CombatantPool, SideInput, SideResult, build_side, take_cover
 from ruleslab.compressed.roll import play
 from ruleslab.compressed.thresholds import thresholds, thresholds_20
 
 __all__ = [
     "Combatant",
     "CombatantPool",
-    "Side",
     "SideInput",
+    "SideResult",
     "build_side",
     "health_odds",
     "parse_combatants",

@@ -2,7 +2,7 @@
 
 The calculator's list fields (combatants, Quantum powers used) accept records
 already parsed from Python. So that such records get the form's checks and
-messages, :class:`~ruleslab.calculators.compressed.RecordsParam` writes each
+messages, :class:`RecordsParam` (the list fields' kind) writes each
 record as a line with :func:`write_combatant` or :func:`write_power`, reads the
 lines back with the field's parser (:func:`~ruleslab.compressed.combatants.parse_combatants`,
 :func:`~ruleslab.quantum_costs.parse_powers`) and refuses a record that does not
@@ -13,10 +13,16 @@ item's message (a number out of every range, text no line reads back as).
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
 from ruleslab.compressed.combatants import Combatant
+from ruleslab.params import InputError, TextParam
 from ruleslab.quantum_costs import PowerUse
 
-__all__ = ["write_combatant", "write_power"]
+__all__ = ["RecordsParam", "write_combatant", "write_power"]
 
 
 def _number(value: object) -> str:
@@ -95,3 +101,86 @@ def write_power(use: PowerUse) -> str:
     """The line the form takes for ``use``: ``[Who:] Power, cost, type``."""
     who = f"{_text(use.who)}: " if use.who != "" else ""
     return f"{who}{_text(use.power)}, {_number(use.cost)}, {_text(use.kind)}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class RecordsParam(TextParam):
+    """A list field (combatants, powers): text parsed into a tuple of ``record`` objects.
+
+    Also accepts the already parsed records (a tuple or list), so Python callers may
+    pass them (the form passes text; see ``CalculatorView.parse``). Records get the
+    same checks and messages as the form: ``writer`` (:func:`write_combatant`,
+    :func:`write_power`) writes each as the line the form would take, on
+    its own line number so that messages name the same line; the field's parser reads
+    the lines back, and the records must be what it reads. A value out of range gets
+    the parser's message for that item; a record no line gives (an ability named like
+    another item, a name with a colon …) is refused, naming the first field that does
+    not read back. A kind of field, like those of :mod:`ruleslab.params`: the calculator
+    declares the fields (:mod:`ruleslab.calculators.compressed`).
+    """
+
+    record: type = object
+    writer: Callable[[Any], str] | None = None
+
+    def check(self, value: Any) -> Any:
+        if isinstance(value, tuple | list) and all(isinstance(x, self.record) for x in value):
+            if self.writer is not None:
+                return self._check_records(tuple(value), self.writer)
+        if not isinstance(value, str):
+            raise InputError(
+                self.name,
+                f"{self.label} must be text, one a line (or a tuple of "
+                f"{self.record.__name__} records).",
+            )
+        return super().check(value)
+
+    def _check_records(
+        self, records: tuple[Any, ...], writer: Callable[[Any], str]
+    ) -> tuple[Any, ...]:
+        limit = 4 * self.max_length  # written out in full, records may run longer than typed
+        keep_lines = _increasing_lines(records, limit)
+        lines: list[str] = []
+        length = 0
+        for item in records:
+            if keep_lines:  # blank lines up to the record's own line number
+                length += item.line - 1 - len(lines)
+                lines.extend([""] * (item.line - 1 - len(lines)))
+            lines.append(writer(item))
+            length += len(lines[-1]) + 1
+            if length > limit:
+                raise InputError(
+                    self.name, f"{self.label} is too long: at most {self.max_length:,} characters."
+                )
+        parsed = tuple(self.parser("\n".join(lines), self))
+        for given, read in zip(records, parsed, strict=True):
+            if given != replace(read, line=given.line):
+                raise InputError(self.name, _not_read_back(self.label, given, read))
+        return parsed
+
+
+def _increasing_lines(records: tuple[Any, ...], limit: int) -> bool:
+    """Whether the records' line numbers can be kept: whole numbers from 1 up, increasing."""
+    lines = [getattr(r, "line", None) for r in records]
+    numbers = [n for n in lines if type(n) is int]
+    return len(numbers) == len(lines) and all(
+        a < b <= limit for a, b in itertools.pairwise([0, *numbers])
+    )
+
+
+def _not_read_back(label: str, given: Any, read: Any) -> str:
+    """The message for a record that no line of the form gives."""
+    name = next(
+        (f.name for f in fields(given) if getattr(given, f.name) != getattr(read, f.name)), "line"
+    )
+    return (
+        f"{label}, line {read.line}: {name} {_shown(getattr(given, name))} is not what a line "
+        f"of this field can give (the line written for it reads "
+        f"{_shown(getattr(read, name))}); pass the list as text, one a line."
+    )
+
+
+def _shown(value: object) -> str:
+    """A record's value in a message: text in quotes, anything else as Python shows it."""
+    if isinstance(value, str):
+        return f"“{value[:40]}”"
+    return repr(value)[:40]

@@ -71,9 +71,9 @@ __all__ = [
     "MODIFIERS",
     "STRANGE",
     "CombatantPool",
-    "Side",
     "SideInput",
     "SidePools",
+    "SideResult",
     "build_side",
     "spend",
     "take_cover",
@@ -125,7 +125,7 @@ class CombatantPool:
 
 
 @dataclass(frozen=True)
-class Side:
+class SideResult:
     """One side of the fight: its combatants, pools and exact success table."""
 
     label: str
@@ -163,29 +163,35 @@ class Side:
         return "; ".join(s.text() for s in self.quantum)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class SideInput:
-    """One side's inputs, as the calculator's ``a_*``/``b_*`` fields give them."""
+    """One side's inputs: its combatants and everything the calculator's side box holds.
 
-    label: str
-    combatants: tuple[Combatant, ...]
-    intent: str
-    position: int
-    cover: int
-    support: int
-    tangential: int
-    forcefield: int
-    forcefield_proper: bool
-    extras: int
-    henchmen: int
-    henchmen_situation: int
-    henchman_pool: int
-    henchman_soak: int
-    leader_charisma: int
-    leader_command: int
-    powers: tuple[PowerUse, ...]
-    incap: int
-    dead: int
+    The calculator declares each field (label, range, help) and checks it: its record
+    :class:`ruleslab.calculators.compressed.Side` is this class, checked; the defaults
+    are written here, once. ``label`` names the side in the explanation ("Side A").
+    A side needs at least one combatant (the first leads it).
+    """
+
+    label: str = "Side"
+    combatants: tuple[Combatant, ...] = ()
+    intent: str = ""
+    position: int = 0
+    cover: int = 0
+    support: int = 0
+    tangential: int = 0
+    forcefield: int = 0
+    forcefield_proper: bool = False
+    extras: int = 0
+    henchmen: int = 0
+    henchmen_situation: int = 0
+    henchman_pool: int = 4
+    henchman_soak: int = 2
+    leader_charisma: int = 2
+    leader_command: int = 0
+    powers: tuple[PowerUse, ...] = ()
+    incap: int = 7
+    dead: int = 11
 
 
 @dataclass(frozen=True)
@@ -204,10 +210,10 @@ class SidePools:
         pools: tuple[CombatantPool, ...],
         quantum: tuple[QuantumSpend, ...],
         successes: tuple[Fraction, ...],
-    ) -> Side:
+    ) -> SideResult:
         """The finished side: ``pools`` after the opponent's cover, its Quantum spent and
         its exact success table."""
-        return Side(
+        return SideResult(
             label=s.label,
             combatants=s.combatants,
             pools=pools,

@@ -24,13 +24,13 @@ import random
 from dataclasses import dataclass
 
 from ruleslab.compressed.odds import damage_shares
-from ruleslab.compressed.pools import Side
+from ruleslab.compressed.pools import SideResult
 from ruleslab.dice import roll_pool
 
 __all__ = ["RollOutcome", "play", "resolve_roll", "roll_side"]
 
 
-def roll_side(side: Side, rng: random.Random, lines: list[str]) -> int:
+def roll_side(side: SideResult, rng: random.Random, lines: list[str]) -> int:
     """Roll each of the side's pools (a rolled resistance's successes taken off its own,
     floored at 0), with a line each in ``lines``; returns the side's total successes."""
     total = 0
@@ -77,8 +77,8 @@ class RollOutcome:
 
 
 def resolve_roll(
-    a: Side,
-    b: Side,
+    a: SideResult,
+    b: SideResult,
     xa: int,
     xb: int,
     *,
@@ -124,8 +124,8 @@ def resolve_roll(
 
 
 def play(
-    a: Side,
-    b: Side,
+    a: SideResult,
+    b: SideResult,
     rng: random.Random,
     *,
     ablative_applies: str,
