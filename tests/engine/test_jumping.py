@@ -20,19 +20,26 @@ def binom_at_least(n, k):
 
 def test_text_numbers_per_success():
     # "a 0.5 meter vertical jump or 2m horizontal leap per success"
-    assert jump(3, 2, 0, "vertical", 1).metres_per_success == Fraction(1, 2)
-    assert jump(3, 2, 0, "horizontal", 1).metres_per_success == 2
+    assert jump(
+        strength=3, athletics=2, mega_strength=0, direction="vertical", distance_m=1
+    ).metres_per_success == Fraction(1, 2)
+    assert (
+        jump(
+            strength=3, athletics=2, mega_strength=0, direction="horizontal", distance_m=1
+        ).metres_per_success
+        == 2
+    )
 
 
 def test_text_numbers_mega_strength():
     # "Mega-Strength adds 5 automatic successes per dot, giving an additional 2.5 meters of
     # height or 10m of horizontal distance, and additionally … multiplied by (M-Str + 1)"
-    r = jump(0, 0, 1, "vertical", 0)
+    r = jump(strength=0, athletics=0, mega_strength=1, direction="vertical", distance_m=0)
     assert r.auto_successes == 5
     assert r.mean_distance == Fraction(5, 2) * 2  # 5 × 0.5 m = 2.5 m, × (1 + 1)
-    r = jump(0, 0, 1, "horizontal", 0)
+    r = jump(strength=0, athletics=0, mega_strength=1, direction="horizontal", distance_m=0)
     assert r.mean_distance == 10 * 2
-    r = jump(0, 0, 3, "horizontal", 0)
+    r = jump(strength=0, athletics=0, mega_strength=3, direction="horizontal", distance_m=0)
     assert r.auto_successes == 15
     assert r.metres_per_success == 8
     assert r.mean_distance == 15 * 8
@@ -40,7 +47,7 @@ def test_text_numbers_mega_strength():
 
 def test_hand_worked_horizontal():
     # 5 dice, 6 m at 2 m per success → 3 successes.
-    r = jump(3, 2, 0, "horizontal", 6)
+    r = jump(strength=3, athletics=2, mega_strength=0, direction="horizontal", distance_m=6)
     assert r.successes_needed == 3
     assert r.p_clear == binom_at_least(5, 3)
     assert r.mean_distance == 4  # 5 × 0.4 × 2 m
@@ -50,26 +57,38 @@ def test_hand_worked_horizontal():
 
 def test_round_up_successes_needed():
     # 1.1 m vertical: ⌈1.1 ÷ 0.5⌉ = 3 (exact decimal, not binary float)
-    assert jump(3, 2, 0, "vertical", 1.1).successes_needed == 3
-    assert jump(3, 2, 0, "vertical", 1.0).successes_needed == 2
+    assert (
+        jump(
+            strength=3, athletics=2, mega_strength=0, direction="vertical", distance_m=1.1
+        ).successes_needed
+        == 3
+    )
+    assert (
+        jump(
+            strength=3, athletics=2, mega_strength=0, direction="vertical", distance_m=1.0
+        ).successes_needed
+        == 2
+    )
     assert exact_metres(0.1) == Fraction(1, 10)
 
 
 def test_zero_distance_is_certain():
-    r = jump(0, 0, 0, "horizontal", 0)
+    r = jump(strength=0, athletics=0, mega_strength=0, direction="horizontal", distance_m=0)
     assert r.successes_needed == 0
     assert r.p_clear == 1
 
 
 def test_zero_pool_cannot_clear():
-    r = jump(0, 0, 0, "horizontal", 1)
+    r = jump(strength=0, athletics=0, mega_strength=0, direction="horizontal", distance_m=1)
     assert r.p_clear == 0
     assert r.mean_distance == 0
     assert "0 dice" in r.explain()
 
 
 def test_beyond_the_pool_is_impossible_without_rerolls():
-    r = jump(2, 1, 0, "horizontal", 8)  # 4 successes needed, 3 dice
+    r = jump(
+        strength=2, athletics=1, mega_strength=0, direction="horizontal", distance_m=8
+    )  # 4 successes needed, 3 dice
     assert r.p_clear == 0
     assert r.p_clear_unresolved == 0
     assert r.figure("p_clear").text == "0 %"
@@ -77,54 +96,90 @@ def test_beyond_the_pool_is_impossible_without_rerolls():
 
 def test_mega_strength_21_rerolls_and_auto_successes():
     # M-Str 1: 5 auto, ×2 → 4 m per success; 30 m needs 8 → 3 rolled successes, 10s reroll.
-    r = jump(3, 2, 1, "horizontal", 30)
+    r = jump(strength=3, athletics=2, mega_strength=1, direction="horizontal", distance_m=30)
     assert r.reroll_tens
     assert r.successes_needed == 8
     assert r.mean_distance == (5 * Fraction(4, 9) + 5) * 4
-    r20 = jump(3, 2, 1, "horizontal", 30, ruleset="2.0")
+    r20 = jump(
+        strength=3,
+        athletics=2,
+        mega_strength=1,
+        direction="horizontal",
+        distance_m=30,
+        ruleset="2.0",
+    )
     assert not r20.reroll_tens
     assert r20.p_clear == binom_at_least(5, 3)
     assert r.p_clear > r20.p_clear
 
 
 def test_auto_successes_alone_clear():
-    r = jump(1, 0, 1, "horizontal", 20)  # 20 m ÷ 4 m = 5 ≤ 5 automatic
+    r = jump(
+        strength=1, athletics=0, mega_strength=1, direction="horizontal", distance_m=20
+    )  # 20 m ÷ 4 m = 5 ≤ 5 automatic
     assert r.p_clear == 1
     assert "automatic successes alone" in r.explain()
 
 
 def test_specialty_per_ruleset():
-    r21 = jump(3, 2, 0, "horizontal", 6, ruleset="2.1", specialty=True)
+    r21 = jump(
+        strength=3,
+        athletics=2,
+        mega_strength=0,
+        direction="horizontal",
+        distance_m=6,
+        ruleset="2.1",
+        specialty=True,
+    )
     assert r21.dice == 6
     assert not r21.reroll_tens
     assert r21.p_clear == binom_at_least(6, 3)
-    r20 = jump(3, 2, 0, "horizontal", 6, ruleset="2.0", specialty=True)
+    r20 = jump(
+        strength=3,
+        athletics=2,
+        mega_strength=0,
+        direction="horizontal",
+        distance_m=6,
+        ruleset="2.0",
+        specialty=True,
+    )
     assert r20.dice == 5
     assert r20.reroll_tens
 
 
 def test_mega_in_pool_dice_option():
-    r = jump(3, 2, 2, "vertical", 0, mega_in_pool="dice")
+    r = jump(
+        strength=3,
+        athletics=2,
+        mega_strength=2,
+        direction="vertical",
+        distance_m=0,
+        mega_in_pool="dice",
+    )
     assert r.dice == 9
     assert r.auto_successes == 10
-    assert jump(3, 2, 2, "vertical", 0).dice == 5
+    assert (
+        jump(strength=3, athletics=2, mega_strength=2, direction="vertical", distance_m=0).dice == 5
+    )
 
 
 def test_far_beyond_table_is_bounded_not_zero():
-    r = jump(3, 2, 1, "horizontal", 10_000)
+    r = jump(strength=3, athletics=2, mega_strength=1, direction="horizontal", distance_m=10_000)
     assert r.p_clear == 0
     assert 0 < r.p_clear_unresolved < Fraction(1, 10**12)
     assert r.figure("p_clear").text == "< 0.01 %"
 
 
 def test_chart_labels_in_metres_from_auto_successes():
-    r = jump(3, 2, 1, "vertical", 3)  # 1 m per success, 5 automatic
+    r = jump(
+        strength=3, athletics=2, mega_strength=1, direction="vertical", distance_m=3
+    )  # 1 m per success, 5 automatic
     bars = r.chart().bars
     assert bars[0][0] == "5"  # 5 automatic successes × 1 m
     assert bars[0][1] == float(Q**5)
     assert bars[1][0] == "6"
     assert r.chart().highlight_from == 0  # 3 needed ≤ 5 automatic
-    v = jump(3, 2, 0, "vertical", 1.5)
+    v = jump(strength=3, athletics=2, mega_strength=0, direction="vertical", distance_m=1.5)
     assert [b[0] for b in v.chart().bars] == ["0", "0.5", "1", "1.5", "2", "2.5"]
     assert v.chart().highlight_from == 3
 
@@ -133,7 +188,7 @@ def test_distance_distribution_matches_icepool():
     icepool = pytest.importorskip("icepool")
     # 4 dice with 10s rerolled (M-Str 1, 2.1) + 5 automatic; 4 m per success.
     depth = 20
-    r = jump(2, 2, 1, "horizontal", 30)
+    r = jump(strength=2, athletics=2, mega_strength=1, direction="horizontal", distance_m=30)
     # faces: fail 0, 7–9 → 1, a 10 → 100 (explodes); decode 100·tens + last
     one = (
         icepool.Die([0] * 6 + [1] * 3 + [100])
@@ -153,7 +208,9 @@ def test_distance_distribution_matches_icepool():
 def test_no_reroll_distance_matches_monte_carlo():
     np = pytest.importorskip("numpy")
     rng = np.random.default_rng(1234)
-    r = jump(4, 3, 0, "vertical", 2)  # 7 dice, 0.5 m per success, needs 4
+    r = jump(
+        strength=4, athletics=3, mega_strength=0, direction="vertical", distance_m=2
+    )  # 7 dice, 0.5 m per success, needs 4
     rolls = rng.integers(1, 11, size=(200_000, 7))
     metres = (rolls >= 7).sum(axis=1) * 0.5
     assert abs((metres >= 2).mean() - float(r.p_clear)) < 0.005  # ~4.5 sd
@@ -162,22 +219,24 @@ def test_no_reroll_distance_matches_monte_carlo():
 
 def test_bad_input_names_the_field():
     with pytest.raises(InputError) as err:
-        jump(3, 2, 0, "horizontal", -1)
+        jump(strength=3, athletics=2, mega_strength=0, direction="horizontal", distance_m=-1)
     assert err.value.field == "distance_m"
     assert "Distance to clear" in err.value.message
     assert "from 0 to" in err.value.message
     with pytest.raises(InputError) as err:
-        jump(3, 2, 0, "sideways", 1)
+        jump(strength=3, athletics=2, mega_strength=0, direction="sideways", distance_m=1)
     assert err.value.field == "direction"
     with pytest.raises(InputError) as err:
-        jump(3, 11, 0, "horizontal", 1)
+        jump(strength=3, athletics=11, mega_strength=0, direction="horizontal", distance_m=1)
     assert err.value.field == "athletics"
 
 
 def test_defaults_are_the_forms():
     # Str 3 + Athletics 2 = 5 dice, horizontal, 6 m: 3 successes needed.
     r = jump()
-    assert r == jump(3, 2, 0, "horizontal", 6.0)
+    assert r == jump(
+        strength=3, athletics=2, mega_strength=0, direction="horizontal", distance_m=6.0
+    )
     assert r.successes_needed == 3
     assert r.p_clear == binom_at_least(5, 3)
 
@@ -204,10 +263,10 @@ def check_ceilings(text):
 
 def test_the_successes_needed_print_the_distance_the_ceiling_used():
     # Before: "⌈2 ÷ 2⌉ = 2" for 2.004 m (the distance rounded, its ceiling not).
-    r = jump(3, 2, 0, "horizontal", 2.004)
+    r = jump(strength=3, athletics=2, mega_strength=0, direction="horizontal", distance_m=2.004)
     assert r.successes_needed == 2  # ⌈2.004 ÷ 2⌉, by hand
     assert "Successes needed to clear 2.004 m = ⌈2.004 ÷ 2⌉ = 2" in r.explain()
-    r = jump(3, 2, 0, "vertical", 1.0001)
+    r = jump(strength=3, athletics=2, mega_strength=0, direction="vertical", distance_m=1.0001)
     assert r.successes_needed == 3  # ⌈1.0001 ÷ 0.5⌉
     assert "⌈1.0001 ÷ 0.5⌉ = 3" in r.explain()
 
@@ -216,17 +275,34 @@ def test_the_successes_needed_print_the_distance_the_ceiling_used():
 @pytest.mark.parametrize("mega", [0, 1, 3])
 def test_every_printed_ceiling_is_true(direction, mega):
     for metres in (0.001, 0.499, 0.501, 1.999, 2.004, 6.0, 7.25, 12.3456, 99.995, 1234.5678):
-        assert check_ceilings(jump(3, 2, mega, direction, metres).explain()) == 1
+        assert (
+            check_ceilings(
+                jump(
+                    strength=3,
+                    athletics=2,
+                    mega_strength=mega,
+                    direction=direction,
+                    distance_m=metres,
+                ).explain()
+            )
+            == 1
+        )
 
 
 def test_a_rounded_mean_distance_is_printed_as_approximate():
     # M-Str 1 (2.1): 5 dice rerolling 10s, 5 automatic, 4 m per success:
     # (5 × 4/9 + 5) × 4 = 260/9 m = 28.888… m, which "28.89 m" is not.
-    r = jump(3, 2, 1, "horizontal", 30)
+    r = jump(strength=3, athletics=2, mega_strength=1, direction="horizontal", distance_m=30)
     assert r.mean_distance == Fraction(260, 9)
     (mean,) = [s.text for s in r.steps if s.text.startswith("Mean distance")]
     assert mean.endswith("× 4 m ≈ 28.89 m")
-    (mean,) = [s.text for s in jump(3, 2, 0, "horizontal", 6).steps if "Mean" in s.text]
+    (mean,) = [
+        s.text
+        for s in jump(
+            strength=3, athletics=2, mega_strength=0, direction="horizontal", distance_m=6
+        ).steps
+        if "Mean" in s.text
+    ]
     assert mean == "Mean distance = (5 × 4/10 + 0) successes × 2 m = 4 m"  # exact: "="
 
 
@@ -239,8 +315,10 @@ def test_text_mega_strength_distance_per_dot(mega):
     # height or 10m of horizontal distance, and additionally jumping distances and heights
     # are multiplied by (Mega-Strength + 1)". No dice (Str 0 + Athletics 0): the automatic
     # successes alone, 2.5 m or 10 m per dot, × (M-Str + 1).
-    vertical = jump(0, 0, mega, "vertical", 0)
-    horizontal = jump(0, 0, mega, "horizontal", 0)
+    vertical = jump(strength=0, athletics=0, mega_strength=mega, direction="vertical", distance_m=0)
+    horizontal = jump(
+        strength=0, athletics=0, mega_strength=mega, direction="horizontal", distance_m=0
+    )
     assert vertical.auto_successes == horizontal.auto_successes == 5 * mega
     assert vertical.metres_per_success == Fraction(1, 2) * (mega + 1)
     assert horizontal.metres_per_success == 2 * (mega + 1)
@@ -252,6 +330,12 @@ def test_text_roll_is_strength_plus_athletics():
     # "Jumping is a (Strength + Athletics) roll": every pool 0–20 without Mega-Strength.
     for strength in range(11):
         for athletics in range(11):
-            r = jump(strength, athletics, 0, "vertical", 0)
+            r = jump(
+                strength=strength,
+                athletics=athletics,
+                mega_strength=0,
+                direction="vertical",
+                distance_m=0,
+            )
             assert r.dice == strength + athletics
             assert r.auto_successes == 0
