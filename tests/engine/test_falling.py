@@ -352,3 +352,171 @@ def test_text_safe_distance_and_rates_for_every_stamina(stamina):
         by_hand = min(40, int(min(e, 20) // 2) + int(max(e - 20, 0) // 5))
         assert damage_dice(h, safe) == by_hand, h
     assert fall(height_m=safe, stamina=stamina, dexterity=3, athletics=2).damage_dice == 0
+
+
+# --- the faller's conditions on the break-fall roll (issue 19) ---------------------------
+# Worked by hand from the text. A 15 m fall, Stamina 3: safe (3 − 1) × 2 = 4 m, 11 m past
+# it → ⌊11 ÷ 2⌋ = 5 dice; lethal at Stamina 3 + Athletics 2 = 5. Break-fall: Dex 3 + Ath 2
+# = 5 dice (7+: 4/10). Encumbrance (Str 3 + Might 0, the record's defaults): Light up to
+# 30 kg, Moderate up to 45, Heavy up to lift capacity 90, then he cannot move. Breaking a
+# fall is "a physical action involving movement": Moderate +1, Heavy +2 (RN-COND-1);
+# Dazed or Stunned +1 (RN-COND-4). Its first `added` successes pay for the difficulty
+# and each further one removes a die (RN-COND-5's spend, RN-FALL-7): with k rolled,
+# 5 − min(5, max(0, k − added)) dice are left.
+#   all 5 left (lethal, dice compared) = P(k ≤ added):
+#     +0: .6⁵ = .07776;  +1: .07776 + 5·.4·.6⁴ = .33696;  +2: .33696 + 10·.4²·.6³ = .68256
+#   mean left = 5 − E[max(0, k − added)]: +0: 5 − 2 = 3; +1: 5 − (2 − 1 + .07776) = 3.92224
+
+
+@pytest.mark.parametrize(
+    ("load_kg", "daze", "added", "p_lethal"),
+    [
+        (0, "none", 0, Fraction(7776, 100000)),
+        (25, "none", 0, Fraction(7776, 100000)),  # light: long-term endurance only
+        (40, "none", 1, Fraction(33696, 100000)),  # moderate
+        (60, "none", 2, Fraction(68256, 100000)),  # heavy
+        (0, "dazed", 1, Fraction(33696, 100000)),
+        (0, "stunned", 1, Fraction(33696, 100000)),
+        (40, "stunned", 2, Fraction(68256, 100000)),
+    ],
+)
+def test_the_fallers_load_and_daze_are_paid_with_successes(load_kg, daze, added, p_lethal):
+    from ruleslab.character import Character, Conditions
+
+    r = fall(
+        height_m=15,
+        faller=Character(stamina=3, dexterity=3, athletics=2),
+        conditions=Conditions(load_kg=load_kg, daze=daze),
+    )
+    assert (r.damage_dice, r.break_dice, r.threshold) == (5, 5, 5)
+    assert r.added_difficulty == added
+    assert r.p_lethal == p_lethal == sum(binom(5, k) for k in range(added + 1))
+    if added:
+        assert "RN-COND-5" in r.explain()
+        assert f"Dice left = 5 − (successes − {added})" in r.explain()
+
+
+def test_an_added_difficulty_leaves_more_dice():
+    from ruleslab.character import Conditions
+
+    calm = fall(height_m=15, conditions=Conditions())
+    assert calm.mean_dice_left == 3
+    dazed = fall(height_m=15, conditions=Conditions(daze="dazed"))
+    assert dazed.mean_dice_left == Fraction(392224, 100000)
+    # +1: 5 left = P(k ≤ 1), 4 left = P(2), 3 = P(3), 2 = P(4), 1 = P(5), 0 = P(k ≥ 6) = 0
+    assert dazed.dice_left == (
+        0,
+        binom(5, 5),
+        binom(5, 4),
+        binom(5, 3),
+        binom(5, 2),
+        binom(5, 0) + binom(5, 1),
+    )
+
+
+def test_the_break_fall_table_reaches_dice_plus_the_difficulty_with_rerolls():
+    # 2.1, Mega-Dexterity 1: Dex 1 + 2 = 3, + Ath 1 = 4 dice, 10s reroll. A 30 m fall with
+    # Stamina 2 + 2 × Mega-Stamina 1 = 4: safe 6 m, 24 m past it: 20 m → 10 dice, 4 m → 0:
+    # 10 dice. Dazed: no dice left needs 11 rolled; the probabilities still sum to 1.
+    from ruleslab.character import Conditions
+
+    r = fall(
+        height_m=30,
+        stamina=2,
+        dexterity=1,
+        athletics=1,
+        mega_stamina=1,
+        mega_dexterity=1,
+        conditions=Conditions(daze="dazed"),
+    )
+    assert r.damage_dice == 10
+    assert r.reroll_tens
+    assert r.added_difficulty == 1
+    assert sum(r.dice_left) == 1
+    calm = fall(height_m=30, stamina=2, dexterity=1, athletics=1, mega_stamina=1, mega_dexterity=1)
+    # one success fewer counts: P(all 10 left) = P(k ≤ 1) now, P(k = 0) before
+    assert r.dice_left[10] > calm.dice_left[10]
+    assert r.dice_left[9] == calm.dice_left[8]  # both P(k = 2 rolled)
+
+
+def test_a_load_beyond_capacity_leaves_no_break_fall():
+    # Over lift capacity (90 kg for Str 3) he cannot move (RN-ENC-2), so no break-fall roll:
+    # all 5 dice remain, P(lethal) = 1; at Heavy (90 kg) he still rolls, at +2.
+    from ruleslab.character import Conditions
+
+    over = fall(height_m=15, conditions=Conditions(load_kg=91))
+    assert over.break_dice == 0
+    assert over.dice_left == (0, 0, 0, 0, 0, 1)
+    assert over.p_lethal == 1
+    assert "he cannot break the fall" in over.explain()
+    heavy = fall(height_m=15, conditions=Conditions(load_kg=90))
+    assert heavy.break_dice == 5
+    assert heavy.p_lethal == Fraction(68256, 100000)
+
+
+def test_conditions_do_nothing_without_a_break_fall_roll():
+    from ruleslab.character import Conditions
+
+    dazed = Conditions(load_kg=60, daze="dazed")
+    assert fall(height_m=15, break_fall=False, conditions=dazed) == fall(
+        height_m=15, break_fall=False
+    )
+    assert fall(height_m=4, conditions=dazed) == fall(height_m=4)  # within the safe distance
+
+
+def test_a_sprinting_record_leaves_no_break_fall():
+    # "Sprinting characters may not take any actions during the turn except defensive
+    # maneuvers" (RN-COND-2): a Python caller's record with sprinting set; no roll.
+    from ruleslab.character import Conditions
+
+    r = fall(height_m=15, conditions=Conditions(sprinting=True))
+    assert r.break_dice == 0
+    assert r.p_lethal == 1
+
+
+def test_a_character_record_and_flat_fields_give_the_same_report():
+    from ruleslab.character import Character, Conditions
+
+    by_record = fall(
+        height_m=30,
+        faller=Character(stamina=4, dexterity=2, athletics=3, mega_dexterity=1),
+        conditions=Conditions(load_kg=40, daze="dazed"),
+    )
+    by_fields = fall(
+        height_m=30,
+        stamina=4,
+        dexterity=2,
+        athletics=3,
+        mega_dexterity=1,
+        load_kg=40,
+        daze="dazed",
+    )
+    assert by_record == by_fields
+    mixed = fall(
+        height_m=30,
+        faller=Character(stamina=1, dexterity=2, athletics=3, mega_dexterity=1),
+        stamina=4,
+        conditions=Conditions(load_kg=40),
+        daze="dazed",
+    )
+    assert mixed == by_record
+
+
+def test_the_form_keeps_its_field_names():
+    from ruleslab.calculators.falling import CALCULATOR
+
+    assert [p.name for p in CALCULATOR.params] == [
+        "height_m",
+        "stamina",
+        "dexterity",
+        "athletics",
+        "mega_stamina",
+        "mega_dexterity",
+        "break_fall",
+        "load_kg",
+        "daze",
+        "ruleset",
+        "specialty",
+        "count_from",
+        "lethal_means",
+    ]

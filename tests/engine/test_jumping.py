@@ -339,3 +339,156 @@ def test_text_roll_is_strength_plus_athletics():
             )
             assert r.dice == strength + athletics
             assert r.auto_successes == 0
+
+
+# --- the jumper's conditions on the jump roll (issue 19) -------------------------------
+# Worked by hand from the text. Str 3 + Athletics 2 = 5 dice, each a success on 7+ (4/10);
+# a 6 m leap at 2 m per success needs 3 successes. Encumbrance (Str 3 + Might 0 = 3 dots):
+# Light up to 10 kg per dot = 30 kg, Moderate up to 15 per dot = 45 kg, Heavy up to lift
+# capacity 30 per dot = 90 kg, over that he cannot move. A jump is "a physical action
+# involving movement": Moderate +1, Heavy +2 (RN-COND-1); "Dazed characters are at +1
+# difficulty to all actions", Stunned too (RN-COND-4). Each +1 is paid with one success
+# (RN-COND-5's spend, RN-JUMP-5), so clearing 6 m needs 3 + added successes rolled:
+#   P(≥ 3 of 5) = 10·.4³·.6² + 5·.4⁴·.6 + .4⁵ = .2304 + .0768 + .01024 = .31744
+#   P(≥ 4 of 5) = .0768 + .01024 = .08704;  P(≥ 5 of 5) = .4⁵ = .01024
+
+
+@pytest.mark.parametrize(
+    ("load_kg", "daze", "added", "p"),
+    [
+        (0, "none", 0, Fraction(31744, 100000)),  # unencumbered
+        (25, "none", 0, Fraction(31744, 100000)),  # light: long-term endurance only
+        (40, "none", 1, Fraction(8704, 100000)),  # moderate: +1
+        (60, "none", 2, Fraction(1024, 100000)),  # heavy: +2
+        (0, "dazed", 1, Fraction(8704, 100000)),
+        (0, "stunned", 1, Fraction(8704, 100000)),
+        (40, "dazed", 2, Fraction(1024, 100000)),  # moderate +1, dazed +1
+    ],
+)
+def test_the_jumpers_load_and_daze_are_paid_with_successes(load_kg, daze, added, p):
+    from ruleslab.character import Character, Conditions
+
+    r = jump(
+        jumper=Character(strength=3, athletics=2),
+        conditions=Conditions(load_kg=load_kg, daze=daze),
+        direction="horizontal",
+        distance_m=6,
+    )
+    assert r.added_difficulty == added
+    assert r.p_clear == p == binom_at_least(5, 3 + added)
+    assert r.successes_needed == 3  # still 3 that count
+    if added:
+        assert "RN-COND-5" in r.explain()
+        assert f"P(clear) = P(≥ 3 + {added} = {3 + added} successes on 5 dice)" in r.explain()
+
+
+def test_an_added_difficulty_lowers_the_mean_distance():
+    # Mean successes that count with +1: E[max(0, k − 1)] = E[k] − 1 + P(k = 0)
+    # = 5 × 0.4 − 1 + 0.6⁵ = 1.07776; × 2 m = 2.15552 m (before: 2 successes, 4 m).
+    # With +2: E[k] − 2 + 2·P(0) + 1·P(1) = 2 − 2 + 2 × .07776 + .2592 = .41472 → .82944 m.
+    from ruleslab.character import Conditions
+
+    assert jump(distance_m=6, conditions=Conditions()).mean_distance == 4
+    dazed = jump(distance_m=6, conditions=Conditions(daze="dazed"))
+    assert dazed.mean_distance == Fraction(215552, 100000)
+    heavy = jump(distance_m=6, conditions=Conditions(load_kg=60))
+    assert heavy.mean_distance == Fraction(82944, 100000)
+    # the counted distribution: P(0 count) = P(k ≤ 1) = .6⁵ + 5 × .4 × .6⁴ = .33696
+    assert dazed.distribution.pmf[0] == Fraction(33696, 100000)
+    assert sum(dazed.distribution.pmf) == 1
+
+
+def test_automatic_successes_pay_for_the_difficulty_too():
+    # Str 1 + Ath 0 = 1 die, Mega-Strength 1: 5 automatic successes, 2 m × 2 = 4 m each;
+    # 20 m needs 5: the automatic ones alone clear it (2.0: no reroll). Dazed: the first
+    # success pays for the +1, so 6 are needed: the die must succeed, P = 0.4.
+    from ruleslab.character import Character, Conditions
+
+    hero = Character(strength=1, athletics=0, mega_strength=1)
+    calm = jump(jumper=hero, distance_m=20, ruleset="2.0")
+    assert calm.p_clear == 1
+    dazed = jump(jumper=hero, distance_m=20, ruleset="2.0", conditions=Conditions(daze="dazed"))
+    assert dazed.p_clear == Fraction(2, 5)
+    # the chart starts at the 4 automatic successes that count: 16 m, then 20 m
+    assert [b for b, _ in dazed.chart().bars] == ["16", "20"]
+    assert dazed.chart().highlight_from == 1
+
+
+def test_a_heavy_load_still_jumps_but_a_load_beyond_capacity_does_not():
+    # "Heavily encumbered characters may not run or sprint": the text does not forbid a
+    # jump (RN-JUMP-5), so Heavy only adds +2. Over lift capacity (90 kg for Str 3) he
+    # cannot move (RN-ENC-2): no jump, 0 m, P(clear 6 m) = 0; a 0 m "gap" is still cleared.
+    from ruleslab.character import Conditions
+
+    heavy = jump(distance_m=6, conditions=Conditions(load_kg=90))
+    assert heavy.allowed
+    assert heavy.p_clear == Fraction(1024, 100000)
+    over = jump(distance_m=6, conditions=Conditions(load_kg=91))
+    assert not over.allowed
+    assert over.p_clear == 0
+    assert over.mean_distance == 0
+    assert "cannot move while carrying this load, so he cannot jump" in over.explain()
+    assert jump(distance_m=0, conditions=Conditions(load_kg=91)).p_clear == 1
+
+
+def test_conditions_a_python_caller_sets_on_the_record_apply_too():
+    # The form shows load and daze; a record's other conditions still reach the roll
+    # through on_roll: 2.1, 3 actions this turn: +2 (RN-COND-3); a sprinter takes no
+    # action but defensive maneuvers (RN-COND-2): no jump.
+    from ruleslab.character import Conditions
+
+    three = jump(distance_m=6, conditions=Conditions(actions=3))
+    assert three.added_difficulty == 2
+    assert three.p_clear == binom_at_least(5, 5)
+    sprinting = jump(distance_m=6, conditions=Conditions(sprinting=True))
+    assert not sprinting.allowed
+    assert sprinting.p_clear == 0
+
+
+def test_no_condition_set_changes_nothing():
+    from ruleslab.character import Conditions
+
+    assert jump(distance_m=6, conditions=Conditions()) == jump(distance_m=6)
+    assert jump(distance_m=6, conditions=Conditions(load_kg=30)) == jump(distance_m=6)
+
+
+def test_a_character_record_and_flat_fields_give_the_same_report():
+    from ruleslab.character import Character, Conditions
+
+    by_record = jump(
+        jumper=Character(strength=4, athletics=3, mega_strength=1),
+        conditions=Conditions(load_kg=700, daze="dazed"),
+        distance_m=30,
+    )
+    by_fields = jump(
+        strength=4, athletics=3, mega_strength=1, load_kg=700, daze="dazed", distance_m=30
+    )
+    assert by_record == by_fields
+    # Str 4 × the Mega-Strength multiplier 10 = 40 kg per "kg per dot": 700 kg is above
+    # 15 × 40 = 600 and up to 30 × 40 = 1200: Heavy, +2; Dazed +1.
+    assert by_record.added_difficulty == 3
+    mixed = jump(
+        jumper=Character(strength=1, athletics=3, mega_strength=1),
+        strength=4,
+        load_kg=700,
+        daze="dazed",
+        distance_m=30,
+    )
+    assert mixed == by_record
+
+
+def test_the_form_keeps_its_field_names():
+    from ruleslab.calculators.jumping import CALCULATOR
+
+    assert [p.name for p in CALCULATOR.params] == [
+        "strength",
+        "athletics",
+        "mega_strength",
+        "direction",
+        "distance_m",
+        "load_kg",
+        "daze",
+        "ruleset",
+        "specialty",
+        "mega_in_pool",
+    ]

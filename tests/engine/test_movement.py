@@ -332,3 +332,74 @@ def test_text_sprinting_limits():
     )
     assert "no actions that turn except defensive maneuvers" in text
     assert "+1 difficulty to every defensive maneuver taken" in text
+
+
+# --- the mover's load, read from his Conditions (issue 19) -------------------------------
+# Worked by hand from the text. Str 3, Dex 3, Athletics 2: Walking 3 + 3 = 6, Running
+# 5 + 2 × 3 + 3 = 14, Sprinting 5 + 2 + 3 × 3 + 3 = 19. Str 3 + Might 0 = 3 dots: 40 kg is
+# Moderate (over 10 × 3 = 30, up to 15 × 3 = 45): "subtracts 1 from Strength and Dexterity
+# for effective movement speeds": Walking 2 + 2 = 4, Running 5 + 4 + 2 = 11, Sprinting
+# 5 + 2 + 6 + 2 = 15. 60 kg is Heavy: Str 1, Dex 1: Walking 2 → the 3 m/round floor,
+# and "may not run or sprint".
+
+
+@pytest.mark.parametrize(
+    ("load_kg", "expected"),
+    [(0, (6, 14, 19)), (40, (4, 11, 15)), (60, (3, None, None))],
+)
+def test_the_load_is_read_from_the_conditions(load_kg, expected):
+    from ruleslab.character import Character, Conditions
+
+    r = movement(
+        mover=Character(strength=3, dexterity=3, athletics=2),
+        conditions=Conditions(load_kg=load_kg),
+    )
+    assert speeds(r) == expected
+
+
+def test_no_other_condition_changes_a_speed():
+    # Movement makes no roll: sprinting's limits are listed as effects, a daze adds
+    # difficulty to rolls only; the speeds are those of the load alone.
+    from ruleslab.character import Conditions
+
+    plain = movement(conditions=Conditions(load_kg=40))
+    busy = movement(conditions=Conditions(load_kg=40, sprinting=True, daze="stunned", actions=3))
+    assert busy == plain
+
+
+def test_a_character_record_and_flat_fields_give_the_same_report():
+    from ruleslab.character import Character, Conditions
+
+    by_record = movement(
+        mover=Character(strength=4, dexterity=2, athletics=3, might=1, mega_dexterity=1),
+        conditions=Conditions(load_kg=50),
+    )
+    by_fields = movement(
+        strength=4, dexterity=2, athletics=3, might=1, mega_dexterity=1, load_kg=50
+    )
+    assert by_record == by_fields
+    mixed = movement(
+        mover=Character(strength=1, dexterity=2, athletics=3, might=1, mega_dexterity=1),
+        strength=4,
+        load_kg=50,
+    )
+    assert mixed == by_record
+    # the form's default load stays 20 kg (a Conditions record's own default is 0)
+    assert movement() == movement(conditions=Conditions(load_kg=20))
+
+
+def test_the_form_keeps_its_field_names():
+    from ruleslab.calculators.movement import CALCULATOR
+
+    assert [p.name for p in CALCULATOR.params] == [
+        "strength",
+        "dexterity",
+        "athletics",
+        "might",
+        "mega_strength",
+        "mega_dexterity",
+        "load_kg",
+        "walking_floor",
+        "heavy_from",
+        "beyond_heavy",
+    ]
