@@ -251,11 +251,8 @@ def fall(
     reroll = False
     added = 0
     rolls = bool(break_fall and dice)
-    if rolls and conditions is not None:
-        steps.extend(conditions.steps)
-        rolls = conditions.allowed
     if rolls and load is not None and not load.effects.can_move:
-        rolls = False
+        rolls = False  # no roll: what his conditions would add to it does not matter
         steps.append(
             Step(
                 f"{load.tier_label}: he cannot move while carrying this load, so he cannot "
@@ -263,6 +260,9 @@ def fall(
                 ENCUMBRANCE,
             )
         )
+    if rolls and conditions is not None:
+        steps.extend(conditions.steps)
+        rolls = conditions.allowed
     if rolls:
         added = conditions.difficulty if conditions is not None else 0
         if dex.step is not None:

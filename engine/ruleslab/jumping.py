@@ -208,10 +208,10 @@ def jump(
         steps.append(Step("Specialty (2.0): the jump roll rerolls 10s", SPECIALTIES_20))
 
     added = conditions.difficulty if conditions is not None else 0
-    if conditions is not None:
-        steps.extend(conditions.steps)
     allowed = conditions is None or conditions.allowed
-    if load is not None and not load.effects.can_move:
+    if load is None or load.effects.can_move:
+        steps.extend(conditions.steps if conditions is not None else ())
+    else:  # no roll: what his conditions would add to it does not matter
         allowed = False
         steps.append(
             Step(
