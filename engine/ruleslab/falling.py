@@ -19,8 +19,18 @@ lethal threshold) or Dexterity (break-fall pool); in 2.1 Mega-Dexterity also
 rerolls 10s on the break-fall roll (2.1 Rules › Specialties).
 
 Soak is left out: the text's figures are "pre-soak", and which soak applies
-depends on whether the damage is lethal (rules note RN-FALL-5). Readings of the
-text: ``docs/rules-notes/falling.md`` (RN-FALL-1 … RN-FALL-6).
+depends on whether the damage is lethal (rules note RN-FALL-5).
+
+Quick reference › Encumbrance: Moderate adds "+1 difficulty to all physical
+actions involving movement or endurance", Heavy "+2"; 2.0 Rules › Combat ›
+Dazing/Stunning: "Dazed characters are at +1 difficulty to all actions". The
+break-fall roll is a physical action involving movement; the faller's
+conditions reach it through :func:`ruleslab.conditions.on_roll` (a
+:class:`~ruleslab.conditions.Modifier`). Its first successes pay for the added
+difficulty and each further one removes a die (rules notes RN-COND-5,
+RN-FALL-7).
+
+Readings of the text: ``docs/rules-notes/falling.md`` (RN-FALL-1 … RN-FALL-7).
 """
 
 from __future__ import annotations
@@ -29,8 +39,10 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ruleslab.conditions import Modifier
 from ruleslab.decimals import equals, fmt_exact, typed_decimal
 from ruleslab.dice import pool_distribution
+from ruleslab.encumbrance import Encumbrance
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.mega import effective
 from ruleslab.ruleset import V20, V21
@@ -47,6 +59,7 @@ __all__ = [
 ]
 
 FALLING = rule(QR, "Falling")
+ENCUMBRANCE = rule(QR, "Encumbrance")
 SPECIALTIES_20 = rule(QR, "2.0 Rules", "Specialties")
 SPECIALTIES_21 = rule(QR, "2.1 Rules", "Specialties")
 
@@ -104,6 +117,8 @@ class FallResult(Explained):
     ``dice_left[d]`` is ``P(d damage dice remain)`` for ``d = 0 … damage_dice``
     (exact, rerolled 10s included). ``p_lethal`` is the chance the damage is
     lethal (Lethal damage rather than Bashing, RN-FALL-3) under ``lethal_means``.
+    ``added_difficulty``: what the faller's conditions added to the break-fall roll
+    (its first successes pay for it, RN-FALL-7; 0 when no roll was made).
     """
 
     height_m: float
@@ -120,6 +135,7 @@ class FallResult(Explained):
     threshold: int
     lethal_means: str
     p_lethal: Fraction
+    added_difficulty: int = 0
 
     def figures(self) -> tuple[Figure, ...]:
         return (
@@ -160,6 +176,8 @@ def fall(
     specialty: bool = False,
     count_from: str = "safe",
     lethal_means: str = "dice",
+    conditions: Modifier | None = None,
+    load: Encumbrance | None = None,
 ) -> FallResult:
     """Damage dice of a fall, the dice left after a break-fall roll, and the chance
     the damage is lethal.
@@ -167,6 +185,13 @@ def fall(
     Safe = (Stamina − 1) × 2 m; past it 1 die per 2 m for the first 20 m, then 1
     die per 5 m, at most 40 dice; each break-fall success (Dexterity +
     Athletics) removes a die; lethal if the damage reaches Stamina + Athletics.
+
+    ``conditions``: what the faller's conditions do to the break-fall roll
+    (:func:`ruleslab.conditions.on_roll`): its first ``conditions.difficulty``
+    successes pay for the added difficulty, each further one removes a die
+    (RN-COND-5, RN-FALL-7); if the roll is not ``allowed`` it is not made.
+    ``load``: the encumbrance of what he carries; a load he cannot move with
+    leaves no break-fall roll (RN-ENC-2). Its difficulty is already in ``conditions``.
     """
     steps: list[Step] = []
     sta = effective("Stamina", stamina, mega_stamina, purpose="for falling")
@@ -224,7 +249,22 @@ def fall(
     # The break-fall roll.
     pool = 0
     reroll = False
-    if break_fall and dice:
+    added = 0
+    rolls = bool(break_fall and dice)
+    if rolls and load is not None and not load.effects.can_move:
+        rolls = False  # no roll: what his conditions would add to it does not matter
+        steps.append(
+            Step(
+                f"{load.tier_label}: he cannot move while carrying this load, so he cannot "
+                "break the fall (rules notes RN-ENC-2, RN-FALL-7)",
+                ENCUMBRANCE,
+            )
+        )
+    if rolls and conditions is not None:
+        steps.extend(conditions.steps)
+        rolls = conditions.allowed
+    if rolls:
+        added = conditions.difficulty if conditions is not None else 0
         if dex.step is not None:
             steps.append(dex.step)
         pool = dex.value + athletics
@@ -252,24 +292,40 @@ def fall(
         if ruleset == V20 and specialty:
             reroll = True
             steps.append(Step("Specialty (2.0): the break-fall roll rerolls 10s", SPECIALTIES_20))
-        succ = pool_distribution(pool, 0, 7, reroll, upto=dice)
-        left = [Fraction(0)] * (dice + 1)
-        for k in range(dice):
-            left[dice - k] = succ.probability(k)
-        left[0] = succ.at_least(dice)  # exact: the table reaches `dice`
-        steps.append(
-            Step(
-                f"Dice left = {dice} − successes (not below 0): P(0 left) = P(≥ {dice} "
-                f"successes): {fmt_prob(left[0])}",
-                FALLING,
+        if added:
+            pays = "its first success pays" if added == 1 else f"its first {added} successes pay"
+            steps.append(
+                Step(
+                    f"+{added} difficulty on the break-fall roll: {pays} for it, each "
+                    "further success removes one damage die (the reading of a difficulty on a "
+                    "defence roll, rules notes RN-COND-5, RN-FALL-7)",
+                    FALLING,
+                )
             )
-        )
+        succ = pool_distribution(pool, 0, 7, reroll, upto=dice + added)
+        left = [Fraction(0)] * (dice + 1)
+        # c successes count (c = max(0, rolled − added)): c = 0 for up to `added` rolled.
+        left[dice] = sum((succ.probability(k) for k in range(added + 1)), Fraction(0))
+        for c in range(1, dice):
+            left[dice - c] = succ.probability(c + added)
+        left[0] = succ.at_least(dice + added)  # exact: the table reaches `dice + added`
+        if added:
+            text = (
+                f"Dice left = {dice} − (successes − {added}) (neither below 0): P(0 left) = "
+                f"P(≥ {dice} + {added} = {dice + added} successes): {fmt_prob(left[0])}"
+            )
+        else:
+            text = (
+                f"Dice left = {dice} − successes (not below 0): P(0 left) = P(≥ {dice} "
+                f"successes): {fmt_prob(left[0])}"
+            )
+        steps.append(Step(text, FALLING))
     else:
         left = [Fraction(0)] * dice + [Fraction(1)]
         if dice:
             steps.append(Step(f"No break-fall roll: all {dice} dice remain", FALLING))
     mean = sum((d * p for d, p in enumerate(left)), Fraction(0))
-    if break_fall and dice:
+    if rolls:
         steps.append(Step(f"Mean dice left {equals(mean)}", FALLING))
 
     if lethal_means == "dice":
@@ -315,5 +371,6 @@ def fall(
         threshold=threshold,
         lethal_means=lethal_means,
         p_lethal=p_lethal,
+        added_difficulty=added,
         steps=tuple(steps),
     )

@@ -13,10 +13,18 @@ reroll 10s if applicable." › 2.1 Rules › Specialties: "Specialties allow a
 character to add +1 to their dice pool if applicable. Mega-Attributes allow a
 character to reroll 10s if applicable."
 
+Quick reference › Encumbrance: Moderate adds "+1 difficulty to all physical
+actions involving movement or endurance", Heavy "+2"; 2.0 Rules › Combat ›
+Dazing/Stunning: "Dazed characters are at +1 difficulty to all actions". The
+jump roll is a physical action involving movement; the jumper's conditions
+reach it through :func:`ruleslab.conditions.on_roll` (a
+:class:`~ruleslab.conditions.Modifier`). Each point of added difficulty is paid
+with one success, the rest count (rules notes RN-COND-5, RN-JUMP-5).
+
 Distance = successes × (0.5 m or 2 m) × (Mega-Strength + 1), so the distance's
 distribution is the success distribution of :func:`ruleslab.dice.pool_distribution`
 relabelled. Readings of the text: ``docs/rules-notes/jumping.md`` (RN-JUMP-1 …
-RN-JUMP-4).
+RN-JUMP-5).
 """
 
 from __future__ import annotations
@@ -25,9 +33,12 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ruleslab.conditions import Modifier, defence_successes
 from ruleslab.decimals import equals, fmt_exact, typed_decimal
 from ruleslab.dice import SuccessDistribution, pool_distribution
+from ruleslab.encumbrance import Encumbrance
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob_bound
+from ruleslab.pmf import Dist
 from ruleslab.ruleset import V20, V21
 from ruleslab.sources import QR, rule
 
@@ -40,6 +51,7 @@ __all__ = [
 ]
 
 JUMPING = rule(QR, "Movement", "Jumping")
+ENCUMBRANCE = rule(QR, "Encumbrance")
 MEGA_ATTRIBUTES = rule(QR, "Mega-Attributes")
 SPECIALTIES_20 = rule(QR, "2.0 Rules", "Specialties")
 SPECIALTIES_21 = rule(QR, "2.1 Rules", "Specialties")
@@ -63,8 +75,11 @@ def exact_metres(x: float) -> Fraction:
 class JumpResult(Explained):
     """A jump's pool, the exact distribution of its distance and the chance to clear a gap.
 
-    ``distribution`` is the distribution of total successes (automatic ones
-    included); a jump with ``k`` successes covers ``k × metres_per_success``.
+    ``distribution`` is the distribution of the successes that count (automatic
+    ones included, less the ``added_difficulty`` his conditions put on the roll,
+    which its first successes pay for: RN-JUMP-5); a jump with ``k`` of them
+    covers ``k × metres_per_success``. ``allowed``: whether he may jump at all
+    (not while his load keeps him from moving, RN-JUMP-5).
     ``p_clear`` is exact unless ``p_clear_unresolved`` is positive: then the
     successes needed lie beyond the resolved rerolled-10s table and the true
     chance lies in ``[p_clear, p_clear + p_clear_unresolved]`` (RN-JUMP-4).
@@ -84,6 +99,8 @@ class JumpResult(Explained):
     p_clear: Fraction
     p_clear_unresolved: Fraction
     mean_distance: Fraction
+    added_difficulty: int = 0
+    allowed: bool = True
 
     def p_clear_text(self) -> str:
         """``p_clear`` as a percentage; "< …"/"≤ …" when only its upper bound is known."""
@@ -122,12 +139,21 @@ def jump(
     ruleset: str = V21,
     specialty: bool = False,
     mega_in_pool: str = "separate",
+    conditions: Modifier | None = None,
+    load: Encumbrance | None = None,
 ) -> JumpResult:
     """How far a jump goes (exact distribution) and the chance it clears ``distance_m``.
 
     Pool = Strength + Athletics ("Jumping is a (Strength + Athletics) roll"), +5
     automatic successes per Mega-Strength dot; each success is 0.5 m up or 2 m
     across, and the whole distance is multiplied by (Mega-Strength + 1).
+
+    ``conditions``: what the jumper's conditions do to the roll
+    (:func:`ruleslab.conditions.on_roll`): its first ``conditions.difficulty``
+    successes pay for the added difficulty and the rest count (RN-COND-5,
+    RN-JUMP-5); if the roll is not ``allowed`` he does not jump. ``load``: the
+    encumbrance of what he carries; a load he cannot move with keeps him from
+    jumping (RN-ENC-2). Its difficulty is already in ``conditions``.
     """
     per = METRES_PER_SUCCESS[direction]
     mult = mega_strength + 1
@@ -181,6 +207,29 @@ def jump(
     if ruleset == V20 and specialty:
         steps.append(Step("Specialty (2.0): the jump roll rerolls 10s", SPECIALTIES_20))
 
+    added = conditions.difficulty if conditions is not None else 0
+    allowed = conditions is None or conditions.allowed
+    if load is None or load.effects.can_move:
+        steps.extend(conditions.steps if conditions is not None else ())
+    else:  # no roll: what his conditions would add to it does not matter
+        allowed = False
+        steps.append(
+            Step(
+                f"{load.tier_label}: he cannot move while carrying this load, so he cannot "
+                "jump (rules notes RN-ENC-2, RN-JUMP-5)",
+                ENCUMBRANCE,
+            )
+        )
+    if allowed and added:
+        steps.append(
+            Step(
+                f"+{added} difficulty on the jump roll: {_first(added)} for it, only the "
+                "rest count for the distance (the reading of a difficulty on a defence roll, "
+                "rules notes RN-COND-5, RN-JUMP-5)",
+                JUMPING,
+            )
+        )
+
     way = "up" if direction == "vertical" else "across"
     times = f" × (Mega-Strength {mega_strength} + 1)" if mega_strength else ""
     steps.append(
@@ -201,8 +250,45 @@ def jump(
         )
     )
 
-    upto = min(needed, dice + auto + EXTRA_TABLE) if reroll else 0
-    dist = pool_distribution(dice, auto, 7, reroll, upto=upto)
+    def result(
+        dice: int,
+        auto: int,
+        reroll: bool,
+        dist: SuccessDistribution,
+        p: Fraction,
+        unresolved: Fraction,
+        mean: Fraction,
+    ) -> JumpResult:
+        return JumpResult(
+            strength=strength,
+            athletics=athletics,
+            mega_strength=mega_strength,
+            direction=direction,
+            distance_m=distance_m,
+            dice=dice,
+            auto_successes=auto,
+            reroll_tens=reroll,
+            metres_per_success=mps,
+            successes_needed=needed,
+            distribution=dist,
+            p_clear=p,
+            p_clear_unresolved=unresolved,
+            mean_distance=mean,
+            added_difficulty=added if allowed else 0,
+            allowed=allowed,
+            steps=tuple(steps),
+        )
+
+    if not allowed:
+        p = Fraction(1) if needed <= 0 else Fraction(0)
+        steps.append(
+            Step(f"No jump: it covers 0 m, P(clear) = {fmt_prob_bound(p, Fraction(0))}", JUMPING)
+        )
+        return result(0, 0, False, pool_distribution(0), p, Fraction(0), Fraction(0))
+
+    upto = min(needed + added, dice + auto + EXTRA_TABLE) if reroll else 0
+    rolled = pool_distribution(dice, auto, 7, reroll, upto=upto)
+    dist = _counted(rolled, added)
     p = dist.at_least(needed)
     unresolved = dist.tail_bound if needed > dist.highest + 1 else Fraction(0)
     how = f"{dice} {'die' if dice == 1 else 'dice'}"
@@ -210,16 +296,17 @@ def jump(
         how += f" + {auto} automatic"
     if reroll:
         how += ", 10s rerolled"
-    if needed <= auto:
+    if needed <= auto - added:
         why = f"the {auto} automatic successes alone clear it"
     elif needed > dist.highest + 1 and not reroll:
-        why = f"at most {dist.highest} successes are possible"
+        why = f"at most {rolled.highest} successes are possible"
     else:
         why = ""
     result_text = fmt_prob_bound(p, unresolved)
+    rolled_needed = f"{needed} + {added} = {needed + added}" if added and needed > 0 else needed
     steps.append(
         Step(
-            f"P(clear) = P(≥ {needed} successes on {how}) = {result_text}"
+            f"P(clear) = P(≥ {rolled_needed} successes on {how}) = {result_text}"
             + (f": {why}" if why else ""),
             JUMPING,
         )
@@ -235,30 +322,43 @@ def jump(
     per_die = "4/9" if reroll else "4/10"
     mean_succ = dist.full_mean if dist.full_mean is not None else dist.mean()
     mean = mean_succ * mps
-    steps.append(
-        Step(
-            f"Mean distance = ({dice} × {per_die} + {auto}) successes × {fmt_exact(mps, 'm')} "
-            f"{equals(mean, 'm')}",
-            JUMPING,
+    if added:
+        mean_text = (
+            f"Mean distance = mean of max(0, successes − {added}) on {how} "
+            f"× {fmt_exact(mps, 'm')} {equals(mean, 'm')}"
         )
-    )
+    else:
+        mean_text = (
+            f"Mean distance = ({dice} × {per_die} + {auto}) successes × {fmt_exact(mps, 'm')} "
+            f"{equals(mean, 'm')}"
+        )
+    steps.append(Step(mean_text, JUMPING))
     if dice == 0 and auto == 0:
         steps.append(Step("A pool of 0 dice rolls no successes: the jump covers 0 m", JUMPING))
 
-    return JumpResult(
-        strength=strength,
-        athletics=athletics,
-        mega_strength=mega_strength,
-        direction=direction,
-        distance_m=distance_m,
-        dice=dice,
-        auto_successes=auto,
-        reroll_tens=reroll,
-        metres_per_success=mps,
-        successes_needed=needed,
-        distribution=dist,
-        p_clear=p,
-        p_clear_unresolved=unresolved,
-        mean_distance=mean,
-        steps=tuple(steps),
-    )
+    return result(dice, auto, reroll, dist, p, unresolved, mean)
+
+
+def _first(added: int) -> str:
+    """ "its first success pays" / "its first 3 successes pay"."""
+    return "its first success pays" if added == 1 else f"its first {added} successes pay"
+
+
+def _counted(rolled: SuccessDistribution, added: int) -> SuccessDistribution:
+    """The successes that count once ``added`` difficulty is paid: ``max(0, k − added)``
+    for ``k`` rolled (RN-COND-5's "spend"), with its exact mean (RN-JUMP-5).
+
+    ``rolled``'s table must reach ``added`` (the mean's correction uses P(k) for
+    ``k < added``); its tail, beyond the table, moves down with it.
+    """
+    if not added:
+        return rolled
+    pmf = defence_successes(rolled.pmf, added, "spend")
+    pmf = pmf[: max(1, len(pmf) - added)]  # nothing is left above highest − added
+    full_mean = None
+    if rolled.full_mean is not None:
+        short = sum(
+            (Fraction(added - k) * rolled.probability(k) for k in range(added)), Fraction(0)
+        )
+        full_mean = rolled.full_mean - added + short
+    return SuccessDistribution(Dist.from_pmf(0, pmf), rolled.tail_bound, rolled.p_botch, full_mean)

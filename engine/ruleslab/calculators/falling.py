@@ -1,8 +1,11 @@
 """The Falling calculator (key ``falling``): a fall's damage dice, the break-fall and lethality.
 
 The rule is :func:`ruleslab.falling.fall`; this module declares the
-calculator's inputs and their defaults, and its result (:class:`FallReport`:
-the rule's result and the chart of the dice left). See :mod:`ruleslab.declare`.
+calculator's inputs and their defaults (the faller, a
+:class:`~ruleslab.character.Character`: :data:`FALLER`; his
+:class:`~ruleslab.character.Conditions`: :data:`FALLER_CONDITIONS`), and its
+result (:class:`FallReport`: the rule's result and the chart of the dice left).
+See :mod:`ruleslab.declare`.
 """
 
 from __future__ import annotations
@@ -10,15 +13,17 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 
 from ruleslab import falling
+from ruleslab.character import Character, Conditions
+from ruleslab.conditions import RollKind, load_encumbrance, on_roll
 from ruleslab.declare import Calculator, Chart, ChartView
 from ruleslab.falling import FallResult
-from ruleslab.inputs import ATHLETICS, DEXTERITY, MEGA_DEXTERITY
 from ruleslab.inputs import RULESET as BASE_RULESET
-from ruleslab.params import BoolParam, ChoiceParam, IntParam, NumberParam, checked
+from ruleslab.params import BoolParam, ChoiceParam, NumberParam, checked
+from ruleslab.records import Role
 from ruleslab.ruleset import V21
 from ruleslab.sources import QR, rule
 
-__all__ = ["CALCULATOR", "FallReport", "fall"]
+__all__ = ["CALCULATOR", "FALLER", "FALLER_CONDITIONS", "FallReport", "fall"]
 
 HEIGHT = NumberParam(
     "height_m",
@@ -28,32 +33,46 @@ HEIGHT = NumberParam(
     maximum=100_000,
     help="How far the character falls, in metres.",
 )
-STAMINA = IntParam(
-    "stamina",
-    "Stamina",
-    minimum=1,
-    maximum=10,
-    unit="dots",
-    help="The character's Stamina dots (1–10); Mega-Stamina is separate.",
+FALLER = Role(
+    "faller",
+    "The faller",
+    Character,
+    ("stamina", "dexterity", "athletics", "mega_stamina", "mega_dexterity"),
+    help={
+        "stamina": "The character's Stamina dots (1–20); Mega-Stamina is separate.",
+        "mega_stamina": (
+            "Mega-Stamina dots (0–10). Each dot counts as 2 Stamina dots for the safe "
+            "distance and the lethal threshold (rules note RN-FALL-4)."
+        ),
+        "mega_dexterity": (
+            "Mega-Dexterity dots (0–10). Each dot counts as 2 Dexterity dots in the "
+            "break-fall roll; in 2.1 any Mega-Dexterity also rerolls 10s on it (rules note "
+            "RN-FALL-4)."
+        ),
+    },
 )
-MEGA_STAMINA = IntParam(
-    "mega_stamina",
-    "Mega-Stamina",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help=(
-        "Mega-Stamina dots (0–10). Each dot counts as 2 Stamina dots for the safe distance "
-        "and the lethal threshold (rules note RN-FALL-4)."
-    ),
+"""The character who falls: Stamina (safe distance, lethal threshold), the break-fall
+roll's Dexterity and Athletics, and their Mega-Attributes."""
+FALLER_CONDITIONS = Role(
+    "conditions",
+    "The faller's conditions",
+    Conditions,
+    ("load_kg", "daze"),
+    help={
+        "load_kg": (
+            "Everything the character carries, in kilograms. Moderate encumbrance adds +1 "
+            "difficulty to the break-fall roll, Heavy +2; a load he cannot move with leaves "
+            "no break-fall roll. See rules notes RN-COND-1 and RN-FALL-7."
+        ),
+    },
 )
-FALL_MEGA_DEXTERITY = replace(
-    MEGA_DEXTERITY,
-    help=(
-        "Mega-Dexterity dots (0–10). Each dot counts as 2 Dexterity dots in the break-fall "
-        "roll; in 2.1 any Mega-Dexterity also rerolls 10s on it (rules note RN-FALL-4)."
-    ),
-)
+"""What he carries and whether he is Dazed or Stunned: both add difficulty to the
+break-fall roll (:func:`ruleslab.conditions.on_roll`), paid with its first successes
+(RN-FALL-7). His Strength, Might and Mega-Strength (the load's tier) are the
+record's: the form leaves them at their defaults."""
+BREAK_FALL_ROLL = RollKind("the break-fall roll", physical="movement")
+"""Breaking a fall is "a physical action involving movement" (Moderate +1, Heavy +2,
+rules note RN-COND-1) and an action (Dazed or Stunned +1, RN-COND-4)."""
 BREAK_FALL = BoolParam(
     "break_fall",
     "Tries to break the fall",
@@ -128,12 +147,9 @@ class FallReport(FallResult):
 
 @checked(
     HEIGHT,
-    STAMINA,
-    DEXTERITY,
-    ATHLETICS,
-    MEGA_STAMINA,
-    FALL_MEGA_DEXTERITY,
+    FALLER,
     BREAK_FALL,
+    FALLER_CONDITIONS,
     RULESET,
     SPECIALTY,
     COUNT_FROM,
@@ -141,12 +157,9 @@ class FallReport(FallResult):
 )
 def fall(
     height_m: float = 15.0,
-    stamina: int = 3,
-    dexterity: int = 3,
-    athletics: int = 2,
-    mega_stamina: int = 0,
-    mega_dexterity: int = 0,
+    faller: Character | None = None,
     break_fall: bool = True,
+    conditions: Conditions | None = None,
     ruleset: str = V21,
     specialty: bool = False,
     count_from: str = "safe",
@@ -156,20 +169,30 @@ def fall(
     without taking damage. Past that, falling damage is 1d/2 meters (round down) for
     the first 20 meters and then 1d/5 meters past that, up to 40d pre-soak damage …
     Fall damage is lethal if the damage equals or exceeds the character's (Stamina +
-    Athletics)", less the break-fall roll's successes (:func:`ruleslab.falling.fall`)."""
+    Athletics)", less the break-fall roll's successes (:func:`ruleslab.falling.fall`).
+
+    His load and a Dazed or Stunned state add their difficulty to the break-fall
+    roll (:func:`ruleslab.conditions.on_roll`); its first successes pay for it.
+    ``faller`` and ``conditions`` are records (``None``: the form's defaults); a
+    caller may instead pass their fields (``stamina=4``, ``load_kg=30``).
+    """
+    assert faller is not None  # (filled in by @checked)
+    assert conditions is not None
     return FallReport.of(
         falling.fall(
             height_m,
-            stamina,
-            dexterity,
-            athletics,
-            mega_stamina=mega_stamina,
-            mega_dexterity=mega_dexterity,
+            faller.stamina,
+            faller.dexterity,
+            faller.athletics,
+            mega_stamina=faller.mega_stamina,
+            mega_dexterity=faller.mega_dexterity,
             break_fall=break_fall,
             ruleset=ruleset,
             specialty=specialty,
             count_from=count_from,
             lethal_means=lethal_means,
+            conditions=on_roll(BREAK_FALL_ROLL, faller, conditions, ruleset=ruleset),
+            load=load_encumbrance(faller, conditions),
         )
     )
 
@@ -188,7 +211,9 @@ CALCULATOR = Calculator(
     views=(ChartView("Damage dice left after the break-fall", "Dice left", FallReport.chart),),
     example=(
         "from ruleslab.calculators.falling import fall\n"
-        "r = fall(height_m=30, stamina=3, dexterity=3, athletics=2)\n"
+        "from ruleslab.character import Character, Conditions\n"
+        "hero = Character(stamina=3, dexterity=3, athletics=2)\n"
+        "r = fall(height_m=30, faller=hero, conditions=Conditions(load_kg=40))\n"
         "print(r.damage_dice, float(r.p_lethal))"
     ),
 )

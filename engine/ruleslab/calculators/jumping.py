@@ -1,8 +1,11 @@
 """The Jumping calculator (key ``jumping``): a jump's exact distance and the chance to clear a gap.
 
 The rule is :func:`ruleslab.jumping.jump`; this module declares the
-calculator's inputs and their defaults, and its result (:class:`JumpReport`:
-the rule's result and its distance chart). See :mod:`ruleslab.declare`.
+calculator's inputs and their defaults (the jumper, a
+:class:`~ruleslab.character.Character`: :data:`JUMPER`; his
+:class:`~ruleslab.character.Conditions`: :data:`JUMPER_CONDITIONS`), and its
+result (:class:`JumpReport`: the rule's result and its distance chart). See
+:mod:`ruleslab.declare`.
 """
 
 from __future__ import annotations
@@ -10,25 +13,52 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 
 from ruleslab import jumping
+from ruleslab.character import Character, Conditions
+from ruleslab.conditions import RollKind, load_encumbrance, on_roll
 from ruleslab.declare import Calculator, Chart, ChartView
 from ruleslab.explain import fmt_num
-from ruleslab.inputs import ATHLETICS, MEGA_STRENGTH, STRENGTH
 from ruleslab.inputs import RULESET as BASE_RULESET
 from ruleslab.jumping import JumpResult
 from ruleslab.params import BoolParam, ChoiceParam, NumberParam, checked
 from ruleslab.pmf import last_visible
+from ruleslab.records import Role
 from ruleslab.ruleset import V21
 from ruleslab.sources import QR, rule
 
-__all__ = ["CALCULATOR", "JumpReport", "jump"]
+__all__ = ["CALCULATOR", "JUMPER", "JUMPER_CONDITIONS", "JumpReport", "jump"]
 
-JUMP_MEGA_STRENGTH = replace(
-    MEGA_STRENGTH,
-    help=(
-        "Mega-Strength dots (0–10): 5 automatic successes per dot, and the distance is "
-        "multiplied by (Mega-Strength + 1). In 2.1 any Mega-Strength also rerolls 10s."
-    ),
+JUMPER = Role(
+    "jumper",
+    "The jumper",
+    Character,
+    ("strength", "athletics", "mega_strength"),
+    help={
+        "mega_strength": (
+            "Mega-Strength dots (0–10): 5 automatic successes per dot, and the distance is "
+            "multiplied by (Mega-Strength + 1). In 2.1 any Mega-Strength also rerolls 10s."
+        ),
+    },
 )
+"""The character who jumps: the pool's Strength and Athletics, and Mega-Strength (its
+automatic successes and multiplier; with Might, his load's encumbrance tier)."""
+JUMPER_CONDITIONS = Role(
+    "conditions",
+    "The jumper's conditions",
+    Conditions,
+    ("load_kg", "daze"),
+    help={
+        "load_kg": (
+            "Everything the character carries, in kilograms. Moderate encumbrance adds +1 "
+            "difficulty to the jump roll, Heavy +2; a load he cannot move with stops the "
+            "jump. See rules notes RN-COND-1 and RN-JUMP-5."
+        ),
+    },
+)
+"""What he carries and whether he is Dazed or Stunned: both add difficulty to the jump
+roll (:func:`ruleslab.conditions.on_roll`), paid with its first successes (RN-JUMP-5)."""
+JUMP_ROLL = RollKind("the jump roll", physical="movement")
+"""A jump is "a physical action involving movement" (Moderate +1, Heavy +2, rules note
+RN-COND-1) and an action (Dazed or Stunned +1, RN-COND-4)."""
 DIRECTION = ChoiceParam(
     "direction",
     "Jump",
@@ -94,11 +124,13 @@ class JumpReport(JumpResult):
         """Bars ``(metres, P(the jump covers exactly that))``, from the fewest successes
         up, highlighted from the first bar that clears the distance.
 
-        Starts at the automatic successes (nothing below them is possible); bars
+        Starts at the automatic successes that count (nothing below them is
+        possible; those paying for an added difficulty do not count); bars
         after the last one at least 10⁻⁶ likely are cut.
         """
         pmf = self.distribution.pmf
-        first = min(self.auto_successes if self.dice else 0, len(pmf) - 1)
+        auto = max(0, self.auto_successes - self.added_difficulty)
+        first = min(auto if self.dice else 0, len(pmf) - 1)
         last = last_visible(pmf, default=first)
         bars = tuple(
             (fmt_num(k * self.metres_per_success), float(pmf[k])) for k in range(first, last + 1)
@@ -107,21 +139,19 @@ class JumpReport(JumpResult):
 
 
 @checked(
-    STRENGTH,
-    ATHLETICS,
-    JUMP_MEGA_STRENGTH,
+    JUMPER,
     DIRECTION,
     DISTANCE,
+    JUMPER_CONDITIONS,
     RULESET,
     SPECIALTY,
     MEGA_IN_POOL,
 )
 def jump(
-    strength: int = 3,
-    athletics: int = 2,
-    mega_strength: int = 0,
+    jumper: Character | None = None,
     direction: str = "horizontal",
     distance_m: float = 6.0,
+    conditions: Conditions | None = None,
     ruleset: str = V21,
     specialty: bool = False,
     mega_in_pool: str = "separate",
@@ -130,17 +160,27 @@ def jump(
     character a 0.5 meter vertical jump or 2m horizontal leap per success.
     Mega-Strength adds 5 automatic successes per dot … and additionally jumping
     distances and heights are multiplied by (Mega-Strength + 1)"
-    (:func:`ruleslab.jumping.jump`), and the chance to clear ``distance_m``."""
+    (:func:`ruleslab.jumping.jump`), and the chance to clear ``distance_m``.
+
+    His load and a Dazed or Stunned state add their difficulty to the jump roll
+    (:func:`ruleslab.conditions.on_roll`); its first successes pay for it. ``jumper``
+    and ``conditions`` are records (``None``: the form's defaults); a caller may
+    instead pass their fields (``strength=4``, ``load_kg=30``).
+    """
+    assert jumper is not None  # (filled in by @checked)
+    assert conditions is not None
     return JumpReport.of(
         jumping.jump(
-            strength,
-            athletics,
-            mega_strength,
+            jumper.strength,
+            jumper.athletics,
+            jumper.mega_strength,
             direction,
             distance_m,
             ruleset=ruleset,
             specialty=specialty,
             mega_in_pool=mega_in_pool,
+            conditions=on_roll(JUMP_ROLL, jumper, conditions, ruleset=ruleset),
+            load=load_encumbrance(jumper, conditions),
         )
     )
 
@@ -159,8 +199,10 @@ CALCULATOR = Calculator(
     views=(ChartView("Distribution of the jump's distance", "Metres", JumpReport.chart),),
     example=(
         "from ruleslab.calculators.jumping import jump\n"
-        "r = jump(strength=3, athletics=2, mega_strength=1,\n"
-        "         direction='horizontal', distance_m=30)\n"
+        "from ruleslab.character import Character, Conditions\n"
+        "hero = Character(strength=3, athletics=2, mega_strength=1)\n"
+        "r = jump(jumper=hero, direction='horizontal', distance_m=30,\n"
+        "         conditions=Conditions(load_kg=40, daze='dazed'))\n"
         "print(float(r.p_clear), r.explain())"
     ),
 )

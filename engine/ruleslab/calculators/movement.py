@@ -2,40 +2,50 @@
 
 The rule is :func:`ruleslab.movement.movement` (the speed formulas, with the
 carried load's encumbrance from :mod:`ruleslab.encumbrance`); this module
-declares the calculator's inputs and their defaults. See :mod:`ruleslab.declare`.
+declares the calculator's inputs and their defaults: the mover, a
+:class:`~ruleslab.character.Character` (:data:`MOVER`), and what he carries, read
+from his :class:`~ruleslab.character.Conditions` (:data:`MOVER_CONDITIONS`). See
+:mod:`ruleslab.declare`.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ruleslab import movement as rules
+from ruleslab.character import Character, Conditions
 from ruleslab.declare import Calculator
-from ruleslab.inputs import (
-    ATHLETICS,
-    BEYOND_HEAVY,
-    DEXTERITY,
-    HEAVY_FROM,
-    LOAD_KG,
-    MEGA_DEXTERITY,
-    MEGA_STRENGTH,
-    MIGHT,
-    STRENGTH,
-)
+from ruleslab.inputs import BEYOND_HEAVY, HEAVY_FROM
 from ruleslab.movement import MovementResult
 from ruleslab.params import ChoiceParam, checked
+from ruleslab.records import Role
 from ruleslab.sources import QR, rule
 
-__all__ = ["CALCULATOR", "movement"]
+__all__ = ["CALCULATOR", "MOVER", "MOVER_CONDITIONS", "movement"]
 
-MOVE_MEGA_STRENGTH = replace(
-    MEGA_STRENGTH,
-    help=(
-        "Mega-Strength dots (0–10). Each dot counts as 2 Strength dots in the speeds "
-        "(rules note RN-MOVE-1) and multiplies the encumbrance thresholds "
-        "(×10/100/250/500/1000 at 1–5 dots)."
-    ),
+MOVER = Role(
+    "mover",
+    "The mover",
+    Character,
+    ("strength", "dexterity", "athletics", "might", "mega_strength", "mega_dexterity"),
+    help={
+        "mega_strength": (
+            "Mega-Strength dots (0–10). Each dot counts as 2 Strength dots in the speeds "
+            "(rules note RN-MOVE-1) and multiplies the encumbrance thresholds "
+            "(×10/100/250/500/1000 at 1–5 dots)."
+        ),
+    },
 )
+"""The character who moves: the speeds' Str, Dex and Athletics, and the Str, Might and
+Mega-Strength his load's encumbrance tier follows from."""
+MOVER_CONDITIONS = Role(
+    "conditions",
+    "The mover's conditions",
+    Conditions,
+    ("load_kg",),
+    defaults={"load_kg": 20.0},
+)
+"""What he carries: its tier's movement penalties lower his speeds. Movement makes no
+roll, so no other condition changes a speed; sprinting's own limits (no actions but
+defensive maneuvers, +1 difficulty to those) are listed among the effects."""
 WALKING_FLOOR = ChoiceParam(
     "walking_floor",
     "3 m/round walking floor limits",
@@ -53,26 +63,10 @@ WALKING_FLOOR = ChoiceParam(
 )
 
 
-@checked(
-    STRENGTH,
-    DEXTERITY,
-    ATHLETICS,
-    MIGHT,
-    MOVE_MEGA_STRENGTH,
-    MEGA_DEXTERITY,
-    LOAD_KG,
-    WALKING_FLOOR,
-    HEAVY_FROM,
-    BEYOND_HEAVY,
-)
+@checked(MOVER, MOVER_CONDITIONS, WALKING_FLOOR, HEAVY_FROM, BEYOND_HEAVY)
 def movement(
-    strength: int = 3,
-    dexterity: int = 3,
-    athletics: int = 2,
-    might: int = 0,
-    mega_strength: int = 0,
-    mega_dexterity: int = 0,
-    load_kg: float = 20.0,
+    mover: Character | None = None,
+    conditions: Conditions | None = None,
     walking_floor: str = "whole",
     heavy_from: str = "above_15",
     beyond_heavy: str = "capacity",
@@ -80,15 +74,22 @@ def movement(
     """The Movement calculator: "Walking: (Strength + Dexterity) meters/round. Running:
     (5 + [Dexterity * 2] + Strength) meters/round. Sprinting: (5 + [Athletics] +
     [Dexterity * 3] + [Strength]) meters/round", less the carried load's encumbrance
-    penalties (:func:`ruleslab.movement.movement`)."""
+    penalties (:func:`ruleslab.movement.movement`).
+
+    ``mover`` and ``conditions`` are records (``None``: the form's defaults); a
+    caller may instead pass their fields (``strength=4``, ``load_kg=30``). The load
+    is his conditions' ``load_kg``.
+    """
+    assert mover is not None  # (filled in by @checked)
+    assert conditions is not None
     return rules.movement(
-        strength,
-        dexterity,
-        athletics,
-        might,
-        mega_strength,
-        mega_dexterity,
-        load_kg,
+        mover.strength,
+        mover.dexterity,
+        mover.athletics,
+        mover.might,
+        mover.mega_strength,
+        mover.mega_dexterity,
+        conditions.load_kg,
         walking_floor=walking_floor,
         heavy_from=heavy_from,
         beyond_heavy=beyond_heavy,
@@ -107,8 +108,9 @@ CALCULATOR = Calculator(
     options=("walking_floor", "heavy_from", "beyond_heavy"),
     example=(
         "from ruleslab.calculators.movement import movement\n"
-        "r = movement(strength=3, dexterity=3, athletics=2, might=0,\n"
-        "             mega_strength=0, mega_dexterity=1, load_kg=30)\n"
+        "from ruleslab.character import Character, Conditions\n"
+        "runner = Character(strength=3, dexterity=3, athletics=2, mega_dexterity=1)\n"
+        "r = movement(mover=runner, conditions=Conditions(load_kg=30))\n"
         "print(r.explain())"
     ),
 )
