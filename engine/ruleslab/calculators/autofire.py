@@ -12,10 +12,17 @@ The inputs used by one ruleset only are labelled "2.0: …" or "2.1: …", group
 and shown by the form under that ruleset only (``shown_when``); the steps name
 the ones the chosen ruleset does not use (rules note RN-RANGED-16).
 
-Over 600 lines, for a reason: the form is 44 inputs (the attacker, the weapon and its
-Rate, the burst, the target under 2.0 and under 2.1, a squad target, and 9 rules
-options), each with its range and help; splitting them from the function whose
-signature gives their defaults would part each input from its default.
+The attacker and the 2.1 target are roles of :class:`~ruleslab.character.Character`
+(:data:`ATTACKER`, :data:`TARGET`: their fields declared once, there), their
+conditions roles of :class:`~ruleslab.character.Conditions` (:data:`ATTACKER_CONDITIONS`,
+:data:`TARGET_CONDITIONS`), applied by :mod:`ruleslab.conditions` to the attack roll
+and to the target's defence roll (rules notes RN-COND-1 … RN-COND-5).
+
+Over 600 lines, for a reason: the form is 54 inputs (the attacker and his conditions,
+the weapon and its Rate, the burst, the target under 2.0 and under 2.1 and its
+conditions, a squad target, and 10 rules options); the ones not read from a record
+are declared here with their range and help, and no other module may declare them
+(rule modules declare no inputs; ``calculators/`` holds one module per calculator).
 """
 
 from __future__ import annotations
