@@ -31,7 +31,13 @@ The resolution the engine uses (rules notes RN-RANGED-2 … RN-RANGED-4):
   (:mod:`ruleslab.dodge`);
 * each net success beyond the difficulty ("after the first" at difficulty 1)
   adds +1 damage die, or Devastating's X dice [Y adds] instead;
-* the damage dice and adds then meet the target's soak.
+* the damage dice and adds then meet the target's soak;
+* the attacker's conditions add to the difficulty, the target's to its defence
+  roll (:mod:`ruleslab.conditions`, rules notes RN-COND-1 … RN-COND-5).
+
+Over 600 lines, for a reason: :func:`resolve_attack` is one attack from pool to
+soak, in the order a GM works it, each step naming its rule; its separable pieces
+(pool, difficulty, a defence roll's added difficulty, soak) are already functions.
 
 Every probability is exact (:class:`fractions.Fraction`); with rerolled 10s the
 attack's success table is cut where its omitted mass is below 10⁻¹² and that
