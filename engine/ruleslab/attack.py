@@ -31,7 +31,13 @@ The resolution the engine uses (rules notes RN-RANGED-2 … RN-RANGED-4):
   (:mod:`ruleslab.dodge`);
 * each net success beyond the difficulty ("after the first" at difficulty 1)
   adds +1 damage die, or Devastating's X dice [Y adds] instead;
-* the damage dice and adds then meet the target's soak.
+* the damage dice and adds then meet the target's soak;
+* the attacker's conditions add to the difficulty, the target's to its defence
+  roll (:mod:`ruleslab.conditions`, rules notes RN-COND-1 … RN-COND-5).
+
+Over 600 lines, for a reason: :func:`resolve_attack` is one attack from pool to
+soak, in the order a GM works it, each step naming its rule; its separable pieces
+(pool, difficulty, a defence roll's added difficulty, soak) are already functions.
 
 Every probability is exact (:class:`fractions.Fraction`); with rerolled 10s the
 attack's success table is cut where its omitted mass is below 10⁻¹² and that
@@ -44,8 +50,9 @@ import functools
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ruleslab.conditions import SCALE_NOTE, Modifier, defence_successes
 from ruleslab.damage import MAX_ADDS, MAX_DICE, damage_taken
-from ruleslab.dice import pool_distribution
+from ruleslab.dice import SuccessDistribution, pool_distribution
 from ruleslab.dodge import DEFENSIVE, TargetDefence, attack_target, net_successes
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.mega import effective
@@ -67,8 +74,10 @@ from ruleslab.weapons import (
 __all__ = [
     "MAX_DAMAGE_ADDS",
     "MAX_DAMAGE_DICE",
+    "NO_CONDITIONS",
     "AttackResult",
     "Maneuver",
+    "defence_with_difficulty",
     "resolve_attack",
 ]
 
@@ -169,10 +178,14 @@ def _difficulty(
     aircraft_penalty: int,
     maneuver: Maneuver,
     target: TargetDefence,
+    conditions: int = 0,
 ) -> tuple[int, list[Step]]:
     steps: list[Step] = []
     parts = [f"base {base}"]
     total = base
+    if conditions:
+        total += conditions
+        parts.append(f"the attacker's conditions {conditions}")
     if maneuver.extra_difficulty:
         total += maneuver.extra_difficulty
         parts.append(f"strafing {maneuver.extra_difficulty}")
@@ -213,6 +226,28 @@ def _difficulty(
         )
     )
     return total, steps
+
+
+NO_CONDITIONS = Modifier(difficulty=0, allowed=True, steps=())
+"""A roll no condition touches."""
+
+
+def defence_with_difficulty(
+    defence: SuccessDistribution, added: int, reading: str = "spend"
+) -> SuccessDistribution:
+    """The successes of a defence roll that cancel attack successes, ``added`` difficulty on it.
+
+    :func:`ruleslab.conditions.defence_successes` (rules note RN-COND-5): ``spend``,
+    its first ``added`` successes pay for the difficulty; ``threshold``, it counts
+    only with ``1 + added`` successes. The table keeps reaching as far past the
+    attack's as before, less the ``added`` successes spent (roll ``added`` more).
+    """
+    if not added:
+        return defence
+    pmf = defence_successes(defence.pmf, added, reading)
+    if reading == "spend":  # the last ``added`` entries are now empty
+        pmf = pmf[: max(1, len(pmf) - added)]
+    return SuccessDistribution(Dist.from_pmf(0, pmf), defence.tail_bound, defence.p_botch)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -334,6 +369,9 @@ def resolve_attack(
     net_from: str = "difficulty",
     maneuver: Maneuver | None = None,
     target: TargetDefence | None = None,
+    conditions: Modifier = NO_CONDITIONS,
+    defence_conditions: Modifier = NO_CONDITIONS,
+    defence_difficulty: str = "spend",
 ) -> AttackResult:
     """Resolve a ranged attack with ``weapon`` exactly, honouring its tags.
 
@@ -343,8 +381,10 @@ def resolve_attack(
     decrease power or armored soak". Devastating (X [Y]): "(X) additional damage
     per net attack success after the first instead of just +1". Area, Scale and
     Fast-Tracking are reported in the steps but change nothing: the text gives
-    no numbers for them (rules note RN-RANGED-8). ``maneuver`` adds autofire's
-    bonuses and strafing's targets and difficulty (see :mod:`ruleslab.autofire`).
+    no numbers for them (rules notes RN-RANGED-8, RN-COND-6: Scale and
+    Fast-Tracking say so in one step, :data:`ruleslab.conditions.SCALE_NOTE`).
+    ``maneuver`` adds autofire's bonuses and strafing's targets and difficulty (see
+    :mod:`ruleslab.autofire`).
 
     ``target`` is what each target sets against the attack, of the same
     ``ruleset``: :func:`ruleslab.dodge.target_dodge` (2.0) or
@@ -352,6 +392,12 @@ def resolve_attack(
     block). Without it a 2.0 target dodges with ``dodge_pool`` dice and a 2.1
     target has Defense 0 and no defensive action; ``dodge_pool`` under 2.1 (which
     has no dodge pool) or beside ``target`` raises :class:`ValueError`.
+
+    ``conditions``: what the attacker's conditions do to the attack roll
+    (:func:`ruleslab.conditions.on_roll`): their difficulty is added, and an attack
+    they forbid (a sprinter's) has no chance (rules note RN-COND-2).
+    ``defence_conditions``: what the target's conditions do to its defence roll:
+    their difficulty is read by ``defence_difficulty`` (:func:`defence_with_difficulty`).
     """
     man = maneuver or Maneuver()
     target = attack_target(ruleset, target, dodge_pool, dodge_reroll_tens)
@@ -367,16 +413,32 @@ def resolve_attack(
         weapon, dexterity, mega_dexterity, ability, specialty, ruleset, man
     )
     steps.extend(pool_steps)
+    steps.extend(conditions.steps)
     steps.extend(target.steps)
     difficulty, diff_steps = _difficulty(
-        weapon, base_difficulty, range_penalty, aircraft_penalty, man, target
+        weapon, base_difficulty, range_penalty, aircraft_penalty, man, target, conditions.difficulty
     )
     steps.extend(diff_steps)
 
-    attack = pool_distribution(dice, 0, 7, reroll, upto=difficulty)
+    attack = pool_distribution(dice if conditions.allowed else 0, 0, 7, reroll, upto=difficulty)
     guided = weapon.has(Guided) and target.dice > 0
     ignore = guided and target.guided_ignores_first
-    defence = pool_distribution(target.dice, 0, 7, target.reroll_tens, upto=attack.highest + 2)
+    added = defence_conditions.difficulty if target.dice else 0
+    defence = defence_with_difficulty(
+        pool_distribution(target.dice, 0, 7, target.reroll_tens, upto=attack.highest + 2 + added),
+        added,
+        defence_difficulty,
+    )
+    if added:
+        steps.extend(defence_conditions.steps)
+        how = {
+            "spend": f"its first {added} success{'' if added == 1 else 'es'} pay for it, the "
+            "rest cancel attack successes",
+            "threshold": f"it cancels attack successes only with at least {1 + added} "
+            "successes, and then every one counts",
+        }[defence_difficulty]
+        text = f"The target's {target.roll} is at +{added} difficulty: {how} (rules note RN-COND-5)"
+        steps.append(Step(text, DEFENSES if target.ruleset == V21 else DEFENSIVE))
     if ignore:
         text = f"Guided: the first {target.roll} success is ignored (rules note RN-RANGED-12)"
         steps.append(Step(text, tag_rule(Guided)))
@@ -390,6 +452,7 @@ def resolve_attack(
     base = difficulty if net_from == "difficulty" else 1
     res = net_successes(attack, defence, ignore, difficulty, base, man.targets)
     how = f"{_dice(dice)}" + (", 10s rerolled" if reroll else "")
+    how += "" if conditions.allowed else "; he may not attack this turn: no chance"
     minus = f" − {target.roll} successes" if target.dice else ""
     steps.append(
         Step(
@@ -508,22 +571,17 @@ def resolve_attack(
     )
 
     # tags the texts give no number for (Area: against a squad, ruleslab.area_vulnerability)
-    no_scale = "the texts define no Scale rules (no table of what a Scale difference does to"
-    reported: dict[type[Area | Scale | FastTracking], str] = {
-        Area: "area-of-effect ordnance with rating {x}; the texts give an area rule only against "
-        "henchman squads (Area Vulnerability: post-soak damage × 2 to × 4, applied when the "
-        "target is a squad, rules note RN-RANGED-18), none against a character's health "
-        "levels, so the rating itself changes no figure",
-        Scale: f"the weapon counts as Scale {{x}} for attack resolution; {no_scale} difficulty, "
-        "damage or soak), so there is no number to apply",
-        FastTracking: "reduces the mounting vehicle's Scale by {x} when resolving an attack; "
-        f"{no_scale} an attack) and the attack has no vehicle Scale to reduce, so there is no "
-        "number to apply",
-    }
-    for cls, meaning in reported.items():
-        if (tag := weapon.tag(cls)) is not None:
-            text = f"{tag}: {meaning.format(x=tag.x)} (rules note RN-RANGED-8)"
-            steps.append(Step(text, tag_rule(cls)))
+    if (area := weapon.tag(Area)) is not None:
+        meaning = (
+            f"area-of-effect ordnance with rating {area.x}; the texts give an area rule only "
+            "against henchman squads (Area Vulnerability: post-soak damage × 2 to × 4, applied "
+            "when the target is a squad, rules note RN-RANGED-18), none against a character's "
+            "health levels, so the rating itself changes no figure"
+        )
+        steps.append(Step(f"{area}: {meaning} (rules note RN-RANGED-8)", tag_rule(Area)))
+    scaled = tuple(t for t in weapon.tags if isinstance(t, Scale | FastTracking))
+    if scaled:  # said once, in ruleslab.conditions (rules note RN-COND-6)
+        steps.append(Step(f"{format_tags(scaled)}: {SCALE_NOTE}", tag_rule(type(scaled[0]))))
 
     if man.targets > 1:
         if target.ruleset == V21:

@@ -10,6 +10,7 @@ import pytest
 
 from ruleslab.area_vulnerability import against_squad
 from ruleslab.attack import Maneuver, resolve_attack
+from ruleslab.conditions import SCALE_NOTE
 from ruleslab.damage import damage_taken
 from ruleslab.dodge import TargetDefence
 from ruleslab.params import InputError
@@ -229,8 +230,8 @@ def test_stun_that_fails_to_penetrate_does_nothing():
     ("tag", "why"),
     [
         ("Area(3)", "none against a character's health levels"),
-        ("Scale [2]", "the texts define no Scale rules (no table of what a Scale difference"),
-        ("Fast-Tracking [1]", "the attack has no vehicle Scale to reduce"),
+        ("Scale [2]", "Scale [2]: " + SCALE_NOTE),
+        ("Fast-Tracking [1]", "Fast-Tracking [1]: " + SCALE_NOTE),
     ],
 )
 def test_tags_without_numbers_are_reported_not_applied_and_say_why(tag, why):
@@ -240,7 +241,7 @@ def test_tags_without_numbers_are_reported_not_applied_and_say_why(tag, why):
     assert r.p_hit == plain.p_hit
     text = r.explain()
     assert why in text
-    assert "so there is no number to apply" in text or "changes no figure" in text
+    assert "reported, not applied" in text or "changes no figure" in text
     assert "Weapon Tags › " + type(r.weapon.tags[0]).heading in text
 
 
@@ -497,3 +498,11 @@ def test_area_multiplier_is_two_to_four(bad):
     with pytest.raises(InputError) as err:
         against_squad(r, henchmen=3, area_multiplier=bad)
     assert err.value.field == "area_multiplier"
+
+
+def test_scale_and_fast_tracking_are_said_once_in_one_step():
+    # RN-COND-6: both tags on one weapon give one step, the one sentence of ruleslab.conditions
+    r = attack(gun(tags="Scale [2], Fast-Tracking [1]"), dexterity=3, natural_soak=1)
+    said = [s.text for s in r.steps if SCALE_NOTE in s.text]
+    assert said == ["Scale [2], Fast-Tracking [1]: " + SCALE_NOTE]
+    assert sum("reported, not applied" in s.text for s in r.steps) == 1

@@ -582,6 +582,15 @@ def test_ruleset_only_inputs_are_labelled_and_grouped():
         "Target: a squad of henchmen": ("squad_henchmen", "squad_training", "area_multiplier"),
         "Target under 2.0": ("dodge_pool", "dodge_reroll_tens"),
         "Target under 2.1": only_21[:-2],
+        "The attacker's load and conditions": (
+            "strength",
+            "might",
+            "mega_strength",
+            "load_kg",
+            "daze",
+            "actions",
+        ),
+        "The target's conditions": ("target_sprinting", "target_daze", "target_actions"),
     }
     assert {"mega_in_defense", "power_block_bonus"} <= set(CALCULATOR.options)
 

@@ -99,6 +99,8 @@ def test_autofire_shows_one_rulesets_target_at_a_time():
         "Target: a squad of henchmen": False,
         "Target under 2.0": True,
         "Target under 2.1": False,
+        "The attacker's load and conditions": False,
+        "The target's conditions": False,
     }
     view.set_input("target_dexterity", "4")
     view.set_input("ruleset", "2.0")

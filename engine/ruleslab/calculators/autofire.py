@@ -12,21 +12,37 @@ The inputs used by one ruleset only are labelled "2.0: …" or "2.1: …", group
 and shown by the form under that ruleset only (``shown_when``); the steps name
 the ones the chosen ruleset does not use (rules note RN-RANGED-16).
 
-Over 600 lines, for a reason: the form is 44 inputs (the attacker, the weapon and its
-Rate, the burst, the target under 2.0 and under 2.1, a squad target, and 9 rules
-options), each with its range and help; splitting them from the function whose
-signature gives their defaults would part each input from its default.
+The attacker and the 2.1 target are roles of :class:`~ruleslab.character.Character`
+(:data:`ATTACKER`, :data:`TARGET`: their fields declared once, there), their
+conditions roles of :class:`~ruleslab.character.Conditions` (:data:`ATTACKER_CONDITIONS`,
+:data:`TARGET_CONDITIONS`), applied by :mod:`ruleslab.conditions` to the attack roll
+and to the target's defence roll (rules notes RN-COND-1 … RN-COND-5).
+
+Over 600 lines, for a reason: the form is 54 inputs (the attacker and his conditions,
+the weapon and its Rate, the burst, the target under 2.0 and under 2.1 and its
+conditions, a squad target, and 10 rules options); the ones not read from a record
+are declared here with their range and help, and no other module may declare them
+(rule modules declare no inputs; ``calculators/`` holds one module per calculator).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
 from ruleslab.area_vulnerability import SquadHit, against_squad
-from ruleslab.attack import AttackResult, resolve_attack
+from ruleslab.attack import NO_CONDITIONS, AttackResult, resolve_attack
 from ruleslab.autofire import RateOfFire, autofire_maneuver, rate_of_fire
+from ruleslab.character import Character, Conditions
+from ruleslab.conditions import (
+    DEFENCE_DIFFICULTY_READINGS,
+    Modifier,
+    RollKind,
+    actions_allowed,
+    on_roll,
+)
 from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup
 from ruleslab.defence import DEFENSES
 from ruleslab.dodge import DEFENSIVE, TargetDefence, target_defense, target_dodge
@@ -43,6 +59,7 @@ from ruleslab.params import (
     checked,
 )
 from ruleslab.pmf import chart_bars
+from ruleslab.records import Role
 from ruleslab.ruleset import V20, V21
 from ruleslab.sources import ALT, QR, rule
 from ruleslab.weapons import TAGS_EXAMPLE, Tag, Weapon, check_tags, parse_tags
@@ -81,30 +98,136 @@ def read_tags(text: str, param: TextParam) -> tuple[Tag, ...]:
     return parse_tags(text, field=param.name, label=param.label)
 
 
-ATTRIBUTE = IntParam(
-    "dexterity",
-    "Dexterity",
-    minimum=0,
-    maximum=10,
-    help="The attacker's Dexterity dots (Mega-Dexterity is separate).",
+@dataclass(frozen=True)
+class _LabelledRole(Role):
+    """A :class:`~ruleslab.records.Role` whose ``labels`` give some fields their own label
+    (the target's defending ability keeps the label its links and working show)."""
+
+    labels: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def params(self) -> tuple[Param, ...]:
+        own = zip(self.fields, super().params, strict=True)
+        return tuple(replace(p, label=self.labels.get(f, p.label)) for f, p in own)
+
+
+ATTACKER = Role(
+    "attacker",
+    "The attacker",
+    Character,
+    ("dexterity", "mega_dexterity", "firearms", "strength", "might", "mega_strength"),
+    names={"firearms": "ability"},
+    help={
+        "dexterity": "The attacker's Dexterity dots (Mega-Dexterity is separate).",
+        "mega_dexterity": (
+            "Each Mega-Dexterity dot counts as 2 Dexterity dots in the attack pool; in 2.1 a "
+            "Mega-Attribute also lets the attack reroll 10s."
+        ),
+        "firearms": (
+            "Dots in the ability the attack uses (Firearms, Athletics for thrown weapons …)."
+        ),
+        "strength": "The attacker's Strength: with Might and Mega-Strength, what his load weighs.",
+        "might": "The attacker's Might, added to Strength for his load's encumbrance.",
+    },
+    defaults={"dexterity": 3, "firearms": 2},
 )
-MEGA_ATTRIBUTE = IntParam(
-    "mega_dexterity",
-    "Mega-Dexterity",
-    minimum=0,
-    maximum=10,
+"""The attacker: Dex + Firearms (+ 2 per Mega-Dexterity dot) roll the attack; Str, Might
+and Mega-Strength set the tier of the load he carries (rules note RN-COND-1)."""
+ATTACKER_CONDITIONS = Role(
+    "conditions",
+    "The attacker's load and conditions",
+    Conditions,
+    ("load_kg", "daze", "actions"),
+    label="Attacker: ",
+    help={
+        "load_kg": (
+            "What the attacker carries, in kilograms: a Heavy load (or more) puts the attack, "
+            "‘another physical action’, at +1 difficulty (rules note RN-COND-1)."
+        ),
+        "actions": (
+            "2.1: the attacker's actions this turn, this attack included: ‘Every additional "
+            "action past the first adds a cumulative +1 difficulty’, so the attack is at "
+            "+(actions − 1) (rules note RN-COND-3)."
+        ),
+    },
+)
+"""The attacker's load, daze and actions this turn: each adds difficulty to the attack."""
+ATTACK_ROLL = RollKind("the attack roll (Dex + Firearms)", physical="other")
+"""A Dexterity + Firearms attack is aimed, not run with: "another physical action" (RN-COND-1)."""
+TARGET = _LabelledRole(
+    "target",
+    "Target under 2.1",
+    Character,
+    ("dexterity", "mega_dexterity", "wits", "mega_wits", "athletics", "quantum"),
+    prefix="target_",
+    label="2.1: target's ",
+    names={"athletics": "target_ability"},
+    labels={"athletics": "2.1: target's defending ability"},
+    help={
+        "dexterity": (
+            "2.1 only. The target's Dexterity dots, from its sheet: its Defense is ⌊lower of "
+            "Dexterity or Wits ÷ 2⌋, and an active defence uses the higher. See rules note "
+            "RN-RANGED-14."
+        ),
+        "mega_dexterity": (
+            "2.1 only. Each dot counts as 2 Dexterity dots in the target's Defense and active "
+            "defence; an active defence with Dexterity rerolls 10s."
+        ),
+        "wits": (
+            "2.1 only. The target's Wits dots: its Defense uses the lower of Dexterity and Wits."
+        ),
+        "mega_wits": (
+            "2.1 only. Each dot counts as 2 Wits dots in the target's Defense and active "
+            "defence; an active defence with Wits rerolls 10s."
+        ),
+        "athletics": (
+            "2.1 only, active defence. The ability it defends with (Athletics, Melee, Brawl …)."
+        ),
+        "quantum": (
+            "2.1 only, power block. A power block adds ⌊Quantum ÷ 2⌋ to the target's Defense."
+        ),
+    },
+    defaults={"dexterity": 2, "wits": 2, "athletics": 2, "quantum": 1},
+)
+"""The 2.1 target: its Defense, active defence and power block
+(:func:`ruleslab.dodge.target_defense`)."""
+TARGET_CONDITIONS = Role(
+    "target_conditions",
+    "The target's conditions",
+    Conditions,
+    ("sprinting", "daze", "actions"),
+    prefix="target_",
+    label="Target: ",
+    help={
+        "sprinting": (
+            "‘Sprinting characters … are at +1 difficulty to all defensive maneuvers they "
+            "take’: the target's dodge, active defence or power block (rules note RN-COND-2)."
+        ),
+        "daze": (
+            "‘Dazed characters are at +1 difficulty to all actions’: a 2.1 active defence or "
+            "power block is an action (a 2.0 dodge is not; rules note RN-COND-4)."
+        ),
+        "actions": (
+            "2.1: the target's actions this turn, its active defence or power block included "
+            "(‘Characters may take an action to actively defend’): the defence roll is at "
+            "+(actions − 1) (rules note RN-COND-3)."
+        ),
+    },
+)
+"""What the target is in: each adds difficulty to its defence roll (rules note RN-COND-5)."""
+DEFENCE_DIFFICULTY = ChoiceParam(
+    "defence_difficulty",
+    "A difficulty on the target's defence roll",
+    choices=DEFENCE_DIFFICULTY_READINGS,
     help=(
-        "Each Mega-Dexterity dot counts as 2 Dexterity dots in the attack pool; in 2.1 a "
-        "Mega-Attribute also lets the attack reroll 10s."
+        "What the target's conditions' added difficulty does to its dodge, active defence or "
+        "power block, whose successes cancel attack successes: its first successes pay for it "
+        "(default), or the roll must reach 1 + the difficulty to count at all. See rules note "
+        "RN-COND-5."
     ),
 )
-ABILITY = IntParam(
-    "ability",
-    "Attack ability (Firearms …)",
-    minimum=0,
-    maximum=10,
-    help="Dots in the ability the attack uses (Firearms, Athletics for thrown weapons …).",
-)
+
+
 SPECIALTY = BoolParam(
     "specialty",
     "Specialty applies",
@@ -201,48 +324,6 @@ DODGE_REROLLS = BoolParam(
     "2.0: dodge rerolls 10s",
     help="2.0 only. Tick if a specialty fits the target's dodge: the dodge rerolls 10s.",
 )
-TARGET_DEXTERITY = IntParam(
-    "target_dexterity",
-    "2.1: target's Dexterity",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help=(
-        "2.1 only. The target's Dexterity dots, from its sheet: its Defense is ⌊lower of "
-        "Dexterity or Wits ÷ 2⌋, and an active defence uses the higher. See rules note "
-        "RN-RANGED-14."
-    ),
-)
-TARGET_MEGA_DEXTERITY = IntParam(
-    "target_mega_dexterity",
-    "2.1: target's Mega-Dexterity",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help=(
-        "2.1 only. Each dot counts as 2 Dexterity dots in the target's Defense and active "
-        "defence; an active defence with Dexterity rerolls 10s."
-    ),
-)
-TARGET_WITS = IntParam(
-    "target_wits",
-    "2.1: target's Wits",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help="2.1 only. The target's Wits dots: its Defense uses the lower of Dexterity and Wits.",
-)
-TARGET_MEGA_WITS = IntParam(
-    "target_mega_wits",
-    "2.1: target's Mega-Wits",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help=(
-        "2.1 only. Each dot counts as 2 Wits dots in the target's Defense and active "
-        "defence; an active defence with Wits rerolls 10s."
-    ),
-)
 ATTACKS_BEFORE = IntParam(
     "attacks_before",
     "2.1: attacks already made against the target this turn",
@@ -269,14 +350,6 @@ TARGET_DEFENDS = ChoiceParam(
         "success. See rules note RN-RANGED-15."
     ),
 )
-TARGET_ABILITY = IntParam(
-    "target_ability",
-    "2.1: target's defending ability",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help="2.1 only, active defence. The ability it defends with (Athletics, Melee, Brawl …).",
-)
 TARGET_SPECIALTY = BoolParam(
     "target_specialty",
     "2.1: target's specialty fits its defence",
@@ -289,14 +362,6 @@ TARGET_POWER_POOL = IntParam(
     maximum=40,
     unit="dice",
     help="2.1 only, power block. The dice pool of the power the target blocks with.",
-)
-TARGET_QUANTUM = IntParam(
-    "target_quantum",
-    "2.1: target's Quantum",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help="2.1 only, power block. A power block adds ⌊Quantum ÷ 2⌋ to the target's Defense.",
 )
 MEGA_IN_DEFENSE = ChoiceParam(
     "mega_in_defense",
@@ -399,19 +464,21 @@ SQUAD_INPUTS = (SQUAD_HENCHMEN, SQUAD_TRAINING, AREA_MULTIPLIER)
 LOSSES = replace(LOSSES_ROUNDING, name="losses_rounding", label="Squad: rounding divided losses")
 ONLY_20 = (DODGE_POOL, DODGE_REROLLS)
 """Inputs used under 2.0 only."""
+ONLY_20_NAMES = tuple(p.name for p in ONLY_20)
 ONLY_21 = (
-    TARGET_DEXTERITY,
-    TARGET_MEGA_DEXTERITY,
-    TARGET_WITS,
-    TARGET_MEGA_WITS,
-    ATTACKS_BEFORE,
-    TARGET_DEFENDS,
-    TARGET_ABILITY,
-    TARGET_SPECIALTY,
-    TARGET_POWER_POOL,
-    TARGET_QUANTUM,
+    "target_dexterity",
+    "target_mega_dexterity",
+    "target_wits",
+    "target_mega_wits",
+    "attacks_before",
+    "target_defends",
+    "target_ability",
+    "target_specialty",
+    "target_power_pool",
+    "target_quantum",
 )
-"""Inputs used under 2.1 only (the rules options MEGA_IN_DEFENSE and POWER_BLOCK_BONUS too)."""
+"""Inputs used under 2.1 only, by name: TARGET's and four more (the rules options
+MEGA_IN_DEFENSE and POWER_BLOCK_BONUS too)."""
 NATURAL_SOAK = IntParam(
     "natural_soak",
     "Target's natural soak",
@@ -518,15 +585,44 @@ BURST_WEAPON_AMMO = ChoiceParam(
 def _with_unused(
     target: TargetDefence,
     ruleset: str,
-    unused: tuple[Param, ...],
+    unused: tuple[str, ...],
     values: dict[str, Any],
     why: str,
 ) -> TargetDefence:
     """``target`` with a first step naming the other ruleset's inputs, not used (RN-RANGED-16)."""
-    listed = ", ".join(f"“{p.label}” {p.shown(values[p.name])}" for p in unused)
+    params = {p.name: p for p in autofire_and_strafing.params}
+    listed = ", ".join(f"“{params[n].label}” {params[n].shown(values[n])}" for n in unused)
     text = f"Not used under {ruleset}: {listed}; {why} (rules note RN-RANGED-16)"
     step = Step(text, DEFENSES if ruleset == V21 else DEFENSIVE)
     return replace(target, steps=(step, *target.steps))
+
+
+def _one_action_if_stunned(conditions: Conditions, field_name: str) -> None:
+    """Stunned characters "may not take more than a single action" (rules note RN-COND-4)."""
+    allowed = actions_allowed(conditions)
+    if allowed == 1 and conditions.actions > 1:
+        raise InputError(
+            field_name,
+            f"A Stunned character ‘may not take more than a single action’: {conditions.actions} "
+            "actions this turn cannot be (rules note RN-COND-4).",
+        )
+
+
+def _on_defence(defence: TargetDefence, target: Character, conditions: Conditions) -> Modifier:
+    """What the target's conditions do to its defence roll (none without a roll).
+
+    A dodge, an active defence and a power block are defensive maneuvers (a sprinter's
+    +1); under 2.1 the active defence or power block "takes an action" and is counted
+    among the target's actions (Dazed +1, +(actions − 1), rules note RN-COND-3); a
+    2.0 dodge takes no action. The target's load is not read: its roll is not
+    encumbered here.
+    """
+    if not defence.dice:
+        return NO_CONDITIONS
+    action = defence.ruleset == V21
+    kind = RollKind(f"the target's {defence.roll}", defensive=True, action=action)
+    counted = replace(conditions, active_defence=action, load_kg=0.0)
+    return on_roll(kind, target, counted, ruleset=defence.ruleset)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -596,9 +692,8 @@ class AutofireReport(Explained):
 
 
 @checked(
-    ATTRIBUTE,
-    MEGA_ATTRIBUTE,
-    ABILITY,
+    ATTACKER,
+    ATTACKER_CONDITIONS,
     SPECIALTY,
     ACCURACY,
     DAMAGE_DICE,
@@ -618,7 +713,12 @@ class AutofireReport(Explained):
     TARGET_KIND,
     *SQUAD_INPUTS,
     *ONLY_20,
-    *ONLY_21,
+    TARGET,
+    ATTACKS_BEFORE,
+    TARGET_DEFENDS,
+    TARGET_SPECIALTY,
+    TARGET_POWER_POOL,
+    TARGET_CONDITIONS,
     RULESET,
     EXTRA_SUCCESSES,
     NET_FROM,
@@ -628,11 +728,11 @@ class AutofireReport(Explained):
     POWER_BLOCK_BONUS,
     RATE_READING,
     LOSSES,
+    DEFENCE_DIFFICULTY,
 )
 def autofire_and_strafing(
-    dexterity: int = 3,
-    mega_dexterity: int = 0,
-    ability: int = 2,
+    attacker: Character | None = None,
+    conditions: Conditions | None = None,
     specialty: bool = False,
     accuracy: int = 1,
     damage_dice: int = 5,
@@ -655,16 +755,12 @@ def autofire_and_strafing(
     area_multiplier: int = 2,
     dodge_pool: int = 0,
     dodge_reroll_tens: bool = False,
-    target_dexterity: int = 2,
-    target_mega_dexterity: int = 0,
-    target_wits: int = 2,
-    target_mega_wits: int = 0,
+    target: Character | None = None,
     attacks_before: int = 0,
     target_defends: str = "none",
-    target_ability: int = 2,
     target_specialty: bool = False,
     target_power_pool: int = 0,
-    target_quantum: int = 1,
+    target_conditions: Conditions | None = None,
     ruleset: str = V21,
     extra_successes: str = "die",
     net_from: str = "difficulty",
@@ -674,6 +770,7 @@ def autofire_and_strafing(
     power_block_bonus: str = "decays",
     rate_reading: str = "unadjusted",
     losses_rounding: str = "down",
+    defence_difficulty: str = "spend",
 ) -> AutofireReport:
     """The "Autofire & strafing" calculator: a burst (or single shot) against one or
     more targets, with ammunition, difficulty, exact hit chance and the exact
@@ -696,8 +793,22 @@ def autofire_and_strafing(
     (``target_kind="squad"``) loses henchmen by the henchmen rules, an Area(X)
     weapon's post-soak damage × ``area_multiplier`` ("Area Vulnerability",
     :func:`ruleslab.attack.against_squad`).
+
+    ``attacker``, ``target`` (its 2.1 traits) and their ``conditions`` and
+    ``target_conditions`` are records (``None``: the form's defaults; a caller may
+    pass their flat fields instead, ``dexterity=4``, ``target_wits=3``). The
+    attacker's load, daze and actions add difficulty to the attack roll; the
+    target's sprinting, daze and actions (its active defence one of them) add
+    difficulty to its defence roll, read by ``defence_difficulty``
+    (:mod:`ruleslab.conditions`, rules notes RN-COND-1 … RN-COND-5).
     """
+    assert attacker is not None  # (filled in by @checked)
+    assert conditions is not None
+    assert target is not None
+    assert target_conditions is not None
     assert not isinstance(tags, str), "TAGS' parser reads the text into tags (@checked)"
+    _one_action_if_stunned(conditions, "actions")
+    _one_action_if_stunned(target_conditions, "target_actions")
     weapon = Weapon(
         name="Weapon",
         accuracy=accuracy,
@@ -716,45 +827,54 @@ def autofire_and_strafing(
         burst_weapon_ammo=burst_weapon_ammo,
         rate=rate_of_fire(rate, weapon.rounds_per_attack, rate_reading) if rate else None,
     )
-    values = locals()  # the inputs by name, for the step naming those not used
+    values = {**locals(), **TARGET.flatten(target)}  # by name, for the step naming those not used
     if ruleset == V20:
-        target = target_dodge(dodge_pool, dodge_reroll_tens)
-        unused: tuple[Param, ...] = (*ONLY_21, MEGA_IN_DEFENSE, POWER_BLOCK_BONUS)
+        defence = target_dodge(dodge_pool, dodge_reroll_tens)
+        unused: tuple[str, ...] = (*ONLY_21, MEGA_IN_DEFENSE.name, POWER_BLOCK_BONUS.name)
         why = "under 2.0 the target dodges; its 2.1 Defense does not apply"
     else:
-        target = target_defense(
-            dexterity=target_dexterity,
-            mega_dexterity=target_mega_dexterity,
-            wits=target_wits,
-            mega_wits=target_mega_wits,
+        if target_conditions.active_defence and target_defends == "none":
+            raise InputError(
+                "target_defends",
+                f"{TARGET_DEFENDS.label}: the target's conditions say it takes an active "
+                "defence this turn, so choose it (or clear active_defence).",
+            )
+        defence = target_defense(
+            dexterity=target.dexterity,
+            mega_dexterity=target.mega_dexterity,
+            wits=target.wits,
+            mega_wits=target.mega_wits,
             attacks_before=attacks_before,
             action=target_defends,
-            ability=target_ability,
+            ability=target.athletics,
             specialty=target_specialty,
             power_pool=target_power_pool,
-            quantum=target_quantum,
+            quantum=target.quantum,
             mega_in_defense=mega_in_defense,
             power_block_bonus=power_block_bonus,
         )
-        unused = ONLY_20
+        unused = ONLY_20_NAMES
         why = "under 2.1 the target's Defense and its defensive action replace the dodge"
-    target = _with_unused(target, ruleset, unused, values, why)
+    defence = _with_unused(defence, ruleset, unused, values, why)
     attack = resolve_attack(
         weapon=weapon,
-        dexterity=dexterity,
-        mega_dexterity=mega_dexterity,
-        ability=ability,
+        dexterity=attacker.dexterity,
+        mega_dexterity=attacker.mega_dexterity,
+        ability=attacker.firearms,
         specialty=specialty,
         ruleset=ruleset,
         base_difficulty=base_difficulty,
         range_penalty=range_penalty,
         aircraft_penalty=aircraft_penalty,
-        target=target,
+        target=defence,
         natural_soak=natural_soak,
         armour_soak=armour_soak,
         extra_successes=extra_successes,
         net_from=net_from,
         maneuver=maneuver,
+        conditions=on_roll(ATTACK_ROLL, attacker, conditions, ruleset=ruleset),
+        defence_conditions=_on_defence(defence, target, target_conditions),
+        defence_difficulty=defence_difficulty,
     )
     squad = None
     if target_kind == "squad":
@@ -802,11 +922,16 @@ CALCULATOR = Calculator(
         "power_block_bonus",
         "rate_reading",
         "losses_rounding",
+        "defence_difficulty",
     ),
     groups=(
         FieldGroup("Target: a squad of henchmen", tuple(p.name for p in SQUAD_INPUTS)),
         FieldGroup("Target under 2.0", tuple(p.name for p in ONLY_20), shown_when=ONLY_UNDER_20),
-        FieldGroup("Target under 2.1", tuple(p.name for p in ONLY_21), shown_when=ONLY_UNDER_21),
+        FieldGroup("Target under 2.1", ONLY_21, shown_when=ONLY_UNDER_21),
+        FieldGroup(
+            ATTACKER_CONDITIONS.title, (*ATTACKER.flat_names[3:], *ATTACKER_CONDITIONS.flat_names)
+        ),
+        FieldGroup(TARGET_CONDITIONS.title, TARGET_CONDITIONS.flat_names),
     ),
     views=(
         ChartView(
