@@ -162,7 +162,7 @@ def test_the_fields_make_two_fighters_and_the_rules():
 
 def test_a_parsed_damage_die_is_taken_as_is():
     assert chimera_fight(a_damage=DamageDice(1, 8)) == chimera_fight()
-    assert chimera_fight(b_damage=DamageDice(10, 100, -20)).odds.b.damage.sides == 100
+    assert chimera_fight(b_damage=DamageDice(10, 100, -20)).odds.b.dice.sides == 100
 
 
 @pytest.mark.parametrize(

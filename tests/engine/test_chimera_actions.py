@@ -36,7 +36,7 @@ def _after(f):
 
 
 def _adjusted(f, wounds):
-    return max(0, f.mr - f.encumbrance + f.mr_modifier - wounds - (4 if f.bound else 0))
+    return max(0, f.mr - f.encumbrance + f.mr_modifier - wounds - (4 if f.is_bound else 0))
 
 
 def _damage_faces(dmg, crit):
@@ -67,7 +67,7 @@ def _blow(att, dfd, posture, wa, wd):
             if resisted:
                 out[0] += Fraction(1, 20)
                 continue
-            faces = _damage_faces(att.damage, False)
+            faces = _damage_faces(att.dice, False)
             for dmg in faces:
                 land(dmg, Fraction(1, 20 * len(faces)))
         return out
@@ -75,10 +75,10 @@ def _blow(att, dfd, posture, wa, wd):
     if att.kind == "shoot":
         tn += POSTURE[posture]
     for nat in range(1, 21):
-        if not (nat == 20 or nat + att.attack - wa - (4 if att.bound else 0) >= tn):
+        if not (nat == 20 or nat + att.attack - wa - (4 if att.is_bound else 0) >= tn):
             out[0] += Fraction(1, 20)
             continue
-        faces = _damage_faces(att.damage, nat == 20)
+        faces = _damage_faces(att.dice, nat == 20)
         for dmg in faces:
             land(dmg, Fraction(1, 20 * len(faces)))
     return out
@@ -117,9 +117,9 @@ def _turn(fs, x, state):
     elif posture == "standing" and gap <= mr:
         strike(0)  # walks (free), then his full action
     else:
-        for face in range(1, f.movement_die + 1):
+        for face in range(1, f.movement_sides + 1):
             moved = mr + face if posture == "standing" else max(0, mr - face)
-            put((0, max(0, gap - moved)), Fraction(1, f.movement_die))
+            put((0, max(0, gap - moved)), Fraction(1, f.movement_sides))
     return out
 
 
@@ -235,7 +235,7 @@ def test_a_prone_combatant_gets_up_to_fight_and_it_costs_his_encumbrance_in_mr()
     # A (base MR 14, Encumbrance 2: adjusted MR 12) lies prone 11 away from B. Getting up
     # costs 2 of this round's MR: he walks at most 10, so he must run: 10 + d4 ≥ 11 always.
     # Standing (not prone) he would walk 11 ≤ 12 and attack at once.
-    a = replace(A0, mr=14, encumbrance=2, position="gets_up", movement_die=4)
+    a = replace(A0, mr=14, encumbrance=2, position="gets_up", movement_die="d4")
     b = replace(B0, kind="shoot")
     d = duel_odds(a, b, NO_CRIT, distance=11)
     # B shoots A: TN 12 (MR 14 − 2) + 2 prone before A's first turn = 14: 7/20 if B goes
@@ -275,7 +275,7 @@ def test_walking_up_to_mr_is_free_so_he_still_attacks():
 
 def test_a_fighter_who_can_never_reach_is_an_endless_fight():
     # Crouched, MR 1 creeps 1 − d4 = 0 every round; B's shots cannot wound Defence 20.
-    a = replace(A0, mr=1, position="crouching", movement_die=4, defence=20)
+    a = replace(A0, mr=1, position="crouching", movement_die="d4", defence=20)
     d = duel_odds(a, replace(B0, kind="shoot"), NO_CRIT, distance=5)
     assert d.p_endless == 1
     assert d.expected_rounds is None
@@ -285,18 +285,18 @@ def test_a_fighter_who_can_never_reach_is_an_endless_fight():
 
 CASES = {
     "a fighter closes on a shooter whose wounds slow him": (
-        pc("A", mr=12, movement_die=6, wound_limit=3),
+        pc("A", mr=12, movement_die="d6", wound_limit=3),
         pc("B", kind="shoot", attack=6, mr=9),
         25,
     ),
     "a crouching fighter creeps under fire": (
-        pc("A", mr=12, position="crouching", movement_die=4, wound_limit=3),
+        pc("A", mr=12, position="crouching", movement_die="d4", wound_limit=3),
         pc("B", kind="shoot", attack=4),
         9,
     ),
     "both fighters run at each other": (
-        pc("A", mr=9, movement_die=8),
-        pc("B", mr=11, movement_die=4, attack=3, initiative=2),
+        pc("A", mr=9, movement_die="d8"),
+        pc("B", mr=11, movement_die="d4", attack=3, initiative=2),
         30,
     ),
     "one readies, the other drops prone and shoots": (
@@ -305,7 +305,7 @@ CASES = {
         0,
     ),
     "a prone fighter gets up, encumbered, and readies while walking": (
-        pc("A", mr=13, encumbrance=3, position="gets_up", plan="ready", movement_die=10),
+        pc("A", mr=13, encumbrance=3, position="gets_up", plan="ready", movement_die="d10"),
         pc("B", kind="shoot", cover="medium", mr_modifier=-2),
         14,
     ),
@@ -356,7 +356,7 @@ def test_played_fights_roll_what_the_odds_compute(case):
 
 def test_the_play_log_says_each_full_and_free_action():
     # A (base MR 13, Encumbrance 3: MR 10) cannot be wounded by B (Defence 20 against d6)
-    a = pc("A", mr=13, encumbrance=3, position="gets_up", plan="ready", movement_die=10)
+    a = pc("A", mr=13, encumbrance=3, position="gets_up", plan="ready", movement_die="d10")
     a = replace(a, defence=20)
     b = pc("B", kind="shoot", position="drops_prone")
     lines = []

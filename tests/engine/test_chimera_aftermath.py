@@ -30,19 +30,19 @@ def _faces(count, sides):
 @functools.cache
 def _blow(att, dfd, wa, wd):
     """(P(no wound), P(wound, goes on), P(vanquish)) of ``att`` on ``dfd``, by enumeration."""
-    bound_a = 4 if att.bound else 0
-    bound_d = 4 if dfd.bound else 0
+    bound_a = 4 if att.is_bound else 0
+    bound_d = 4 if dfd.is_bound else 0
     tn = max(0, dfd.mr - wd - bound_d)
     none = wound = vanq = Fraction(0)
     for nat in range(1, 21):
         if not (nat + att.attack - wa - bound_a >= tn or nat == 20):
             none += Fraction(1, 20)
             continue
-        count = att.damage.count * (2 if nat == 20 else 1)
-        faces = _faces(count, att.damage.sides)
+        count = att.dice.count * (2 if nat == 20 else 1)
+        faces = _faces(count, att.dice.sides)
         for dmg in faces:
             p = Fraction(1, 20 * len(faces))
-            sev = dmg + att.damage.bonus - dfd.defence
+            sev = dmg + att.dice.bonus - dfd.defence
             if sev < 1:
                 none += p
             elif wd + 1 > dfd.wound_limit or sev > dfd.wound_limit:
@@ -55,8 +55,8 @@ def _blow(att, dfd, wa, wd):
 @functools.cache
 def _first(a, b, w):
     """P(A acts first), ties rolled again: every pair of d12 faces."""
-    ia = a.initiative - w[0] - (4 if a.bound else 0)
-    ib = b.initiative - w[1] - (4 if b.bound else 0)
+    ia = a.initiative - w[0] - (4 if a.is_bound else 0)
+    ib = b.initiative - w[1] - (4 if b.is_bound else 0)
     higher = sum(1 for x, y in product(range(1, 13), repeat=2) if x + ia > y + ib)
     lower = sum(1 for x, y in product(range(1, 13), repeat=2) if x + ia < y + ib)
     return Fraction(higher, higher + lower)
@@ -103,7 +103,7 @@ def _fighter(name, **kw):
     ("a", "b"),
     [
         (_fighter("A"), _fighter("B", wound_limit=1, damage=DamageDice(1, 8))),
-        (_fighter("A", wounds=1, initiative=2), _fighter("B", mr=8, defence=2, bound=True)),
+        (_fighter("A", wounds=1, initiative=2), _fighter("B", mr=8, defence=2, bound="bound")),
         (_fighter("A", wound_limit=3, damage=DamageDice(2, 4)), _fighter("B", wound_limit=0)),
     ],
 )
@@ -145,7 +145,7 @@ def test_skipping_the_cool_down_an_unhurt_winner_rolls_at_his_resistance():
 
 
 def test_the_fatigue_roll_takes_the_wound_penalty_the_winner_ends_with():
-    a = _fighter("A", wound_limit=3, damage=DamageDice(2, 4), resist=1, cool_down=False)
+    a = _fighter("A", wound_limit=3, damage=DamageDice(2, 4), resist=1, cool_down="skipped")
     b = _fighter("B", wound_limit=0)
     ends = oracle_ends(a, b)
     wins = {k[1]: p for k, p in ends.items() if k[0] == "v0"}
@@ -273,7 +273,7 @@ def test_play_breaks_before_the_fight():
     a = _fighter("A")
     b = Fighter(
         name="B", mr=10, defence=1, wound_limit=2, damage=DamageDice(1, 6), attack=2,
-        leader_fell=True, morale_tn=40,
+        leader="fallen", morale_tn=40,
     )  # fmt: skip
     lines = []
     end, rounds = play(a, b, FightRules(), random.Random(1), say=lines.append)

@@ -75,10 +75,10 @@ def brute(att, dfd, wa, wd, rules):
             if resisted and rules.blast_resisted == "avoids":
                 put("miss", p_roll / 20)
                 continue
-            count = att.damage.count * (2 if crit else 1)
-            faces = [sum(c) for c in product(range(1, att.damage.sides + 1), repeat=count)]
+            count = att.dice.count * (2 if crit else 1)
+            faces = [sum(c) for c in product(range(1, att.dice.sides + 1), repeat=count)]
             for face in faces:
-                dmg = face + att.damage.bonus
+                dmg = face + att.dice.bonus
                 if resisted:
                     dmg //= 2
                 sev = dmg - dfd.defence - (0 if in_roll else bonus)
@@ -156,7 +156,7 @@ def test_a_blast_by_hand():
     # severity > 2: 2d6 ≥ 4 (33/36)
     assert odds.p_vanquish == Fraction(14, 20) * Fraction(33, 36)
     # bound: −4 to his Resistance Roll, so only a natural 19 or 20 resists: 2/20
-    bound = blast_odds(GRENADIER, replace(TARGET, bound=True), 0, 0, RULES)
+    bound = blast_odds(GRENADIER, replace(TARGET, bound="bound"), 0, 0, RULES)
     assert bound.resist is not None
     assert bound.resist.p_success == Fraction(2, 20)
     text = "\n".join(str(s) for s in odds.steps)

@@ -12,6 +12,7 @@ from ruleslab.chimera.attack import Fighter, FightRules
 from ruleslab.chimera.dice import DamageDice, parse_dice
 from ruleslab.chimera.duel import SurprisePlan
 from ruleslab.chimera.fight import fight_chart, fight_odds, play_log, vanquish_bar
+from ruleslab.params import InputError
 
 # As in test_chimera_duel: Wound Limit 0, Defence 0, d4+10 damage, so every hit
 # vanquishes. A hits B on 11+ (1/2), B hits A on 16+ (1/4); no criticals.
@@ -84,10 +85,13 @@ def test_chart_bars_and_the_vanquishing_bar():
 
 
 def test_a_fighter_with_an_unknown_choice_says_so():
-    with pytest.raises(ValueError, match="A's cover must be one of none, light, medium, heavy"):
+    # (the record's field declarations: the form's label and choices)
+    with pytest.raises(InputError, match=r"^Cover must be one of None, Light: ¼ covered") as err:
         replace(A0, cover="Medium")
-    with pytest.raises(ValueError, match="B's kind must be one of fight, shoot"):
+    assert err.value.field == "cover"
+    with pytest.raises(InputError, match=r"^Attacks with must be one of Fight \(melee\)") as err:
         replace(B0, kind="melee")
+    assert err.value.field == "kind"
 
 
 # --- a Python caller's bad values: a ValueError naming the value and what is allowed ----
@@ -143,21 +147,22 @@ def test_every_critical_reading_is_one_the_action_roll_knows():
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"wounds": 1.5}, "A's wounds must be a whole number, not 1.5"),
-        ({"wound_limit": True}, "A's wound_limit must be a whole number, not True"),
-        ({"mr": "10"}, "A's mr must be a whole number, not '10'"),
-        ({"wounds": -1}, "A's wounds must be a whole number from 0 up, not -1"),
-        ({"wound_limit": -2}, "A's wound_limit must be a whole number from 0 up, not -2"),
+        ({"wounds": 1.5}, "Wounds so far must be a whole number from 0 to 10."),
+        ({"wound_limit": True}, "Wound Limit (WL) must be a whole number from 0 to 10."),
+        ({"mr": "10"}, "Base Movement Rate (MR) must be a whole number from 0 to 40."),
+        ({"mr": 41}, "Base Movement Rate (MR) must be a whole number from 0 to 40."),
+        ({"wounds": -1}, "Wounds so far must be a whole number from 0 to 10."),
+        ({"wound_limit": -2}, "Wound Limit (WL) must be a whole number from 0 to 10."),
         (
-            {"damage": "d8"},
-            "A's damage must be a DamageDice (e.g. parse_dice('d8')), not 'd8'",
+            {"damage": "d8x"},
+            "Weapon damage: 'd8x' is not a dice expression like d8, 2d6 or d6+1.",
         ),
         # dice built directly, past the limits the typed text has (was: a long computation)
         (
             {"damage": DamageDice(40, 100)},
-            "A's damage 40d100: the number of dice must be from 1 to 10",
+            "Weapon damage: the number of dice must be from 1 to 10.",
         ),
-        ({"damage": DamageDice(1, 1000)}, "A's damage d1000: a die must have from 2 to 100 sides"),
+        ({"damage": DamageDice(1, 1000)}, "Weapon damage: a die must have from 2 to 100 sides."),
     ],
 )
 def test_a_fighter_with_a_bad_number_says_so(changes, message):

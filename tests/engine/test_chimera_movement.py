@@ -14,7 +14,7 @@ def test_adjusted_mr_by_hand():
     Penalty, and the effects of slow or haste powers'; Capture: '–4 to all rolls and MR'."""
     assert adjusted_mr(12) == 12
     assert adjusted_mr(12, encumbrance=2, modifier=-1, wounds=1) == 8
-    assert adjusted_mr(12, encumbrance=2, modifier=-1, wounds=1, bound=True) == 4
+    assert adjusted_mr(12, encumbrance=2, modifier=-1, wounds=1, bound="bound") == 4
     assert adjusted_mr(12, modifier=3) == 15  # haste
     assert adjusted_mr(3, encumbrance=2, wounds=2) == 0  # never below 0
 
@@ -52,7 +52,7 @@ def test_the_texts_moves_worked():
     )
     assert "A's adjusted MR = base MR 13 − Encumbrance 3 = 10" in text
     # a wounded, bound combatant: MR 10 − WP 2 − 4 = 4; creeping 4 − d6 stops on 4, 5, 6
-    slow = movement("B", 10, 6, wounds=2, bound=True)
+    slow = movement("B", 10, 6, wounds=2, bound="bound")
     assert slow.mr == 4
     assert slow.creep.p(0) == Fraction(3, 6)
 

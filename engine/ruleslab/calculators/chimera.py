@@ -1,16 +1,13 @@
 """The Chimera fight calculator (key ``chimera``): two combatants, one blow each way, the duel.
 
 The rules are in :mod:`ruleslab.chimera` (:func:`ruleslab.chimera.fight.fight_odds`
-takes the two combatants as :class:`~ruleslab.chimera.attack.Fighter` records and
+takes the two combatants as :class:`~ruleslab.chimera.fighter.Fighter` records and
 the readings of the text as :class:`~ruleslab.chimera.attack.FightRules`); this
-module declares the calculator's inputs (one field per combatant trait,
-``a_…`` for combatant A and ``b_…`` for B, and the rules options), builds the
-two records from them (:func:`chimera_fight`), and adds the figures, the two
-charts and the "Play a round" / "Play the fight" logs (:class:`FightReport`).
-See :mod:`ruleslab.declare`.
-
-Over 600 lines, for a reason: two combatants of 31 fields each and fourteen rules
-options, each declared with its label, range and help as the form shows them.
+module gives the record two roles (:data:`A` and :data:`B`: the fields ``a_…``
+and ``b_…``, each declared once by the record, :mod:`ruleslab.chimera.fighter`),
+declares the rules options and the surprise, and adds the figures, the charts and
+the "Play a round" / "Play the fight" logs (:class:`FightReport`). See
+:mod:`ruleslab.declare` and :mod:`ruleslab.records`.
 """
 
 from __future__ import annotations
@@ -19,19 +16,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ruleslab.chimera.attack import Fighter, FightRules
-from ruleslab.chimera.dice import DamageDice, check_dice, parse_dice
+from ruleslab.chimera.attack import FightRules
 from ruleslab.chimera.duel import SurprisePlan
 from ruleslab.chimera.fight import FightOdds, fight_chart, fight_odds, play_log, vanquish_bar
-from ruleslab.chimera.movement import MOVEMENT_DICE
+from ruleslab.chimera.fighter import MR, DiceParam, Fighter
 from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup, Roll
 from ruleslab.explain import Explained, Figure
-from ruleslab.params import ChoiceParam, InputError, IntParam, Param, TextParam, checked
+from ruleslab.params import ChoiceParam, InputError, IntParam, checked
+from ruleslab.records import Role
 from ruleslab.sources import CHIMERA, rule
 
 __all__ = [
     "CALCULATOR",
     "OPTIONS",
+    "A",
+    "B",
     "DiceParam",
     "FightReport",
     "chimera_fight",
@@ -39,7 +38,6 @@ __all__ = [
     "play_round",
 ]
 
-MAX_WOUND_LIMIT = 10
 MAX_DISTANCE = 40
 """The farthest start the form takes, in MR units: at worst a crouched combatant creeping
 1 a round under fire, which the exact chain still solves in the time allowed."""
@@ -49,310 +47,32 @@ PLAY_FIGHT_ROUNDS = 100
 
 # --- inputs ---------------------------------------------------------------------------
 
-
-@dataclass(frozen=True, kw_only=True)
-class DiceParam(TextParam):
-    """A dice-expression field (``d8``, ``2d6``, ``d6+1``).
-
-    Also accepts an already parsed :class:`DamageDice`, so Python callers may pass
-    one (the form passes text; see ``CalculatorView.parse``), checked against the
-    same limits with the same messages as typed text (:func:`check_dice`):
-    ``DamageDice(40, 100)`` is refused, not computed for minutes (issue 11).
-    """
-
-    def check(self, value: Any) -> Any:
-        if isinstance(value, DamageDice):
-            try:
-                return check_dice(value)
-            except ValueError as exc:
-                raise InputError(self.name, f"{self.label}: {exc}.") from None
-        return super().check(value)
-
-
-def _damage_parser(text: str, param: TextParam) -> DamageDice:
-    try:
-        return parse_dice(text)
-    except ValueError as exc:
-        raise InputError(param.name, f"{param.label}: {exc}.") from None
-
-
-def _side_params(s: str) -> tuple[Param, ...]:
-    """The fields of combatant ``s`` ("A" or "B"): ``a_mr``, ``a_defence`` … (labels "A: …")."""
-    p = s.lower()
-    return (
-        IntParam(
-            f"{p}_mr",
-            f"{s}: Base Movement Rate (MR)",
-            minimum=0,
-            maximum=40,
-            help=(
-                f"{s}'s base MR. Adjusted for his Encumbrance, the MR modifier, his Wound "
-                "Penalty (and −4 if bound), it is the base TN to hit him and how far he walks."
-            ),
-        ),
-        IntParam(
-            f"{p}_defence",
-            f"{s}: Defence (DF)",
-            minimum=0,
-            maximum=20,
-            help="Subtracted from each damage roll against him: severity = damage − DF.",
-        ),
-        IntParam(
-            f"{p}_wound_limit",
-            f"{s}: Wound Limit (WL)",
-            minimum=0,
-            maximum=MAX_WOUND_LIMIT,
-            help="Vanquished when the number of wounds, or one wound's severity, exceeds it.",
-        ),
-        IntParam(
-            f"{p}_wounds",
-            f"{s}: Wounds so far",
-            minimum=0,
-            maximum=MAX_WOUND_LIMIT,
-            help="Wounds already suffered (each is −1 to all rolls and MR); at most the WL.",
-        ),
-        DiceParam(
-            f"{p}_damage",
-            f"{s}: Weapon damage",
-            parser=_damage_parser,
-            example="d8, 2d6 or d6+1",
-            max_length=40,
-            help="The weapon's damage die (rolled twice on a Critical Success).",
-        ),
-        IntParam(
-            f"{p}_attack",
-            f"{s}: Attack bonus",
-            minimum=-10,
-            maximum=20,
-            help="Skill or attribute bonus added to the Fight or Shoot roll.",
-        ),
-        IntParam(
-            f"{p}_initiative",
-            f"{s}: Initiative Modifier (IM)",
-            minimum=-10,
-            maximum=10,
-            help="The chosen action's Initiative Modifier, added to the 1d12 Initiative roll.",
-        ),
-        ChoiceParam(
-            f"{p}_kind",
-            f"{s}: Attacks with",
-            choices=(
-                ("fight", "Fight (melee)"),
-                ("shoot", "Shoot (ranged)"),
-                ("blast", "Blast (the foe resists it)"),
-            ),
-            help=(
-                "Crouching and prone cover bonuses count against Shoot and Blast attacks. "
-                "Against a blast the foe makes a Resistance Roll against this combatant's "
-                "Blast TN, his cover added to it. See RN-CHIM-7."
-            ),
-        ),
-        ChoiceParam(
-            f"{p}_position",
-            f"{s}: Position",
-            choices=(
-                ("standing", "Standing"),
-                ("crouching", "Crouching (+1 vs Shoot and Blast; moves by creeping)"),
-                ("prone", "Prone (+2 vs Shoot and Blast; may only Shoot or creep)"),
-                ("drops_prone", "Standing, drops prone on his first turn (free)"),
-                ("gets_up", "Prone, gets up on his first turn (free; costs Encumbrance in MR)"),
-            ),
-            help=(
-                "A cover bonus against Shoot and Blast attacks. Dropping prone and getting up "
-                "are free actions, taken on his first turn. See RN-CHIM-22."
-            ),
-        ),
-        ChoiceParam(
-            f"{p}_plan",
-            f"{s}: First turn",
-            choices=(
-                ("attack", "Attacks (or closes in, if he Fights)"),
-                ("ready", "Readies an item (full action): attacks from his next turn"),
-            ),
-            help=(
-                "'only 1 full action is permitted': readying an item is his whole first turn "
-                "(walking up to his MR is free). See RN-CHIM-19."
-            ),
-        ),
-        IntParam(
-            f"{p}_parry",
-            f"{s}: Parry bonus",
-            minimum=0,
-            maximum=10,
-            help="A shield's or melee weapon's parry bonus, added to the attacker's TN.",
-        ),
-        ChoiceParam(
-            f"{p}_cover",
-            f"{s}: Cover",
-            choices=(
-                ("none", "None"),
-                ("light", "Light: ¼ covered (+1)"),
-                ("medium", "Medium: ½ covered (+2)"),
-                ("heavy", "Heavy: ¾ covered (+4)"),
-            ),
-            help="A barrier's cover bonus, added to the attacker's TN.",
-        ),
-        ChoiceParam(
-            f"{p}_character",
-            f"{s}: Character",
-            choices=(
-                ("pc", "Player character (classed; never checks morale)"),
-                ("classed", "Classed NPC"),
-                ("npc", "Unclassed NPC"),
-            ),
-            help="NPCs check morale; classed characters may Resist a Killer Blow against TN 12.",
-        ),
-        IntParam(
-            f"{p}_morale_tn",
-            f"{s}: Morale TN",
-            minimum=1,
-            maximum=40,
-            help="The Resistance Roll an NPC must meet to stay in the fight.",
-        ),
-        IntParam(
-            f"{p}_resist",
-            f"{s}: Resistance bonus",
-            minimum=-10,
-            maximum=20,
-            help="Added to Resistance Rolls (morale, Killer Blow, Fatigue).",
-        ),
-        ChoiceParam(
-            f"{p}_bound",
-            f"{s}: Bound",
-            choices=(("free", "Free"), ("bound", "Bound (captured): −4 to all rolls and MR")),
-            help=(
-                "Capture: 'impose a penalty of –4 to all rolls and MR while bound' (his attack, "
-                "initiative and Resistance Rolls, and the TN to hit him). See RN-CHIM-15."
-            ),
-        ),
-        IntParam(
-            f"{p}_level",
-            f"{s}: Level",
-            minimum=1,
-            maximum=20,
-            help="A foe he drives off will not return before this many turns (10 minutes each).",
-        ),
-        ChoiceParam(
-            f"{p}_cool_down",
-            f"{s}: After the fight",
-            choices=(
-                ("spent", "Spends the 10-minute cool-down"),
-                ("skipped", "Skips it: Resistance Roll against Fatigue"),
-            ),
-            help=(
-                "Skipping the 1-turn cool-down 'mandates an immediate Resistance Roll against "
-                "Fatigue', at the Wound Penalty he ends the fight with. See RN-CHIM-16."
-            ),
-        ),
-        IntParam(
-            f"{p}_fatigue_tn",
-            f"{s}: Fatigue TN",
-            minimum=1,
-            maximum=40,
-            help="The TN of the Resistance Roll against Fatigue (the text gives none).",
-        ),
-        ChoiceParam(
-            f"{p}_leader",
-            f"{s}: His leader",
-            choices=(
-                ("standing", "Stands (or he has none)"),
-                ("fallen", "Has just fallen: an NPC checks morale"),
-            ),
-            help="'his leader falls': an NPC checks morale before round 1. See RN-CHIM-18.",
-        ),
-        IntParam(
-            f"{p}_allies",
-            f"{s}: Allies on his side",
-            minimum=0,
-            maximum=1000,
-            help="His allies elsewhere in the battle (himself not counted).",
-        ),
-        IntParam(
-            f"{p}_allies_down",
-            f"{s}: Allies down",
-            minimum=0,
-            maximum=1000,
-            help=(
-                "'his allies suffer more than 50% casualties': an NPC checks morale before "
-                "round 1. At most his allies. See RN-CHIM-18."
-            ),
-        ),
-        ChoiceParam(
-            f"{p}_fate",
-            f"{s}: Fate he gives a vanquished foe",
-            choices=(
-                ("any", "Not said (each fate is shown)"),
-                ("capture", "Capture"),
-                ("driven_off", "Driven Off"),
-                ("killer_blow", "Killer Blow"),
-                ("unconscious", "Unconscious"),
-                ("coup_de_grace", "Unconscious, then a coup de grâce (free action)"),
-            ),
-            help=(
-                "The victor chooses his foe's fate. A coup de grâce on an Unconscious foe is a "
-                "free action. Gives the chance the foe ends the fight dead. See RN-CHIM-23."
-            ),
-        ),
-        IntParam(
-            f"{p}_encumbrance",
-            f"{s}: Encumbrance",
-            minimum=0,
-            maximum=40,
-            help=(
-                "Taken off his MR. Getting up from prone 'costs your Encumbrance in MR' again "
-                "that round."
-            ),
-        ),
-        IntParam(
-            f"{p}_mr_modifier",
-            f"{s}: Other MR modifier",
-            minimum=-40,
-            maximum=40,
-            help=(
-                "Terrain, Fatigue Penalty, slow or haste powers: added to his MR (negative for "
-                "a penalty)."
-            ),
-        ),
-        ChoiceParam(
-            f"{p}_movement_die",
-            f"{s}: Movement Die",
-            choices=tuple((f"d{n}", f"d{n}") for n in MOVEMENT_DICE),
-            help=(
-                "Running = MR + the die, creeping = MR − the die (a full action each); walking "
-                "up to his MR is free. The text does not size the die. See RN-CHIM-20."
-            ),
-        ),
-        ChoiceParam(
-            f"{p}_barrier",
-            f"{s}: His cover's barrier",
-            choices=(
-                ("ordinary", "Ordinary"),
-                ("reinforced", "Thick, strong or reinforced (cover ×2 vs blasts)"),
-            ),
-            help="'double the bonus for thick, strong, or reinforced barriers' vs blasts.",
-        ),
-        ChoiceParam(
-            f"{p}_parry_from",
-            f"{s}: Parry bonus from",
-            choices=(("weapon", "A melee weapon"), ("shield", "A shield")),
-            help=(
-                "A shield's bonus may also count in his Resistance Roll vs blasts, at the GM's "
-                "option (rules option 'Shield vs blasts')."
-            ),
-        ),
-        IntParam(
-            f"{p}_blast_tn",
-            f"{s}: Blast TN (of his blasts)",
-            minimum=1,
-            maximum=40,
-            help=(
-                "When he attacks with a Blast: the TN of his foe's Resistance Roll (the text "
-                "gives none; his weapon's or power's). See RN-CHIM-7."
-            ),
-        ),
-    )
-
-
+FIGHT_FIELDS = (
+    "mr",
+    "defence",
+    "wound_limit",
+    "wounds",
+    "damage",
+    "attack",
+    "initiative",
+    "kind",
+    "position",
+    "plan",
+    "parry",
+    "cover",
+    "character",
+    "morale_tn",
+    "resist",
+    "bound",
+    "level",
+    "cool_down",
+    "fatigue_tn",
+    "leader",
+    "allies",
+    "allies_down",
+    "fate",
+)
+"""A combatant's fields shown in his first box: his fight."""
 MOVING = (
     "encumbrance",
     "mr_modifier",
@@ -364,8 +84,27 @@ MOVING = (
 """A combatant's fields shown in his second box: moving, his barrier, his blasts."""
 
 
-A_PARAMS = _side_params("A")
-B_PARAMS = _side_params("B")
+def _side(side: str, defaults: Mapping[str, Any]) -> Role:
+    """Combatant ``side`` ("A" or "B"): the :class:`Fighter` in fields ``a_mr``, ``a_defence`` …
+    (labels "A: …"), the function's argument ``a``."""
+    mr_help = MR.help.replace("His base MR", f"{side}'s base MR", 1)
+    return Role(
+        side.lower(),
+        f"Combatant {side}",
+        Fighter,
+        FIGHT_FIELDS + MOVING,
+        prefix=f"{side.lower()}_",
+        label=f"{side}: ",
+        help={"mr": mr_help},
+        defaults=defaults,
+        fixed={"name": side},
+    )
+
+
+A = _side("A", {"character": "pc", "resist": 2})
+"""Combatant A: the record's defaults, a player character with a d8 and Resistance +2."""
+B = _side("B", {"mr": 12, "wound_limit": 2, "damage": "d6", "attack": 2})
+"""Combatant B: an unclassed NPC, MR 12, WL 2, a d6, attack +2."""
 
 SURPRISE_WHO = ChoiceParam(
     "surprise",
@@ -625,72 +364,26 @@ class FightReport(Explained):
 # --- the calculator's function: one argument per field ----------------------------------
 
 
-def _dice(value: DamageDice | str) -> DamageDice:
-    """A damage field's value: parsed by its field already, or text (a direct call)."""
-    return value if isinstance(value, DamageDice) else parse_dice(value)
-
-
-def _fighter(name: str, form: Mapping[str, Any]) -> Fighter:
-    """Combatant ``name``'s record from the form's ``<name>_…`` fields (``a_mr`` → ``mr``)."""
-    prefix = f"{name.lower()}_"
-    v = {k.removeprefix(prefix): x for k, x in form.items() if k.startswith(prefix)}
-    return _check_fighter(
-        Fighter(
-            name=name,
-            mr=v["mr"],
-            defence=v["defence"],
-            wound_limit=v["wound_limit"],
-            wounds=v["wounds"],
-            damage=_dice(v["damage"]),
-            attack=v["attack"],
-            initiative=v["initiative"],
-            kind=v["kind"],
-            position=v["position"],
-            parry=v["parry"],
-            cover=v["cover"],
-            character=v["character"],
-            morale_tn=v["morale_tn"],
-            resist=v["resist"],
-            bound=v["bound"] == "bound",
-            cool_down=v["cool_down"] == "spent",
-            fatigue_tn=v["fatigue_tn"],
-            level=v["level"],
-            leader_fell=v["leader"] == "fallen",
-            allies=v["allies"],
-            allies_down=v["allies_down"],
-            encumbrance=v["encumbrance"],
-            mr_modifier=v["mr_modifier"],
-            movement_die=int(v["movement_die"].removeprefix("d")),
-            plan=v["plan"],
-            barrier=v["barrier"],
-            parry_from=v["parry_from"],
-            blast_tn=v["blast_tn"],
-            fate=v["fate"],
-        )
-    )
-
-
-def _check_fighter(f: Fighter) -> Fighter:
-    """The rules across one combatant's fields (named ``a_…``/``b_…`` as on the form)."""
-    s, field = f.name, f.name.lower()
+def _check_fighter(role: Role, f: Fighter) -> None:
+    """The rules across one combatant's fields, each named as on the form (``a_wounds``)."""
+    s = role.title.removeprefix("Combatant ")
     if f.wounds > f.wound_limit:
         raise InputError(
-            f"{field}_wounds",
+            role.flat_name("wounds"),
             f"{s}: Wounds so far must be a whole number from 0 to the Wound Limit "
             f"({f.wound_limit}); more wounds would already have vanquished {s}.",
         )
     if f.position_after == "prone" and f.kind == "fight":
         raise InputError(
-            f"{field}_position",
+            role.flat_name("position"),
             f"{s}: a prone combatant may only move or Shoot (Chimera combat); choose Shoot "
             "or another position (or 'Prone, gets up on his first turn').",
         )
-    return f
 
 
 @checked(
-    *A_PARAMS,
-    *B_PARAMS,
+    A,
+    B,
     DISTANCE,
     SURPRISE_WHO,
     SNEAK,
@@ -712,64 +405,8 @@ def _check_fighter(f: Fighter) -> Fighter:
     COUP_DE_GRACE,
 )
 def chimera_fight(
-    a_mr: int = 10,
-    a_defence: int = 1,
-    a_wound_limit: int = 3,
-    a_wounds: int = 0,
-    a_damage: DamageDice | str = "d8",
-    a_attack: int = 3,
-    a_initiative: int = 0,
-    a_kind: str = "fight",
-    a_position: str = "standing",
-    a_parry: int = 0,
-    a_cover: str = "none",
-    a_character: str = "pc",
-    a_morale_tn: int = 10,
-    a_resist: int = 2,
-    a_bound: str = "free",
-    a_level: int = 1,
-    a_cool_down: str = "spent",
-    a_fatigue_tn: int = 10,
-    a_leader: str = "standing",
-    a_allies: int = 0,
-    a_allies_down: int = 0,
-    a_plan: str = "attack",
-    a_fate: str = "any",
-    a_encumbrance: int = 0,
-    a_mr_modifier: int = 0,
-    a_movement_die: str = "d6",
-    a_barrier: str = "ordinary",
-    a_parry_from: str = "weapon",
-    a_blast_tn: int = 12,
-    b_mr: int = 12,
-    b_defence: int = 1,
-    b_wound_limit: int = 2,
-    b_wounds: int = 0,
-    b_damage: DamageDice | str = "d6",
-    b_attack: int = 2,
-    b_initiative: int = 0,
-    b_kind: str = "fight",
-    b_position: str = "standing",
-    b_parry: int = 0,
-    b_cover: str = "none",
-    b_character: str = "npc",
-    b_morale_tn: int = 10,
-    b_resist: int = 0,
-    b_bound: str = "free",
-    b_level: int = 1,
-    b_cool_down: str = "spent",
-    b_fatigue_tn: int = 10,
-    b_leader: str = "standing",
-    b_allies: int = 0,
-    b_allies_down: int = 0,
-    b_plan: str = "attack",
-    b_fate: str = "any",
-    b_encumbrance: int = 0,
-    b_mr_modifier: int = 0,
-    b_movement_die: str = "d6",
-    b_barrier: str = "ordinary",
-    b_parry_from: str = "weapon",
-    b_blast_tn: int = 12,
+    a: Fighter | None = None,
+    b: Fighter | None = None,
     distance: int = 0,
     surprise: str = "none",
     sneak: int = 2,
@@ -790,11 +427,12 @@ def chimera_fight(
     blast_shield: str = "counts",
     coup_de_grace: str = "resist",
 ) -> FightReport:
-    """Two Chimera combatants from the form's fields: the odds of one blow each way and
-    of the whole duel (:func:`ruleslab.chimera.fight.fight_odds`).
+    """Two Chimera combatants: the odds of one blow each way and of the whole duel
+    (:func:`ruleslab.chimera.fight.fight_odds`).
 
-    Builds combatant A from the ``a_…`` fields and B from the ``b_…`` fields
-    (:class:`~ruleslab.chimera.attack.Fighter`), the readings of the text from
+    ``a`` and ``b`` are :class:`~ruleslab.chimera.fighter.Fighter` records (``None``:
+    the form's defaults, roles :data:`A` and :data:`B`); a caller may instead pass
+    their fields (``a_mr=12``), or both. Builds the readings of the text from
     the rules options (:class:`~ruleslab.chimera.attack.FightRules`) and the
     Sneak roll from the surprise fields. Raises :class:`~ruleslab.InputError`
     for more wounds than the Wound Limit ("If the total number of wounds …
@@ -802,15 +440,17 @@ def chimera_fight(
     combatant who fights ("While prone, you may move at your creeping MR or
     Shoot"), and for more allies down than allies.
     """
-    form = dict(locals())  # the fields as given, before any other name is bound
-    for s, allies, down in (("A", a_allies, a_allies_down), ("B", b_allies, b_allies_down)):
-        if down > allies:
+    assert a is not None  # (filled in by @checked)
+    assert b is not None
+    for role, f in ((A, a), (B, b)):
+        if f.allies_down > f.allies:
             raise InputError(
-                f"{s.lower()}_allies_down",
-                f"{s}: Allies down must be a whole number from 0 to his allies on the side "
-                f"({allies}).",
+                role.flat_name("allies_down"),
+                f"{f.name}: Allies down must be a whole number from 0 to his allies on the "
+                f"side ({f.allies}).",
             )
-    a, b = _fighter("A", form), _fighter("B", form)
+    _check_fighter(A, a)
+    _check_fighter(B, b)
     rules = FightRules(
         action_die=action_die,
         critical=critical,
@@ -848,14 +488,9 @@ def play_fight(report: FightReport, seed: int) -> tuple[str, ...]:
     return play_log(report.odds, seed, PLAY_FIGHT_ROUNDS)
 
 
-def _group(title: str, prefix: str, *, fight: bool) -> FieldGroup:
-    """A combatant's box: his fight's fields (``fight``), or his :data:`MOVING` ones."""
-    names = tuple(
-        p.name
-        for p in chimera_fight.params
-        if p.name.startswith(prefix) and (p.name.removeprefix(prefix) in MOVING) != fight
-    )
-    return FieldGroup(title, names)
+def _group(title: str, role: Role, fields: tuple[str, ...]) -> FieldGroup:
+    """A combatant's box: his ``fields``, by their form names."""
+    return FieldGroup(title, tuple(role.flat_name(f) for f in fields))
 
 
 CALCULATOR = Calculator(
@@ -870,10 +505,10 @@ CALCULATOR = Calculator(
     ),
     compute=chimera_fight,
     groups=(
-        _group("Combatant A", "a_", fight=True),
-        _group("Combatant B", "b_", fight=True),
-        _group("A: moving, cover and blasts", "a_", fight=False),
-        _group("B: moving, cover and blasts", "b_", fight=False),
+        _group(A.title, A, FIGHT_FIELDS),
+        _group(B.title, B, FIGHT_FIELDS),
+        _group("A: moving, cover and blasts", A, MOVING),
+        _group("B: moving, cover and blasts", B, MOVING),
     ),
     columns=2,
     rules=(rule(CHIMERA, "Combat", "Attack Target Numbers, Vanquishing Foes"),),

@@ -2,7 +2,8 @@
 
 Modules: :mod:`~ruleslab.chimera.dice` (damage dice expressions; the exact die algebra
 is :mod:`ruleslab.pmf`), :mod:`~ruleslab.chimera.action` (the d20 Action Roll and Critical
-Success), :mod:`~ruleslab.chimera.attack` (combatants, Target Numbers, one blow),
+Success), :mod:`~ruleslab.chimera.fighter` (the combatant, a record),
+:mod:`~ruleslab.chimera.attack` (Target Numbers, one blow),
 :mod:`~ruleslab.chimera.cover` (positions and cover), :mod:`~ruleslab.chimera.blast`
 (Blast attacks and the Resistance Roll against them), :mod:`~ruleslab.chimera.wounds`
 (severity, vanquishing, fates), :mod:`~ruleslab.chimera.movement` (walking, running,

@@ -108,7 +108,7 @@ def aftermath_steps(
         f"of {ROUND_SECONDS} seconds)"
     )
     steps = []
-    if f.cool_down:
+    if f.spends_cool_down:
         steps.append(
             Step(f"{name} spends the cool-down if he wins: {turn}; no Fatigue roll", AFTERMATH)
         )
@@ -123,9 +123,10 @@ def aftermath_steps(
                 f"{fmt_prob(p_fatigue_fails(f, w, rules))}"
                 for w in sorted({w for w, _ in wins})
             )
+            bound = " − 4 bound" if f.is_bound else ""
             what = (
                 f"{rules.action_die} + Resistance {f.resist:+d} − WP of the wounds he ends "
-                f"with{' − 4 bound' if f.bound else ''} vs Fatigue TN {f.fatigue_tn} ({spread}): "
+                f"with{bound} vs Fatigue TN {f.fatigue_tn} ({spread}): "
                 f"fails {fmt_prob(p)} of his wins (RN-CHIM-16)"
             )
         steps.append(

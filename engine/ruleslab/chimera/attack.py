@@ -38,22 +38,20 @@ defender's Resistance Roll (:mod:`ruleslab.chimera.blast`, RN-CHIM-7).
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 
 from ruleslab.chimera.action import ACTION_DICE, ActionOdds, action_odds, critical_text
-from ruleslab.chimera.cover import (
-    BARRIERS,
-    COVER_BONUS,
-    POSITION_AFTER,
-    POSITION_BEFORE,
-    POSITION_BONUS,
-    POSITIONS,
-    blast_resistance_bonus,
+from ruleslab.chimera.cover import COVER_BONUS, POSITION_BONUS, blast_resistance_bonus
+from ruleslab.chimera.fighter import (
+    ATTACK_KINDS,
+    CHARACTERS,
+    FATE_CHOICES,
+    PARRY_FROM,
+    PLANS,
+    Fighter,
 )
-from ruleslab.chimera.dice import DamageDice, check_dice
-from ruleslab.chimera.movement import MOVEMENT_DICE, adjusted_mr
-from ruleslab.chimera.wounds import CAPTURE_PENALTY, COMBAT, Severity, severity_odds
+from ruleslab.chimera.wounds import COMBAT, Severity, severity_odds
 from ruleslab.explain import Step, fmt_num, fmt_prob
 from ruleslab.sources import CHIMERA, rule
 
@@ -80,24 +78,6 @@ __all__ = [
 
 ATTACK_TN = rule(CHIMERA, "Combat", "Attack Target Numbers")
 ACTION_ROLL = rule(CHIMERA, "Combat")
-
-ATTACK_KINDS = ("fight", "shoot", "blast")
-"""A Fight (melee), Shoot (ranged) or Blast (area: the defender resists, RN-CHIM-7) attack."""
-
-CHARACTERS = ("pc", "classed", "npc")
-"""A player character, a classed non-player character, an unclassed one."""
-
-PLANS = ("attack", "ready")
-"""A combatant's full action each round: an attack, or readying an item on his first turn
-and attacking from the next (Combat Actions; rules note RN-CHIM-19)."""
-
-PARRY_FROM = ("weapon", "shield")
-"""What gives a parry bonus: a melee weapon, or a shield (which may count vs. blasts)."""
-
-FATE_CHOICES = ("any", "capture", "driven_off", "killer_blow", "unconscious", "coup_de_grace")
-"""The fate a victor gives a vanquished foe: not said (the GM decides; each is shown), one
-of the text's four, or Unconscious and then a coup de grâce (a free action, RN-CHIM-23)."""
-
 
 READINGS: dict[str, tuple[str, ...]] = {
     "action_die": tuple(ACTION_DICE),
@@ -167,182 +147,6 @@ def whole_number(owner: str, field: str, value: object, minimum: int | None = No
     return value
 
 
-@dataclass(frozen=True)
-class Fighter:
-    """One combatant, as the calculator's per-side fields give him.
-
-    ``mr``: his base Movement Rate; ``encumbrance`` and ``mr_modifier`` (terrain,
-    Fatigue Penalty, slow/haste; negative for a penalty) adjust it, and so do his
-    ``wounds`` (:meth:`adjusted_mr`). ``attack``: the Fight or Shoot bonus; ``kind``:
-    ``"fight"``, ``"shoot"`` or ``"blast"``. ``initiative``: the chosen action's
-    Initiative Modifier. ``position``: standing, crouching, prone, or a change on
-    his first turn (``drops_prone``, ``gets_up``; :mod:`ruleslab.chimera.cover`).
-    ``cover``: none, light, medium or heavy, behind an ``ordinary`` or
-    ``reinforced`` ``barrier`` (doubled vs. blasts). ``parry_from``: a ``weapon``
-    or a ``shield`` (a shield's bonus may count vs. blasts). ``character``:
-    ``"pc"`` (classed, never checks morale), ``"classed"`` (a classed NPC) or
-    ``"npc"``. ``resist`` is the Resistance Roll bonus (morale, Killer Blow,
-    Fatigue, blasts). ``movement_die``: the sides of his Movement Die
-    (running = MR + it, creeping = MR − it). ``plan``: ``"attack"`` (his full
-    action each round is an attack, or a move while he must close on his foe) or
-    ``"ready"`` (readies an item on his first turn). ``blast_tn``: the TN of the
-    Resistance Roll against his blasts. ``fate``: what he does with a foe he
-    vanquishes (:data:`FATE_CHOICES`).
-
-    ``bound``: captured ("impose a penalty of –4 to all rolls and MR while
-    bound"): −4 to every roll he makes and to his MR (:attr:`bound_penalty`,
-    rules note RN-CHIM-15). ``cool_down``: whether he spends the 10-minute
-    cool-down after the fight (else a Resistance Roll against ``fatigue_tn``,
-    RN-CHIM-16). ``level``: his level (a foe he drives off stays away that many
-    turns). ``leader_fell``, ``allies`` and ``allies_down``: the morale triggers
-    "his leader falls" and "his allies suffer more than 50% casualties"
-    (RN-CHIM-18), checked before the duel's first round.
-
-    :class:`ValueError` names what is wrong: an unknown ``kind``, ``position``,
-    ``cover`` or other choice; a number that is not a whole number; negative
-    ``wounds``, ``wound_limit`` or ``encumbrance``; ``damage`` that is not a
-    :class:`DamageDice`. (That ``wounds`` is at most ``wound_limit`` is checked by
-    the fight itself: :func:`~ruleslab.chimera.duel.check_wounds`.)
-    """
-
-    name: str
-    mr: int
-    defence: int
-    wound_limit: int
-    damage: DamageDice
-    attack: int
-    wounds: int = 0
-    initiative: int = 0
-    kind: str = "fight"
-    position: str = "standing"
-    parry: int = 0
-    cover: str = "none"
-    character: str = "npc"
-    morale_tn: int = 10
-    resist: int = 0
-    bound: bool = False
-    cool_down: bool = True
-    fatigue_tn: int = 10
-    level: int = 1
-    leader_fell: bool = False
-    allies: int = 0
-    allies_down: int = 0
-    encumbrance: int = 0
-    mr_modifier: int = 0
-    movement_die: int = 6
-    plan: str = "attack"
-    barrier: str = "ordinary"
-    parry_from: str = "weapon"
-    blast_tn: int = 12
-    fate: str = "any"
-
-    def __post_init__(self) -> None:
-        for field, allowed in (
-            ("kind", ATTACK_KINDS),
-            ("position", POSITIONS),
-            ("cover", tuple(COVER_BONUS)),
-            ("character", CHARACTERS),
-            ("plan", PLANS),
-            ("barrier", BARRIERS),
-            ("parry_from", PARRY_FROM),
-            ("fate", FATE_CHOICES),
-        ):
-            value = getattr(self, field)
-            if value not in allowed:
-                raise ValueError(
-                    f"{self.name}'s {field} must be one of {', '.join(allowed)}, not {value!r}"
-                )
-        owner = f"{self.name}'s "
-        for field in (
-            "mr",
-            "defence",
-            "attack",
-            "initiative",
-            "parry",
-            "morale_tn",
-            "resist",
-            "mr_modifier",
-            "blast_tn",
-        ):
-            whole_number(owner, field, getattr(self, field))
-        for field in ("wound_limit", "wounds", "allies", "allies_down", "fatigue_tn"):
-            whole_number(owner, field, getattr(self, field), minimum=0)
-        for field in ("encumbrance",):
-            whole_number(owner, field, getattr(self, field), minimum=0)
-        whole_number(owner, "level", self.level, minimum=1)
-        if isinstance(self.movement_die, bool) or self.movement_die not in MOVEMENT_DICE:
-            raise ValueError(
-                f"{owner}movement_die must be one of "
-                f"{', '.join(str(s) for s in MOVEMENT_DICE)} (its sides), not {self.movement_die!r}"
-            )
-        for field in ("bound", "cool_down", "leader_fell"):
-            if not isinstance(getattr(self, field), bool):
-                raise ValueError(
-                    f"{owner}{field} must be True or False, not {getattr(self, field)!r}"
-                )
-        if self.allies_down > self.allies:
-            raise ValueError(
-                f"{owner}allies_down ({self.allies_down}) must be at most his allies "
-                f"({self.allies})"
-            )
-        if not isinstance(self.damage, DamageDice):
-            raise ValueError(
-                f"{owner}damage must be a DamageDice (e.g. parse_dice('d8')), not {self.damage!r}"
-            )
-        try:
-            check_dice(self.damage)
-        except ValueError as exc:
-            raise ValueError(f"{owner}damage {self.damage}: {exc}") from None
-
-    @property
-    def classed(self) -> bool:
-        return self.character in ("pc", "classed")
-
-    @property
-    def checks_morale(self) -> bool:
-        """'Player characters do not need to check morale.'"""
-        return self.character != "pc"
-
-    @property
-    def bound_penalty(self) -> int:
-        """What being bound takes off every roll and the MR: 4 (Capture), else 0."""
-        return -CAPTURE_PENALTY if self.bound else 0
-
-    @property
-    def verb(self) -> str:
-        return {"fight": "Fight", "shoot": "Shoot", "blast": "Blast"}[self.kind]
-
-    @property
-    def melee(self) -> bool:
-        """A Fight attacker, who must reach his foe (a Shoot or Blast attack has range)."""
-        return self.kind == "fight"
-
-    def adjusted_mr(self, wounds: int) -> int:
-        """His adjusted MR with ``wounds`` wounds
-        (:func:`~ruleslab.chimera.movement.adjusted_mr`)."""
-        return adjusted_mr(self.mr, self.encumbrance, self.mr_modifier, wounds, self.bound)
-
-    @property
-    def position_before(self) -> str:
-        """His position until his first turn (standing, crouching or prone)."""
-        return POSITION_BEFORE[self.position]
-
-    @property
-    def position_after(self) -> str:
-        """His position from his first turn on (standing, crouching or prone)."""
-        return POSITION_AFTER[self.position]
-
-    def settled(self) -> Fighter:
-        """This combatant from his first turn on: his position after any change."""
-        after = self.position_after
-        return self if after == self.position else replace(self, position=after)
-
-    def unsettled(self) -> Fighter:
-        """This combatant until his first turn: his position before any change."""
-        before = self.position_before
-        return self if before == self.position else replace(self, position=before)
-
-
 def mr_text(f: Fighter, wounds: int) -> str:
     """His adjusted MR worked out in words: "MR 10 − Encumbrance 1 − WP 2 = 7 (not below 0)"
     without the "= …" (the caller adds it)."""
@@ -353,7 +157,7 @@ def mr_text(f: Fighter, wounds: int) -> str:
         text += f" {'+' if f.mr_modifier > 0 else '−'} {abs(f.mr_modifier)}"
     if wounds:
         text += f" − WP {wounds}"
-    if f.bound:
+    if f.is_bound:
         text += f" − {f.bound_penalty} bound (Capture)"
     raw = f.mr - f.encumbrance + f.mr_modifier - wounds - f.bound_penalty
     if f.adjusted_mr(wounds) != raw:
@@ -488,7 +292,7 @@ def attack_odds(
     sev = severity_odds(
         action.p_success,
         action.p_critical,
-        attacker.damage,
+        attacker.dice,
         df,
         defender.wound_limit,
         defender_wounds,
@@ -517,7 +321,7 @@ def attack_odds(
             df_step,
         ),
         damage_text=(
-            f"Damage {attacker.damage} ({attacker.damage.doubled_text(rules.critical_damage)} "
+            f"Damage {attacker.dice} ({attacker.dice.doubled_text(rules.critical_damage)} "
             "on a Critical Success)"
         ),
     )
@@ -529,7 +333,7 @@ def roll_modifier(attacker: Fighter, wounds: int, ar_bonus: int) -> tuple[int, s
     parts = f"{attacker.verb} {attacker.attack:+d}"
     if wounds:
         parts += f" − WP {wounds}"
-    if attacker.bound:
+    if attacker.is_bound:
         parts += f" − {attacker.bound_penalty} bound (Capture)"
     if ar_bonus:
         parts += f" + AR {ar_bonus:+d}"

@@ -152,7 +152,7 @@ def blast_odds(
     mod_text = f"Resistance {defender.resist:+d}"
     if defender_wounds:
         mod_text += f" − WP {defender_wounds}"
-    if defender.bound:
+    if defender.is_bound:
         mod_text += f" − {defender.bound_penalty} bound (Capture)"
     if bonus_text and in_roll:
         mod_text += f" + {bonus_text}"
@@ -176,7 +176,7 @@ def blast_odds(
             BLAST,
         )
     )
-    dmg, how = attacker.damage, rules.critical_damage
+    dmg, how = attacker.dice, rules.critical_damage
     fails = 1 - p_res
     rolls = [
         ((p_reach - p_crit) * fails, (dmg, "plain", False)),
@@ -189,9 +189,9 @@ def blast_odds(
         ]
     p_hit = p_reach if halves else p_reach * fails
     sev = severity_of(tuple(rolls), df, defender.wound_limit, defender_wounds)
-    damage_text = f"Damage {attacker.damage}"
+    damage_text = f"Damage {attacker.dice}"
     if rules.blast_roll == "hit":
-        doubled_text = attacker.damage.doubled_text(rules.critical_damage)
+        doubled_text = attacker.dice.doubled_text(rules.critical_damage)
         damage_text += f" ({doubled_text} on a Critical Success)"
     if halves:
         damage_text += ", halved (rounded down) if he resists,"

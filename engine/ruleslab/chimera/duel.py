@@ -276,7 +276,7 @@ class _Chain:
                 den, counts = self.strike(x, w, ar, not acted[y] and self.first[y])
                 out = (den, tuple(((e, 0), n) for e, n in counts))
             else:
-                sides = f.movement_die
+                sides = f.movement_sides
                 moved = move_dist("run" if walks else "creep", mr, sides)
                 after: dict[int, int] = {}
                 for d, p in moved.items():

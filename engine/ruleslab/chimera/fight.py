@@ -174,7 +174,7 @@ class FightOdds(Explained):
                     f"(of {f.name}'s wins)",
                     p,
                     "cool-down spent"
-                    if f.cool_down
+                    if f.spends_cool_down
                     else ("cannot win" if p is None else fmt_prob(p)),
                 )
             )
@@ -275,7 +275,7 @@ def _initiative_step(a: Fighter, b: Fighter, rules: FightRules) -> Step:
     return Step(
         f"Each round: 1d12 {ia - a.wounds:+d} ({a.name}) against 1d12 "
         f"{ib - b.wounds:+d} ({b.name}), IM and WP included"
-        + (" (and −4 bound)" if a.bound or b.bound else "")
+        + (" (and −4 bound)" if a.is_bound or b.is_bound else "")
         + f": {a.name} higher "
         f"{fmt_prob(p0)}, tie {fmt_prob(tie)}, {b.name} higher {fmt_prob(p1)}; {tie_text} "
         "(RN-CHIM-9); the first to act may vanquish the other before he acts",
@@ -437,7 +437,7 @@ def fight_odds(
             VANQUISHING,
         )
         for f in (a, b)
-        if f.bound
+        if f.is_bound
     ]
     a_on_b = blow_odds(a.settled(), b.settled(), a.wounds, b.wounds, rules)
     b_on_a = blow_odds(b.settled(), a.settled(), b.wounds, a.wounds, rules)
@@ -452,11 +452,11 @@ def fight_odds(
         movement(
             f.name,
             f.mr,
-            f.movement_die,
+            f.movement_sides,
             encumbrance=f.encumbrance,
             modifier=f.mr_modifier,
             wounds=f.wounds,
-            bound=f.bound,
+            bound=f.is_bound,
             position=f.position,
         )
         for f in (a, b)
@@ -500,7 +500,7 @@ def fight_odds(
     dead: list[Fraction | None] = []
     for x, (f, foe) in enumerate(((a, b), (b, a))):
         wins = _wins(duel, x)
-        fatigue.append(None if f.cool_down else p_fatigue_fails_after(f, wins, rules))
+        fatigue.append(None if f.spends_cool_down else p_fatigue_fails_after(f, wins, rules))
         steps += fate_steps(f, foe, _fallen(duel, x), rules)
         steps += chosen_fate_steps(f, foe, _fallen(duel, x), rules)
         steps += aftermath_steps(f, wins, rules, fired=f.kind != "fight")

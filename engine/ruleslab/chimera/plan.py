@@ -40,7 +40,8 @@ class End(NamedTuple):
 
 
 def check_wounds(*fighters: Fighter) -> None:
-    """:class:`ValueError` unless each fighter's ``wounds`` is at most his Wound Limit.
+    """:class:`ValueError` unless each fighter's ``wounds`` is at most his Wound Limit
+    and his ``allies_down`` at most his ``allies`` (two fields of one record).
 
     "If the total number of wounds … exceeds the defender's Wound Limit, he's
     vanquished": a combatant with more wounds is already out of the fight.
@@ -50,6 +51,10 @@ def check_wounds(*fighters: Fighter) -> None:
             raise ValueError(
                 f"{f.name}'s wounds ({f.wounds}) must be at most his Wound Limit "
                 f"({f.wound_limit}): more would already have vanquished him"
+            )
+        if f.allies_down > f.allies:
+            raise ValueError(
+                f"{f.name}'s allies_down ({f.allies_down}) must be at most his allies ({f.allies})"
             )
 
 

@@ -75,7 +75,7 @@ class _Table:
 
     def damage(self, att: Fighter, crit: bool) -> tuple[int, str]:
         """The damage roll (2 dice on a Critical Success) and how it was rolled, in words."""
-        dmg = att.damage
+        dmg = att.dice
         if crit and self.rules.critical_damage == "sum":
             dice_ = _roll_dice(self.rng, 2 * dmg.count, dmg.sides)
             value = sum(dice_) + dmg.bonus
@@ -211,7 +211,7 @@ class _Table:
         if walks and gap <= mr:
             self.say(f"{f.name} walks {gap} to {foe} (a free action: his MR is {mr}) and attacks")
             return self.attack(x, ar, live, dfd), 0
-        sides = f.movement_die
+        sides = f.movement_sides
         k = self.rng.randint(1, sides)
         if walks:
             d = mr + k
