@@ -27,8 +27,7 @@ are declared here with their range and help, and no other module may declare the
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -54,7 +53,6 @@ from ruleslab.params import (
     ChoiceParam,
     InputError,
     IntParam,
-    Param,
     TextParam,
     checked,
 )
@@ -96,19 +94,6 @@ class TagsParam(TextParam):
 def read_tags(text: str, param: TextParam) -> tuple[Tag, ...]:
     """The TAGS field's parser: :func:`~ruleslab.weapons.parse_tags`, naming the field."""
     return parse_tags(text, field=param.name, label=param.label)
-
-
-@dataclass(frozen=True)
-class _LabelledRole(Role):
-    """A :class:`~ruleslab.records.Role` whose ``labels`` give some fields their own label
-    (the target's defending ability keeps the label its links and working show)."""
-
-    labels: Mapping[str, str] = field(default_factory=dict)
-
-    @property
-    def params(self) -> tuple[Param, ...]:
-        own = zip(self.fields, super().params, strict=True)
-        return tuple(replace(p, label=self.labels.get(f, p.label)) for f, p in own)
 
 
 ATTACKER = Role(
@@ -154,7 +139,7 @@ ATTACKER_CONDITIONS = Role(
 """The attacker's load, daze and actions this turn: each adds difficulty to the attack."""
 ATTACK_ROLL = RollKind("the attack roll (Dex + Firearms)", physical="other")
 """A Dexterity + Firearms attack is aimed, not run with: "another physical action" (RN-COND-1)."""
-TARGET = _LabelledRole(
+TARGET = Role(
     "target",
     "Target under 2.1",
     Character,
