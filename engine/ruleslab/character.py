@@ -218,9 +218,8 @@ DAZE_STATES = (
         minimum=1,
         maximum=10,
         help=(
-            "How many actions he declares this turn, an active defence not counted: ticking "
-            "one adds it (2.1: ‘Every additional action past the first adds a cumulative +1 "
-            "difficulty penalty’)."
+            "How many actions he takes this turn, an active defence included (2.1: ‘Every "
+            "additional action past the first adds a cumulative +1 difficulty penalty’)."
         ),
     ),
     BoolParam(
@@ -244,8 +243,8 @@ class Conditions:
     ``load_kg``: what he carries (its encumbrance tier follows from his Str +
     Might and Mega-Strength); ``sprinting``: he sprints this turn; ``daze``:
     ``"none"``, ``"dazed"`` or ``"stunned"``; ``actions``: how many actions he
-    declares this turn (1: one); ``active_defence``: he also takes an active
-    defence, one more action (:attr:`turn_actions`); ``scene_ended``: the
+    takes this turn (1: one), an active defence included; ``active_defence``: one
+    of them is an active defence (at least one action, then); ``scene_ended``: the
     scene in which he took stun damage is over.
     :mod:`ruleslab.conditions` says what each does to a roll.
     """
@@ -256,8 +255,3 @@ class Conditions:
     actions: int = 1
     active_defence: bool = False
     scene_ended: bool = False
-
-    @property
-    def turn_actions(self) -> int:
-        """His actions this turn: those he declares, and an active defence if he takes one."""
-        return self.actions + (1 if self.active_defence else 0)

@@ -239,14 +239,13 @@ def multiple_actions_difficulty(
 ) -> tuple[int, Step | None]:
     """2.1 multiple actions, an active defence counted among them (rules note RN-COND-3).
 
-    His actions this turn are those he declares (``conditions.actions``) and an
-    active defence if he takes one (:attr:`~ruleslab.character.Conditions.turn_actions`).
-    Each action past the first adds +1, cumulatively: the roll, one of those
-    actions, is at +(actions − 1) (the difficulty of the turn's last action; a
+    ``conditions.actions`` counts his actions this turn, an active defence
+    included when ``conditions.active_defence`` is set. Each action past the
+    first adds +1, cumulatively: the roll, one of those actions, is at +(actions − 1) (the difficulty of the turn's last action; a
     calculator pricing each action in turn has its own reading, RN-DEF-7). 2.0
     has no such penalty.
     """
-    actions = conditions.turn_actions
+    actions = conditions.actions
     if ruleset != V21 or not kind.action or actions <= 1:
         return 0, None
     added = actions - 1

@@ -244,14 +244,15 @@ class Turn:
 
 
 def plan_turn(conditions: Conditions, reading: str = "stepwise", position: str = "last") -> Turn:
-    """His actions this turn: ``conditions.actions`` declared, plus one with
-    ``conditions.active_defence`` ("Characters may take an action to actively defend");
+    """His actions this turn: ``conditions.actions``, an active defence among them when
+    ``conditions.active_defence`` ("Characters may take an action to actively defend"),
+    the others declared;
     a sprinter takes none but defensive maneuvers, a Stunned character a single action
     (the active defence, if he takes one: then none of the others). The penalties are
     :func:`ruleslab.defence.action_penalties` for the total; the active defence takes the
     last place (``position``: or the first; rules note RN-DEF-9)."""
-    declared = conditions.actions
     defence = 1 if conditions.active_defence else 0
+    declared = conditions.actions - defence
     limit = actions_allowed(conditions)
     steps: list[Step] = []
     defence_steps: list[Step] = []
@@ -289,8 +290,7 @@ def plan_turn(conditions: Conditions, reading: str = "stepwise", position: str =
             defence_penalty, penalties = table[-1], table[:-1]
         else:
             defence_penalty, penalties = table[0], table[1:]
-        # the declared actions he takes, and the defence: ``turn_actions`` is ``total``
-        counted = Conditions(actions=max(1, min(total - 1, 10)), active_defence=total > 1)
+        counted = Conditions(actions=max(1, min(total, 10)), active_defence=True)
         added, step = multiple_actions_difficulty(RollKind("the active defence roll"), counted)
         if position == "last" and reading in ("stepwise", "all") and total <= 10:
             assert added == defence_penalty

@@ -67,9 +67,8 @@ def test_dazed_and_stunned(daze, added, most):
 
 
 def test_multiple_actions_in_2_1_only_and_the_active_defence_counts():
-    # 2 declared actions and an active defence: 3 actions, the last at +2
-    cond = Conditions(actions=2, active_defence=True)
-    assert cond.turn_actions == 3
+    # 3 actions, an active defence one of them: the last at +2
+    cond = Conditions(actions=3, active_defence=True)
     assert on_roll(BLOCK, HERO, cond).difficulty == 2
     assert on_roll(BLOCK, HERO, cond, ruleset="2.0").difficulty == 0
     assert on_roll(BLOCK, HERO, Conditions(actions=1)).difficulty == 0

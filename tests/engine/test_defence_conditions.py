@@ -76,10 +76,11 @@ def test_sprinting_adds_one_to_the_defence_rolls(dex, athletics):
     ],
 )
 def test_an_active_defence_is_one_more_action(n, reading, position, declared, defence):
-    args = dict(actions=n, multiple_reading=reading, defence_position=position)
-    before = calc(**args)
+    args = dict(multiple_reading=reading, defence_position=position)
+    before = calc(actions=n, **args)
     assert before.defense.active.difficulty == 1
-    after = calc(**args, active_defence=True)
+    # n declared actions and the defence: n + 1 actions, the defence among them
+    after = calc(actions=n + 1, **args, active_defence=True)
     assert after.multiple.difficulties == declared
     assert after.multiple.chances == tuple(at_least(6, d) for d in declared)
     assert after.defense.active.difficulty == defence
@@ -126,7 +127,7 @@ def test_stunned_takes_a_single_action(n, pool):
 
 
 def test_stunned_with_an_active_defence_takes_only_the_defence():
-    r = calc(actions=2, daze="stunned", active_defence=True)
+    r = calc(actions=3, daze="stunned", active_defence=True)  # 2 declared + the defence
     assert r.multiple.difficulties == ()
     assert r.multiple.chances == (0, 0)
     # the defence, his one action: +1 Stunned, no multiple-action penalty

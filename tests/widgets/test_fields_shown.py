@@ -174,16 +174,16 @@ def test_a_stepper_stops_at_the_bounds_and_keeps_text_it_cannot_read():
     view = CalculatorView(get("lifting"))
     strength = view.inputs["strength"]
     assert isinstance(strength, NumberField)
-    strength.value = "9"
+    strength.value = "19"
     assert strength.can_increase
     strength.step(1)
-    assert strength.value == "10"
+    assert strength.value == "20"
     assert not strength.can_increase  # the "+" button is disabled at the maximum
     assert strength.can_decrease
     strength.step(1)
-    assert strength.value == "10"
+    assert strength.value == "20"
     assert view.result is not None
-    assert view.result.figure("capacity").text == "300 kg"  # by hand: 30 kg × (10 + Might 0)
+    assert view.result.figure("capacity").text == "600 kg"  # by hand: 30 kg × (20 + Might 0)
     strength.value = "0"
     assert not strength.can_decrease
     strength.step(-1)

@@ -288,8 +288,8 @@ CONDITIONS = Role(
     help={
         "sprinting": SPRINTING.help,
         "actions": (
-            "How many actions the character takes this turn besides an active defence "
-            "(2.1 multiple actions); ticking ‘active defence’ adds one (rules note RN-DEF-9)."
+            "How many actions the character takes this turn, an active defence included "
+            "(2.1 multiple actions; rules notes RN-COND-3, RN-DEF-9)."
         ),
         "active_defence": (
             "2.1 (2.0 has none): ‘Characters may take an action to actively defend’: he takes "
