@@ -42,13 +42,10 @@ used to model combatants. Up to the henchmen limit add to the dice pool, but eac
 additional henchman past that is an effective extra health level for the
 character in question."
 
-Quick reference › 2.0 Rules › Combat › Dazing/Stunning: "Dazed characters are at
-+1 difficulty to all actions, Stunned ones suffer +1 difficulty to all actions and
-may not take more than a single action (without powers such as Quickness or
-Temporal Manipulation)." (:func:`leader_condition`, for the commander's own rolls.)
-
-Readings: ``docs/rules-notes/henchmen.md`` (RN-HENCH-1 … RN-HENCH-14). The
-support weapon attack is :mod:`ruleslab.henchmen_support`. The Henchmen squad
+Readings: ``docs/rules-notes/henchmen.md`` (RN-HENCH-1 … RN-HENCH-15). The
+support weapon attack is :mod:`ruleslab.henchmen_support`; the commander's own
+rolls (his condition, his defence, his Quantum power) :mod:`ruleslab.henchmen_leader`.
+An incoming attack on the squad is :func:`squad_under_attack`. The Henchmen squad
 builder calculator combining these rules is :mod:`ruleslab.calculators.henchmen`;
 compressed combat and warfare use them too.
 """
@@ -59,29 +56,28 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ruleslab.damage import DAZING
-from ruleslab.dice import pool_distribution
+from ruleslab.damage import damage_taken
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.mega import effective
 from ruleslab.params import InputError
+from ruleslab.pmf import mean as pmf_mean
 from ruleslab.sources import ALT, rule
 
 __all__ = [
     "AREA",
-    "CONDITIONS",
+    "DICE_POOL",
     "DIVISORS",
     "SOAK",
     "SUPPORT",
-    "Condition",
     "HenchmenBonus",
-    "LeaderDefence",
     "SquadLosses",
+    "SquadUnderAttack",
     "divided_losses",
     "henchmen_bonus",
-    "leader_condition",
-    "leader_defence",
+    "incoming_levels",
     "squad_losses",
     "squad_losses_distribution",
+    "squad_under_attack",
 ]
 
 HENCHMEN = rule(ALT, "Mass Combat", "Henchmen")
@@ -216,141 +212,6 @@ def henchmen_bonus(
         extra_health_levels=extra,
         dice=dice,
         damage=counted,
-        steps=tuple(steps),
-    )
-
-
-# --- the commander's condition and his defence ---------------------------------------
-
-CONDITIONS = ("none", "dazed", "stunned")
-"""The commander's condition this turn (Dazing/Stunning)."""
-
-
-@dataclass(frozen=True)
-class Condition:
-    """The commander's condition this turn: ``penalty`` is the difficulty it adds to
-    every action he takes; ``steps`` say why."""
-
-    key: str
-    penalty: int
-    steps: tuple[Step, ...]
-
-
-def leader_condition(condition: str) -> Condition:
-    """What Dazed or Stunned does to the commander's rolls this turn.
-
-    "Dazed characters are at +1 difficulty to all actions, Stunned ones suffer
-    +1 difficulty to all actions and may not take more than a single action
-    (without powers such as Quickness or Temporal Manipulation)." The support
-    weapon attack and the defence roll are actions: each is at +1 difficulty
-    (rules note RN-HENCH-14).
-    """
-    if condition not in CONDITIONS:
-        raise InputError(
-            "leader_condition", f"leader_condition must be one of {', '.join(CONDITIONS)}."
-        )
-    if condition == "none":
-        return Condition(key=condition, penalty=0, steps=())
-    text = (
-        "Commander Dazed: +1 difficulty to all actions, so to the support attack and to his "
-        "defence roll (rules note RN-HENCH-14)"
-    )
-    steps = [Step(text, DAZING)]
-    if condition == "stunned":
-        steps = [
-            Step(
-                "Commander Stunned: +1 difficulty to all actions (the support attack and his "
-                "defence roll), and at most a single action this turn unless he has Quickness "
-                "or Temporal Manipulation: the support attack or a defence that takes an "
-                "action, not both; each figure is that roll as his one action (rules note "
-                "RN-HENCH-14)",
-                DAZING,
-            )
-        ]
-    return Condition(key=condition, penalty=1, steps=tuple(steps))
-
-
-@dataclass(frozen=True, kw_only=True)
-class LeaderDefence(Explained):
-    """The commander's defence roll with his henchmen's dice.
-
-    ``dice`` = ``own`` (his dodge, 2.1 active defence or other defence pool) +
-    ``bonus`` (the henchmen's dice, "suppressive fire"); the roll succeeds with
-    ``difficulty`` successes (1, +1 when Dazed or Stunned), with exact chance
-    ``p_success``; ``mean`` successes.
-    """
-
-    own: int
-    bonus: int
-    dice: int
-    difficulty: int
-    p_success: Fraction
-    mean: Fraction
-
-    def figures(self) -> tuple[Figure, ...]:
-        return (
-            Figure(
-                "defence_pool",
-                "Leader's defence pool with henchmen",
-                self.dice,
-                f"{self.dice} dice ({self.own} + henchmen {self.bonus})",
-            ),
-            Figure(
-                "p_defence",
-                f"Chance the leader's defence roll gets {self.difficulty}+ "
-                f"success{'' if self.difficulty == 1 else 'es'}",
-                self.p_success,
-                fmt_prob(self.p_success),
-            ),
-        )
-
-
-def leader_defence(*, own_pool: int, bonus: HenchmenBonus, condition: Condition) -> LeaderDefence:
-    """The commander's defence roll: his own pool plus the henchmen's dice bonus.
-
-    "Each henchman adds to the commander's pool for attacks and defenses (the
-    defensive bonus is generally represented by suppressive fire, fire and
-    overwatch tactics, and other options that allow for increased survival
-    rates)." A defence roll succeeds with 1 success (rules note RN-DEF-4), +1
-    when the commander is Dazed or Stunned (RN-HENCH-14); each die succeeds on
-    7+ (rules note RN-HENCH-13).
-    """
-    if isinstance(own_pool, bool) or not isinstance(own_pool, int) or own_pool < 0:
-        raise InputError("leader_defence", "leader_defence must be a whole number ≥ 0.")
-    dice = own_pool + bonus.dice
-    difficulty = 1 + condition.penalty
-    dist = pool_distribution(dice, upto=difficulty)
-    p = dist.at_least(difficulty)
-    mean = Fraction(dice * 4, 10)
-    steps = [
-        Step(
-            f"Leader's defence pool = his own {own_pool} + henchmen +{bonus.dice}d = {dice} "
-            "dice: the henchmen's dice add to his defences too (“suppressive fire, fire and "
-            "overwatch tactics”; rules note RN-HENCH-13)",
-            DICE_POOL,
-        )
-    ]
-    needs = (
-        f"1 success + {condition.penalty} ({condition.key.capitalize()}) = {difficulty} "
-        "successes (rules notes RN-DEF-4, RN-HENCH-14)"
-        if condition.penalty
-        else "1 success (rules note RN-DEF-4)"
-    )
-    steps.append(
-        Step(
-            f"The defence roll needs {needs}: P({dice} dice get {difficulty}+) = {fmt_prob(p)}; "
-            f"mean {fmt_num(mean)} successes, each cancelling one attack success where the "
-            "attack is rolled (rules note RN-RANGED-2)",
-            DAZING if condition.penalty else DICE_POOL,
-        )
-    )
-    return LeaderDefence(
-        own=own_pool,
-        bonus=bonus.dice,
-        dice=dice,
-        difficulty=difficulty,
-        p_success=p,
-        mean=mean,
         steps=tuple(steps),
     )
 
@@ -574,3 +435,164 @@ def squad_losses_distribution(
                 min(henchmen, divided_losses(d, training=training, area=area, rounding=rounding))
             ] += p
     return tuple(out)
+
+
+# --- one incoming attack on the squad ---------------------------------------------------
+
+
+def incoming_levels(
+    incoming: str, attack_damage: int, adds: int, squad_soak: int, ping: bool
+) -> tuple[tuple[Fraction, ...], tuple[Step, ...]]:
+    """The incoming attack's post-soak damage points against the squad, with the working.
+
+    ``incoming="dice"``: ``attack_damage`` dice (at most
+    :data:`~ruleslab.damage.MAX_DICE`, the caller checks) and ``adds`` against "the representative
+    soak of the most numerous henchman type" (RN-HENCH-9), a ping point
+    removing a henchman only when ``ping`` (RN-HENCH-10); otherwise
+    ``attack_damage`` post-soak points, fixed.
+    """
+    steps: list[Step] = []
+    if incoming != "dice":
+        steps.append(
+            Step(
+                f"Incoming attack: {attack_damage} post-soak damage points (soak already applied)",
+                SOAK,
+            )
+        )
+        return (Fraction(0),) * attack_damage + (Fraction(1),), tuple(steps)
+    taken = damage_taken(
+        dice=attack_damage, adds=adds, kind="lethal", natural_soak=squad_soak, armour_soak=0
+    )
+    steps.append(
+        Step(
+            f"Incoming attack: {attack_damage} damage dice against the squad soak "
+            f"{squad_soak} (the most numerous henchman type's)",
+            SOAK,
+        )
+    )
+    steps += [s for s in taken.steps if not s.text.startswith("Soak = natural")]
+    levels = taken.levels
+    if taken.pinged and not ping:
+        levels = (Fraction(1),)
+        steps.append(
+            Step("The ping die does not remove henchmen (rules note RN-HENCH-10): 0 points", SOAK)
+        )
+    elif taken.pinged:
+        steps.append(
+            Step(
+                "A ping point removes a henchman like any damage point (rules note RN-HENCH-10)",
+                SOAK,
+            )
+        )
+    return tuple(levels), tuple(steps)
+
+
+@dataclass(frozen=True, kw_only=True)
+class SquadUnderAttack(Explained):
+    """What one attack of random post-soak damage does to a squad.
+
+    ``levels[d]`` = P(d post-soak damage points); ``removed[k]`` = P(k henchmen
+    removed) (``k = 0 … henchmen``); ``p_leader_exposed`` = P(no henchman
+    left); ``p_leader_eliminated`` = P(an all-henchmen squad's commander goes
+    too) (0 with an ordinary leader).
+    """
+
+    henchmen: int
+    leader_is_henchman: bool
+    levels: tuple[Fraction, ...]
+    removed: tuple[Fraction, ...]
+    mean_removed: Fraction
+    p_leader_exposed: Fraction
+    p_leader_eliminated: Fraction
+
+    def figures(self) -> tuple[Figure, ...]:
+        elim = fmt_prob(self.p_leader_eliminated) if self.leader_is_henchman else "— (has a leader)"
+        return (
+            Figure(
+                "mean_removed",
+                "Mean henchmen removed by the attack",
+                self.mean_removed,
+                fmt_num(self.mean_removed, "henchmen"),
+            ),
+            Figure(
+                "p_leader_exposed",
+                "Chance the leader is left exposed",
+                self.p_leader_exposed,
+                fmt_prob(self.p_leader_exposed),
+            ),
+            Figure(
+                "p_leader_eliminated",
+                "Chance the commander is eliminated (all-henchmen squad)",
+                self.p_leader_eliminated,
+                elim,
+            ),
+        )
+
+
+def squad_under_attack(
+    levels: Sequence[Fraction],
+    *,
+    henchmen: int,
+    training: str = "regular",
+    area: int = 1,
+    leader_is_henchman: bool = False,
+    rounding: str = "down",
+) -> SquadUnderAttack:
+    """The henchmen an attack of post-soak damage ``levels`` removes, exactly, with the
+    working: :func:`squad_losses_distribution`, its mean, P(the leader is exposed) and,
+    for an all-henchmen squad, P(the commander goes too: losses > henchmen, RN-HENCH-7)."""
+    removed = squad_losses_distribution(
+        levels,
+        henchmen=henchmen,
+        training=training,
+        area=area,
+        leader_is_henchman=leader_is_henchman,
+        rounding=rounding,
+    )
+    p_elim = Fraction(0)
+    if leader_is_henchman:  # the commander goes after the others (RN-HENCH-7)
+        p_elim = sum(
+            (
+                p
+                for d, p in enumerate(levels)
+                if p
+                and divided_losses(d, training=training, area=area, rounding=rounding) > henchmen
+            ),
+            Fraction(0),
+        )
+    divisor = DIVISORS[training]
+    rnd = "⌊⌋" if rounding == "down" else "⌈⌉"
+    how = f"{rnd[0]}points × {area} ÷ {divisor}{rnd[1]}"
+    mean = pmf_mean(removed)
+    p_exposed = removed[-1]
+    steps = [
+        Step(
+            f"Henchmen removed = min({henchmen}, {how}): post-soak damage × area multiplier "
+            f"{area}, then ÷ {divisor} ({training}), rounded {rounding} (rules note RN-HENCH-6)",
+            AREA if area > 1 else SOAK,
+        ),
+        Step(
+            f"Mean henchmen removed = {fmt_num(mean)}; P(all {henchmen} removed, the leader "
+            f"can be targeted) = {fmt_prob(p_exposed)}",
+            SOAK,
+        ),
+    ]
+    if leader_is_henchman:
+        steps.append(
+            Step(
+                f"All-henchmen squad: the commander goes like a henchman, after the others: "
+                f"P(eliminated) = P(losses > {henchmen}) = {fmt_prob(p_elim)} (rules note "
+                "RN-HENCH-7)",
+                SOAK,
+            )
+        )
+    return SquadUnderAttack(
+        henchmen=henchmen,
+        leader_is_henchman=leader_is_henchman,
+        levels=tuple(levels),
+        removed=removed,
+        mean_removed=mean,
+        p_leader_exposed=p_exposed,
+        p_leader_eliminated=p_elim,
+        steps=tuple(steps),
+    )

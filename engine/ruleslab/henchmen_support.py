@@ -17,7 +17,7 @@ with the burst of :func:`ruleslab.autofire.autofire_maneuver`): the commander's
 own pool (attribute + ability), the heavy weapon, and the henchmen's bonuses of
 :func:`ruleslab.henchmen.henchmen_bonus` (the dice as accuracy, the damage on
 the weapon's damage). A Dazed or Stunned commander fires at +1 difficulty
-(:func:`ruleslab.henchmen.leader_condition`). Readings: ``docs/rules-notes/henchmen.md``
+(:func:`ruleslab.henchmen_leader.leader_condition`). Readings: ``docs/rules-notes/henchmen.md``
 (RN-HENCH-5, RN-HENCH-11 … RN-HENCH-14).
 """
 
@@ -29,7 +29,8 @@ from ruleslab.attack import AttackResult, resolve_attack
 from ruleslab.autofire import AUTOFIRE, BURSTS, autofire_maneuver, rounds_used
 from ruleslab.dodge import TargetDefence
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
-from ruleslab.henchmen import SUPPORT, Condition, HenchmenBonus
+from ruleslab.henchmen import SUPPORT, HenchmenBonus
+from ruleslab.henchmen_leader import Condition
 from ruleslab.params import InputError
 from ruleslab.weapons import Weapon
 

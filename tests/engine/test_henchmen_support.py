@@ -14,7 +14,8 @@ from math import comb
 import pytest
 
 from ruleslab.dodge import target_defense, target_dodge
-from ruleslab.henchmen import henchmen_bonus, leader_condition, leader_defence
+from ruleslab.henchmen import henchmen_bonus
+from ruleslab.henchmen_leader import leader_condition, leader_defence
 from ruleslab.henchmen_support import fired_burst, support_attack
 from ruleslab.params import InputError
 from ruleslab.weapons import Weapon
@@ -339,7 +340,11 @@ def test_the_henchmen_add_their_dice_to_the_leaders_defence(condition, want):
     assert (r.own, r.bonus, r.dice) == (3, 4, 7)
     assert r.difficulty == (1 if condition == "none" else 2)
     assert r.p_success == want
-    assert r.mean == Fraction(28, 10)
+    # mean successes counted: 7 × 0.4 = 2.8; Dazed/Stunned (RN-COND-5, "spend"): the first
+    # success pays for the +1, E[max(0, k − 1)] = E[k] − 1 + P(k = 0) = 2.8 − 1 + 0.6^7
+    assert r.mean == (
+        Fraction(14, 5) if condition == "none" else Fraction(9, 5) + Fraction(3, 5) ** 7
+    )
     assert r.figure("defence_pool").text == "7 dice (3 + henchmen 4)"
     assert "suppressive fire" in r.explain()
 

@@ -1,18 +1,20 @@
 """The Henchmen squad builder calculator (key ``henchmen``): a leader's squad and one attack on it.
 
-The rules are in :mod:`ruleslab.henchmen` (the limit and bonuses, the leader's
-defence roll and condition, a squad's losses), :mod:`ruleslab.henchmen_support`
-(the support weapon attack, through :mod:`ruleslab.attack` and
-:mod:`ruleslab.dodge`) and :mod:`ruleslab.damage` (the incoming attack's dice
-against the squad's soak); this module declares the calculator's inputs and
-combines the rules into one explained result (:class:`HenchmenSquad`) with its
-charts. See :mod:`ruleslab.declare`.
+The rules are in :mod:`ruleslab.henchmen` (the limit and bonuses, an incoming
+attack on the squad), :mod:`ruleslab.henchmen_leader` (the leader's condition,
+defence roll and Quantum power roll), :mod:`ruleslab.henchmen_support` (the
+support weapon attack, through :mod:`ruleslab.attack` and :mod:`ruleslab.dodge`)
+and :mod:`ruleslab.damage`; this module declares the calculator's inputs (the
+leader and the support attack's target as :class:`~ruleslab.character.Character`
+roles, the leader's condition as a :class:`~ruleslab.character.Conditions` role)
+and combines the rules into one explained result (:class:`HenchmenSquad`) with
+its charts. See :mod:`ruleslab.declare`.
 
-Over 600 lines, for a reason: the form is 39 inputs (the leader and his squad, the
-incoming attack, the support weapon and its target under 2.0 and 2.1, the leader's
-condition and defence, and 5 rules options), each with its range and help; splitting
-them from the function whose signature gives their defaults would part each input
-from its default.
+Over 600 lines, for a reason: the form is 41 inputs; 9 come from the three roles,
+the other 32 (the squad, the incoming attack, the heavy weapon and its burst, the
+target's 2.0 dodge and soak, the leader's defence and power pools, 5 rules options)
+belong to no record and are declared here, each with its range and help, next to
+the function whose signature gives their defaults.
 """
 
 from __future__ import annotations
@@ -20,23 +22,23 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from ruleslab.damage import MAX_DICE, damage_taken
+from ruleslab.character import Character, Conditions
+from ruleslab.damage import MAX_DICE
 from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup
 from ruleslab.dodge import DEFENSIVE, target_defense
 from ruleslab.dodge import target_dodge as dodging
-from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
+from ruleslab.explain import Explained, Figure, Step
 from ruleslab.henchmen import (
-    AREA,
-    DIVISORS,
-    SOAK,
     HenchmenBonus,
-    LeaderDefence,
-    divided_losses,
+    SquadUnderAttack,
     henchmen_bonus,
-    squad_losses_distribution,
+    incoming_levels,
+    squad_under_attack,
 )
-from ruleslab.henchmen import leader_condition as condition_of
-from ruleslab.henchmen import leader_defence as defence_roll
+from ruleslab.henchmen_leader import LeaderDefence, LeaderPower
+from ruleslab.henchmen_leader import leader_condition as condition_of
+from ruleslab.henchmen_leader import leader_defence as defence_roll
+from ruleslab.henchmen_leader import leader_power as power_roll
 from ruleslab.henchmen_support import SupportAttack, support_attack
 from ruleslab.inputs import (
     DAMAGE_KIND,
@@ -48,7 +50,7 @@ from ruleslab.inputs import (
 from ruleslab.inputs import RULESET as BASE_RULESET
 from ruleslab.params import BoolParam, ChoiceParam, InputError, IntParam, checked
 from ruleslab.pmf import chart_bars
-from ruleslab.pmf import mean as pmf_mean
+from ruleslab.records import Role
 from ruleslab.ruleset import V20, V21
 from ruleslab.sources import ALT, QR, rule
 from ruleslab.weapons import Weapon
@@ -57,27 +59,65 @@ __all__ = ["CALCULATOR", "HenchmenSquad", "henchmen_squad"]
 
 # --- inputs -------------------------------------------------------------------------
 
-CHARISMA = IntParam(
-    "charisma",
-    "Leader's Charisma",
-    minimum=0,
-    maximum=10,
-    help="The leader's Charisma dots (Mega-Charisma is separate).",
+LEADER = Role(
+    "leader",
+    "The leader",
+    Character,
+    ("charisma", "mega_charisma", "command", "dexterity", "mega_dexterity", "firearms"),
+    label="Leader's ",
+    names={
+        "dexterity": "leader_dexterity",
+        "mega_dexterity": "leader_mega_dexterity",
+        "firearms": "leader_ability",
+    },
+    help={
+        "charisma": "The leader's Charisma dots (Mega-Charisma is separate).",
+        "mega_charisma": "Each dot counts as 2 Charisma for the henchmen limit (rules note "
+        "RN-HENCH-1).",
+        "command": "The leader's Command ability dots.",
+        "dexterity": "The leader's Dexterity dots: his full dice pool for the support attack.",
+        "mega_dexterity": "Each dot counts as 2 Dexterity dots in the support attack's pool; "
+        "under 2.1 it also lets the attack reroll 10s.",
+        "firearms": "The ability the leader fires the heavy weapon with (Firearms, Heavy "
+        "Weapons …).",
+    },
+    defaults={"charisma": 3, "command": 2, "dexterity": 3, "firearms": 2},
 )
-MEGA_CHARISMA = IntParam(
-    "mega_charisma",
-    "Leader's Mega-Charisma",
-    minimum=0,
-    maximum=10,
-    help="Each dot counts as 2 Charisma for the henchmen limit (rules note RN-HENCH-1).",
+"""The leader: Charisma and Command set the henchmen limit; Dexterity and his attack
+ability are his full pool for the support attack (form names kept: ``leader_*``)."""
+TARGET = Role(
+    "target",
+    "The support attack's target",
+    Character,
+    ("dexterity", "wits"),
+    prefix="target_",
+    label="2.1: target's ",
+    help={
+        "dexterity": "2.1 only. The target's Defense is ⌊lower of Dexterity or Wits ÷ 2⌋ "
+        "(rules note RN-RANGED-14).",
+        "wits": "2.1 only. The target's Wits dots: its Defense uses the lower of Dexterity "
+        "and Wits.",
+    },
+    defaults={"dexterity": 2, "wits": 2},
+    shown_when=("ruleset", V21),
 )
-COMMAND = IntParam(
-    "command",
-    "Leader's Command",
-    minimum=0,
-    maximum=10,
-    help="The leader's Command ability dots.",
+"""The support attack's target, as far as its 2.1 Defense reads it."""
+LEADER_CONDITIONS = Role(
+    "leader_conditions",
+    "The leader's condition",
+    Conditions,
+    ("daze",),
+    label="Leader's condition: ",
+    names={"daze": "leader_condition"},
+    help={
+        "daze": "Dazed (2 × Stamina levels taken this turn) or Stunned (3 × Stamina): +1 "
+        "difficulty to all actions, so to the support attack, his defence roll and his power "
+        "roll; Stunned allows a single action (rules notes RN-HENCH-14, RN-COND-4, RN-COND-5)."
+    },
 )
+"""The leader's condition this turn: Dazed or Stunned
+(:func:`ruleslab.conditions.daze_difficulty`)."""
+
 HENCHMAN_POOL = IntParam(
     "henchman_pool",
     "Henchmen's attribute + ability",
@@ -168,33 +208,6 @@ PING = BoolParam(
 
 # the support weapon attack (Support Weapons) and the leader's own rolls
 
-LEADER_DEXTERITY = IntParam(
-    "leader_dexterity",
-    "Leader's Dexterity",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help="The leader's Dexterity dots: his full dice pool for the support attack.",
-)
-LEADER_MEGA_DEXTERITY = IntParam(
-    "leader_mega_dexterity",
-    "Leader's Mega-Dexterity",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help=(
-        "Each dot counts as 2 Dexterity dots in the support attack's pool; under 2.1 it also "
-        "lets the attack reroll 10s."
-    ),
-)
-LEADER_ABILITY = IntParam(
-    "leader_ability",
-    "Leader's attack ability (Firearms …)",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help="The ability the leader fires the heavy weapon with (Firearms, Heavy Weapons …).",
-)
 LEADER_SPECIALTY = BoolParam(
     "leader_specialty",
     "Leader's specialty applies",
@@ -279,25 +292,6 @@ TARGET_DODGE = IntParam(
     "attack success. 0: no dodge.",
     shown_when=("ruleset", V20),
 )
-TARGET_DEXTERITY = IntParam(
-    "target_dexterity",
-    "2.1: target's Dexterity",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help="2.1 only. The target's Defense is ⌊lower of Dexterity or Wits ÷ 2⌋ (rules note "
-    "RN-RANGED-14).",
-    shown_when=("ruleset", V21),
-)
-TARGET_WITS = IntParam(
-    "target_wits",
-    "2.1: target's Wits",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help="2.1 only. The target's Wits dots: its Defense uses the lower of Dexterity and Wits.",
-    shown_when=("ruleset", V21),
-)
 ATTACKS_BEFORE = IntParam(
     "attacks_before",
     "2.1: attacks already made against the target this turn",
@@ -321,16 +315,6 @@ TARGET_ARMOUR_SOAK = IntParam(
     maximum=60,
     help="The support attack's target's armour (or power) soak against that damage type.",
 )
-LEADER_CONDITION = ChoiceParam(
-    "leader_condition",
-    "Leader's condition this turn",
-    choices=(("none", "Neither"), ("dazed", "Dazed"), ("stunned", "Stunned")),
-    help=(
-        "Dazed (2 × Stamina levels taken this turn) or Stunned (3 × Stamina): +1 difficulty to "
-        "all actions, so to the support attack and his defence roll; Stunned allows a single "
-        "action (rules note RN-HENCH-14)."
-    ),
-)
 LEADER_DEFENCE = IntParam(
     "leader_defence",
     "Leader's own defence pool",
@@ -341,6 +325,27 @@ LEADER_DEFENCE = IntParam(
         "The dice the leader defends with (2.0 dodge: Dex + Athletics; 2.1 active defence: "
         "higher of Dex or Wits + ability): the henchmen add their dice to it (rules note "
         "RN-HENCH-13)."
+    ),
+)
+LEADER_POWER_POOL = IntParam(
+    "leader_power_pool",
+    "Leader's Quantum power pool",
+    minimum=0,
+    maximum=60,
+    unit="dice",
+    help=(
+        "The dice the leader rolls for one of his Quantum powers; 0: no power roll. The "
+        "henchmen's dice add to it only if they have that power too (rules note RN-HENCH-15)."
+    ),
+)
+HENCHMEN_HAVE_POWER = BoolParam(
+    "henchmen_have_power",
+    "The henchmen have this power too",
+    help=(
+        "“If the henchmen have Psi or Quantum powers (generally only for sub-aberrants …), "
+        "this bonus […] adds to the dice pool for Quantum powers that both parties have”: "
+        "tick only if they have the leader's power (for Psi usage: if they have Psi). "
+        "Henchmen are mooks without powers: off by default (rules note RN-HENCH-15)."
     ),
 )
 RULESET = replace(
@@ -377,12 +382,9 @@ HENCHMEN_DAMAGE = ChoiceParam(
 )
 ONLY_20 = (TARGET_DODGE,)
 """Inputs used under 2.0 only."""
-ONLY_21 = (TARGET_DEXTERITY, TARGET_WITS, ATTACKS_BEFORE)
+ONLY_21 = (*TARGET.params, ATTACKS_BEFORE)
 """Inputs used under 2.1 only."""
 SUPPORT_INPUTS = (
-    LEADER_DEXTERITY,
-    LEADER_MEGA_DEXTERITY,
-    LEADER_ABILITY,
     LEADER_SPECIALTY,
     SUPPORT_ACCURACY,
     SUPPORT_DAMAGE_DICE,
@@ -393,11 +395,8 @@ SUPPORT_INPUTS = (
     SUPPORT_BURST_USE,
     SUPPORT_DIFFICULTY,
 )
-"""The support weapon attack's group: the leader's pool and the heavy weapon."""
-TARGET_INPUTS = (*ONLY_20, *ONLY_21, TARGET_NATURAL_SOAK, TARGET_ARMOUR_SOAK)
-"""The support attack's target's group."""
-LEADER_INPUTS = (LEADER_CONDITION, LEADER_DEFENCE)
-"""The leader's condition and defence group."""
+"""The support weapon attack's group: the leader's pool (with his role's
+``leader_dexterity`` …) and the heavy weapon."""
 TARGET_RULE = {V20: DEFENSIVE, V21: rule(QR, "2.1 Rules", "Defenses")}
 """The rule a step about the target's defence names, by ruleset."""
 
@@ -407,31 +406,49 @@ TARGET_RULE = {V20: DEFENSIVE, V21: rule(QR, "2.1 Rules", "Defenses")}
 @dataclass(frozen=True, kw_only=True)
 class HenchmenSquad(Explained):
     """Result of :func:`henchmen_squad`: a leader's squad, its support weapon attack, the
-    leader's defence roll, and one incoming attack on the squad.
+    leader's defence roll (and power roll), and one incoming attack on the squad.
 
     ``bonus`` is the :class:`~ruleslab.henchmen.HenchmenBonus`; ``support`` the
     :class:`~ruleslab.henchmen_support.SupportAttack` (``support.available``
     attacks this combat, ``support.attack`` one of them resolved exactly, None
     when none is available); ``defence`` the leader's defence roll with the
-    henchmen's dice (:class:`~ruleslab.henchmen.LeaderDefence`). ``levels[d]``
-    is the exact ``P(d post-soak damage points)`` of the incoming attack against
-    the squad's soak, ``removed[k]`` the exact ``P(k henchmen removed)`` (``k =
-    0 … henchmen``); ``p_leader_exposed`` = ``P(no henchman left)``;
-    ``p_leader_eliminated`` = ``P(an all-henchmen squad's commander goes too)``
-    (0 with an ordinary leader).
+    henchmen's dice (:class:`~ruleslab.henchmen_leader.LeaderDefence`); ``power``
+    his Quantum power roll (:class:`~ruleslab.henchmen_leader.LeaderPower`, None
+    without a power pool); ``squad`` the incoming attack on the squad
+    (:class:`~ruleslab.henchmen.SquadUnderAttack`: ``levels[d]`` = P(d post-soak
+    damage points), ``removed[k]`` = P(k henchmen removed), …, also read here).
     """
 
     bonus: HenchmenBonus
-    henchmen: int
     heavy_weapons: int
     support: SupportAttack
     defence: LeaderDefence
-    leader_is_henchman: bool
-    levels: tuple[Fraction, ...]
-    removed: tuple[Fraction, ...]
-    mean_removed: Fraction
-    p_leader_exposed: Fraction
-    p_leader_eliminated: Fraction
+    power: LeaderPower | None
+    squad: SquadUnderAttack
+
+    @property
+    def henchmen(self) -> int:
+        return self.squad.henchmen
+
+    @property
+    def levels(self) -> tuple[Fraction, ...]:
+        return self.squad.levels
+
+    @property
+    def removed(self) -> tuple[Fraction, ...]:
+        return self.squad.removed
+
+    @property
+    def mean_removed(self) -> Fraction:
+        return self.squad.mean_removed
+
+    @property
+    def p_leader_exposed(self) -> Fraction:
+        return self.squad.p_leader_exposed
+
+    @property
+    def p_leader_eliminated(self) -> Fraction:
+        return self.squad.p_leader_eliminated
 
     @property
     def support_attacks(self) -> int:
@@ -439,35 +456,14 @@ class HenchmenSquad(Explained):
         return self.support.available
 
     def figures(self) -> tuple[Figure, ...]:
-        elim = fmt_prob(self.p_leader_eliminated) if self.leader_is_henchman else "— (has a leader)"
+        n = self.support_attacks
         return (
             *self.bonus.figures(),
-            Figure(
-                "support_attacks",
-                "Support weapon attacks this combat",
-                self.support_attacks,
-                str(self.support_attacks),
-            ),
+            Figure("support_attacks", "Support weapon attacks this combat", n, str(n)),
             *self.support.figures(),
             *self.defence.figures(),
-            Figure(
-                "mean_removed",
-                "Mean henchmen removed by the attack",
-                self.mean_removed,
-                fmt_num(self.mean_removed, "henchmen"),
-            ),
-            Figure(
-                "p_leader_exposed",
-                "Chance the leader is left exposed",
-                self.p_leader_exposed,
-                fmt_prob(self.p_leader_exposed),
-            ),
-            Figure(
-                "p_leader_eliminated",
-                "Chance the commander is eliminated (all-henchmen squad)",
-                self.p_leader_eliminated,
-                elim,
-            ),
+            *(self.power.figures() if self.power is not None else ()),
+            *self.squad.figures(),
         )
 
     def chart(self) -> Chart:
@@ -487,50 +483,8 @@ class HenchmenSquad(Explained):
 # --- the calculator's function ------------------------------------------------------
 
 
-def _incoming(
-    incoming: str, attack_damage: int, adds: int, squad_soak: int, ping: bool
-) -> tuple[tuple[Fraction, ...], list[Step]]:
-    """The incoming attack's post-soak damage points against the squad, with the working."""
-    steps: list[Step] = []
-    if incoming != "dice":
-        steps.append(
-            Step(
-                f"Incoming attack: {attack_damage} post-soak damage points (soak already applied)",
-                SOAK,
-            )
-        )
-        return (Fraction(0),) * attack_damage + (Fraction(1),), steps
-    taken = damage_taken(
-        dice=attack_damage, adds=adds, kind="lethal", natural_soak=squad_soak, armour_soak=0
-    )
-    steps.append(
-        Step(
-            f"Incoming attack: {attack_damage} damage dice against the squad soak "
-            f"{squad_soak} (the most numerous henchman type's)",
-            SOAK,
-        )
-    )
-    steps += [s for s in taken.steps if not s.text.startswith("Soak = natural")]
-    levels = taken.levels
-    if taken.pinged and not ping:
-        levels = (Fraction(1),)
-        steps.append(
-            Step("The ping die does not remove henchmen (rules note RN-HENCH-10): 0 points", SOAK)
-        )
-    elif taken.pinged:
-        steps.append(
-            Step(
-                "A ping point removes a henchman like any damage point (rules note RN-HENCH-10)",
-                SOAK,
-            )
-        )
-    return tuple(levels), steps
-
-
 @checked(
-    CHARISMA,
-    MEGA_CHARISMA,
-    COMMAND,
+    LEADER,
     HENCHMEN_COUNT,
     HENCHMAN_POOL,
     SITUATION,
@@ -543,8 +497,15 @@ def _incoming(
     AREA_MULT,
     LEADER_IS_HENCHMAN,
     *SUPPORT_INPUTS,
-    *TARGET_INPUTS,
-    *LEADER_INPUTS,
+    *ONLY_20,
+    TARGET,
+    ATTACKS_BEFORE,
+    TARGET_NATURAL_SOAK,
+    TARGET_ARMOUR_SOAK,
+    LEADER_CONDITIONS,
+    LEADER_DEFENCE,
+    LEADER_POWER_POOL,
+    HENCHMEN_HAVE_POWER,
     RULESET,
     LOSSES_ROUNDING,
     PING,
@@ -552,9 +513,7 @@ def _incoming(
     HENCHMEN_DAMAGE,
 )
 def henchmen_squad(
-    charisma: int = 3,
-    mega_charisma: int = 0,
-    command: int = 2,
+    leader: Character | None = None,
     henchmen: int = 12,
     henchman_pool: int = 5,
     situation: int = 0,
@@ -566,9 +525,6 @@ def henchmen_squad(
     adds: int = 0,
     area: int = 1,
     leader_is_henchman: bool = False,
-    leader_dexterity: int = 3,
-    leader_mega_dexterity: int = 0,
-    leader_ability: int = 2,
     leader_specialty: bool = False,
     support_accuracy: int = 0,
     support_damage_dice: int = 8,
@@ -579,13 +535,14 @@ def henchmen_squad(
     support_burst_use: str = "accuracy",
     support_difficulty: int = 1,
     target_dodge: int = 0,
-    target_dexterity: int = 2,
-    target_wits: int = 2,
+    target: Character | None = None,
     attacks_before: int = 0,
     target_natural_soak: int = 2,
     target_armour_soak: int = 0,
-    leader_condition: str = "none",
+    leader_conditions: Conditions | None = None,
     leader_defence: int = 5,
+    leader_power_pool: int = 0,
+    henchmen_have_power: bool = False,
     ruleset: str = V21,
     rounding: str = "down",
     ping: bool = True,
@@ -614,6 +571,9 @@ def henchmen_squad(
     :data:`~ruleslab.damage.MAX_DICE` (500) damage dice, the most the damage
     rule resolves: more dice are refused at that field, with both of its ranges.
     """
+    assert leader is not None  # (filled in by @checked)
+    assert target is not None
+    assert leader_conditions is not None
     if heavy_weapons > henchmen:
         raise InputError(
             "heavy_weapons",
@@ -631,27 +591,26 @@ def henchmen_squad(
             f"dice (up to {ATTACK_DAMAGE.maximum:,} for post-soak damage points).",
         )
     b = henchmen_bonus(
-        charisma=charisma,
-        command=command,
+        charisma=leader.charisma,
+        command=leader.command,
         henchmen=henchmen,
         henchman_pool=henchman_pool,
         situation=situation,
-        mega_charisma=mega_charisma,
+        mega_charisma=leader.mega_charisma,
     )
     steps = list(b.steps)
-    condition = condition_of(leader_condition)
+    condition = condition_of(leader_conditions.daze)
     if ruleset == V20:
-        target = dodging(target_dodge)
+        defence = dodging(target_dodge)
         unused = ", ".join(p.label for p in ONLY_21)
         why = "under 2.0 the target dodges; its 2.1 Defense does not apply"
     else:
-        target = target_defense(
-            dexterity=target_dexterity, wits=target_wits, attacks_before=attacks_before
+        defence = target_defense(
+            dexterity=target.dexterity, wits=target.wits, attacks_before=attacks_before
         )
         unused = ", ".join(p.label for p in ONLY_20)
         why = "under 2.1 the target's Defense replaces the dodge"
     note = Step(f"Not used under {ruleset}: {unused}; {why}", TARGET_RULE[ruleset])
-    target = replace(target, steps=(note, *target.steps))
     support = support_attack(
         bonus=b,
         heavy_weapons=heavy_weapons,
@@ -665,12 +624,12 @@ def henchmen_squad(
         largest_burst=support_burst,
         ammunition=support_ammunition,
         burst_use=support_burst_use,
-        dexterity=leader_dexterity,
-        mega_dexterity=leader_mega_dexterity,
-        ability=leader_ability,
+        dexterity=leader.dexterity,
+        mega_dexterity=leader.mega_dexterity,
+        ability=leader.firearms,
         specialty=leader_specialty,
         ruleset=ruleset,
-        target=target,
+        target=replace(defence, steps=(note, *defence.steps)),
         base_difficulty=support_difficulty,
         natural_soak=target_natural_soak,
         armour_soak=target_armour_soak,
@@ -679,11 +638,16 @@ def henchmen_squad(
         henchmen_damage=henchmen_damage,
     )
     steps += support.steps
-    defence = defence_roll(own_pool=leader_defence, bonus=b, condition=condition)
-    steps += defence.steps
-    levels, incoming_steps = _incoming(incoming, attack_damage, adds, squad_soak, ping)
-    steps += incoming_steps
-    removed = squad_losses_distribution(
+    own_defence = defence_roll(own_pool=leader_defence, bonus=b, condition=condition)
+    steps += own_defence.steps
+    power = None
+    if leader_power_pool:
+        power = power_roll(
+            own_pool=leader_power_pool, bonus=b, shared=henchmen_have_power, condition=condition
+        )
+        steps += power.steps
+    levels, incoming_steps = incoming_levels(incoming, attack_damage, adds, squad_soak, ping)
+    squad = squad_under_attack(
         levels,
         henchmen=henchmen,
         training=training,
@@ -691,58 +655,14 @@ def henchmen_squad(
         leader_is_henchman=leader_is_henchman,
         rounding=rounding,
     )
-    p_elim = Fraction(0)
-    if leader_is_henchman:  # the commander goes after the others (RN-HENCH-7)
-        p_elim = sum(
-            (
-                p
-                for d, p in enumerate(levels)
-                if p
-                and divided_losses(d, training=training, area=area, rounding=rounding) > henchmen
-            ),
-            Fraction(0),
-        )
-    divisor = DIVISORS[training]
-    rnd = "⌊⌋" if rounding == "down" else "⌈⌉"
-    how = f"{rnd[0]}points × {area} ÷ {divisor}{rnd[1]}"
-    steps.append(
-        Step(
-            f"Henchmen removed = min({henchmen}, {how}): post-soak damage × area multiplier "
-            f"{area}, then ÷ {divisor} ({training}), rounded {rounding} (rules note RN-HENCH-6)",
-            AREA if area > 1 else SOAK,
-        )
-    )
-    mean = pmf_mean(removed)
-    p_exposed = removed[-1]
-    steps.append(
-        Step(
-            f"Mean henchmen removed = {fmt_num(mean)}; P(all {henchmen} removed, the leader "
-            f"can be targeted) = {fmt_prob(p_exposed)}",
-            SOAK,
-        )
-    )
-    if leader_is_henchman:
-        steps.append(
-            Step(
-                f"All-henchmen squad: the commander goes like a henchman, after the others: "
-                f"P(eliminated) = P(losses > {henchmen}) = {fmt_prob(p_elim)} (rules note "
-                "RN-HENCH-7)",
-                SOAK,
-            )
-        )
     return HenchmenSquad(
         bonus=b,
-        henchmen=henchmen,
         heavy_weapons=heavy_weapons,
         support=support,
-        defence=defence,
-        leader_is_henchman=leader_is_henchman,
-        levels=levels,
-        removed=removed,
-        mean_removed=mean,
-        p_leader_exposed=p_exposed,
-        p_leader_eliminated=p_elim,
-        steps=tuple(steps),
+        defence=own_defence,
+        power=power,
+        squad=squad,
+        steps=(*steps, *incoming_steps, *squad.steps),
     )
 
 
@@ -766,9 +686,23 @@ CALCULATOR = Calculator(
     ),
     options=("ruleset", "rounding", "ping", "support_bonuses", "henchmen_damage"),
     groups=(
-        FieldGroup("Support weapon attack", tuple(p.name for p in SUPPORT_INPUTS)),
-        FieldGroup("Support attack's target", tuple(p.name for p in TARGET_INPUTS)),
-        FieldGroup("Leader's condition and defence", tuple(p.name for p in LEADER_INPUTS)),
+        FieldGroup(
+            "Support weapon attack",
+            (*LEADER.flat_names[3:], *(p.name for p in SUPPORT_INPUTS)),
+        ),
+        FieldGroup(
+            "Support attack's target",
+            (
+                *(p.name for p in ONLY_20),
+                *(p.name for p in ONLY_21),
+                "target_natural_soak",
+                "target_armour_soak",
+            ),
+        ),
+        FieldGroup(
+            "Leader's condition, defence and power",
+            ("leader_condition", "leader_defence", "leader_power_pool", "henchmen_have_power"),
+        ),
     ),
     views=(
         ChartView(
