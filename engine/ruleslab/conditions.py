@@ -241,9 +241,10 @@ def multiple_actions_difficulty(
 
     ``conditions.actions`` counts his actions this turn, an active defence
     included when ``conditions.active_defence`` is set. Each action past the
-    first adds +1, cumulatively: the roll, one of those actions, is at +(actions − 1) (the difficulty of the turn's last action; a
-    calculator pricing each action in turn has its own reading, RN-DEF-7). 2.0
-    has no such penalty.
+    first adds +1, cumulatively: the roll, one of those actions, is at
+    +(actions − 1), the difficulty of the turn's last action (a calculator that
+    prices each action in turn has its own reading, RN-DEF-7). 2.0 has no such
+    penalty.
     """
     actions = conditions.actions
     if ruleset != V21 or not kind.action or actions <= 1:

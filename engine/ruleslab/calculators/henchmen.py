@@ -70,6 +70,7 @@ LEADER = Role(
         "mega_dexterity": "leader_mega_dexterity",
         "firearms": "leader_ability",
     },
+    labels={"firearms": "Leader's attack ability (Firearms …)"},
     help={
         "charisma": "The leader's Charisma dots (Mega-Charisma is separate).",
         "mega_charisma": "Each dot counts as 2 Charisma for the henchmen limit (rules note "
@@ -107,8 +108,8 @@ LEADER_CONDITIONS = Role(
     "The leader's condition",
     Conditions,
     ("daze",),
-    label="Leader's condition: ",
     names={"daze": "leader_condition"},
+    labels={"daze": "Leader's condition this turn"},
     help={
         "daze": "Dazed (2 × Stamina levels taken this turn) or Stunned (3 × Stamina): +1 "
         "difficulty to all actions, so to the support attack, his defence roll and his power "
