@@ -353,14 +353,27 @@ def test_every_rolled_outcome_weighted_gives_the_exact_odds(sides, split, initia
         assert (r.p_b_down, r.p_b_killed) == (odds.b_down, odds.b_killed)
 
 
+def _both_down(*, b_initiative: int) -> dict[str, str]:
+    """Two sides both down for sure: A (Fast, Mate; initiative 6) deals 6 automatic
+    successes, B (Slow, Pal; ``b_initiative``) 4."""
+    return {
+        "a_combatants": (
+            "Fast: Str 0, auto 6, soak 0, incap 1, dead 2, initiative 6\n"
+            "Mate: Str 0, incap 2, dead 9"
+        ),
+        "b_combatants": (
+            f"Slow: Str 0, auto 4, soak 0, incap 1, dead 5, initiative {b_initiative}\n"
+            "Pal: Str 0, incap 2, dead 3"
+        ),
+    }
+
+
 def test_roll_log_both_down_shows_rolled_damage_and_who_survives():
     # Both sides down for sure. A takes B's 4 automatic successes, 2 each: Fast dead
     # (dead 2), Mate Incapacitated (incap 2). B takes A's 6, 3 each: Slow Incapacitated,
     # Pal dead. Side A's initiative 6 > 2: every combatant of A survives on the level
     # before Incapacitated (whatever they rolled), every combatant of B is killed.
-    a = "Fast: Str 0, auto 6, soak 0, incap 1, dead 2, initiative 6\nMate: Str 0, incap 2, dead 9"
-    b = "Slow: Str 0, auto 4, soak 0, incap 1, dead 5, initiative 2\nPal: Str 0, incap 2, dead 3"
-    r = compressed_combat(a_combatants=a, b_combatants=b)
+    r = compressed_combat(**_both_down(b_initiative=2))
     assert (r.p_a_down, r.p_a_killed, r.p_b_down, r.p_b_killed) == (0, 0, 1, 1)
     log = combat_roll_log(r, 3)
     assert "Both sides down: Side A has the higher initiative and survives; Side B dies" in log
@@ -373,9 +386,7 @@ def test_roll_log_both_down_shows_rolled_damage_and_who_survives():
 
 def test_roll_log_both_down_with_equal_initiative():
     # the same fight, both sides initiative 6: by default the damage stands as rolled
-    a = "Fast: Str 0, auto 6, soak 0, incap 1, dead 2, initiative 6\nMate: Str 0, incap 2, dead 9"
-    b = "Slow: Str 0, auto 4, soak 0, incap 1, dead 5, initiative 6\nPal: Str 0, incap 2, dead 3"
-    r = compressed_combat(a_combatants=a, b_combatants=b)
+    r = compressed_combat(**_both_down(b_initiative=6))
     assert (r.p_a_down, r.p_a_killed, r.p_b_down, r.p_b_killed) == (1, 1, 1, 1)
     log = combat_roll_log(r, 3)
     assert not any(line.startswith("Both sides down") for line in log)
@@ -386,7 +397,7 @@ def test_roll_log_both_down_with_equal_initiative():
         "Side B takes 6 levels of damage: Slow 3 levels, incapacitated; Pal 3 levels, dead" in log
     )
     # coin: each side survives half the time, and the log names the coin, not initiative
-    r = compressed_combat(a_combatants=a, b_combatants=b, initiative_tie="coin")
+    r = compressed_combat(**_both_down(b_initiative=6), initiative_tie="coin")
     assert (r.p_a_down, r.p_a_killed, r.p_b_down, r.p_b_killed) == (Fraction(1, 2),) * 4
     survivors = set()
     for seed in range(20):

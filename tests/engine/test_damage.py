@@ -21,6 +21,13 @@ def binom(n, k):
     return comb(n, k) * P**k * Q ** (n - k)
 
 
+def resolve(**given):
+    """``damage_resolution`` with no Mega-Stamina, Quantum, armour or AP unless given."""
+    return damage_resolution(
+        **{"mega_stamina": 0, "quantum": 0, "armour_soak": 0, "armour_piercing": 0, **given}
+    )
+
+
 def test_soak_subtracts_dice_and_adds_apply():
     # 8 dice, 2 adds vs soak 3 natural + 2 armour: 3 dice left, +2 levels.
     r = damage_taken(dice=8, adds=2, kind="lethal", natural_soak=3, armour_soak=2)
@@ -158,16 +165,7 @@ def test_against_monte_carlo_oracle():
 
 def test_resolution_dazed_and_stunned_by_hand():
     # Sta 2: natural lethal soak 1, armour 0 → 5 dice, 1 add; Dazed at 4, Stunned at 6.
-    r = damage_resolution(
-        dice=6,
-        adds=1,
-        kind="lethal",
-        stamina=2,
-        mega_stamina=0,
-        quantum=0,
-        armour_soak=0,
-        armour_piercing=0,
-    )
+    r = resolve(dice=6, adds=1, kind="lethal", stamina=2)
     assert r.taken.dice_after_soak == 5
     assert (r.dazing.dazed_at, r.dazing.stunned_at) == (4, 6)
     assert r.dazing.p_dazed == sum(binom(5, k) for k in range(3, 6))
@@ -175,17 +173,7 @@ def test_resolution_dazed_and_stunned_by_hand():
     assert r.figure("p_dazed").value == r.dazing.p_dazed
     # the chart highlights from 4 levels (Dazed), 1 add + 3 dice
     assert r.chart().highlight_from == 4
-    later = damage_resolution(
-        dice=6,
-        adds=1,
-        kind="lethal",
-        stamina=2,
-        mega_stamina=0,
-        quantum=0,
-        armour_soak=0,
-        armour_piercing=0,
-        taken_this_turn=4,
-    )
+    later = resolve(dice=6, adds=1, kind="lethal", stamina=2, taken_this_turn=4)
     assert later.dazing.p_dazed == 1
     assert later.dazing.p_stunned == 1 - binom(5, 0)
     # already Dazed: every bar is highlighted
@@ -193,15 +181,8 @@ def test_resolution_dazed_and_stunned_by_hand():
 
 
 def test_resolution_mega_stamina_counts_for_dazing_and_once_in_soak():
-    r = damage_resolution(
-        dice=12,
-        adds=0,
-        kind="bashing",
-        stamina=3,
-        mega_stamina=1,
-        quantum=1,
-        armour_soak=2,
-        armour_piercing=0,
+    r = resolve(
+        dice=12, adds=0, kind="bashing", stamina=3, mega_stamina=1, quantum=1, armour_soak=2
     )
     assert r.natural_soak == 1 + 3 + 1
     assert r.taken.dice_after_soak == 12 - 7
@@ -211,28 +192,10 @@ def test_resolution_mega_stamina_counts_for_dazing_and_once_in_soak():
 
 
 def test_resolution_stun_soaked_as_bashing_and_ping_chart():
-    r = damage_resolution(
-        dice=3,
-        adds=0,
-        kind="stun",
-        stamina=3,
-        mega_stamina=0,
-        quantum=0,
-        armour_soak=0,
-        armour_piercing=0,
-    )
+    r = resolve(dice=3, adds=0, kind="stun", stamina=3)
     assert r.natural_soak == 3
     assert r.taken.levels == (1,)
-    p = damage_resolution(
-        dice=3,
-        adds=0,
-        kind="bashing",
-        stamina=3,
-        mega_stamina=0,
-        quantum=0,
-        armour_soak=0,
-        armour_piercing=0,
-    )
+    p = resolve(dice=3, adds=0, kind="bashing", stamina=3)
     assert p.figure("kind_dealt").text == "Stun (ping)"
     assert p.chart() == Chart((("0", 0.6), ("1", 0.4)), 6)  # Dazed at 2 × Stamina 3
 

@@ -190,19 +190,24 @@ def test_defense_score_reading():
         hit_probability(two, 1, reading="bogus")
 
 
+#: The smallest force: Skill 1 + Size 1 = 2 dice vs Wits 1 + Tactics 0 = 1 die; Firepower
+#: 1 + Size 1 = 2 damage dice; Intelligence 1 + Command 0 → 1 attack; party Size 1.
+ONE_ATTACK = {
+    "enemy_size": 1,
+    "enemy_firepower": 1,
+    "enemy_skill": 1,
+    "commander_intelligence": 1,
+    "commander_command": 0,
+    "party_size": 1,
+    "wits": 1,
+    "tactics": 0,
+}
+
+
 def test_one_attack_hand_worked_through_the_calculator():
     # Skill 1 + Size 1 = 2 dice vs Wits 1 + Tactics 0 = 1 die; Firepower 1 + Size 1 = 2
     # damage dice; Intelligence 1 + Command 0 → 1 attack; party Size 1: no penalty.
-    r = warfare(
-        enemy_size=1,
-        enemy_firepower=1,
-        enemy_skill=1,
-        commander_intelligence=1,
-        commander_command=0,
-        party_size=1,
-        wits=1,
-        tactics=0,
-    )
+    r = warfare(**ONE_ATTACK)
     p = Fraction(56, 125)
     assert r.attacks == 1
     assert r.p_hit == p
@@ -471,14 +476,7 @@ def test_roll_turn_in_threes_matches_the_distribution():
 def test_trained_squad_rounds_each_attacks_losses_down_by_default():
     # one attack; a hit of 1 level: × 3 = 3, ÷ 2 → 1 (down) or 2 (up); 2 levels → 3
     kw = {
-        "enemy_size": 1,
-        "enemy_firepower": 1,
-        "enemy_skill": 1,
-        "commander_intelligence": 1,
-        "commander_command": 0,
-        "party_size": 1,
-        "wits": 1,
-        "tactics": 0,
+        **ONE_ATTACK,
         "target": "squad",
         "henchmen": 20,
         "training": "trained",
@@ -622,16 +620,7 @@ def test_chart_bars():
 def test_chart_hand_worked():
     # 1 attack, P(hit) = 56/125 (see test_one_attack_hand_worked_through_the_calculator);
     # 2 damage dice: 0, 1 or 2 levels with 36, 48, 16 %.
-    r = warfare(
-        enemy_size=1,
-        enemy_firepower=1,
-        enemy_skill=1,
-        commander_intelligence=1,
-        commander_command=0,
-        party_size=1,
-        wits=1,
-        tactics=0,
-    )
+    r = warfare(**ONE_ATTACK)
     p = 56 / 125
     want = (1 - p + p * 0.36, p * 0.48, p * 0.16)
     assert [label for label, _ in r.chart().bars] == ["0", "1", "2"]

@@ -50,15 +50,16 @@ def test_calculator_against_brute_force_over_the_attack_order():
     # Size 3 (3 attacks; Intelligence 3 + Command 3 allow them), Skill 1: 4 attack dice;
     # Firepower 1: 4 damage dice; Wits 1 + Tactics 0: 1 defence die, rolled; the party's
     # force is Size 3, so no Size penalty. Stamina 1: Dazed at 2 levels, Stunned at 3.
-    r = warfare(
-        enemy_size=3,
-        enemy_skill=1,
-        enemy_firepower=1,
-        party_size=3,
-        wits=1,
-        tactics=0,
-        stamina=1,
-    )
+    force = {
+        "enemy_size": 3,
+        "enemy_skill": 1,
+        "enemy_firepower": 1,
+        "party_size": 3,
+        "wits": 1,
+        "tactics": 0,
+        "stamina": 1,
+    }
+    r = warfare(**force)
     assert (r.attacks, r.attack_dice, r.damage_dice, r.defence_dice) == (3, 4, 4, 1)
     attack, defence, damage = _pool(4), _pool(1), _pool(4)
 
@@ -99,16 +100,7 @@ def test_calculator_against_brute_force_over_the_attack_order():
     assert figures["p_stunned"] == sum(p for k, p in totals.items() if k >= 3)
 
     # The rules option "ignore": independent attacks, all at the fresh chance.
-    ignored = warfare(
-        enemy_size=3,
-        enemy_skill=1,
-        enemy_firepower=1,
-        party_size=3,
-        wits=1,
-        tactics=0,
-        stamina=1,
-        dazing="ignore",
-    )
+    ignored = warfare(**force, dazing="ignore")
     assert ignored.expected_damage == 3 * fresh * Fraction(4 * 2, 5)
     assert ignored.expected_damage < r.expected_damage
     assert "p_dazed" not in {f.key for f in ignored.figures()}

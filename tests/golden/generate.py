@@ -300,6 +300,20 @@ def _spread(rng: random.Random, lo: float, hi: float, default: float) -> float:
     return rng.uniform(lo, hi)
 
 
+def _random_number(rng: random.Random, p: IntParam | NumberParam, *, whole: bool) -> float:
+    """The minimum or the maximum one time in ten each, else :func:`_spread` between them,
+    rounded to a whole number if ``whole``, else one time in two."""
+    r = rng.random()
+    if r < 0.1:
+        return p.minimum
+    if r < 0.2:
+        return p.maximum
+    value = _spread(rng, p.minimum, p.maximum, p.default)
+    if whole or rng.random() < 0.5:
+        return round(value)
+    return value
+
+
 def _random_value(rng: random.Random, key: str, p: Param) -> Any:
     """A value for ``p`` within what it declares, as the form gives it."""
     if isinstance(p, BoolParam):
@@ -307,25 +321,9 @@ def _random_value(rng: random.Random, key: str, p: Param) -> Any:
     if isinstance(p, ChoiceParam):
         return rng.choice(p.choices)[0]
     if isinstance(p, IntParam):
-        r = rng.random()
-        if r < 0.1:
-            value = p.minimum
-        elif r < 0.2:
-            value = p.maximum
-        else:
-            value = round(_spread(rng, p.minimum, p.maximum, p.default))
-        return _int_text(rng, value)
+        return _int_text(rng, int(_random_number(rng, p, whole=True)))
     if isinstance(p, NumberParam):
-        r = rng.random()
-        if r < 0.1:
-            value = p.minimum
-        elif r < 0.2:
-            value = p.maximum
-        else:
-            value = _spread(rng, p.minimum, p.maximum, p.default)
-            if rng.random() < 0.5:
-                value = round(value)
-        return _number_text(value)
+        return _number_text(_random_number(rng, p, whole=False))
     valid, invalid = _variants(key, p)
     if invalid and rng.random() < 0.05:
         return rng.choice(invalid)

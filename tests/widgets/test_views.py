@@ -131,11 +131,16 @@ def test_unexpected_engine_error_never_shows_a_traceback(monkeypatch):
     assert "went wrong" in view.status.value
 
 
-def test_roll_button_shows_a_seeded_log_and_replays_it(find):
+def _dice_pool_roll(find):
+    """The Dice pool view, its one roll, the roll's seed box and its log."""
     view = calculator("dice_pool")
     (spec,) = view.calc.rolls
-    seed_box = find(view, "rl-roll-seed")
     (log,) = view.roll_logs
+    return view, spec, find(view, "rl-roll-seed"), log
+
+
+def test_roll_button_shows_a_seeded_log_and_replays_it(find):
+    view, spec, seed_box, log = _dice_pool_roll(find)
     seed_box.value = "1234"
     view.roll(spec, seed_box, log)
     first = log.value
@@ -247,10 +252,7 @@ def test_a_busy_status_is_shown_while_computing():
     ],
 )
 def test_a_bad_seed_gets_the_seed_message(find, seed):
-    view = calculator("dice_pool")
-    (spec,) = view.calc.rolls
-    seed_box = find(view, "rl-roll-seed")
-    (log,) = view.roll_logs
+    view, spec, seed_box, log = _dice_pool_roll(find)
     seed_box.value = seed
     view.roll(spec, seed_box, log)
     assert "Seed must be a whole number from 0 to 4,294,967,296." in log.value
@@ -261,10 +263,7 @@ def test_a_bad_seed_gets_the_seed_message(find, seed):
 
 
 def test_a_roll_log_is_marked_stale_when_the_result_changes(find):
-    view = calculator("dice_pool")
-    (spec,) = view.calc.rolls
-    seed_box = find(view, "rl-roll-seed")
-    (log,) = view.roll_logs
+    view, spec, seed_box, log = _dice_pool_roll(find)
     seed_box.value = "77"
     view.roll(spec, seed_box, log)
     fresh = log.value
@@ -291,10 +290,7 @@ def test_a_roll_log_is_marked_stale_when_the_result_changes(find):
 
 
 def test_a_rolling_message_is_cleared_when_the_result_changes(find):
-    view = calculator("dice_pool")
-    (spec,) = view.calc.rolls
-    seed_box = find(view, "rl-roll-seed")
-    (log,) = view.roll_logs
+    view, spec, seed_box, log = _dice_pool_roll(find)
     view.set_input("dice", "-4")
     view.roll(spec, seed_box, log)
     assert "Fix the highlighted fields" in log.value
