@@ -242,9 +242,8 @@ DEFENCE_POSITION = ChoiceParam(
     "An active defence is",
     choices=DEFENCE_POSITIONS,
     help=(
-        "With an active defence his actions this turn are the declared ones + 1. ‘Last’: "
-        "the defence is at the penalty of all his other actions (+(actions − 1) stepwise) "
-        "and they keep their places. ‘First’: the defence is at +0 (stepwise) and his other "
+        "Where the active defence falls among his actions this turn. ‘Last’: the defence "
+        "is at the penalty of all his other actions (+(actions − 1) stepwise) and they keep their places. ‘First’: the defence is at +0 (stepwise) and his other "
         "actions each one place later. See rules note RN-DEF-9."
     ),
     shown_when=ONLY_UNDER_21,
@@ -292,9 +291,9 @@ CONDITIONS = Role(
             "(2.1 multiple actions; rules notes RN-COND-3, RN-DEF-9)."
         ),
         "active_defence": (
-            "2.1 (2.0 has none): ‘Characters may take an action to actively defend’: he takes "
-            "one this turn, one more action, counted in the multiple-action penalty (rules "
-            "note RN-COND-3)."
+            "2.1 (2.0 has none): ‘Characters may take an action to actively defend’: one of "
+            "his ‘Actions this turn’ is an active defence, priced with the others (rules "
+            "notes RN-COND-3, RN-DEF-9)."
         ),
     },
     defaults={"actions": 3},
