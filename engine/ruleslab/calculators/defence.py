@@ -243,7 +243,8 @@ DEFENCE_POSITION = ChoiceParam(
     choices=DEFENCE_POSITIONS,
     help=(
         "Where the active defence falls among his actions this turn. ‘Last’: the defence "
-        "is at the penalty of all his other actions (+(actions − 1) stepwise) and they keep their places. ‘First’: the defence is at +0 (stepwise) and his other "
+        "is at the penalty of all his other actions (+(actions − 1) stepwise) and they "
+        "keep their places. ‘First’: the defence is at +0 (stepwise) and his other "
         "actions each one place later. See rules note RN-DEF-9."
     ),
     shown_when=ONLY_UNDER_21,
