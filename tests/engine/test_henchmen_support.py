@@ -7,11 +7,10 @@ by hand, by brute force over every die's success or failure, or by icepool, neve
 the code under test.
 """
 
-import itertools
 from fractions import Fraction
-from math import comb
 
 import pytest
+from dice_oracle import P, Q, exactly, rolls
 
 from ruleslab.dodge import target_defense, target_dodge
 from ruleslab.henchmen import henchmen_bonus
@@ -20,14 +19,6 @@ from ruleslab.henchmen_support import fired_burst, support_attack
 from ruleslab.params import InputError
 from ruleslab.weapons import Weapon
 
-P = Fraction(4, 10)  # a d10 shows 7+
-Q = 1 - P
-
-
-def binom(n, k):
-    """P(exactly k of n dice show 7+), by hand."""
-    return comb(n, k) * P**k * Q ** (n - k)
-
 
 def brute_levels(pool, difficulty, damage_of, soak, adds=0, dodge=0):
     """P(k health levels) by brute force: every attack die, dodge die and damage die is a
@@ -35,25 +26,16 @@ def brute_levels(pool, difficulty, damage_of, soak, adds=0, dodge=0):
     damage_of(net) damage dice, less soak; adds only if a die is left; a hit with no die
     left pings (1 die, no adds)."""
     out: dict[int, Fraction] = {}
-    for att in itertools.product((0, 1), repeat=pool):
-        pa = Fraction(1)
-        for x in att:
-            pa *= P if x else Q
-        for dod in itertools.product((0, 1), repeat=dodge):
-            pd = Fraction(1)
-            for x in dod:
-                pd *= P if x else Q
-            net = sum(att) - sum(dod)
+    for att, pa in rolls(pool):
+        for dod, pd in rolls(dodge):
+            net = att - dod
             if net < difficulty:
                 out[0] = out.get(0, Fraction(0)) + pa * pd
                 continue
             left = damage_of(net) - soak
             n, plus = (left, adds) if left >= 1 else (1, 0)
-            for dmg in itertools.product((0, 1), repeat=n):
-                pg = Fraction(1)
-                for x in dmg:
-                    pg *= P if x else Q
-                k = sum(dmg) + plus
+            for dmg, pg in rolls(n):
+                k = dmg + plus
                 out[k] = out.get(k, Fraction(0)) + pa * pd * pg
     top = max(out)
     return tuple(out.get(k, Fraction(0)) for k in range(top + 1))
@@ -166,7 +148,7 @@ def test_a_dazed_commander_fires_at_plus_one_difficulty_by_brute_force():
     assert dazed.attack.difficulty == 2
     assert dazed.penalty == 1
     # pool 2 + 1 + 1 = 4 dice: P(hit) = P(≥ 2 successes)
-    assert dazed.attack.p_hit == 1 - binom(4, 0) - binom(4, 1)
+    assert dazed.attack.p_hit == 1 - exactly(4, 0) - exactly(4, 1)
     assert dazed.attack.levels == brute_levels(4, 2, lambda n: 3 + n - 2, soak=2)
     assert "Commander Dazed: +1 difficulty to all actions" in dazed.explain()
     assert "Dazing/Stunning" in dazed.explain()
