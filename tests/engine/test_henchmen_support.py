@@ -46,6 +46,25 @@ def small_bonus():
     return henchmen_bonus(charisma=1, command=0, henchmen=1, henchman_pool=5)
 
 
+def single_shot(**changes):
+    """The small squad's commander (Dex 1, ability 1) fires one heavy weapon (2 damage dice,
+    accuracy 0) a single shot, 2.0, at an undodging target of natural soak 2: the attack
+    most tests below start from; ``changes`` replace any of its arguments."""
+    kw = dict(
+        bonus=small_bonus(),
+        heavy_weapons=1,
+        weapon=Weapon(accuracy=0, damage_dice=2),
+        largest_burst="none",
+        ammunition=1,
+        dexterity=1,
+        ability=1,
+        ruleset="2.0",
+        target=target_dodge(0),
+        natural_soak=2,
+    )
+    return support_attack(**(kw | changes))
+
+
 # --- the largest possible burst ------------------------------------------------------
 
 
@@ -82,18 +101,7 @@ def test_single_shot_with_the_squads_bonuses_by_brute_force():
     # Pool = Dex 1 + ability 1 + accuracy 0 + henchmen 1d = 3 dice, 2.0, no dodge,
     # difficulty 1. Damage = 2 dice + henchmen 1 die + 1 die per success past the first,
     # soak 2: net n successes leave (3 + n − 1) − 2 = n dice.
-    r = support_attack(
-        bonus=small_bonus(),
-        heavy_weapons=1,
-        weapon=Weapon(accuracy=0, damage_dice=2),
-        largest_burst="none",
-        ammunition=1,
-        dexterity=1,
-        ability=1,
-        ruleset="2.0",
-        target=target_dodge(0),
-        natural_soak=2,
-    )
+    r = single_shot()
     want = brute_levels(3, 1, lambda n: 3 + n - 1, soak=2)
     assert r.attack is not None
     assert r.attack.pool == 3
@@ -108,15 +116,10 @@ def test_single_shot_with_the_squads_bonuses_by_brute_force():
 def test_against_a_dodge_with_damage_adds_by_brute_force():
     # 2.0: the target dodges with 2 dice, each success cancelling one attack success.
     # Pool = Dex 1 + ability 0 + accuracy 1 + henchmen 1d = 3; damage 1 [1] + 1 die.
-    r = support_attack(
-        bonus=small_bonus(),
-        heavy_weapons=1,
+    r = single_shot(
         weapon=Weapon(accuracy=1, damage_dice=1, damage_adds=1),
-        largest_burst="none",
         ammunition=5,
-        dexterity=1,
         ability=0,
-        ruleset="2.0",
         target=target_dodge(2),
         natural_soak=1,
     )
@@ -128,20 +131,8 @@ def test_against_a_dodge_with_damage_adds_by_brute_force():
 def test_a_dazed_commander_fires_at_plus_one_difficulty_by_brute_force():
     # "Dazed characters are at +1 difficulty to all actions": difficulty 1 + 1 = 2;
     # extra successes count beyond it (RN-RANGED-4): damage 3 + (n − 2) dice, soak 2.
-    kw = dict(
-        bonus=small_bonus(),
-        heavy_weapons=1,
-        weapon=Weapon(accuracy=0, damage_dice=2),
-        largest_burst="none",
-        ammunition=1,
-        dexterity=2,
-        ability=1,
-        ruleset="2.0",
-        target=target_dodge(0),
-        natural_soak=2,
-    )
-    calm = support_attack(**kw)
-    dazed = support_attack(**kw, condition=leader_condition("dazed"))
+    calm = single_shot(dexterity=2)
+    dazed = single_shot(dexterity=2, condition=leader_condition("dazed"))
     assert calm.attack is not None
     assert dazed.attack is not None
     assert calm.attack.difficulty == 1
@@ -197,19 +188,7 @@ def test_a_long_burst_against_a_21_defense_matches_icepool():
 
 def test_the_burst_bonus_to_damage_is_adds():
     # Long burst used for damage: +[3] damage adds (RN-RANGED-1), no accuracy.
-    r = support_attack(
-        bonus=small_bonus(),
-        heavy_weapons=1,
-        weapon=Weapon(accuracy=0, damage_dice=2),
-        largest_burst="long",
-        ammunition=20,
-        burst_use="damage",
-        dexterity=1,
-        ability=1,
-        ruleset="2.0",
-        target=target_dodge(0),
-        natural_soak=2,
-    )
+    r = single_shot(largest_burst="long", ammunition=20, burst_use="damage")
     want = brute_levels(3, 1, lambda n: 3 + n - 1, soak=2, adds=3)
     assert r.attack is not None
     assert r.attack.pool == 3
@@ -220,19 +199,7 @@ def test_the_burst_bonus_to_damage_is_adds():
     ("bonuses", "pool", "dice", "adds"), [("squad", 3, 3, 0), ("weapon", 2, 2, 0)]
 )
 def test_the_squads_bonuses_or_the_weapon_alone(bonuses, pool, dice, adds):
-    r = support_attack(
-        bonus=small_bonus(),
-        heavy_weapons=1,
-        weapon=Weapon(accuracy=0, damage_dice=2),
-        largest_burst="none",
-        ammunition=1,
-        dexterity=1,
-        ability=1,
-        ruleset="2.0",
-        target=target_dodge(0),
-        natural_soak=0,
-        bonuses=bonuses,
-    )
+    r = single_shot(natural_soak=0, bonuses=bonuses)
     assert r.attack is not None
     assert r.attack.pool == pool
     assert r.attack.weapon.damage_dice == dice
@@ -242,19 +209,7 @@ def test_the_squads_bonuses_or_the_weapon_alone(bonuses, pool, dice, adds):
 
 def test_the_henchmen_damage_read_as_adds():
     # 1 henchman's +1 as a damage add: 2 [1]; soak 2 leaves (2 + n − 1) − 2 dice.
-    r = support_attack(
-        bonus=small_bonus(),
-        heavy_weapons=1,
-        weapon=Weapon(accuracy=0, damage_dice=2),
-        largest_burst="none",
-        ammunition=1,
-        dexterity=1,
-        ability=1,
-        ruleset="2.0",
-        target=target_dodge(0),
-        natural_soak=2,
-        henchmen_damage="adds",
-    )
+    r = single_shot(henchmen_damage="adds")
     want = brute_levels(3, 1, lambda n: 2 + n - 1, soak=2, adds=1)
     assert r.attack is not None
     assert r.attack.levels == want
@@ -288,18 +243,8 @@ def test_no_heavy_weapon_within_the_limit_resolves_no_attack():
     ],
 )
 def test_support_attack_bad_input_names_the_field(kw, field):
-    args = dict(
-        bonus=small_bonus(),
-        heavy_weapons=1,
-        weapon=Weapon(damage_dice=2),
-        largest_burst="none",
-        ammunition=1,
-        dexterity=1,
-        ability=1,
-    )
-    args.update(kw)
     with pytest.raises(InputError) as err:
-        support_attack(**args)
+        single_shot(**kw)
     assert err.value.field == field
 
 
