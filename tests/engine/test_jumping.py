@@ -117,27 +117,19 @@ def test_auto_successes_alone_clear():
 
 
 def test_specialty_per_ruleset():
-    r21 = jump(
+    kw = dict(
         strength=3,
         athletics=2,
         mega_strength=0,
         direction="horizontal",
         distance_m=6,
-        ruleset="2.1",
         specialty=True,
     )
+    r21 = jump(ruleset="2.1", **kw)
     assert r21.dice == 6
     assert not r21.reroll_tens
     assert r21.p_clear == at_least(6, 3)
-    r20 = jump(
-        strength=3,
-        athletics=2,
-        mega_strength=0,
-        direction="horizontal",
-        distance_m=6,
-        ruleset="2.0",
-        specialty=True,
-    )
+    r20 = jump(ruleset="2.0", **kw)
     assert r20.dice == 5
     assert r20.reroll_tens
 
