@@ -314,6 +314,30 @@ ONE_REROLLING = [Fraction(6, 10)] + [
 
 SINGLE = dict(burst="none", ability=0, accuracy=0)  # the attack pool is Dexterity alone
 
+# Dex 4 single shot of a 2 [1] weapon at a 2.1 target of Dex 3, Wits 2 (Defense 1) actively
+# defending with Dex 3 + ability 1 = 4 dice; soak 1
+AT_AN_ACTIVE_DEFENDER = dict(
+    dexterity=4,
+    damage_dice=2,
+    damage_adds=1,
+    natural_soak=1,
+    target_dexterity=3,
+    target_wits=2,
+    target_ability=1,
+    target_defends="active",
+    **SINGLE,
+)
+
+# 3 attack dice at a 2.1 target of Dex 2, Wits 2 (Defense 1) power blocking with 1 die
+AT_A_POWER_BLOCK = dict(
+    dexterity=3,
+    target_dexterity=2,
+    target_wits=2,
+    target_defends="power_block",
+    target_power_pool=1,
+    **SINGLE,
+)
+
 
 def test_21_adds_the_targets_defense_and_ignores_the_dodge():
     # 2.1 Defenses: "Defense score of (lower of Dexterity or Wits, divided by 2). Round
@@ -393,17 +417,7 @@ def _levels_oracle(icepool, n_att, n_def, defense, base_diff, dmg, adds, soak, i
 def test_21_active_defence_cancels_successes_like_a_dodge_matches_icepool():
     icepool = pytest.importorskip("icepool")
     # target Dex 3, Wits 2 → Defense 1; active defence = higher (Dex 3) + ability 1 = 4 dice
-    r = autofire_and_strafing(
-        dexterity=4,
-        damage_dice=2,
-        damage_adds=1,
-        natural_soak=1,
-        target_dexterity=3,
-        target_wits=2,
-        target_ability=1,
-        target_defends="active",
-        **SINGLE,
-    )
+    r = autofire_and_strafing(**AT_AN_ACTIVE_DEFENDER)
     assert r.figure("difficulty").value == 2
     assert r.figure("target_defence").text == "Defense +1, active defence 4 dice"
     die = _levels_oracle(icepool, 4, 4, 1, 1, 2, 1, 1, False)
@@ -442,29 +456,12 @@ def test_21_strafing_each_target_has_its_defense_and_defends_on_its_own():
 def test_21_power_block_adds_half_quantum_and_rolls_the_power():
     # Dex 2, Wits 2 → Defense 1; power block + ⌊Quantum 3 ÷ 2⌋ = +1 → 2; the power's 1 die
     # cancels attack successes; 3 attack dice: hit iff A − D ≥ 1 + 2 → A = 3 and D = 0
-    r = autofire_and_strafing(
-        dexterity=3,
-        target_dexterity=2,
-        target_wits=2,
-        target_defends="power_block",
-        target_power_pool=1,
-        target_quantum=3,
-        **SINGLE,
-    )
+    r = autofire_and_strafing(target_quantum=3, **AT_A_POWER_BLOCK)
     assert r.figure("difficulty").value == 3
     assert r.p_hit == P**3 * Q
     assert r.figure("target_defence").text == "Defense +2 (power block), power block 1 die"
     # Guided ignores a dodge's first success, not a power's: the same odds
-    guided = autofire_and_strafing(
-        dexterity=3,
-        target_dexterity=2,
-        target_wits=2,
-        target_defends="power_block",
-        target_power_pool=1,
-        target_quantum=3,
-        tags="Guided",
-        **SINGLE,
-    )
+    guided = autofire_and_strafing(target_quantum=3, tags="Guided", **AT_A_POWER_BLOCK)
     assert guided.p_hit == P**3 * Q
 
 
@@ -472,16 +469,7 @@ def test_21_power_block_after_earlier_attacks_both_readings():
     # Defense 1 + ⌊Quantum 4 ÷ 2⌋ 2 = 3; 2 earlier attacks.
     # default: the whole power-blocking Defense drops by 1 per attack → 1;
     # "fresh": the Quantum bonus is added to what is left of Defense → 0 + 2 = 2
-    args = dict(
-        dexterity=3,
-        target_dexterity=2,
-        target_wits=2,
-        target_defends="power_block",
-        target_power_pool=1,
-        target_quantum=4,
-        attacks_before=2,
-        **SINGLE,
-    )
+    args = dict(AT_A_POWER_BLOCK, target_quantum=4, attacks_before=2)
     assert autofire_and_strafing(**args).figure("difficulty").value == 1 + 1
     fresh = autofire_and_strafing(power_block_bonus="fresh", **args)
     assert fresh.figure("difficulty").value == 1 + 2
@@ -668,24 +656,15 @@ def test_rate_zero_is_not_checked_and_keeps_every_figure():
 
 def test_area_weapon_against_a_squad_matches_icepool():
     icepool = pytest.importorskip("icepool")
-    # Dex 4 single shot of a 2 [1] lethal Area(4) weapon; a 2.1 target of Defense 1 actively
-    # defending with 4 dice; soak 1; a fanatical squad of 6, × 3, rounded up
+    # the same shot of a lethal Area(4) weapon; a fanatical squad of 6, × 3, rounded up
     kw = dict(
-        dexterity=4,
-        damage_dice=2,
-        damage_adds=1,
-        natural_soak=1,
-        target_dexterity=3,
-        target_wits=2,
-        target_ability=1,
-        target_defends="active",
+        AT_AN_ACTIVE_DEFENDER,
         tags="Area(4)",
         target_kind="squad",
         squad_henchmen=6,
         squad_training="fanatical",
         area_multiplier=3,
         losses_rounding="up",
-        **SINGLE,
     )
     r = autofire_and_strafing(**kw)
     levels = _levels_oracle(icepool, 4, 4, 1, 1, 2, 1, 1, False)

@@ -5,9 +5,9 @@ odds, bad input, charts and the roll. The line parser's own tests are in
 import time
 from dataclasses import replace
 from fractions import Fraction
-from math import comb
 
 import pytest
+from dice_oracle import at_least
 
 from ruleslab.calculators.compressed import PARAMS, combat_roll_log, compressed_combat
 from ruleslab.compressed.combatants import Combatant, parse_combatants
@@ -660,14 +660,6 @@ def test_parsed_powers_pass_the_check_unchanged():
 # --- the 2.1 health track (issue 10) ----------------------------------------------------
 
 
-def binomial_at_least(dice: int, k: int) -> Fraction:
-    """P(at least ``k`` successes on ``dice`` d10, 7 or more a success), by hand."""
-    return sum(
-        (Fraction(comb(dice, j) * 4**j * 6 ** (dice - j), 10**dice) for j in range(k, dice + 1)),
-        Fraction(0),
-    )
-
-
 WEAK_COP = "Cop: Dex 3, Firearms 2, accuracy 1, damage 6L, soak 4L, initiative 5"
 
 
@@ -680,7 +672,7 @@ def test_a_21_track_sets_the_thresholds_and_is_applied():
     assert (cop.dice, gang.dice) == (11, 5)  # 12 − soak 1; 9 − soak 4
     # A is down on 4+ of the gangbanger's 5 dice, unless B is down too (7+ of the cop's
     # 11 dice), when the cop's higher initiative (5 > 4) keeps the cop standing.
-    assert r.p_a_down == binomial_at_least(5, 4) * (1 - binomial_at_least(11, 7))
+    assert r.p_a_down == at_least(5, 4) * (1 - at_least(11, 7))
     assert r.p_a_killed == 0  # 6 levels from 5 dice: impossible
     text = r.explain()
     assert "2.1 track" in text
@@ -732,7 +724,7 @@ def test_a_squad_is_attacked_through_its_henchmens_soak():
     assert "representative soak of the most numerous henchman type" in text
     assert any(s.rule.endswith("Henchmen › Damage Soak") for s in r.steps)
     # victory from the pools worked out here: 11 dice against 11 dice, by hand
-    exactly = [binomial_at_least(11, k) - binomial_at_least(11, k + 1) for k in range(12)]
+    exactly = [at_least(11, k) - at_least(11, k + 1) for k in range(12)]
     assert r.p_a_wins == sum(
         (exactly[i] * exactly[j] for i in range(12) for j in range(i)), Fraction(0)
     )

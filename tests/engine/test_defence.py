@@ -3,9 +3,9 @@ the Initiative & defence calculator (``ruleslab.calculators.defence``): its figu
 and messages."""
 
 from fractions import Fraction
-from math import comb
 
 import pytest
+from dice_oracle import P, Q, at_least
 
 from ruleslab.calculators.defence import CALCULATOR, DefenceReport, initiative_and_defence
 from ruleslab.declare import Chart
@@ -18,13 +18,6 @@ from ruleslab.defence import (
     per_attack_text,
 )
 from ruleslab.params import InputError
-
-P, Q = Fraction(4, 10), Fraction(6, 10)
-
-
-def at_least(n, k):
-    return sum(comb(n, j) * P**j * Q ** (n - j) for j in range(k, n + 1))
-
 
 # --- 2.0 ------------------------------------------------------------------------------
 

@@ -8,18 +8,12 @@ attack pool 6 at difficulty 1, 3 actions, stepwise penalties (1st +0, 2nd +1, 3r
 """
 
 from fractions import Fraction
-from math import comb
 
 import pytest
+from dice_oracle import at_least
 
 from ruleslab.calculators.defence import initiative_and_defence as calc
 from ruleslab.character import Character, Conditions
-
-P, Q = Fraction(4, 10), Fraction(6, 10)
-
-
-def at_least(n, k):
-    return sum(comb(n, j) * P**j * Q ** (n - j) for j in range(k, n + 1))
 
 
 def actions(r):

@@ -2,9 +2,9 @@
 break-fall, lethal, and the chart of the dice left."""
 
 from fractions import Fraction
-from math import comb
 
 import pytest
+from dice_oracle import P, Q, exactly
 
 from ruleslab.calculators.falling import fall
 from ruleslab.falling import MAX_DICE, damage_dice, safe_distance_m
@@ -12,11 +12,6 @@ from ruleslab.mega import MEGA_ATTRIBUTES
 from ruleslab.params import InputError
 
 FIGURE_KEYS = ["safe_distance", "damage_dice", "mean_dice_left", "threshold", "p_lethal"]
-P, Q = Fraction(4, 10), Fraction(6, 10)
-
-
-def binom(n, k):
-    return comb(n, k) * P**k * Q ** (n - k)
 
 
 def test_safe_distance():
@@ -91,8 +86,8 @@ def test_threshold_reading_in_the_calculator():
     # lethal at 5: P(≥ 5 dice left) = P(≤ 2 successes).
     r = fall(height_m=15, stamina=3, dexterity=3, athletics=2, count_from="threshold")
     assert r.damage_dice == 7
-    assert r.dice_left == (0, 0, *(binom(5, 7 - d) for d in range(2, 8)))
-    assert r.p_lethal == sum(binom(5, k) for k in range(3))
+    assert r.dice_left == (0, 0, *(exactly(5, 7 - d) for d in range(2, 8)))
+    assert r.p_lethal == sum(exactly(5, k) for k in range(3))
     text = r.explain()
     assert "Fall 15 m > safe distance 4 m: the safe distance is only a threshold" in text
     assert "⌊15 ÷ 2⌋ = 7" in text
@@ -114,7 +109,7 @@ def test_hand_worked_break_fall():
     assert r.safe_m == 4
     assert r.damage_dice == 5
     assert r.threshold == 5
-    assert r.dice_left == tuple(binom(5, 5 - d) for d in range(6))
+    assert r.dice_left == tuple(exactly(5, 5 - d) for d in range(6))
     assert r.mean_dice_left == 5 - 5 * P == 3
     assert r.p_lethal == Q**5
     assert r.figure("damage_dice").text == "5d"
@@ -125,7 +120,7 @@ def test_more_successes_than_dice_leave_zero():
     # 20 m with safe 4: 8 dice; break-fall 10 dice → P(0 left) = P(≥ 8 of 10)
     r = fall(height_m=20, stamina=3, dexterity=5, athletics=5)
     assert r.damage_dice == 8
-    assert r.dice_left[0] == sum(binom(10, k) for k in range(8, 11))
+    assert r.dice_left[0] == sum(exactly(10, k) for k in range(8, 11))
     assert sum(r.dice_left) == 1
 
 
@@ -182,8 +177,8 @@ def test_lethal_means_rolled():
     r = fall(
         height_m=15, stamina=3, dexterity=3, athletics=1, lethal_means="rolled"
     )  # 4 break-fall dice, lethal at 4
-    left = {d: binom(4, 5 - d) for d in range(1, 6)}
-    expected = left[5] * (binom(5, 4) + binom(5, 5)) + left[4] * binom(4, 4)
+    left = {d: exactly(4, 5 - d) for d in range(1, 6)}
+    expected = left[5] * (exactly(5, 4) + exactly(5, 5)) + left[4] * exactly(4, 4)
     assert r.p_lethal == expected
 
 
@@ -390,7 +385,7 @@ def test_the_fallers_load_and_daze_are_paid_with_successes(load_kg, daze, added,
     )
     assert (r.damage_dice, r.break_dice, r.threshold) == (5, 5, 5)
     assert r.added_difficulty == added
-    assert r.p_lethal == p_lethal == sum(binom(5, k) for k in range(added + 1))
+    assert r.p_lethal == p_lethal == sum(exactly(5, k) for k in range(added + 1))
     if added:
         assert "RN-COND-5" in r.explain()
         assert f"Dice left = 5 − (successes − {added})" in r.explain()
@@ -406,11 +401,11 @@ def test_an_added_difficulty_leaves_more_dice():
     # +1: 5 left = P(k ≤ 1), 4 left = P(2), 3 = P(3), 2 = P(4), 1 = P(5), 0 = P(k ≥ 6) = 0
     assert dazed.dice_left == (
         0,
-        binom(5, 5),
-        binom(5, 4),
-        binom(5, 3),
-        binom(5, 2),
-        binom(5, 0) + binom(5, 1),
+        exactly(5, 5),
+        exactly(5, 4),
+        exactly(5, 3),
+        exactly(5, 2),
+        exactly(5, 0) + exactly(5, 1),
     )
 
 

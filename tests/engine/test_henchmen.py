@@ -5,9 +5,9 @@ calculator (:mod:`ruleslab.calculators.henchmen`).
 """
 
 from fractions import Fraction
-from math import comb
 
 import pytest
+from dice_oracle import P, Q, exactly
 
 from ruleslab.calculators.henchmen import henchmen_squad
 from ruleslab.henchmen import (
@@ -337,13 +337,6 @@ def test_support_attacks_only_from_counted_henchmen():
 
 # --- the support weapon attack, the leader's defence and condition (issue 10) ----------
 
-P, Q = Fraction(4, 10), Fraction(6, 10)
-
-
-def binom(n, k):
-    """P(exactly k of n dice show 7+), by hand."""
-    return comb(n, k) * P**k * Q ** (n - k)
-
 
 def test_the_default_support_attack_by_hand():
     # Issue 10: the support attack was a count only. Defaults: limit 10, +10d, +10 damage.
@@ -352,15 +345,15 @@ def test_the_default_support_attack_by_hand():
     # difficulty 1 + 1 = 2. Damage on a hit: 8 + 10 = 18 dice + (s − 2); soak 2 leaves
     # s + 14 dice, each 4/10: E[levels] = Σ_{s ≥ 2} P(s) · 4/10 · (s + 14).
     r = squad()
-    p_hit = 1 - binom(21, 0) - binom(21, 1)
-    expected = sum((binom(21, s) * P * (s + 14) for s in range(2, 22)), Fraction(0))
+    p_hit = 1 - exactly(21, 0) - exactly(21, 1)
+    expected = sum((exactly(21, s) * P * (s + 14) for s in range(2, 22)), Fraction(0))
     assert r.figure("support_burst").text == "Long burst (20 rounds)"
     assert r.figure("support_pool").value == 21
     assert r.figure("support_difficulty").value == 2
     assert r.figure("support_p_hit").value == p_hit
     assert r.figure("support_expected_levels").value == expected
     # at least 1 level: every hit leaves ≥ 16 dice; P(none of them shows 7+)
-    p_wound = sum((binom(21, s) * (1 - Q ** (s + 14)) for s in range(2, 22)), Fraction(0))
+    p_wound = sum((exactly(21, s) * (1 - Q ** (s + 14)) for s in range(2, 22)), Fraction(0))
     assert r.figure("support_p_wound").value == p_wound
     assert sum(r.support.attack.levels) == 1
     assert "RN-HENCH-11" in r.explain()
@@ -381,7 +374,7 @@ def test_the_support_attack_under_2_0_against_a_dodge_by_hand():
         target_dodge=2,
     )
     p_hit = sum(
-        (binom(2, a) * binom(2, d) for a in range(3) for d in range(3) if a - d >= 1),
+        (exactly(2, a) * exactly(2, d) for a in range(3) for d in range(3) if a - d >= 1),
         Fraction(0),
     )
     assert r.figure("support_pool").value == 2
@@ -395,7 +388,7 @@ def test_a_dazed_leader_rolls_the_support_attack_and_his_defence_at_plus_one():
     # 3 successes (1 + Dazed 1 + Defense 1), the defence roll 2 (15 dice).
     calm, dazed = squad(), squad(leader_condition="dazed")
     assert dazed.figure("support_difficulty").value == calm.figure("support_difficulty").value + 1
-    assert dazed.figure("support_p_hit").value == 1 - sum(binom(21, k) for k in range(3))
+    assert dazed.figure("support_p_hit").value == 1 - sum(exactly(21, k) for k in range(3))
     assert calm.figure("p_defence").value == 1 - Q**15
     assert dazed.figure("p_defence").value == 1 - Q**15 - 15 * P * Q**14
     assert dazed.figure("p_defence").label == "Chance the leader's defence roll gets 2+ successes"

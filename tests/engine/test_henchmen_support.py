@@ -7,11 +7,10 @@ by hand, by brute force over every die's success or failure, or by icepool, neve
 the code under test.
 """
 
-import itertools
 from fractions import Fraction
-from math import comb
 
 import pytest
+from dice_oracle import P, Q, exactly, rolls
 
 from ruleslab.dodge import target_defense, target_dodge
 from ruleslab.henchmen import henchmen_bonus
@@ -20,14 +19,6 @@ from ruleslab.henchmen_support import fired_burst, support_attack
 from ruleslab.params import InputError
 from ruleslab.weapons import Weapon
 
-P = Fraction(4, 10)  # a d10 shows 7+
-Q = 1 - P
-
-
-def binom(n, k):
-    """P(exactly k of n dice show 7+), by hand."""
-    return comb(n, k) * P**k * Q ** (n - k)
-
 
 def brute_levels(pool, difficulty, damage_of, soak, adds=0, dodge=0):
     """P(k health levels) by brute force: every attack die, dodge die and damage die is a
@@ -35,25 +26,16 @@ def brute_levels(pool, difficulty, damage_of, soak, adds=0, dodge=0):
     damage_of(net) damage dice, less soak; adds only if a die is left; a hit with no die
     left pings (1 die, no adds)."""
     out: dict[int, Fraction] = {}
-    for att in itertools.product((0, 1), repeat=pool):
-        pa = Fraction(1)
-        for x in att:
-            pa *= P if x else Q
-        for dod in itertools.product((0, 1), repeat=dodge):
-            pd = Fraction(1)
-            for x in dod:
-                pd *= P if x else Q
-            net = sum(att) - sum(dod)
+    for att, pa in rolls(pool):
+        for dod, pd in rolls(dodge):
+            net = att - dod
             if net < difficulty:
                 out[0] = out.get(0, Fraction(0)) + pa * pd
                 continue
             left = damage_of(net) - soak
             n, plus = (left, adds) if left >= 1 else (1, 0)
-            for dmg in itertools.product((0, 1), repeat=n):
-                pg = Fraction(1)
-                for x in dmg:
-                    pg *= P if x else Q
-                k = sum(dmg) + plus
+            for dmg, pg in rolls(n):
+                k = dmg + plus
                 out[k] = out.get(k, Fraction(0)) + pa * pd * pg
     top = max(out)
     return tuple(out.get(k, Fraction(0)) for k in range(top + 1))
@@ -62,6 +44,25 @@ def brute_levels(pool, difficulty, damage_of, soak, adds=0, dodge=0):
 def small_bonus():
     # (Charisma 1 + Command 0) × 2 = limit 2; 1 henchman (pool 5): +1d, +1 damage.
     return henchmen_bonus(charisma=1, command=0, henchmen=1, henchman_pool=5)
+
+
+def single_shot(**changes):
+    """The small squad's commander (Dex 1, ability 1) fires one heavy weapon (2 damage dice,
+    accuracy 0) a single shot, 2.0, at an undodging target of natural soak 2: the attack
+    most tests below start from; ``changes`` replace any of its arguments."""
+    kw = dict(
+        bonus=small_bonus(),
+        heavy_weapons=1,
+        weapon=Weapon(accuracy=0, damage_dice=2),
+        largest_burst="none",
+        ammunition=1,
+        dexterity=1,
+        ability=1,
+        ruleset="2.0",
+        target=target_dodge(0),
+        natural_soak=2,
+    )
+    return support_attack(**(kw | changes))
 
 
 # --- the largest possible burst ------------------------------------------------------
@@ -100,18 +101,7 @@ def test_single_shot_with_the_squads_bonuses_by_brute_force():
     # Pool = Dex 1 + ability 1 + accuracy 0 + henchmen 1d = 3 dice, 2.0, no dodge,
     # difficulty 1. Damage = 2 dice + henchmen 1 die + 1 die per success past the first,
     # soak 2: net n successes leave (3 + n − 1) − 2 = n dice.
-    r = support_attack(
-        bonus=small_bonus(),
-        heavy_weapons=1,
-        weapon=Weapon(accuracy=0, damage_dice=2),
-        largest_burst="none",
-        ammunition=1,
-        dexterity=1,
-        ability=1,
-        ruleset="2.0",
-        target=target_dodge(0),
-        natural_soak=2,
-    )
+    r = single_shot()
     want = brute_levels(3, 1, lambda n: 3 + n - 1, soak=2)
     assert r.attack is not None
     assert r.attack.pool == 3
@@ -126,15 +116,10 @@ def test_single_shot_with_the_squads_bonuses_by_brute_force():
 def test_against_a_dodge_with_damage_adds_by_brute_force():
     # 2.0: the target dodges with 2 dice, each success cancelling one attack success.
     # Pool = Dex 1 + ability 0 + accuracy 1 + henchmen 1d = 3; damage 1 [1] + 1 die.
-    r = support_attack(
-        bonus=small_bonus(),
-        heavy_weapons=1,
+    r = single_shot(
         weapon=Weapon(accuracy=1, damage_dice=1, damage_adds=1),
-        largest_burst="none",
         ammunition=5,
-        dexterity=1,
         ability=0,
-        ruleset="2.0",
         target=target_dodge(2),
         natural_soak=1,
     )
@@ -146,27 +131,15 @@ def test_against_a_dodge_with_damage_adds_by_brute_force():
 def test_a_dazed_commander_fires_at_plus_one_difficulty_by_brute_force():
     # "Dazed characters are at +1 difficulty to all actions": difficulty 1 + 1 = 2;
     # extra successes count beyond it (RN-RANGED-4): damage 3 + (n − 2) dice, soak 2.
-    kw = dict(
-        bonus=small_bonus(),
-        heavy_weapons=1,
-        weapon=Weapon(accuracy=0, damage_dice=2),
-        largest_burst="none",
-        ammunition=1,
-        dexterity=2,
-        ability=1,
-        ruleset="2.0",
-        target=target_dodge(0),
-        natural_soak=2,
-    )
-    calm = support_attack(**kw)
-    dazed = support_attack(**kw, condition=leader_condition("dazed"))
+    calm = single_shot(dexterity=2)
+    dazed = single_shot(dexterity=2, condition=leader_condition("dazed"))
     assert calm.attack is not None
     assert dazed.attack is not None
     assert calm.attack.difficulty == 1
     assert dazed.attack.difficulty == 2
     assert dazed.penalty == 1
     # pool 2 + 1 + 1 = 4 dice: P(hit) = P(≥ 2 successes)
-    assert dazed.attack.p_hit == 1 - binom(4, 0) - binom(4, 1)
+    assert dazed.attack.p_hit == 1 - exactly(4, 0) - exactly(4, 1)
     assert dazed.attack.levels == brute_levels(4, 2, lambda n: 3 + n - 2, soak=2)
     assert "Commander Dazed: +1 difficulty to all actions" in dazed.explain()
     assert "Dazing/Stunning" in dazed.explain()
@@ -215,19 +188,7 @@ def test_a_long_burst_against_a_21_defense_matches_icepool():
 
 def test_the_burst_bonus_to_damage_is_adds():
     # Long burst used for damage: +[3] damage adds (RN-RANGED-1), no accuracy.
-    r = support_attack(
-        bonus=small_bonus(),
-        heavy_weapons=1,
-        weapon=Weapon(accuracy=0, damage_dice=2),
-        largest_burst="long",
-        ammunition=20,
-        burst_use="damage",
-        dexterity=1,
-        ability=1,
-        ruleset="2.0",
-        target=target_dodge(0),
-        natural_soak=2,
-    )
+    r = single_shot(largest_burst="long", ammunition=20, burst_use="damage")
     want = brute_levels(3, 1, lambda n: 3 + n - 1, soak=2, adds=3)
     assert r.attack is not None
     assert r.attack.pool == 3
@@ -238,19 +199,7 @@ def test_the_burst_bonus_to_damage_is_adds():
     ("bonuses", "pool", "dice", "adds"), [("squad", 3, 3, 0), ("weapon", 2, 2, 0)]
 )
 def test_the_squads_bonuses_or_the_weapon_alone(bonuses, pool, dice, adds):
-    r = support_attack(
-        bonus=small_bonus(),
-        heavy_weapons=1,
-        weapon=Weapon(accuracy=0, damage_dice=2),
-        largest_burst="none",
-        ammunition=1,
-        dexterity=1,
-        ability=1,
-        ruleset="2.0",
-        target=target_dodge(0),
-        natural_soak=0,
-        bonuses=bonuses,
-    )
+    r = single_shot(natural_soak=0, bonuses=bonuses)
     assert r.attack is not None
     assert r.attack.pool == pool
     assert r.attack.weapon.damage_dice == dice
@@ -260,19 +209,7 @@ def test_the_squads_bonuses_or_the_weapon_alone(bonuses, pool, dice, adds):
 
 def test_the_henchmen_damage_read_as_adds():
     # 1 henchman's +1 as a damage add: 2 [1]; soak 2 leaves (2 + n − 1) − 2 dice.
-    r = support_attack(
-        bonus=small_bonus(),
-        heavy_weapons=1,
-        weapon=Weapon(accuracy=0, damage_dice=2),
-        largest_burst="none",
-        ammunition=1,
-        dexterity=1,
-        ability=1,
-        ruleset="2.0",
-        target=target_dodge(0),
-        natural_soak=2,
-        henchmen_damage="adds",
-    )
+    r = single_shot(henchmen_damage="adds")
     want = brute_levels(3, 1, lambda n: 2 + n - 1, soak=2, adds=1)
     assert r.attack is not None
     assert r.attack.levels == want
@@ -306,18 +243,8 @@ def test_no_heavy_weapon_within_the_limit_resolves_no_attack():
     ],
 )
 def test_support_attack_bad_input_names_the_field(kw, field):
-    args = dict(
-        bonus=small_bonus(),
-        heavy_weapons=1,
-        weapon=Weapon(damage_dice=2),
-        largest_burst="none",
-        ammunition=1,
-        dexterity=1,
-        ability=1,
-    )
-    args.update(kw)
     with pytest.raises(InputError) as err:
-        support_attack(**args)
+        single_shot(**kw)
     assert err.value.field == field
 
 

@@ -4,6 +4,7 @@ from the text's own numbers, and the calculator combining the lift with the carr
 from fractions import Fraction
 
 import pytest
+from dice_oracle import at_least
 
 from ruleslab.calculators.lifting import lifting_and_encumbrance
 from ruleslab.encumbrance import TIER_EFFECTS, mega_strength_multiplier
@@ -81,10 +82,7 @@ def test_two_over_all_successes_reading():
     r = lift(7, 6, 0, 450, net_successes="rolled")
     beyond = lift(7, 6, 0, 450)
     assert r.p_lift > beyond.p_lift
-    from math import comb
-
-    p, q = Fraction(4, 10), Fraction(6, 10)
-    assert r.p_lift == sum(comb(13, k) * p**k * q ** (13 - k) for k in range(6, 14))
+    assert r.p_lift == at_least(13, 6)
 
 
 def test_three_over_cannot_lift():
@@ -351,15 +349,6 @@ def test_text_success_adds_one_exceptional_adds_two():
 # actions": 7, both: 8. P(≥ k successes on 14 d10, success on 7+) by brute force below.
 
 
-def _p_at_least(dice: int, k: int) -> Fraction:
-    from math import comb
-
-    return sum(
-        (Fraction(comb(dice, s)) * Fraction(4, 10) ** s * Fraction(6, 10) ** (dice - s))
-        for s in range(k, dice + 1)
-    )
-
-
 @pytest.mark.parametrize(
     ("load_kg", "daze", "difficulty"),
     [
@@ -381,7 +370,7 @@ def test_the_lifters_load_and_daze_add_difficulty_to_the_lift_roll(load_kg, daze
         object_kg=450,
     )
     assert r.lift.difficulty == difficulty
-    assert r.p_lift == _p_at_least(14, difficulty)
+    assert r.p_lift == at_least(14, difficulty)
 
 
 def test_a_character_record_and_flat_fields_give_the_same_report():

@@ -11,15 +11,21 @@ from ruleslab.params import InputError
 FIGURE_KEYS = ["walking", "running", "sprinting", "tier", "effects"]
 
 
+def move(strength, dexterity, athletics, load_kg, **kw):
+    """movement() of a mover of no Might and no Mega-attributes unless ``kw`` gives them."""
+    kw = {"might": 0, "mega_strength": 0, "mega_dexterity": 0, **kw}
+    return movement(
+        strength=strength, dexterity=dexterity, athletics=athletics, load_kg=load_kg, **kw
+    )
+
+
 def speeds(r):
     return r.walking, r.running, r.sprinting
 
 
 def test_formulas_unencumbered():
     # Walking Str + Dex; Running 5 + 2 Dex + Str; Sprinting 5 + Ath + 3 Dex + Str.
-    r = movement(
-        strength=3, dexterity=2, athletics=4, might=0, mega_strength=0, mega_dexterity=0, load_kg=0
-    )
+    r = move(3, 2, 4, 0)
     assert speeds(r) == (5, 12, 18)
     assert r.figure("walking").text == "5 m/round"
     assert r.figure("tier").text == "Unencumbered"
@@ -29,25 +35,19 @@ def test_formulas_unencumbered():
 
 
 def test_sprint_limits_are_effects():
-    r = movement(
-        strength=3, dexterity=2, athletics=4, might=0, mega_strength=0, mega_dexterity=0, load_kg=0
-    )
+    r = move(3, 2, 4, 0)
     assert any(SPRINT_LIMITS in e for e in r.effects)
     assert "defensive maneuvers" in r.figure("effects").text
     assert "+1 difficulty" in r.figure("effects").text
 
 
 def test_zero_attributes():
-    r = movement(
-        strength=0, dexterity=0, athletics=0, might=0, mega_strength=0, mega_dexterity=0, load_kg=0
-    )
+    r = move(0, 0, 0, 0)
     assert speeds(r) == (0, 5, 5)
 
 
 def test_figure_keys_in_order():
-    r = movement(
-        strength=3, dexterity=3, athletics=2, might=0, mega_strength=0, mega_dexterity=0, load_kg=0
-    )
+    r = move(3, 3, 2, 0)
     assert [f.key for f in r.figures()] == FIGURE_KEYS
 
 
@@ -64,17 +64,13 @@ def test_mega_attributes_count_two_dots():
 
 
 def test_no_mega_step_without_mega_dots():
-    r = movement(
-        strength=3, dexterity=2, athletics=1, might=0, mega_strength=0, mega_dexterity=0, load_kg=0
-    )
+    r = move(3, 2, 1, 0)
     assert not [s for s in r.steps if s.rule == MEGA_ATTRIBUTES]
 
 
 def test_light_encumbrance_takes_one_dexterity():
     # Str 3 + Might 0: light is over 15 kg up to 30 kg.
-    r = movement(
-        strength=3, dexterity=3, athletics=2, might=0, mega_strength=0, mega_dexterity=0, load_kg=20
-    )
+    r = move(3, 3, 2, 20)
     assert r.figure("tier").text == "Light"
     assert r.dexterity_for_movement == 2
     assert r.strength_for_movement == 3
@@ -82,18 +78,14 @@ def test_light_encumbrance_takes_one_dexterity():
 
 
 def test_moderate_takes_one_strength_and_dexterity():
-    r = movement(
-        strength=3, dexterity=3, athletics=2, might=0, mega_strength=0, mega_dexterity=0, load_kg=40
-    )
+    r = move(3, 3, 2, 40)
     assert r.figure("tier").text == "Moderate"
     assert speeds(r) == (4, 5 + 4 + 2, 5 + 2 + 6 + 2)
     assert "+1 difficulty" in r.figure("effects").text
 
 
 def test_heavy_forbids_running_and_sprinting():
-    r = movement(
-        strength=4, dexterity=4, athletics=2, might=0, mega_strength=0, mega_dexterity=0, load_kg=70
-    )  # 70 kg > 15 × 4 = 60 kg
+    r = move(4, 4, 2, 70)  # 70 kg > 15 × 4 = 60 kg
     assert r.figure("tier").text == "Heavy"
     assert r.walking == 4  # (4−2) + (4−2)
     assert r.running is None
@@ -106,18 +98,14 @@ def test_heavy_forbids_running_and_sprinting():
 
 def test_walking_floor_holds_at_three():
     # Str 3 Dex 1 heavy (50 kg > 45 kg): (3−2) + max(0, 1−2) = 1 → floor 3.
-    r = movement(
-        strength=3, dexterity=1, athletics=0, might=0, mega_strength=0, mega_dexterity=0, load_kg=50
-    )
+    r = move(3, 1, 0, 50)
     assert r.walking == 3
     assert "may not reduce Walking below 3 m/round" in r.explain()
 
 
 def test_walking_floor_never_raises_above_unencumbered():
     # Str 1 Dex 1: unencumbered Walking 2; moderate takes both to 0 → floor min(3, 2) = 2.
-    r = movement(
-        strength=1, dexterity=1, athletics=0, might=0, mega_strength=0, mega_dexterity=0, load_kg=12
-    )
+    r = move(1, 1, 0, 12)
     assert r.figure("tier").text == "Moderate"
     assert r.walking == 2
 
@@ -125,119 +113,50 @@ def test_walking_floor_never_raises_above_unencumbered():
 def test_walking_floor_dexterity_only_option():
     # Str 3 Dex 1 heavy: Strength penalty in full → 1 + 1 = 2 before Dex; Dex penalty may
     # not push below min(3, 2) = 2 → 2 (the whole-penalty reading gives 3).
-    whole = movement(
-        strength=3, dexterity=1, athletics=0, might=0, mega_strength=0, mega_dexterity=0, load_kg=50
-    )
-    dex_only = movement(
-        strength=3,
-        dexterity=1,
-        athletics=0,
-        might=0,
-        mega_strength=0,
-        mega_dexterity=0,
-        load_kg=50,
-        walking_floor="dexterity",
-    )
+    whole = move(3, 1, 0, 50)
+    dex_only = move(3, 1, 0, 50, walking_floor="dexterity")
     assert whole.walking == 3
     assert dex_only.walking == 2
     # Str 1 Dex 3 heavy: Str 0 + Dex 3 = 3 before Dex penalty → floor 3 under both.
-    assert (
-        movement(
-            strength=1,
-            dexterity=3,
-            athletics=0,
-            might=0,
-            mega_strength=0,
-            mega_dexterity=0,
-            load_kg=20,
-            walking_floor="dexterity",
-        ).walking
-        == 3
-    )
+    assert move(1, 3, 0, 20, walking_floor="dexterity").walking == 3
 
 
 def test_floor_does_not_touch_running():
-    r = movement(
-        strength=1, dexterity=1, athletics=0, might=0, mega_strength=0, mega_dexterity=0, load_kg=12
-    )  # moderate: Str 0, Dex 0 for movement
+    r = move(1, 1, 0, 12)  # moderate: Str 0, Dex 0 for movement
     assert r.running == 5
     assert r.sprinting == 5
 
 
 def test_over_capacity_cannot_move():
-    r = movement(
-        strength=2, dexterity=2, athletics=2, might=0, mega_strength=0, mega_dexterity=0, load_kg=61
-    )  # lift capacity 60 kg
+    r = move(2, 2, 2, 61)  # lift capacity 60 kg
     assert r.figure("tier").text == "Over capacity"
     assert speeds(r) == (None, None, None)
     assert r.figure("walking").text.startswith("Cannot move")
 
 
 def test_beyond_heavy_option_passes_through():
-    r = movement(
-        strength=2,
-        dexterity=2,
-        athletics=2,
-        might=0,
-        mega_strength=0,
-        mega_dexterity=0,
-        load_kg=50,
-        beyond_heavy="immobile",
-    )  # 25 kg per dot
+    r = move(2, 2, 2, 50, beyond_heavy="immobile")  # 25 kg per dot
     assert r.walking is None
 
 
 def test_mega_strength_multiplies_encumbrance_thresholds():
     # Str 2 M-Str 1: thresholds × 10 → 100 kg is still unencumbered (5 × 2 × 10).
-    r = movement(
-        strength=2,
-        dexterity=2,
-        athletics=0,
-        might=0,
-        mega_strength=1,
-        mega_dexterity=0,
-        load_kg=100,
-    )
+    r = move(2, 2, 0, 100, mega_strength=1)
     assert r.figure("tier").text == "Unencumbered"
     assert r.walking == 2 + 2 + 2
 
 
 def test_bad_input_names_the_field():
     with pytest.raises(InputError) as err:
-        movement(
-            strength=3,
-            dexterity=11,
-            athletics=0,
-            might=0,
-            mega_strength=0,
-            mega_dexterity=0,
-            load_kg=0,
-        )
+        move(3, 11, 0, 0)
     assert err.value.field == "dexterity"
     assert "Dexterity" in err.value.message
     assert "0 to 10" in err.value.message
     with pytest.raises(InputError) as err:
-        movement(
-            strength=3,
-            dexterity=3,
-            athletics=0,
-            might=0,
-            mega_strength=0,
-            mega_dexterity=0,
-            load_kg=-1,
-        )
+        move(3, 3, 0, -1)
     assert err.value.field == "load_kg"
     with pytest.raises(InputError) as err:
-        movement(
-            strength=3,
-            dexterity=3,
-            athletics=0,
-            might=0,
-            mega_strength=0,
-            mega_dexterity=0,
-            load_kg=0,
-            walking_floor="none",
-        )
+        move(3, 3, 0, 0, walking_floor="none")
     assert err.value.field == "walking_floor"
 
 
@@ -245,15 +164,7 @@ def test_defaults_are_the_forms():
     # Str 3, Dex 3, Athletics 2, a 20 kg load: light (over 15 kg, up to 30 kg), Dex 2 for
     # movement → Walking 5, Running 5 + 4 + 3 = 12, Sprinting 5 + 2 + 6 + 3 = 16.
     r = movement()
-    assert r == movement(
-        strength=3,
-        dexterity=3,
-        athletics=2,
-        might=0,
-        mega_strength=0,
-        mega_dexterity=0,
-        load_kg=20.0,
-    )
+    assert r == move(3, 3, 2, 20.0)
     assert speeds(r) == (5, 12, 16)
     assert r.figure("tier").text == "Light"
 
@@ -261,29 +172,13 @@ def test_defaults_are_the_forms():
 def test_the_load_prints_the_weight_its_tier_used():
     # (issue 11, defect 6) Before: "Load 15 kg: over 15 kg (5 kg per dot) …" for 15.002 kg:
     # Str 3 + Might 0 is unencumbered up to 15 kg, lightly encumbered over it.
-    r = movement(
-        strength=3,
-        dexterity=3,
-        athletics=2,
-        might=0,
-        mega_strength=0,
-        mega_dexterity=0,
-        load_kg=15.002,
-    )
+    r = move(3, 3, 2, 15.002)
     assert r.encumbrance.tier == "light"
     assert r.walking == 3 + 3 - 1
     assert "Load 15.002 kg: over 15 kg (5 kg per dot), up to 30 kg (10 kg per dot) → Light" in (
         r.explain()
     )
-    r = movement(
-        strength=3,
-        dexterity=3,
-        athletics=2,
-        might=0,
-        mega_strength=0,
-        mega_dexterity=0,
-        load_kg=14.998,
-    )
+    r = move(3, 3, 2, 14.998)
     assert r.encumbrance.tier == "unencumbered"
     assert "Load 14.998 kg: up to 15 kg (5 kg per dot) → Unencumbered" in r.explain()
 
@@ -298,15 +193,7 @@ def test_text_formulas_over_every_dot():
     for strength in range(11):
         for dexterity in range(11):
             for athletics in range(6):
-                r = movement(
-                    strength=strength,
-                    dexterity=dexterity,
-                    athletics=athletics,
-                    might=0,
-                    mega_strength=0,
-                    mega_dexterity=0,
-                    load_kg=0,
-                )
+                r = move(strength, dexterity, athletics, 0)
                 assert speeds(r) == (
                     strength + dexterity,
                     5 + dexterity * 2 + strength,
@@ -317,19 +204,7 @@ def test_text_formulas_over_every_dot():
 def test_text_sprinting_limits():
     # "Sprinting characters may not take any actions during the turn except defensive
     # maneuvers, and are at +1 difficulty to all defensive maneuvers they take."
-    text = (
-        movement(
-            strength=3,
-            dexterity=3,
-            athletics=2,
-            might=0,
-            mega_strength=0,
-            mega_dexterity=0,
-            load_kg=0,
-        )
-        .figure("effects")
-        .text
-    )
+    text = move(3, 3, 2, 0).figure("effects").text
     assert "no actions that turn except defensive maneuvers" in text
     assert "+1 difficulty to every defensive maneuver taken" in text
 
