@@ -1,4 +1,4 @@
-"""Defence: 2.0 defensive maneuvers, 2.1 Defense, and 2.1 multiple actions.
+"""Defence: 2.0 defensive maneuvers, 2.1 Defense, and the rule of 2.1 multiple actions.
 
 Quick reference › 2.0 Rules › Combat:
 
@@ -23,7 +23,8 @@ Quick reference › 2.1 Rules › Defenses:
     additional (Quantum/2) to their Defense, as well as using the power's dice
     pool.
 
-Quick reference › 2.1 Rules › Multiple Actions:
+Quick reference › 2.1 Rules › Multiple Actions (the rolls, with the defender's
+conditions: :func:`ruleslab.defence_turn.multiple_actions`):
 
     Every additional action past the first adds a cumulative +1 difficulty
     penalty rather than subtracting dice.
@@ -39,6 +40,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ruleslab.conditions import Modifier
 from ruleslab.dice import SuccessDistribution, pool_distribution
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.mega import effective
@@ -48,6 +50,7 @@ __all__ = [
     "BASE_DEFENCE_DIFFICULTY",
     "DEFENSES",
     "MULTIPLE",
+    "NOTHING_ADDED",
     "SPECIALTIES_20",
     "SPECIALTIES_21",
     "SPRINTING_RULE",
@@ -55,15 +58,14 @@ __all__ = [
     "Defense",
     "DefenseScore",
     "Maneuvers",
-    "MultipleActions",
     "PoolRoll",
     "action_penalties",
     "active_defence",
+    "defending_ability",
     "defense",
     "defense_per_attack",
     "defense_score",
     "defensive_maneuvers",
-    "multiple_actions",
     "ordinal",
     "per_attack_text",
     "pool_roll",
@@ -78,6 +80,10 @@ SPECIALTIES_21 = rule(QR, "2.1 Rules", "Specialties")
 
 BASE_DEFENCE_DIFFICULTY = 1
 """A defensive roll needs one success; sprinting makes it two (rules note RN-DEF-4)."""
+
+NOTHING_ADDED = Modifier(difficulty=0, allowed=True, steps=())
+"""No conditions on a roll: what the rule functions' ``…_added`` arguments default to.
+:mod:`ruleslab.defence_turn` passes the defender's (:func:`ruleslab.conditions.on_roll`)."""
 
 ORDINALS = ("1st", "2nd", "3rd")
 
@@ -180,12 +186,18 @@ def defensive_maneuvers(
     power_pool: int,
     sprinting: bool = False,
     specialty: bool = False,
+    dodge_added: Modifier = NOTHING_ADDED,
+    parry_added: Modifier = NOTHING_ADDED,
+    powerblock_added: Modifier = NOTHING_ADDED,
+    notes: tuple[Step, ...] = (),
 ) -> Maneuvers:
     """2.0: "dodge (Dex + Athletics), parry (Dex + Melee/Brawl), or powerblock (power
     activation roll)". Each Mega-Dexterity dot counts as 2 Dexterity dots in the
     pools (Quick reference › Mega-Attributes); 2.0 Mega-Attributes give no reroll.
     2.0 Specialties: "Specialties allow a character to reroll 10s if applicable":
-    with ``specialty`` every defence roll rerolls 10s (rules note RN-DEF-8)."""
+    with ``specialty`` every defence roll rerolls 10s (rules note RN-DEF-8).
+    ``…_added``: the difficulty the defender's conditions add to each roll, its steps
+    said before the roll's; ``notes``: steps on the conditions, before the rolls."""
     dex = effective("Dexterity", dexterity, mega_dexterity, purpose="in the dodge and parry pools")
     steps: list[Step] = [dex.step] if dex.step else []
     difficulty, sprint_steps = _defence_difficulty(sprinting, "all defensive maneuvers")
@@ -197,22 +209,33 @@ def defensive_maneuvers(
                 MANEUVERS,
             )
         )
-    dodge = pool_roll("Dodge", dex.value + athletics, difficulty, specialty)
-    parry = pool_roll("Parry", dex.value + melee_brawl, difficulty, specialty)
-    steps += [
+    steps += notes
+    dodge = pool_roll(
+        "Dodge", dex.value + athletics, difficulty + dodge_added.difficulty, specialty
+    )
+    parry = pool_roll(
+        "Parry", dex.value + melee_brawl, difficulty + parry_added.difficulty, specialty
+    )
+    steps += dodge_added.steps
+    steps.append(
         Step(
             f"Dodge pool = Dex {dex.value} + Athletics {athletics} = {dodge.dice}; {dodge.text()}",
             MANEUVERS,
-        ),
+        )
+    )
+    steps += parry_added.steps
+    steps.append(
         Step(
             f"Parry pool = Dex {dex.value} + Melee/Brawl {melee_brawl} = {parry.dice}; "
             f"{parry.text()}",
             MANEUVERS,
-        ),
-    ]
+        )
+    )
     powerblock = None
     if power_pool:
-        powerblock = pool_roll("Powerblock", power_pool, difficulty, specialty)
+        pb_difficulty = difficulty + powerblock_added.difficulty
+        powerblock = pool_roll("Powerblock", power_pool, pb_difficulty, specialty)
+        steps += powerblock_added.steps
         steps.append(
             Step(f"Powerblock = the power's activation roll, {powerblock.text()}", MANEUVERS)
         )
@@ -234,6 +257,14 @@ def defensive_maneuvers(
 
 
 # --- 2.1 Defense ----------------------------------------------------------------------
+
+
+def defending_ability(athletics: int, melee_brawl: int) -> tuple[str, int]:
+    """The defending ability of a 2.1 active defence: the higher of Athletics and
+    Melee/Brawl (Athletics on a tie), its name and rating."""
+    if athletics >= melee_brawl:
+        return "Athletics", athletics
+    return "Melee/Brawl", melee_brawl
 
 
 def defense_per_attack(score: int) -> tuple[int, ...]:
@@ -417,13 +448,16 @@ def defense(
     sprinting: bool = False,
     mega_in_defense: str = "double",
     specialty: bool = False,
+    active_added: Modifier = NOTHING_ADDED,
+    power_block_added: Modifier = NOTHING_ADDED,
 ) -> Defense:
     """2.1 Defense = ⌊lower of Dexterity or Wits ÷ 2⌋, "reduced by 1 for every
     successful or unsuccessful attack made against them"; active defence ("the
     higher of Dex or Wits, plus the defending ability"); power block ("adding an
     additional (Quantum/2) to their Defense, as well as using the power's dice pool").
     With ``specialty`` the active defence and power block rolls get +1 die (2.1
-    Specialties, rules note RN-DEF-8)."""
+    Specialties, rules note RN-DEF-8). ``active_added`` and ``power_block_added``: the
+    difficulty the defender's conditions add to those rolls, with their steps."""
     ds = defense_score(dexterity, mega_dexterity, wits, mega_wits, mega_in_defense)
     score = ds.score
     per_attack = defense_per_attack(score)
@@ -439,18 +473,19 @@ def defense(
     steps += ds.pool_steps
 
     # active defence: the higher attribute (Mega dots counted ×2) plus the defending ability
-    ability_name = "Athletics" if athletics >= melee_brawl else "Melee/Brawl"
-    ability = max(athletics, melee_brawl)
+    ability_name, ability = defending_ability(athletics, melee_brawl)
     difficulty, sprint_steps = _defence_difficulty(sprinting, "active defence and power block")
     what = f"{ability_name} {ability}, the higher of Athletics and Melee/Brawl"
-    act = active_defence(ds, mega_dexterity, mega_wits, ability, what, difficulty, specialty)
+    act_difficulty = difficulty + active_added.difficulty
+    act = active_defence(ds, mega_dexterity, mega_wits, ability, what, act_difficulty, specialty)
     active = act.roll
     steps += act.steps
     steps += sprint_steps
+    steps += active_added.steps
     steps.append(
         Step(
-            f"Active defence needs {difficulty} "
-            f"{'success' if difficulty == 1 else 'successes'}: {active.text()}; how its "
+            f"Active defence needs {act_difficulty} "
+            f"{'success' if act_difficulty == 1 else 'successes'}: {active.text()}; how its "
             "successes count against the attack is not in the text (rules note RN-DEF-6)",
             DEFENSES,
         )
@@ -462,7 +497,8 @@ def defense(
         pb_score = score + half_q
         pb_per_attack = defense_per_attack(pb_score)
         bonus = 1 if specialty else 0
-        power_roll = pool_roll("Power block", power_pool + bonus, difficulty)
+        pb_difficulty = difficulty + power_block_added.difficulty
+        power_roll = pool_roll("Power block", power_pool + bonus, pb_difficulty)
         steps.append(
             Step(
                 f"Power block: Defense {score} + ⌊Quantum {quantum} ÷ 2⌋ {half_q} = {pb_score}; "
@@ -470,6 +506,7 @@ def defense(
                 DEFENSES,
             )
         )
+        steps += power_block_added.steps
         pool = f"the power's pool {power_pool} + specialty 1" if specialty else "the power's pool"
         steps.append(Step(f"Power block roll, {pool}: {power_roll.text()}", DEFENSES))
         if specialty:
@@ -505,83 +542,3 @@ def action_penalties(actions: int, reading: str = "stepwise") -> tuple[int, ...]
     if reading == "compounding":
         return tuple(k * (k - 1) // 2 for k in range(1, actions + 1))
     raise ValueError(f"unknown reading {reading!r}")
-
-
-@dataclass(frozen=True, kw_only=True)
-class MultipleActions(Explained):
-    """2.1 multiple actions: each action's difficulty and chance of success.
-
-    ``p_all`` is the chance that every action succeeds (the rolls are independent).
-    """
-
-    penalties: tuple[int, ...]
-    rolls: tuple[PoolRoll, ...]
-    p_all: Fraction
-
-    @property
-    def difficulties(self) -> tuple[int, ...]:
-        return tuple(r.difficulty for r in self.rolls)
-
-    @property
-    def chances(self) -> tuple[Fraction, ...]:
-        return tuple(r.p_success for r in self.rolls)
-
-    def figures(self) -> tuple[Figure, ...]:
-        diffs = ", ".join(f"{ordinal(i + 1)} {d}" for i, d in enumerate(self.difficulties))
-        chances = ", ".join(f"{ordinal(i + 1)} {fmt_prob(p)}" for i, p in enumerate(self.chances))
-        return (
-            Figure("action_difficulties", "Difficulty of each action", self.difficulties, diffs),
-            Figure("action_chances", "Chance each action succeeds", self.chances, chances),
-            Figure("p_all_actions", "Chance all actions succeed", self.p_all, fmt_prob(self.p_all)),
-        )
-
-
-def multiple_actions(
-    attack_pool: int,
-    attack_difficulty: int,
-    actions: int,
-    attack_rerolls: bool = False,
-    multiple_reading: str = "stepwise",
-) -> MultipleActions:
-    """2.1: "Every additional action past the first adds a cumulative +1 difficulty
-    penalty rather than subtracting dice." Each action rolls the full pool."""
-    penalties = action_penalties(actions, multiple_reading)
-    how = {
-        "stepwise": "each action past the first adds +1 more than the one before",
-        "all": f"{actions} actions: every action is at +{actions - 1}",
-        "compounding": "the penalties add up: +1, then +1 +2, then +1 +2 +3 …",
-    }[multiple_reading]
-    steps = [
-        Step(
-            f"Multiple actions: the full pool of {attack_pool} dice each time; {how}: "
-            + ", ".join(f"{ordinal(i + 1)} +{p}" for i, p in enumerate(penalties))
-            + " (rules note RN-DEF-7)",
-            MULTIPLE,
-        )
-    ]
-    if attack_rerolls:
-        steps.append(Step("A Mega-Attribute applies: 10s reroll (2.1)", SPECIALTIES_21))
-    rolls = []
-    p_all = Fraction(1)
-    for i, pen in enumerate(penalties):
-        roll = pool_roll(
-            f"{ordinal(i + 1)} action", attack_pool, attack_difficulty + pen, attack_rerolls
-        )
-        rolls.append(roll)
-        p_all *= roll.p_success
-        steps.append(
-            Step(
-                f"{roll.name}: difficulty {attack_difficulty} + {pen} = {roll.difficulty}; "
-                f"P(success) = {fmt_prob(roll.p_success)}",
-                MULTIPLE,
-            )
-        )
-    steps.append(
-        Step(
-            f"All {actions} succeed (independent rolls): "
-            + " × ".join(fmt_prob(r.p_success) for r in rolls)
-            + f" = {fmt_prob(p_all)}",
-            MULTIPLE,
-        )
-    )
-    return MultipleActions(penalties=penalties, rolls=tuple(rolls), p_all=p_all, steps=tuple(steps))

@@ -51,21 +51,19 @@ from ruleslab.conditions import (
 from ruleslab.defence import (
     DEFENSES,
     MANEUVERS,
-    SPECIALTIES_20,
+    NOTHING_ADDED,
     SPECIALTIES_21,
     Defense,
     Maneuvers,
     PoolRoll,
     action_penalties,
-    active_defence,
-    defense_per_attack,
-    defense_score,
+    defending_ability,
+    defense,
+    defensive_maneuvers,
     ordinal,
-    per_attack_text,
     pool_roll,
 )
 from ruleslab.explain import Explained, Figure, Step, fmt_prob
-from ruleslab.mega import effective
 from ruleslab.ruleset import V20, V21
 
 __all__ = [
@@ -73,14 +71,15 @@ __all__ = [
     "DODGE",
     "PARRY",
     "POWERBLOCK",
+    "MultipleActions",
     "Turn",
-    "TurnActions",
     "active_kind",
     "defence_modifier",
     "defense_21",
     "maneuvers_20",
+    "multiple_actions",
     "plan_turn",
-    "turn_actions",
+    "whole_turn",
 ]
 
 DODGE = RollKind("the dodge roll", physical="movement", defensive=True, action=False)
@@ -113,10 +112,6 @@ def defence_modifier(
     """``on_roll`` (multiple actions left out: :func:`plan_turn` prices them) plus ``extra``."""
     m = on_roll(kind, defender, conditions, ruleset=ruleset, count_actions=False)
     return replace(m, difficulty=m.difficulty + extra)
-
-
-BASE = 1
-"""A defensive roll needs one success (rules note RN-DEF-4)."""
 
 
 def _needs_step(rule_: str) -> Step:
@@ -153,75 +148,32 @@ def maneuvers_20(
     """2.0 :func:`ruleslab.defence.defensive_maneuvers` with the defender's conditions on each
     roll: sprinting +1 to each (a defensive maneuver), the load on the dodge (movement) and
     the parry (other physical); Dazed/Stunned nothing (a 2.0 maneuver takes no action)."""
-    dex = effective(
-        "Dexterity",
-        defender.dexterity,
-        defender.mega_dexterity,
-        purpose="in the dodge and parry pools",
+    d = defender
+    dodge, parry, pb = (defence_modifier(k, d, conditions, V20) for k in (DODGE, PARRY, POWERBLOCK))
+    notes = (
+        [_needs_step(MANEUVERS)] if dodge.difficulty or parry.difficulty or pb.difficulty else []
     )
-    steps: list[Step] = [dex.step] if dex.step else []
-    mods = {
-        k.what: defence_modifier(k, defender, conditions, V20) for k in (DODGE, PARRY, POWERBLOCK)
-    }
-    changed = any(m.difficulty for m in mods.values())
-    steps.append(
-        Step(
-            "A defensive maneuver succeeds with 1 success or more (rules note RN-DEF-4)", MANEUVERS
-        )
+    notes += _heavy_sprint(d, conditions)
+    maneuvers = defensive_maneuvers(
+        d.dexterity,
+        d.mega_dexterity,
+        d.athletics,
+        d.melee_brawl,
+        power_pool,
+        specialty=specialty,
+        dodge_added=dodge,
+        parry_added=parry,
+        powerblock_added=pb,
+        notes=tuple(notes),
     )
-    if changed:
-        steps.append(_needs_step(MANEUVERS))
-    steps += _heavy_sprint(defender, conditions)
-    dodge_m, parry_m, pb_m = mods[DODGE.what], mods[PARRY.what], mods[POWERBLOCK.what]
-    dodge = pool_roll("Dodge", dex.value + defender.athletics, BASE + dodge_m.difficulty, specialty)
-    parry = pool_roll(
-        "Parry", dex.value + defender.melee_brawl, BASE + parry_m.difficulty, specialty
+    if conditions.daze == "none":
+        return maneuvers
+    state = "Dazed" if conditions.daze == "dazed" else "Stunned"
+    text = (
+        f"{state}: +1 difficulty to all actions, but a 2.0 defensive maneuver takes no "
+        "action: the dodge, parry and powerblock are unchanged (rules note RN-COND-4)"
     )
-    steps += dodge_m.steps
-    steps.append(
-        Step(
-            f"Dodge pool = Dex {dex.value} + Athletics {defender.athletics} = {dodge.dice}; "
-            f"{dodge.text()}",
-            MANEUVERS,
-        )
-    )
-    steps += parry_m.steps
-    steps.append(
-        Step(
-            f"Parry pool = Dex {dex.value} + Melee/Brawl {defender.melee_brawl} = {parry.dice}; "
-            f"{parry.text()}",
-            MANEUVERS,
-        )
-    )
-    powerblock = None
-    if power_pool:
-        powerblock = pool_roll("Powerblock", power_pool, BASE + pb_m.difficulty, specialty)
-        steps += pb_m.steps
-        steps.append(
-            Step(f"Powerblock = the power's activation roll, {powerblock.text()}", MANEUVERS)
-        )
-    else:
-        steps.append(Step("No blocking power (power's dice pool 0): no powerblock", MANEUVERS))
-    if specialty:
-        rolls = "dodge, parry and powerblock" if power_pool else "dodge and parry"
-        text = f"Specialty (2.0): the {rolls} rolls reroll 10s (rules note RN-DEF-8)"
-        steps.append(Step(text, SPECIALTIES_20))
-    steps.append(
-        Step(
-            "2.0: Mega-Attributes do not reroll 10s (only Specialties do, when they apply)",
-            SPECIALTIES_20,
-        )
-    )
-    if conditions.daze != "none":
-        state = "Dazed" if conditions.daze == "dazed" else "Stunned"
-        text = (
-            f"{state}: +1 difficulty to all actions, but a 2.0 defensive maneuver takes no "
-            "action: the dodge, parry and powerblock are unchanged (rules note RN-COND-4)"
-        )
-        steps.append(Step(text, DAZING))
-    return Maneuvers(
-        dexterity=dex.value, dodge=dodge, parry=parry, powerblock=powerblock, steps=tuple(steps)
-    )
+    return replace(maneuvers, steps=(*maneuvers.steps, Step(text, DAZING)))
 
 
 # --- 2.1 turn: the declared actions and the active defence ------------------------------
@@ -325,10 +277,17 @@ def plan_turn(conditions: Conditions, reading: str = "stepwise", position: str =
     )
 
 
+def whole_turn(actions: int, reading: str = "stepwise") -> Turn:
+    """A turn of ``actions`` declared actions, every one allowed, no active defence."""
+    return Turn(actions, actions, actions, action_penalties(actions, reading), 0, "", (), ())
+
+
 @dataclass(frozen=True, kw_only=True)
-class TurnActions(Explained):
-    """His declared actions' difficulties and chances (2.1); those his conditions forbid
-    are "not allowed", with chance 0; ``p_all`` is 0 unless every declared action is allowed."""
+class MultipleActions(Explained):
+    """2.1 multiple actions: each action's difficulty and chance of success. Of his
+    ``declared`` actions, those his conditions forbid are "not allowed" (``limit_reason``),
+    with chance 0; ``p_all``, the chance that every declared action succeeds (the rolls are
+    independent), is 0 unless every one is allowed."""
 
     declared: int
     rolls: tuple[PoolRoll, ...]
@@ -368,16 +327,21 @@ class TurnActions(Explained):
         )
 
 
-def turn_actions(
-    turn: Turn,
-    modifier: Modifier,
+def multiple_actions(
     attack_pool: int,
     attack_difficulty: int,
+    actions: int | Turn,
     attack_rerolls: bool = False,
     multiple_reading: str = "stepwise",
-) -> TurnActions:
-    """:func:`ruleslab.defence.multiple_actions` for the actions his conditions allow, each
-    at its penalty plus ``modifier`` (Dazed/Stunned: +1 to all actions)."""
+    added: Modifier = NOTHING_ADDED,
+) -> MultipleActions:
+    """2.1: "Every additional action past the first adds a cumulative +1 difficulty
+    penalty rather than subtracting dice." Each action rolls the full pool.
+
+    ``actions``: how many (:func:`whole_turn`), or the :class:`Turn` his conditions allow
+    (:func:`plan_turn`); each action at its penalty plus ``added`` (his conditions': Dazed/
+    Stunned +1 to all actions)."""
+    turn = whole_turn(actions, multiple_reading) if isinstance(actions, int) else actions
     how = {
         "stepwise": "each action past the first adds +1 more than the one before",
         "all": f"{turn.total} actions: every action is at +{max(0, turn.total - 1)}",
@@ -395,15 +359,15 @@ def turn_actions(
         )
     if attack_rerolls and turn.penalties:
         steps.append(Step("A Mega-Attribute applies: 10s reroll (2.1)", SPECIALTIES_21))
-    steps += modifier.steps if turn.penalties else ()
+    steps += added.steps if turn.penalties else ()
     rolls = []
     p_all = Fraction(1)
     for i, pen in enumerate(turn.penalties):
-        diff = attack_difficulty + pen + modifier.difficulty
+        diff = attack_difficulty + pen + added.difficulty
         roll = pool_roll(f"{ordinal(i + 1)} action", attack_pool, diff, attack_rerolls)
         rolls.append(roll)
         p_all *= roll.p_success
-        dazed = f" + {modifier.difficulty}" if modifier.difficulty else ""
+        dazed = f" + {added.difficulty}" if added.difficulty else ""
         steps.append(
             Step(
                 f"{roll.name}: difficulty {attack_difficulty} + {pen}{dazed} = {roll.difficulty}; "
@@ -429,7 +393,7 @@ def turn_actions(
                 MULTIPLE_ACTIONS,
             )
         )
-    return TurnActions(
+    return MultipleActions(
         declared=turn.declared,
         rolls=tuple(rolls),
         p_all=p_all,
@@ -454,73 +418,23 @@ def defense_21(
     action), the multiple-action penalty of ``turn`` when he takes an active defence, and
     the load on the active defence (Athletics: movement; Melee/Brawl: other physical)."""
     d = defender
-    ds = defense_score(d.dexterity, d.mega_dexterity, d.wits, d.mega_wits, mega_in_defense)
-    score = ds.score
-    per_attack = defense_per_attack(score)
-    steps = list(ds.steps)
-    steps.append(
-        Step(
-            f"Each attack against the character, hit or miss, lowers Defense by 1 for the rest "
-            f"of the round, never below 0: {per_attack_text(per_attack)} "
-            "(rules note RN-DEF-3)",
-            DEFENSES,
-        )
-    )
-    steps += ds.pool_steps
-    ability_name = "Athletics" if d.athletics >= d.melee_brawl else "Melee/Brawl"
-    ability = max(d.athletics, d.melee_brawl)
+    ability_name, _ = defending_ability(d.athletics, d.melee_brawl)
     extra = turn.defence_penalty
-    act_m = defence_modifier(active_kind(ability_name), d, conditions, V21, extra)
-    pb_m = defence_modifier(POWER_BLOCK_21, d, conditions, V21, extra)
-    what = f"{ability_name} {ability}, the higher of Athletics and Melee/Brawl"
-    act = active_defence(
-        ds, d.mega_dexterity, d.mega_wits, ability, what, BASE + act_m.difficulty, specialty
-    )
-    active = act.roll
-    steps += act.steps
-    steps += _heavy_sprint(d, conditions)
-    steps += act_m.steps
-    steps += turn.defence_steps
-    if act_m.difficulty or pb_m.difficulty:
-        steps.append(_needs_step(DEFENSES))
-    difficulty = active.difficulty
-    steps.append(
-        Step(
-            f"Active defence needs {difficulty} "
-            f"{'success' if difficulty == 1 else 'successes'}: {active.text()}; how its "
-            "successes count against the attack is not in the text (rules note RN-DEF-6)",
-            DEFENSES,
-        )
-    )
-    pb_score = pb_per_attack = power_roll = None
-    if power_pool:
-        half_q = d.quantum // 2
-        pb_score = score + half_q
-        pb_per_attack = defense_per_attack(pb_score)
-        bonus = 1 if specialty else 0
-        power_roll = pool_roll("Power block", power_pool + bonus, BASE + pb_m.difficulty)
-        steps.append(
-            Step(
-                f"Power block: Defense {score} + ⌊Quantum {d.quantum} ÷ 2⌋ {half_q} = "
-                f"{pb_score}; {per_attack_text(pb_per_attack)}",
-                DEFENSES,
-            )
-        )
-        steps += pb_m.steps
-        pool = f"the power's pool {power_pool} + specialty 1" if specialty else "the power's pool"
-        steps.append(Step(f"Power block roll, {pool}: {power_roll.text()}", DEFENSES))
-        if specialty:
-            text = "Specialty (2.1): +1 die to the power block roll (rules note RN-DEF-8)"
-            steps.append(Step(text, SPECIALTIES_21))
-    else:
-        steps.append(Step("No blocking power (power's dice pool 0): no power block", DEFENSES))
-    return Defense(
-        score=score,
-        per_attack=per_attack,
-        active=active,
-        active_attribute=act.attribute,
-        power_block_score=pb_score,
-        power_block_per_attack=pb_per_attack,
-        power_roll=power_roll,
-        steps=tuple(steps),
+    active = defence_modifier(active_kind(ability_name), d, conditions, V21, extra)
+    power_block = defence_modifier(POWER_BLOCK_21, d, conditions, V21, extra)
+    needs = (_needs_step(DEFENSES),) if active.difficulty or power_block.difficulty else ()
+    active_steps = (*_heavy_sprint(d, conditions), *active.steps, *turn.defence_steps, *needs)
+    return defense(
+        d.dexterity,
+        d.mega_dexterity,
+        d.wits,
+        d.mega_wits,
+        d.athletics,
+        d.melee_brawl,
+        d.quantum,
+        power_pool,
+        mega_in_defense=mega_in_defense,
+        specialty=specialty,
+        active_added=replace(active, steps=active_steps),
+        power_block_added=power_block,
     )

@@ -14,9 +14,9 @@ from ruleslab.defence import (
     defense,
     defense_per_attack,
     defensive_maneuvers,
-    multiple_actions,
     per_attack_text,
 )
+from ruleslab.defence_turn import multiple_actions
 from ruleslab.params import InputError
 
 # --- 2.0 ------------------------------------------------------------------------------

@@ -1,9 +1,10 @@
 """The Initiative & defence calculator (key ``defence``): initiative, then defence by ruleset.
 
-The rules are in :mod:`ruleslab.initiative` (initiative and who acts first)
-and :mod:`ruleslab.defence` (2.0 defensive maneuvers, 2.1 Defense and
-multiple actions); this module declares the calculator's inputs, combines the
-rules into one explained result (:class:`DefenceReport`) and its chart. See
+The rules are in :mod:`ruleslab.initiative` (initiative and who acts first),
+:mod:`ruleslab.defence` (2.0 defensive maneuvers, 2.1 Defense) and
+:mod:`ruleslab.defence_turn` (the defender's conditions on them, 2.1 multiple
+actions); this module declares the calculator's inputs, combines the rules into
+one explained result (:class:`DefenceReport`) and its chart. See
 :mod:`ruleslab.declare`.
 """
 
@@ -18,11 +19,11 @@ from ruleslab.defence import DEFENSES, MULTIPLE, Defense, Maneuvers, PoolRoll
 from ruleslab.defence_turn import (
     DEFENCE_POSITIONS,
     OWN_ACTION,
-    TurnActions,
+    MultipleActions,
     defense_21,
     maneuvers_20,
+    multiple_actions,
     plan_turn,
-    turn_actions,
 )
 from ruleslab.explain import Explained, Figure, Step
 from ruleslab.initiative import InitiativeOdds, initiative
@@ -317,7 +318,7 @@ class DefenceReport(Explained):
     initiative: InitiativeOdds
     maneuvers: Maneuvers | None
     defense: Defense | None
-    multiple: TurnActions | None
+    multiple: MultipleActions | None
 
     @property
     def defence_roll(self) -> PoolRoll:
@@ -432,8 +433,8 @@ def initiative_and_defence(
         turn = plan_turn(conditions, multiple_reading, defence_position)
         defense_ = defense_21(d, conditions, power_pool, turn, mega_in_defense, specialty)
         own = on_roll(OWN_ACTION, d, conditions, ruleset=ruleset, count_actions=False)
-        multiple = turn_actions(
-            turn, own, attack_pool, attack_difficulty, attack_rerolls, multiple_reading
+        multiple = multiple_actions(
+            attack_pool, attack_difficulty, turn, attack_rerolls, multiple_reading, own
         )
         steps += defense_.steps
         steps += multiple.steps
