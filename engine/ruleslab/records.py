@@ -44,7 +44,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from ruleslab.params import NO_DEFAULT, Condition, InputError, Param
+from ruleslab.params import NO_DEFAULT, Condition, InputError, Param, TextParam
 
 __all__ = ["Role", "fields_of", "record", "record_params"]
 
@@ -53,6 +53,16 @@ T = TypeVar("T")
 _PARAMS = "__record_params__"
 _replace: Callable[..., Any] = dataclasses.replace
 _TRUSTED: ContextVar[bool] = ContextVar("ruleslab_trusted_record", default=False)
+
+
+@contextmanager
+def _checking() -> Iterator[None]:
+    """Records made inside check their fields, even within :func:`_trusted`."""
+    token = _TRUSTED.set(False)
+    try:
+        yield
+    finally:
+        _TRUSTED.reset(token)
 
 
 @contextmanager
@@ -183,7 +193,7 @@ class Role:
             raise TypeError(f"role {self.name}: {sorted(extra)} are not among its fields")
         if len(set(self.fields)) != len(self.fields):
             raise TypeError(f"role {self.name}: a field is listed twice")
-        self.default_record()  # the role's defaults are checked at import
+        self.default_record()  # the role's defaults checked (and parsed) once, at import
 
     def flat_name(self, field_name: str) -> str:
         """The form's (and a link's) name for the record's field ``field_name``."""
@@ -203,7 +213,10 @@ class Role:
             if f in self.help:
                 changes["help"] = self.help[f]
             if f in self.defaults:
-                changes["default"] = p.check(self.defaults[f])
+                checked = p.check(self.defaults[f])
+                # a text field's default is the text the form shows (it parses into the
+                # record's value); any other the checked value
+                changes["default"] = self.defaults[f] if isinstance(p, TextParam) else checked
             if f in self.shown_when_field:
                 changes["shown_when"] = self.shown_when_field[f]
             elif self.shown_when is not None and p.shown_when is None:
@@ -220,8 +233,13 @@ class Role:
 
     def default_record(self) -> Any:
         """The record this role holds when nothing is given: the record's defaults,
-        this role's ``defaults`` and ``fixed`` over them."""
-        return self.record(**{**self.defaults, **self.fixed})
+        this role's ``defaults`` and ``fixed`` over them, checked and parsed once."""
+        return self._default_record
+
+    @functools.cached_property
+    def _default_record(self) -> Any:
+        with _checking():
+            return self.record(**{**self.defaults, **self.fixed})
 
     def build(self, flat: Mapping[str, Any], base: Any = None, *, check: bool = True) -> Any:
         """The record from ``base`` (default: :meth:`default_record`) with every field of

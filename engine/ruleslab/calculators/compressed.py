@@ -22,9 +22,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
 
 from ruleslab.compressed.combatants import (
     MAX_INTENT,
@@ -47,7 +45,7 @@ from ruleslab.compressed.roll import play
 from ruleslab.declare import Calculator, ChartView, FieldGroup, Roll
 from ruleslab.explain import Step
 from ruleslab.inputs import RULESET as BASE_RULESET
-from ruleslab.params import BoolParam, ChoiceParam, InputError, IntParam, Param, TextParam, checked
+from ruleslab.params import BoolParam, ChoiceParam, InputError, IntParam, TextParam, checked
 from ruleslab.quantum_costs import PowerUse, spend_steps
 from ruleslab.records import Role, record
 from ruleslab.ruleset import V21
@@ -260,48 +258,12 @@ class Side(SideInput):
     """
 
 
-@dataclass(frozen=True)
-class SideRole(Role):
-    """A :class:`~ruleslab.records.Role` of :class:`Side` whose list fields' defaults are text.
-
-    :class:`~ruleslab.records.Role` takes a field's form value to be its value in the
-    record; a list field (combatants, powers) holds text in the form and what it parses
-    into in the record. Here the form's fields keep their defaults as the text
-    (:attr:`params`), :meth:`default_record` gives the role's defaults as the form holds
-    them (a plain :class:`SideInput`, texts unparsed, as a signature's defaults), and
-    :meth:`build` starts from them checked and parsed (once, when the role is declared).
-    """
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        self.build({})  # the defaults checked and parsed when the role is declared
-
-    @property
-    def params(self) -> tuple[Param, ...]:
-        return tuple(
-            replace(p, default=self.defaults[f])
-            if isinstance(p, TextParam) and f in self.defaults
-            else p
-            for f, p in zip(self.fields, super().params, strict=True)
-        )
-
-    def default_record(self) -> Any:
-        return SideInput(**{**self.defaults, **self.fixed})
-
-    def build(self, flat: Mapping[str, Any], base: Any = None, *, check: bool = True) -> Any:
-        return super().build(flat, self._parsed_default if base is None else base, check=check)
-
-    @functools.cached_property
-    def _parsed_default(self) -> Side:
-        return Side(**{**self.defaults, **self.fixed})
-
-
-def side_role(letter: str, *, combatants: str, intent: str) -> SideRole:
+def side_role(letter: str, *, combatants: str, intent: str) -> Role:
     """Side ``letter`` ("a"/"b"): the function's argument ``letter``, the form's fields
     ``<letter>_<field>`` labelled "Side A <field's label>" in a box titled "Side A", with
     the side's own default combatants and intent."""
     title = f"Side {letter.upper()}"
-    return SideRole(
+    return Role(
         letter,
         title,
         Side,
@@ -485,7 +447,7 @@ PARAMS = compressed_combat.params
 """The form, in order: side A's inputs (``a_combatants`` …), side B's, the rules options."""
 
 
-def _checked_side(role: SideRole, side: Side) -> Side:
+def _checked_side(role: Role, side: Side) -> Side:
     """Side ``side`` in ``role``, its health thresholds in order: an error names the
     role's form field (``a_incap``)."""
     if side.incap > side.dead:
