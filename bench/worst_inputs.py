@@ -24,18 +24,14 @@ The last line is ``summary: worst_ms=… worst_key=… budget_ratio=…``.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
 from ruleslab import InputError
 from ruleslab.calculators import CALCULATORS, get
 from ruleslab.declare import Calculator
 
-ROOT = Path(__file__).parents[1]
 BUDGET_MS = 200.0
 
 HEAVY: dict[str, list[dict[str, Any]]] = {
@@ -137,17 +133,6 @@ HEAVY: dict[str, list[dict[str, Any]]] = {
 """Inputs at the heavy end of what the forms accept, per calculator (merged into the defaults)."""
 
 
-def _golden() -> Any:
-    path = ROOT / "tests" / "golden" / "generate.py"
-    spec = importlib.util.spec_from_file_location("ruleslab_golden_generate", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def _as_typed(calc: Calculator) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for p in calc.params:
@@ -184,8 +169,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--only", default="")
     args = parser.parse_args(argv)
+    from tests.golden import generate as golden  # the stored input sets (imports the widgets)
+
     keys = [k for k in args.only.split(",") if k] or [c.key for c in CALCULATORS]
-    golden = _golden()
     load_before = os.getloadavg()[0]
     yardstick_calc = get("dice_pool")
     yardstick = best_of(yardstick_calc, _as_typed(yardstick_calc), 20)

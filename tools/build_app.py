@@ -32,6 +32,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+from tools import REPO
 from tools.pyodide_dist import LOCK_NAME, read_lock, write_lock
 
 __all__ = [
@@ -46,7 +47,6 @@ __all__ = [
     "build_app",
 ]
 
-REPO = Path(__file__).resolve().parents[1]
 APP_SOURCES = REPO / "app"
 ESBUILD = REPO / "node_modules" / ".bin" / "esbuild"
 #: Where the app's files go, relative to the site root.

@@ -39,6 +39,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from tools import REPO
 from tools.build_app import APP_DIR, APP_STDLIB_ZIP, AppBuildError, build_app
 from tools.early_kernel import EarlyKernelError, check_early_kernel, write_early_kernel
 from tools.keep_notebooks import (
@@ -71,7 +72,6 @@ __all__ = [
     "serve",
 ]
 
-REPO = Path(__file__).resolve().parents[1]
 LITE_CONFIG = REPO / "lite_config"
 DEFAULT_OUT = REPO / "build" / "site"
 DEFAULT_CONTENTS = REPO / "content"

@@ -60,6 +60,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tools import REPO
+
 __all__ = [
     "DEFAULT_PYC_CACHE",
     "SCHEME",
@@ -75,7 +77,6 @@ __all__ = [
     "stdlib_top_level",
 ]
 
-REPO = Path(__file__).resolve().parents[1]
 NODE_PYODIDE = REPO / "node_modules" / "pyodide"
 COMPILE_SCRIPT = Path(__file__).resolve().with_name("compile_pyc.mjs")
 DEFAULT_PYC_CACHE = REPO / "build" / "pyc-cache"

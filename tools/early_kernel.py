@@ -24,6 +24,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from tools import REPO
 from tools.lite_pages import KERNEL_PLUGIN, insert_after_config, relative_src
 
 __all__ = [
@@ -37,7 +38,6 @@ __all__ = [
     "write_early_kernel",
 ]
 
-REPO = Path(__file__).resolve().parents[1]
 SOURCE = REPO / "lite" / "early-kernel.js"
 WORKER_SOURCE = REPO / "lite" / "kernel-worker.mjs"
 #: Where the page script is served, relative to the site root.

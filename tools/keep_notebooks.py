@@ -33,6 +33,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from tools import REPO
+
 __all__ = [
     "CONTENTS_STORAGE",
     "COPIES_FOLDER",
@@ -49,7 +51,6 @@ __all__ = [
     "stamp_notebook",
 ]
 
-REPO = Path(__file__).resolve().parents[1]
 SCRIPT_SOURCE = REPO / "lite" / "keep_notebooks.mjs"
 
 #: The browser storage names (IndexedDB databases), the same for every deploy.

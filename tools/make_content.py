@@ -23,8 +23,7 @@ from urllib.parse import quote
 
 from ruleslab.calculators import CALCULATORS
 from ruleslab.declare import Calculator
-
-ROOT = Path(__file__).resolve().parents[1]
+from tools import REPO
 
 __all__ = [
     "app_page_html",
@@ -38,7 +37,7 @@ __all__ = [
     "write_site_pages",
 ]
 
-CONTENT = ROOT / "content"
+CONTENT = REPO / "content"
 
 
 def embed_link(calc: Calculator) -> str:
@@ -417,7 +416,7 @@ where it goes; Sphinx and MkDocs recipes are in the project's README.</p>
 
 
 #: The embed script's source; :func:`embed_js` writes the catalog's titles into it.
-EMBED_SOURCE = ROOT / "app" / "embed.js"
+EMBED_SOURCE = REPO / "app" / "embed.js"
 
 
 def embed_js() -> str:
@@ -479,7 +478,7 @@ def main() -> int:
             return 1
         return 0
     for path in write_content():
-        print(path.relative_to(ROOT))
+        print(path.relative_to(REPO))
     return 0
 
 

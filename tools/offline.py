@@ -34,6 +34,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from tools import REPO
 from tools.lite_pages import CONFIG_ELEMENT, insert_after_config, relative_src
 
 __all__ = [
@@ -55,7 +56,6 @@ __all__ = [
     "write_offline",
 ]
 
-REPO = Path(__file__).resolve().parents[1]
 WORKER_TEMPLATE = REPO / "app" / "service-worker.js"
 PAGE_TEMPLATE = REPO / "app" / "offline.js"
 PIN_TEMPLATE = REPO / "app" / "offline-pin.js"

@@ -71,6 +71,7 @@ from packaging.markers import default_environment
 from packaging.requirements import Requirement
 from packaging.utils import NormalizedName, canonicalize_name, parse_wheel_filename
 
+from tools import REPO
 from tools.bytecode import (
     DEFAULT_PYC_CACHE,
     ArchiveJob,
@@ -89,6 +90,7 @@ __all__ = [
     "KERNEL_PRELOAD",
     "KERNEL_PROVIDED",
     "KERNEL_WHEELS",
+    "LOCK_FIELDS",
     "PyodideDistError",
     "build_project_wheel",
     "build_pyodide_dist",
@@ -98,12 +100,27 @@ __all__ = [
     "write_lock",
 ]
 
-REPO = Path(__file__).resolve().parents[1]
 NODE_PYODIDE = REPO / "node_modules" / "pyodide"
 DEFAULT_DEST = REPO / "build" / "pyodide"
 DEFAULT_WHEEL_CACHE = REPO / "build" / "wheel-cache"
 LOCK_NAME = "pyodide-lock.json"
 STDLIB_ZIP = "python_stdlib.zip"
+
+#: The fields every entry of a Pyodide lock has (the schema :func:`verify_dist` checks).
+LOCK_FIELDS: frozenset[str] = frozenset(
+    {
+        "name",
+        "version",
+        "file_name",
+        "install_dir",
+        "sha256",
+        "package_type",
+        "imports",
+        "depends",
+        "unvendored_tests",
+        "shared_library",
+    }
+)
 
 #: Pyodide's runtime files, copied from the npm package (its package.json,
 #: source maps, typings and demo consoles are left out).
@@ -588,21 +605,9 @@ def verify_dist(dest: Path) -> dict[str, Any]:
         raise PyodideDistError(f"{lock_path} not found")
     lock = read_lock(dest)
     pkgs: dict[str, dict[str, Any]] = lock["packages"]
-    required = {
-        "name",
-        "version",
-        "file_name",
-        "install_dir",
-        "sha256",
-        "package_type",
-        "imports",
-        "depends",
-        "unvendored_tests",
-        "shared_library",
-    }
     problems: list[str] = []
     for key, spec in pkgs.items():
-        if lacking := required - spec.keys():
+        if lacking := LOCK_FIELDS - spec.keys():
             problems.append(f"{key}: missing fields {sorted(lacking)}")
             continue
         path = Path(dest) / spec["file_name"]

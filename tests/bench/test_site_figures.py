@@ -8,6 +8,8 @@ import json
 import random
 import re
 import urllib.request
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -129,18 +131,22 @@ def _pair(cold: float | None, warm: float | None, files: list[site_load.Served])
     return site_load.Pair(site_load.Load(cold, "page", files), site_load.Load(warm, "page", []))
 
 
+def _results(site: Path, runs: int, **measured: Any) -> site_load.Results:
+    """A dice-pool run of ``runs`` pairs and 4 redraw repeats, the stock peer at ``site`` too."""
+    return site_load.Results(
+        calculator="dice_pool", runs=runs, repeats=4, site=site, stock=site, **measured
+    )
+
+
 def test_report_ends_with_the_summary_line(tmp_path, monkeypatch):
     monkeypatch.setattr(site_load, "_chromium_version", lambda: "Chromium 1.2.3")
     monkeypatch.setattr(site_load, "_loadavg", lambda: (0.1, 0.2, 0.3))
     blob = tmp_path / "pyodide.asm.wasm"
     blob.write_bytes(bytes(range(256)) * 40)
     sent = [site_load.Served(blob, blob.stat().st_size)]
-    results = site_load.Results(
-        calculator="dice_pool",
-        runs=3,
-        repeats=4,
-        site=tmp_path,
-        stock=tmp_path,
+    results = _results(
+        tmp_path,
+        3,
         pairs={
             "stock": [_pair(10.0, 8.0, sent), _pair(12.0, 9.0, sent), _pair(11.0, 8.5, sent)],
             "app": [_pair(2.0, 1.5, sent), _pair(2.5, None, sent), _pair(None, 1.7, sent)],
@@ -205,12 +211,9 @@ def test_the_precache_is_counted_apart_from_the_page(tmp_path, monkeypatch):
     manifest = {"files": {"app.js": "sha256-x", "lab.js": "sha256-y"}}
     (tmp_path / "static" / "offline" / "manifest.json").write_text(json.dumps(manifest))
     sent = [site_load.Served(page, 400_000), site_load.Served(extra, 300_000, precache=True)]
-    results = site_load.Results(
-        calculator="dice_pool",
-        runs=1,
-        repeats=4,
-        site=tmp_path,
-        stock=tmp_path,
+    results = _results(
+        tmp_path,
+        1,
         pairs={"stock": [_pair(10.0, 8.0, [])], "app": [_pair(2.0, 1.5, sent)], "notebook": []},
         redraws=[],
         loads=((0.1, 0.2, 0.3),) * 3,

@@ -57,6 +57,23 @@ def run_notebook(page: Any, key: str) -> Any:
     return root
 
 
+def field_box(scope: Any, key: str, name: str) -> Any:
+    """Calculator ``key``'s input box for field ``name``; ``scope`` is a page or a frame."""
+    return scope.locator(f".rl-calc-{key} .rl-field-{name} input").first
+
+
+def figure_at(scope: Any, key: str, figure: str) -> Any:
+    """Calculator ``key``'s figure ``figure``, as the page shows it."""
+    return scope.locator(f'.rl-calc-{key} [data-figure="{figure}"]').first
+
+
+def type_into(scope: Any, key: str, name: str, text: str) -> None:
+    """Type ``text`` into calculator ``key``'s field ``name``, then Enter (as a GM does)."""
+    box = field_box(scope, key, name)
+    box.fill(text)
+    box.press("Enter")
+
+
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
     site = os.environ.get("RULESLAB_SITE")

@@ -13,7 +13,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import EXECUTE_JS, KERNEL_TIMEOUT, run_notebook
+from tests.browser.conftest import (
+    EXECUTE_JS,
+    KERNEL_TIMEOUT,
+    field_box,
+    figure_at,
+    run_notebook,
+    type_into,
+)
 from tools.make_content import embed_link, notebook_link
 
 pytestmark = pytest.mark.browser
@@ -65,21 +72,6 @@ def test_every_calculator_has_a_scripted_change():
     assert set(CHANGES) == {c.key for c in CALCULATORS} == set(BAD_INPUT)
 
 
-def _field(scope, key: str, name: str):
-    """A field's input box; ``scope`` is a page or a frame."""
-    return scope.locator(f".rl-calc-{key} .rl-field-{name} input").first
-
-
-def _figure(scope, key: str, figure: str):
-    return scope.locator(f'.rl-calc-{key} [data-figure="{figure}"]').first
-
-
-def _type(scope, key: str, name: str, text: str) -> None:
-    box = _field(scope, key, name)
-    box.fill(text)
-    box.press("Enter")
-
-
 def _expected(key: str, values: dict) -> object:
     calc = get(key)
     parsed = {p.name: p.parse(values[p.name]) for p in calc.params}
@@ -100,26 +92,26 @@ def test_app_page_drives_the_calculator(page, base_url, artifacts, key):
 
     values = dict(calc.defaults())
     first_figure = calc.params and _expected(key, values).figures()[0]
-    expect(_figure(app, key, first_figure.key)).to_have_text(first_figure.text)
+    expect(figure_at(app, key, first_figure.key)).to_have_text(first_figure.text)
 
     for name, text, figure in CHANGES[key]:
         values[name] = text
         want = _expected(key, values).figure(figure).text
-        _type(app, key, name, text)
-        expect(_figure(app, key, figure)).to_have_text(want, timeout=30_000)
+        type_into(app, key, name, text)
+        expect(figure_at(app, key, figure)).to_have_text(want, timeout=30_000)
 
     # bad input: message next to the field, last result kept, other inputs kept
-    shown = _figure(app, key, CHANGES[key][-1][2]).inner_text()
+    shown = figure_at(app, key, CHANGES[key][-1][2]).inner_text()
     name, bad = BAD_INPUT[key]
-    _type(app, key, name, bad)
+    type_into(app, key, name, bad)
     label = next(p.label for p in calc.params if p.name == name)
     message = app.locator(f".rl-calc-{key} .rl-message-{name}").first
     expect(message).to_contain_text(label, timeout=30_000)
     expect(message).to_contain_text("from")
-    assert _figure(app, key, CHANGES[key][-1][2]).inner_text() == shown
+    assert figure_at(app, key, CHANGES[key][-1][2]).inner_text() == shown
     for other, text, _ in CHANGES[key]:
         if other != name:
-            assert _field(app, key, other).input_value() == text
+            assert field_box(app, key, other).input_value() == text
     assert app.locator("text=Traceback").count() == 0
 
     # every extra view (anywidget) is drawn: charts with their bars, the health track
@@ -194,8 +186,8 @@ def test_notebook_view_runs_the_calculator(page, base_url, artifacts):
     values = dict(calc.defaults())
     values["dice"] = "12"
     want = _expected("dice_pool", values).figure("mean").text
-    _type(page, "dice_pool", "dice", "12")
-    expect(_figure(page, "dice_pool", "mean")).to_have_text(want, timeout=30_000)
+    type_into(page, "dice_pool", "dice", "12")
+    expect(figure_at(page, "dice_pool", "mean")).to_have_text(want, timeout=30_000)
     page.screenshot(path=str(artifacts / "dice_pool-notebook.png"), full_page=True)
     # the kernel's Pyodide (lite/kernel-pyodide.mjs): the drive, its current directory,
     # is searched last; a module of the GM's own on it imports, one named after a
@@ -287,7 +279,7 @@ def test_health_track_fills_as_damage_is_entered(page, base_url, artifacts):
     values = dict(calc.defaults())
     values["lethal"] = "3"
     expected = _expected("health", values)
-    _type(page, "health", "lethal", "3")
+    type_into(page, "health", "lethal", "3")
     expect(boxes).to_have_count(3, timeout=30_000)
     total = page.locator(".rl-calc-health .rl-hl-box").count()
     assert total == expected.figure("total_levels").value
@@ -359,8 +351,8 @@ def test_an_open_calculator_keeps_working_without_the_server(browser, site_dir):
         values = dict(calc.defaults())
         values["dice"] = "9"
         want = _expected("dice_pool", values).figure("p_success").text
-        _type(app, "dice_pool", "dice", "9")
-        expect(_figure(app, "dice_pool", "p_success")).to_have_text(want, timeout=30_000)
+        type_into(app, "dice_pool", "dice", "9")
+        expect(figure_at(app, "dice_pool", "p_success")).to_have_text(want, timeout=30_000)
     finally:
         context.close()
 
@@ -377,7 +369,7 @@ def test_app_page_takes_every_input_kind(page, base_url, artifacts):
     values["reroll_tens"] = True
     want = _expected("dice_pool", values).figure("mean").text
     root.locator(".rl-field-reroll_tens input[type=checkbox]").first.check()
-    expect(_figure(page, "dice_pool", "mean")).to_have_text(want, timeout=30_000)
+    expect(figure_at(page, "dice_pool", "mean")).to_have_text(want, timeout=30_000)
 
     calc = get("compressed")
     page.goto(base_url + embed_link(calc))
@@ -390,7 +382,7 @@ def test_app_page_takes_every_input_kind(page, base_url, artifacts):
     area = root.locator(".rl-field-b_combatants textarea").first
     area.fill(values["b_combatants"])
     area.press("Tab")  # a text area commits when it loses focus
-    expect(_figure(page, "compressed", "pool_b")).to_have_text(want, timeout=30_000)
+    expect(figure_at(page, "compressed", "pool_b")).to_have_text(want, timeout=30_000)
 
     root.locator(".rl-options").get_by_text("Rules options").first.click()
     values["initiative_tie"] = "coin"
@@ -398,7 +390,7 @@ def test_app_page_takes_every_input_kind(page, base_url, artifacts):
     tie = next(p for p in calc.params if p.name == "initiative_tie")
     label = dict(tie.choices)["coin"]
     root.locator(".rl-field-initiative_tie select").first.select_option(label=label)
-    expect(_figure(page, "compressed", "p_tie")).to_have_text(want, timeout=30_000)
+    expect(figure_at(page, "compressed", "p_tie")).to_have_text(want, timeout=30_000)
     root.screenshot(path=str(artifacts / "compressed-inputs.png"))
     assert page.watch.offsite == []
     assert page.watch.errors == []

@@ -31,7 +31,9 @@ from tests.browser.conftest import (
     KERNEL_IDLE_JS,
     KERNEL_TIMEOUT,
     PageWatch,
+    figure_at,
     run_notebook,
+    type_into,
 )
 from tools.make_content import embed_link, notebook_link
 from tools.offline import (
@@ -69,20 +71,6 @@ STATE_JS = """async () => {
 #: Paths the worker does not answer from its cache: JupyterLite's drive and heartbeat
 #: (its own listener), the worker's scripts (the browser's).
 NOT_FILES = {"api/drive", "api/service-worker-heartbeat", WORKER, JUPYTERLITE_WORKER}
-
-
-def _field(page, key: str, name: str):
-    return page.locator(f".rl-calc-{key} .rl-field-{name} input").first
-
-
-def _figure(page, key: str, figure: str):
-    return page.locator(f'.rl-calc-{key} [data-figure="{figure}"]').first
-
-
-def _type(page, key: str, name: str, text: str) -> None:
-    box = _field(page, key, name)
-    box.fill(text)
-    box.press("Enter")
 
 
 def _want(key: str, changes: dict[str, str], figure: str) -> str:
@@ -155,9 +143,9 @@ def test_every_kind_of_page_reloads_offline_after_one_visit(
         # (not page.reload(): JupyterLab drops ?path= from the address once the notebook is open)
         page.goto(base + notebook_link(get("dice_pool")))
         run_notebook(page, "dice_pool")
-        _type(page, "dice_pool", "dice", "12")
+        type_into(page, "dice_pool", "dice", "12")
         want = _want("dice_pool", {"dice": "12"}, "mean")
-        expect(_figure(page, "dice_pool", "mean")).to_have_text(want, timeout=30_000)
+        expect(figure_at(page, "dice_pool", "mean")).to_have_text(want, timeout=30_000)
         # the kernel's drive (through the worker to JupyterLite's contents): write, import
         out = page.evaluate(
             EXECUTE_JS,
@@ -193,9 +181,9 @@ def test_every_kind_of_page_reloads_offline_after_one_visit(
 
         page.goto(base + embed_link(get("lifting")))
         expect(page.locator(".rl-calc-lifting").first).to_be_visible(timeout=KERNEL_TIMEOUT)
-        _type(page, "lifting", "strength", "4")
+        type_into(page, "lifting", "strength", "4")
         want = _want("lifting", {"strength": "4"}, "capacity")
-        expect(_figure(page, "lifting", "capacity")).to_have_text(want, timeout=30_000)
+        expect(figure_at(page, "lifting", "capacity")).to_have_text(want, timeout=30_000)
         page.screenshot(path=str(artifacts / "offline-app-page.png"))
     finally:
         context.close()
@@ -303,9 +291,9 @@ def test_a_new_deployment_replaces_the_cache_whole(
         third.goto(base + embed_link(get("dice_pool")))
         expect(third.locator(".rl-calc-dice_pool").first).to_be_visible(timeout=KERNEL_TIMEOUT)
         assert third.evaluate(STATE_JS) == {**new_state, "appjs": "B"}
-        _type(third, "dice_pool", "dice", "9")
+        type_into(third, "dice_pool", "dice", "9")
         want = _want("dice_pool", {"dice": "9"}, "p_success")
-        expect(_figure(third, "dice_pool", "p_success")).to_have_text(want, timeout=30_000)
+        expect(figure_at(third, "dice_pool", "p_success")).to_have_text(want, timeout=30_000)
     finally:
         context.close()
     for watch in watches:

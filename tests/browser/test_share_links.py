@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import KERNEL_TIMEOUT, run_notebook
+from tests.browser.conftest import KERNEL_TIMEOUT, figure_at, run_notebook
 from tools.make_content import notebook_link
 
 pytestmark = pytest.mark.browser
@@ -37,10 +37,6 @@ def _field(scope, key: str, name: str):
         f".rl-calc-{key} .rl-field-{name} textarea, "
         f".rl-calc-{key} .rl-field-{name} select"
     ).first
-
-
-def _figure(scope, key: str, figure: str):
-    return scope.locator(f'.rl-calc-{key} [data-figure="{figure}"]').first
 
 
 def _figures(page, key: str) -> dict[str, str]:
@@ -78,9 +74,9 @@ def test_a_link_opens_with_its_inputs_and_figures(page, base_url, artifacts):
     load = next(p for p in get("lifting").params if p.name == "load_kg").default
     assert float(_field(page, "lifting", "load_kg").input_value()) == load  # not in the link
     # by hand: 30 kg × (Strength 5 + Might 2) = 210 kg
-    expect(_figure(page, "lifting", "capacity")).to_have_text("210 kg")
+    expect(figure_at(page, "lifting", "capacity")).to_have_text("210 kg")
     want = lifting_and_encumbrance(strength=5, might=2, object_kg=450)
-    expect(_figure(page, "lifting", "p_lift")).to_have_text(want.figure("p_lift").text)
+    expect(figure_at(page, "lifting", "p_lift")).to_have_text(want.figure("p_lift").text)
     link = page.locator(".rl-calc-lifting .rl-share-link").first
     expect(link).to_have_value(
         base_url + "app.html?calculator=lifting&strength=5&might=2&object_kg=450"
@@ -112,7 +108,7 @@ def test_bad_and_unknown_values_in_a_link_are_shown_not_raised(page, base_url, a
     box.fill("5")
     box.press("Enter")
     # by hand: 30 kg × (5 + 3) = 240 kg
-    expect(_figure(page, "lifting", "capacity")).to_have_text("240 kg", timeout=30_000)
+    expect(figure_at(page, "lifting", "capacity")).to_have_text("240 kg", timeout=30_000)
     expect(strength).to_have_text("")
     # the link's bad rules option is still said, and shown: its section was opened
     expect(root.locator(".rl-message-ruleset").first).to_be_visible()
@@ -136,7 +132,7 @@ def test_copy_link_reopens_the_same_scenario(page, base_url, artifacts):
     calc = get(key)
     values = {p.name: p.parse(p.default) for p in calc.params}
     values["a_combatants"] = next(p for p in calc.params if p.name == "a_combatants").parse(LINES)
-    expect(_figure(page, key, "pool_a")).to_have_text(
+    expect(figure_at(page, key, "pool_a")).to_have_text(
         calc.run(values).figure("pool_a").text, timeout=30_000
     )
     root.locator(".rl-field-a_forcefield_proper input[type=checkbox]").first.check()
@@ -148,7 +144,7 @@ def test_copy_link_reopens_the_same_scenario(page, base_url, artifacts):
     values["a_forcefield_proper"] = True
     values["initiative_tie"] = "coin"
     want = calc.run(values)
-    expect(_figure(page, key, "p_tie")).to_have_text(want.figure("p_tie").text, timeout=30_000)
+    expect(figure_at(page, key, "p_tie")).to_have_text(want.figure("p_tie").text, timeout=30_000)
     shown = _figures(page, key)
     assert shown == {f.key: f.text for f in want.figures()}
 
@@ -164,7 +160,7 @@ def test_copy_link_reopens_the_same_scenario(page, base_url, artifacts):
     again = context.new_page()
     again.watch = type(page.watch)(again, base_url)
     _open(again, copied, key)
-    expect(_figure(again, key, "p_tie")).to_have_text(want.figure("p_tie").text)
+    expect(figure_at(again, key, "p_tie")).to_have_text(want.figure("p_tie").text)
     assert _field(again, key, "a_combatants").input_value() == LINES
     assert _field(again, key, "a_forcefield_proper").is_checked()
     assert _field(again, key, "initiative_tie").input_value() == dict(tie.choices)["coin"]

@@ -16,22 +16,11 @@ from urllib.parse import urlsplit
 import pytest
 
 from tests.site.conftest import NEEDS_SITE
+from tools.pyodide_dist import LOCK_FIELDS
 
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 URL = re.compile(r"""(?:[a-z][a-z0-9+.-]*:)?//[^\s"'<>)\\]+""", re.IGNORECASE)
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
-LOCK_FIELDS = {
-    "name",
-    "version",
-    "file_name",
-    "install_dir",
-    "sha256",
-    "package_type",
-    "imports",
-    "depends",
-    "unvendored_tests",
-    "shared_library",
-}
 
 pytestmark = NEEDS_SITE
 

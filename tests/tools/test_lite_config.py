@@ -38,15 +38,7 @@ def test_preload_becomes_the_kernels_packages(tmp_path: Path) -> None:
     options = data["litePluginSettings"][KERNEL_PLUGIN]["loadPyodideOptions"]
     assert options == {
         "lockFileURL": "./static/pyodide/x.json",
-        "packages": [
-            "micropip",
-            "comm",
-            "jedi",
-            "ipython",
-            "piplite",
-            "ipykernel",
-            "pyodide-kernel",
-        ],
+        "packages": list(KERNEL_PRELOAD),
     }
     # the same names for every deploy: what a GM saved stays in view (tools.keep_notebooks)
     assert data["contentsStorageName"] == "ruleslab-contents"
