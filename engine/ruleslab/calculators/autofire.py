@@ -16,11 +16,13 @@ The attacker and the 2.1 target are roles of :class:`~ruleslab.character.Charact
 (:data:`ATTACKER`, :data:`TARGET`: their fields declared once, there), their
 conditions roles of :class:`~ruleslab.character.Conditions` (:data:`ATTACKER_CONDITIONS`,
 :data:`TARGET_CONDITIONS`), applied by :mod:`ruleslab.conditions` to the attack roll
-and to the target's defence roll (rules notes RN-COND-1 … RN-COND-5).
+and to the target's defence roll (rules notes RN-COND-1 … RN-COND-5). The weapon (its
+stats and tags, the burst, the ammunition and the Rate) is the role :data:`WEAPON` of
+:class:`~ruleslab.weapon.Weapon`, its fields under their own names (``accuracy``, ``tags`` …).
 
 Over 600 lines, for a reason: the form is 54 inputs (the attacker and his conditions,
-the weapon and its Rate, the burst, the target under 2.0 and under 2.1 and its
-conditions, a squad target, and 10 rules options); the ones not read from a record
+the weapon, the target under 2.0 and under 2.1 and its conditions, a squad target, and
+10 rules options); 27 come from the five roles, the other 27 are read from no record and
 are declared here with their range and help, and no other module may declare them
 (rule modules declare no inputs; ``calculators/`` holds one module per calculator).
 """

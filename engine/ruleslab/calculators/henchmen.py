@@ -6,12 +6,13 @@ defence roll and Quantum power roll), :mod:`ruleslab.henchmen_support` (the
 support weapon attack, through :mod:`ruleslab.attack` and :mod:`ruleslab.dodge`)
 and :mod:`ruleslab.damage`; this module declares the calculator's inputs (the
 leader and the support attack's target as :class:`~ruleslab.character.Character`
-roles, the leader's condition as a :class:`~ruleslab.character.Conditions` role)
-and combines the rules into one explained result (:class:`HenchmenSquad`) with
-its charts. See :mod:`ruleslab.declare`.
+roles, the leader's condition as a :class:`~ruleslab.character.Conditions` role, the
+heavy weapon as a :class:`~ruleslab.weapon.Weapon` role, ``support_…``) and combines
+the rules into one explained result (:class:`HenchmenSquad`) with its charts. See
+:mod:`ruleslab.declare`.
 
-Over 600 lines, for a reason: the form is 41 inputs; 9 come from the three roles,
-the other 32 (the squad, the incoming attack, the heavy weapon and its burst, the
+Over 600 lines, for a reason: the form is 41 inputs; 16 come from the four roles,
+the other 25 (the squad, the incoming attack, the support attack's difficulty, the
 target's 2.0 dodge and soak, the leader's defence and power pools, 5 rules options)
 belong to no record and are declared here, each with its range and help, next to
 the function whose signature gives their defaults.
