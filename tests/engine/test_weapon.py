@@ -70,15 +70,9 @@ def test_henchmen_take_the_record_or_its_support_fields_and_keep_their_names():
     plain = Weapon(**{f: FLAT[f] for f in HENCHMEN_READS})  # the form's: no tags
     assert _shown(henchmen_squad(support_weapon=plain)) == _shown(henchmen_squad(**flat))
     names = {p.name: p.label for p in henchmen_squad.params}
-    assert {f: names[f"support_{f}"] for f in HENCHMEN_READS} == {
-        "accuracy": "Heavy weapon's accuracy",
-        "damage_dice": "Heavy weapon's damage dice",
-        "damage_adds": "Heavy weapon's damage adds",
-        "damage_type": "Heavy weapon's damage type",
-        "burst": "Largest burst the heavy weapon fires",
-        "ammunition": "Heavy weapon's ammunition",
-        "burst_use": "Burst bonus goes to",
-    }
+    heavy = {f: "Heavy weapon's " + f.replace("_", " ") for f in HENCHMEN_READS}
+    heavy |= {"burst": "Largest burst the heavy weapon fires", "burst_use": "Burst bonus goes to"}
+    assert {f: names[f"support_{f}"] for f in HENCHMEN_READS} == heavy
     assert "support_tags" not in names
     assert "support_rate" not in names
     defaults = henchmen_squad()
