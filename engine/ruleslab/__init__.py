@@ -26,6 +26,7 @@ from ruleslab.params import (
     checked,
 )
 from ruleslab.records import Role, record
+from ruleslab.weapon import Weapon
 
 __version__ = "0.1.0"
 
@@ -43,6 +44,7 @@ __all__ = [
     "Role",
     "Step",
     "TextParam",
+    "Weapon",
     "checked",
     "record",
 ]

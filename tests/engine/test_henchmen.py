@@ -471,7 +471,7 @@ def test_the_squad_figures_keep_their_values_whatever_the_support_inputs():
 @pytest.mark.parametrize(
     ("field", "value", "expect"),
     [
-        ("support_ammunition", 0, "from 1 to 10,000"),
+        ("support_ammunition", 0, "1 to 10,000"),
         ("leader_condition", "asleep", "Leader's condition"),
         ("support_burst", "huge", "Largest burst"),
         ("target_dodge", 61, "from 0 to 60"),

@@ -95,7 +95,13 @@ def _imports(name: str) -> list[tuple[str, int]]:
     return sorted(set(found))
 
 
-RECORDS = ("ruleslab.params", "ruleslab.records", "ruleslab.character", "ruleslab.chimera.fighter")
+RECORDS = (
+    "ruleslab.params",
+    "ruleslab.records",
+    "ruleslab.character",
+    "ruleslab.chimera.fighter",
+    "ruleslab.weapon",
+)
 """Declarations below the rules: fields and the records made of them (a rule may take a
 record, such as a :class:`ruleslab.character.Character`)."""
 

@@ -16,11 +16,13 @@ The attacker and the 2.1 target are roles of :class:`~ruleslab.character.Charact
 (:data:`ATTACKER`, :data:`TARGET`: their fields declared once, there), their
 conditions roles of :class:`~ruleslab.character.Conditions` (:data:`ATTACKER_CONDITIONS`,
 :data:`TARGET_CONDITIONS`), applied by :mod:`ruleslab.conditions` to the attack roll
-and to the target's defence roll (rules notes RN-COND-1 … RN-COND-5).
+and to the target's defence roll (rules notes RN-COND-1 … RN-COND-5). The weapon (its
+stats and tags, the burst, the ammunition and the Rate) is the role :data:`WEAPON` of
+:class:`~ruleslab.weapon.Weapon`, its fields under their own names (``accuracy``, ``tags`` …).
 
 Over 600 lines, for a reason: the form is 54 inputs (the attacker and his conditions,
-the weapon and its Rate, the burst, the target under 2.0 and under 2.1 and its
-conditions, a squad target, and 10 rules options); the ones not read from a record
+the weapon, the target under 2.0 and under 2.1 and its conditions, a squad target, and
+10 rules options); 27 come from the five roles, the other 27 are read from no record and
 are declared here with their range and help, and no other module may declare them
 (rule modules declare no inputs; ``calculators/`` holds one module per calculator).
 """
@@ -46,21 +48,20 @@ from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup
 from ruleslab.defence import DEFENSES
 from ruleslab.dodge import DEFENSIVE, TargetDefence, target_defense, target_dodge
 from ruleslab.explain import Explained, Figure, Step
-from ruleslab.inputs import DAMAGE_KIND, HENCHMEN_COUNT, HENCHMEN_TRAINING, LOSSES_ROUNDING
+from ruleslab.inputs import HENCHMEN_COUNT, HENCHMEN_TRAINING, LOSSES_ROUNDING
 from ruleslab.inputs import RULESET as BASE_RULESET
 from ruleslab.params import (
     BoolParam,
     ChoiceParam,
     InputError,
     IntParam,
-    TextParam,
     checked,
 )
 from ruleslab.pmf import chart_bars
-from ruleslab.records import Role
+from ruleslab.records import Role, fields_of
 from ruleslab.ruleset import V20, V21
 from ruleslab.sources import ALT, QR, rule
-from ruleslab.weapons import TAGS_EXAMPLE, Tag, Weapon, check_tags, parse_tags
+from ruleslab.weapon import TAGS, TagsParam, Weapon
 
 __all__ = ["CALCULATOR", "TAGS", "AutofireReport", "TagsParam", "autofire_and_strafing"]
 
@@ -70,30 +71,6 @@ __all__ = ["CALCULATOR", "TAGS", "AutofireReport", "TagsParam", "autofire_and_st
 ONLY_UNDER_20 = ("ruleset", V20)
 ONLY_UNDER_21 = ("ruleset", V21)
 """The form shows the target's 2.0 or 2.1 inputs only under that ruleset (``shown_when``)."""
-
-
-@dataclass(frozen=True, kw_only=True)
-class TagsParam(TextParam):
-    """The weapon-tag text field: its parser reads the text into tags, once.
-
-    The form parses the text once with :func:`read_tags` and passes the tags
-    on. ``check`` also takes tags already parsed (a Python caller's tuple, such
-    as values a form parsed), checked as data without writing them back to
-    text (:func:`ruleslab.weapons.check_tags`), with the parser's messages.
-    Results show the parsed tags, never the typed text.
-    """
-
-    def check(self, value: Any) -> Any:
-        if isinstance(value, str):
-            return self.parser(value, self)
-        if isinstance(value, tuple):
-            return check_tags(value, field=self.name, label=self.label)
-        raise InputError(self.name, f"{self.label} must be text such as “{TAGS_EXAMPLE}”.")
-
-
-def read_tags(text: str, param: TextParam) -> tuple[Tag, ...]:
-    """The TAGS field's parser: :func:`~ruleslab.weapons.parse_tags`, naming the field."""
-    return parse_tags(text, field=param.name, label=param.label)
 
 
 ATTACKER = Role(
@@ -213,6 +190,9 @@ DEFENCE_DIFFICULTY = ChoiceParam(
 )
 
 
+WEAPON = Role("weapon", "The weapon", Weapon, fields_of(Weapon))
+"""The weapon, its burst, ammunition and Rate: the :class:`~ruleslab.weapon.Weapon`
+record's fields, under their own names (``accuracy``, ``tags``, ``burst`` …)."""
 SPECIALTY = BoolParam(
     "specialty",
     "Specialty applies",
@@ -224,45 +204,6 @@ RULESET = replace(
         "Which revision applies. 2.1: a specialty adds +1 die, Mega-Dexterity rerolls 10s, and "
         "the target's Defense adds to the difficulty (the “2.1: …” inputs); 2.0: a specialty "
         "rerolls 10s and the target dodges (the “2.0: …” inputs). Default 2.1."
-    ),
-)
-ACCURACY = IntParam(
-    "accuracy",
-    "Weapon accuracy",
-    minimum=-5,
-    maximum=10,
-    help="The weapon's Accuracy: dice added to (or taken from) the attack pool.",
-)
-DAMAGE_DICE = IntParam(
-    "damage_dice",
-    "Weapon damage dice",
-    minimum=0,
-    maximum=60,
-    help="The weapon's damage dice (the 5 in “5 [2]”), before soak.",
-)
-DAMAGE_ADDS = IntParam(
-    "damage_adds",
-    "Weapon damage adds",
-    minimum=0,
-    maximum=60,
-    help=(
-        "The weapon's damage adds (the [2] in “5 [2]”): each is one health level, not soaked, "
-        "applied if at least one damage die is left after soak."
-    ),
-)
-DAMAGE_TYPE = replace(
-    DAMAGE_KIND,
-    name="damage_type",
-    help="The weapon's damage type; a hit that fails to penetrate soak pings one type lower.",
-)
-TAGS = TagsParam(
-    "tags",
-    "Weapon tags",
-    parser=read_tags,
-    example=TAGS_EXAMPLE,
-    help=(
-        "The weapon's tags, separated by commas: AA, AP(X), Area(X), Burst(X), Devastating(X) "
-        "or Devastating(X [Y]), Guided, Scale[X], Fast-Tracking[X]. Empty for none."
     ),
 )
 BASE_DIFFICULTY = IntParam(
@@ -375,18 +316,6 @@ POWER_BLOCK_BONUS = ChoiceParam(
         "full to what is left of the Defense. See rules note RN-RANGED-15."
     ),
     shown_when=ONLY_UNDER_21,
-)
-RATE = IntParam(
-    "rate",
-    "Weapon Rate (0: not checked)",
-    minimum=0,
-    maximum=100,
-    help=(
-        "The weapon's Rate: the most shots/bursts one attack may fire; a burst whose shots "
-        "exceed it is refused. A Burst(X) weapon's Rate has a slash (“3/9”: 3 bursts of 3 "
-        "rounds): type the figure before the slash, the unadjusted RoF. 0: the Rate is not "
-        "checked. See rules note RN-RANGED-17."
-    ),
 )
 RATE_READING = ChoiceParam(
     "rate_reading",
@@ -507,24 +436,6 @@ NET_FROM = ChoiceParam(
 )
 
 
-BURST = ChoiceParam(
-    "burst",
-    "Autofire",
-    choices=(
-        ("none", "None (single shot)"),
-        ("short", "Short burst (+2 Acc or +[1] Dmg, 3 shots)"),
-        ("medium", "Medium burst (+4 Acc or +[2] Dmg, 10 shots)"),
-        ("long", "Long burst (+6 Acc or +[3] Dmg, 20 shots)"),
-        ("sustained", "Sustained burst (+10 Acc or +[5] Dmg, 50 shots)"),
-    ),
-    help="The burst fired, if any: each gives an accuracy or a damage bonus and uses ammunition.",
-)
-BURST_USE = ChoiceParam(
-    "burst_use",
-    "Burst bonus goes to",
-    choices=(("accuracy", "Accuracy"), ("damage", "Damage")),
-    help="The attacker chooses: the burst's accuracy bonus (dice) or its damage bonus.",
-)
 TARGETS = IntParam(
     "targets",
     "Targets (strafing)",
@@ -534,14 +445,6 @@ TARGETS = IntParam(
         "Foes the attack strafes: +1 difficulty per target after the first; one roll applies "
         "to all. No more targets than rounds the attack uses."
     ),
-)
-AMMUNITION = IntParam(
-    "ammunition",
-    "Ammunition available",
-    unit="rounds",
-    minimum=0,
-    maximum=10_000,
-    help="Rounds left in the weapon: the attack cannot use more.",
 )
 BURST_DAMAGE = ChoiceParam(
     "burst_damage",
@@ -680,16 +583,8 @@ class AutofireReport(Explained):
     ATTACKER,
     ATTACKER_CONDITIONS,
     SPECIALTY,
-    ACCURACY,
-    DAMAGE_DICE,
-    DAMAGE_ADDS,
-    DAMAGE_TYPE,
-    TAGS,
-    BURST,
-    BURST_USE,
+    WEAPON,
     TARGETS,
-    AMMUNITION,
-    RATE,
     BASE_DIFFICULTY,
     RANGE_PENALTY,
     AIRCRAFT_PENALTY,
@@ -719,16 +614,8 @@ def autofire_and_strafing(
     attacker: Character | None = None,
     conditions: Conditions | None = None,
     specialty: bool = False,
-    accuracy: int = 1,
-    damage_dice: int = 5,
-    damage_adds: int = 0,
-    damage_type: str = "lethal",
-    tags: tuple[Tag, ...] | str = "",
-    burst: str = "short",
-    burst_use: str = "accuracy",
+    weapon: Weapon | None = None,
     targets: int = 1,
-    ammunition: int = 30,
-    rate: int = 0,
     base_difficulty: int = 1,
     range_penalty: int = 0,
     aircraft_penalty: int = 0,
@@ -791,26 +678,20 @@ def autofire_and_strafing(
     assert conditions is not None
     assert target is not None
     assert target_conditions is not None
-    assert not isinstance(tags, str), "TAGS' parser reads the text into tags (@checked)"
+    assert weapon is not None
     _one_action_if_stunned(conditions, "actions")
     _one_action_if_stunned(target_conditions, "target_actions")
-    weapon = Weapon(
-        name="Weapon",
-        accuracy=accuracy,
-        damage_dice=damage_dice,
-        damage_adds=damage_adds,
-        damage_type=damage_type,
-        tags=tags,
-    )
+    arms = weapon.stats()
+    rate = rate_of_fire(weapon.rate, arms.rounds_per_attack, rate_reading) if weapon.rate else None
     maneuver, used = autofire_maneuver(
-        burst=burst,
-        burst_use=burst_use,
+        burst=weapon.burst,
+        burst_use=weapon.burst_use,
         targets=targets,
-        ammunition=ammunition,
-        rounds_per_attack=weapon.rounds_per_attack,
+        ammunition=weapon.ammunition,
+        rounds_per_attack=arms.rounds_per_attack,
         burst_damage=burst_damage,
         burst_weapon_ammo=burst_weapon_ammo,
-        rate=rate_of_fire(rate, weapon.rounds_per_attack, rate_reading) if rate else None,
+        rate=rate,
     )
     values = {**locals(), **TARGET.flatten(target)}  # by name, for the step naming those not used
     if ruleset == V20:
@@ -842,7 +723,7 @@ def autofire_and_strafing(
         why = "under 2.1 the target's Defense and its defensive action replace the dodge"
     defence = _with_unused(defence, ruleset, unused, values, why)
     attack = resolve_attack(
-        weapon=weapon,
+        weapon=arms,
         dexterity=attacker.dexterity,
         mega_dexterity=attacker.mega_dexterity,
         ability=attacker.firearms,
@@ -872,9 +753,9 @@ def autofire_and_strafing(
         )
     return AutofireReport(
         ammo_used=used,
-        ammunition=ammunition,
+        ammunition=weapon.ammunition,
         attack=attack,
-        rate=rate_of_fire(rate, weapon.rounds_per_attack, rate_reading) if rate else None,
+        rate=rate,
         squad=squad,
         steps=attack.steps + (squad.steps if squad is not None else ()),
     )

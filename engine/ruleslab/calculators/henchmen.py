@@ -6,12 +6,13 @@ defence roll and Quantum power roll), :mod:`ruleslab.henchmen_support` (the
 support weapon attack, through :mod:`ruleslab.attack` and :mod:`ruleslab.dodge`)
 and :mod:`ruleslab.damage`; this module declares the calculator's inputs (the
 leader and the support attack's target as :class:`~ruleslab.character.Character`
-roles, the leader's condition as a :class:`~ruleslab.character.Conditions` role)
-and combines the rules into one explained result (:class:`HenchmenSquad`) with
-its charts. See :mod:`ruleslab.declare`.
+roles, the leader's condition as a :class:`~ruleslab.character.Conditions` role, the
+heavy weapon as a :class:`~ruleslab.weapon.Weapon` role, ``support_…``) and combines
+the rules into one explained result (:class:`HenchmenSquad`) with its charts. See
+:mod:`ruleslab.declare`.
 
-Over 600 lines, for a reason: the form is 41 inputs; 9 come from the three roles,
-the other 32 (the squad, the incoming attack, the heavy weapon and its burst, the
+Over 600 lines, for a reason: the form is 41 inputs; 16 come from the four roles,
+the other 25 (the squad, the incoming attack, the support attack's difficulty, the
 target's 2.0 dodge and soak, the leader's defence and power pools, 5 rules options)
 belong to no record and are declared here, each with its range and help, next to
 the function whose signature gives their defaults.
@@ -41,7 +42,6 @@ from ruleslab.henchmen_leader import leader_defence as defence_roll
 from ruleslab.henchmen_leader import leader_power as power_roll
 from ruleslab.henchmen_support import SupportAttack, support_attack
 from ruleslab.inputs import (
-    DAMAGE_KIND,
     HENCHMEN_COUNT,
     HENCHMEN_TRAINING,
     LEADER_IS_HENCHMAN,
@@ -53,7 +53,7 @@ from ruleslab.pmf import chart_bars
 from ruleslab.records import Role
 from ruleslab.ruleset import V20, V21
 from ruleslab.sources import ALT, QR, rule
-from ruleslab.weapons import Weapon
+from ruleslab.weapon import Weapon
 
 __all__ = ["CALCULATOR", "HenchmenSquad", "henchmen_squad"]
 
@@ -215,64 +215,39 @@ LEADER_SPECIALTY = BoolParam(
     help="Tick if one of the leader's specialties fits the support attack (2.1: +1 die; 2.0: "
     "reroll 10s).",
 )
-SUPPORT_ACCURACY = IntParam(
-    "support_accuracy",
-    "Heavy weapon's accuracy",
-    minimum=-5,
-    maximum=10,
-    help="The support (heavy) weapon's Accuracy: dice added to (or taken from) the pool.",
+SUPPORT_WEAPON = Role(
+    "support_weapon",
+    "The heavy weapon",
+    Weapon,
+    ("accuracy", "damage_dice", "damage_adds", "damage_type", "burst", "ammunition", "burst_use"),
+    prefix="support_",
+    labels={
+        "accuracy": "Heavy weapon's accuracy",
+        "damage_dice": "Heavy weapon's damage dice",
+        "damage_adds": "Heavy weapon's damage adds",
+        "damage_type": "Heavy weapon's damage type",
+        "burst": "Largest burst the heavy weapon fires",
+        "ammunition": "Heavy weapon's ammunition",
+    },
+    help={
+        "accuracy": "The support (heavy) weapon's Accuracy: dice added to (or taken from) the "
+        "pool.",
+        "damage_dice": "The heavy weapon's damage dice (the 8 in “8 [2]”), before soak.",
+        "damage_adds": "The heavy weapon's damage adds (the [2] in “8 [2]”): not soaked, applied "
+        "if a die is left after soak.",
+        "damage_type": "The heavy weapon's damage type; a hit that fails to penetrate soak pings "
+        "one type lower.",
+        "burst": "“Weapons capable of firing bursts are assumed to fire the largest possible "
+        "burst they can”: the largest the weapon fires that its ammunition covers (rules note "
+        "RN-HENCH-12).",
+        "ammunition": "Rounds loaded in the heavy weapon: the burst fired is the largest these "
+        "cover.",
+        "burst_use": "The leader chooses: the burst's accuracy bonus (dice) or its damage adds.",
+    },
+    defaults={"accuracy": 0, "damage_dice": 8, "burst": "long"},
 )
-SUPPORT_DAMAGE_DICE = IntParam(
-    "support_damage_dice",
-    "Heavy weapon's damage dice",
-    minimum=0,
-    maximum=60,
-    help="The heavy weapon's damage dice (the 8 in “8 [2]”), before soak.",
-)
-SUPPORT_DAMAGE_ADDS = IntParam(
-    "support_damage_adds",
-    "Heavy weapon's damage adds",
-    minimum=0,
-    maximum=60,
-    help="The heavy weapon's damage adds (the [2] in “8 [2]”): not soaked, applied if a die "
-    "is left after soak.",
-)
-SUPPORT_DAMAGE_TYPE = replace(
-    DAMAGE_KIND,
-    name="support_damage_type",
-    label="Heavy weapon's damage type",
-    help="The heavy weapon's damage type; a hit that fails to penetrate soak pings one type lower.",
-)
-SUPPORT_BURST = ChoiceParam(
-    "support_burst",
-    "Largest burst the heavy weapon fires",
-    choices=(
-        ("none", "None (no autofire)"),
-        ("short", "Short burst (3 shots)"),
-        ("medium", "Medium burst (10 shots)"),
-        ("long", "Long burst (20 shots)"),
-        ("sustained", "Sustained burst (50 shots)"),
-    ),
-    help=(
-        "“Weapons capable of firing bursts are assumed to fire the largest possible burst "
-        "they can”: the largest the weapon fires that its ammunition covers (rules note "
-        "RN-HENCH-12)."
-    ),
-)
-SUPPORT_AMMUNITION = IntParam(
-    "support_ammunition",
-    "Heavy weapon's ammunition",
-    minimum=1,
-    maximum=10_000,
-    unit="rounds",
-    help="Rounds loaded in the heavy weapon: the burst fired is the largest these cover.",
-)
-SUPPORT_BURST_USE = ChoiceParam(
-    "support_burst_use",
-    "Burst bonus goes to",
-    choices=(("accuracy", "Accuracy"), ("damage", "Damage")),
-    help="The leader chooses: the burst's accuracy bonus (dice) or its damage adds.",
-)
+"""The heavy weapon the leader fires: a :class:`~ruleslab.weapon.Weapon` (form names kept:
+``support_*``). Its tags are the record's (none in the form); its Rate is not read."""
 SUPPORT_DIFFICULTY = IntParam(
     "support_difficulty",
     "Support attack's base difficulty",
@@ -387,13 +362,7 @@ ONLY_21 = (*TARGET.params, ATTACKS_BEFORE)
 """Inputs used under 2.1 only."""
 SUPPORT_INPUTS = (
     LEADER_SPECIALTY,
-    SUPPORT_ACCURACY,
-    SUPPORT_DAMAGE_DICE,
-    SUPPORT_DAMAGE_ADDS,
-    SUPPORT_DAMAGE_TYPE,
-    SUPPORT_BURST,
-    SUPPORT_AMMUNITION,
-    SUPPORT_BURST_USE,
+    SUPPORT_WEAPON,
     SUPPORT_DIFFICULTY,
 )
 """The support weapon attack's group: the leader's pool (with his role's
@@ -527,13 +496,7 @@ def henchmen_squad(
     area: int = 1,
     leader_is_henchman: bool = False,
     leader_specialty: bool = False,
-    support_accuracy: int = 0,
-    support_damage_dice: int = 8,
-    support_damage_adds: int = 0,
-    support_damage_type: str = "lethal",
-    support_burst: str = "long",
-    support_ammunition: int = 30,
-    support_burst_use: str = "accuracy",
+    support_weapon: Weapon | None = None,
     support_difficulty: int = 1,
     target_dodge: int = 0,
     target: Character | None = None,
@@ -575,6 +538,7 @@ def henchmen_squad(
     assert leader is not None  # (filled in by @checked)
     assert target is not None
     assert leader_conditions is not None
+    assert support_weapon is not None
     if heavy_weapons > henchmen:
         raise InputError(
             "heavy_weapons",
@@ -615,16 +579,10 @@ def henchmen_squad(
     support = support_attack(
         bonus=b,
         heavy_weapons=heavy_weapons,
-        weapon=Weapon(
-            name="Heavy weapon",
-            accuracy=support_accuracy,
-            damage_dice=support_damage_dice,
-            damage_adds=support_damage_adds,
-            damage_type=support_damage_type,
-        ),
-        largest_burst=support_burst,
-        ammunition=support_ammunition,
-        burst_use=support_burst_use,
+        weapon=support_weapon.stats("Heavy weapon"),
+        largest_burst=support_weapon.burst,
+        ammunition=support_weapon.ammunition,
+        burst_use=support_weapon.burst_use,
         dexterity=leader.dexterity,
         mega_dexterity=leader.mega_dexterity,
         ability=leader.firearms,
@@ -689,7 +647,12 @@ CALCULATOR = Calculator(
     groups=(
         FieldGroup(
             "Support weapon attack",
-            (*LEADER.flat_names[3:], *(p.name for p in SUPPORT_INPUTS)),
+            (
+                *LEADER.flat_names[3:],
+                LEADER_SPECIALTY.name,
+                *SUPPORT_WEAPON.flat_names,
+                SUPPORT_DIFFICULTY.name,
+            ),
         ),
         FieldGroup(
             "Support attack's target",
