@@ -337,12 +337,12 @@ def test_arrow_keys_and_stepper_buttons_change_a_field_and_the_figures(page, bas
     down.click()
     shows(start - 1)
     # typed and stepped at once: the step starts from the typed text
-    box.fill("9")
+    box.fill("19")
     box.press("ArrowUp")
-    shows(10)
-    box.press("ArrowUp")  # at the maximum: nothing changes
+    shows(20)
+    box.press("ArrowUp")  # at the maximum (Strength 0–20): nothing changes
     page.wait_for_timeout(300)
-    shows(10)
+    shows(20)
     expect(up).to_be_disabled()
     expect(down).to_be_enabled()
     box.fill("1")
