@@ -178,6 +178,28 @@ class MoraleLoss:
     text: str
     steps: tuple[Step, ...]
 
+    @classmethod
+    def none_taken(
+        cls,
+        side: str,
+        text: str,
+        step: Step | None = None,
+        *,
+        temporary: int = 0,
+        permanent: int = 0,
+    ) -> MoraleLoss:
+        """No Morale lost this turn: both tracks stay at ``temporary`` and ``permanent``."""
+        return cls(
+            side=side,
+            points=0,
+            temporary_before=temporary,
+            temporary_after=temporary,
+            permanent_before=permanent,
+            permanent_after=permanent,
+            text=text,
+            steps=() if step is None else (step,),
+        )
+
 
 def morale_loss(
     size_difference: int,
@@ -199,16 +221,7 @@ def morale_loss(
     """
     points = abs(size_difference)
     if size_difference == 0:
-        return MoraleLoss(
-            side="",
-            points=0,
-            temporary_before=0,
-            temporary_after=0,
-            permanent_before=0,
-            permanent_after=0,
-            text="none (equal Size)",
-            steps=(),
-        )
+        return MoraleLoss.none_taken("", "none (equal Size)")
     if size_difference > 0:
         side, who, temp, perm = "party", "the party's force", party_temporary, party_permanent
     else:
@@ -216,29 +229,11 @@ def morale_loss(
     if side == "party" and not party_has_force:
         text = "the party has no force (Size 0): no Morale track to lose"
         step = Step(f"Reduced Morale: {text} (RN-WAR-7)", QUANTITY)
-        return MoraleLoss(
-            side=side,
-            points=0,
-            temporary_before=0,
-            temporary_after=0,
-            permanent_before=0,
-            permanent_after=0,
-            text=text,
-            steps=(step,),
-        )
+        return MoraleLoss.none_taken(side, text, step)
     if not apply:
         text = f"{who} may lose up to {points} Morale (not taken this turn)"
         step = Step(f"Reduced Morale: {text} (option, RN-WAR-12)", QUANTITY)
-        return MoraleLoss(
-            side=side,
-            points=0,
-            temporary_before=temp,
-            temporary_after=temp,
-            permanent_before=perm,
-            permanent_after=perm,
-            text=text,
-            steps=(step,),
-        )
+        return MoraleLoss.none_taken(side, text, step, temporary=temp, permanent=perm)
     temp_after, perm_after = max(0, temp - points), max(0, perm - points)
     text = f"{who} loses {points}: temporary {temp} → {temp_after}, permanent {perm} → {perm_after}"
     step = Step(

@@ -80,6 +80,14 @@ def _special_support(kind: str, spent: bool) -> Step | None:
     return Step(text, FORCE)
 
 
+def _as_support(spent: str, dice: int, anchor: str, rule: str) -> Step:
+    """The step for what Support buys when spent (and Power spent as Support, the same)."""
+    return Step(
+        f"{spent}: +{dice} dice to the attack pool, +1 automatic success to damage ({anchor})",
+        rule,
+    )
+
+
 def force_pools(
     *,
     skill: int,
@@ -113,13 +121,7 @@ def force_pools(
         dice += support
         damage_auto += 1
         parts.append(f"Support {support}")
-        steps.append(
-            Step(
-                f"1 Support spent: +{support} dice to the attack pool, +1 automatic "
-                "success to damage (RN-WAR-5)",
-                FORCE,
-            )
-        )
+        steps.append(_as_support("1 Support spent", support, "RN-WAR-5", FORCE))
     special = _special_support(support_kind, spend_support)
     if special:
         steps.append(special)
@@ -132,13 +134,7 @@ def force_pools(
         dice += power
         damage_auto += 1
         parts.append(f"Power {power}")
-        steps.append(
-            Step(
-                f"1 Power spent as Support: +{power} dice to the attack pool, +1 automatic "
-                "success to damage (RN-WAR-6)",
-                POWER,
-            )
-        )
+        steps.append(_as_support("1 Power spent as Support", power, "RN-WAR-6", POWER))
     attack_auto = 0
     if spend_morale:
         attack_auto = 1

@@ -233,29 +233,25 @@ def warfare_turn(
         opposed=defence_reading == "opposed",
         difficulty_reading=defence_difficulty,
     )
-    turn = turn_damage(
-        attacks=count.attacks,
-        pools=pools,
-        defence=defence.dice,
-        penalty=size.penalty + already,
-        reading=defence_reading,
-        dazed_at=None if already else dazed_at,
-        difficulty_reading=defence_difficulty,
-    )
-    losses = losses_for(turn.per_attack) if squad else None
-    full: TurnDamage | None = None
-    full_losses: Fraction | None = None
-    full_steps: tuple[Step, ...] = ()
-    if divide_by_3 != "no":  # the full pools, side by side (RN-WAR-9)
-        full = turn_damage(
+
+    def damage_for(attack: ForcePools, defence_dice: int) -> TurnDamage:
+        return turn_damage(
             attacks=count.attacks,
-            pools=pools_for("none"),
-            defence=defence_for(False).dice,
+            pools=attack,
+            defence=defence_dice,
             penalty=size.penalty + already,
             reading=defence_reading,
             dazed_at=None if already else dazed_at,
             difficulty_reading=defence_difficulty,
         )
+
+    turn = damage_for(pools, defence.dice)
+    losses = losses_for(turn.per_attack) if squad else None
+    full: TurnDamage | None = None
+    full_losses: Fraction | None = None
+    full_steps: tuple[Step, ...] = ()
+    if divide_by_3 != "no":  # the full pools, side by side (RN-WAR-9)
+        full = damage_for(pools_for("none"), defence_for(False).dice)
         if squad:
             full_losses = squad_expected_losses(
                 full.per_attack,

@@ -49,43 +49,6 @@ ONLY_UNDER_21 = ("ruleset", V21)
 """The 2.1 Defense's, power block's and multiple actions' own inputs: the form shows them
 under 2.1 only (``shown_when``); 2.0 gives no rule using them."""
 
-DEXTERITY = IntParam(
-    "dexterity",
-    "Dexterity",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help="The character's Dexterity dots (Mega-Dexterity is separate).",
-)
-MEGA_DEXTERITY = IntParam(
-    "mega_dexterity",
-    "Mega-Dexterity",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help=(
-        "Mega-Dexterity dots. Initiative adds them once each; dodge, parry and "
-        "Defense count each dot as 2 Dexterity dots."
-    ),
-)
-WITS = IntParam(
-    "wits",
-    "Wits",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help="The character's Wits dots (Mega-Wits is separate).",
-)
-MEGA_WITS = IntParam(
-    "mega_wits",
-    "Mega-Wits",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help=(
-        "Mega-Wits dots. Initiative adds them once each; Defense counts each dot as 2 Wits dots."
-    ),
-)
 OPPONENT_RATING = IntParam(
     "opponent_rating",
     "Opponent's initiative rating",
@@ -119,22 +82,6 @@ RULESET = replace(
         "(rules note RN-DEF-1). Default 2.1."
     ),
 )
-ATHLETICS = IntParam(
-    "athletics",
-    "Athletics",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help="Athletics dots: the dodge pool (2.0) and a defending ability (2.1).",
-)
-MELEE_BRAWL = IntParam(
-    "melee_brawl",
-    "Melee or Brawl",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help="Melee (armed) or Brawl (unarmed) dots: the parry pool (2.0), a defending ability (2.1).",
-)
 POWER_POOL = IntParam(
     "power_pool",
     "Power's dice pool",
@@ -145,15 +92,6 @@ POWER_POOL = IntParam(
         "Dice of the power used to block (its activation roll). 0: the character has no "
         "blocking power."
     ),
-)
-QUANTUM = IntParam(
-    "quantum",
-    "Quantum",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help="Quantum dots: a 2.1 power block adds Quantum ÷ 2 (rounded down) to Defense.",
-    shown_when=ONLY_UNDER_21,
 )
 SPECIALTY = BoolParam(
     "specialty",
@@ -269,10 +207,22 @@ DEFENDER = Role(
         "mega_strength",
     ),
     help={
-        p.name: p.help
-        for p in (DEXTERITY, MEGA_DEXTERITY, WITS, MEGA_WITS, ATHLETICS, MELEE_BRAWL, QUANTUM)
-    }
-    | {
+        "dexterity": "The character's Dexterity dots (Mega-Dexterity is separate).",
+        "mega_dexterity": (
+            "Mega-Dexterity dots. Initiative adds them once each; dodge, parry and "
+            "Defense count each dot as 2 Dexterity dots."
+        ),
+        "wits": "The character's Wits dots (Mega-Wits is separate).",
+        "mega_wits": (
+            "Mega-Wits dots. Initiative adds them once each; Defense counts each dot as 2 "
+            "Wits dots."
+        ),
+        "athletics": "Athletics dots: the dodge pool (2.0) and a defending ability (2.1).",
+        "melee_brawl": (
+            "Melee (armed) or Brawl (unarmed) dots: the parry pool (2.0), a defending "
+            "ability (2.1)."
+        ),
+        "quantum": "Quantum dots: a 2.1 power block adds Quantum ÷ 2 (rounded down) to Defense.",
         "strength": "Strength dots: with Might and Mega-Strength they set the load's "
         "encumbrance tier (rules note RN-COND-1).",
         "might": "Might dots: added to Strength for the load's encumbrance tier.",
@@ -281,6 +231,8 @@ DEFENDER = Role(
 )
 """The defender: his Dex, Wits (and their Mega dots), defending abilities, Quantum, and the
 Str, Might and Mega-Strength that set his load's encumbrance tier."""
+QUANTUM = next(p for p in DEFENDER.params if p.name == "quantum")
+"""The defender's Quantum as the form shows it (named among the inputs 2.0 does not use)."""
 CONDITIONS = Role(
     "conditions",
     "The defender's conditions",
