@@ -173,32 +173,15 @@ def test_more_strength_lightens_the_load():
 
 
 def test_a_character_record_and_flat_fields_give_the_same_report():
-    hero = Character(dexterity=4, mega_dexterity=1, wits=3, athletics=3, quantum=4)
+    traits = {"dexterity": 4, "mega_dexterity": 1, "wits": 3, "athletics": 3, "quantum": 4}
+    hero = Character(**traits)
     turn = Conditions(actions=2, active_defence=True, daze="dazed", load_kg=50)
     by_record = calc(defender=hero, conditions=turn, power_pool=6)
     by_fields = calc(
-        dexterity=4,
-        mega_dexterity=1,
-        wits=3,
-        athletics=3,
-        quantum=4,
-        actions=2,
-        active_defence=True,
-        daze="dazed",
-        load_kg=50,
-        power_pool=6,
+        **traits, actions=2, active_defence=True, daze="dazed", load_kg=50, power_pool=6
     )
     assert by_record == by_fields
-    mixed = calc(
-        defender=Character(dexterity=1),
-        dexterity=4,
-        mega_dexterity=1,
-        wits=3,
-        athletics=3,
-        quantum=4,
-        conditions=turn,
-        power_pool=6,
-    )
+    mixed = calc(defender=Character(dexterity=1), **traits, conditions=turn, power_pool=6)
     assert mixed == by_record
 
 

@@ -544,6 +544,18 @@ def test_character_has_no_squad_figures():
         ({"spend_morale": True, "morale": 0}, "spend_morale", "at least 1"),
         ({"power_use": "firepower"}, "power_use", "at least 1"),
         ({"enemy_skill": 2.5}, "enemy_skill", "whole number"),
+        (
+            {"morale": 6, "morale_permanent": 5},
+            "morale",
+            "Enemy Morale (temporary) can be at most the permanent Morale, 5.",
+        ),
+        (
+            {"party_morale": 3, "party_morale_permanent": 2},
+            "party_morale",
+            "Party's force Morale (temporary) can be at most its permanent Morale, 2.",
+        ),
+        ({"awareness_dice": 31}, "awareness_dice", "from 0 to 30"),
+        ({"awareness_difficulty": 0}, "awareness_difficulty", "from 1 to 10"),
     ],
 )
 def test_bad_input(kwargs, field, expect):

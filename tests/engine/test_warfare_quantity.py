@@ -171,25 +171,12 @@ def test_no_awareness_roll_by_default():
 
 
 def test_morale_loss_hand_worked():
-    r = morale_loss(
-        3,
-        party_has_force=True,
-        party_temporary=4,
-        party_permanent=6,
-        enemy_temporary=5,
-        enemy_permanent=5,
-    )
+    party = {"party_has_force": True, "party_temporary": 4, "party_permanent": 6}
+    r = morale_loss(3, **party, enemy_temporary=5, enemy_permanent=5)
     assert (r.side, r.points) == ("party", 3)
     assert (r.temporary_before, r.temporary_after) == (4, 1)
     assert (r.permanent_before, r.permanent_after) == (6, 3)
-    enemy = morale_loss(
-        -2,
-        party_has_force=True,
-        party_temporary=4,
-        party_permanent=6,
-        enemy_temporary=1,
-        enemy_permanent=7,
-    )
+    enemy = morale_loss(-2, **party, enemy_temporary=1, enemy_permanent=7)
     assert (enemy.side, enemy.points) == ("enemy", 2)
     assert (enemy.temporary_after, enemy.permanent_after) == (0, 5)  # never below 0
 
@@ -240,27 +227,3 @@ def test_party_without_a_force_has_no_morale_to_lose():
     assert r.figure("morale_reduction").text == (
         "the party has no force (Size 0): no Morale track to lose"
     )
-
-
-@pytest.mark.parametrize(
-    ("kwargs", "field", "message"),
-    [
-        (
-            {"morale": 6, "morale_permanent": 5},
-            "morale",
-            "Enemy Morale (temporary) can be at most the permanent Morale, 5.",
-        ),
-        (
-            {"party_morale": 3, "party_morale_permanent": 2},
-            "party_morale",
-            "Party's force Morale (temporary) can be at most its permanent Morale, 2.",
-        ),
-        ({"awareness_dice": 31}, "awareness_dice", "from 0 to 30"),
-        ({"awareness_difficulty": 0}, "awareness_difficulty", "from 1 to 10"),
-    ],
-)
-def test_bad_morale_and_awareness_input(kwargs, field, message):
-    with pytest.raises(InputError) as exc:
-        warfare(**kwargs)
-    assert exc.value.field == field
-    assert message in exc.value.message
