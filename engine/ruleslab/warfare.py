@@ -503,23 +503,6 @@ class TurnLosses:
     steps: tuple[Step, ...]
 
 
-def _one_attack_losses(
-    per_attack: tuple[Fraction, ...],
-    henchmen: int,
-    leader_is_henchman: bool,
-    training: str,
-    rounding: str,
-) -> tuple[int, tuple[Fraction, ...]]:
-    """The squad's size (an all-henchmen squad's commander one more, RN-HENCH-7) and the
-    losses one attack of opportunity inflicts on it: its health levels × 3, divided by the
-    training divisor and rounded (Henchmen › Damage Soak, RN-WAR-8)."""
-    squad_size = henchmen + (1 if leader_is_henchman else 0)
-    per_loss = squad_losses_distribution(
-        per_attack, henchmen=squad_size, training=training, area=AREA_MULTIPLIER, rounding=rounding
-    )
-    return squad_size, per_loss
-
-
 def squad_turn_losses(
     per_attack: tuple[Fraction, ...],
     attacks: int,
@@ -536,8 +519,9 @@ def squad_turn_losses(
     are summed and capped at the squad (rules note RN-WAR-8). An all-henchmen
     squad's commander is one more henchman, removed last (RN-HENCH-7).
     """
-    squad_size, per_loss = _one_attack_losses(
-        per_attack, henchmen, leader_is_henchman, training, rounding
+    squad_size = henchmen + (1 if leader_is_henchman else 0)
+    per_loss = squad_losses_distribution(
+        per_attack, henchmen=squad_size, training=training, area=AREA_MULTIPLIER, rounding=rounding
     )
     divisor = DIVISORS[training]
     if AREA_MULTIPLIER % divisor:  # ÷ 2: each attack's losses rounded on their own
@@ -595,8 +579,9 @@ def squad_expected_losses(
     """``squad_turn_losses(…).expected``, the same exact figure, without the whole table
     when the squad is too large to be wiped out this turn: then the cap never applies
     and the expected total is ``attacks`` × one attack's expected losses."""
-    squad_size, per_loss = _one_attack_losses(
-        per_attack, henchmen, leader_is_henchman, training, rounding
+    squad_size = henchmen + (1 if leader_is_henchman else 0)
+    per_loss = squad_losses_distribution(
+        per_attack, henchmen=squad_size, training=training, area=AREA_MULTIPLIER, rounding=rounding
     )
     most = max((k for k, p in enumerate(per_loss) if p), default=0)
     if attacks * most <= squad_size:
