@@ -331,9 +331,9 @@ def _simulate(a, b, rules, n, seed, distance):
     wins = {"v0": 0, "v1": 0}
     rounds = 0
     for _ in range(n):
-        end, r = play(a, b, rules, rng, max_rounds=1000, distance=distance)
-        wins[end] += 1
-        rounds += r
+        played = play(a, b, rules, rng, max_rounds=1000, distance=distance)
+        wins[played.end] += 1
+        rounds += played.rounds
     return wins, rounds / n
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from ruleslab.chimera.attack import FightRules
 from ruleslab.chimera.duel import SurprisePlan
 from ruleslab.chimera.fight import FightOdds, fight_chart, fight_odds, play_log, vanquish_bar
-from ruleslab.chimera.fighter import MR, DiceParam, Fighter
+from ruleslab.chimera.fighter import MR, DiceParam, Fighter, roll_bonus, target_number
 from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup, Roll
 from ruleslab.explain import Explained, Figure
 from ruleslab.params import ChoiceParam, InputError, IntParam, checked
@@ -116,18 +116,14 @@ SURPRISE_WHO = ChoiceParam(
     ),
     help="A Sneak roll against the foe's Surprise TN before the fight.",
 )
-SNEAK = IntParam(
+SNEAK = roll_bonus(
     "sneak",
     "Sneak bonus",
-    minimum=-10,
-    maximum=20,
     help="The surpriser's Sneak bonus, added to the Sneak roll.",
 )
-SURPRISE_TN = IntParam(
+SURPRISE_TN = target_number(
     "surprise_tn",
     "Foe's Surprise TN",
-    minimum=1,
-    maximum=40,
     help="The Target Number of the Sneak roll.",
 )
 DISTANCE = IntParam(
