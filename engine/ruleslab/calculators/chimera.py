@@ -12,7 +12,7 @@ the "Play a round" / "Play the fight" logs (:class:`FightReport`). See
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -489,6 +489,27 @@ def _group(title: str, role: Role, fields: tuple[str, ...]) -> FieldGroup:
     return FieldGroup(title, tuple(role.flat_name(f) for f in fields))
 
 
+def _blow_view(side: str, foe: str, chart: Callable[[FightReport], Chart]) -> ChartView:
+    """The chart of ``side``'s blow on ``foe``: highlighted from what vanquishes ``foe``."""
+    return ChartView(
+        title=f"{side}'s blow on {foe}: wound severity (highlighted: vanquishes {foe})",
+        x_label="Severity",
+        chart=chart,
+    )
+
+
+def _move_view(side: str, foe: str, chart: Callable[[FightReport], Chart]) -> ChartView:
+    """The chart of ``side``'s move in a round: highlighted, the distances that reach ``foe``."""
+    return ChartView(
+        title=(
+            f"{side}'s move in a round: running (creeping if crouched or prone); "
+            f"highlighted: far enough to reach {foe}"
+        ),
+        x_label="Distance",
+        chart=chart,
+    )
+
+
 CALCULATOR = Calculator(
     key="chimera",
     title="Chimera fight",
@@ -518,32 +539,10 @@ CALCULATOR = Calculator(
         ),
     ),
     views=(
-        ChartView(
-            title="A's blow on B: wound severity (highlighted: vanquishes B)",
-            x_label="Severity",
-            chart=FightReport.a_chart,
-        ),
-        ChartView(
-            title="B's blow on A: wound severity (highlighted: vanquishes A)",
-            x_label="Severity",
-            chart=FightReport.b_chart,
-        ),
-        ChartView(
-            title=(
-                "A's move in a round: running (creeping if crouched or prone); "
-                "highlighted: far enough to reach B"
-            ),
-            x_label="Distance",
-            chart=FightReport.a_move_chart,
-        ),
-        ChartView(
-            title=(
-                "B's move in a round: running (creeping if crouched or prone); "
-                "highlighted: far enough to reach A"
-            ),
-            x_label="Distance",
-            chart=FightReport.b_move_chart,
-        ),
+        _blow_view("A", "B", FightReport.a_chart),
+        _blow_view("B", "A", FightReport.b_chart),
+        _move_view("A", "B", FightReport.a_move_chart),
+        _move_view("B", "A", FightReport.b_move_chart),
     ),
     example=(
         "from ruleslab.calculators.chimera import chimera_fight\n"

@@ -145,7 +145,7 @@ def blast_odds(
         )
     bonus, bonus_text = blast_bonus(defender, rules)
     in_roll = rules.parry_cover == "tn"
-    res_mod = defender.resist - defender_wounds - defender.bound_penalty + (bonus if in_roll else 0)
+    res_mod = defender.resist_modifier(defender_wounds) + (bonus if in_roll else 0)
     resist = action_odds(res_mod, attacker.blast_tn, rules.action_die, rules.critical)
     p_res = resist.p_success
     halves = rules.blast_resisted == "halves"

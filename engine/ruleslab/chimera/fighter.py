@@ -509,6 +509,11 @@ class Fighter:
         """What being bound takes off every roll and the MR: 4 (Capture), else 0."""
         return -CAPTURE_PENALTY if self.is_bound else 0
 
+    def resist_modifier(self, wounds: int) -> int:
+        """His Resistance Roll modifier with ``wounds`` wounds: his Resistance bonus − the
+        Wound Penalty (− 4 if bound)."""
+        return self.resist - wounds - self.bound_penalty
+
     @property
     def verb(self) -> str:
         return {"fight": "Fight", "shoot": "Shoot", "blast": "Blast"}[self.kind]

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ruleslab.chimera.action import ACTION_DICE, is_critical, is_success
-from ruleslab.chimera.attack import Fighter, FightRules, defence_against
+from ruleslab.chimera.attack import Fighter, FightRules, defence_against, roll_modifier
 from ruleslab.chimera.blast import blast_bonus
 from ruleslab.chimera.initiative import INITIATIVE_DIE
 from ruleslab.chimera.morale import side_morale_trigger, wound_triggers_morale
@@ -85,7 +85,7 @@ class _Table:
         """``x``'s Fight, Shoot or Blast roll against ``tn`` (bonus − WP − 4 if bound + AR):
         the head of its line, whether it succeeds and whether it is a Critical Success."""
         att = self.f[x]
-        modifier = att.attack - live[x] - att.bound_penalty + ar
+        modifier, _ = roll_modifier(att, live[x], ar)
         faces, total, ok, crit = self.action(modifier, tn)
         roll = "+".join(map(str, faces))
         return f"{att.name} {att.verb}s: {roll} {modifier:+d} = {total} vs TN {tn}", ok, crit
@@ -93,7 +93,7 @@ class _Table:
     def morale(self, f: Fighter, wounds: int) -> tuple[str, bool]:
         """``f``'s morale check at ``wounds`` wounds, a Resistance Roll (− WP, − 4 if bound)
         against his Morale TN: the roll and its verdict in words, and whether he holds."""
-        mod = f.resist - wounds - f.bound_penalty
+        mod = f.resist_modifier(wounds)
         faces, total, ok, _ = self.action(mod, f.morale_tn)
         verdict = "holds" if ok else "FAILS: surrenders or retreats"
         roll = f"{'+'.join(map(str, faces))} {mod:+d} = {total} vs Morale TN {f.morale_tn}"
@@ -148,7 +148,7 @@ class _Table:
             head = f"{att.name} Blasts: it catches {dfd.name} (no roll to hit)"
         bonus, bonus_text = blast_bonus(dfd, rules)
         in_roll = rules.parry_cover == "tn"
-        mod = dfd.resist - live[y] - dfd.bound_penalty + (bonus if in_roll else 0)
+        mod = dfd.resist_modifier(live[y]) + (bonus if in_roll else 0)
         faces, total, resisted, _ = self.action(mod, att.blast_tn)
         res = (
             f"; {dfd.name} resists {'+'.join(map(str, faces))} {mod:+d} = {total} vs Blast TN "
@@ -321,7 +321,7 @@ def fate_roll(
     resists = loser.classed and (fate == "killer_blow" or rules.coup_de_grace == "resist")
     if not resists:
         return f"{how}: {name} is dead"
-    mod = loser.resist - wounds - loser.bound_penalty
+    mod = loser.resist_modifier(wounds)
     faces, total, ok, _ = _action_roll(rng, rules, mod, KILLER_BLOW_TN)
     roll = f"{'+'.join(map(str, faces))} {mod:+d} = {total} vs TN {KILLER_BLOW_TN}"
     verdict = "resists: Unconscious, with a random permanent Flaw" if ok else "fails: he is dead"
