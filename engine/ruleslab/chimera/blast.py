@@ -149,11 +149,7 @@ def blast_odds(
     resist = action_odds(res_mod, attacker.blast_tn, rules.action_die, rules.critical)
     p_res = resist.p_success
     halves = rules.blast_resisted == "halves"
-    mod_text = f"Resistance {defender.resist:+d}"
-    if defender_wounds:
-        mod_text += f" − WP {defender_wounds}"
-    if defender.is_bound:
-        mod_text += f" − {defender.bound_penalty} bound (Capture)"
+    mod_text = f"Resistance {defender.resist:+d}{defender.penalty_text(defender_wounds)}"
     if bonus_text and in_roll:
         mod_text += f" + {bonus_text}"
     steps.append(

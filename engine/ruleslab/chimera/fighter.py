@@ -509,6 +509,14 @@ class Fighter:
         """What being bound takes off every roll and the MR: 4 (Capture), else 0."""
         return -CAPTURE_PENALTY if self.is_bound else 0
 
+    def penalty_text(self, wounds: int) -> str:
+        """What his ``wounds`` and being bound take off his rolls and MR, in words:
+        ``" − WP 2 − 4 bound (Capture)"``, empty if nothing."""
+        text = f" − WP {wounds}" if wounds else ""
+        if self.is_bound:
+            text += f" − {self.bound_penalty} bound (Capture)"
+        return text
+
     def resist_modifier(self, wounds: int) -> int:
         """His Resistance Roll modifier with ``wounds`` wounds: his Resistance bonus − the
         Wound Penalty (− 4 if bound)."""
