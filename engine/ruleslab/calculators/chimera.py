@@ -299,23 +299,26 @@ COUP_DE_GRACE = ChoiceParam(
     ),
 )
 
-OPTIONS = (
-    "action_die",
-    "critical",
-    "critical_damage",
-    "ties",
-    "parry_cover",
-    "parry_applies",
-    "cover_stacking",
-    "surprise_action",
-    "surprise_critical",
-    "casualties",
-    "blast_roll",
-    "blast_resisted",
-    "blast_shield",
-    "coup_de_grace",
+RULES_OPTIONS = (
+    ACTION_DIE,
+    CRITICAL,
+    CRITICAL_DAMAGE,
+    TIES,
+    PARRY_COVER,
+    PARRY_APPLIES,
+    COVER_STACKING,
+    SURPRISE_ACTION,
+    SURPRISE_CRITICAL,
+    CASUALTIES,
+    BLAST_ROLL,
+    BLAST_RESISTED,
+    BLAST_SHIELD,
+    COUP_DE_GRACE,
 )
-"""The calculator's rules options (readings of the text), by parameter name."""
+"""The calculator's rules options (readings of the text): the fields of
+:class:`~ruleslab.chimera.attack.FightRules`, in the form's order."""
+OPTIONS = tuple(p.name for p in RULES_OPTIONS)
+"""The rules options by parameter name."""
 
 
 # --- the result -------------------------------------------------------------------------
@@ -385,20 +388,7 @@ def _check_fighter(role: Role, f: Fighter) -> None:
     SNEAK,
     SURPRISE_TN,
     SURPRISE_BENEFIT,
-    ACTION_DIE,
-    CRITICAL,
-    CRITICAL_DAMAGE,
-    TIES,
-    PARRY_COVER,
-    PARRY_APPLIES,
-    COVER_STACKING,
-    SURPRISE_ACTION,
-    SURPRISE_CRITICAL,
-    CASUALTIES,
-    BLAST_ROLL,
-    BLAST_RESISTED,
-    BLAST_SHIELD,
-    COUP_DE_GRACE,
+    *RULES_OPTIONS,
 )
 def chimera_fight(
     a: Fighter | None = None,
