@@ -62,6 +62,13 @@ def test_surprise_figure():
         ({"b_wounds": 3}, "b_wounds", "from 0 to the Wound Limit"),
         ({"a_position": "prone"}, "a_position", "Shoot"),
         ({"critical": "sometimes"}, "critical", "one of"),
+        # the actions: dropping prone, the distance, moving, readying, blasts
+        ({"a_position": "drops_prone"}, "a_position", "may only move or Shoot"),
+        ({"distance": 41}, "distance", "from 0 to 40"),
+        ({"b_movement_die": "d7"}, "b_movement_die", "one of d4, d6, d8, d10, d12"),
+        ({"a_encumbrance": -1}, "a_encumbrance", "from 0 to 40"),
+        ({"b_plan": "run"}, "b_plan", "one of"),
+        ({"a_kind": "grenade"}, "a_kind", "one of Fight (melee), Shoot (ranged), Blast"),
     ],
 )
 def test_bad_input(kwargs, field, words):

@@ -276,9 +276,9 @@ def test_play_breaks_before_the_fight():
         leader="fallen", morale_tn=40,
     )  # fmt: skip
     lines = []
-    end, rounds = play(a, b, FightRules(), random.Random(1), say=lines.append)
+    played = play(a, b, FightRules(), random.Random(1), say=lines.append)
     # TN 40 is met only by a natural 20 (it always succeeds): seed 1 rolls below it
-    assert (end, rounds) == ("m0", 0)
+    assert (played.end, played.rounds) == ("m0", 0)
     assert lines[0].startswith("B checks morale before the fight (his leader has fallen)")
 
 

@@ -110,9 +110,9 @@ def _simulate(a, b, rules, plan, n, seed):
     ends = {"v0": 0, "v1": 0, "m0": 0, "m1": 0, "draw": 0, None: 0}
     rounds = 0
     for _ in range(n):
-        end, r = play(a, b, rules, rng, surprise=plan, max_rounds=1000)
-        ends[end] += 1
-        rounds += r
+        played = play(a, b, rules, rng, surprise=plan, max_rounds=1000)
+        ends[played.end] += 1
+        rounds += played.rounds
     return ends, rounds / n
 
 

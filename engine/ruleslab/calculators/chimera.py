@@ -12,14 +12,14 @@ the "Play a round" / "Play the fight" logs (:class:`FightReport`). See
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ruleslab.chimera.attack import FightRules
 from ruleslab.chimera.duel import SurprisePlan
 from ruleslab.chimera.fight import FightOdds, fight_chart, fight_odds, play_log, vanquish_bar
-from ruleslab.chimera.fighter import MR, DiceParam, Fighter
+from ruleslab.chimera.fighter import MR, DiceParam, Fighter, roll_bonus, target_number
 from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup, Roll
 from ruleslab.explain import Explained, Figure
 from ruleslab.params import ChoiceParam, InputError, IntParam, checked
@@ -116,18 +116,14 @@ SURPRISE_WHO = ChoiceParam(
     ),
     help="A Sneak roll against the foe's Surprise TN before the fight.",
 )
-SNEAK = IntParam(
+SNEAK = roll_bonus(
     "sneak",
     "Sneak bonus",
-    minimum=-10,
-    maximum=20,
     help="The surpriser's Sneak bonus, added to the Sneak roll.",
 )
-SURPRISE_TN = IntParam(
+SURPRISE_TN = target_number(
     "surprise_tn",
     "Foe's Surprise TN",
-    minimum=1,
-    maximum=40,
     help="The Target Number of the Sneak roll.",
 )
 DISTANCE = IntParam(
@@ -303,23 +299,26 @@ COUP_DE_GRACE = ChoiceParam(
     ),
 )
 
-OPTIONS = (
-    "action_die",
-    "critical",
-    "critical_damage",
-    "ties",
-    "parry_cover",
-    "parry_applies",
-    "cover_stacking",
-    "surprise_action",
-    "surprise_critical",
-    "casualties",
-    "blast_roll",
-    "blast_resisted",
-    "blast_shield",
-    "coup_de_grace",
+RULES_OPTIONS = (
+    ACTION_DIE,
+    CRITICAL,
+    CRITICAL_DAMAGE,
+    TIES,
+    PARRY_COVER,
+    PARRY_APPLIES,
+    COVER_STACKING,
+    SURPRISE_ACTION,
+    SURPRISE_CRITICAL,
+    CASUALTIES,
+    BLAST_ROLL,
+    BLAST_RESISTED,
+    BLAST_SHIELD,
+    COUP_DE_GRACE,
 )
-"""The calculator's rules options (readings of the text), by parameter name."""
+"""The calculator's rules options (readings of the text): the fields of
+:class:`~ruleslab.chimera.attack.FightRules`, in the form's order."""
+OPTIONS = tuple(p.name for p in RULES_OPTIONS)
+"""The rules options by parameter name."""
 
 
 # --- the result -------------------------------------------------------------------------
@@ -389,20 +388,7 @@ def _check_fighter(role: Role, f: Fighter) -> None:
     SNEAK,
     SURPRISE_TN,
     SURPRISE_BENEFIT,
-    ACTION_DIE,
-    CRITICAL,
-    CRITICAL_DAMAGE,
-    TIES,
-    PARRY_COVER,
-    PARRY_APPLIES,
-    COVER_STACKING,
-    SURPRISE_ACTION,
-    SURPRISE_CRITICAL,
-    CASUALTIES,
-    BLAST_ROLL,
-    BLAST_RESISTED,
-    BLAST_SHIELD,
-    COUP_DE_GRACE,
+    *RULES_OPTIONS,
 )
 def chimera_fight(
     a: Fighter | None = None,
@@ -493,6 +479,27 @@ def _group(title: str, role: Role, fields: tuple[str, ...]) -> FieldGroup:
     return FieldGroup(title, tuple(role.flat_name(f) for f in fields))
 
 
+def _blow_view(side: str, foe: str, chart: Callable[[FightReport], Chart]) -> ChartView:
+    """The chart of ``side``'s blow on ``foe``: highlighted from what vanquishes ``foe``."""
+    return ChartView(
+        title=f"{side}'s blow on {foe}: wound severity (highlighted: vanquishes {foe})",
+        x_label="Severity",
+        chart=chart,
+    )
+
+
+def _move_view(side: str, foe: str, chart: Callable[[FightReport], Chart]) -> ChartView:
+    """The chart of ``side``'s move in a round: highlighted, the distances that reach ``foe``."""
+    return ChartView(
+        title=(
+            f"{side}'s move in a round: running (creeping if crouched or prone); "
+            f"highlighted: far enough to reach {foe}"
+        ),
+        x_label="Distance",
+        chart=chart,
+    )
+
+
 CALCULATOR = Calculator(
     key="chimera",
     title="Chimera fight",
@@ -522,32 +529,10 @@ CALCULATOR = Calculator(
         ),
     ),
     views=(
-        ChartView(
-            title="A's blow on B: wound severity (highlighted: vanquishes B)",
-            x_label="Severity",
-            chart=FightReport.a_chart,
-        ),
-        ChartView(
-            title="B's blow on A: wound severity (highlighted: vanquishes A)",
-            x_label="Severity",
-            chart=FightReport.b_chart,
-        ),
-        ChartView(
-            title=(
-                "A's move in a round: running (creeping if crouched or prone); "
-                "highlighted: far enough to reach B"
-            ),
-            x_label="Distance",
-            chart=FightReport.a_move_chart,
-        ),
-        ChartView(
-            title=(
-                "B's move in a round: running (creeping if crouched or prone); "
-                "highlighted: far enough to reach A"
-            ),
-            x_label="Distance",
-            chart=FightReport.b_move_chart,
-        ),
+        _blow_view("A", "B", FightReport.a_chart),
+        _blow_view("B", "A", FightReport.b_chart),
+        _move_view("A", "B", FightReport.a_move_chart),
+        _move_view("B", "A", FightReport.b_move_chart),
     ),
     example=(
         "from ruleslab.calculators.chimera import chimera_fight\n"

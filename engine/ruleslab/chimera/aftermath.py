@@ -75,7 +75,7 @@ def p_fatigue_fails(f: Fighter, wounds: int, rules: FightRules) -> Fraction:
     The roll is ``die + resist − WP`` (− 4 if bound: "–4 to all rolls") against
     ``f.fatigue_tn``.
     """
-    mod = f.resist - wounds - f.bound_penalty
+    mod = f.resist_modifier(wounds)
     return 1 - action_odds(mod, f.fatigue_tn, rules.action_die, rules.critical).p_success
 
 
@@ -119,7 +119,7 @@ def aftermath_steps(
         else:
             spread = ", ".join(
                 f"{w} wound{'s' if w != 1 else ''}: {rules.action_die} "
-                f"{f.resist - w - f.bound_penalty:+d} fails "
+                f"{f.resist_modifier(w):+d} fails "
                 f"{fmt_prob(p_fatigue_fails(f, w, rules))}"
                 for w in sorted({w for w, _ in wins})
             )
@@ -182,19 +182,7 @@ def fate_steps(
         ),
     ]
     if loser.classed:
-        resist = sum(
-            (
-                p
-                * action_odds(
-                    loser.resist - w - loser.bound_penalty,
-                    KILLER_BLOW_TN,
-                    rules.action_die,
-                    rules.critical,
-                ).p_success
-                for w, p in fallen
-            ),
-            Fraction(0),
-        )
+        resist = sum((p * _p_resists(loser, w, rules) for w, p in fallen), Fraction(0))
         steps.append(
             Step(
                 f"Killer Blow: {name} is classed and Resists against TN {KILLER_BLOW_TN} at the "
@@ -230,7 +218,7 @@ FATE_NAMES: dict[str, str] = {
 
 def _p_resists(loser: Fighter, wounds: int, rules: FightRules) -> Fraction:
     """P(a classed ``loser`` Resists a Killer Blow against TN 12 at the WP of ``wounds``)."""
-    mod = loser.resist - wounds - loser.bound_penalty
+    mod = loser.resist_modifier(wounds)
     return action_odds(mod, KILLER_BLOW_TN, rules.action_die, rules.critical).p_success
 
 

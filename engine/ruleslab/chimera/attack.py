@@ -155,10 +155,7 @@ def mr_text(f: Fighter, wounds: int) -> str:
         text += f" − Encumbrance {f.encumbrance}"
     if f.mr_modifier:
         text += f" {'+' if f.mr_modifier > 0 else '−'} {abs(f.mr_modifier)}"
-    if wounds:
-        text += f" − WP {wounds}"
-    if f.is_bound:
-        text += f" − {f.bound_penalty} bound (Capture)"
+    text += f.penalty_text(wounds)
     raw = f.mr - f.encumbrance + f.mr_modifier - wounds - f.bound_penalty
     if f.adjusted_mr(wounds) != raw:
         text += " (not below 0)"
@@ -330,11 +327,7 @@ def attack_odds(
 def roll_modifier(attacker: Fighter, wounds: int, ar_bonus: int) -> tuple[int, str]:
     """The attacker's roll modifier (bonus − WP − 4 if bound + AR) and its parts in words."""
     modifier = attacker.attack - wounds - attacker.bound_penalty + ar_bonus
-    parts = f"{attacker.verb} {attacker.attack:+d}"
-    if wounds:
-        parts += f" − WP {wounds}"
-    if attacker.is_bound:
-        parts += f" − {attacker.bound_penalty} bound (Capture)"
+    parts = f"{attacker.verb} {attacker.attack:+d}{attacker.penalty_text(wounds)}"
     if ar_bonus:
         parts += f" + AR {ar_bonus:+d}"
     return modifier, parts

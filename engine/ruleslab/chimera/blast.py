@@ -145,15 +145,11 @@ def blast_odds(
         )
     bonus, bonus_text = blast_bonus(defender, rules)
     in_roll = rules.parry_cover == "tn"
-    res_mod = defender.resist - defender_wounds - defender.bound_penalty + (bonus if in_roll else 0)
+    res_mod = defender.resist_modifier(defender_wounds) + (bonus if in_roll else 0)
     resist = action_odds(res_mod, attacker.blast_tn, rules.action_die, rules.critical)
     p_res = resist.p_success
     halves = rules.blast_resisted == "halves"
-    mod_text = f"Resistance {defender.resist:+d}"
-    if defender_wounds:
-        mod_text += f" − WP {defender_wounds}"
-    if defender.is_bound:
-        mod_text += f" − {defender.bound_penalty} bound (Capture)"
+    mod_text = f"Resistance {defender.resist:+d}{defender.penalty_text(defender_wounds)}"
     if bonus_text and in_roll:
         mod_text += f" + {bonus_text}"
     steps.append(

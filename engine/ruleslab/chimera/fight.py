@@ -45,7 +45,7 @@ from ruleslab.chimera.duel import (
 from ruleslab.chimera.initiative import INITIATIVE, initiative_order
 from ruleslab.chimera.morale import MORALE, p_morale_fails, side_morale_trigger
 from ruleslab.chimera.movement import Movement, movement
-from ruleslab.chimera.play import fate_roll, play_out
+from ruleslab.chimera.play import fate_roll, play
 from ruleslab.chimera.surprise import SURPRISE, SurpriseOdds, surprise_odds
 from ruleslab.chimera.wounds import COMBAT, FATES, VANQUISHING, killer_blow_resist
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
@@ -548,7 +548,7 @@ def play_log(odds: FightOdds, seed: int, rounds: int) -> tuple[str, ...]:
     a, b = odds.a.name, odds.b.name
     lines: list[str] = []
     rng = random.Random(seed)
-    out = play_out(
+    out = play(
         odds.a,
         odds.b,
         odds.rules,

@@ -40,10 +40,22 @@ __all__ = [
     "PLANS",
     "DiceParam",
     "Fighter",
+    "roll_bonus",
+    "target_number",
 ]
 
 MAX_WOUND_LIMIT = 10
 """The highest Wound Limit (and wounds so far) the form takes."""
+
+
+def target_number(name: str, label: str, *, help: str) -> IntParam:
+    """A Target Number field (a Resistance Roll's, a Sneak roll's): a whole number, 1 to 40."""
+    return IntParam(name, label, minimum=1, maximum=40, help=help)
+
+
+def roll_bonus(name: str, label: str, *, help: str) -> IntParam:
+    """A bonus added to a roll (Fight or Shoot, Resistance, Sneak): a whole number, −10 to 20."""
+    return IntParam(name, label, minimum=-10, maximum=20, help=help)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -114,11 +126,9 @@ DAMAGE = DiceParam(
     max_length=40,
     help="The weapon's damage die (rolled twice on a Critical Success).",
 )
-ATTACK = IntParam(
+ATTACK = roll_bonus(
     "attack",
     "Attack bonus",
-    minimum=-10,
-    maximum=20,
     help="Skill or attribute bonus added to the Fight or Shoot roll.",
 )
 INITIATIVE = IntParam(
@@ -197,18 +207,14 @@ CHARACTER = ChoiceParam(
     ),
     help="NPCs check morale; classed characters may Resist a Killer Blow against TN 12.",
 )
-MORALE_TN = IntParam(
+MORALE_TN = target_number(
     "morale_tn",
     "Morale TN",
-    minimum=1,
-    maximum=40,
     help="The Resistance Roll an NPC must meet to stay in the fight.",
 )
-RESIST = IntParam(
+RESIST = roll_bonus(
     "resist",
     "Resistance bonus",
-    minimum=-10,
-    maximum=20,
     help="Added to Resistance Rolls (morale, Killer Blow, Fatigue).",
 )
 BOUND = ChoiceParam(
@@ -239,11 +245,9 @@ COOL_DOWN = ChoiceParam(
         "Fatigue', at the Wound Penalty he ends the fight with. See RN-CHIM-16."
     ),
 )
-FATIGUE_TN = IntParam(
+FATIGUE_TN = target_number(
     "fatigue_tn",
     "Fatigue TN",
-    minimum=1,
-    maximum=40,
     help="The TN of the Resistance Roll against Fatigue (the text gives none).",
 )
 LEADER = ChoiceParam(
@@ -333,11 +337,9 @@ PARRY_SOURCE = ChoiceParam(
         "option (rules option 'Shield vs blasts')."
     ),
 )
-BLAST_TN = IntParam(
+BLAST_TN = target_number(
     "blast_tn",
     "Blast TN (of his blasts)",
-    minimum=1,
-    maximum=40,
     help=(
         "When he attacks with a Blast: the TN of his foe's Resistance Roll (the text "
         "gives none; his weapon's or power's). See RN-CHIM-7."
@@ -506,6 +508,19 @@ class Fighter:
     def bound_penalty(self) -> int:
         """What being bound takes off every roll and the MR: 4 (Capture), else 0."""
         return -CAPTURE_PENALTY if self.is_bound else 0
+
+    def penalty_text(self, wounds: int) -> str:
+        """What his ``wounds`` and being bound take off his rolls and MR, in words:
+        ``" − WP 2 − 4 bound (Capture)"``, empty if nothing."""
+        text = f" − WP {wounds}" if wounds else ""
+        if self.is_bound:
+            text += f" − {self.bound_penalty} bound (Capture)"
+        return text
+
+    def resist_modifier(self, wounds: int) -> int:
+        """His Resistance Roll modifier with ``wounds`` wounds: his Resistance bonus − the
+        Wound Penalty (− 4 if bound)."""
+        return self.resist - wounds - self.bound_penalty
 
     @property
     def verb(self) -> str:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ruleslab.chimera.action import ACTION_DICE, is_critical, is_success
-from ruleslab.chimera.attack import Fighter, FightRules, defence_against
+from ruleslab.chimera.attack import Fighter, FightRules, defence_against, roll_modifier
 from ruleslab.chimera.blast import blast_bonus
 from ruleslab.chimera.initiative import INITIATIVE_DIE
 from ruleslab.chimera.morale import side_morale_trigger, wound_triggers_morale
@@ -23,7 +23,7 @@ from ruleslab.chimera.plan import Plan, SurprisePlan, check_distance, check_woun
 from ruleslab.chimera.surprise import SURPRISE_AR_BONUS
 from ruleslab.chimera.wounds import KILLER_BLOW_TN, is_vanquished
 
-__all__ = ["Played", "fate_roll", "play", "play_out"]
+__all__ = ["Played", "fate_roll", "play"]
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,21 @@ class Played:
 
 def _roll_dice(rng: random.Random, count: int, sides: int) -> list[int]:
     return [rng.randint(1, sides) for _ in range(count)]
+
+
+def _action_roll(
+    rng: random.Random, rules: FightRules, modifier: int, tn: int
+) -> tuple[list[int], int, bool, bool]:
+    """An Action Roll (``rules.action_die`` + ``modifier``) against ``tn``: the faces, the
+    total, whether it succeeds and whether it is a Critical Success."""
+    count, sides = ACTION_DICE[rules.action_die]
+    faces = _roll_dice(rng, count, sides)
+    natural = sum(faces)
+    total = natural + modifier
+    top = count * sides
+    ok = is_success(natural, total, tn, top, rules.critical)
+    crit = ok and is_critical(natural, total, tn, top, rules.critical)
+    return faces, total, ok, crit
 
 
 class _Table:
@@ -64,14 +79,25 @@ class _Table:
         self.gap = distance if (a.melee or b.melee) else 0
 
     def action(self, modifier: int, tn: int) -> tuple[list[int], int, bool, bool]:
-        count, sides = ACTION_DICE[self.rules.action_die]
-        faces = _roll_dice(self.rng, count, sides)
-        natural = sum(faces)
-        total = natural + modifier
-        top = count * sides
-        ok = is_success(natural, total, tn, top, self.rules.critical)
-        crit = ok and is_critical(natural, total, tn, top, self.rules.critical)
-        return faces, total, ok, crit
+        return _action_roll(self.rng, self.rules, modifier, tn)
+
+    def to_hit(self, x: int, ar: int, live: list[int], tn: int) -> tuple[str, bool, bool]:
+        """``x``'s Fight, Shoot or Blast roll against ``tn`` (bonus − WP − 4 if bound + AR):
+        the head of its line, whether it succeeds and whether it is a Critical Success."""
+        att = self.f[x]
+        modifier, _ = roll_modifier(att, live[x], ar)
+        faces, total, ok, crit = self.action(modifier, tn)
+        roll = "+".join(map(str, faces))
+        return f"{att.name} {att.verb}s: {roll} {modifier:+d} = {total} vs TN {tn}", ok, crit
+
+    def morale(self, f: Fighter, wounds: int) -> tuple[str, bool]:
+        """``f``'s morale check at ``wounds`` wounds, a Resistance Roll (− WP, − 4 if bound)
+        against his Morale TN: the roll and its verdict in words, and whether he holds."""
+        mod = f.resist_modifier(wounds)
+        faces, total, ok, _ = self.action(mod, f.morale_tn)
+        verdict = "holds" if ok else "FAILS: surrenders or retreats"
+        roll = f"{'+'.join(map(str, faces))} {mod:+d} = {total} vs Morale TN {f.morale_tn}"
+        return f"{roll}: {verdict}", ok
 
     def damage(self, att: Fighter, crit: bool) -> tuple[int, str]:
         """The damage roll (2 dice on a Critical Success) and how it was rolled, in words."""
@@ -99,10 +125,7 @@ class _Table:
         if att.kind == "blast":
             return self.blast(x, ar, live, dfd)
         tn, df, _, _ = defence_against(dfd, att.kind, live[1 - x], self.rules)
-        modifier = att.attack - live[x] - att.bound_penalty + ar
-        faces, total, ok, crit = self.action(modifier, tn)
-        roll = "+".join(map(str, faces))
-        head = f"{att.name} {att.verb}s: {roll} {modifier:+d} = {total} vs TN {tn}"
+        head, ok, crit = self.to_hit(x, ar, live, tn)
         if not ok:
             self.say(f"{head}: miss")
             return "none"
@@ -116,11 +139,7 @@ class _Table:
         att, rules, y = self.f[x], self.rules, 1 - x
         crit = False
         if rules.blast_roll == "hit":
-            tn = dfd.adjusted_mr(live[y])
-            modifier = att.attack - live[x] - att.bound_penalty + ar
-            faces, total, ok, crit = self.action(modifier, tn)
-            roll = "+".join(map(str, faces))
-            head = f"{att.name} Blasts: {roll} {modifier:+d} = {total} vs TN {tn}"
+            head, ok, crit = self.to_hit(x, ar, live, dfd.adjusted_mr(live[y]))
             if not ok:
                 self.say(f"{head}: the blast misses {dfd.name}")
                 return "none"
@@ -129,7 +148,7 @@ class _Table:
             head = f"{att.name} Blasts: it catches {dfd.name} (no roll to hit)"
         bonus, bonus_text = blast_bonus(dfd, rules)
         in_roll = rules.parry_cover == "tn"
-        mod = dfd.resist - live[y] - dfd.bound_penalty + (bonus if in_roll else 0)
+        mod = dfd.resist_modifier(live[y]) + (bonus if in_roll else 0)
         faces, total, resisted, _ = self.action(mod, att.blast_tn)
         res = (
             f"; {dfd.name} resists {'+'.join(map(str, faces))} {mod:+d} = {total} vs Blast TN "
@@ -166,14 +185,8 @@ class _Table:
             return "vanq"
         self.say(text)
         if dfd.checks_morale and wound_triggers_morale(dfd.wound_limit, live[y] - 1, live[y]):
-            mod = dfd.resist - live[y] - dfd.bound_penalty
-            faces, total, ok, _ = self.action(mod, dfd.morale_tn)
-            verdict = "holds" if ok else "FAILS: surrenders or retreats"
-            self.say(
-                f"{dfd.name}'s Wound Penalty reaches half his WL: morale "
-                f"{'+'.join(map(str, faces))} {mod:+d} = {total} "
-                f"vs Morale TN {dfd.morale_tn}: {verdict}"
-            )
+            roll, ok = self.morale(dfd, live[y])
+            self.say(f"{dfd.name}'s Wound Penalty reaches half his WL: morale {roll}")
             if not ok:
                 return "rout"
         return "wound"
@@ -279,30 +292,6 @@ def _end(x: int, effect: str) -> str | None:
     return {"vanq": f"v{x}", "rout": f"m{x}"}.get(effect)
 
 
-def play(
-    a: Fighter,
-    b: Fighter,
-    rules: FightRules,
-    rng: random.Random,
-    *,
-    surprise: SurprisePlan | None = None,
-    max_rounds: int = 1,
-    say: Callable[[str], None] = lambda line: None,
-    distance: int = 0,
-) -> tuple[str | None, int]:
-    """Play the duel with ``rng`` for at most ``max_rounds`` rounds.
-
-    Returns ``(end, rounds played)``: ``end`` is one of ``v0 v1 m0 m1 draw break``
-    or ``None`` if the fight is still going. Every roll is reported through ``say``.
-    Each combatant's ``wounds`` must be at most his Wound Limit (:func:`check_wounds`);
-    ``distance`` separates them at the start (a Fight attacker must close it).
-    """
-    played = play_out(
-        a, b, rules, rng, surprise=surprise, max_rounds=max_rounds, say=say, distance=distance
-    )
-    return played.end, played.rounds
-
-
 def fate_roll(
     winner: Fighter,
     loser: Fighter,
@@ -332,18 +321,14 @@ def fate_roll(
     resists = loser.classed and (fate == "killer_blow" or rules.coup_de_grace == "resist")
     if not resists:
         return f"{how}: {name} is dead"
-    mod = loser.resist - wounds - loser.bound_penalty
-    count, sides = ACTION_DICE[rules.action_die]
-    faces = _roll_dice(rng, count, sides)
-    natural = sum(faces)
-    total = natural + mod
-    ok = is_success(natural, total, KILLER_BLOW_TN, count * sides, rules.critical)
+    mod = loser.resist_modifier(wounds)
+    faces, total, ok, _ = _action_roll(rng, rules, mod, KILLER_BLOW_TN)
     roll = f"{'+'.join(map(str, faces))} {mod:+d} = {total} vs TN {KILLER_BLOW_TN}"
     verdict = "resists: Unconscious, with a random permanent Flaw" if ok else "fails: he is dead"
     return f"{how}; {name} is classed and Resists: {roll}: {verdict}"
 
 
-def play_out(
+def play(
     a: Fighter,
     b: Fighter,
     rules: FightRules,
@@ -354,7 +339,14 @@ def play_out(
     say: Callable[[str], None] = lambda line: None,
     distance: int = 0,
 ) -> Played:
-    """:func:`play`, returning the :class:`Played` fight (with the wounds at its end)."""
+    """Play the duel with ``rng`` for at most ``max_rounds`` rounds: the :class:`Played` fight.
+
+    Its ``end`` is one of ``v0 v1 m0 m1 draw break`` or ``None`` if the fight is still
+    going; with the rounds played and the wounds at its end. Every roll is reported
+    through ``say``. Each combatant's ``wounds`` must be at most his Wound Limit
+    (:func:`check_wounds`); ``distance`` separates them at the start (a Fight attacker
+    must close it).
+    """
     check_wounds(a, b)
     table = _Table(a, b, rules, rng, say, check_distance(distance))
     broke = []
@@ -362,13 +354,8 @@ def play_out(
         why = side_morale_trigger(f, rules.casualties)
         if why is None:
             continue
-        mod = f.resist - f.wounds - f.bound_penalty
-        faces, total, ok, _ = table.action(mod, f.morale_tn)
-        say(
-            f"{f.name} checks morale before the fight ({why}): {'+'.join(map(str, faces))} "
-            f"{mod:+d} = {total} vs Morale TN {f.morale_tn}: "
-            + ("holds" if ok else "FAILS: surrenders or retreats")
-        )
+        roll, ok = table.morale(f, f.wounds)
+        say(f"{f.name} checks morale before the fight ({why}): {roll}")
         if not ok:
             broke.append(x)
     w0 = (a.wounds, b.wounds)
