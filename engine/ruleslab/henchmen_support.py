@@ -134,51 +134,36 @@ class SupportAttack(Explained):
     def figures(self) -> tuple[Figure, ...]:
         a = self.attack
         if a is None:
-            none = NO_ATTACK
-            return (
-                Figure("support_burst", "Support attack: burst fired", None, none),
-                Figure("support_pool", "Support attack pool", None, none),
-                Figure("support_difficulty", "Support attack difficulty", None, none),
-                Figure("support_p_hit", "Support attack: chance to hit", None, none),
-                Figure(
-                    "support_expected_levels",
-                    "Support attack: expected health levels dealt",
-                    None,
-                    none,
-                ),
-                Figure(
-                    "support_p_wound",
-                    "Support attack: chance of at least 1 health level",
-                    None,
-                    none,
-                ),
-            )
+            return tuple(Figure(key, label, None, NO_ATTACK) for key, label in FIGURES.items())
         burst = (
             "Single shot (1 round)"
             if self.burst == "none"
             else f"{BURSTS[self.burst].name[:-1].capitalize()} ({self.rounds} rounds)"
         )
         at_least = "≥ " if a.damage_unresolved else ""
-        return (
-            Figure("support_burst", "Support attack: burst fired", self.burst, burst),
-            Figure("support_pool", "Support attack pool", a.pool, f"{a.pool} dice"),
-            Figure(
-                "support_difficulty", "Support attack difficulty", a.difficulty, str(a.difficulty)
-            ),
-            Figure("support_p_hit", "Support attack: chance to hit", a.p_hit, fmt_prob(a.p_hit)),
-            Figure(
-                "support_expected_levels",
-                "Support attack: expected health levels dealt",
+        shown = {
+            "support_burst": (self.burst, burst),
+            "support_pool": (a.pool, f"{a.pool} dice"),
+            "support_difficulty": (a.difficulty, str(a.difficulty)),
+            "support_p_hit": (a.p_hit, fmt_prob(a.p_hit)),
+            "support_expected_levels": (
                 a.expected_levels,
                 at_least + fmt_num(a.expected_levels, "levels"),
             ),
-            Figure(
-                "support_p_wound",
-                "Support attack: chance of at least 1 health level",
-                a.p_wound,
-                at_least + fmt_prob(a.p_wound),
-            ),
-        )
+            "support_p_wound": (a.p_wound, at_least + fmt_prob(a.p_wound)),
+        }
+        return tuple(Figure(key, label, *shown[key]) for key, label in FIGURES.items())
+
+
+FIGURES = {
+    "support_burst": "Support attack: burst fired",
+    "support_pool": "Support attack pool",
+    "support_difficulty": "Support attack difficulty",
+    "support_p_hit": "Support attack: chance to hit",
+    "support_expected_levels": "Support attack: expected health levels dealt",
+    "support_p_wound": "Support attack: chance of at least 1 health level",
+}
+"""The support attack's figures, by key: their labels, with or without an attack."""
 
 
 def support_attack(

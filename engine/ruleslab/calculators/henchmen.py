@@ -15,7 +15,9 @@ Over 600 lines, for a reason: the form is 41 inputs; 16 come from the four roles
 the other 25 (the squad, the incoming attack, the support attack's difficulty, the
 target's 2.0 dodge and soak, the leader's defence and power pools, 5 rules options)
 belong to no record and are declared here, each with its range and help, next to
-the function whose signature gives their defaults.
+the function whose signature gives their defaults. The support attack's target is
+the Autofire calculator's (:mod:`ruleslab.calculators.autofire`): its inputs are
+declared there and only renamed and explained for this form here.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from ruleslab.calculators import autofire as burst
 from ruleslab.character import Character, Conditions
 from ruleslab.damage import MAX_DICE
 from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup
@@ -91,18 +94,18 @@ TARGET = Role(
     "The support attack's target",
     Character,
     ("dexterity", "wits"),
-    prefix="target_",
-    label="2.1: target's ",
+    prefix=burst.TARGET.prefix,
+    label=burst.TARGET.label,
     help={
         "dexterity": "2.1 only. The target's Defense is ⌊lower of Dexterity or Wits ÷ 2⌋ "
         "(rules note RN-RANGED-14).",
-        "wits": "2.1 only. The target's Wits dots: its Defense uses the lower of Dexterity "
-        "and Wits.",
+        "wits": burst.TARGET.help["wits"],
     },
     defaults={"dexterity": 2, "wits": 2},
-    shown_when=("ruleset", V21),
+    shown_when=burst.ONLY_UNDER_21,
 )
-"""The support attack's target, as far as its 2.1 Defense reads it."""
+"""The support attack's target, as far as its 2.1 Defense reads it: the Autofire
+calculator's 2.1 target (:data:`ruleslab.calculators.autofire.TARGET`), two of its fields."""
 LEADER_CONDITIONS = Role(
     "leader_conditions",
     "The leader's condition",
@@ -258,39 +261,33 @@ SUPPORT_DIFFICULTY = IntParam(
         "range and other penalties here). A Dazed or Stunned leader adds 1 (see his condition)."
     ),
 )
-TARGET_DODGE = IntParam(
-    "target_dodge",
-    "2.0: target's dodge pool",
-    minimum=0,
-    maximum=60,
+TARGET_DODGE = replace(
+    burst.DODGE_POOL,
+    name="target_dodge",
     unit="dice",
     help="2.0 only. Dice the support attack's target dodges with; each success cancels one "
     "attack success. 0: no dodge.",
-    shown_when=("ruleset", V20),
+    shown_when=burst.ONLY_UNDER_20,
 )
-ATTACKS_BEFORE = IntParam(
-    "attacks_before",
-    "2.1: attacks already made against the target this turn",
-    minimum=0,
-    maximum=100,
+ATTACKS_BEFORE = replace(
+    burst.ATTACKS_BEFORE,
     help="2.1 only. Each earlier attack against the target this turn, hit or miss, lowers its "
     "Defense by 1 (never below 0).",
-    shown_when=("ruleset", V21),
+    shown_when=burst.ONLY_UNDER_21,
 )
-TARGET_NATURAL_SOAK = IntParam(
-    "target_natural_soak",
-    "Target's natural soak",
-    minimum=0,
-    maximum=60,
+TARGET_NATURAL_SOAK = replace(
+    burst.NATURAL_SOAK,
+    name="target_natural_soak",
     help="The support attack's target's natural soak against the heavy weapon's damage type.",
 )
-TARGET_ARMOUR_SOAK = IntParam(
-    "target_armour_soak",
-    "Target's armour soak",
-    minimum=0,
-    maximum=60,
+TARGET_ARMOUR_SOAK = replace(
+    burst.ARMOUR_SOAK,
+    name="target_armour_soak",
     help="The support attack's target's armour (or power) soak against that damage type.",
 )
+"""The support attack's target's 2.0 dodge, earlier attacks and soak: the Autofire
+calculator's target inputs (label and range declared once, there), under this form's
+names and help."""
 LEADER_DEFENCE = IntParam(
     "leader_defence",
     "Leader's own defence pool",
