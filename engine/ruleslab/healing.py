@@ -66,21 +66,15 @@ HOURS: dict[str, tuple[int | None, ...]] = {
 """Hours to heal one level, by kind and row (index into :data:`ROWS`); the table
 gives no bashing time for Dying (rules note RN-HEAL-5)."""
 
-_TABLE_TEXT = {
-    ("bashing", 0): "1 hour",
-    ("bashing", 1): "2 hours",
-    ("bashing", 2): "4 hours",
-    ("bashing", 3): "8 hours",
-    ("bashing", 4): "12 hours",
-    ("bashing", 5): "1 day",
-    ("lethal", 0): "12 hours",
-    ("lethal", 1): "1 day",
-    ("lethal", 2): "3 days",
-    ("lethal", 3): "1 week",
-    ("lethal", 4): "2 weeks",
-    ("lethal", 5): "1 month",
-    ("lethal", 6): "5 months",
-}
+_TABLE_UNITS = (("month", MONTH), ("week", WEEK), ("day", DAY), ("hour", 1))
+
+
+def _table_words(hours: int) -> str:
+    """A time of :data:`HOURS` in the table's words: "12 hours", "3 days", "1 month"."""
+    name, size = next((name, size) for name, size in _TABLE_UNITS if hours % size == 0)
+    n = hours // size
+    return f"{n} {name}{'s' if n != 1 else ''}"
+
 
 SUPPLY_REDUCTION = {"none": 0, "basic": 1, "clinic": 2, "hospital": 4}
 _SUPPLY_NAME = {
@@ -340,7 +334,9 @@ def healing_time(
     elapsed = Fraction(0)
     for g in groups:
         lv = g[0]
-        base = _TABLE_TEXT[(lv.rate_kind, lv.healing_row)]
+        table_hours = HOURS[lv.rate_kind][lv.healing_row]
+        assert table_hours is not None  # (no level heals at the table's missing time)
+        base = _table_words(table_hours)
         n = len(g)
         at = "" if lv.healing_row == lv.track_row else f", at the {ROWS[lv.healing_row]} rate"
         times = "" if factor == 1 else f" × {factor}"

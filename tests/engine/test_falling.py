@@ -138,9 +138,13 @@ def test_within_safe_distance_no_damage():
     assert "no damage" in r.explain()
 
 
+MEGA_FALL = dict(height_m=30, stamina=2, dexterity=1, athletics=1, mega_stamina=1, mega_dexterity=1)
+"""A 30 m fall with Mega-Stamina 1 and Mega-Dexterity 1, worked by hand just below."""
+
+
 def test_mega_stamina_and_dexterity_count_two_dots():
     # Sta 2 + 2×1 = 4 → safe 6 m, lethal at 4 + Ath 1 = 5; Dex 1 + 2×1 = 3 → 4 dice, 10s reroll
-    r = fall(height_m=30, stamina=2, dexterity=1, athletics=1, mega_stamina=1, mega_dexterity=1)
+    r = fall(**MEGA_FALL)
     assert r.safe_m == 6
     assert r.threshold == 5
     assert r.break_dice == 4
@@ -148,15 +152,7 @@ def test_mega_stamina_and_dexterity_count_two_dots():
     mega = [s.text for s in r.steps if s.rule == MEGA_ATTRIBUTES]
     assert any("Stamina 2 + 2 × Mega-Stamina 1 = 4" in t for t in mega)
     assert any("Dexterity 1 + 2 × Mega-Dexterity 1 = 3" in t for t in mega)
-    r20 = fall(
-        height_m=30,
-        stamina=2,
-        dexterity=1,
-        athletics=1,
-        mega_stamina=1,
-        mega_dexterity=1,
-        ruleset="2.0",
-    )
+    r20 = fall(**MEGA_FALL, ruleset="2.0")
     assert not r20.reroll_tens
 
 
@@ -415,20 +411,12 @@ def test_the_break_fall_table_reaches_dice_plus_the_difficulty_with_rerolls():
     # 10 dice. Dazed: no dice left needs 11 rolled; the probabilities still sum to 1.
     from ruleslab.character import Conditions
 
-    r = fall(
-        height_m=30,
-        stamina=2,
-        dexterity=1,
-        athletics=1,
-        mega_stamina=1,
-        mega_dexterity=1,
-        conditions=Conditions(daze="dazed"),
-    )
+    r = fall(**MEGA_FALL, conditions=Conditions(daze="dazed"))
     assert r.damage_dice == 10
     assert r.reroll_tens
     assert r.added_difficulty == 1
     assert sum(r.dice_left) == 1
-    calm = fall(height_m=30, stamina=2, dexterity=1, athletics=1, mega_stamina=1, mega_dexterity=1)
+    calm = fall(**MEGA_FALL)
     # one success fewer counts: P(all 10 left) = P(k ≤ 1) now, P(k = 0) before
     assert r.dice_left[10] > calm.dice_left[10]
     assert r.dice_left[9] == calm.dice_left[8]  # both P(k = 2 rolled)
