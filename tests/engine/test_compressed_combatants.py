@@ -99,6 +99,16 @@ def test_the_track_that_froze_the_page_is_refused_at_once():
             "track sta 4 q 2 armour 1 str 1",
             {"stamina": 4, "quantum": 2, "armour_levels": 1, "strength": 1},
         ),
+        # the 2.1 track takes Willpower and Resistance too (issue 10)
+        (
+            "track Str 2 Sta 3 Will 5 Res 1",
+            {"strength": 2, "stamina": 3, "willpower": 5, "resistance": 1},
+        ),
+        ("track sta 2 willpower 4", {"stamina": 2, "willpower": 4, "strength": 0}),
+        (
+            "track wp 3 sta 1 resistance 0",
+            {"willpower": 3, "stamina": 1, "resistance": 0, "strength": 0},
+        ),
     ],
 )
 def test_track_spellings(track, expected):
@@ -170,25 +180,6 @@ def test_power_costs_with_leading_zeros():
 
 
 # --- the 2.1 track (issue 10) -----------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("track", "expected"),
-    [
-        (
-            "track Str 2 Sta 3 Will 5 Res 1",
-            {"strength": 2, "stamina": 3, "willpower": 5, "resistance": 1},
-        ),
-        ("track sta 2 willpower 4", {"stamina": 2, "willpower": 4, "strength": 0}),
-        (
-            "track wp 3 sta 1 resistance 0",
-            {"willpower": 3, "stamina": 1, "resistance": 0, "strength": 0},
-        ),
-    ],
-)
-def test_track_takes_willpower_and_resistance(track, expected):
-    (c,) = parse(f"Cop: Dex 3, {track}")
-    assert dict(c.track) == expected
 
 
 @pytest.mark.parametrize(

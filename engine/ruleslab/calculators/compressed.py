@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 import random
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 
 from ruleslab.compressed.combatants import (
     MAX_INTENT,
@@ -426,16 +426,8 @@ def compressed_combat(
         victory_b=vic_b,
         damage_to_a=dmg_a,
         damage_to_b=dmg_b,
-        p_a_wins=win.p_a_wins,
-        p_b_wins=win.p_b_wins,
-        p_tie=win.p_tie,
-        tie_to=win.tie_to,
-        p_a_takes=win.p_a_takes,
-        p_b_takes=win.p_b_takes,
-        p_a_down=hurt.a_down,
-        p_a_killed=hurt.a_killed,
-        p_b_down=hurt.b_down,
-        p_b_killed=hurt.b_killed,
+        **asdict(win),
+        **asdict(hurt),
         timeframe=turns,
         damage_split=damage_split,
         ablative_applies=ablative_applies,

@@ -64,25 +64,21 @@ def write_combatant(c: Combatant) -> str:
     items.append(f"{ability if ability != 'Ability' else 'ability'} {_number(c.ability_dots)}")
     if c.damage != 0 or c.damage_type != "":
         items.append(f"damage {_number(c.damage)}{_text(c.damage_type)}")
-    for word, value in (
-        ("accuracy", c.accuracy),
-        ("soak", c.soak),
-        ("initiative", c.initiative),
-        ("Tactics", c.tactics),
-        ("dodge", c.dodge),
-        ("auto", c.auto),
-        ("bonus", c.bonus),
+    for word, value, default in (
+        ("accuracy", c.accuracy, 0),
+        ("soak", c.soak, 0),
+        ("initiative", c.initiative, 0),
+        ("Tactics", c.tactics, 0),
+        ("dodge", c.dodge, 0),
+        ("auto", c.auto, 0),
+        ("bonus", c.bonus, 0),
+        ("Quantum", c.quantum, None),
+        ("resist", c.resist, None),
+        ("incap", c.incap, None),
+        ("dead", c.dead, None),
     ):
-        if value != 0:
+        if value != default:
             items.append(f"{word} {_number(value)}")
-    for word, optional in (
-        ("Quantum", c.quantum),
-        ("resist", c.resist),
-        ("incap", c.incap),
-        ("dead", c.dead),
-    ):
-        if optional is not None:
-            items.append(f"{word} {_number(optional)}")
     if c.formula != "":
         items.append(f"formula {'2x' if c.formula == 'double' else _text(c.formula)}")
     if c.track != ():

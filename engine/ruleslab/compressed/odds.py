@@ -347,10 +347,10 @@ class Health:
     """P(every combatant of a side Incapacitated or dead), P(one of them killed), after
     the both-down rule."""
 
-    a_down: Fraction
-    a_killed: Fraction
-    b_down: Fraction
-    b_killed: Fraction
+    p_a_down: Fraction
+    p_a_killed: Fraction
+    p_b_down: Fraction
+    p_b_killed: Fraction
 
 
 def _damage_steps(

@@ -14,7 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ruleslab.compressed.odds import fate_labels, levels_to_down, margin_probabilities
+from ruleslab.compressed.odds import (
+    Health,
+    VictoryOdds,
+    fate_labels,
+    levels_to_down,
+    margin_probabilities,
+)
 from ruleslab.compressed.pools import SideResult
 from ruleslab.explain import Chart, Explained, Figure, fmt_num, fmt_prob
 from ruleslab.pmf import CHART_CUTOFF, chart_bars
@@ -24,16 +30,16 @@ __all__ = ["CompressedCombat"]
 
 
 @dataclass(frozen=True, kw_only=True)
-class CompressedCombat(Explained):
+class CompressedCombat(VictoryOdds, Health, Explained):
     """Result of :func:`compressed_combat`: both sides, the odds, damage and health.
 
     ``victory_a``/``victory_b`` are the success tables compared for victory,
     ``damage_to_a``/``damage_to_b`` the exact distributions of health levels each
-    side loses. ``p_a_wins``/``p_b_wins`` are "more successes" only; ties go to
-    ``tie_to`` ("A", "B", "neither" or "coin"); ``p_a_takes``/``p_b_takes``
-    include the ties each side takes. ``p_*_down``: every combatant of the side
-    Incapacitated or dead; ``p_*_killed``: at least one of them killed — both
-    after the both-down rule.
+    side loses. Who takes the fight are the fields of :class:`VictoryOdds`
+    (``p_a_wins`` … ``p_b_takes``; ties go to ``tie_to``, "A", "B", "neither" or
+    "coin"); the sides' fates those of :class:`Health` (``p_*_down``: every combatant
+    of the side Incapacitated or dead; ``p_*_killed``: at least one of them killed —
+    both after the both-down rule).
     """
 
     side_a: SideResult
@@ -42,16 +48,6 @@ class CompressedCombat(Explained):
     victory_b: tuple[Fraction, ...]
     damage_to_a: tuple[Fraction, ...]
     damage_to_b: tuple[Fraction, ...]
-    p_a_wins: Fraction
-    p_b_wins: Fraction
-    p_tie: Fraction
-    tie_to: str
-    p_a_takes: Fraction
-    p_b_takes: Fraction
-    p_a_down: Fraction
-    p_a_killed: Fraction
-    p_b_down: Fraction
-    p_b_killed: Fraction
     timeframe: int
     damage_split: str
     ablative_applies: str

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from ruleslab.compressed.combatants import Combatant
 from ruleslab.explain import Step
-from ruleslab.health import DYING, HL_20, HL_21, INCAP, HealthLevel, track, track_20
+from ruleslab.health import DYING, HL_20, HL_21, INCAP, HealthLevel, track
 from ruleslab.params import InputError
 from ruleslab.ruleset import V20, V21
 
@@ -121,31 +121,16 @@ def thresholds(ruleset: str, **traits: int) -> tuple[int, int]:
     return t.incap, t.dead
 
 
-def thresholds_20(
-    *,
-    strength: int,
-    stamina: int,
-    mega_strength: int = 0,
-    mega_stamina: int = 0,
-    quantum: int = 0,
-    armour_levels: int = 0,
-) -> tuple[int, int]:
-    """(levels of damage to Incapacitated, levels to Dead) on a 2.0 track.
+def thresholds_20(**traits: int) -> tuple[int, int]:
+    """(levels of damage to Incapacitated, levels to Dead) on a 2.0 track: :func:`thresholds`
+    under 2.0, the same traits (Strength, Stamina, Mega-Strength, Mega-Stamina, Quantum,
+    armour levels).
 
     Incapacitated when the first Incap level is filled; dead when the last
     Dying level is filled (rules note RN-HEALTH-8's default). A Str 2, Sta 2
     character: 6 normal levels, Incap, 4 Dying → (7, 11).
     """
-    levels, _ = track_20(
-        strength=strength,
-        mega_strength=mega_strength,
-        stamina=stamina,
-        mega_stamina=mega_stamina,
-        quantum=quantum,
-        armour_levels=armour_levels,
-    )
-    t = _counted(V20, levels)
-    return t.incap, t.dead
+    return thresholds(V20, **traits)
 
 
 def _levels_text(t: Thresholds, traits: dict[str, int]) -> str:
