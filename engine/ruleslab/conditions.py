@@ -74,6 +74,7 @@ __all__ = [
     "load_encumbrance",
     "multiple_actions_difficulty",
     "on_roll",
+    "paid_by",
     "sprinting_modifier",
     "stun_after_scene",
 ]
@@ -267,15 +268,18 @@ def on_roll(
     heavy_from: str = "above_15",
     beyond_heavy: str = "capacity",
     count_actions: bool = True,
+    load: Encumbrance | None = None,
 ) -> Modifier:
     """Every condition applied to one roll: encumbrance, sprinting, Dazed/Stunned and
     multiple actions (``count_actions=False`` where the calculator prices multiple
-    actions itself, roll by roll)."""
+    actions itself, roll by roll). ``load``: the encumbrance of what he carries where
+    the caller has already worked it out (:func:`load_encumbrance`), else worked out
+    here with ``heavy_from`` and ``beyond_heavy``."""
     steps: list[Step] = []
     total = 0
-    enc_added, enc_step = encumbrance_difficulty(
-        kind, load_encumbrance(character, conditions, heavy_from, beyond_heavy)
-    )
+    if load is None:
+        load = load_encumbrance(character, conditions, heavy_from, beyond_heavy)
+    enc_added, enc_step = encumbrance_difficulty(kind, load)
     sprint_added, allowed, sprint_step = sprinting_modifier(kind, conditions.sprinting)
     daze_added, daze_step = daze_difficulty(kind, conditions.daze)
     actions_added, actions_step = (
@@ -318,6 +322,12 @@ def defence_successes(
         else:
             out[k if k >= 1 + added else 0] += p
     return tuple(out)
+
+
+def paid_by(added: int) -> str:
+    """Who pays an added difficulty in the "spend" reading (RN-COND-5), for a step:
+    "its first success pays" / "its first 3 successes pay"."""
+    return "its first success pays" if added == 1 else f"its first {added} successes pay"
 
 
 def stun_after_scene(stun: int, conditions: Conditions) -> tuple[int, Step | None]:

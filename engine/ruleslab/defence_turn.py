@@ -63,6 +63,7 @@ from ruleslab.defence import (
     ordinal,
     pool_roll,
 )
+from ruleslab.encumbrance import Encumbrance
 from ruleslab.explain import Explained, Figure, Step, fmt_prob
 from ruleslab.ruleset import V20, V21
 
@@ -107,10 +108,16 @@ def active_kind(ability_name: str) -> RollKind:
 
 
 def defence_modifier(
-    kind: RollKind, defender: Character, conditions: Conditions, ruleset: str, extra: int = 0
+    kind: RollKind,
+    defender: Character,
+    conditions: Conditions,
+    ruleset: str,
+    extra: int = 0,
+    load: Encumbrance | None = None,
 ) -> Modifier:
-    """``on_roll`` (multiple actions left out: :func:`plan_turn` prices them) plus ``extra``."""
-    m = on_roll(kind, defender, conditions, ruleset=ruleset, count_actions=False)
+    """``on_roll`` (multiple actions left out: :func:`plan_turn` prices them) plus ``extra``;
+    ``load``: his load's encumbrance, worked out once for all his defence rolls."""
+    m = on_roll(kind, defender, conditions, ruleset=ruleset, count_actions=False, load=load)
     return replace(m, difficulty=m.difficulty + extra)
 
 
@@ -123,10 +130,9 @@ def _needs_step(rule_: str) -> Step:
     )
 
 
-def _heavy_sprint(defender: Character, conditions: Conditions) -> list[Step]:
+def _heavy_sprint(conditions: Conditions, enc: Encumbrance) -> list[Step]:
     if not conditions.sprinting:
         return []
-    enc = load_encumbrance(defender, conditions)
     if enc.effects.other_physical_difficulty < 1:
         return []
     text = (
@@ -149,11 +155,14 @@ def maneuvers_20(
     roll: sprinting +1 to each (a defensive maneuver), the load on the dodge (movement) and
     the parry (other physical); Dazed/Stunned nothing (a 2.0 maneuver takes no action)."""
     d = defender
-    dodge, parry, pb = (defence_modifier(k, d, conditions, V20) for k in (DODGE, PARRY, POWERBLOCK))
+    load = load_encumbrance(d, conditions)
+    dodge, parry, pb = (
+        defence_modifier(k, d, conditions, V20, load=load) for k in (DODGE, PARRY, POWERBLOCK)
+    )
     notes = (
         [_needs_step(MANEUVERS)] if dodge.difficulty or parry.difficulty or pb.difficulty else []
     )
-    notes += _heavy_sprint(d, conditions)
+    notes += _heavy_sprint(conditions, load)
     maneuvers = defensive_maneuvers(
         d.dexterity,
         d.mega_dexterity,
@@ -420,10 +429,11 @@ def defense_21(
     d = defender
     ability_name, _ = defending_ability(d.athletics, d.melee_brawl)
     extra = turn.defence_penalty
-    active = defence_modifier(active_kind(ability_name), d, conditions, V21, extra)
-    power_block = defence_modifier(POWER_BLOCK_21, d, conditions, V21, extra)
+    load = load_encumbrance(d, conditions)
+    active = defence_modifier(active_kind(ability_name), d, conditions, V21, extra, load)
+    power_block = defence_modifier(POWER_BLOCK_21, d, conditions, V21, extra, load)
     needs = (_needs_step(DEFENSES),) if active.difficulty or power_block.difficulty else ()
-    active_steps = (*_heavy_sprint(d, conditions), *active.steps, *turn.defence_steps, *needs)
+    active_steps = (*_heavy_sprint(conditions, load), *active.steps, *turn.defence_steps, *needs)
     return defense(
         d.dexterity,
         d.mega_dexterity,

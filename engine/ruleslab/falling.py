@@ -39,7 +39,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ruleslab.conditions import Modifier
+from ruleslab.conditions import Modifier, defence_successes, paid_by
 from ruleslab.decimals import equals, fmt_exact, typed_decimal
 from ruleslab.dice import pool_distribution
 from ruleslab.encumbrance import Encumbrance
@@ -293,21 +293,20 @@ def fall(
             reroll = True
             steps.append(Step("Specialty (2.0): the break-fall roll rerolls 10s", SPECIALTIES_20))
         if added:
-            pays = "its first success pays" if added == 1 else f"its first {added} successes pay"
             steps.append(
                 Step(
-                    f"+{added} difficulty on the break-fall roll: {pays} for it, each "
+                    f"+{added} difficulty on the break-fall roll: {paid_by(added)} for it, each "
                     "further success removes one damage die (the reading of a difficulty on a "
                     "defence roll, rules notes RN-COND-5, RN-FALL-7)",
                     FALLING,
                 )
             )
         succ = pool_distribution(pool, 0, 7, reroll, upto=dice + added)
+        # c = max(0, rolled − added) successes count (RN-COND-5), each removing a die
+        counted = defence_successes(succ.pmf, added)
         left = [Fraction(0)] * (dice + 1)
-        # c successes count (c = max(0, rolled − added)): c = 0 for up to `added` rolled.
-        left[dice] = sum((succ.probability(k) for k in range(added + 1)), Fraction(0))
-        for c in range(1, dice):
-            left[dice - c] = succ.probability(c + added)
+        for c in range(min(dice, len(counted))):
+            left[dice - c] = counted[c]
         left[0] = succ.at_least(dice + added)  # exact: the table reaches `dice + added`
         if added:
             text = (

@@ -33,7 +33,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ruleslab.conditions import Modifier, defence_successes
+from ruleslab.conditions import Modifier, defence_successes, paid_by
 from ruleslab.decimals import equals, fmt_exact, typed_decimal
 from ruleslab.dice import SuccessDistribution, pool_distribution
 from ruleslab.encumbrance import Encumbrance
@@ -223,7 +223,7 @@ def jump(
     if allowed and added:
         steps.append(
             Step(
-                f"+{added} difficulty on the jump roll: {_first(added)} for it, only the "
+                f"+{added} difficulty on the jump roll: {paid_by(added)} for it, only the "
                 "rest count for the distance (the reading of a difficulty on a defence roll, "
                 "rules notes RN-COND-5, RN-JUMP-5)",
                 JUMPING,
@@ -337,11 +337,6 @@ def jump(
         steps.append(Step("A pool of 0 dice rolls no successes: the jump covers 0 m", JUMPING))
 
     return result(dice, auto, reroll, dist, p, unresolved, mean)
-
-
-def _first(added: int) -> str:
-    """ "its first success pays" / "its first 3 successes pay"."""
-    return "its first success pays" if added == 1 else f"its first {added} successes pay"
 
 
 def _counted(rolled: SuccessDistribution, added: int) -> SuccessDistribution:

@@ -178,6 +178,7 @@ def fall(
     """
     assert faller is not None  # (filled in by @checked)
     assert conditions is not None
+    load = load_encumbrance(faller, conditions)
     return FallReport.of(
         falling.fall(
             height_m,
@@ -191,8 +192,8 @@ def fall(
             specialty=specialty,
             count_from=count_from,
             lethal_means=lethal_means,
-            conditions=on_roll(BREAK_FALL_ROLL, faller, conditions, ruleset=ruleset),
-            load=load_encumbrance(faller, conditions),
+            conditions=on_roll(BREAK_FALL_ROLL, faller, conditions, ruleset=ruleset, load=load),
+            load=load,
         )
     )
 

@@ -169,6 +169,7 @@ def jump(
     """
     assert jumper is not None  # (filled in by @checked)
     assert conditions is not None
+    load = load_encumbrance(jumper, conditions)
     return JumpReport.of(
         jumping.jump(
             jumper.strength,
@@ -179,8 +180,8 @@ def jump(
             ruleset=ruleset,
             specialty=specialty,
             mega_in_pool=mega_in_pool,
-            conditions=on_roll(JUMP_ROLL, jumper, conditions, ruleset=ruleset),
-            load=load_encumbrance(jumper, conditions),
+            conditions=on_roll(JUMP_ROLL, jumper, conditions, ruleset=ruleset, load=load),
+            load=load,
         )
     )
 

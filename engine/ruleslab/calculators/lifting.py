@@ -191,8 +191,7 @@ def lifting_and_encumbrance(
         lifter,
         conditions,
         ruleset=ruleset,
-        heavy_from=heavy_from,
-        beyond_heavy=beyond_heavy,
+        load=enc,
     )
     lifted = lift(
         lifter.strength,
