@@ -15,6 +15,9 @@
  *   data-height  "auto" (default): the iframe follows the content's height;
  *                a number of pixels (100 to 10000): a fixed height, scrolled inside
  *
+ * data-calculator and data-embed are refused with a message in the element (the
+ * app page reads `calculator` and `embed` itself), as the Sphinx directive does.
+ *
  * Before it starts an embed shows the calculator's title, and Python starts in one
  * embed at a time (the next waits until the one before is drawn), so a page with
  * several calculators never starts them all at once. The app page posts
@@ -39,6 +42,7 @@
   }
 
   const OWN = ["ruleslab", "theme", "start", "height"]; // data-* that are not inputs
+  const PAGE = ["calculator", "embed"]; // the app page's own names (view.PAGE_PARAMETERS)
   const START = ["visible", "click"];
   const MIN_HEIGHT = 100;
   const MAX_HEIGHT = 10000;
@@ -147,6 +151,15 @@
       if (attr.name.indexOf("data-") !== 0) continue;
       const name = attr.name.slice(5);
       if (OWN.indexOf(name) >= 0 || name.indexOf("ruleslab") === 0) continue;
+      if (PAGE.indexOf(name) >= 0) {
+        // (as the Sphinx directive: the app page reads these itself, never as an input)
+        fail(
+          node,
+          "data-" + name + " is not an input: the embed sets “" + name + "” itself. " +
+            "Inputs are the calculator's field names (the names its Copy link shows).",
+        );
+        return null;
+      }
       query.append(name, attr.value);
     }
     const theme = node.getAttribute("data-theme");

@@ -149,6 +149,8 @@ MISTAKES = """<!doctype html>
 <div id="start" data-ruleslab="lifting" data-start="hover"></div>
 <div id="height" data-ruleslab="lifting" data-height="12"></div>
 <div id="markup" data-ruleslab="&lt;img src=x onerror=alert(1)&gt;"></div>
+<div id="reserved" data-ruleslab="lifting" data-strength="5" data-embed="x"></div>
+<div id="reserved2" data-ruleslab="lifting" data-calculator="falling"></div>
 </body></html>
 """
 
@@ -381,9 +383,15 @@ def test_mistakes_are_said_in_the_element(watched, host, artifacts) -> None:
         "or a height in pixels from 100 to 10000."
     )
     expect(page.locator("#markup")).to_contain_text("“<img src=x onerror=alert(1)>”")
+    expect(page.locator("#reserved")).to_contain_text(
+        "data-embed is not an input: the embed sets “embed” itself."
+    )
+    expect(page.locator("#reserved2")).to_contain_text(
+        "data-calculator is not an input: the embed sets “calculator” itself."
+    )
     assert page.locator("img").count() == 0
     assert page.locator("iframe").count() == 0
-    for box in ("#unknown", "#empty", "#start", "#height", "#markup"):
+    for box in ("#unknown", "#empty", "#start", "#height", "#markup", "#reserved", "#reserved2"):
         expect(page.locator(box)).to_have_attribute("data-ruleslab-state", "error")
     assert [u for u in watch.urls if "app.html" in u] == []
     page.screenshot(path=str(artifacts / "embed-mistakes.png"), full_page=True)
