@@ -39,6 +39,36 @@ const BLOB_STORE = 'local-forage-detect-blob-support';
 
 const encoder = new TextEncoder();
 
+// Stored data is never trusted: anything read from IndexedDB or localStorage may be
+// junk (another script, an old build, a corrupted profile). Nothing here throws on it:
+// a value that cannot be read is left where it is (or skipped), and said when the GM
+// should know.
+
+/** A plain object (not null, not an array, not a string). */
+export function isObject(value) {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** A notebook's metadata, as an object ({} when it holds none or something else). */
+function metadataOf(notebook) {
+  return isObject(notebook) && isObject(notebook.metadata) ? notebook.metadata : {};
+}
+
+/** A path a stored file may have: relative, no empty, `.` or `..` segment, bounded. */
+export function isStoredPath(path) {
+  return (
+    typeof path === 'string' &&
+    path.length > 0 &&
+    path.length <= 1024 &&
+    path.split('/').every((part) => part !== '' && part !== '.' && part !== '..')
+  );
+}
+
+/** A stored contents model this script may move or copy: an object of a known type. */
+export function isModel(model) {
+  return isObject(model) && ['notebook', 'file', 'directory'].includes(model.type);
+}
+
 // ---- fingerprints and verdicts (no browser storage: also run under Node) ----
 
 /** The sha256 (hex) of a notebook's cells, as tools/keep_notebooks.py
@@ -50,7 +80,8 @@ export async function cellsFingerprint(notebook) {
     return null;
   }
   const parts = [];
-  for (const cell of notebook.cells || []) {
+  for (const item of (isObject(notebook) && Array.isArray(notebook.cells)) ? notebook.cells : []) {
+    const cell = isObject(item) ? item : {};
     const raw = cell.source === undefined || cell.source === null ? '' : cell.source;
     const source = encoder.encode(Array.isArray(raw) ? raw.join('') : String(raw));
     parts.push(encoder.encode(`${cell.cell_type || ''}\n${source.length}\n`), source);
@@ -66,9 +97,10 @@ export async function cellsFingerprint(notebook) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The notebook in a stored contents model, or null if it holds none. */
+/** The notebook in a stored contents model, or null if it holds none (or one whose
+ * cells are not all objects: it cannot be compared, nor opened). */
 export function notebookOf(model) {
-  if (!model || model.type !== 'notebook' || model.content === null) {
+  if (!isObject(model) || model.type !== 'notebook' || model.content === null) {
     return null;
   }
   let content = model.content;
@@ -83,13 +115,15 @@ export function notebookOf(model) {
   } catch (err) {
     return null;
   }
-  return content && typeof content === 'object' && Array.isArray(content.cells) ? content : null;
+  return isObject(content) && Array.isArray(content.cells) && content.cells.every(isObject)
+    ? content
+    : null;
 }
 
 /** What to do with a stored copy of a served notebook (see the top of the file). */
 export async function verdict(notebook, published, stampKey) {
-  const stamp = notebook && notebook.metadata && notebook.metadata[stampKey];
-  const made = stamp && typeof stamp === 'object' ? stamp.published : undefined;
+  const stamp = metadataOf(notebook)[stampKey];
+  const made = isObject(stamp) ? stamp.published : undefined;
   if (made === published) {
     return 'current';
   }
@@ -256,14 +290,21 @@ function deepCopy(value) {
   return JSON.parse(JSON.stringify(value));
 }
 
+/** The notebook with our stamp set to `{...stamp, ...fields}`. Metadata that is not
+ * an object (a corrupted copy) is replaced by one, its old value kept in the stamp. */
+function stamped(notebook, stampKey, fields) {
+  const copy = deepCopy(notebook);
+  const kept = isObject(copy.metadata) || copy.metadata === undefined
+    ? {} : { invalid_metadata: copy.metadata };
+  copy.metadata = metadataOf(copy);
+  const stamp = isObject(copy.metadata[stampKey]) ? copy.metadata[stampKey] : {};
+  copy.metadata[stampKey] = { ...stamp, ...kept, ...fields };
+  return copy;
+}
+
 /** The copy of a notebook, marked with where it came from. */
 function markedCopy(notebook, from, stampKey) {
-  const copy = deepCopy(notebook);
-  copy.metadata = copy.metadata || {};
-  const stamp = copy.metadata[stampKey] && typeof copy.metadata[stampKey] === 'object'
-    ? copy.metadata[stampKey] : {};
-  copy.metadata[stampKey] = { ...stamp, copy_of: from };
-  return copy;
+  return stamped(notebook, stampKey, { copy_of: from });
 }
 
 // ---- the reconciliation ----
@@ -273,8 +314,8 @@ async function planCurrent(files, manifest) {
   const plan = [];
   for (const [path, published] of Object.entries(manifest.notebooks)) {
     const model = files.get(path);
-    if (!model) {
-      continue;
+    if (!isModel(model)) {
+      continue; // nothing stored there, or not a file JupyterLite could show: left alone
     }
     const notebook = notebookOf(model);
     const action = await verdict(notebook, published, manifest.stampKey);
@@ -291,8 +332,8 @@ function keptWhy(step, manifest) {
   if (!step.notebook) {
     return 'unreadable';
   }
-  const stamp = step.notebook.metadata && step.notebook.metadata[manifest.stampKey];
-  if (!stamp || typeof stamp.published !== 'string') {
+  const stamp = metadataOf(step.notebook)[manifest.stampKey];
+  if (!isObject(stamp) || typeof stamp.published !== 'string') {
     return 'unstamped'; // saved before the site published a notebook of that name
   }
   return step.cells === null ? 'uncompared' : 'edited';
@@ -309,46 +350,59 @@ async function applyCurrent(db, plan, manifest, notices) {
   const folder = manifest.copiesFolder;
   for (const step of plan) {
     const now = await request(files.get(step.path));
-    if (!now || now.last_modified !== step.model.last_modified) {
+    if (!isModel(now) || now.last_modified !== step.model.last_modified) {
       continue; // saved again meanwhile (another tab): judged at the next start
     }
-    if (step.action === 'adopt') {
-      const notebook = deepCopy(step.notebook);
-      notebook.metadata = notebook.metadata || {};
-      notebook.metadata[manifest.stampKey] = {
-        ...(notebook.metadata[manifest.stampKey] || {}),
-        published: step.published,
-      };
-      files.put(withContent(now, step.path, notebook), step.path);
-    } else if (step.action === 'refresh') {
-      files.delete(step.path);
-      if (checkpoints) {
-        checkpoints.delete(step.path);
-      }
-      notices.push({ kind: 'refreshed', path: step.path });
-    } else {
-      if (!taken.has(folder)) {
-        files.put(directoryModel(folder), folder);
-        taken.add(folder);
-      }
-      const target = copyPath(folder, step.path, `my copy, ${today()}`, taken);
-      taken.add(target);
-      const copy = step.notebook
-        ? withContent(now, target, markedCopy(step.notebook, step.path, manifest.stampKey))
-        : withContent(now, target);
-      files.put(copy, target);
-      files.delete(step.path);
-      if (checkpoints) {
-        const saved = await request(checkpoints.get(step.path));
-        if (Array.isArray(saved)) {
-          checkpoints.put(saved.filter(Boolean).map((m) => withContent(m, target)), target);
-        }
-        checkpoints.delete(step.path);
-      }
-      notices.push({ kind: 'kept', path: step.path, copy: target, why: keptWhy(step, manifest) });
+    try {
+      await applyStep(step, now, { files, checkpoints, taken, folder, manifest, notices });
+    } catch (err) {
+      // (a request that failed aborts the transaction: `finished` says so below)
+      console.warn(`ruleslab: ${step.path} was left as it is:`, err);
+      notices.push({ kind: 'unchecked', path: step.path });
     }
   }
   await finished;
+}
+
+/** One step of a plan, inside applyCurrent's transaction. Its notice is pushed as
+ * soon as the move is made (what follows, the checkpoints, cannot undo it). */
+async function applyStep(step, now, { files, checkpoints, taken, folder, manifest, notices }) {
+  if (step.action === 'adopt') {
+    const notebook = stamped(step.notebook, manifest.stampKey, { published: step.published });
+    files.put(withContent(now, step.path, notebook), step.path);
+    return;
+  }
+  if (step.action === 'refresh') {
+    files.delete(step.path);
+    if (checkpoints) {
+      checkpoints.delete(step.path);
+    }
+    notices.push({ kind: 'refreshed', path: step.path });
+    return;
+  }
+  const target = copyPath(folder, step.path, `my copy, ${today()}`, taken);
+  const copy = step.notebook
+    ? withContent(now, target, markedCopy(step.notebook, step.path, manifest.stampKey))
+    : withContent(now, target);
+  if (!taken.has(folder)) {
+    files.put(directoryModel(folder), folder);
+    taken.add(folder);
+  }
+  files.put(copy, target);
+  taken.add(target);
+  files.delete(step.path);
+  notices.push({ kind: 'kept', path: step.path, copy: target, why: keptWhy(step, manifest) });
+  if (checkpoints) {
+    try {
+      const saved = await request(checkpoints.get(step.path));
+      if (Array.isArray(saved)) {
+        checkpoints.put(saved.filter(isObject).map((m) => withContent(m, target)), target);
+      }
+      checkpoints.delete(step.path);
+    } catch (err) {
+      console.warn(`ruleslab: the checkpoints of ${step.path} were not moved:`, err);
+    }
+  }
 }
 
 /** Contents stores of earlier builds not yet brought over. */
@@ -356,12 +410,7 @@ async function legacyStores(manifest) {
   if (!indexedDB.databases) {
     return [];
   }
-  let migrated = [];
-  try {
-    migrated = JSON.parse(localStorage.getItem(MIGRATED_KEY) || '[]');
-  } catch (err) {
-    migrated = [];
-  }
+  const migrated = storedNames();
   const prefix = manifest.legacyContentsPrefix;
   return (await indexedDB.databases())
     .map((info) => info.name)
@@ -370,9 +419,19 @@ async function legacyStores(manifest) {
     .filter((name) => !migrated.includes(name));
 }
 
+/** The names of the stores already brought over (strings only: junk is dropped). */
+function storedNames() {
+  try {
+    const names = JSON.parse(localStorage.getItem(MIGRATED_KEY) || '[]');
+    return Array.isArray(names) ? names.filter((name) => typeof name === 'string') : [];
+  } catch (err) {
+    return [];
+  }
+}
+
 function rememberMigrated(names) {
   try {
-    const migrated = JSON.parse(localStorage.getItem(MIGRATED_KEY) || '[]');
+    const migrated = storedNames();
     localStorage.setItem(MIGRATED_KEY, JSON.stringify([...new Set([...migrated, ...names])]));
   } catch (err) {
     // no localStorage: the next start compares again and finds the copies already there
@@ -391,8 +450,8 @@ async function identity(model) {
 /** Where a stored model came from: its path, or the path it is a copy of. */
 function origin(model, stampKey) {
   const notebook = notebookOf(model);
-  const stamp = notebook && notebook.metadata && notebook.metadata[stampKey];
-  return (stamp && typeof stamp === 'object' && stamp.copy_of) || model.path;
+  const stamp = metadataOf(notebook)[stampKey];
+  return (isObject(stamp) && typeof stamp.copy_of === 'string' && stamp.copy_of) || model.path;
 }
 
 /** Bring what the GM saved under earlier builds' storage names into the site's store. */
@@ -406,13 +465,14 @@ async function migrate(names, manifest, notices) {
     }
     try {
       const files = await readStore(old, 'files');
-      const times = [...files.values()].map((m) => Date.parse(m && m.last_modified) || 0);
+      const times = [...files.values()].map((m) => Date.parse(isObject(m) && m.last_modified) || 0);
       const newest = Math.max(0, ...times);
       sources.push({ files, newest });
       // JupyterLite names a new "Untitled<n>.ipynb" from these counters and writes it
       // without looking: they must not restart below the names brought over
       for (const [key, value] of await readStore(old, 'counters')) {
-        if (typeof value === 'number' && !(counters.get(key) >= value)) {
+        const counter = typeof key === 'string' && Number.isSafeInteger(value) && value >= 0;
+        if (counter && !(counters.get(key) >= value)) {
           counters.set(key, value);
         }
       }
@@ -424,8 +484,8 @@ async function migrate(names, manifest, notices) {
   const items = [];
   for (const source of sources) {
     for (const [path, model] of source.files) {
-      if (!model || typeof path !== 'string') {
-        continue;
+      if (!isModel(model) || !isStoredPath(path)) {
+        continue; // junk (a nameless entry, a `..` folder, a string): nothing of the GM's
       }
       const notebook = notebookOf(model);
       const published = manifest.notebooks[path];
@@ -443,7 +503,7 @@ async function migrate(names, manifest, notices) {
     // a write transaction, which would commit while it waits)
     const held = new Set();
     for (const model of (await readStore(db, 'files')).values()) {
-      if (model) {
+      if (isModel(model)) {
         held.add(`${origin(model, manifest.stampKey)}\n${await identity(model)}`);
       }
     }
@@ -506,8 +566,13 @@ export async function reconcile(manifest) {
   const notices = [];
   const legacy = await legacyStores(manifest);
   if (legacy.length) {
-    await migrate(legacy, manifest, notices);
-    rememberMigrated(legacy);
+    try {
+      await migrate(legacy, manifest, notices);
+      rememberMigrated(legacy);
+    } catch (err) {
+      // tried again at the next start; the site's own store is still brought up to date
+      console.warn('ruleslab: notebooks of an earlier build were not brought over:', err);
+    }
   }
   const db = await openExisting(manifest.contentsStorageName);
   if (!db) {
@@ -554,12 +619,31 @@ async function nothingStored() {
 
 // ---- the notice ----
 
-function loadNotices() {
+const KEPT_WHY = ['edited', 'earlier', 'uncompared', 'unreadable', 'unstamped'];
+
+/** A notice as this script writes it (anything else in the store is dropped). */
+export function isNotice(notice) {
+  if (!isObject(notice) || !isStoredPath(notice.path)) {
+    return false;
+  }
+  if (notice.kind === 'refreshed' || notice.kind === 'unchecked') {
+    return true;
+  }
+  if (notice.kind === 'migrated') {
+    return isStoredPath(notice.copy);
+  }
+  return notice.kind === 'kept' && isStoredPath(notice.copy) && KEPT_WHY.includes(notice.why);
+}
+
+/** The notices waiting in localStorage: the valid ones (junk or a corrupted store: none). */
+export function loadNotices() {
+  let notices;
   try {
-    return JSON.parse(localStorage.getItem(NOTICE_KEY) || '[]');
+    notices = JSON.parse(localStorage.getItem(NOTICE_KEY) || '[]');
   } catch (err) {
     return [];
   }
+  return Array.isArray(notices) ? notices.filter(isNotice) : [];
 }
 
 function saveNotices(notices) {
@@ -623,6 +707,13 @@ function noticeItem(root, notice) {
       open(notice.copy, 'Open my copy'),
       ' ',
       open(notice.path, 'Open the new version'),
+    );
+  } else if (notice.kind === 'unchecked') {
+    li.append(
+      el('strong', {}, notice.path),
+      ': this browser could not check your stored copy against the published version ' +
+        '(it could not be read), so it is left as it is. ',
+      open(notice.path, 'Open it'),
     );
   } else if (notice.kind === 'refreshed') {
     li.append(
