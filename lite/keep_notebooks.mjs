@@ -314,8 +314,13 @@ async function planCurrent(files, manifest) {
   const plan = [];
   for (const [path, published] of Object.entries(manifest.notebooks)) {
     const model = files.get(path);
+    if (model === undefined) {
+      continue;
+    }
     if (!isModel(model)) {
-      continue; // nothing stored there, or not a file JupyterLite could show: left alone
+      // not a file at all (junk in the store): set aside as text, never deleted
+      plan.push({ path, action: 'keep', model, notebook: null, cells: null, junk: true });
+      continue;
     }
     const notebook = notebookOf(model);
     const action = await verdict(notebook, published, manifest.stampKey);
@@ -348,9 +353,13 @@ async function applyCurrent(db, plan, manifest, notices) {
   const finished = done(tx);
   const taken = new Set(await request(files.getAllKeys()));
   const folder = manifest.copiesFolder;
+  const first = notices.length;
   for (const step of plan) {
     const now = await request(files.get(step.path));
-    if (!isModel(now) || now.last_modified !== step.model.last_modified) {
+    const same = step.junk
+      ? asText(now) === asText(step.model)
+      : isModel(now) && now.last_modified === step.model.last_modified;
+    if (!same) {
       continue; // saved again meanwhile (another tab): judged at the next start
     }
     try {
@@ -361,7 +370,46 @@ async function applyCurrent(db, plan, manifest, notices) {
       notices.push({ kind: 'unchecked', path: step.path });
     }
   }
-  await finished;
+  await committed(finished, notices.slice(first));
+}
+
+/** Any stored value as text (for a value that is not a file: kept as a text file). */
+function asText(value) {
+  try {
+    const text = JSON.stringify(value);
+    return text === undefined ? String(value) : text;
+  } catch (err) {
+    return String(value);
+  }
+}
+
+/** Wait for a transaction with its notices already saved: a move is never committed
+ * without the notice that says it (were the page closed in between). If the
+ * transaction fails, nothing was moved: the notices saved before are put back. */
+async function committed(finished, added) {
+  let before = null;
+  try {
+    before = localStorage.getItem(NOTICE_KEY);
+  } catch (err) {
+    // no localStorage: the notice shows on this page only
+  }
+  if (added.length) {
+    saveNotices([...loadNotices(), ...added]);
+  }
+  try {
+    await finished;
+  } catch (err) {
+    try {
+      if (before === null) {
+        localStorage.removeItem(NOTICE_KEY);
+      } else {
+        localStorage.setItem(NOTICE_KEY, before);
+      }
+    } catch (ignored) {
+      // as above
+    }
+    throw err;
+  }
 }
 
 /** One step of a plan, inside applyCurrent's transaction. Its notice is pushed as
@@ -380,10 +428,19 @@ async function applyStep(step, now, { files, checkpoints, taken, folder, manifes
     notices.push({ kind: 'refreshed', path: step.path });
     return;
   }
-  const target = copyPath(folder, step.path, `my copy, ${today()}`, taken);
-  const copy = step.notebook
-    ? withContent(now, target, markedCopy(step.notebook, step.path, manifest.stampKey))
-    : withContent(now, target);
+  let target;
+  let copy;
+  if (step.junk) {
+    target = copyPath(folder, `${step.path}.txt`, `unreadable, ${today()}`, taken);
+    copy = { ...directoryModel(target), type: 'file', format: 'text', mimetype: 'text/plain' };
+    copy.content = asText(now);
+    copy.size = copy.content.length;
+  } else {
+    target = copyPath(folder, step.path, `my copy, ${today()}`, taken);
+    copy = step.notebook
+      ? withContent(now, target, markedCopy(step.notebook, step.path, manifest.stampKey))
+      : withContent(now, target);
+  }
   if (!taken.has(folder)) {
     files.put(directoryModel(folder), folder);
     taken.add(folder);
@@ -498,6 +555,7 @@ async function migrate(names, manifest, notices) {
     return;
   }
   const db = await openOrCreate(manifest.contentsStorageName);
+  const first = notices.length;
   try {
     // what the site's store holds already (read first: hashing cannot run inside
     // a write transaction, which would commit while it waits)
@@ -555,7 +613,7 @@ async function migrate(names, manifest, notices) {
       }
       held.add(key);
     }
-    await finished;
+    await committed(finished, notices.slice(first));
   } finally {
     db.close();
   }
@@ -810,9 +868,10 @@ export async function main(root = '../') {
     const manifest = await response.json();
     const run = () => reconcile(manifest);
     const fresh = navigator.locks ? await navigator.locks.request(LOCK_NAME, run) : await run();
-    const notices = [...loadNotices(), ...fresh];
-    saveNotices(notices);
-    return notices;
+    // the new notices were saved with their moves; without localStorage, shown here only
+    const notices = loadNotices();
+    const known = new Set(notices.map((notice) => JSON.stringify(notice)));
+    return [...notices, ...fresh.filter((notice) => !known.has(JSON.stringify(notice)))];
   })();
   let timer;
   const late = new Promise((resolve, reject) => {

@@ -7,8 +7,9 @@ once, written straight into IndexedDB and localStorage before the first notebook
 is opened:
 
 * a stored copy of a served notebook whose ``metadata`` is a string (``"corrupt"``),
-  and one with a ``null`` cell: each is moved to the copies folder (nothing lost) with
-  a notice, and the served version shows at its path;
+  one with a ``null`` cell, and a string where a file should be: each is set aside in
+  the copies folder (nothing lost; the string as a text file) with a notice, and the
+  served version shows at its path;
 * after them (the manifest's order), an untouched copy of an older published version:
   still refreshed, so a bad copy never stops the ones after it;
 * notices in localStorage that are not notices (``null``, ``{}``, a number, a notice
@@ -86,7 +87,8 @@ def test_junk_in_storage_neither_wedges_the_update_nor_loses_a_notebook(
     from playwright.sync_api import expect
 
     deploy_server.site = site_dir
-    served = {n: _read(site_dir / "files" / n) for n in ("autofire.ipynb", "warfare.ipynb")}
+    names = ("autofire.ipynb", "compressed.ipynb", "warfare.ipynb")
+    served = {n: _read(site_dir / "files" / n) for n in names}
 
     corrupt = json.loads(json.dumps(served["autofire.ipynb"]))
     corrupt["cells"][1]["source"] = "# the GM's edit\n" + "".join(corrupt["cells"][1]["source"])
@@ -99,6 +101,7 @@ def test_junk_in_storage_neither_wedges_the_update_nor_loses_a_notebook(
     files = [
         ("autofire.ipynb", _model("autofire.ipynb", corrupt)),
         ("chimera.ipynb", _model("chimera.ipynb", null_cell)),
+        ("compressed.ipynb", "garbage"),
         ("warfare.ipynb", _model("warfare.ipynb", older)),
     ]
     legacy_files = [
@@ -134,6 +137,7 @@ def test_junk_in_storage_neither_wedges_the_update_nor_loses_a_notebook(
     _lab(page, deploy_server.base + "lab/index.html")
     today = datetime.date.today().isoformat()
     copies = [f"{COPIES_FOLDER}/{n} (my copy, {today}).ipynb" for n in ("autofire", "chimera")]
+    copies.append(f"{COPIES_FOLDER}/compressed.ipynb (unreadable, {today}).txt")
 
     def check() -> None:
         # the served versions at their paths, the GM's copies kept with what they held
@@ -146,6 +150,7 @@ def test_junk_in_storage_neither_wedges_the_update_nor_loses_a_notebook(
             "invalid_metadata": "corrupt",
             "copy_of": "autofire.ipynb",
         }
+        assert _stored(page, copies[2]) == '"garbage"'  # set aside as text, not deleted
         root = _listing(page)
         assert "mine.ipynb" in root
         assert _sources(_stored(page, "mine.ipynb")) == [GM_OWN]
@@ -154,13 +159,16 @@ def test_junk_in_storage_neither_wedges_the_update_nor_loses_a_notebook(
         notice = page.locator("#ruleslab-deploy-notice")
         expect(notice).to_be_visible()
         items = notice.locator("li")
-        expect(items).to_have_count(5)
+        expect(items).to_have_count(6)
         expect(notice.locator('li.rl-deploy-kept[data-path="autofire.ipynb"]')).to_contain_text(
             "the site now publishes a notebook of this name"
         )
         expect(notice.locator('li.rl-deploy-kept[data-path="chimera.ipynb"]')).to_contain_text(
             "could not be read as a notebook"
         )
+        expect(
+            notice.locator('li.rl-deploy-kept[data-path="compressed.ipynb"] .rl-deploy-copy')
+        ).to_have_text(copies[2])
         expect(notice.locator('li.rl-deploy-refreshed[data-path="warfare.ipynb"]')).to_have_count(1)
         expect(notice.locator('li.rl-deploy-refreshed[data-path="old.ipynb"]')).to_have_count(1)
         expect(notice.locator('li.rl-deploy-migrated[data-path="mine.ipynb"]')).to_have_count(1)
