@@ -18,7 +18,8 @@
  *
  * Versions never mix: this worker answers every precached path with the
  * manifest's bytes only: from the browser's HTTP cache if it holds them (checked
- * by their integrity), else from its own cache, `ruleslab-offline-<version>`,
+ * by their integrity), else from its own cache (checked too as it is served: a
+ * damaged entry is taken out and fetched afresh, or a 503 saying so when offline), `ruleslab-offline-<version>`,
  * which holds exactly the manifest's files (each fetched with its integrity, so
  * a stale HTTP-cached copy or a newer deployment's file is refused). A first install (no worker active yet)
  * takes over at once, as JupyterLite's does, so the drive works on the first
@@ -119,30 +120,44 @@
     if (cacheState === "unknown") cacheState = has ? "started" : "empty";
   });
 
+  /** The manifest's files this cache does not hold. */
+  async function missing(cache) {
+    const held = new Set((await cache.keys()).map((request) => request.url));
+    return [...FILES].filter(([path]) => !held.has(keyOf(path)));
+  }
+
   async function precache() {
     cacheState = "started";
     const cache = await caches.open(CACHE);
     const done = await cache.match(COMPLETE);
-    if (done) return done.json();
-    const held = new Set((await cache.keys()).map((request) => request.url));
-    const todo = [...FILES].filter(([path]) => !held.has(keyOf(path)));
+    let todo = await missing(cache);
+    // complete only while it holds every file (the browser or the reader may delete entries)
+    if (done && !todo.length) return done.json();
+    if (done) await cache.delete(COMPLETE);
     const others = [];
     for (const name of await caches.keys()) {
       if (name.startsWith(PREFIX) && name !== CACHE) others.push(await caches.open(name));
     }
-    let count = FILES.size - todo.length;
-    let next = 0;
-    const one = async () => {
-      while (next < todo.length) {
-        const [path, integrity] = todo[next++];
-        const key = keyOf(path);
-        const response = (await reuse(others, key, integrity)) || (await download(key, integrity));
-        await cache.put(key, response);
-        count += 1;
-        if (count % 25 === 0) tell({ type: "progress", done: count, total: FILES.size });
-      }
-    };
-    await Promise.all(Array.from({ length: PARALLEL }, one));
+    // A file taken out while filling (a damaged one, found as it was served) is fetched in
+    // the next round: the cache is said complete only once it holds every file.
+    for (let round = 0; todo.length; round++) {
+      if (round === 3) throw new Error(`${todo.length} files could not be kept`);
+      let count = FILES.size - todo.length;
+      let next = 0;
+      const batch = todo;
+      const one = async () => {
+        while (next < batch.length) {
+          const [path, integrity] = batch[next++];
+          const key = keyOf(path);
+          const response = (await reuse(others, key, integrity)) || (await download(key, integrity));
+          await cache.put(key, response);
+          count += 1;
+          if (count % 25 === 0) tell({ type: "progress", done: count, total: FILES.size });
+        }
+      };
+      await Promise.all(Array.from({ length: PARALLEL }, one));
+      todo = await missing(cache);
+    }
     const status = { version: OFFLINE.version, files: FILES.size, bytes: OFFLINE.bytes };
     const headers = { "Content-Type": "application/json" };
     await cache.put(COMPLETE, new Response(JSON.stringify(status), { headers }));
@@ -151,17 +166,36 @@
 
   let precaching = null;
   let precacheFailed = false;
+  let precacheDone = false;
 
-  /** This version's cache, filled once: a failure is retried by the next worker, or on request. */
-  function precacheOnce(retry) {
+  /** This version's cache, filled once: a failure is retried by the next worker, or on request;
+   * a cache found incomplete since (deleted, or a damaged file taken out: `uncomplete`) is
+   * filled again rather than reported complete from memory. */
+  async function precacheOnce(retry) {
+    if (precacheDone && !(await caches.match(COMPLETE, { cacheName: CACHE }))) precaching = null;
     if (!precaching || (retry && precacheFailed)) {
       precacheFailed = false;
-      precaching = precache().catch((err) => {
-        precacheFailed = true;
-        throw err;
-      });
+      precacheDone = false;
+      precaching = precache().then(
+        (status) => {
+          precacheDone = true;
+          return status;
+        },
+        (err) => {
+          precacheFailed = true;
+          throw err;
+        },
+      );
     }
     return precaching;
+  }
+
+  /** A cached file whose bytes are not the manifest's: taken out of the cache, which is then
+   * no longer complete (the next "precache" fills it again). */
+  async function uncomplete(key) {
+    const cache = await caches.open(CACHE);
+    await cache.delete(key);
+    await cache.delete(COMPLETE);
   }
 
   self.addEventListener("install", (event) => {
@@ -205,14 +239,34 @@
         // not in the HTTP cache, or another deployment's bytes: ours below
       }
     }
-    const hit = await caches.match(keyOf(path), { cacheName: CACHE });
+    const key = keyOf(path);
+    const hit = await caches.match(key, { cacheName: CACHE });
     if (!hit) return fetch(event.request); // first visit: not in the cache yet
-    if (hit.url === event.request.url) return hit;
+    // Served only if its bytes are the manifest's (a cache can be damaged, or written to
+    // by another script of the origin): else taken out, and fetched afresh.
+    const integrity = FILES.get(path);
+    const bytes = await hit.arrayBuffer();
+    const { status, statusText, headers } = hit;
+    if ((await integrityOf(new Response(bytes))) !== integrity) {
+      await uncomplete(key);
+      try {
+        const fresh = await download(key, integrity);
+        await (await caches.open(CACHE)).put(key, fresh.clone());
+        return fresh;
+      } catch (err) {
+        const text =
+          `This file of the site (${path}) is damaged in this browser's offline copy, and ` +
+          "the network cannot be reached to fetch it again. Reload once you are online.";
+        return new Response(text, {
+          status: 503,
+          headers: { "Content-Type": "text/plain; charset=utf-8" },
+        });
+      }
+    }
     // Asked with a query (app.html?calculator=…, worker.mjs?calculator=…, bundle.js?_=…)
     // or for a folder: a response without a URL of its own, so that the page or worker
     // keeps the URL it asked for (a worker takes its location from its response).
-    const { status, statusText, headers } = hit;
-    return new Response(hit.body, { status, statusText, headers });
+    return new Response(bytes, { status, statusText, headers });
   }
 
   self.addEventListener("fetch", (event) => {

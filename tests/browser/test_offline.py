@@ -379,3 +379,71 @@ def test_a_notebooks_first_visit_downloads_the_site_only_once_its_kernel_is_quie
         assert watch.errors == [], f"console errors: {watch.errors}"
     finally:
         context.close()
+
+
+#: The bytes this browser's offline cache holds for a file of the site (null: none).
+CACHED_JS = """async ([cache, url]) => {
+  const hit = await caches.match(url, { cacheName: cache });
+  return hit ? await hit.text() : null;
+}"""
+
+#: Write other bytes into the offline cache under a file's URL (a damaged entry).
+DAMAGE_JS = """async ([cache, url]) => {
+  const headers = { 'Content-Type': 'text/html; charset=utf-8' };
+  await (await caches.open(cache)).put(url, new Response('<p>damaged copy</p>', { headers }));
+}"""
+
+
+def test_the_offline_cache_is_checked_as_it_serves_and_filled_again_when_gone(
+    browser, site_dir, deploy_server, artifacts
+):
+    """A damaged entry of the cache is never served: taken out and fetched afresh online,
+    a 503 that says so offline; a deleted cache is filled again before the landing page
+    says "Available offline" (not reported complete from the worker's memory)."""
+    from playwright.sync_api import expect
+
+    manifest = read_manifest(site_dir)
+    cache = CACHE_PREFIX + manifest.version
+    base = deploy_server.base
+    app = base + "app.html"
+    served = (site_dir / "app.html").read_text(encoding="utf-8")
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(base)
+        assert page.evaluate("() => window.ruleslabOffline.ready")["type"] == "complete"
+
+        # damaged, online: the page gets the real file, and the cache is mended
+        page.evaluate(DAMAGE_JS, [cache, app])
+        page.goto(app + "?calculator=lifting")
+        expect(page.locator(".rl-calc-lifting").first).to_be_visible(timeout=KERNEL_TIMEOUT)
+        assert page.evaluate(CACHED_JS, [cache, app]) == served
+
+        # damaged, offline: a message, never the damaged bytes
+        page.evaluate(DAMAGE_JS, [cache, app])
+        context.set_offline(True)
+        page.goto(app + "?calculator=lifting")
+        expect(page.locator("body")).to_contain_text("is damaged in this browser's offline copy")
+        assert "damaged copy" not in page.content()
+        page.screenshot(path=str(artifacts / "offline-damaged.png"))
+        context.set_offline(False)
+
+        # the cache is no longer complete: the landing page has it filled again first
+        page.goto(base)
+        answer = page.evaluate("() => window.ruleslabOffline.ready")
+        assert answer["type"] == "complete", answer
+        cached = page.evaluate(CACHED_JS, [cache, app])
+        assert cached == served, (cached or "")[:200]
+
+        # deleted whole (as a browser evicts, or a reader clears): filled again, then said
+        page.evaluate(f"() => caches.delete('{cache}')")
+        page.goto(base)
+        answer = page.evaluate("() => window.ruleslabOffline.ready")
+        assert answer["type"] == "complete", answer
+        expect(page.locator("#offline-status")).to_contain_text("Available offline")
+        held = page.evaluate(
+            "async (name) => (await (await caches.open(name)).keys()).length", cache
+        )
+        assert held == len(manifest.files) + 1  # every file, and the "complete" marker
+    finally:
+        context.close()
