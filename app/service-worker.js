@@ -62,7 +62,12 @@
     let path = u.pathname.slice(SCOPE.pathname.length);
     if (path === "" || path.endsWith("/")) path += "index.html";
     try {
-      path = decodeURIComponent(path);
+      // segment by segment: an encoded "/" (lab%2Findex.html) is part of a name, as a
+      // static host reads it, not a folder (served as lab/index.html at the wrong URL,
+      // the page's relative links would all break)
+      const parts = path.split("/").map(decodeURIComponent);
+      if (parts.some((part) => part.includes("/") || part.includes("\\"))) return null;
+      path = parts.join("/");
     } catch (err) {
       return null;
     }

@@ -352,6 +352,14 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
         ".woff2": "font/woff2",
     }
 
+    def send_head(self):  # type: ignore[no-untyped-def]
+        """As a static host: an encoded ``/`` or ``\\`` (``lab%2Findex.html``) is part of a
+        name, never a folder separator, so no file has that name: 404."""
+        if re.search(r"%(2f|5c)", self.path.split("?", 1)[0], re.IGNORECASE):
+            self.send_error(http.HTTPStatus.NOT_FOUND, "No such file")
+            return None
+        return super().send_head()
+
     def end_headers(self) -> None:
         """Forbid caching, so a rebuilt site is always what the browser gets."""
         self.send_header("Cache-Control", "no-store")

@@ -398,7 +398,8 @@ def test_the_offline_cache_is_checked_as_it_serves_and_filled_again_when_gone(
     browser, site_dir, deploy_server, artifacts
 ):
     """A damaged entry of the cache is never served: taken out and fetched afresh online,
-    a 503 that says so offline; a deleted cache is filled again before the landing page
+    a 503 that says so offline; an encoded "/" is not a folder (404, as a static host);
+    a deleted cache is filled again before the landing page
     says "Available offline" (not reported complete from the worker's memory)."""
     from playwright.sync_api import expect
 
@@ -412,6 +413,13 @@ def test_the_offline_cache_is_checked_as_it_serves_and_filled_again_when_gone(
     try:
         page.goto(base)
         assert page.evaluate("() => window.ruleslabOffline.ready")["type"] == "complete"
+
+        # an encoded "/" is part of a name, as on a static host: no such file (not
+        # lab/index.html served at a URL where its relative links all break)
+        for path in ("lab%2Findex.html", "lab%2findex.html", "static%2Fapp%2Fapp.js"):
+            response = page.goto(base + path)
+            assert response is not None, path
+            assert response.status == 404, path
 
         # damaged, online: the page gets the real file, and the cache is mended
         page.evaluate(DAMAGE_JS, [cache, app])
