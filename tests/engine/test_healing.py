@@ -202,27 +202,14 @@ def test_a_healer_record_and_flat_fields_give_the_same_time():
     from ruleslab.character import Character
 
     doctor = Character(medicine=4, intelligence=2, mega_intelligence=1)
+    fields = dict(healer_medicine=4, healer_intelligence=2, healer_mega_intelligence=1)
     by_record = checked_healing_time(lethal=2, bashing=3, healer=doctor, **TRACK)
-    by_fields = checked_healing_time(
-        lethal=2,
-        bashing=3,
-        healer_medicine=4,
-        healer_intelligence=2,
-        healer_mega_intelligence=1,
-        **TRACK,
-    )
+    by_fields = checked_healing_time(lethal=2, bashing=3, **fields, **TRACK)
     assert by_record == by_fields
     # a flat field changes that one field of the record passed
     assert checked_healing_time(
         lethal=2, bashing=3, healer=doctor, healer_medicine=1, **TRACK
-    ) == checked_healing_time(
-        lethal=2,
-        bashing=3,
-        healer_medicine=1,
-        healer_intelligence=2,
-        healer_mega_intelligence=1,
-        **TRACK,
-    )
+    ) == checked_healing_time(lethal=2, bashing=3, **fields | {"healer_medicine": 1}, **TRACK)
 
 
 def test_a_healer_record_by_hand():
