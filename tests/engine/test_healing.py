@@ -74,16 +74,25 @@ def test_all_at_once_takes_the_slowest():
     assert r.total_hours == 12
 
 
-def test_treatment_thresholds():
-    # "Medicine 2+ and at least Int 2 halves … Medicine 4+ and Int 3+ quarters"
-    base = dict(lethal=1, bashing=0, **TRACK)
-    assert healing_time(**base, healer_medicine=1, healer_intelligence=5).factor == 1
-    assert healing_time(**base, healer_medicine=2, healer_intelligence=1).factor == 1
-    assert healing_time(**base, healer_medicine=2, healer_intelligence=2).factor == Fraction(1, 2)
-    assert healing_time(**base, healer_medicine=4, healer_intelligence=2).factor == Fraction(1, 2)
-    r = healing_time(**base, healer_medicine=4, healer_intelligence=3)
-    assert r.factor == Fraction(1, 4)
-    assert r.total_hours == 3
+ONE_LETHAL = dict(lethal=1, bashing=0, **TRACK)
+
+
+@pytest.mark.parametrize(
+    ("medicine", "intelligence", "factor", "hours"),
+    [
+        (1, 5, 1, 12),
+        (2, 1, 1, 12),
+        (2, 2, Fraction(1, 2), 6),
+        (4, 2, Fraction(1, 2), 6),
+        (4, 3, Fraction(1, 4), 3),
+    ],
+)
+def test_treatment_thresholds(medicine, intelligence, factor, hours):
+    # "Medicine 2+ and at least Int 2 halves … Medicine 4+ and Int 3+ quarters"; one
+    # lethal level at −0 takes 12 h untreated.
+    r = healing_time(**ONE_LETHAL, healer_medicine=medicine, healer_intelligence=intelligence)
+    assert r.factor == factor
+    assert r.total_hours == hours
 
 
 def test_mega_intelligence_counts_two_for_treatment():
