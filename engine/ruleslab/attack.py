@@ -51,7 +51,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ruleslab.conditions import SCALE_NOTE, Modifier, defence_successes
-from ruleslab.damage import MAX_ADDS, MAX_DICE, damage_taken
+from ruleslab.damage import COMBAT_SOAK, MAX_ADDS, MAX_DICE, damage_taken
+from ruleslab.defence import DEFENSES, SPECIALTIES_20, SPECIALTIES_21
 from ruleslab.dice import SuccessDistribution, dice_text, pool_distribution
 from ruleslab.dodge import DEFENSIVE, TargetDefence, attack_target, net_successes
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
@@ -83,10 +84,6 @@ __all__ = [
 
 WEAPON_TAGS = rule(QR, "Weapon Tags")
 MANEUVERS = rule(QR, "Ranged Attack Maneuvers")
-DEFENSES = rule(QR, "2.1 Rules", "Defenses")
-COMBAT_SOAK = rule(QR, "2.0 Rules", "Combat", "Soak")
-SPECIALTIES_20 = rule(QR, "2.0 Rules", "Specialties")
-SPECIALTIES_21 = rule(QR, "2.1 Rules", "Specialties")
 ATTACK_POOL = rule(ALT, "Compressed Combat")
 """The only text naming the attack pool: "Dexterity 3, Firearms 2 + 1 accuracy"."""
 

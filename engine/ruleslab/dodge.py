@@ -42,12 +42,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ruleslab.defence import DEFENSES, SPECIALTIES_21, active_defence, defense_score
+from ruleslab.defence import MANEUVERS as DEFENSIVE
 from ruleslab.dice import SuccessDistribution, dice_text
 from ruleslab.explain import Step
 from ruleslab.params import InputError
 from ruleslab.pmf import Dist, constant
 from ruleslab.ruleset import V20, V21
-from ruleslab.sources import QR, rule
 
 __all__ = [
     "DEFENSIVE",
@@ -58,8 +58,6 @@ __all__ = [
     "target_defense",
     "target_dodge",
 ]
-
-DEFENSIVE = rule(QR, "2.0 Rules", "Combat", "Defensive Maneuvers")
 
 POWER_POOL_LABEL = "2.1: target's power pool"
 """The Autofire & strafing form's label of the power block's pool (messages start with it)."""
