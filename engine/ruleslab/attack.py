@@ -51,8 +51,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ruleslab.conditions import SCALE_NOTE, Modifier, defence_successes
-from ruleslab.damage import MAX_ADDS, MAX_DICE, damage_taken
-from ruleslab.dice import SuccessDistribution, pool_distribution
+from ruleslab.damage import COMBAT_SOAK, MAX_ADDS, MAX_DICE, damage_taken
+from ruleslab.defence import DEFENSES, SPECIALTIES_20, SPECIALTIES_21
+from ruleslab.dice import SuccessDistribution, dice_text, pool_distribution
 from ruleslab.dodge import DEFENSIVE, TargetDefence, attack_target, net_successes
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.mega import effective
@@ -83,10 +84,6 @@ __all__ = [
 
 WEAPON_TAGS = rule(QR, "Weapon Tags")
 MANEUVERS = rule(QR, "Ranged Attack Maneuvers")
-DEFENSES = rule(QR, "2.1 Rules", "Defenses")
-COMBAT_SOAK = rule(QR, "2.0 Rules", "Combat", "Soak")
-SPECIALTIES_20 = rule(QR, "2.0 Rules", "Specialties")
-SPECIALTIES_21 = rule(QR, "2.1 Rules", "Specialties")
 ATTACK_POOL = rule(ALT, "Compressed Combat")
 """The only text naming the attack pool: "Dexterity 3, Firearms 2 + 1 accuracy"."""
 
@@ -114,10 +111,6 @@ class Maneuver:
     targets: int = 1
     label: str = ""
     steps: tuple[Step, ...] = ()
-
-
-def _dice(n: int) -> str:
-    return f"{n} {'die' if n == 1 else 'dice'}"
 
 
 def _pool(
@@ -148,7 +141,7 @@ def _pool(
     floor = " (a pool cannot go below 0)" if raw < 0 else ""
     steps.append(
         Step(
-            f"Attack pool = {' + '.join(parts)} = {_dice(dice)}{floor} "
+            f"Attack pool = {' + '.join(parts)} = {dice_text(dice)}{floor} "
             "(attribute + ability + accuracy, rules note RN-RANGED-2)",
             ATTACK_POOL,
         )
@@ -315,7 +308,7 @@ class AttackResult(Explained):
         if self.target.ruleset == V21:
             diff += f" (target's Defense +{self.target.defense} included)"
         return (
-            Figure("pool", "Attack pool", self.pool, _dice(self.pool)),
+            Figure("pool", "Attack pool", self.pool, dice_text(self.pool)),
             Figure("difficulty", "Difficulty", self.difficulty, diff),
             Figure("target_defence", "Target's defence", self.target, self.target.summary),
             Figure("p_hit", "Chance to hit (per target)", self.p_hit, fmt_prob(self.p_hit)),
@@ -451,7 +444,7 @@ def resolve_attack(
 
     base = difficulty if net_from == "difficulty" else 1
     res = net_successes(attack, defence, ignore, difficulty, base, man.targets)
-    how = f"{_dice(dice)}" + (", 10s rerolled" if reroll else "")
+    how = dice_text(dice) + (", 10s rerolled" if reroll else "")
     how += "" if conditions.allowed else "; he may not attack this turn: no chance"
     minus = f" − {target.roll} successes" if target.dice else ""
     steps.append(

@@ -42,7 +42,7 @@ from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.mega import effective
 from ruleslab.params import InputError
 from ruleslab.pmf import Dist, constant, fractions, mixture, numerators, packed_convolve
-from ruleslab.soak import ARMOR_PIERCING, KINDS, armour_after_ap
+from ruleslab.soak import ARMOR_PIERCING, KINDS, STUN_DAMAGE, armour_after_ap
 from ruleslab.sources import QR, rule
 
 __all__ = [
@@ -64,7 +64,6 @@ __all__ = [
 COMBAT_SOAK = rule(QR, "2.0 Rules", "Combat", "Soak")
 PING = rule(QR, "2.0 Rules", "Combat", "Ping")
 DAZING = rule(QR, "2.0 Rules", "Combat", "Dazing/Stunning")
-STUN_DAMAGE = rule(QR, "2.0 Rules", "Combat", "Stun Damage")
 AP_TAG = rule(QR, "Weapon Tags", "AP(X)")
 
 LOWER_KIND = {"bashing": "stun", "lethal": "bashing", "aggravated": "lethal"}

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ruleslab.conditions import Modifier
-from ruleslab.dice import SuccessDistribution, pool_distribution
+from ruleslab.dice import SuccessDistribution, dice_text, pool_distribution
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.mega import effective
 from ruleslab.sources import QR, rule
@@ -111,7 +111,7 @@ class PoolRoll:
     mean: Fraction
 
     def text(self) -> str:
-        dice = f"{self.dice} {'die' if self.dice == 1 else 'dice'}"
+        dice = dice_text(self.dice)
         if self.reroll_tens:
             dice += " (10s reroll)"
         return (

@@ -64,6 +64,7 @@ __all__ = [
     "PoolRoll",
     "SuccessDistribution",
     "compare",
+    "dice_text",
     "per_die_mean",
     "pool_distribution",
     "roll_pool",
@@ -218,6 +219,11 @@ def _botch(dice: int, auto: int, target: int) -> Fraction:
         return Fraction(0)
     f = target - 1  # failing faces, the 1 among them
     return Fraction(f**dice - (f - 1) ** dice, 10**dice)
+
+
+def dice_text(n: int) -> str:
+    """``n`` dice in words: "1 die", "3 dice"."""
+    return f"{n} {'die' if n == 1 else 'dice'}"
 
 
 def per_die_mean(target: int, reroll_tens: bool) -> Fraction:

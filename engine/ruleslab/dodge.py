@@ -42,12 +42,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ruleslab.defence import DEFENSES, SPECIALTIES_21, active_defence, defense_score
-from ruleslab.dice import SuccessDistribution
+from ruleslab.defence import MANEUVERS as DEFENSIVE
+from ruleslab.dice import SuccessDistribution, dice_text
 from ruleslab.explain import Step
 from ruleslab.params import InputError
 from ruleslab.pmf import Dist, constant
 from ruleslab.ruleset import V20, V21
-from ruleslab.sources import QR, rule
 
 __all__ = [
     "DEFENSIVE",
@@ -59,14 +59,8 @@ __all__ = [
     "target_dodge",
 ]
 
-DEFENSIVE = rule(QR, "2.0 Rules", "Combat", "Defensive Maneuvers")
-
 POWER_POOL_LABEL = "2.1: target's power pool"
 """The Autofire & strafing form's label of the power block's pool (messages start with it)."""
-
-
-def _dice(n: int) -> str:
-    return f"{n} {'die' if n == 1 else 'dice'}"
 
 
 @dataclass(frozen=True)
@@ -102,7 +96,7 @@ class TargetDefence:
             parts.append(f"Defense +{self.defense}{block}")
         if self.dice:
             parts.append(
-                f"{self.roll} {_dice(self.dice)}" + (", 10s reroll" if self.reroll_tens else "")
+                f"{self.roll} {dice_text(self.dice)}" + (", 10s reroll" if self.reroll_tens else "")
             )
         return ", ".join(parts) or "no dodge"
 
@@ -116,7 +110,7 @@ def target_dodge(pool: int, reroll_tens: bool = False) -> TargetDefence:
         )
     how = ", 10s rerolled" if reroll_tens else ""
     step = Step(
-        f"The target dodges with {_dice(pool)}{how}: each dodge success cancels one attack "
+        f"The target dodges with {dice_text(pool)}{how}: each dodge success cancels one attack "
         "success (rules note RN-RANGED-2)",
         DEFENSIVE,
     )
@@ -176,7 +170,7 @@ def target_defense(
         roll, dice, reroll = "active defence", act.roll.dice, act.roll.reroll_tens
         steps.append(
             Step(
-                f"The target actively defends with {_dice(dice)}: each success cancels one "
+                f"The target actively defends with {dice_text(dice)}: each success cancels one "
                 "attack success, as a dodge's; its Defense still adds to the difficulty "
                 "(rules note RN-RANGED-15)",
                 DEFENSES,
@@ -202,10 +196,10 @@ def target_defense(
         steps.append(Step(f"Power block: {how} (rules note RN-RANGED-15)", DEFENSES))
         dice = power_pool + (1 if specialty else 0)
         roll, ignores = "power block", False
-        plus = f" + specialty 1 = {_dice(dice)}" if specialty else ""
+        plus = f" + specialty 1 = {dice_text(dice)}" if specialty else ""
         steps.append(
             Step(
-                f"Power block roll, the power's pool {_dice(power_pool)}{plus}: each success "
+                f"Power block roll, the power's pool {dice_text(power_pool)}{plus}: each success "
                 "cancels one attack success (rules note RN-RANGED-15)",
                 DEFENSES,
             )

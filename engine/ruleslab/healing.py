@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ruleslab.explain import Explained, Figure, Step
+from ruleslab.health import HL_21
 from ruleslab.mega import effective
 from ruleslab.sources import QR, rule
 
@@ -46,7 +47,6 @@ __all__ = [
 ]
 
 HEALING = rule(QR, "2.1 Rules", "Healing")
-HEALTH_LEVELS = rule(QR, "2.1 Rules", "Health Levels")
 
 DAY = 24
 WEEK = 7 * DAY
@@ -240,7 +240,7 @@ def healing_time(
         Step(
             f"Track: {health_levels} health levels, −1 wound penalty per {levels_per_penalty} "
             f"levels of damage, then {incap_levels} Incapacitated levels, then Dying",
-            HEALTH_LEVELS,
+            HL_21,
         )
     )
     factor, treat_steps = _treatment(healer_medicine, healer_intelligence, healer_mega_intelligence)
@@ -262,7 +262,7 @@ def healing_time(
                 else f"its row of {levels_per_penalty}: ⌊(level − 1) ÷ {levels_per_penalty}⌋"
             )
             + " (rules note RN-HEAL-4)",
-            HEALTH_LEVELS,
+            HL_21,
         )
     )
     steps += treat_steps
@@ -316,7 +316,7 @@ def healing_time(
             Step(
                 "Damage on the Dying levels: the character is dying; these times assume "
                 "she survives",
-                HEALTH_LEVELS,
+                HL_21,
             )
         )
 

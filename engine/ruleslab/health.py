@@ -45,6 +45,7 @@ from typing import TypedDict
 from ruleslab.explain import Step
 from ruleslab.mega import effective
 from ruleslab.ruleset import V20, V21
+from ruleslab.soak import STUN_DAMAGE
 from ruleslab.sources import QR, rule
 
 __all__ = [
@@ -65,8 +66,6 @@ __all__ = [
 
 HL_20 = rule(QR, "2.0 Rules", "Health Levels")
 HL_21 = rule(QR, "2.1 Rules", "Health Levels")
-STUN_DAMAGE = rule(QR, "2.0 Rules", "Combat", "Stun Damage")
-MEGA_ATTRIBUTES = rule(QR, "Mega-Attributes")
 TRACK = "Health track"
 """Source name for how damage fills the track (the text is silent: RN-HEALTH-5..7)."""
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
+from ruleslab.mega import MEGA_ATTRIBUTES
 from ruleslab.pmf import Dist, die
 from ruleslab.sources import ALT, QR, rule
 
@@ -34,7 +35,6 @@ __all__ = [
 ]
 
 INITIATIVE = rule(QR, "2.0 Rules", "Combat", "Initiative")
-MEGA_ATTRIBUTES = rule(QR, "Mega-Attributes")
 TIE_PRECEDENT = rule(ALT, "Compressed Combat", "Resolution", "Victory")
 
 

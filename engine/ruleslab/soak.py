@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ruleslab.explain import Explained, Figure, Step
+from ruleslab.mega import MEGA_ATTRIBUTES
 from ruleslab.sources import QR, rule
 
 __all__ = [
@@ -45,7 +46,6 @@ __all__ = [
 SOAK = rule(QR, "2.0 Rules", "Soak")
 STUN_DAMAGE = rule(QR, "2.0 Rules", "Combat", "Stun Damage")
 ARMOR_PIERCING = rule(QR, "2.0 Rules", "Combat", "Armor Piercing")
-MEGA_ATTRIBUTES = rule(QR, "Mega-Attributes")
 
 KINDS = ("stun", "bashing", "lethal", "aggravated")
 """Damage kinds, least to most severe (stun is 2.0's)."""

@@ -11,6 +11,7 @@ import math
 from fractions import Fraction
 
 import pytest
+from property_support import hypothesis_or_skip
 
 from ruleslab.dice import (
     Comparison,
@@ -283,14 +284,8 @@ def test_rerolled_pool_monte_carlo():
 # --- property tests (hypothesis) ---------------------------------------------------------
 
 
-def _hyp():
-    hyp = pytest.importorskip("hypothesis")
-    st = pytest.importorskip("hypothesis.strategies")
-    return hyp, st
-
-
 def test_property_distribution_sums_to_one():
-    hyp, st = _hyp()
+    hyp, st = hypothesis_or_skip()
 
     @hyp.settings(max_examples=80, deadline=None)
     @hyp.given(st.integers(0, 60), st.integers(0, 10), st.integers(2, 10), st.booleans())
@@ -311,7 +306,7 @@ def test_property_distribution_sums_to_one():
 
 
 def test_property_more_dice_never_lower_success():
-    hyp, st = _hyp()
+    hyp, st = hypothesis_or_skip()
 
     @hyp.settings(max_examples=80, deadline=None)
     @hyp.given(
@@ -331,7 +326,7 @@ def test_property_more_dice_never_lower_success():
 
 
 def test_property_lower_target_and_rerolls_never_hurt():
-    hyp, st = _hyp()
+    hyp, st = hypothesis_or_skip()
 
     @hyp.settings(max_examples=60, deadline=None)
     @hyp.given(st.integers(0, 30), st.integers(3, 10), st.integers(0, 40))
@@ -346,7 +341,7 @@ def test_property_lower_target_and_rerolls_never_hurt():
 
 
 def test_property_compare_sums_to_one():
-    hyp, st = _hyp()
+    hyp, st = hypothesis_or_skip()
     pools = st.builds(
         pool_distribution, st.integers(0, 25), st.integers(0, 4), st.integers(2, 10), st.booleans()
     )

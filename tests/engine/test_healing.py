@@ -74,16 +74,25 @@ def test_all_at_once_takes_the_slowest():
     assert r.total_hours == 12
 
 
-def test_treatment_thresholds():
-    # "Medicine 2+ and at least Int 2 halves … Medicine 4+ and Int 3+ quarters"
-    base = dict(lethal=1, bashing=0, **TRACK)
-    assert healing_time(**base, healer_medicine=1, healer_intelligence=5).factor == 1
-    assert healing_time(**base, healer_medicine=2, healer_intelligence=1).factor == 1
-    assert healing_time(**base, healer_medicine=2, healer_intelligence=2).factor == Fraction(1, 2)
-    assert healing_time(**base, healer_medicine=4, healer_intelligence=2).factor == Fraction(1, 2)
-    r = healing_time(**base, healer_medicine=4, healer_intelligence=3)
-    assert r.factor == Fraction(1, 4)
-    assert r.total_hours == 3
+ONE_LETHAL = dict(lethal=1, bashing=0, **TRACK)
+
+
+@pytest.mark.parametrize(
+    ("medicine", "intelligence", "factor", "hours"),
+    [
+        (1, 5, 1, 12),
+        (2, 1, 1, 12),
+        (2, 2, Fraction(1, 2), 6),
+        (4, 2, Fraction(1, 2), 6),
+        (4, 3, Fraction(1, 4), 3),
+    ],
+)
+def test_treatment_thresholds(medicine, intelligence, factor, hours):
+    # "Medicine 2+ and at least Int 2 halves … Medicine 4+ and Int 3+ quarters"; one
+    # lethal level at −0 takes 12 h untreated.
+    r = healing_time(**ONE_LETHAL, healer_medicine=medicine, healer_intelligence=intelligence)
+    assert r.factor == factor
+    assert r.total_hours == hours
 
 
 def test_mega_intelligence_counts_two_for_treatment():
@@ -202,27 +211,14 @@ def test_a_healer_record_and_flat_fields_give_the_same_time():
     from ruleslab.character import Character
 
     doctor = Character(medicine=4, intelligence=2, mega_intelligence=1)
+    fields = dict(healer_medicine=4, healer_intelligence=2, healer_mega_intelligence=1)
     by_record = checked_healing_time(lethal=2, bashing=3, healer=doctor, **TRACK)
-    by_fields = checked_healing_time(
-        lethal=2,
-        bashing=3,
-        healer_medicine=4,
-        healer_intelligence=2,
-        healer_mega_intelligence=1,
-        **TRACK,
-    )
+    by_fields = checked_healing_time(lethal=2, bashing=3, **fields, **TRACK)
     assert by_record == by_fields
     # a flat field changes that one field of the record passed
     assert checked_healing_time(
         lethal=2, bashing=3, healer=doctor, healer_medicine=1, **TRACK
-    ) == checked_healing_time(
-        lethal=2,
-        bashing=3,
-        healer_medicine=1,
-        healer_intelligence=2,
-        healer_mega_intelligence=1,
-        **TRACK,
-    )
+    ) == checked_healing_time(lethal=2, bashing=3, **fields | {"healer_medicine": 1}, **TRACK)
 
 
 def test_a_healer_record_by_hand():

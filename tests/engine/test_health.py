@@ -114,21 +114,12 @@ def test_21_track_by_hand():
 
 
 def test_21_mega_stamina_quantum():
-    levels, steps = track_21(
-        strength=1, stamina=2, mega_stamina=1, quantum=2, willpower=4, resistance=1
-    )
+    args = dict(strength=1, stamina=2, mega_stamina=1, quantum=2, willpower=4, resistance=1)
+    levels, steps = track_21(**args)
     assert sum(lv.kind == NORMAL for lv in levels) == 4 + 4 + 6 + 2
     assert sum(lv.kind == INCAP for lv in levels) == 2  # Stamina, M-Sta not counted (default)
     assert "accounted for separately by its × 6" in "\n".join(s.text for s in steps)
-    more, _ = track_21(
-        strength=1,
-        stamina=2,
-        mega_stamina=1,
-        quantum=2,
-        willpower=4,
-        resistance=1,
-        mega_stamina_elsewhere=True,
-    )
+    more, _ = track_21(**args, mega_stamina_elsewhere=True)
     assert sum(lv.kind == INCAP for lv in more) == 4
     assert sum(lv.kind == DYING for lv in more) == (1 + 4) * 2
 
@@ -251,27 +242,12 @@ def test_bad_input(field, value, words):
 def test_a_character_record_and_flat_fields_give_the_same_report():
     from ruleslab.character import Character, Conditions
 
-    hero = Character(
+    fields = dict(
         strength=4, mega_strength=1, stamina=5, mega_stamina=1, quantum=2, willpower=6, resistance=2
     )
-    by_record = health(
-        character=hero,
-        conditions=Conditions(scene_ended=True),
-        lethal=3,
-        stun=4,
-    )
-    by_fields = health(
-        strength=4,
-        mega_strength=1,
-        stamina=5,
-        mega_stamina=1,
-        quantum=2,
-        willpower=6,
-        resistance=2,
-        scene_ended=True,
-        lethal=3,
-        stun=4,
-    )
+    hero = Character(**fields)
+    by_record = health(character=hero, conditions=Conditions(scene_ended=True), lethal=3, stun=4)
+    by_fields = health(**fields, scene_ended=True, lethal=3, stun=4)
     assert by_record == by_fields
     # a flat field changes that one field of the record passed
     assert health(character=replace(hero, stamina=1), stamina=5) == health(character=hero)

@@ -5,7 +5,8 @@ reads back (:meth:`Param.parse`) as the value one step away, never past the
 field's range, and leave text that is not a number alone. Expected values are
 worked here with :class:`fractions.Fraction` from the typed digits, not by the
 code under test. hypothesis is imported with ``pytest.importorskip`` inside the
-property tests: these tests also run inside Pyodide, which has no hypothesis.
+property tests (:func:`property_support.hypothesis_or_skip`): these tests also run
+inside Pyodide, which has no hypothesis.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from property_support import hypothesis_or_skip
 
 from ruleslab import InputError, IntParam, NumberParam
 from ruleslab.params import MAX_NUMBER_LENGTH
@@ -87,14 +89,8 @@ def _exact(text: str) -> Fraction:
     return Fraction(text)
 
 
-def _hyp():
-    hyp = pytest.importorskip("hypothesis")
-    st = pytest.importorskip("hypothesis.strategies")
-    return hyp, st
-
-
 def test_a_decimal_step_is_exact_and_within_bounds():
-    hyp, st = _hyp()
+    hyp, st = hypothesis_or_skip()
 
     @hyp.given(
         whole=st.integers(min_value=-20, max_value=10**13),

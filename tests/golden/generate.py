@@ -471,6 +471,22 @@ class Timed:
         self.ms = ms
 
 
+def parse_inputs(
+    calc: Calculator, given: dict[str, Any]
+) -> tuple[dict[str, Any], dict[str, InputError]]:
+    """Every field of ``given`` (as the form gives it) parsed with its parameter's own
+    ``parse``: ``(values, refused)``, ``refused`` the :class:`InputError` of each field
+    whose text is refused, by parameter name."""
+    parsed: dict[str, Any] = {}
+    refused: dict[str, InputError] = {}
+    for p in calc.params:
+        try:
+            parsed[p.name] = p.parse(given[p.name])
+        except InputError as exc:
+            refused[p.name] = exc
+    return parsed, refused
+
+
 def compute(calc: Calculator, given: dict[str, Any], roll_seed: int = ROLL_SEED) -> Timed:
     """What the calculator shows for ``given`` (every field, as the form gives it).
 
@@ -482,14 +498,9 @@ def compute(calc: Calculator, given: dict[str, Any], roll_seed: int = ROLL_SEED)
     Raises whatever the calculator raises other than :class:`InputError` (a bug).
     """
     start = time.perf_counter()
-    parsed: dict[str, Any] = {}
-    errors: dict[str, str] = {}
-    for p in calc.params:
-        try:
-            parsed[p.name] = p.parse(given[p.name])
-        except InputError as exc:
-            errors[p.name] = exc.message
-    if errors:
+    parsed, refused = parse_inputs(calc, given)
+    if refused:
+        errors = {name: exc.message for name, exc in refused.items()}
         return Timed({"errors": errors}, 1000 * (time.perf_counter() - start))
     try:
         result = calc.run(parsed)
