@@ -1,10 +1,12 @@
 """Jumping (key ``jumping``): (Str + Athletics) roll, metres per success, Mega-Strength,
 exact odds, and the distance chart."""
 
+import math
 from fractions import Fraction
 
 import pytest
 from dice_oracle import Q, at_least
+from printed_working import NUMBER, check_all, number
 
 from ruleslab.calculators.jumping import jump
 from ruleslab.jumping import exact_metres
@@ -230,22 +232,14 @@ def test_defaults_are_the_forms():
 
 # --- the working's equations are true for the numbers they print (issue 11, defect 6) ------
 
-NUMBER = r"-?[\d\u202f]+(?:\.\d+)?"
-
-
-def number(text):
-    return Fraction(text.replace("\u202f", ""))
-
 
 def check_ceilings(text):
     """Every "⌈a ÷ b⌉ = n" in ``text`` holds for the a, b and n it prints; how many there were."""
-    import math
-    import re
-
-    found = re.findall(rf"⌈({NUMBER}) ÷ ({NUMBER})⌉ = (\d+)", text)
-    for a, b, n in found:
-        assert math.ceil(number(a) / number(b)) == int(n), (a, b, n)
-    return len(found)
+    return check_all(
+        rf"⌈({NUMBER}) ÷ ({NUMBER})⌉ = (\d+)",
+        text,
+        lambda a, b, n: math.ceil(number(a) / number(b)) == int(n),
+    )
 
 
 def test_the_successes_needed_print_the_distance_the_ceiling_used():

@@ -28,6 +28,7 @@ from fractions import Fraction
 from math import comb
 
 import pytest
+from warfare_forces import ONE_ATTACK
 
 from ruleslab.calculators.warfare import roll_turn, warfare
 from ruleslab.dice import pool_distribution
@@ -190,20 +191,6 @@ def test_defense_score_reading():
         hit_probability(two, 1, reading="bogus")
 
 
-#: The smallest force: Skill 1 + Size 1 = 2 dice vs Wits 1 + Tactics 0 = 1 die; Firepower
-#: 1 + Size 1 = 2 damage dice; Intelligence 1 + Command 0 → 1 attack; party Size 1.
-ONE_ATTACK = {
-    "enemy_size": 1,
-    "enemy_firepower": 1,
-    "enemy_skill": 1,
-    "commander_intelligence": 1,
-    "commander_command": 0,
-    "party_size": 1,
-    "wits": 1,
-    "tactics": 0,
-}
-
-
 def test_one_attack_hand_worked_through_the_calculator():
     # Skill 1 + Size 1 = 2 dice vs Wits 1 + Tactics 0 = 1 die; Firepower 1 + Size 1 = 2
     # damage dice; Intelligence 1 + Command 0 → 1 attack; party Size 1: no penalty.
@@ -319,16 +306,7 @@ P_HIT_4_VS_1 = Fraction(3, 5) * Fraction(8704, 10000) + Fraction(2, 5) * Fractio
 
 # Hand-worked: Skill 2 + Size 2 = 4 attack dice, Wits 1 + Tactics 0 = 1 defence die,
 # Firepower 1 + Size 2 = 3 damage dice, one attack (Intelligence 1 + Command 0).
-TINY = {
-    "enemy_size": 2,
-    "enemy_firepower": 1,
-    "enemy_skill": 2,
-    "commander_intelligence": 1,
-    "commander_command": 0,
-    "party_size": 2,
-    "wits": 1,
-    "tactics": 0,
-}
+TINY = {**ONE_ATTACK, "enemy_size": 2, "enemy_skill": 2, "party_size": 2}
 
 
 def test_full_pools_hand_worked():
