@@ -35,6 +35,7 @@ from ruleslab.dice import pool_distribution
 from ruleslab.henchmen import squad_losses_distribution
 from ruleslab.params import InputError
 from ruleslab.warfare import (
+    Squad,
     attacks_allowed,
     attacks_of_opportunity,
     defence_pool,
@@ -758,14 +759,14 @@ def test_squad_turn_losses_hand_worked():
     # one attack dealing 0 or 1 level (½ each): × 3 → 3 henchmen of 2 (capped);
     # all-henchmen commander: 3 members, all removed by a hit.
     per = (Fraction(1, 2), Fraction(1, 2))
-    r = squad_turn_losses(per, 1, henchmen=2)
+    r = squad_turn_losses(per, 1, Squad(henchmen=2))
     assert r.losses == (Fraction(1, 2), Fraction(0), Fraction(1, 2))
     assert r.expected == 1
-    led = squad_turn_losses(per, 1, henchmen=2, leader_is_henchman=True)
+    led = squad_turn_losses(per, 1, Squad(henchmen=2, leader_is_henchman=True))
     assert led.squad_size == 3
     assert led.losses == (Fraction(1, 2), Fraction(0), Fraction(0), Fraction(1, 2))
     # two attacks, trained (÷ 2, down): a hit removes ⌊3/2⌋ = 1; 10 henchmen, no cap
-    two = squad_turn_losses(per, 2, henchmen=10, training="trained")
+    two = squad_turn_losses(per, 2, Squad(henchmen=10, training="trained"))
     assert two.losses[:3] == (Fraction(1, 4), Fraction(1, 2), Fraction(1, 4))
     assert sum(two.losses) == 1
     assert len(two.losses) == 11
@@ -816,13 +817,11 @@ def test_squad_losses_match_brute_force(training, rounding, henchmen):
     def each(k):
         return -(-3 * k // div) if rounding == "up" else 3 * k // div
 
-    r = squad_turn_losses(PER, 3, henchmen=henchmen, training=training, rounding=rounding)
+    squad = Squad(henchmen=henchmen, training=training, rounding=rounding)
+    r = squad_turn_losses(PER, 3, squad)
     want = _brute_sum(PER, 3, henchmen, each)
     want += [Fraction(0)] * (henchmen + 1 - len(want))
     assert list(r.losses) == want
     expected = sum(k * p for k, p in enumerate(want))
     assert r.expected == expected
-    assert (
-        squad_expected_losses(PER, 3, henchmen=henchmen, training=training, rounding=rounding)
-        == expected
-    )
+    assert squad_expected_losses(PER, 3, squad) == expected
