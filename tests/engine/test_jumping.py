@@ -93,18 +93,12 @@ def test_beyond_the_pool_is_impossible_without_rerolls():
 
 def test_mega_strength_21_rerolls_and_auto_successes():
     # M-Str 1: 5 auto, ×2 → 4 m per success; 30 m needs 8 → 3 rolled successes, 10s reroll.
-    r = jump(strength=3, athletics=2, mega_strength=1, direction="horizontal", distance_m=30)
+    kw = dict(strength=3, athletics=2, mega_strength=1, direction="horizontal", distance_m=30)
+    r = jump(**kw)
     assert r.reroll_tens
     assert r.successes_needed == 8
     assert r.mean_distance == (5 * Fraction(4, 9) + 5) * 4
-    r20 = jump(
-        strength=3,
-        athletics=2,
-        mega_strength=1,
-        direction="horizontal",
-        distance_m=30,
-        ruleset="2.0",
-    )
+    r20 = jump(**kw, ruleset="2.0")
     assert not r20.reroll_tens
     assert r20.p_clear == at_least(5, 3)
     assert r.p_clear > r20.p_clear
@@ -137,19 +131,11 @@ def test_specialty_per_ruleset():
 
 
 def test_mega_in_pool_dice_option():
-    r = jump(
-        strength=3,
-        athletics=2,
-        mega_strength=2,
-        direction="vertical",
-        distance_m=0,
-        mega_in_pool="dice",
-    )
+    kw = dict(strength=3, athletics=2, mega_strength=2, direction="vertical", distance_m=0)
+    r = jump(**kw, mega_in_pool="dice")
     assert r.dice == 9
     assert r.auto_successes == 10
-    assert (
-        jump(strength=3, athletics=2, mega_strength=2, direction="vertical", distance_m=0).dice == 5
-    )
+    assert jump(**kw).dice == 5
 
 
 def test_far_beyond_table_is_bounded_not_zero():

@@ -114,20 +114,19 @@ def test_calculator_attack_count():
     assert "at most Intelligence 3 + Command 3 = 6: 6 used" in r.explain()
 
 
+#: Size 10 against a commander of Intelligence 3 + Mega-Intelligence 1 (Command 3).
+MEGA_COMMANDER = {"enemy_size": 10, "commander_intelligence": 3, "commander_mega_intelligence": 1}
+
+
 def test_mega_intelligence_counts_double_by_default():
-    r = warfare(enemy_size=10, commander_intelligence=3, commander_mega_intelligence=1)
+    r = warfare(**MEGA_COMMANDER)
     assert r.attack_cap == 3 + 2 + 3
     assert r.attacks == 8
     assert "Mega-Intelligence" in r.explain()
 
 
 def test_mega_intelligence_ignored_option():
-    r = warfare(
-        enemy_size=10,
-        commander_intelligence=3,
-        commander_mega_intelligence=1,
-        mega_intelligence="ignored",
-    )
+    r = warfare(**MEGA_COMMANDER, mega_intelligence="ignored")
     assert r.attacks == 6
 
 
