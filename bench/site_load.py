@@ -333,13 +333,23 @@ def profile_context(pw: Any, profile: Path | None = None) -> Iterator[Any]:
             context.close()
 
 
-def cold_and_warm(
-    pw: Any, server: CountingServer, url: str, selector: str, *, timeout_s: float, **kw: Any
-) -> Pair:
-    """The page loaded in a new profile (cold), then reopened in the same profile (warm)."""
+def cold_and_warm(pw: Any, target: Target, *, timeout_s: float) -> Pair:
+    """The target's page loaded in a new profile (cold), then reopened in the same profile
+    (warm)."""
     with profile_context(pw) as context:
-        cold = one_load(context, server, url, selector, timeout_s=timeout_s, **kw)
-        warm = one_load(context, server, url, selector, timeout_s=timeout_s, **kw)
+
+        def load() -> Load:
+            return one_load(
+                context,
+                target.server,
+                target.url,
+                target.selector,
+                timeout_s=timeout_s,
+                notebook=target.notebook,
+            )
+
+        cold = load()
+        warm = load()
     return Pair(cold, warm)
 
 
@@ -646,14 +656,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 shift = run % len(targets)
                 for target in targets[shift:] + targets[:shift]:
                     _note(f"run {run + 1}/{args.runs}: {target.name} ...")
-                    pair = cold_and_warm(
-                        pw,
-                        target.server,
-                        target.url,
-                        target.selector,
-                        timeout_s=args.timeout,
-                        notebook=target.notebook,
-                    )
+                    pair = cold_and_warm(pw, target, timeout_s=args.timeout)
                     pairs[target.name].append(pair)
                     _note(f"  cold {fmt_s(pair.cold.seconds)}, warm {fmt_s(pair.warm.seconds)}")
             if "redraw" not in skipped:

@@ -45,8 +45,9 @@ from ruleslab.dice import pool_distribution
 from ruleslab.encumbrance import Encumbrance
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.mega import effective
-from ruleslab.ruleset import V20, V21
+from ruleslab.ruleset import V21
 from ruleslab.sources import QR, rule
+from ruleslab.specialties import specialty_and_rerolls
 
 __all__ = [
     "COUNT_FROM",
@@ -60,8 +61,6 @@ __all__ = [
 
 FALLING = rule(QR, "Falling")
 ENCUMBRANCE = rule(QR, "Encumbrance")
-SPECIALTIES_20 = rule(QR, "2.0 Rules", "Specialties")
-SPECIALTIES_21 = rule(QR, "2.1 Rules", "Specialties")
 
 FIRST_SEGMENT_M = 20
 """"1d/2 meters (round down) for the first 20 meters"."""
@@ -279,19 +278,10 @@ def fall(
                 FALLING,
             )
         )
-        if specialty and ruleset == V21:
-            steps.append(Step("Specialty (2.1): +1 die", SPECIALTIES_21))
-        if ruleset == V21 and mega_dexterity > 0:
-            reroll = True
-            steps.append(
-                Step(
-                    f"Mega-Dexterity {mega_dexterity} (2.1): the break-fall roll rerolls 10s",
-                    SPECIALTIES_21,
-                )
-            )
-        if ruleset == V20 and specialty:
-            reroll = True
-            steps.append(Step("Specialty (2.0): the break-fall roll rerolls 10s", SPECIALTIES_20))
+        reroll, reroll_steps = specialty_and_rerolls(
+            "the break-fall roll", ruleset, specialty, "Dexterity", mega_dexterity
+        )
+        steps.extend(reroll_steps)
         if added:
             steps.append(
                 Step(

@@ -39,8 +39,9 @@ from ruleslab.dice import SuccessDistribution, pool_distribution
 from ruleslab.encumbrance import Encumbrance
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob_bound
 from ruleslab.pmf import Dist
-from ruleslab.ruleset import V20, V21
+from ruleslab.ruleset import V21
 from ruleslab.sources import QR, rule
+from ruleslab.specialties import specialty_and_rerolls
 
 __all__ = [
     "AUTO_PER_MEGA_DOT",
@@ -53,8 +54,6 @@ __all__ = [
 JUMPING = rule(QR, "Movement", "Jumping")
 ENCUMBRANCE = rule(QR, "Encumbrance")
 MEGA_ATTRIBUTES = rule(QR, "Mega-Attributes")
-SPECIALTIES_20 = rule(QR, "2.0 Rules", "Specialties")
-SPECIALTIES_21 = rule(QR, "2.1 Rules", "Specialties")
 
 METRES_PER_SUCCESS = {"vertical": Fraction(1, 2), "horizontal": Fraction(2)}
 """"a 0.5 meter vertical jump or 2m horizontal leap per success"."""
@@ -197,15 +196,10 @@ def jump(
                 JUMPING,
             )
         )
-    if specialty and ruleset == V21:
-        steps.append(Step("Specialty (2.1): +1 die", SPECIALTIES_21))
-    reroll = (ruleset == V21 and mega_strength > 0) or (ruleset == V20 and specialty)
-    if ruleset == V21 and mega_strength > 0:
-        steps.append(
-            Step(f"Mega-Strength {mega_strength} (2.1): the jump roll rerolls 10s", SPECIALTIES_21)
-        )
-    if ruleset == V20 and specialty:
-        steps.append(Step("Specialty (2.0): the jump roll rerolls 10s", SPECIALTIES_20))
+    reroll, reroll_steps = specialty_and_rerolls(
+        "the jump roll", ruleset, specialty, "Strength", mega_strength
+    )
+    steps.extend(reroll_steps)
 
     added = conditions.difficulty if conditions is not None else 0
     allowed = conditions is None or conditions.allowed

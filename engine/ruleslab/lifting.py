@@ -39,6 +39,7 @@ from ruleslab.encumbrance import (
 )
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob, fmt_prob_bound
 from ruleslab.sources import QR, rule
+from ruleslab.specialties import specialty_and_rerolls
 
 __all__ = [
     "KG_PER_DOT",
@@ -51,8 +52,6 @@ __all__ = [
 EXCEPTIONAL_NET = 6
 """"More than 5 net successes": the fewest net successes that are exceptional."""
 
-SPECIALTIES_20 = rule(QR, "2.0 Rules", "Specialties")
-SPECIALTIES_21 = rule(QR, "2.1 Rules", "Specialties")
 MEGA_ATTRIBUTES = rule(QR, "Mega-Attributes")
 
 
@@ -135,17 +134,10 @@ def _roll_pool(
                 MEGA_ATTRIBUTES,
             )
         )
-    if specialty and ruleset == "2.1":
-        steps.append(Step("Specialty (2.1): +1 die", SPECIALTIES_21))
-    reroll = False
-    if ruleset == "2.1" and mega_strength > 0:
-        reroll = True
-        steps.append(
-            Step(f"Mega-Strength {mega_strength} (2.1): the lift roll rerolls 10s", SPECIALTIES_21)
-        )
-    if ruleset == "2.0" and specialty:
-        reroll = True
-        steps.append(Step("Specialty (2.0): the lift roll rerolls 10s", SPECIALTIES_20))
+    reroll, reroll_steps = specialty_and_rerolls(
+        "the lift roll", ruleset, specialty, "Strength", mega_strength
+    )
+    steps.extend(reroll_steps)
     return dice, reroll, steps
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ruleslab.encumbrance import Encumbrance, encumbrance
+from ruleslab.encumbrance import Encumbrance
 from ruleslab.explain import Explained, Figure, Step
 from ruleslab.mega import effective
 from ruleslab.sources import QR, rule
@@ -111,15 +111,14 @@ def movement(
     strength: int,
     dexterity: int,
     athletics: int,
-    might: int,
     mega_strength: int,
     mega_dexterity: int,
-    load_kg: float,
+    load: Encumbrance,
     walking_floor: str = "whole",
-    heavy_from: str = "above_15",
-    beyond_heavy: str = "capacity",
 ) -> MovementResult:
-    """Walking, running and sprinting speeds (m/round) while carrying ``load_kg``.
+    """Walking, running and sprinting speeds (m/round) while carrying a load of
+    encumbrance ``load`` (:func:`ruleslab.encumbrance.encumbrance`, worked out once by
+    the caller, as for the rolls).
 
     Walking = Str + Dex, Running = 5 + 2 × Dex + Str, Sprinting = 5 + Athletics
     + 3 × Dex + Str, with Strength and Dexterity counting Mega dots twice and
@@ -135,9 +134,7 @@ def movement(
             steps.append(e.step)
     str_dots, dex_dots = s_eff.value, d_eff.value
 
-    enc = encumbrance(
-        strength, might, mega_strength, load_kg, heavy_from=heavy_from, beyond_heavy=beyond_heavy
-    )
+    enc = load
     steps.extend(enc.steps)
     fx = enc.effects
     tier = enc.tier_label.lower()

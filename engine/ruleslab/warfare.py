@@ -63,6 +63,7 @@ __all__ = [
     "AttackCount",
     "Defence",
     "ForcePools",
+    "Squad",
     "TurnDamage",
     "TurnLosses",
     "attacks_allowed",
@@ -503,15 +504,35 @@ class TurnLosses:
     steps: tuple[Step, ...]
 
 
-def squad_turn_losses(
-    per_attack: tuple[Fraction, ...],
-    attacks: int,
-    *,
-    henchmen: int,
-    leader_is_henchman: bool = False,
-    training: str = "regular",
-    rounding: str = "down",
-) -> TurnLosses:
+@dataclass(frozen=True, kw_only=True)
+class Squad:
+    """The squad a force's attacks fall on: ``henchmen``, and its commander one more
+    henchman, removed last, when ``leader_is_henchman`` (an all-henchmen squad,
+    RN-HENCH-7); their ``training`` divides each attack's losses, rounded as
+    ``rounding`` says (Henchmen › Damage Soak, RN-HENCH-6)."""
+
+    henchmen: int
+    leader_is_henchman: bool = False
+    training: str = "regular"
+    rounding: str = "down"
+
+    @property
+    def size(self) -> int:
+        """The members the attacks may remove."""
+        return self.henchmen + (1 if self.leader_is_henchman else 0)
+
+    def attack_losses(self, per_attack: tuple[Fraction, ...]) -> tuple[Fraction, ...]:
+        """P(k members removed by one attack) from its health levels ``per_attack``."""
+        return squad_losses_distribution(
+            per_attack,
+            henchmen=self.size,
+            training=self.training,
+            area=AREA_MULTIPLIER,
+            rounding=self.rounding,
+        )
+
+
+def squad_turn_losses(per_attack: tuple[Fraction, ...], attacks: int, squad: Squad) -> TurnLosses:
     """A squad's losses to a turn of attacks of opportunity: Area attacks, × 3.
 
     Each hit's health levels (``per_attack``) × 3, divided by the training
@@ -519,10 +540,9 @@ def squad_turn_losses(
     are summed and capped at the squad (rules note RN-WAR-8). An all-henchmen
     squad's commander is one more henchman, removed last (RN-HENCH-7).
     """
-    squad_size = henchmen + (1 if leader_is_henchman else 0)
-    per_loss = squad_losses_distribution(
-        per_attack, henchmen=squad_size, training=training, area=AREA_MULTIPLIER, rounding=rounding
-    )
+    henchmen, training, rounding = squad.henchmen, squad.training, squad.rounding
+    squad_size = squad.size
+    per_loss = squad.attack_losses(per_attack)
     divisor = DIVISORS[training]
     if AREA_MULTIPLIER % divisor:  # ÷ 2: each attack's losses rounded on their own
         total = sum_of_attacks(per_loss, attacks, cap=squad_size)
@@ -558,7 +578,7 @@ def squad_turn_losses(
     steps.append(
         Step(
             f"Removed at most {squad_size} ({henchmen} henchmen"
-            + (" + the commander, last)" if leader_is_henchman else "; the leader is left)")
+            + (" + the commander, last)" if squad.leader_is_henchman else "; the leader is left)")
             + f": expected {fmt_num(expected)}, wiped out {fmt_prob(losses[-1])}"
             + " (later attacks on the exposed leader are not counted, RN-WAR-8)",
             SOAK,
@@ -567,30 +587,12 @@ def squad_turn_losses(
     return TurnLosses(squad_size=squad_size, losses=losses, expected=expected, steps=tuple(steps))
 
 
-def squad_expected_losses(
-    per_attack: tuple[Fraction, ...],
-    attacks: int,
-    *,
-    henchmen: int,
-    leader_is_henchman: bool = False,
-    training: str = "regular",
-    rounding: str = "down",
-) -> Fraction:
+def squad_expected_losses(per_attack: tuple[Fraction, ...], attacks: int, squad: Squad) -> Fraction:
     """``squad_turn_losses(…).expected``, the same exact figure, without the whole table
     when the squad is too large to be wiped out this turn: then the cap never applies
     and the expected total is ``attacks`` × one attack's expected losses."""
-    squad_size = henchmen + (1 if leader_is_henchman else 0)
-    per_loss = squad_losses_distribution(
-        per_attack, henchmen=squad_size, training=training, area=AREA_MULTIPLIER, rounding=rounding
-    )
+    per_loss = squad.attack_losses(per_attack)
     most = max((k for k, p in enumerate(per_loss) if p), default=0)
-    if attacks * most <= squad_size:
+    if attacks * most <= squad.size:
         return attacks * pmf_mean(per_loss)
-    return squad_turn_losses(
-        per_attack,
-        attacks,
-        henchmen=henchmen,
-        leader_is_henchman=leader_is_henchman,
-        training=training,
-        rounding=rounding,
-    ).expected
+    return squad_turn_losses(per_attack, attacks, squad).expected

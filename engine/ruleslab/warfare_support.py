@@ -114,27 +114,24 @@ def force_pools(
     """
     steps: list[Step] = []
     parts = [f"Skill {skill}", f"Size {size}"]
-    dice = skill + size
-    damage_auto = 0
-    damage_type = "lethal"
     if spend_support:
-        dice += support
-        damage_auto += 1
         parts.append(f"Support {support}")
         steps.append(_as_support("1 Support spent", support, "RN-WAR-5", FORCE))
     special = _special_support(support_kind, spend_support)
+    recon = spend_support and support_kind == "recon"
     if special:
         steps.append(special)
-        if spend_support and support_kind == "recon":
-            dice += RECON_ACCURACY
+        if recon:
             parts.append(f"recon {RECON_ACCURACY}")
-        elif spend_support:
-            damage_type = "aggravated"
+    damage_type = "aggravated" if spend_support and support_kind == "nuclear" else "lethal"
     if power_as_support:
-        dice += power
-        damage_auto += 1
         parts.append(f"Power {power}")
         steps.append(_as_support("1 Power spent as Support", power, "RN-WAR-6", POWER))
+    # each of Support and Power spent as Support: its dots to hit, 1 automatic success on damage
+    dice = skill + size
+    dice += (support if spend_support else 0) + (RECON_ACCURACY if recon else 0)
+    dice += power if power_as_support else 0
+    damage_auto = int(spend_support) + int(power_as_support)
     attack_auto = 0
     if spend_morale:
         attack_auto = 1

@@ -31,8 +31,8 @@ from ruleslab.warfare import (
     FORCE,
     Defence,
     ForcePools,
+    Squad,
     TurnDamage,
-    TurnLosses,
     attacks_of_opportunity,
     defence_pool,
     fmt_threes,
@@ -155,7 +155,13 @@ def warfare_turn(
             f"{lost.points} of the enemy's {morale} this turn.",
         )
     squad = target == TARGET_SQUAD
-    squad_size = henchmen + (1 if leader_is_henchman else 0)
+    members = Squad(
+        henchmen=henchmen,
+        leader_is_henchman=leader_is_henchman,
+        training=training,
+        rounding=rounding,
+    )
+    squad_size = members.size
 
     heads = headcount(enemy_size)
     head_step = Step(
@@ -192,16 +198,6 @@ def warfare_turn(
             extra=defence_bonus,
             squad=squad,
             divide=divide,
-        )
-
-    def losses_for(per_attack: tuple[Fraction, ...]) -> TurnLosses:
-        return squad_turn_losses(
-            per_attack,
-            count.attacks,
-            henchmen=henchmen,
-            leader_is_henchman=leader_is_henchman,
-            training=training,
-            rounding=rounding,
         )
 
     pools = pools_for(SHORTCUT_OF_OPTION[divide_by_3])
@@ -246,21 +242,14 @@ def warfare_turn(
         )
 
     turn = damage_for(pools, defence.dice)
-    losses = losses_for(turn.per_attack) if squad else None
+    losses = squad_turn_losses(turn.per_attack, count.attacks, members) if squad else None
     full: TurnDamage | None = None
     full_losses: Fraction | None = None
     full_steps: tuple[Step, ...] = ()
     if divide_by_3 != "no":  # the full pools, side by side (RN-WAR-9)
         full = damage_for(pools_for("none"), defence_for(False).dice)
         if squad:
-            full_losses = squad_expected_losses(
-                full.per_attack,
-                count.attacks,
-                henchmen=henchmen,
-                leader_is_henchman=leader_is_henchman,
-                training=training,
-                rounding=rounding,
-            )
+            full_losses = squad_expected_losses(full.per_attack, count.attacks, members)
         full_steps = (
             Step(
                 f"For comparison, the full pools (no ÷ 3): P(hit) {fmt_prob(full.p_hit)}, "

@@ -1,10 +1,12 @@
 """Falling (key ``falling``): safe distance, damage dice (and the text's "40d at ~170m"),
 break-fall, lethal, and the chart of the dice left."""
 
+import math
 from fractions import Fraction
 
 import pytest
 from dice_oracle import P, Q, exactly
+from printed_working import NUMBER, check_all, number
 
 from ruleslab.calculators.falling import fall
 from ruleslab.falling import MAX_DICE, damage_dice, safe_distance_m
@@ -258,26 +260,21 @@ def test_defaults_are_the_forms():
 
 # --- the working's equations are true for the numbers they print (issue 11, defect 6) ------
 
-NUMBER = r"-?[\d\u202f]+(?:\.\d+)?"
-
-
-def number(text):
-    return Fraction(text.replace("\u202f", ""))
-
 
 def check_working(text):
     """Every "⌊a ÷ b⌋ = n" and "Fall a m − safe b m = c m" in ``text`` holds for the
     numbers it prints; how many there were."""
-    import math
-    import re
-
-    floors = re.findall(rf"⌊({NUMBER}) ÷ ({NUMBER})⌋ = (\d+)", text)
-    for a, b, n in floors:
-        assert math.floor(number(a) / number(b)) == int(n), (a, b, n)
-    differences = re.findall(rf"Fall ({NUMBER}) m − safe ({NUMBER}) m = ({NUMBER}) m", text)
-    for a, b, c in differences:
-        assert number(a) - number(b) == number(c), (a, b, c)
-    return len(floors) + len(differences)
+    floors = check_all(
+        rf"⌊({NUMBER}) ÷ ({NUMBER})⌋ = (\d+)",
+        text,
+        lambda a, b, n: math.floor(number(a) / number(b)) == int(n),
+    )
+    differences = check_all(
+        rf"Fall ({NUMBER}) m − safe ({NUMBER}) m = ({NUMBER}) m",
+        text,
+        lambda a, b, c: number(a) - number(b) == number(c),
+    )
+    return floors + differences
 
 
 def test_the_fall_prints_the_heights_its_dice_used():

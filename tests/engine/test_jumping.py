@@ -1,10 +1,12 @@
 """Jumping (key ``jumping``): (Str + Athletics) roll, metres per success, Mega-Strength,
 exact odds, and the distance chart."""
 
+import math
 from fractions import Fraction
 
 import pytest
 from dice_oracle import Q, at_least
+from printed_working import NUMBER, check_all, number
 
 from ruleslab.calculators.jumping import jump
 from ruleslab.jumping import exact_metres
@@ -91,18 +93,12 @@ def test_beyond_the_pool_is_impossible_without_rerolls():
 
 def test_mega_strength_21_rerolls_and_auto_successes():
     # M-Str 1: 5 auto, ×2 → 4 m per success; 30 m needs 8 → 3 rolled successes, 10s reroll.
-    r = jump(strength=3, athletics=2, mega_strength=1, direction="horizontal", distance_m=30)
+    kw = dict(strength=3, athletics=2, mega_strength=1, direction="horizontal", distance_m=30)
+    r = jump(**kw)
     assert r.reroll_tens
     assert r.successes_needed == 8
     assert r.mean_distance == (5 * Fraction(4, 9) + 5) * 4
-    r20 = jump(
-        strength=3,
-        athletics=2,
-        mega_strength=1,
-        direction="horizontal",
-        distance_m=30,
-        ruleset="2.0",
-    )
+    r20 = jump(**kw, ruleset="2.0")
     assert not r20.reroll_tens
     assert r20.p_clear == at_least(5, 3)
     assert r.p_clear > r20.p_clear
@@ -135,19 +131,11 @@ def test_specialty_per_ruleset():
 
 
 def test_mega_in_pool_dice_option():
-    r = jump(
-        strength=3,
-        athletics=2,
-        mega_strength=2,
-        direction="vertical",
-        distance_m=0,
-        mega_in_pool="dice",
-    )
+    kw = dict(strength=3, athletics=2, mega_strength=2, direction="vertical", distance_m=0)
+    r = jump(**kw, mega_in_pool="dice")
     assert r.dice == 9
     assert r.auto_successes == 10
-    assert (
-        jump(strength=3, athletics=2, mega_strength=2, direction="vertical", distance_m=0).dice == 5
-    )
+    assert jump(**kw).dice == 5
 
 
 def test_far_beyond_table_is_bounded_not_zero():
@@ -230,22 +218,14 @@ def test_defaults_are_the_forms():
 
 # --- the working's equations are true for the numbers they print (issue 11, defect 6) ------
 
-NUMBER = r"-?[\d\u202f]+(?:\.\d+)?"
-
-
-def number(text):
-    return Fraction(text.replace("\u202f", ""))
-
 
 def check_ceilings(text):
     """Every "⌈a ÷ b⌉ = n" in ``text`` holds for the a, b and n it prints; how many there were."""
-    import math
-    import re
-
-    found = re.findall(rf"⌈({NUMBER}) ÷ ({NUMBER})⌉ = (\d+)", text)
-    for a, b, n in found:
-        assert math.ceil(number(a) / number(b)) == int(n), (a, b, n)
-    return len(found)
+    return check_all(
+        rf"⌈({NUMBER}) ÷ ({NUMBER})⌉ = (\d+)",
+        text,
+        lambda a, b, n: math.ceil(number(a) / number(b)) == int(n),
+    )
 
 
 def test_the_successes_needed_print_the_distance_the_ceiling_used():

@@ -1,10 +1,12 @@
 """Lifting & encumbrance (key ``lifting``): capacity, multipliers and the lift roll,
 from the text's own numbers, and the calculator combining the lift with the carried load."""
 
+import math
 from fractions import Fraction
 
 import pytest
 from dice_oracle import at_least
+from printed_working import NUMBER, check_all, number
 
 from ruleslab.calculators.lifting import lifting_and_encumbrance
 from ruleslab.encumbrance import TIER_EFFECTS, mega_strength_multiplier
@@ -253,23 +255,15 @@ def test_defaults_are_the_forms():
 
 # --- the working's equations are true for the numbers they print (issue 11, defect 6) ------
 
-NUMBER = r"-?[\d\u202f]+(?:\.\d+)?"
-
-
-def number(text):
-    return Fraction(text.replace("\u202f", ""))
-
 
 def check_needed(text):
     """Every "⌈w kg ÷ 30 kg⌉ = n" or "⌈w kg ÷ (30 kg × m)⌉ = n" in ``text`` holds for the
     numbers it prints; how many there were."""
-    import math
-    import re
-
-    found = re.findall(rf"⌈({NUMBER}) kg ÷ \(?30 kg(?: × ({NUMBER}))?\)?⌉ = ({NUMBER})", text)
-    for w, m, n in found:
-        assert math.ceil(number(w) / (30 * number(m or "1"))) == number(n), (w, m, n)
-    return len(found)
+    return check_all(
+        rf"⌈({NUMBER}) kg ÷ \(?30 kg(?: × ({NUMBER}))?\)?⌉ = ({NUMBER})",
+        text,
+        lambda w, m, n: math.ceil(number(w) / (30 * number(m or "1"))) == number(n),
+    )
 
 
 def check_load(text):

@@ -28,12 +28,14 @@ from fractions import Fraction
 from math import comb
 
 import pytest
+from warfare_forces import ONE_ATTACK
 
 from ruleslab.calculators.warfare import roll_turn, warfare
 from ruleslab.dice import pool_distribution
 from ruleslab.henchmen import squad_losses_distribution
 from ruleslab.params import InputError
 from ruleslab.warfare import (
+    Squad,
     attacks_allowed,
     attacks_of_opportunity,
     defence_pool,
@@ -112,20 +114,19 @@ def test_calculator_attack_count():
     assert "at most Intelligence 3 + Command 3 = 6: 6 used" in r.explain()
 
 
+#: Size 10 against a commander of Intelligence 3 + Mega-Intelligence 1 (Command 3).
+MEGA_COMMANDER = {"enemy_size": 10, "commander_intelligence": 3, "commander_mega_intelligence": 1}
+
+
 def test_mega_intelligence_counts_double_by_default():
-    r = warfare(enemy_size=10, commander_intelligence=3, commander_mega_intelligence=1)
+    r = warfare(**MEGA_COMMANDER)
     assert r.attack_cap == 3 + 2 + 3
     assert r.attacks == 8
     assert "Mega-Intelligence" in r.explain()
 
 
 def test_mega_intelligence_ignored_option():
-    r = warfare(
-        enemy_size=10,
-        commander_intelligence=3,
-        commander_mega_intelligence=1,
-        mega_intelligence="ignored",
-    )
+    r = warfare(**MEGA_COMMANDER, mega_intelligence="ignored")
     assert r.attacks == 6
 
 
@@ -188,20 +189,6 @@ def test_defense_score_reading():
     assert hit_probability(two, 1, penalty=1, reading="defense_score") == 1 - Fraction(9, 25)
     with pytest.raises(InputError):
         hit_probability(two, 1, reading="bogus")
-
-
-#: The smallest force: Skill 1 + Size 1 = 2 dice vs Wits 1 + Tactics 0 = 1 die; Firepower
-#: 1 + Size 1 = 2 damage dice; Intelligence 1 + Command 0 → 1 attack; party Size 1.
-ONE_ATTACK = {
-    "enemy_size": 1,
-    "enemy_firepower": 1,
-    "enemy_skill": 1,
-    "commander_intelligence": 1,
-    "commander_command": 0,
-    "party_size": 1,
-    "wits": 1,
-    "tactics": 0,
-}
 
 
 def test_one_attack_hand_worked_through_the_calculator():
@@ -319,16 +306,7 @@ P_HIT_4_VS_1 = Fraction(3, 5) * Fraction(8704, 10000) + Fraction(2, 5) * Fractio
 
 # Hand-worked: Skill 2 + Size 2 = 4 attack dice, Wits 1 + Tactics 0 = 1 defence die,
 # Firepower 1 + Size 2 = 3 damage dice, one attack (Intelligence 1 + Command 0).
-TINY = {
-    "enemy_size": 2,
-    "enemy_firepower": 1,
-    "enemy_skill": 2,
-    "commander_intelligence": 1,
-    "commander_command": 0,
-    "party_size": 2,
-    "wits": 1,
-    "tactics": 0,
-}
+TINY = {**ONE_ATTACK, "enemy_size": 2, "enemy_skill": 2, "party_size": 2}
 
 
 def test_full_pools_hand_worked():
@@ -780,14 +758,14 @@ def test_squad_turn_losses_hand_worked():
     # one attack dealing 0 or 1 level (½ each): × 3 → 3 henchmen of 2 (capped);
     # all-henchmen commander: 3 members, all removed by a hit.
     per = (Fraction(1, 2), Fraction(1, 2))
-    r = squad_turn_losses(per, 1, henchmen=2)
+    r = squad_turn_losses(per, 1, Squad(henchmen=2))
     assert r.losses == (Fraction(1, 2), Fraction(0), Fraction(1, 2))
     assert r.expected == 1
-    led = squad_turn_losses(per, 1, henchmen=2, leader_is_henchman=True)
+    led = squad_turn_losses(per, 1, Squad(henchmen=2, leader_is_henchman=True))
     assert led.squad_size == 3
     assert led.losses == (Fraction(1, 2), Fraction(0), Fraction(0), Fraction(1, 2))
     # two attacks, trained (÷ 2, down): a hit removes ⌊3/2⌋ = 1; 10 henchmen, no cap
-    two = squad_turn_losses(per, 2, henchmen=10, training="trained")
+    two = squad_turn_losses(per, 2, Squad(henchmen=10, training="trained"))
     assert two.losses[:3] == (Fraction(1, 4), Fraction(1, 2), Fraction(1, 4))
     assert sum(two.losses) == 1
     assert len(two.losses) == 11
@@ -838,13 +816,11 @@ def test_squad_losses_match_brute_force(training, rounding, henchmen):
     def each(k):
         return -(-3 * k // div) if rounding == "up" else 3 * k // div
 
-    r = squad_turn_losses(PER, 3, henchmen=henchmen, training=training, rounding=rounding)
+    squad = Squad(henchmen=henchmen, training=training, rounding=rounding)
+    r = squad_turn_losses(PER, 3, squad)
     want = _brute_sum(PER, 3, henchmen, each)
     want += [Fraction(0)] * (henchmen + 1 - len(want))
     assert list(r.losses) == want
     expected = sum(k * p for k, p in enumerate(want))
     assert r.expected == expected
-    assert (
-        squad_expected_losses(PER, 3, henchmen=henchmen, training=training, rounding=rounding)
-        == expected
-    )
+    assert squad_expected_losses(PER, 3, squad) == expected

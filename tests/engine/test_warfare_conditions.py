@@ -20,6 +20,7 @@ import re
 from fractions import Fraction
 
 import pytest
+from warfare_forces import ONE_ATTACK
 
 from ruleslab.calculators.warfare import COMMANDER, DEFENDER, roll_turn, warfare
 from ruleslab.character import Character, Conditions
@@ -102,16 +103,7 @@ def test_a_squad_leader_already_dazed():
 
 # Size penalty 1 (enemy Size 2, party Size 1); one attack (commander Int 1 + Command 0);
 # attack Skill 1 + Size 2 = 3 dice; defence Wits 1 + Tactics 1 = 2 dice.
-PENALISED = {
-    "enemy_size": 2,
-    "enemy_skill": 1,
-    "enemy_firepower": 1,
-    "party_size": 1,
-    "commander_intelligence": 1,
-    "commander_command": 0,
-    "wits": 1,
-    "tactics": 1,
-}
+PENALISED = {**ONE_ATTACK, "enemy_size": 2, "tactics": 1}
 
 
 def test_the_size_penalty_spent_or_reached():

@@ -198,22 +198,16 @@ def test_a_smaller_enemy_spends_the_morale_it_has_left():
     ok = warfare(enemy_size=2, party_size=5, morale=4, morale_permanent=4, spend_morale=True)
     assert (ok.morale_after, ok.morale_permanent_after) == (1, 1)
     assert ok.attack_auto == 1
+    short = dict(enemy_size=2, party_size=5, morale=3, morale_permanent=5, spend_morale=True)
     with pytest.raises(InputError) as exc:
-        warfare(enemy_size=2, party_size=5, morale=3, morale_permanent=5, spend_morale=True)
+        warfare(**short)
     assert exc.value.field == "spend_morale"
     assert exc.value.message == (
         "Spend 1 Morale needs at least 1 Morale left: Quantity is Quality takes 3 of the "
         "enemy's 3 this turn."
     )
     # not taken this turn: the enemy spends from the Morale typed
-    later = warfare(
-        enemy_size=2,
-        party_size=5,
-        morale=3,
-        morale_permanent=5,
-        spend_morale=True,
-        size_morale="ignore",
-    )
+    later = warfare(**short, size_morale="ignore")
     assert later.attack_auto == 1
     assert later.morale_reduction == 0
     assert later.figure("morale_reduction").text == (

@@ -10,6 +10,7 @@ hand-worked pools and odds; rules notes RN-WAR-4, -5, -6 and -10.
 from fractions import Fraction
 
 import pytest
+from warfare_forces import ONE_ATTACK
 
 from ruleslab.calculators.warfare import roll_turn, warfare
 from ruleslab.params import InputError
@@ -21,18 +22,7 @@ from ruleslab.warfare_support import force_pools, power_spent
 # attacks on the turn."
 # Hand-worked force: Skill 1 + Size 1 + Support 1 = 3 dice against Wits 1 + Tactics 0 =
 # 1 die; Firepower 1 + Size 1 = 2 damage dice + 1 automatic success (Support); one attack.
-SMALL = {
-    "enemy_size": 1,
-    "enemy_firepower": 1,
-    "enemy_skill": 1,
-    "commander_intelligence": 1,
-    "commander_command": 0,
-    "party_size": 1,
-    "wits": 1,
-    "tactics": 0,
-    "support": 1,
-    "spend_support": True,
-}
+SMALL = {**ONE_ATTACK, "support": 1, "spend_support": True}
 # 3 dice vs 1 die: the defence fails (3/5) and the attack rolls 1+ (1 − 0.6³ = 0.784), or
 # the defence rolls 1 (2/5) and the attack 2+ (1 − 0.216 − 3 × 0.4 × 0.36 = 0.352).
 P_HIT_3_VS_1 = Fraction(3, 5) * Fraction(784, 1000) + Fraction(2, 5) * Fraction(352, 1000)

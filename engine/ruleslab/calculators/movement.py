@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ruleslab import movement as rules
 from ruleslab.character import Character, Conditions
+from ruleslab.conditions import load_encumbrance
 from ruleslab.declare import Calculator
 from ruleslab.inputs import BEYOND_HEAVY, HEAVY_FROM
 from ruleslab.movement import MovementResult
@@ -86,13 +87,10 @@ def movement(
         mover.strength,
         mover.dexterity,
         mover.athletics,
-        mover.might,
         mover.mega_strength,
         mover.mega_dexterity,
-        conditions.load_kg,
+        load_encumbrance(mover, conditions, heavy_from=heavy_from, beyond_heavy=beyond_heavy),
         walking_floor=walking_floor,
-        heavy_from=heavy_from,
-        beyond_heavy=beyond_heavy,
     )
 
 
