@@ -1,5 +1,6 @@
 """Helpers shared by the tests of the Autofire & strafing calculator, of the henchmen
-(whose support weapon attack is the autofire attack) and of the weapon record.
+(whose support weapon attack is the autofire attack: the Henchmen squad builder as its
+form runs it, :func:`squad`) and of the weapon record.
 
 Imported by name, like ``dice_oracle`` (see ``conftest.py``).
 """
@@ -11,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from ruleslab.calculators.henchmen import HenchmenSquad, henchmen_squad
 from ruleslab.params import InputError
 
 AUTOFIRE_ONLY_21 = (
@@ -45,3 +47,8 @@ def assert_refused(fn: Callable[..., Any], field: str, value: Any, expect: str) 
     err = refusal(fn, **{field: value})
     assert err.field == field
     assert expect in err.message
+
+
+def squad(**kw: Any) -> HenchmenSquad:
+    """The Henchmen squad builder with its form's defaults, but for ``kw``."""
+    return henchmen_squad(**{**{p.name: p.default for p in henchmen_squad.params}, **kw})

@@ -6,6 +6,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
+from dice_oracle import P, Q
 from helpers_autofire import AUTOFIRE_ONLY_21, assert_refused, refusal
 
 from ruleslab.attack import resolve_attack
@@ -13,8 +14,6 @@ from ruleslab.autofire import BURSTS, autofire_maneuver, rate_of_fire, rounds_us
 from ruleslab.calculators.autofire import CALCULATOR, TAGS, AutofireReport, autofire_and_strafing
 from ruleslab.declare import Chart
 from ruleslab.weapons import AP, Burst, Guided, Weapon
-
-P, Q = Fraction(4, 10), Fraction(6, 10)
 
 BARE = dict(target_dexterity=1, target_wits=1)
 """A 2.1 target with Defense ⌊1 ÷ 2⌋ = 0: the attack's own difficulty alone."""

@@ -9,12 +9,11 @@ import itertools
 from fractions import Fraction
 
 import pytest
+from dice_oracle import P, Q
 from helpers_autofire import refusal
 
 from ruleslab.calculators.autofire import CALCULATOR, autofire_and_strafing
 from ruleslab.character import Character, Conditions
-
-P, Q = Fraction(4, 10), Fraction(6, 10)
 
 SHOT = dict(burst="none", accuracy=0, tags="", base_difficulty=1)
 """A single shot with no accuracy: the pool is Dex + ability, difficulty 1 (+ conditions)."""

@@ -8,9 +8,8 @@ from fractions import Fraction
 
 import pytest
 from dice_oracle import P, Q, exactly
-from helpers_autofire import assert_refused, refusal
+from helpers_autofire import assert_refused, refusal, squad
 
-from ruleslab.calculators.henchmen import henchmen_squad
 from ruleslab.henchmen import (
     divided_losses,
     henchmen_bonus,
@@ -269,12 +268,6 @@ SQUAD_KEYS = [
     "p_leader_exposed",
     "p_leader_eliminated",
 ]
-
-
-def squad(**kw):
-    args = {p.name: p.default for p in henchmen_squad.params}
-    args.update(kw)
-    return henchmen_squad(**args)
 
 
 def test_squad_defaults_and_keys():
