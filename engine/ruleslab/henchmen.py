@@ -52,12 +52,13 @@ compressed combat and warfare use them too.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ruleslab.damage import damage_taken
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
+from ruleslab.henchmen_domain import check_reading
 from ruleslab.mega import effective
 from ruleslab.params import InputError
 from ruleslab.pmf import mean as pmf_mean
@@ -72,8 +73,6 @@ __all__ = [
     "HenchmenBonus",
     "SquadLosses",
     "SquadUnderAttack",
-    "check_count",
-    "check_reading",
     "divided_losses",
     "henchmen_bonus",
     "incoming_levels",
@@ -98,19 +97,6 @@ DIVISORS = {"regular": 1, "trained": 2, "fanatical": 3}
 
 ROUNDED = {"down": "⌊⌋", "up": "⌈⌉"}
 """The brackets a divided loss is written in, by its rounding."""
-
-
-def check_reading(field: str, value: str, readings: Collection[str]) -> None:
-    """The henchmen rules' own domain for a choice: ``value`` is one of ``readings``
-    (the forms' fields are checked by the calculators)."""
-    if value not in readings:
-        raise InputError(field, f"{field} must be one of {', '.join(readings)}.")
-
-
-def check_count(field: str, value: int) -> None:
-    """The henchmen rules' own domain for a count: a whole number ≥ 0."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InputError(field, f"{field} must be a whole number ≥ 0.")
 
 
 # --- the limit and the bonuses ------------------------------------------------------

@@ -32,7 +32,8 @@ from ruleslab.conditions import RollKind, daze_difficulty, defence_successes
 from ruleslab.damage import DAZING
 from ruleslab.dice import pool_distribution
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
-from ruleslab.henchmen import DICE_POOL, HenchmenBonus, check_count, check_reading
+from ruleslab.henchmen import DICE_POOL, HenchmenBonus
+from ruleslab.henchmen_domain import check_count, check_reading
 
 __all__ = [
     "CONDITIONS",

@@ -29,7 +29,8 @@ from ruleslab.attack import AttackResult, resolve_attack
 from ruleslab.autofire import AUTOFIRE, BURSTS, autofire_maneuver, rounds_used
 from ruleslab.dodge import TargetDefence
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
-from ruleslab.henchmen import SUPPORT, HenchmenBonus, check_count, check_reading
+from ruleslab.henchmen import SUPPORT, HenchmenBonus
+from ruleslab.henchmen_domain import check_count, check_reading
 from ruleslab.henchmen_leader import Condition
 from ruleslab.params import InputError
 from ruleslab.weapons import Weapon
