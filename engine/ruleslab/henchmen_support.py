@@ -44,7 +44,7 @@ __all__ = [
     "support_attack",
 ]
 
-BURST_ORDER = ("none", "short", "medium", "long", "sustained")
+BURST_ORDER = ("none", *BURSTS)
 """Burst sizes, smallest first ("none": the weapon cannot fire bursts)."""
 
 BONUS_READINGS = ("squad", "weapon")

@@ -71,21 +71,12 @@ def test_accuracy_choice_adds_dice():
 
 
 def test_damage_choice_adds_damage_adds_by_default():
-    r = autofire_and_strafing(
-        burst="medium", burst_use="damage", dexterity=1, ability=0, accuracy=0, **BARE
-    )
+    kw = dict(burst="medium", burst_use="damage", dexterity=1, ability=0, accuracy=0, **BARE)
+    r = autofire_and_strafing(**kw)
     # 1 die: a hit is 5 dice + [2] adds
     assert r.attack.damage_dice == ((5, 2, P),)
     assert "+[2] Damage = +2 damage adds" in r.explain()
-    dice = autofire_and_strafing(
-        burst="medium",
-        burst_use="damage",
-        dexterity=1,
-        ability=0,
-        accuracy=0,
-        burst_damage="dice",
-        **BARE,
-    )
+    dice = autofire_and_strafing(**kw, burst_damage="dice")
     assert dice.attack.damage_dice == ((7, 0, P),)
 
 
@@ -653,7 +644,7 @@ def test_area_weapon_against_a_squad_matches_icepool():
 def test_area_against_a_squad_by_hand():
     # one die to hit (P 4/10), one damage die (P 4/10), no soak: a hit of 1 point × 2 (the
     # default "doubled") removes 2 regular henchmen with P 16/100
-    r = autofire_and_strafing(
+    kw = dict(
         damage_dice=1,
         natural_soak=0,
         dexterity=1,
@@ -663,6 +654,7 @@ def test_area_against_a_squad_by_hand():
         **SINGLE,
         **BARE,
     )
+    r = autofire_and_strafing(**kw)
     assert r.squad.removed == (1 - P * P, 0, P * P, 0, 0)
     assert r.figure("squad_removed").text == "0.32 henchmen"
     assert r.figure("squad_p_any").value == P * P
@@ -671,17 +663,7 @@ def test_area_against_a_squad_by_hand():
     assert "Area(2) against a squad: all post-soak damage is doubled (“generally”), × 2" in text
     assert "Combat alterations › Mass Combat › Henchmen › Area Vulnerability" in text
     # well-trained: 1 point × 2 ÷ 2 = 1 henchman
-    trained = autofire_and_strafing(
-        damage_dice=1,
-        natural_soak=0,
-        dexterity=1,
-        tags="Area(2)",
-        target_kind="squad",
-        squad_henchmen=4,
-        squad_training="trained",
-        **SINGLE,
-        **BARE,
-    )
+    trained = autofire_and_strafing(**kw, squad_training="trained")
     assert trained.squad.removed == (1 - P * P, P * P, 0, 0, 0)
 
 

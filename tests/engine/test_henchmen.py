@@ -282,20 +282,22 @@ def test_squad_defaults_and_keys():
     assert sum(r.removed) == 1
 
 
+TWO_DICE_THROUGH_AREA_2 = dict(henchmen=3, heavy_weapons=0, squad_soak=1, attack_damage=3, area=2)
+"""3 dice vs soak 1 → 2 dice (4/10 each); area 2 → 0, 2 or 4 points; 3 henchmen."""
+
+
 def test_squad_by_hand_two_dice_through_area_2():
-    # 3 dice vs soak 1 → 2 dice; area 2 → 0, 2 or 4 points; 3 henchmen.
-    r = squad(henchmen=3, heavy_weapons=0, squad_soak=1, attack_damage=3, area=2)
-    p, q = Fraction(4, 10), Fraction(6, 10)
-    assert r.removed == (q * q, Fraction(0), 2 * p * q, p * p)
-    assert r.p_leader_exposed == p * p
+    r = squad(**TWO_DICE_THROUGH_AREA_2)
+    assert r.removed == (Q * Q, Fraction(0), 2 * P * Q, P * P)
+    assert r.p_leader_exposed == P * P
 
 
 def test_squad_fixed_points_trained():
-    r = squad(henchmen=6, heavy_weapons=0, incoming="levels", attack_damage=5, training="trained")
+    kw = dict(heavy_weapons=0, incoming="levels", attack_damage=5, training="trained")
+    r = squad(henchmen=6, **kw)
     assert r.removed[2] == 1
     assert r.mean_removed == 2
-    r = squad(henchmen=2, heavy_weapons=0, incoming="levels", attack_damage=5, training="trained")
-    assert r.p_leader_exposed == 1
+    assert squad(henchmen=2, **kw).p_leader_exposed == 1
 
 
 def test_squad_ping_option():
@@ -308,14 +310,11 @@ def test_squad_ping_option():
 
 
 def test_squad_all_henchmen_commander_eliminated():
-    r = squad(
-        henchmen=2, heavy_weapons=0, incoming="levels", attack_damage=3, leader_is_henchman=True
-    )
+    kw = dict(henchmen=2, heavy_weapons=0, incoming="levels", leader_is_henchman=True)
+    r = squad(attack_damage=3, **kw)
     assert r.p_leader_eliminated == 1
     assert r.figure("p_leader_eliminated").text == "100 %"
-    r = squad(
-        henchmen=2, heavy_weapons=0, incoming="levels", attack_damage=2, leader_is_henchman=True
-    )
+    r = squad(attack_damage=2, **kw)
     assert r.p_leader_eliminated == 0
     assert r.p_leader_exposed == 1
 
@@ -516,9 +515,7 @@ def test_500_incoming_damage_dice_against_the_squad_by_hand():
 
 
 def test_squad_chart_is_the_removed_distribution_unhighlighted():
-    # 3 dice vs soak 1 → 2 dice (4/10 each); area 2 → 0, 2 or 4 points; 3 henchmen.
-    r = squad(henchmen=3, heavy_weapons=0, squad_soak=1, attack_damage=3, area=2)
-    chart = r.chart()
+    chart = squad(**TWO_DICE_THROUGH_AREA_2).chart()
     assert chart.highlight_from is None
     assert chart.bars == (("0", 0.36), ("1", 0.0), ("2", 0.48), ("3", 0.16))
 
