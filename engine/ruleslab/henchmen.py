@@ -58,6 +58,7 @@ from fractions import Fraction
 
 from ruleslab.damage import damage_taken
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
+from ruleslab.henchmen_domain import check_reading
 from ruleslab.mega import effective
 from ruleslab.params import InputError
 from ruleslab.pmf import mean as pmf_mean
@@ -93,6 +94,10 @@ BIG_POOL_OVER = 7
 
 DIVISORS = {"regular": 1, "trained": 2, "fanatical": 3}
 """Losses are divided by 1 (regular), 2 (well-trained) or 3 (fanatical)."""
+
+ROUNDED = {"down": "⌊⌋", "up": "⌈⌉"}
+"""The brackets a divided loss is written in, by its rounding."""
+
 
 # --- the limit and the bonuses ------------------------------------------------------
 
@@ -272,8 +277,7 @@ def _check_squad(henchmen: int, training: str, area: int, rounding: str) -> None
     """The rule's own domain (the forms' ranges are the calculators')."""
     if isinstance(henchmen, bool) or not isinstance(henchmen, int) or henchmen < 0:
         raise InputError("henchmen", "henchmen must be a whole number from 0 up.")
-    if training not in DIVISORS:
-        raise InputError("training", f"training must be one of {', '.join(DIVISORS)}.")
+    check_reading("training", training, DIVISORS)
     if isinstance(area, bool) or not isinstance(area, int) or not 1 <= area <= 4:
         raise InputError("area", "area must be a whole number from 1 to 4 (× 1 … × 4).")
     if rounding not in ("down", "up"):
@@ -345,7 +349,7 @@ def squad_losses(
     if area > 1:
         steps.append(Step(f"Area attack: post-soak damage {damage} × {area} = {multiplied}", AREA))
     if divisor > 1:
-        rnd = "⌊⌋" if rounding == "down" else "⌈⌉"
+        rnd = ROUNDED[rounding]
         steps.append(
             Step(
                 f"{training.capitalize()} henchmen divide losses by {divisor}: "
@@ -542,12 +546,7 @@ def squad_under_attack(
     working: :func:`squad_losses_distribution`, its mean, P(the leader is exposed) and,
     for an all-henchmen squad, P(the commander goes too: losses > henchmen, RN-HENCH-7)."""
     removed = squad_losses_distribution(
-        levels,
-        henchmen=henchmen,
-        training=training,
-        area=area,
-        leader_is_henchman=leader_is_henchman,
-        rounding=rounding,
+        levels, henchmen=henchmen, training=training, area=area, rounding=rounding
     )
     p_elim = Fraction(0)
     if leader_is_henchman:  # the commander goes after the others (RN-HENCH-7)
@@ -561,7 +560,7 @@ def squad_under_attack(
             Fraction(0),
         )
     divisor = DIVISORS[training]
-    rnd = "⌊⌋" if rounding == "down" else "⌈⌉"
+    rnd = ROUNDED[rounding]
     how = f"{rnd[0]}points × {area} ÷ {divisor}{rnd[1]}"
     mean = pmf_mean(removed)
     p_exposed = removed[-1]

@@ -33,7 +33,7 @@ from ruleslab.damage import DAZING
 from ruleslab.dice import pool_distribution
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.henchmen import DICE_POOL, HenchmenBonus
-from ruleslab.params import InputError
+from ruleslab.henchmen_domain import check_count, check_reading
 
 __all__ = [
     "CONDITIONS",
@@ -73,10 +73,7 @@ def leader_condition(condition: str) -> Condition:
     +1 difficulty (:func:`ruleslab.conditions.daze_difficulty`; rules notes
     RN-HENCH-14, RN-COND-4).
     """
-    if condition not in CONDITIONS:
-        raise InputError(
-            "leader_condition", f"leader_condition must be one of {', '.join(CONDITIONS)}."
-        )
+    check_reading("leader_condition", condition, CONDITIONS)
     penalty, _ = daze_difficulty(HIS_ACTIONS, condition)
     if not penalty:
         return Condition(key=condition, penalty=0, steps=())
@@ -147,8 +144,7 @@ def leader_defence(
     reading; under ``spend`` its first success pays for the difficulty and the
     rest count, under ``threshold`` all count once it has 2.
     """
-    if isinstance(own_pool, bool) or not isinstance(own_pool, int) or own_pool < 0:
-        raise InputError("leader_defence", "leader_defence must be a whole number ≥ 0.")
+    check_count("leader_defence", own_pool)
     dice = own_pool + bonus.dice
     added = condition.penalty
     difficulty = 1 + added
@@ -248,8 +244,7 @@ def leader_power(
     have that power too (``shared``), else nothing (rules note RN-HENCH-15). The
     roll needs 1 success, +1 when he is Dazed or Stunned (an action, RN-HENCH-14).
     """
-    if isinstance(own_pool, bool) or not isinstance(own_pool, int) or own_pool < 0:
-        raise InputError("leader_power_pool", "leader_power_pool must be a whole number ≥ 0.")
+    check_count("leader_power_pool", own_pool)
     added = bonus.dice if shared else 0
     dice = own_pool + added
     difficulty = 1 + condition.penalty

@@ -30,6 +30,7 @@ from ruleslab.autofire import AUTOFIRE, BURSTS, autofire_maneuver, rounds_used
 from ruleslab.dodge import TargetDefence
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.henchmen import SUPPORT, HenchmenBonus
+from ruleslab.henchmen_domain import check_count, check_reading
 from ruleslab.henchmen_leader import Condition
 from ruleslab.params import InputError
 from ruleslab.weapons import Weapon
@@ -43,7 +44,7 @@ __all__ = [
     "support_attack",
 ]
 
-BURST_ORDER = ("none", "short", "medium", "long", "sustained")
+BURST_ORDER = ("none", *BURSTS)
 """Burst sizes, smallest first ("none": the weapon cannot fire bursts)."""
 
 BONUS_READINGS = ("squad", "weapon")
@@ -67,10 +68,8 @@ def fired_burst(largest: str, ammunition: int) -> tuple[str, int, tuple[Step, ..
     ``support_ammunition`` when not even a single shot is loaded (rules note
     RN-HENCH-12).
     """
-    if largest not in BURST_ORDER:
-        raise InputError("support_burst", f"support_burst must be one of {', '.join(BURST_ORDER)}.")
-    if isinstance(ammunition, bool) or not isinstance(ammunition, int) or ammunition < 0:
-        raise InputError("support_ammunition", "support_ammunition must be a whole number ≥ 0.")
+    check_reading("support_burst", largest, BURST_ORDER)
+    check_count("support_ammunition", ammunition)
     if ammunition < 1:
         raise InputError(
             "support_ammunition",
@@ -206,16 +205,9 @@ def support_attack(
     (``condition``) adds +1 to the difficulty (RN-HENCH-14). With no attack
     available, ``attack`` is None.
     """
-    if bonuses not in BONUS_READINGS:
-        raise InputError(
-            "support_bonuses", f"support_bonuses must be one of {', '.join(BONUS_READINGS)}."
-        )
-    if henchmen_damage not in HENCHMEN_DAMAGE:
-        raise InputError(
-            "henchmen_damage", f"henchmen_damage must be one of {', '.join(HENCHMEN_DAMAGE)}."
-        )
-    if isinstance(heavy_weapons, bool) or not isinstance(heavy_weapons, int) or heavy_weapons < 0:
-        raise InputError("heavy_weapons", "heavy_weapons must be a whole number ≥ 0.")
+    check_reading("support_bonuses", bonuses, BONUS_READINGS)
+    check_reading("henchmen_damage", henchmen_damage, HENCHMEN_DAMAGE)
+    check_count("heavy_weapons", heavy_weapons)
     available = min(heavy_weapons, bonus.counted)
     steps = [
         Step(

@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ruleslab import weapons
+from ruleslab import autofire, weapons
 from ruleslab.params import ChoiceParam, InputError, IntParam, TextParam
 from ruleslab.records import record
 from ruleslab.weapons import TAGS_EXAMPLE, Tag, check_tags, parse_tags
@@ -77,12 +77,17 @@ TAGS = TagsParam(
 )
 BURSTS = (
     ("none", "None (single shot)"),
-    ("short", "Short burst (+2 Acc or +[1] Dmg, 3 shots)"),
-    ("medium", "Medium burst (+4 Acc or +[2] Dmg, 10 shots)"),
-    ("long", "Long burst (+6 Acc or +[3] Dmg, 20 shots)"),
-    ("sustained", "Sustained burst (+10 Acc or +[5] Dmg, 50 shots)"),
+    *(
+        (
+            b.key,
+            f"{b.name[:-1].capitalize()} (+{b.accuracy} Acc or +[{b.damage}] Dmg, {b.shots} shots)",
+        )
+        for b in autofire.BURSTS.values()
+    ),
 )
-"""The bursts, none first: "Short Bursts: +2 Accuracy or +[1] Damage, 3 shots/bursts …"."""
+"""The bursts, none first, each labelled with its line of the text's table
+(:data:`ruleslab.autofire.BURSTS`): "Short Bursts: +2 Accuracy or +[1] Damage, 3
+shots/bursts …" is "Short burst (+2 Acc or +[1] Dmg, 3 shots)"."""
 
 
 @record(

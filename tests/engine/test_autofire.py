@@ -6,15 +6,14 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
+from dice_oracle import P, Q
+from helpers_autofire import AUTOFIRE_ONLY_21, assert_refused, refusal
 
 from ruleslab.attack import resolve_attack
 from ruleslab.autofire import BURSTS, autofire_maneuver, rate_of_fire, rounds_used
 from ruleslab.calculators.autofire import CALCULATOR, TAGS, AutofireReport, autofire_and_strafing
 from ruleslab.declare import Chart
-from ruleslab.params import InputError
 from ruleslab.weapons import AP, Burst, Guided, Weapon
-
-P, Q = Fraction(4, 10), Fraction(6, 10)
 
 BARE = dict(target_dexterity=1, target_wits=1)
 """A 2.1 target with Defense ⌊1 ÷ 2⌋ = 0: the attack's own difficulty alone."""
@@ -72,21 +71,12 @@ def test_accuracy_choice_adds_dice():
 
 
 def test_damage_choice_adds_damage_adds_by_default():
-    r = autofire_and_strafing(
-        burst="medium", burst_use="damage", dexterity=1, ability=0, accuracy=0, **BARE
-    )
+    kw = dict(burst="medium", burst_use="damage", dexterity=1, ability=0, accuracy=0, **BARE)
+    r = autofire_and_strafing(**kw)
     # 1 die: a hit is 5 dice + [2] adds
     assert r.attack.damage_dice == ((5, 2, P),)
     assert "+[2] Damage = +2 damage adds" in r.explain()
-    dice = autofire_and_strafing(
-        burst="medium",
-        burst_use="damage",
-        dexterity=1,
-        ability=0,
-        accuracy=0,
-        burst_damage="dice",
-        **BARE,
-    )
+    dice = autofire_and_strafing(**kw, burst_damage="dice")
     assert dice.attack.damage_dice == ((7, 0, P),)
 
 
@@ -113,14 +103,11 @@ def test_strafing_applies_one_roll_to_all_targets():
 
 def test_more_targets_than_rounds_is_an_error():
     # "A single attack may not target more enemies than it uses rounds of ammunition"
-    with pytest.raises(InputError) as err:
-        autofire_and_strafing(burst="short", targets=4)
-    assert err.value.field == "targets"
-    assert "Targets (strafing)" in err.value.message
-    assert "at most 3" in err.value.message
-    with pytest.raises(InputError) as err:
-        autofire_and_strafing(burst="none", targets=2)
-    assert err.value.field == "targets"
+    err = refusal(autofire_and_strafing, burst="short", targets=4)
+    assert err.field == "targets"
+    assert "Targets (strafing)" in err.message
+    assert "at most 3" in err.message
+    assert refusal(autofire_and_strafing, burst="none", targets=2).field == "targets"
     assert autofire_and_strafing(burst="short", targets=3, **BARE).figure("difficulty").value == 3
 
 
@@ -129,9 +116,9 @@ def test_burst_weapon_single_shot_may_strafe():
     assert r.ammo_used == 3
     assert r.attack.pool == 6  # no burst bonus
     assert r.figure("difficulty").value == 3
-    with pytest.raises(InputError) as err:
-        autofire_and_strafing(burst="none", tags="Burst(3)", targets=4)
-    assert err.value.field == "targets"
+    assert refusal(autofire_and_strafing, burst="none", tags="Burst(3)", targets=4).field == (
+        "targets"
+    )
 
 
 def test_burst_weapon_autofire_uses_bursts():
@@ -144,22 +131,18 @@ def test_burst_weapon_autofire_uses_bursts():
 
 
 def test_not_enough_ammunition_is_an_error():
-    with pytest.raises(InputError) as err:
-        autofire_and_strafing(burst="long", ammunition=19)
-    assert err.value.field == "ammunition"
-    assert "Ammunition available" in err.value.message
-    assert "uses 20 rounds" in err.value.message
+    err = refusal(autofire_and_strafing, burst="long", ammunition=19)
+    assert err.field == "ammunition"
+    assert "Ammunition available" in err.message
+    assert "uses 20 rounds" in err.message
     assert autofire_and_strafing(burst="long", ammunition=20).ammo_used == 20
-    with pytest.raises(InputError) as err:
-        autofire_and_strafing(burst="none", ammunition=0)
-    assert err.value.field == "ammunition"
+    assert refusal(autofire_and_strafing, burst="none", ammunition=0).field == "ammunition"
 
 
 def test_bad_tag_text_names_the_field():
-    with pytest.raises(InputError) as err:
-        autofire_and_strafing(tags="AP(2), Laser")
-    assert err.value.field == "tags"
-    assert err.value.message.startswith("Weapon tags")
+    err = refusal(autofire_and_strafing, tags="AP(2), Laser")
+    assert err.field == "tags"
+    assert err.message.startswith("Weapon tags")
 
 
 @pytest.mark.parametrize(
@@ -177,10 +160,7 @@ def test_bad_tag_text_names_the_field():
     ],
 )
 def test_bad_values_name_their_field(field, value, expect):
-    with pytest.raises(InputError) as err:
-        autofire_and_strafing(**{field: value})
-    assert err.value.field == field
-    assert expect in err.value.message
+    assert_refused(autofire_and_strafing, field, value, expect)
 
 
 def test_tags_are_read_by_the_fields_parser_into_their_standard_text():
@@ -197,20 +177,19 @@ def test_tags_are_read_by_the_fields_parser_into_their_standard_text():
 def test_tags_field_takes_parsed_tags_and_checks_them():
     assert TAGS.check((AP(2), Guided())) == "AP(2), Guided"
     assert autofire_and_strafing(tags=(Burst(3),)).ammo_used == 9
-    with pytest.raises(InputError) as err:
-        TAGS.check((AP(2), AP(3)))
-    assert err.value.field == "tags"
-    assert err.value.message == "Weapon tags: AP(X) is given twice."
+    err = refusal(TAGS.check, (AP(2), AP(3)))
+    assert err.field == "tags"
+    assert err.message == "Weapon tags: AP(X) is given twice."
     for bad in (5, ("AP(2)",)):
-        with pytest.raises(InputError) as err:
-            TAGS.check(bad)
-        assert err.value.message == "Weapon tags must be text such as “AP(2), Burst(3), Guided”."
+        assert refusal(TAGS.check, bad).message == (
+            "Weapon tags must be text such as “AP(2), Burst(3), Guided”."
+        )
 
 
 def test_tags_field_messages_start_with_its_label():
-    with pytest.raises(InputError) as err:
-        TAGS.parse("x" * 201)
-    assert err.value.message == "Weapon tags is too long (at most 200 characters)."
+    assert refusal(TAGS.parse, "x" * 201).message == (
+        "Weapon tags is too long (at most 200 characters)."
+    )
     assert TAGS.describe_range() == "e.g. AP(2), Burst(3), Guided"
 
 
@@ -536,10 +515,9 @@ def test_21_target_specialty_adds_a_die_to_its_defence_roll():
 
 
 def test_21_power_block_needs_a_power():
-    with pytest.raises(InputError) as err:
-        autofire_and_strafing(target_defends="power_block", target_power_pool=0)
-    assert err.value.field == "target_power_pool"
-    assert err.value.message.startswith("2.1: target's power pool")
+    err = refusal(autofire_and_strafing, target_defends="power_block", target_power_pool=0)
+    assert err.field == "target_power_pool"
+    assert err.message.startswith("2.1: target's power pool")
     # under 2.0 the 2.1 inputs are not used, so nothing to refuse
     assert autofire_and_strafing(
         ruleset="2.0", target_defends="power_block", target_power_pool=0
@@ -550,27 +528,13 @@ def test_ruleset_only_inputs_are_labelled_and_grouped():
     labels = {p.name: p.label for p in CALCULATOR.params}
     for name in ("dodge_pool", "dodge_reroll_tens"):
         assert labels[name].startswith("2.0: "), name
-    only_21 = (
-        "target_dexterity",
-        "target_mega_dexterity",
-        "target_wits",
-        "target_mega_wits",
-        "attacks_before",
-        "target_defends",
-        "target_ability",
-        "target_specialty",
-        "target_power_pool",
-        "target_quantum",
-        "mega_in_defense",
-        "power_block_bonus",
-    )
-    for name in only_21:
+    for name in AUTOFIRE_ONLY_21:
         assert labels[name].startswith("2.1: "), name
     grouped = {g.title: g.names for g in CALCULATOR.groups}
     assert grouped == {
         "Target: a squad of henchmen": ("squad_henchmen", "squad_training", "area_multiplier"),
         "Target under 2.0": ("dodge_pool", "dodge_reroll_tens"),
-        "Target under 2.1": only_21[:-2],
+        "Target under 2.1": AUTOFIRE_ONLY_21[:-2],
         "The attacker's load and conditions": (
             "strength",
             "might",
@@ -613,18 +577,14 @@ def test_rate_of_fire_follows_the_unadjusted_rof(rate, x, reading, written, effe
 
 
 def test_a_burst_beyond_the_rate_is_refused_at_the_autofire_field():
-    with pytest.raises(InputError) as err:
-        autofire_and_strafing(rate=9, burst="medium")
-    assert err.value.field == "burst"
-    assert err.value.message.startswith("Autofire: a medium burst fires 10 shots/bursts")
-    assert "at most a short burst" in err.value.message
+    err = refusal(autofire_and_strafing, rate=9, burst="medium")
+    assert err.field == "burst"
+    assert err.message.startswith("Autofire: a medium burst fires 10 shots/bursts")
+    assert "at most a short burst" in err.message
     # Burst(3) Rate 3/9: the bursts, not the 9 rounds, count
-    with pytest.raises(InputError) as err:
-        autofire_and_strafing(rate=3, tags="Burst(3)", burst="medium", ammunition=100)
-    assert "effective rate of fire 3 (Rate 3/9)" in err.value.message
-    with pytest.raises(InputError) as err:
-        autofire_and_strafing(rate=2, burst="short")
-    assert "single shots only" in err.value.message
+    err = refusal(autofire_and_strafing, rate=3, tags="Burst(3)", burst="medium", ammunition=100)
+    assert "effective rate of fire 3 (Rate 3/9)" in err.message
+    assert "single shots only" in refusal(autofire_and_strafing, rate=2, burst="short").message
 
 
 def test_a_burst_within_the_rate_is_resolved_as_before():
@@ -684,7 +644,7 @@ def test_area_weapon_against_a_squad_matches_icepool():
 def test_area_against_a_squad_by_hand():
     # one die to hit (P 4/10), one damage die (P 4/10), no soak: a hit of 1 point × 2 (the
     # default "doubled") removes 2 regular henchmen with P 16/100
-    r = autofire_and_strafing(
+    kw = dict(
         damage_dice=1,
         natural_soak=0,
         dexterity=1,
@@ -694,6 +654,7 @@ def test_area_against_a_squad_by_hand():
         **SINGLE,
         **BARE,
     )
+    r = autofire_and_strafing(**kw)
     assert r.squad.removed == (1 - P * P, 0, P * P, 0, 0)
     assert r.figure("squad_removed").text == "0.32 henchmen"
     assert r.figure("squad_p_any").value == P * P
@@ -702,17 +663,7 @@ def test_area_against_a_squad_by_hand():
     assert "Area(2) against a squad: all post-soak damage is doubled (“generally”), × 2" in text
     assert "Combat alterations › Mass Combat › Henchmen › Area Vulnerability" in text
     # well-trained: 1 point × 2 ÷ 2 = 1 henchman
-    trained = autofire_and_strafing(
-        damage_dice=1,
-        natural_soak=0,
-        dexterity=1,
-        tags="Area(2)",
-        target_kind="squad",
-        squad_henchmen=4,
-        squad_training="trained",
-        **SINGLE,
-        **BARE,
-    )
+    trained = autofire_and_strafing(**kw, squad_training="trained")
     assert trained.squad.removed == (1 - P * P, P * P, 0, 0, 0)
 
 

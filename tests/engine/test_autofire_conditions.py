@@ -9,12 +9,11 @@ import itertools
 from fractions import Fraction
 
 import pytest
+from dice_oracle import P, Q
+from helpers_autofire import refusal
 
 from ruleslab.calculators.autofire import CALCULATOR, autofire_and_strafing
 from ruleslab.character import Character, Conditions
-from ruleslab.params import InputError
-
-P, Q = Fraction(4, 10), Fraction(6, 10)
 
 SHOT = dict(burst="none", accuracy=0, tags="", base_difficulty=1)
 """A single shot with no accuracy: the pool is Dex + ability, difficulty 1 (+ conditions)."""
@@ -96,12 +95,9 @@ def test_a_sprinting_attacker_may_not_attack():
 
 def test_a_stunned_character_takes_a_single_action():
     # "Stunned ones … may not take more than a single action"
-    with pytest.raises(InputError) as exc:
-        autofire_and_strafing(daze="stunned", actions=2)
-    assert exc.value.field == "actions"
-    with pytest.raises(InputError) as exc:
-        autofire_and_strafing(target_daze="stunned", target_actions=2)
-    assert exc.value.field == "target_actions"
+    assert refusal(autofire_and_strafing, daze="stunned", actions=2).field == "actions"
+    err = refusal(autofire_and_strafing, target_daze="stunned", target_actions=2)
+    assert err.field == "target_actions"
 
 
 # --- the target's conditions on its defence roll ----------------------------------------
@@ -231,9 +227,8 @@ def test_records_and_flat_fields_give_the_same_result():
 
 
 def test_an_active_defence_in_the_record_must_be_the_defensive_action():
-    with pytest.raises(InputError) as exc:
-        autofire_and_strafing(target_conditions=Conditions(active_defence=True))
-    assert exc.value.field == "target_defends"
+    err = refusal(autofire_and_strafing, target_conditions=Conditions(active_defence=True))
+    assert err.field == "target_defends"
     r = autofire_and_strafing(
         target_conditions=Conditions(active_defence=True), target_defends="active"
     )

@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 import pytest
+from helpers_autofire import AUTOFIRE_ONLY_21
 
 from ruleslab import BoolParam, ChoiceParam, IntParam, NumberParam, Param, TextParam
 from ruleslab.calculators import CALCULATORS
@@ -89,20 +90,7 @@ def test_the_ruleset_specific_fields_are_declared():
     expected = {
         "autofire": {
             "2.0": {"dodge_pool", "dodge_reroll_tens"},
-            "2.1": {
-                "target_dexterity",
-                "target_mega_dexterity",
-                "target_wits",
-                "target_mega_wits",
-                "attacks_before",
-                "target_defends",
-                "target_ability",
-                "target_specialty",
-                "target_power_pool",
-                "target_quantum",
-                "mega_in_defense",
-                "power_block_bonus",
-            },
+            "2.1": set(AUTOFIRE_ONLY_21),
         },
         "henchmen": {
             "2.0": {"target_dodge"},

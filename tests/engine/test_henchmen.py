@@ -8,8 +8,8 @@ from fractions import Fraction
 
 import pytest
 from dice_oracle import P, Q, exactly
+from helpers_autofire import assert_refused, refusal, squad
 
-from ruleslab.calculators.henchmen import henchmen_squad
 from ruleslab.henchmen import (
     divided_losses,
     henchmen_bonus,
@@ -188,11 +188,7 @@ def test_all_henchmen_squad_commander_goes_last():
     ],
 )
 def test_losses_bad_input(kw, field):
-    args = dict(damage=1, henchmen=5)
-    args.update(kw)
-    with pytest.raises(InputError) as err:
-        squad_losses(**args)
-    assert err.value.field == field
+    assert refusal(squad_losses, **{"damage": 1, "henchmen": 5, **kw}).field == field
 
 
 @pytest.mark.parametrize(
@@ -274,12 +270,6 @@ SQUAD_KEYS = [
 ]
 
 
-def squad(**kw):
-    args = {p.name: p.default for p in henchmen_squad.params}
-    args.update(kw)
-    return henchmen_squad(**args)
-
-
 def test_squad_defaults_and_keys():
     r = squad()
     assert [f.key for f in r.figures()] == SQUAD_KEYS
@@ -292,20 +282,22 @@ def test_squad_defaults_and_keys():
     assert sum(r.removed) == 1
 
 
+TWO_DICE_THROUGH_AREA_2 = dict(henchmen=3, heavy_weapons=0, squad_soak=1, attack_damage=3, area=2)
+"""3 dice vs soak 1 → 2 dice (4/10 each); area 2 → 0, 2 or 4 points; 3 henchmen."""
+
+
 def test_squad_by_hand_two_dice_through_area_2():
-    # 3 dice vs soak 1 → 2 dice; area 2 → 0, 2 or 4 points; 3 henchmen.
-    r = squad(henchmen=3, heavy_weapons=0, squad_soak=1, attack_damage=3, area=2)
-    p, q = Fraction(4, 10), Fraction(6, 10)
-    assert r.removed == (q * q, Fraction(0), 2 * p * q, p * p)
-    assert r.p_leader_exposed == p * p
+    r = squad(**TWO_DICE_THROUGH_AREA_2)
+    assert r.removed == (Q * Q, Fraction(0), 2 * P * Q, P * P)
+    assert r.p_leader_exposed == P * P
 
 
 def test_squad_fixed_points_trained():
-    r = squad(henchmen=6, heavy_weapons=0, incoming="levels", attack_damage=5, training="trained")
+    kw = dict(heavy_weapons=0, incoming="levels", attack_damage=5, training="trained")
+    r = squad(henchmen=6, **kw)
     assert r.removed[2] == 1
     assert r.mean_removed == 2
-    r = squad(henchmen=2, heavy_weapons=0, incoming="levels", attack_damage=5, training="trained")
-    assert r.p_leader_exposed == 1
+    assert squad(henchmen=2, **kw).p_leader_exposed == 1
 
 
 def test_squad_ping_option():
@@ -318,14 +310,11 @@ def test_squad_ping_option():
 
 
 def test_squad_all_henchmen_commander_eliminated():
-    r = squad(
-        henchmen=2, heavy_weapons=0, incoming="levels", attack_damage=3, leader_is_henchman=True
-    )
+    kw = dict(henchmen=2, heavy_weapons=0, incoming="levels", leader_is_henchman=True)
+    r = squad(attack_damage=3, **kw)
     assert r.p_leader_eliminated == 1
     assert r.figure("p_leader_eliminated").text == "100 %"
-    r = squad(
-        henchmen=2, heavy_weapons=0, incoming="levels", attack_damage=2, leader_is_henchman=True
-    )
+    r = squad(attack_damage=2, **kw)
     assert r.p_leader_eliminated == 0
     assert r.p_leader_exposed == 1
 
@@ -471,6 +460,14 @@ def test_the_squad_figures_keep_their_values_whatever_the_support_inputs():
 @pytest.mark.parametrize(
     ("field", "value", "expect"),
     [
+        # the squad
+        ("charisma", 11, "from 0 to 10"),
+        ("command", -1, "from 0 to 10"),
+        ("henchmen", 1001, "from 0 to 1,000"),
+        ("henchman_pool", 41, "from 0 to 40"),
+        ("situation", 101, "from -100 to 100"),
+        ("mega_charisma", 1.5, "whole number"),
+        # the support attack and the leader
         ("support_ammunition", 0, "1 to 10,000"),
         ("leader_condition", "asleep", "Leader's condition"),
         ("support_burst", "huge", "Largest burst"),
@@ -478,38 +475,13 @@ def test_the_squad_figures_keep_their_values_whatever_the_support_inputs():
         ("leader_defence", -1, "from 0 to 60"),
     ],
 )
-def test_support_bad_input_names_the_field(field, value, expect):
-    with pytest.raises(InputError) as err:
-        squad(**{field: value})
-    assert err.value.field == field
-    assert expect in err.value.message
-
-
-@pytest.mark.parametrize(
-    ("field", "value", "expect"),
-    [
-        ("charisma", 11, "from 0 to 10"),
-        ("command", -1, "from 0 to 10"),
-        ("henchmen", 1001, "from 0 to 1,000"),
-        ("henchman_pool", 41, "from 0 to 40"),
-        ("situation", 101, "from -100 to 100"),
-        ("mega_charisma", 1.5, "whole number"),
-    ],
-)
-def test_squad_bad_input_names_the_field(field, value, expect):
-    with pytest.raises(InputError) as err:
-        squad(**{field: value})
-    assert err.value.field == field
-    assert expect in err.value.message
+def test_bad_input_names_the_field(field, value, expect):
+    assert_refused(squad, field, value, expect)
 
 
 def test_squad_cross_field_errors():
-    with pytest.raises(InputError) as err:
-        squad(henchmen=3, heavy_weapons=4)
-    assert err.value.field == "heavy_weapons"
-    with pytest.raises(InputError) as err:
-        squad(incoming="levels", adds=2)
-    assert err.value.field == "adds"
+    assert refusal(squad, henchmen=3, heavy_weapons=4).field == "heavy_weapons"
+    assert refusal(squad, incoming="levels", adds=2).field == "adds"
 
 
 def test_more_than_500_incoming_damage_dice_are_refused_at_the_incoming_damage_field():
@@ -517,10 +489,9 @@ def test_more_than_500_incoming_damage_dice_are_refused_at_the_incoming_damage_f
     # the damage rule's range. The damage rule resolves at most 500 dice; the form's field
     # takes 1,000 post-soak points: the message names that field and both of its ranges.
     for dice in (501, 1000):
-        with pytest.raises(InputError) as err:
-            squad(attack_damage=dice)
-        assert err.value.field == "attack_damage"
-        assert err.value.message == (
+        err = refusal(squad, attack_damage=dice)
+        assert err.field == "attack_damage"
+        assert err.message == (
             "Incoming damage must be a whole number from 0 to 500 for damage dice "
             "(up to 1,000 for post-soak damage points)."
         )
@@ -544,9 +515,7 @@ def test_500_incoming_damage_dice_against_the_squad_by_hand():
 
 
 def test_squad_chart_is_the_removed_distribution_unhighlighted():
-    # 3 dice vs soak 1 → 2 dice (4/10 each); area 2 → 0, 2 or 4 points; 3 henchmen.
-    r = squad(henchmen=3, heavy_weapons=0, squad_soak=1, attack_damage=3, area=2)
-    chart = r.chart()
+    chart = squad(**TWO_DICE_THROUGH_AREA_2).chart()
     assert chart.highlight_from is None
     assert chart.bars == (("0", 0.36), ("1", 0.0), ("2", 0.48), ("3", 0.16))
 

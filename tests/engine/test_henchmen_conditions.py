@@ -7,20 +7,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from dice_oracle import P, Q
+from helpers_autofire import squad
 
 from ruleslab.calculators.henchmen import LEADER, LEADER_CONDITIONS, TARGET, henchmen_squad
 from ruleslab.character import Character, Conditions
 from ruleslab.henchmen import henchmen_bonus
 from ruleslab.henchmen_leader import leader_condition, leader_defence
-
-P, Q = Fraction(2, 5), Fraction(3, 5)  # a die's 7+ and its miss
-
-
-def squad(**kw):
-    args = {p.name: p.default for p in henchmen_squad.params}
-    args.update(kw)
-    return henchmen_squad(**args)
-
 
 # --- Dice Pool: "adds to the dice pool for Quantum powers that both parties have" ---------
 

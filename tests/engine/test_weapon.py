@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
+from helpers_autofire import refusal
 
 from ruleslab.calculators.autofire import autofire_and_strafing
 from ruleslab.calculators.henchmen import henchmen_squad
-from ruleslab.params import InputError
 from ruleslab.records import fields_of
 from ruleslab.weapon import Weapon
 from ruleslab.weapons import AP, Guided
@@ -38,9 +37,7 @@ def test_the_record_checks_each_field_and_holds_tags_as_their_text():
     assert RIFLE.stats("Rifle").tags == (AP(2), Guided())
     assert RIFLE.stats().damage_text == "6 [1] bashing"
     for field, value in (("accuracy", 11), ("tags", "laser"), ("burst", "huge"), ("rate", -1)):
-        with pytest.raises(InputError) as err:
-            Weapon(**{field: value})
-        assert err.value.field == field
+        assert refusal(Weapon, **{field: value}).field == field
 
 
 def test_autofire_takes_the_record_or_its_fields_and_keeps_their_names():

@@ -1,6 +1,7 @@
 """Weapon tags: the parser, its messages, and the Weapon data."""
 
 import pytest
+from helpers_autofire import refusal
 
 from ruleslab.params import InputError
 from ruleslab.weapons import (
@@ -122,25 +123,22 @@ def test_format_round_trips():
     ],
 )
 def test_bad_tag_text_names_the_field(text, expect):
-    with pytest.raises(InputError) as err:
-        parse_tags(text, field="tags", label="Weapon tags")
-    assert err.value.field == "tags"
-    assert err.value.message.startswith("Weapon tags")
-    assert expect in err.value.message
+    err = refusal(parse_tags, text, field="tags", label="Weapon tags")
+    assert err.field == "tags"
+    assert err.message.startswith("Weapon tags")
+    assert expect in err.message
 
 
 def test_unknown_tag_message_lists_the_known_tags():
-    with pytest.raises(InputError) as err:
-        parse_tags("Flaming(2)")
-    assert "AP(X)" in err.value.message
-    assert "Fast-Tracking[X]" in err.value.message
+    message = refusal(parse_tags, "Flaming(2)").message
+    assert "AP(X)" in message
+    assert "Fast-Tracking[X]" in message
 
 
 def test_long_typed_text_is_shortened_in_the_message():
-    with pytest.raises(InputError) as err:
-        parse_tags("Quite a long made up tag name here")
-    assert "…" in err.value.message
-    assert "here" not in err.value.message
+    message = refusal(parse_tags, "Quite a long made up tag name here").message
+    assert "…" in message
+    assert "here" not in message
 
 
 def test_tags_given_as_data_are_checked_like_text():
@@ -173,19 +171,14 @@ def test_tags_given_as_data_are_checked_like_text():
 )
 def test_bad_tags_given_as_data(tags, expect):
     # the messages parse_tags gives for the same tags typed (AP(-2) cannot be typed as a number)
-    with pytest.raises(InputError) as err:
-        check_tags(tags)
-    assert err.value.field == "tags"
-    assert err.value.message == expect
+    err = refusal(check_tags, tags)
+    assert err.field == "tags"
+    assert err.message == expect
 
 
 def test_typed_and_data_messages_agree():
     for text, tags in [("AP(2), AP(3)", (AP(2), AP(3))), ("Scale [0]", (Scale(0),))]:
-        with pytest.raises(InputError) as typed:
-            parse_tags(text)
-        with pytest.raises(InputError) as data:
-            check_tags(tags)
-        assert typed.value.message == data.value.message
+        assert refusal(parse_tags, text).message == refusal(check_tags, tags).message
 
 
 def test_weapon_data():
@@ -225,9 +218,7 @@ def test_weapon_accepts_tag_text():
     ],
 )
 def test_bad_weapons(kwargs, field):
-    with pytest.raises(InputError) as err:
-        Weapon(**kwargs)
-    assert err.value.field == field
+    assert refusal(Weapon, **kwargs).field == field
 
 
 def test_burst_weapon_may_state_its_rounds():

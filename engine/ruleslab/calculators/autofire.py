@@ -470,6 +470,19 @@ BURST_WEAPON_AMMO = ChoiceParam(
 # --- the result and the calculator -------------------------------------------------
 
 
+TARGET_RULE = {V20: DEFENSIVE, V21: DEFENSES}
+"""The rule a step about the target's defence names, by ruleset."""
+DODGES_UNDER_20 = "under 2.0 the target dodges; its 2.1 Defense does not apply"
+"""Why the target's 2.1 inputs are not used under 2.0 (this form's and the henchmen's)."""
+
+
+def with_unused(target: TargetDefence, ruleset: str, listed: str, why: str) -> TargetDefence:
+    """``target`` with a first step naming the other ruleset's inputs (``listed``), not
+    used under ``ruleset``, and ``why``; the henchmen's support attack says it too."""
+    step = Step(f"Not used under {ruleset}: {listed}; {why}", TARGET_RULE[ruleset])
+    return replace(target, steps=(step, *target.steps))
+
+
 def _with_unused(
     target: TargetDefence,
     ruleset: str,
@@ -477,12 +490,10 @@ def _with_unused(
     values: dict[str, Any],
     why: str,
 ) -> TargetDefence:
-    """``target`` with a first step naming the other ruleset's inputs, not used (RN-RANGED-16)."""
+    """:func:`with_unused`, each input named with its value (rules note RN-RANGED-16)."""
     params = {p.name: p for p in autofire_and_strafing.params}
     listed = ", ".join(f"“{params[n].label}” {params[n].shown(values[n])}" for n in unused)
-    text = f"Not used under {ruleset}: {listed}; {why} (rules note RN-RANGED-16)"
-    step = Step(text, DEFENSES if ruleset == V21 else DEFENSIVE)
-    return replace(target, steps=(step, *target.steps))
+    return with_unused(target, ruleset, listed, f"{why} (rules note RN-RANGED-16)")
 
 
 def _one_action_if_stunned(conditions: Conditions, field_name: str) -> None:
@@ -697,7 +708,7 @@ def autofire_and_strafing(
     if ruleset == V20:
         defence = target_dodge(dodge_pool, dodge_reroll_tens)
         unused: tuple[str, ...] = (*ONLY_21, MEGA_IN_DEFENSE.name, POWER_BLOCK_BONUS.name)
-        why = "under 2.0 the target dodges; its 2.1 Defense does not apply"
+        why = DODGES_UNDER_20
     else:
         if target_conditions.active_defence and target_defends == "none":
             raise InputError(

@@ -29,9 +29,9 @@ from ruleslab.calculators import autofire as burst
 from ruleslab.character import Character, Conditions
 from ruleslab.damage import MAX_DICE
 from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup
-from ruleslab.dodge import DEFENSIVE, target_defense
+from ruleslab.dodge import target_defense
 from ruleslab.dodge import target_dodge as dodging
-from ruleslab.explain import Explained, Figure, Step
+from ruleslab.explain import Explained, Figure
 from ruleslab.henchmen import (
     HenchmenBonus,
     SquadUnderAttack,
@@ -364,8 +364,6 @@ SUPPORT_INPUTS = (
 )
 """The support weapon attack's group: the leader's pool (with his role's
 ``leader_dexterity`` …) and the heavy weapon."""
-TARGET_RULE = {V20: DEFENSIVE, V21: rule(QR, "2.1 Rules", "Defenses")}
-"""The rule a step about the target's defence names, by ruleset."""
 
 # --- the result ---------------------------------------------------------------------
 
@@ -565,14 +563,13 @@ def henchmen_squad(
     if ruleset == V20:
         defence = dodging(target_dodge)
         unused = ", ".join(p.label for p in ONLY_21)
-        why = "under 2.0 the target dodges; its 2.1 Defense does not apply"
+        why = burst.DODGES_UNDER_20
     else:
         defence = target_defense(
             dexterity=target.dexterity, wits=target.wits, attacks_before=attacks_before
         )
         unused = ", ".join(p.label for p in ONLY_20)
         why = "under 2.1 the target's Defense replaces the dodge"
-    note = Step(f"Not used under {ruleset}: {unused}; {why}", TARGET_RULE[ruleset])
     support = support_attack(
         bonus=b,
         heavy_weapons=heavy_weapons,
@@ -585,7 +582,7 @@ def henchmen_squad(
         ability=leader.firearms,
         specialty=leader_specialty,
         ruleset=ruleset,
-        target=replace(defence, steps=(note, *defence.steps)),
+        target=burst.with_unused(defence, ruleset, unused, why),
         base_difficulty=support_difficulty,
         natural_soak=target_natural_soak,
         armour_soak=target_armour_soak,
