@@ -51,13 +51,12 @@ from ruleslab.chimera.fighter import (
     PLANS,
     Fighter,
 )
-from ruleslab.chimera.wounds import COMBAT, Severity, severity_odds
+from ruleslab.chimera.sections import ATTACK_TN, COMBAT
+from ruleslab.chimera.wounds import Severity, severity_odds
 from ruleslab.explain import Step, fmt_num, fmt_prob
-from ruleslab.sources import CHIMERA, rule
 
 __all__ = [
     "ATTACK_KINDS",
-    "ATTACK_TN",
     "CHARACTERS",
     "COVER_BONUS",
     "FATE_CHOICES",
@@ -75,9 +74,6 @@ __all__ = [
     "roll_modifier",
     "whole_number",
 ]
-
-ATTACK_TN = rule(CHIMERA, "Combat", "Attack Target Numbers")
-ACTION_ROLL = rule(CHIMERA, "Combat")
 
 READINGS: dict[str, tuple[str, ...]] = {
     "action_die": tuple(ACTION_DICE),
@@ -313,7 +309,7 @@ def attack_odds(
                 f"P(hit) = {fmt_prob(action.p_success)}, P(Critical Success) = "
                 f"{fmt_prob(action.p_critical)} "
                 f"({critical_text(rules.critical, rules.action_die)})",
-                ACTION_ROLL,
+                COMBAT,
             ),
             df_step,
         ),

@@ -31,7 +31,6 @@ from fractions import Fraction
 
 from ruleslab.chimera.action import action_odds, critical_text
 from ruleslab.chimera.attack import (
-    ACTION_ROLL,
     AttackOdds,
     Fighter,
     FightRules,
@@ -40,14 +39,12 @@ from ruleslab.chimera.attack import (
     roll_modifier,
 )
 from ruleslab.chimera.cover import COVER_BONUS, POSITION_BONUS, blast_resistance_bonus
+from ruleslab.chimera.sections import ATTACK_TN, COMBAT
 from ruleslab.chimera.wounds import halved, severity_of
 from ruleslab.explain import Step, fmt_prob
-from ruleslab.sources import CHIMERA, rule
 
-__all__ = ["BLAST", "blast_bonus", "blast_odds", "blow_odds", "halved"]
+__all__ = ["blast_bonus", "blast_odds", "blow_odds", "halved"]
 # ``halved`` is the damage halving of :mod:`ruleslab.chimera.wounds`, re-exported here
-
-BLAST = rule(CHIMERA, "Combat", "Attack Target Numbers")
 
 
 def blast_bonus(defender: Fighter, rules: FightRules) -> tuple[int, str]:
@@ -130,7 +127,7 @@ def blast_odds(
                 "in his Resistance Roll instead); "
                 f"P(lands) = {fmt_prob(p_reach)}, P(Critical Success) = {fmt_prob(p_crit)} "
                 f"({critical_text(rules.critical, rules.action_die)}) (RN-CHIM-7)",
-                ACTION_ROLL,
+                COMBAT,
             )
         )
     else:
@@ -140,7 +137,7 @@ def blast_odds(
             Step(
                 f"{attacker.name}'s blast catches everyone in its area, {defender.name} "
                 "included: no roll to hit, so no Critical Success (RN-CHIM-7)",
-                BLAST,
+                ATTACK_TN,
             )
         )
     bonus, bonus_text = blast_bonus(defender, rules)
@@ -159,7 +156,7 @@ def blast_odds(
             + ("halves the damage (rounded down)" if halves else "avoids the blast")
             + "; cover, doubled behind a thick, strong or reinforced barrier, and a shield at "
             "the GM's option add to this roll (RN-CHIM-7)",
-            BLAST,
+            ATTACK_TN,
         )
     )
     df = defender.defence + (0 if in_roll else bonus)
@@ -169,7 +166,7 @@ def blast_odds(
             "and Cover go to Defence, RN-CHIM-6)"
             if not in_roll and bonus
             else f"{defender.name}'s Defence = {df}",
-            BLAST,
+            ATTACK_TN,
         )
     )
     dmg, how = attacker.dice, rules.critical_damage
