@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ruleslab.chimera.attack import FightRules
+from ruleslab.chimera.attack import CHOICES, FightRules
 from ruleslab.chimera.duel import SurprisePlan
 from ruleslab.chimera.fight import FightOdds, fight_chart, fight_odds, play_log, vanquish_bar
 from ruleslab.chimera.fighter import MR, DiceParam, Fighter, roll_bonus, target_number
@@ -152,11 +152,7 @@ SURPRISE_BENEFIT = ChoiceParam(
 ACTION_DIE = ChoiceParam(
     "action_die",
     "Action Roll die",
-    choices=(
-        ("d20", "d20 (Chimera's Action Roll)"),
-        ("2d10", "2d10 (house rule)"),
-        ("3d6", "3d6 (house rule)"),
-    ),
+    choices=CHOICES["action_die"],
     help=(
         "The text uses Target Numbers but does not restate the Action Roll. Chimera rolls a "
         "d20 plus modifiers and succeeds on meeting or beating the TN. See rules note RN-CHIM-1."
@@ -165,13 +161,7 @@ ACTION_DIE = ChoiceParam(
 CRITICAL = ChoiceParam(
     "critical",
     "Critical Success",
-    choices=(
-        ("natural", "A natural 20 (always succeeds)"),
-        ("natural_hit", "A natural 20 that also meets the TN"),
-        ("margin10", "Beating the TN by 10 or more"),
-        ("margin5", "Beating the TN by 5 or more"),
-        ("none", "No Critical Successes"),
-    ),
+    choices=CHOICES["critical"],
     help=(
         "The text does not define a Critical Success (it doubles the damage dice and can give "
         "both surprise benefits). 'Natural 20' means the die's highest face (all dice at their "
@@ -181,16 +171,13 @@ CRITICAL = ChoiceParam(
 CRITICAL_DAMAGE = ChoiceParam(
     "critical_damage",
     "Critical damage (“2 dice”)",
-    choices=(("sum", "Roll two dice and add them"), ("best", "Roll two dice, keep the higher")),
+    choices=CHOICES["critical_damage"],
     help="On a Critical Success the attacker rolls 2 damage dice. See rules note RN-CHIM-3.",
 )
 TIES = ChoiceParam(
     "ties",
     "Initiative ties",
-    choices=(
-        ("reroll", "Roll again until one is higher"),
-        ("simultaneous", "Both act at once (both blows land)"),
-    ),
+    choices=CHOICES["ties"],
     help=(
         "The text says the highest goes first but not what a tie does. 'Roll again': the "
         "order is as if ties never happened. 'At once': both attacks are resolved on the "
@@ -200,7 +187,7 @@ TIES = ChoiceParam(
 PARRY_COVER = ChoiceParam(
     "parry_cover",
     "Parry and Cover",
-    choices=(("tn", "Added to the attacker's TN"), ("defence", "Folded into Defence (DF)")),
+    choices=CHOICES["parry_cover"],
     help=(
         "'Parry and Cover are optional; if you don't want to use them, apply any Parry or "
         "Cover bonus … to the combatant's Defence.' See rules note RN-CHIM-6."
@@ -209,22 +196,19 @@ PARRY_COVER = ChoiceParam(
 PARRY_APPLIES = ChoiceParam(
     "parry_applies",
     "Parry counts against",
-    choices=(("all", "Fight and Shoot attacks"), ("fight", "Fight attacks only")),
+    choices=CHOICES["parry_applies"],
     help="The text does not limit parrying to melee. See rules note RN-CHIM-4.",
 )
 COVER_STACKING = ChoiceParam(
     "cover_stacking",
     "Position and barrier cover",
-    choices=(("add", "Add together"), ("best", "Only the better one")),
+    choices=CHOICES["cover_stacking"],
     help="A crouching or prone combatant behind a barrier. See rules note RN-CHIM-4.",
 )
 SURPRISE_ACTION = ChoiceParam(
     "surprise_action",
     "Surprise action",
-    choices=(
-        ("extra", "A surprise round: only the sneak acts"),
-        ("first", "The sneak simply acts first in round 1"),
-    ),
+    choices=CHOICES["surprise_action"],
     help=(
         "'execute a full combat action before your foe can respond': either a round of its own "
         "in which the foe does nothing, or the sneak wins round 1's initiative and the foe "
@@ -234,10 +218,7 @@ SURPRISE_ACTION = ChoiceParam(
 CASUALTIES = ChoiceParam(
     "casualties",
     "“More than 50% casualties” of",
-    choices=(
-        ("allies", "His allies (himself not counted)"),
-        ("side", "His whole side (himself counted, standing)"),
-    ),
+    choices=CHOICES["casualties"],
     help=(
         "'his allies suffer more than 50% casualties': more than half of his allies down, or "
         "more than half of his side counting himself. See rules note RN-CHIM-18."
@@ -246,10 +227,7 @@ CASUALTIES = ChoiceParam(
 SURPRISE_CRITICAL = ChoiceParam(
     "surprise_critical",
     "Critical Sneak roll",
-    choices=(
-        ("both", "The GM allows both benefits"),
-        ("one", "Only the chosen benefit"),
-    ),
+    choices=CHOICES["surprise_critical"],
     help=(
         "At the GM's discretion, a Sneak roll that is a Critical Success gives both the "
         "surprise action and AR +2. See rules note RN-CHIM-12."
@@ -259,10 +237,7 @@ SURPRISE_CRITICAL = ChoiceParam(
 BLAST_ROLL = ChoiceParam(
     "blast_roll",
     "A blast reaches its target",
-    choices=(
-        ("area", "Without a roll: everyone in its area resists"),
-        ("hit", "If the attacker's Shoot roll first beats the adjusted MR"),
-    ),
+    choices=CHOICES["blast_roll"],
     help=(
         "The text gives the defender a Resistance Roll against blasts but no roll to hit. "
         "See rules note RN-CHIM-7."
@@ -271,28 +246,19 @@ BLAST_ROLL = ChoiceParam(
 BLAST_RESISTED = ChoiceParam(
     "blast_resisted",
     "Resisting a blast",
-    choices=(
-        ("avoids", "Avoids it: no damage"),
-        ("halves", "Halves its damage (rounded down)"),
-    ),
+    choices=CHOICES["blast_resisted"],
     help="The text does not say what a successful Resistance Roll does. See RN-CHIM-7.",
 )
 BLAST_SHIELD = ChoiceParam(
     "blast_shield",
     "Shield vs blasts",
-    choices=(
-        ("counts", "The GM lets a shield's bonus count"),
-        ("ignored", "Only cover counts"),
-    ),
+    choices=CHOICES["blast_shield"],
     help="'Add the Cover bonus (and shield bonus, at the GM's option)'. See RN-CHIM-7.",
 )
 COUP_DE_GRACE = ChoiceParam(
     "coup_de_grace",
     "A coup de grâce on a classed foe",
-    choices=(
-        ("resist", "He may Resist it as a Killer Blow (TN 12)"),
-        ("kills", "It kills him: no Resistance Roll"),
-    ),
+    choices=CHOICES["coup_de_grace"],
     help=(
         "'Classed characters … may Resist a Killer Blow'; 'Unconscious foes may be "
         "dispatched with a coup de grâce as a free action'. See RN-CHIM-23."
