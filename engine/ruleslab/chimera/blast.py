@@ -43,7 +43,7 @@ from ruleslab.chimera.sections import ATTACK_TN, COMBAT
 from ruleslab.chimera.wounds import halved, severity_of
 from ruleslab.explain import Step, fmt_prob
 
-__all__ = ["blast_bonus", "blast_odds", "blow_odds", "halved"]
+__all__ = ["blast_bonus", "blow_odds", "halved"]
 # ``halved`` is the damage halving of :mod:`ruleslab.chimera.wounds`, re-exported here
 
 
@@ -79,6 +79,7 @@ def blast_bonus(defender: Fighter, rules: FightRules) -> tuple[int, str]:
     return total, ", ".join(parts)
 
 
+@functools.lru_cache(maxsize=8192)
 def blow_odds(
     attacker: Fighter,
     defender: Fighter,
@@ -87,32 +88,20 @@ def blow_odds(
     rules: FightRules,
     ar_bonus: int = 0,
 ) -> AttackOdds:
-    """One blow of any kind: a Fight or Shoot attack (:func:`~ruleslab.chimera.attack.attack_odds`)
-    or a blast (:func:`blast_odds`)."""
-    if attacker.kind == "blast":
-        return blast_odds(attacker, defender, attacker_wounds, defender_wounds, rules, ar_bonus)
-    return attack_odds(attacker, defender, attacker_wounds, defender_wounds, rules, ar_bonus)
+    """Exact odds of one blow of any kind on ``defender`` and its wound: a Fight or Shoot
+    attack is :func:`~ruleslab.chimera.attack.attack_odds`'s; a blast is resolved here
+    (rules note RN-CHIM-7).
 
-
-@functools.lru_cache(maxsize=8192)
-def blast_odds(
-    attacker: Fighter,
-    defender: Fighter,
-    attacker_wounds: int,
-    defender_wounds: int,
-    rules: FightRules,
-    ar_bonus: int = 0,
-) -> AttackOdds:
-    """Exact odds of one blast on ``defender`` and its wound (rules note RN-CHIM-7).
-
-    P(reaches him) is 1 (``blast_roll == "area"``) or his attacker's Shoot roll against
-    his adjusted MR (``"hit"``: parry and cover do not add to that TN; the cover goes to
-    the Resistance Roll). He then resists: ``die + resist − WP (− 4 bound) + blast
+    P(a blast reaches him) is 1 (``blast_roll == "area"``) or his attacker's Shoot roll
+    against his adjusted MR (``"hit"``: parry and cover do not add to that TN; the cover
+    goes to the Resistance Roll). He then resists: ``die + resist − WP (− 4 bound) + blast
     bonus`` against the attacker's Blast TN (with ``parry_cover == "defence"`` the blast
     bonus goes to his Defence instead, RN-CHIM-6). Failing takes the damage (2 dice on
     the attacker's Critical Success); succeeding avoids it, or halves it (rounded down)
     with ``blast_resisted == "halves"``.
     """
+    if attacker.kind != "blast":
+        return attack_odds(attacker, defender, attacker_wounds, defender_wounds, rules, ar_bonus)
     steps: list[Step] = []
     if rules.blast_roll == "hit":
         tn: int | None = defender.adjusted_mr(defender_wounds)
