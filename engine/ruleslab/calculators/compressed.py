@@ -41,6 +41,7 @@ from ruleslab.compressed.odds import (
     victory_odds,
 )
 from ruleslab.compressed.pools import COMPRESSED, SideInput, build_side, spend, take_cover
+from ruleslab.compressed.pools import HENCHMEN as HENCHMEN_RULE
 from ruleslab.compressed.result import CompressedCombat
 from ruleslab.compressed.roll import play
 from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup, Roll
@@ -493,7 +494,7 @@ CALCULATOR = Calculator(
         rule(
             ALT, "Compressed Combat", "Modifiers, Quantum Powers, Strange Interactions, Resolution"
         ),
-        rule(ALT, "Mass Combat", "Henchmen"),
+        HENCHMEN_RULE,
         rule(QR, "2.0 Rules, 2.1 Rules", "Health Levels"),
     ),
     options=tuple(p.name for p in OPTIONS),
