@@ -129,27 +129,9 @@ def _simulate(a, b, rules, plan, n, seed):
 )
 def test_duel_matches_a_seeded_simulation(rules, plan):
     # 10 000 seeded fights; 4 standard errors (≤ 0.02 for a probability).
-    a = Fighter(
-        name="A",
-        mr=10,
-        defence=1,
-        wound_limit=3,
-        damage=parse_dice("d8"),
-        attack=3,
-        character="pc",
-        parry=1,
-        initiative=1,
-    )
-    b = Fighter(
-        name="B",
-        mr=12,
-        defence=1,
-        wound_limit=2,
-        damage=parse_dice("d6+1"),
-        attack=2,
-        cover="light",
-        resist=1,
-    )
+    # A: the record's defaults (MR 10, DF 1, WL 3, d8, attack +3), a PC with parry and IM +1
+    a = Fighter(name="A", character="pc", parry=1, initiative=1)
+    b = Fighter(name="B", mr=12, wound_limit=2, damage="d6+1", attack=2, cover="light", resist=1)
     exact = duel_odds(a, b, rules, plan)
     n = 10_000
     ends, mean_rounds = _simulate(a, b, rules, plan, n, seed=20240601)

@@ -16,10 +16,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ruleslab.chimera.attack import FightRules
+from ruleslab.chimera.attack import CHOICES, FightRules
 from ruleslab.chimera.duel import SurprisePlan
 from ruleslab.chimera.fight import FightOdds, fight_chart, fight_odds, play_log, vanquish_bar
 from ruleslab.chimera.fighter import MR, DiceParam, Fighter, roll_bonus, target_number
+from ruleslab.chimera.plan import BENEFIT_CHOICES
 from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup, Roll
 from ruleslab.explain import Explained, Figure
 from ruleslab.params import ChoiceParam, InputError, IntParam, checked
@@ -140,159 +141,115 @@ DISTANCE = IntParam(
 SURPRISE_BENEFIT = ChoiceParam(
     "surprise_benefit",
     "On a successful Sneak",
-    choices=(
-        ("action", "A full action before the foe can respond"),
-        ("bonus", "AR +2 on the first round"),
-    ),
+    choices=BENEFIT_CHOICES,
     help="The surpriser chooses one benefit (both on a Critical Success, at the GM's option).",
 )
 
 # --- rules options: readings of the text (rules notes RN-CHIM-*), the fields of FightRules
 
-ACTION_DIE = ChoiceParam(
+
+def _reading(name: str, label: str, *, help: str) -> ChoiceParam:
+    """The rules option for :class:`~ruleslab.chimera.attack.FightRules`'s field ``name``:
+    its readings, as :data:`~ruleslab.chimera.attack.CHOICES` words them."""
+    return ChoiceParam(name, label, choices=CHOICES[name], help=help)
+
+
+ACTION_DIE = _reading(
     "action_die",
     "Action Roll die",
-    choices=(
-        ("d20", "d20 (Chimera's Action Roll)"),
-        ("2d10", "2d10 (house rule)"),
-        ("3d6", "3d6 (house rule)"),
-    ),
     help=(
         "The text uses Target Numbers but does not restate the Action Roll. Chimera rolls a "
         "d20 plus modifiers and succeeds on meeting or beating the TN. See rules note RN-CHIM-1."
     ),
 )
-CRITICAL = ChoiceParam(
+CRITICAL = _reading(
     "critical",
     "Critical Success",
-    choices=(
-        ("natural", "A natural 20 (always succeeds)"),
-        ("natural_hit", "A natural 20 that also meets the TN"),
-        ("margin10", "Beating the TN by 10 or more"),
-        ("margin5", "Beating the TN by 5 or more"),
-        ("none", "No Critical Successes"),
-    ),
     help=(
         "The text does not define a Critical Success (it doubles the damage dice and can give "
         "both surprise benefits). 'Natural 20' means the die's highest face (all dice at their "
         "highest for 2d10 or 3d6). See rules note RN-CHIM-2."
     ),
 )
-CRITICAL_DAMAGE = ChoiceParam(
+CRITICAL_DAMAGE = _reading(
     "critical_damage",
     "Critical damage (“2 dice”)",
-    choices=(("sum", "Roll two dice and add them"), ("best", "Roll two dice, keep the higher")),
     help="On a Critical Success the attacker rolls 2 damage dice. See rules note RN-CHIM-3.",
 )
-TIES = ChoiceParam(
+TIES = _reading(
     "ties",
     "Initiative ties",
-    choices=(
-        ("reroll", "Roll again until one is higher"),
-        ("simultaneous", "Both act at once (both blows land)"),
-    ),
     help=(
         "The text says the highest goes first but not what a tie does. 'Roll again': the "
         "order is as if ties never happened. 'At once': both attacks are resolved on the "
         "wounds before the round, so both may fall. See rules note RN-CHIM-9."
     ),
 )
-PARRY_COVER = ChoiceParam(
+PARRY_COVER = _reading(
     "parry_cover",
     "Parry and Cover",
-    choices=(("tn", "Added to the attacker's TN"), ("defence", "Folded into Defence (DF)")),
     help=(
         "'Parry and Cover are optional; if you don't want to use them, apply any Parry or "
         "Cover bonus … to the combatant's Defence.' See rules note RN-CHIM-6."
     ),
 )
-PARRY_APPLIES = ChoiceParam(
+PARRY_APPLIES = _reading(
     "parry_applies",
     "Parry counts against",
-    choices=(("all", "Fight and Shoot attacks"), ("fight", "Fight attacks only")),
     help="The text does not limit parrying to melee. See rules note RN-CHIM-4.",
 )
-COVER_STACKING = ChoiceParam(
+COVER_STACKING = _reading(
     "cover_stacking",
     "Position and barrier cover",
-    choices=(("add", "Add together"), ("best", "Only the better one")),
     help="A crouching or prone combatant behind a barrier. See rules note RN-CHIM-4.",
 )
-SURPRISE_ACTION = ChoiceParam(
+SURPRISE_ACTION = _reading(
     "surprise_action",
     "Surprise action",
-    choices=(
-        ("extra", "A surprise round: only the sneak acts"),
-        ("first", "The sneak simply acts first in round 1"),
-    ),
     help=(
         "'execute a full combat action before your foe can respond': either a round of its own "
         "in which the foe does nothing, or the sneak wins round 1's initiative and the foe "
         "answers in the same round. See rules note RN-CHIM-11."
     ),
 )
-CASUALTIES = ChoiceParam(
+CASUALTIES = _reading(
     "casualties",
     "“More than 50% casualties” of",
-    choices=(
-        ("allies", "His allies (himself not counted)"),
-        ("side", "His whole side (himself counted, standing)"),
-    ),
     help=(
         "'his allies suffer more than 50% casualties': more than half of his allies down, or "
         "more than half of his side counting himself. See rules note RN-CHIM-18."
     ),
 )
-SURPRISE_CRITICAL = ChoiceParam(
+SURPRISE_CRITICAL = _reading(
     "surprise_critical",
     "Critical Sneak roll",
-    choices=(
-        ("both", "The GM allows both benefits"),
-        ("one", "Only the chosen benefit"),
-    ),
     help=(
         "At the GM's discretion, a Sneak roll that is a Critical Success gives both the "
         "surprise action and AR +2. See rules note RN-CHIM-12."
     ),
 )
 
-BLAST_ROLL = ChoiceParam(
+BLAST_ROLL = _reading(
     "blast_roll",
     "A blast reaches its target",
-    choices=(
-        ("area", "Without a roll: everyone in its area resists"),
-        ("hit", "If the attacker's Shoot roll first beats the adjusted MR"),
-    ),
     help=(
         "The text gives the defender a Resistance Roll against blasts but no roll to hit. "
         "See rules note RN-CHIM-7."
     ),
 )
-BLAST_RESISTED = ChoiceParam(
+BLAST_RESISTED = _reading(
     "blast_resisted",
     "Resisting a blast",
-    choices=(
-        ("avoids", "Avoids it: no damage"),
-        ("halves", "Halves its damage (rounded down)"),
-    ),
     help="The text does not say what a successful Resistance Roll does. See RN-CHIM-7.",
 )
-BLAST_SHIELD = ChoiceParam(
+BLAST_SHIELD = _reading(
     "blast_shield",
     "Shield vs blasts",
-    choices=(
-        ("counts", "The GM lets a shield's bonus count"),
-        ("ignored", "Only cover counts"),
-    ),
     help="'Add the Cover bonus (and shield bonus, at the GM's option)'. See RN-CHIM-7.",
 )
-COUP_DE_GRACE = ChoiceParam(
+COUP_DE_GRACE = _reading(
     "coup_de_grace",
     "A coup de grâce on a classed foe",
-    choices=(
-        ("resist", "He may Resist it as a Killer Blow (TN 12)"),
-        ("kills", "It kills him: no Resistance Roll"),
-    ),
     help=(
         "'Classed characters … may Resist a Killer Blow'; 'Unconscious foes may be "
         "dispatched with a coup de grâce as a free action'. See RN-CHIM-23."

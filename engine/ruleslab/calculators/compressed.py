@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 
 from ruleslab.compressed.combatants import (
@@ -40,9 +41,10 @@ from ruleslab.compressed.odds import (
     victory_odds,
 )
 from ruleslab.compressed.pools import COMPRESSED, SideInput, build_side, spend, take_cover
+from ruleslab.compressed.pools import HENCHMEN as HENCHMEN_RULE
 from ruleslab.compressed.result import CompressedCombat
 from ruleslab.compressed.roll import play
-from ruleslab.declare import Calculator, ChartView, FieldGroup, Roll
+from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup, Roll
 from ruleslab.explain import Step
 from ruleslab.inputs import RULESET as BASE_RULESET
 from ruleslab.params import BoolParam, ChoiceParam, InputError, IntParam, TextParam, checked
@@ -179,20 +181,21 @@ HENCHMAN_SOAK = IntParam(
     "has henchmen it is the squad's soak: the opponent attacks through it, not the "
     "leader's own soak (rules note RN-COMP-20).",
 )
-LEADER_CHARISMA = IntParam(
-    "leader_charisma",
-    "leader's Charisma",
-    minimum=0,
-    maximum=10,
-    help="Henchmen limit = (Charisma + Command) × 2.",
-)
-LEADER_COMMAND = IntParam(
-    "leader_command",
-    "leader's Command",
-    minimum=0,
-    maximum=10,
-    help="Henchmen limit = (Charisma + Command) × 2.",
-)
+
+
+def _leader_trait(trait: str) -> IntParam:
+    """The leader's ``trait`` (Charisma or Command, 0 to 10): the two set the henchmen limit."""
+    return IntParam(
+        f"leader_{trait.lower()}",
+        f"leader's {trait}",
+        minimum=0,
+        maximum=10,
+        help="Henchmen limit = (Charisma + Command) × 2.",
+    )
+
+
+LEADER_CHARISMA = _leader_trait("Charisma")
+LEADER_COMMAND = _leader_trait("Command")
 POWERS = RecordsParam(
     "powers",
     "Quantum powers used",
@@ -467,6 +470,15 @@ def combat_roll_log(result: CompressedCombat, seed: int) -> tuple[str, ...]:
     )
 
 
+def _damage_view(side: str, chart: Callable[[CompressedCombat], Chart]) -> ChartView:
+    """The chart of the health levels side ``side`` loses: highlighted, it is taken out."""
+    return ChartView(
+        title=f"Health levels side {side} loses (highlighted: side {side} taken out)",
+        x_label="Levels of damage",
+        chart=chart,
+    )
+
+
 CALCULATOR = Calculator(
     key="compressed",
     title="Compressed combat",
@@ -482,7 +494,7 @@ CALCULATOR = Calculator(
         rule(
             ALT, "Compressed Combat", "Modifiers, Quantum Powers, Strange Interactions, Resolution"
         ),
-        rule(ALT, "Mass Combat", "Henchmen"),
+        HENCHMEN_RULE,
         rule(QR, "2.0 Rules, 2.1 Rules", "Health Levels"),
     ),
     options=tuple(p.name for p in OPTIONS),
@@ -500,16 +512,8 @@ CALCULATOR = Calculator(
             x_label="Side A's successes minus side B's",
             chart=CompressedCombat.margin_chart,
         ),
-        ChartView(
-            title="Health levels side A loses (highlighted: side A taken out)",
-            x_label="Levels of damage",
-            chart=CompressedCombat.damage_chart_a,
-        ),
-        ChartView(
-            title="Health levels side B loses (highlighted: side B taken out)",
-            x_label="Levels of damage",
-            chart=CompressedCombat.damage_chart_b,
-        ),
+        _damage_view("A", CompressedCombat.damage_chart_a),
+        _damage_view("B", CompressedCombat.damage_chart_b),
     ),
     example=(
         "from ruleslab.calculators.compressed import Side, compressed_combat\n"

@@ -13,7 +13,8 @@ free actions, in words), :mod:`~ruleslab.chimera.initiative`,
 :mod:`~ruleslab.chimera.aftermath`, :mod:`~ruleslab.chimera.plan` (surprise plans and
 ends), :mod:`~ruleslab.chimera.duel` (the Markov chain), :mod:`~ruleslab.chimera.play`
 (the seeded play) and :mod:`~ruleslab.chimera.fight` (a fight between two combatants:
-one blow each way and the duel, explained). Rules only: the "Chimera fight" calculator, its inputs
+one blow each way and the duel, explained); :mod:`~ruleslab.chimera.sections` holds the
+sections of the text the steps cite. Rules only: the "Chimera fight" calculator, its inputs
 and charts are ``ruleslab.calculators.chimera``. Readings of the text:
 ``docs/rules-notes/chimera.md`` (RN-CHIM-*).
 """

@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from ruleslab.chimera.attack import Fighter, FightRules
 from ruleslab.chimera.blast import blow_odds
-from ruleslab.chimera.movement import COMBAT_ACTIONS
 from ruleslab.chimera.plan import has_first_turn
+from ruleslab.chimera.sections import COMBAT_ACTIONS
 from ruleslab.explain import Step, fmt_prob
 
 __all__ = ["action_steps", "distance_step", "first_turn_steps"]

@@ -35,16 +35,15 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ruleslab.chimera.action import action_odds
-from ruleslab.chimera.wounds import CAPTURE_PENALTY, KILLER_BLOW_TN, VANQUISHING
+from ruleslab.chimera.sections import COMBAT, VANQUISHING
+from ruleslab.chimera.wounds import CAPTURE_PENALTY, KILLER_BLOW_TN
 from ruleslab.explain import Step, fmt_num, fmt_prob
 from ruleslab.pmf import die
-from ruleslab.sources import CHIMERA, rule
 
 if TYPE_CHECKING:
     from ruleslab.chimera.attack import Fighter, FightRules
 
 __all__ = [
-    "AFTERMATH",
     "COOL_DOWN_MINUTES",
     "COOL_DOWN_TURNS",
     "ROUNDS_PER_TURN",
@@ -58,7 +57,6 @@ __all__ = [
     "p_fatigue_fails_after",
 ]
 
-AFTERMATH = rule(CHIMERA, "Combat")
 ROUND_SECONDS = 10
 """'time switches to 10-second rounds'."""
 TURN_MINUTES = 10
@@ -110,7 +108,7 @@ def aftermath_steps(
     steps = []
     if f.spends_cool_down:
         steps.append(
-            Step(f"{name} spends the cool-down if he wins: {turn}; no Fatigue roll", AFTERMATH)
+            Step(f"{name} spends the cool-down if he wins: {turn}; no Fatigue roll", COMBAT)
         )
     else:
         p = p_fatigue_fails_after(f, wins, rules)
@@ -133,11 +131,11 @@ def aftermath_steps(
             Step(
                 f"{name} skips the {turn} cool-down: an immediate Resistance Roll against "
                 f"Fatigue; {what}",
-                AFTERMATH,
+                COMBAT,
             )
         )
     if fired:
-        steps.append(Step(f"{name} engaged in ranged combat: an Ammo Check now", AFTERMATH))
+        steps.append(Step(f"{name} engaged in ranged combat: an Ammo Check now", COMBAT))
     return tuple(steps)
 
 

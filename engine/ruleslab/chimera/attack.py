@@ -41,7 +41,7 @@ import functools
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ruleslab.chimera.action import ACTION_DICE, ActionOdds, action_odds, critical_text
+from ruleslab.chimera.action import ActionOdds, action_odds, critical_text
 from ruleslab.chimera.cover import COVER_BONUS, POSITION_BONUS, blast_resistance_bonus
 from ruleslab.chimera.fighter import (
     ATTACK_KINDS,
@@ -51,14 +51,14 @@ from ruleslab.chimera.fighter import (
     PLANS,
     Fighter,
 )
-from ruleslab.chimera.wounds import COMBAT, Severity, severity_odds
+from ruleslab.chimera.sections import ATTACK_TN, COMBAT
+from ruleslab.chimera.wounds import Severity, severity_odds
 from ruleslab.explain import Step, fmt_num, fmt_prob
-from ruleslab.sources import CHIMERA, rule
 
 __all__ = [
     "ATTACK_KINDS",
-    "ATTACK_TN",
     "CHARACTERS",
+    "CHOICES",
     "COVER_BONUS",
     "FATE_CHOICES",
     "PARRY_FROM",
@@ -76,33 +76,70 @@ __all__ = [
     "whole_number",
 ]
 
-ATTACK_TN = rule(CHIMERA, "Combat", "Attack Target Numbers")
-ACTION_ROLL = rule(CHIMERA, "Combat")
-
-READINGS: dict[str, tuple[str, ...]] = {
-    "action_die": tuple(ACTION_DICE),
-    "critical": ("natural", "natural_hit", "margin10", "margin5", "none"),
-    "critical_damage": ("sum", "best"),
-    "ties": ("reroll", "simultaneous"),
-    "parry_cover": ("tn", "defence"),
-    "parry_applies": ("all", "fight"),
-    "cover_stacking": ("add", "best"),
-    "surprise_critical": ("both", "one"),
-    "surprise_action": ("extra", "first"),
-    "casualties": ("allies", "side"),
-    "blast_roll": ("area", "hit"),
-    "blast_resisted": ("avoids", "halves"),
-    "blast_shield": ("counts", "ignored"),
-    "coup_de_grace": ("resist", "kills"),
+CHOICES: dict[str, tuple[tuple[str, str], ...]] = {
+    "action_die": (
+        ("d20", "d20 (Chimera's Action Roll)"),
+        ("2d10", "2d10 (house rule)"),
+        ("3d6", "3d6 (house rule)"),
+    ),
+    "critical": (
+        ("natural", "A natural 20 (always succeeds)"),
+        ("natural_hit", "A natural 20 that also meets the TN"),
+        ("margin10", "Beating the TN by 10 or more"),
+        ("margin5", "Beating the TN by 5 or more"),
+        ("none", "No Critical Successes"),
+    ),
+    "critical_damage": (
+        ("sum", "Roll two dice and add them"),
+        ("best", "Roll two dice, keep the higher"),
+    ),
+    "ties": (
+        ("reroll", "Roll again until one is higher"),
+        ("simultaneous", "Both act at once (both blows land)"),
+    ),
+    "parry_cover": (("tn", "Added to the attacker's TN"), ("defence", "Folded into Defence (DF)")),
+    "parry_applies": (("all", "Fight and Shoot attacks"), ("fight", "Fight attacks only")),
+    "cover_stacking": (("add", "Add together"), ("best", "Only the better one")),
+    "surprise_critical": (
+        ("both", "The GM allows both benefits"),
+        ("one", "Only the chosen benefit"),
+    ),
+    "surprise_action": (
+        ("extra", "A surprise round: only the sneak acts"),
+        ("first", "The sneak simply acts first in round 1"),
+    ),
+    "casualties": (
+        ("allies", "His allies (himself not counted)"),
+        ("side", "His whole side (himself counted, standing)"),
+    ),
+    "blast_roll": (
+        ("area", "Without a roll: everyone in its area resists"),
+        ("hit", "If the attacker's Shoot roll first beats the adjusted MR"),
+    ),
+    "blast_resisted": (
+        ("avoids", "Avoids it: no damage"),
+        ("halves", "Halves its damage (rounded down)"),
+    ),
+    "blast_shield": (
+        ("counts", "The GM lets a shield's bonus count"),
+        ("ignored", "Only cover counts"),
+    ),
+    "coup_de_grace": (
+        ("resist", "He may Resist it as a Killer Blow (TN 12)"),
+        ("kills", "It kills him: no Resistance Roll"),
+    ),
 }
-"""The readings each field of :class:`FightRules` may take (rules notes RN-CHIM-*): the
-Action Roll's die (RN-CHIM-1), the Critical Success (RN-CHIM-2, see
+"""The readings each field of :class:`FightRules` may take (rules notes RN-CHIM-*), each
+with its words as the "Chimera fight" form offers it (the calculator's rules options are
+these choices): the Action Roll's die (RN-CHIM-1), the Critical Success (RN-CHIM-2, see
 :func:`~ruleslab.chimera.action.is_critical`), critical damage (RN-CHIM-3), initiative
 ties (RN-CHIM-9), Parry and Cover to the TN or to Defence (RN-CHIM-6), parry against
 which attacks and position with barrier cover (RN-CHIM-4), the surprise action and a
 Critical Sneak roll (RN-CHIM-11, RN-CHIM-12), whose casualties count (RN-CHIM-18), how a
 blast reaches its target, what resisting it does and whether a shield counts against it
 (RN-CHIM-7), whether a classed foe may Resist a coup de grâce (RN-CHIM-23)."""
+READINGS = {field: tuple(key for key, _ in choices) for field, choices in CHOICES.items()}
+"""Each field's readings, by key (:data:`CHOICES` without the words)."""
 
 
 @dataclass(frozen=True)
@@ -313,7 +350,7 @@ def attack_odds(
                 f"P(hit) = {fmt_prob(action.p_success)}, P(Critical Success) = "
                 f"{fmt_prob(action.p_critical)} "
                 f"({critical_text(rules.critical, rules.action_die)})",
-                ACTION_ROLL,
+                COMBAT,
             ),
             df_step,
         ),

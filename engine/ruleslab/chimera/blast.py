@@ -31,7 +31,6 @@ from fractions import Fraction
 
 from ruleslab.chimera.action import action_odds, critical_text
 from ruleslab.chimera.attack import (
-    ACTION_ROLL,
     AttackOdds,
     Fighter,
     FightRules,
@@ -40,14 +39,12 @@ from ruleslab.chimera.attack import (
     roll_modifier,
 )
 from ruleslab.chimera.cover import COVER_BONUS, POSITION_BONUS, blast_resistance_bonus
+from ruleslab.chimera.sections import ATTACK_TN, COMBAT
 from ruleslab.chimera.wounds import halved, severity_of
 from ruleslab.explain import Step, fmt_prob
-from ruleslab.sources import CHIMERA, rule
 
-__all__ = ["BLAST", "blast_bonus", "blast_odds", "blow_odds", "halved"]
+__all__ = ["blast_bonus", "blow_odds", "halved"]
 # ``halved`` is the damage halving of :mod:`ruleslab.chimera.wounds`, re-exported here
-
-BLAST = rule(CHIMERA, "Combat", "Attack Target Numbers")
 
 
 def blast_bonus(defender: Fighter, rules: FightRules) -> tuple[int, str]:
@@ -82,6 +79,7 @@ def blast_bonus(defender: Fighter, rules: FightRules) -> tuple[int, str]:
     return total, ", ".join(parts)
 
 
+@functools.lru_cache(maxsize=8192)
 def blow_odds(
     attacker: Fighter,
     defender: Fighter,
@@ -90,32 +88,20 @@ def blow_odds(
     rules: FightRules,
     ar_bonus: int = 0,
 ) -> AttackOdds:
-    """One blow of any kind: a Fight or Shoot attack (:func:`~ruleslab.chimera.attack.attack_odds`)
-    or a blast (:func:`blast_odds`)."""
-    if attacker.kind == "blast":
-        return blast_odds(attacker, defender, attacker_wounds, defender_wounds, rules, ar_bonus)
-    return attack_odds(attacker, defender, attacker_wounds, defender_wounds, rules, ar_bonus)
+    """Exact odds of one blow of any kind on ``defender`` and its wound: a Fight or Shoot
+    attack is :func:`~ruleslab.chimera.attack.attack_odds`'s; a blast is resolved here
+    (rules note RN-CHIM-7).
 
-
-@functools.lru_cache(maxsize=8192)
-def blast_odds(
-    attacker: Fighter,
-    defender: Fighter,
-    attacker_wounds: int,
-    defender_wounds: int,
-    rules: FightRules,
-    ar_bonus: int = 0,
-) -> AttackOdds:
-    """Exact odds of one blast on ``defender`` and its wound (rules note RN-CHIM-7).
-
-    P(reaches him) is 1 (``blast_roll == "area"``) or his attacker's Shoot roll against
-    his adjusted MR (``"hit"``: parry and cover do not add to that TN; the cover goes to
-    the Resistance Roll). He then resists: ``die + resist − WP (− 4 bound) + blast
+    P(a blast reaches him) is 1 (``blast_roll == "area"``) or his attacker's Shoot roll
+    against his adjusted MR (``"hit"``: parry and cover do not add to that TN; the cover
+    goes to the Resistance Roll). He then resists: ``die + resist − WP (− 4 bound) + blast
     bonus`` against the attacker's Blast TN (with ``parry_cover == "defence"`` the blast
     bonus goes to his Defence instead, RN-CHIM-6). Failing takes the damage (2 dice on
     the attacker's Critical Success); succeeding avoids it, or halves it (rounded down)
     with ``blast_resisted == "halves"``.
     """
+    if attacker.kind != "blast":
+        return attack_odds(attacker, defender, attacker_wounds, defender_wounds, rules, ar_bonus)
     steps: list[Step] = []
     if rules.blast_roll == "hit":
         tn: int | None = defender.adjusted_mr(defender_wounds)
@@ -130,7 +116,7 @@ def blast_odds(
                 "in his Resistance Roll instead); "
                 f"P(lands) = {fmt_prob(p_reach)}, P(Critical Success) = {fmt_prob(p_crit)} "
                 f"({critical_text(rules.critical, rules.action_die)}) (RN-CHIM-7)",
-                ACTION_ROLL,
+                COMBAT,
             )
         )
     else:
@@ -140,7 +126,7 @@ def blast_odds(
             Step(
                 f"{attacker.name}'s blast catches everyone in its area, {defender.name} "
                 "included: no roll to hit, so no Critical Success (RN-CHIM-7)",
-                BLAST,
+                ATTACK_TN,
             )
         )
     bonus, bonus_text = blast_bonus(defender, rules)
@@ -159,7 +145,7 @@ def blast_odds(
             + ("halves the damage (rounded down)" if halves else "avoids the blast")
             + "; cover, doubled behind a thick, strong or reinforced barrier, and a shield at "
             "the GM's option add to this roll (RN-CHIM-7)",
-            BLAST,
+            ATTACK_TN,
         )
     )
     df = defender.defence + (0 if in_roll else bonus)
@@ -169,7 +155,7 @@ def blast_odds(
             "and Cover go to Defence, RN-CHIM-6)"
             if not in_roll and bonus
             else f"{defender.name}'s Defence = {df}",
-            BLAST,
+            ATTACK_TN,
         )
     )
     dmg, how = attacker.dice, rules.critical_damage

@@ -26,9 +26,7 @@ first turn, standing from it; getting up costs his Encumbrance in MR that round)
 from __future__ import annotations
 
 __all__ = [
-    "BARRIERS",
     "COVER_BONUS",
-    "POSITIONS",
     "POSITION_AFTER",
     "POSITION_BEFORE",
     "POSITION_BONUS",
@@ -58,12 +56,6 @@ POSITION_AFTER: dict[str, str] = {
     "gets_up": "standing",
 }
 """The position he holds from his first turn on (after the free action, if any)."""
-
-POSITIONS = tuple(POSITION_BEFORE)
-"""Every position field value: the three positions and the two first-turn changes."""
-
-BARRIERS = ("ordinary", "reinforced")
-"""A barrier giving cover is ordinary, or thick, strong or reinforced (doubled vs. blasts)."""
 
 
 def blast_resistance_bonus(

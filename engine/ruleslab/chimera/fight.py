@@ -42,15 +42,15 @@ from ruleslab.chimera.duel import (
     check_wounds,
     duel_odds,
 )
-from ruleslab.chimera.initiative import INITIATIVE, initiative_order
-from ruleslab.chimera.morale import MORALE, p_morale_fails, side_morale_trigger
+from ruleslab.chimera.initiative import initiative_order
+from ruleslab.chimera.morale import p_morale_fails, side_morale_trigger
 from ruleslab.chimera.movement import Movement, movement
 from ruleslab.chimera.play import fate_roll, play
-from ruleslab.chimera.surprise import SURPRISE, SurpriseOdds, surprise_odds
-from ruleslab.chimera.wounds import COMBAT, FATES, VANQUISHING, killer_blow_resist
+from ruleslab.chimera.sections import COMBAT, COMBAT_ACTIONS, VANQUISHING
+from ruleslab.chimera.surprise import SurpriseOdds, surprise_odds
+from ruleslab.chimera.wounds import FATES, killer_blow_resist
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.pmf import Dist
-from ruleslab.sources import CHIMERA, rule
 
 __all__ = [
     "FightOdds",
@@ -59,8 +59,6 @@ __all__ = [
     "play_log",
     "vanquish_bar",
 ]
-
-ACTION_ROLL = rule(CHIMERA, "Combat")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -279,19 +277,19 @@ def _initiative_step(a: Fighter, b: Fighter, rules: FightRules) -> Step:
         + f": {a.name} higher "
         f"{fmt_prob(p0)}, tie {fmt_prob(tie)}, {b.name} higher {fmt_prob(p1)}; {tie_text} "
         "(RN-CHIM-9); the first to act may vanquish the other before he acts",
-        INITIATIVE,
+        COMBAT_ACTIONS,
     )
 
 
 def _morale_step(f: Fighter, rules: FightRules) -> Step:
     if not f.checks_morale:
-        return Step(f"{f.name} is a player character: never checks morale", MORALE)
+        return Step(f"{f.name} is a player character: never checks morale", COMBAT)
     at = -(-f.wound_limit // 2)  # ⌈WL/2⌉
     if f.wound_limit == 0 or at <= f.wounds:
         return Step(
             f"{f.name}: no morale check from wounds in this duel (WL {f.wound_limit}, "
             f"{f.wounds} wounds so far; RN-CHIM-10)",
-            MORALE,
+            COMBAT,
         )
     mod = f.resist - f.bound_penalty
     fail = p_morale_fails(mod, at, f.morale_tn, rules.action_die, rules.critical)
@@ -299,7 +297,7 @@ def _morale_step(f: Fighter, rules: FightRules) -> Step:
         f"{f.name} checks morale at wound {at} (WP {at} ≥ half of WL {f.wound_limit}): "
         f"{rules.action_die} {mod - at:+d} vs Morale TN {f.morale_tn} fails "
         f"{fmt_prob(fail)}: surrender or retreat ends the duel (RN-CHIM-10)",
-        MORALE,
+        COMBAT,
     )
 
 
@@ -321,7 +319,7 @@ def _surprise_step(
         f"{sneak.name} sneaks: {rules.action_die} {plan.sneak:+d} vs {foe.name}'s Surprise TN "
         f"{plan.tn}: fails {fmt_prob(odds.p_fail)}, succeeds {fmt_prob(odds.p_success)} "
         f"({benefit}), Critical Success {fmt_prob(odds.p_critical)} ({crit}, RN-CHIM-12)",
-        SURPRISE,
+        COMBAT,
     )
 
 
@@ -360,7 +358,7 @@ def _duel_steps(
         steps.append(
             Step(
                 "Expected length: endless — with positive probability no one can wound anyone",
-                INITIATIVE,
+                COMBAT_ACTIONS,
             )
         )
     else:
@@ -370,7 +368,7 @@ def _duel_steps(
             Step(
                 f"Expected length: {fmt_num(duel.expected_rounds)} rounds of 10 seconds "
                 f"(≈ {fmt_num(secs)} s)" + (" (a surprise round counts)" if surprise_round else ""),
-                INITIATIVE,
+                COMBAT_ACTIONS,
             )
         )
     return steps
@@ -427,7 +425,7 @@ def fight_odds(
             f"TN (rules note RN-CHIM-1); a Critical Success is "
             f"{critical_text(rules.critical, rules.action_die)} (RN-CHIM-2); each wound is −1 to "
             "every roll and to MR",
-            ACTION_ROLL,
+            COMBAT,
         )
     ]
     steps += [
@@ -478,7 +476,7 @@ def fight_odds(
                     f"{rules.action_die} {mod:+d} vs Morale TN {f.morale_tn} fails "
                     f"{fmt_prob(fail)}: he surrenders or retreats before a blow is struck "
                     "(RN-CHIM-18)",
-                    MORALE,
+                    COMBAT,
                 )
             )
 

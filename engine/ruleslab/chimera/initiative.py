@@ -26,19 +26,16 @@ import functools
 from fractions import Fraction
 
 from ruleslab.pmf import Dist, die
-from ruleslab.sources import CHIMERA, rule
 
 __all__ = [
     "FREE_ACTIONS",
     "FULL_ACTIONS",
-    "INITIATIVE",
     "INITIATIVE_DIE",
     "ROUND_SECONDS",
     "initiative_dist",
     "initiative_order",
 ]
 
-INITIATIVE = rule(CHIMERA, "Combat", "Combat Actions")
 ROUND_SECONDS = 10
 INITIATIVE_DIE = 12
 FULL_ACTIONS = (

@@ -25,14 +25,12 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ruleslab.chimera.action import action_odds
-from ruleslab.sources import CHIMERA, rule
 
 if TYPE_CHECKING:
     from ruleslab.chimera.attack import Fighter
 
 __all__ = [
     "CASUALTY_READINGS",
-    "MORALE",
     "casualties_over_half",
     "must_check_morale",
     "p_morale_fails",
@@ -42,8 +40,6 @@ __all__ = [
 
 CASUALTY_READINGS = ("allies", "side")
 """'more than 50% casualties' among his allies, or among his side with himself counted."""
-
-MORALE = rule(CHIMERA, "Combat")
 
 
 def wound_triggers_morale(wound_limit: int, wounds_before: int, wounds_after: int) -> bool:

@@ -35,13 +35,12 @@ import functools
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ruleslab.chimera.sections import ATTACK_TN, COMBAT_ACTIONS
 from ruleslab.chimera.wounds import CAPTURE_PENALTY
 from ruleslab.explain import Chart, Step, fmt_num, fmt_prob
 from ruleslab.pmf import Dist, constant, die, mixture
-from ruleslab.sources import CHIMERA, rule
 
 __all__ = [
-    "COMBAT_ACTIONS",
     "MOVEMENT_DICE",
     "MOVES",
     "Movement",
@@ -49,9 +48,6 @@ __all__ = [
     "move_dist",
     "movement",
 ]
-
-COMBAT_ACTIONS = rule(CHIMERA, "Combat", "Combat Actions")
-ATTACK_TN = rule(CHIMERA, "Combat", "Attack Target Numbers")
 
 MOVEMENT_DICE = (4, 6, 8, 10, 12)
 """The Movement Die's sizes the calculator offers (the text names the die, not its size)."""

@@ -13,6 +13,7 @@ from ruleslab.chimera.attack import Fighter, whole_number
 
 __all__ = [
     "BENEFITS",
+    "BENEFIT_CHOICES",
     "END_KEYS",
     "End",
     "Plan",
@@ -26,8 +27,14 @@ END_KEYS = ("v0", "v1", "m0", "m1", "draw")
 """Ends of a fight: ``v<i>`` side i vanquishes the other, ``m<i>`` side i wins because
 the other failed morale, ``draw`` both fall at once (only with simultaneous ties)."""
 
-BENEFITS = ("action", "bonus")
-"""A successful Sneak roll's benefit: a full action before the foe can respond, or AR +2."""
+BENEFIT_CHOICES = (
+    ("action", "A full action before the foe can respond"),
+    ("bonus", "AR +2 on the first round"),
+)
+"""A successful Sneak roll's benefit, in the words the "Chimera fight" form offers it: a
+full action before the foe can respond, or AR +2."""
+BENEFITS = tuple(key for key, _ in BENEFIT_CHOICES)
+"""The benefits by key."""
 
 
 class End(NamedTuple):

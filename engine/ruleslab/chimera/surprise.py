@@ -21,16 +21,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ruleslab.chimera.action import action_odds
-from ruleslab.sources import CHIMERA, rule
 
 __all__ = [
-    "SURPRISE",
     "SURPRISE_AR_BONUS",
     "SurpriseOdds",
     "surprise_odds",
 ]
 
-SURPRISE = rule(CHIMERA, "Combat")
 SURPRISE_AR_BONUS = 2
 
 

@@ -32,14 +32,11 @@ from fractions import Fraction
 from ruleslab.chimera.action import action_odds
 from ruleslab.chimera.dice import DamageDice
 from ruleslab.pmf import Dist, die, mixture
-from ruleslab.sources import CHIMERA, rule
 
 __all__ = [
     "CAPTURE_PENALTY",
-    "COMBAT",
     "FATES",
     "KILLER_BLOW_TN",
-    "VANQUISHING",
     "DamageRoll",
     "Severity",
     "damage_roll",
@@ -52,9 +49,6 @@ __all__ = [
     "unconscious_turns",
     "wound_penalty",
 ]
-
-COMBAT = rule(CHIMERA, "Combat")
-VANQUISHING = rule(CHIMERA, "Combat", "Vanquishing Foes")
 
 KILLER_BLOW_TN = 12
 """'Classed characters (PC or NPC) may Resist a "Killer Blow" against TN 12.'"""

@@ -386,30 +386,32 @@ def _health_thresholds(
     return incap, dead
 
 
-def _against(c: Combatant, enemy_soak: int, strange_mode: str) -> tuple[int, str, int]:
-    """What the attack faces: (amount subtracted, kind, dice of a rolled resistance)."""
+def _against(c: Combatant, enemy_soak: int, strange_mode: str) -> tuple[int, str, int, str]:
+    """What the attack faces: (amount subtracted, kind, dice of a rolled resistance, in words)."""
     if c.resist is None:
-        return enemy_soak, "soak", 0
+        return enemy_soak, "soak", 0, f"{c.name} faces soak {enemy_soak}"
     if c.formula == "double" or strange_mode == "pool":
-        return c.resist, "resistance", 0
-    if strange_mode == "expected":
-        return (2 * c.resist) // 5, "expected resistance", 0
-    return 0, "resistance roll", c.resist
-
-
-def _against_text(c: Combatant, against: int, kind: str) -> str:
-    if kind == "soak":
-        return f"{c.name} faces soak {against}"
-    if kind == "expected resistance":
         return (
-            f"{c.name} faces the expected successes of a {c.resist}-dice resistance roll, "
-            f"⌊{c.resist} × 2/5⌋ = {against} (rules note RN-COMP-10)"
+            c.resist,
+            "resistance",
+            0,
+            f"{c.name} faces the enemy resistance pool {c.resist} (no soak)",
         )
-    if kind == "resistance":
-        return f"{c.name} faces the enemy resistance pool {against} (no soak)"
+    if strange_mode == "expected":
+        expected = (2 * c.resist) // 5
+        return (
+            expected,
+            "expected resistance",
+            0,
+            f"{c.name} faces the expected successes of a {c.resist}-dice resistance roll, "
+            f"⌊{c.resist} × 2/5⌋ = {expected} (rules note RN-COMP-10)",
+        )
     return (
+        0,
+        "resistance roll",
+        c.resist,
         f"{c.name} faces a rolled {c.resist}-dice resistance pool: its successes are "
-        "subtracted from the attack's (no soak; rules note RN-COMP-10)"
+        "subtracted from the attack's (no soak; rules note RN-COMP-10)",
     )
 
 
@@ -435,9 +437,8 @@ def _combatant_pool(
     incap, dead = _health_thresholds(
         c, s, hench.extra_health_levels if hench is not None else 0, ruleset, field, steps
     )
-    against, kind, resist_dice = _against(c, enemy_soak, strange_mode)
+    against, kind, resist_dice, text = _against(c, enemy_soak, strange_mode)
     dice, auto, removed = _remove(base + modifiers, c.auto, against)
-    text = _against_text(c, against, kind)
     if removed:
         text += f": {removed} automatic successes removed first"
     text += f" → {dice} dice" + (f" + {auto} automatic successes" if auto else "")
