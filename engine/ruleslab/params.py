@@ -63,6 +63,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import re
 from collections.abc import Callable
 from dataclasses import KW_ONLY, dataclass, replace
 from decimal import Decimal, localcontext
@@ -417,6 +418,27 @@ class TextParam(Param):
                 self.name, f"{self.label} is too long: at most {self.max_length:,} characters."
             )
         return self.parser(value, self)
+
+    def parse(self, text: Any) -> Any:
+        """Typed text (every text field, whatever its ``check``) is first refused if it
+        holds a character of :data:`_HIDDEN`; then checked."""
+        if isinstance(text, str):
+            hidden = _HIDDEN.search(text)
+            if hidden:
+                line = text.count("\n", 0, hidden.start()) + 1
+                raise InputError(
+                    self.name,
+                    f"{self.label}, line {line}: an invisible control character "
+                    f"(U+{ord(hidden.group()):04X}) would make the text show differently "
+                    "from what is read: remove it (retype the line if you pasted it).",
+                )
+        return self.check(text)
+
+
+_HIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u202a-\u202e\u2066-\u2069]")
+"""Characters free text may not hold: control characters (tab and line breaks allowed)
+and the bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069),
+which reverse or reorder how a name is shown (a "Trojan Source" display)."""
 
 
 P = ParamSpec("P")
