@@ -56,6 +56,7 @@ from ruleslab import (
     TextParam,
 )
 from ruleslab.declare import Calculator, FieldGroup, Roll
+from ruleslab_widgets.notes import linkify
 from ruleslab_widgets.number import NumberField
 from ruleslab_widgets.panels import make_panel, update_panel
 from ruleslab_widgets.render import (
@@ -99,8 +100,9 @@ def _initial_text(param: Param) -> str:
 
 def _help_html(param: Param) -> str:
     """A field's help text as HTML (escaped): the one place it is rendered, so that
-    references in it can be turned into links in one place."""
-    return _esc(param.help)
+    references in it can be turned into links in one place: a rules note cited
+    (``RN-FALL-1``) links to it (:func:`~ruleslab_widgets.notes.linkify`)."""
+    return linkify(param.help)
 
 
 def _display(widget: w.Widget, shown: bool) -> None:
