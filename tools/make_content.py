@@ -204,8 +204,11 @@ html, body {{ margin: 0; font-family: system-ui, sans-serif; background: var(--r
 .rl-related li {{ display: inline; }}
 .rl-related li + li::before {{ content: " · "; }}
 .rl-embed .rl-page-head, .rl-framed .rl-page-head {{ display: none; }}
-/* the header's h1 is the calculator's title: the view's own is shown only in an embed */
-:root:not(.rl-embed):not(.rl-framed) #calculator .rl-title {{ display: none; }}
+/* the header's h1 is the calculator's title: the view's own is seen only in an embed
+   (elsewhere it stays for screen readers, so the view's h3s still follow an h2) */
+:root:not(.rl-embed):not(.rl-framed) #calculator .rl-title {{ position: absolute;
+  width: 1px; height: 1px; margin: 0; overflow: hidden; clip: rect(0 0 0 0);
+  white-space: nowrap; }}
 </style></head>
 <body>
 <div id="loading" role="status" aria-live="polite"><div>
@@ -425,8 +428,8 @@ def _calc_item(calc: Calculator, area: Area) -> str:
         f'data-search="{escape(_search_text(calc, area))}">'
         f'<h4><a class="app" href="{escape(embed_link(calc))}">{escape(calc.title)}</a></h4>'
         f'<p class="summary">{escape(calc.summary)}</p>'
-        f'<p class="more"><a class="nb" href="{escape(notebook_link(calc))}"'
-        f' aria-label="{escape(calc.title)} as a notebook">Open as a notebook</a></p></li>'
+        f'<p class="more"><a class="nb" href="{escape(notebook_link(calc))}">Open as a notebook'
+        f'<span class="visually-hidden">: {escape(calc.title)}</span></a></p></li>'
     )
 
 
