@@ -133,7 +133,7 @@ def _check_note_links(page, root, site_dir: Path, base_url: str) -> int:
     page it goes to holds that id; returns how many links there are."""
     links = root.locator("a.rl-note")
     found = links.evaluate_all("(as) => as.map((a) => [a.textContent, a.href, a.target, a.rel])")
-    text = root.evaluate("(r) => r.innerText")
+    text = root.evaluate("(r) => r.textContent")  # hidden fields' help too
     assert len(found) == len(CITATION.findall(text)), "a citation shown is not a link"
     for note, href, target, rel in found:
         assert (target, rel) == ("_blank", "noopener")
