@@ -542,9 +542,7 @@ footer {{ border-top: 1px solid var(--line); margin-top: 2em; padding-top: .5em;
 <main>
 <h1>ruleslab</h1>
 <p class="lead">Live, exact calculators for the Aberrant 2.0/2.1 and Chimera rules. Everything
-runs in your browser, Python included, and nothing is sent anywhere. A calculator opens in
-about 2 seconds on a first visit and about 1 second after that; a notebook takes about 4
-seconds (3 after the first visit; a busy or slow machine can take twice as long).</p>
+runs in your browser, Python included, and nothing is sent anywhere.</p>
 <p id="offline-status" role="status" hidden></p>
 <div class="tools">
 <div class="search" role="search"><label for="search">Find a calculator</label><input
@@ -556,6 +554,9 @@ seconds (3 after the first visit; a busy or slow machine can take twice as long)
 <p id="no-results" role="status" hidden></p>
 {groups}
 <footer>
+<p>A calculator opens in about 2 seconds on a first visit and about 1 second after that; a
+notebook takes about 4 seconds (3 after the first visit; a busy or slow machine can take
+twice as long).</p>
 <p>All notebooks: <a href="lab/index.html?path=index.ipynb">the index notebook</a>.
 To embed a calculator, pre-set and as tall as its content, in your own page: include
 <code>&lt;script src="…/embed.js" defer&gt;&lt;/script&gt;</code> once (… is this site's

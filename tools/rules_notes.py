@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
+from ruleslab.calculators import KEYS
 from tools import REPO
 
 __all__ = [
@@ -315,9 +316,13 @@ details.rl-toc ul { padding-left: 1.2em; }
 </style>"""
 
 
-def page_html(body: str, headings: list[Heading], *, index: bool = False) -> str:
-    """A whole note page: the theme script, the header's links, the note and its
-    contents (a folded list of the page's notes)."""
+def page_html(
+    body: str, headings: list[Heading], *, index: bool = False, calculator: str = ""
+) -> str:
+    """A whole note page: the theme script, the header's links (the list of
+    calculators, the notes' index, and the app page of the ``calculator`` the notes
+    are about, by its key, if any), the note and its contents (a folded list of the
+    page's notes)."""
     title = next((h.text for h in headings if h.level == 1), "Rules notes")
     notes = [h for h in headings if h.level == 2]
     toc = ""
@@ -331,6 +336,10 @@ def page_html(body: str, headings: list[Heading], *, index: bool = False) -> str
         end = body.index("</h1>") + len("</h1>")
         body = body[:end] + "\n" + toc + body[end:]
     notes_link = "" if index else '<a href="index.html">All rules notes</a>'
+    if calculator:
+        notes_link += (
+            f'\n<a href="../app.html?calculator={escape(calculator)}">Open the calculator</a>'
+        )
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -359,9 +368,14 @@ def write_notes(site: Path, notes_dir: Path = NOTES_DIR) -> list[Path]:
     for page in note_pages(notes_dir):
         body, headings = render_markdown(page.text, ids, page.name)
         path = folder / page.name
-        path.write_text(
-            page_html(body, headings, index=page.name == "index.html"), encoding="utf-8"
+        key = page.source.stem
+        html = page_html(
+            body,
+            headings,
+            index=page.name == "index.html",
+            calculator=key if key in KEYS else "",
         )
+        path.write_text(html, encoding="utf-8")
         written.append(path)
     return written
 

@@ -25,8 +25,8 @@ def test_a_citation_of_a_note_becomes_a_link_in_a_new_tab() -> None:
     assert html == (
         "Counted past the safe distance ("
         '<a class="rl-note" href="rules-notes/falling.html#RN-FALL-1"'
-        ' target="_blank" rel="noopener" title="Rules note RN-FALL-1 (opens in a new tab)">'
-        "RN-FALL-1</a>)."
+        ' target="_blank" rel="noopener" title="Rules note RN-FALL-1 (opens in a new tab)"'
+        ' style="white-space: nowrap">RN-FALL-1</a>).'
     )
 
 

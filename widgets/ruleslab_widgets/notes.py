@@ -77,7 +77,8 @@ def linkify(text: str) -> str:
             return match.group(0)
         return (
             f'<a class="rl-note" href="{escape(url)}" target="_blank" rel="noopener"'
-            f' title="Rules note {match.group(0)} (opens in a new tab)">{match.group(0)}</a>'
+            f' title="Rules note {match.group(0)} (opens in a new tab)"'
+            f' style="white-space: nowrap">{match.group(0)}</a>'  # never "RN-" / "FALL-1"
         )
 
     # ids hold only capitals, digits and hyphens: escaping never touches them
