@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
-from ruleslab.calculators import KEYS
+from ruleslab.calculators import KEYS, get
 from tools import REPO
 
 __all__ = [
@@ -337,9 +337,9 @@ def page_html(
         body = body[:end] + "\n" + toc + body[end:]
     notes_link = "" if index else '<a href="index.html">All rules notes</a>'
     if calculator:
-        notes_link += (
-            f'\n<a href="../app.html?calculator={escape(calculator)}">Open the calculator</a>'
-        )
+        title = escape(get(calculator).title)
+        href = f"../app.html?calculator={escape(calculator)}"
+        notes_link += f'\n<a href="{href}">Open the {title} calculator</a>'
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -48,7 +48,7 @@ def test_every_note_file_becomes_a_page_with_its_ids(tmp_path: Path) -> None:
         assert f'<h2 id="{note}">' in (tmp_path / "rules-notes" / page).read_text("utf-8")
     falling = (tmp_path / "rules-notes" / "falling.html").read_text("utf-8")
     assert '<a href="../index.html">← All calculators</a>' in falling
-    assert '<a href="../app.html?calculator=falling">Open the calculator</a>' in falling
+    assert '<a href="../app.html?calculator=falling">Open the Falling calculator</a>' in falling
 
 
 def test_the_widgets_table_of_notes_is_up_to_date() -> None:
