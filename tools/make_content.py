@@ -21,9 +21,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from ruleslab.calculators import CALCULATORS
+from ruleslab.calculators import AREAS, CALCULATORS, RELATED, Area
 from ruleslab.declare import Calculator
 from tools import REPO
+from tools.rules_notes import INDEX_MODULE, THEME_SCRIPT, index_module, write_notes
 
 __all__ = [
     "app_page_html",
@@ -121,8 +122,10 @@ def app_page_html() -> str:
     (:mod:`ruleslab_widgets.style`) follow.
     """
     titles = json.dumps({c.key: c.title for c in CALCULATORS}, ensure_ascii=True)
+    related = json.dumps(RELATED, ensure_ascii=True)
     # "</" cannot appear in the JSON (keys and titles are plain), but guard anyway
     titles = titles.replace("</", "<\\/")
+    related = related.replace("</", "<\\/")
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -134,6 +137,7 @@ def app_page_html() -> str:
 // messages, for app.js) and R.statuses (progress, for the script below).
 (function () {{
   const TITLES = {titles};
+  const RELATED = {related};
   const query = new URLSearchParams(window.location.search);
   // the theme: ?theme=light|dark, else the system's (followed live); nothing else counts
   const asked = query.get("theme");
@@ -145,9 +149,13 @@ def app_page_html() -> str:
   }};
   theme();
   if (!fixed && system) system.addEventListener("change", theme);
+  // in an embed (a frame, or embed= in the query) the page header is not shown
+  if (window.parent !== window || query.has("embed")) {{
+    document.documentElement.classList.add("rl-embed");
+  }}
   const key = query.get("calculator") || "";
-  const R = window.ruleslab = {{ key: key, titles: TITLES, queue: [], statuses: [],
-    onmessage: null, status: null }};
+  const R = window.ruleslab = {{ key: key, titles: TITLES, related: RELATED, queue: [],
+    statuses: [], onmessage: null, status: null, theme: fixed ? asked : "" }};
   if (!Object.prototype.hasOwnProperty.call(TITLES, key)) return;
   R.worker = new Worker("static/app/worker.mjs?calculator=" + encodeURIComponent(key),
                         {{ type: "module" }});
@@ -171,9 +179,11 @@ def app_page_html() -> str:
 <link rel="stylesheet" href="static/app/app.css">
 <style>
 :root {{ color-scheme: light; --rl-page-bg: #fff; --rl-page-fg: #1b1b1b;
-  --rl-page-muted: #474747; --rl-page-error: #b00020; }}
+  --rl-page-muted: #474747; --rl-page-error: #b00020; --rl-page-link: #0b57d0;
+  --rl-page-line: #d6d6d6; }}
 :root[data-rl-theme="dark"] {{ color-scheme: dark; --rl-page-bg: #161616;
-  --rl-page-fg: #e8e8e8; --rl-page-muted: #b8b8b8; --rl-page-error: #ff8a80; }}
+  --rl-page-fg: #e8e8e8; --rl-page-muted: #b8b8b8; --rl-page-error: #ff8a80;
+  --rl-page-link: #8ab4f8; --rl-page-line: #3a3a3a; }}
 html, body {{ margin: 0; font-family: system-ui, sans-serif; background: var(--rl-page-bg);
   color: var(--rl-page-fg); }}
 #calculator {{ padding: 8px 12px; }}
@@ -184,6 +194,21 @@ html, body {{ margin: 0; font-family: system-ui, sans-serif; background: var(--r
 #loading .muted {{ color: var(--rl-page-muted); font-size: .9em; }}
 #loading.failed {{ color: var(--rl-page-error); }}
 .rl-framed #loading {{ position: static; }} /* in a frame its height is the content's */
+/* the page header: back to the list, the calculator's title, its related calculators */
+.rl-page-head {{ padding: 6px 12px 6px; border-bottom: 1px solid var(--rl-page-line); }}
+.rl-page-head a {{ color: var(--rl-page-link); }}
+.rl-crumbs {{ display: flex; flex-wrap: wrap; gap: .2em 1.4em; font-size: .95em; }}
+.rl-page-head h1 {{ font-size: 1.5em; line-height: 1.2; margin: .15em 0 .1em; }}
+.rl-related {{ font-size: .92em; color: var(--rl-page-muted); }}
+.rl-related ul {{ display: inline; list-style: none; margin: 0; padding: 0; }}
+.rl-related li {{ display: inline; }}
+.rl-related li + li::before {{ content: " · "; }}
+.rl-embed .rl-page-head, .rl-framed .rl-page-head {{ display: none; }}
+/* the header's h1 is the calculator's title: the view's own is seen only in an embed
+   (elsewhere it stays for screen readers, so the view's h3s still follow an h2) */
+:root:not(.rl-embed):not(.rl-framed) #calculator .rl-title {{ position: absolute;
+  width: 1px; height: 1px; margin: 0; overflow: hidden; clip: rect(0 0 0 0);
+  white-space: nowrap; }}
 </style></head>
 <body>
 <div id="loading" role="status" aria-live="polite"><div>
@@ -194,6 +219,13 @@ Nothing you enter leaves this page.</p>
 <p class="muted" id="slow" hidden>Still starting: a slow machine or connection can take a
 minute. Keep this page open.</p>
 </div></div>
+<header class="rl-page-head">
+<nav class="rl-crumbs" aria-label="Site"><a href="index.html">← All calculators</a>
+<a href="rules-notes/index.html">Rules notes</a></nav>
+<h1 id="page-title">ruleslab calculator</h1>
+<nav class="rl-related" id="related" aria-label="Related calculators" hidden>Related:
+<ul></ul></nav>
+</header>
 <main id="calculator"></main>
 <noscript>This calculator runs in your browser and needs JavaScript.</noscript>
 <script>
@@ -209,7 +241,14 @@ minute. Keep this page open.</p>
     document.querySelector("#loading progress").hidden = true;
     document.getElementById("elapsed").hidden = true;
   }};
+  // the header: the title, the related calculators, and a chosen theme kept on its links
+  const keep = function (href) {{ return R.theme ? href + (href.indexOf("?") < 0 ? "?" : "&") +
+    "theme=" + R.theme : href; }};
+  document.querySelectorAll(".rl-page-head a").forEach(function (a) {{
+    a.setAttribute("href", keep(a.getAttribute("href")));
+  }});
   if (!R.worker) {{
+    document.getElementById("page-title").textContent = "No such calculator";
     document.getElementById("title").textContent = "No such calculator";
     phase.textContent = "Use ?calculator= with one of: " + Object.keys(R.titles).join(", ") + ".";
     stop();
@@ -217,6 +256,17 @@ minute. Keep this page open.</p>
   }}
   const title = R.titles[R.key];
   document.title = title + " — ruleslab";
+  document.getElementById("page-title").textContent = title;
+  const related = document.getElementById("related");
+  (R.related[R.key] || []).forEach(function (other) {{
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = keep("app.html?calculator=" + encodeURIComponent(other));
+    a.textContent = R.titles[other];
+    li.appendChild(a);
+    related.querySelector("ul").appendChild(li);
+  }});
+  related.hidden = !related.querySelector("li");
   document.getElementById("title").textContent = "Starting " + title + "…";
   const t0 = Date.now();
   const timer = setInterval(function () {{
@@ -366,51 +416,155 @@ def index_notebook() -> dict[str, Any]:
     return _notebook([_cell("markdown", "\n".join(lines), "index")])
 
 
-def landing_html() -> str:
-    """The site's home page: every calculator, as an app and as a notebook."""
-    items = "\n".join(
-        f'<li class="calc" data-key="{escape(c.key)}"><h2>{escape(c.title)}</h2>'
-        f"<p>{escape(c.summary)}</p>"
-        f'<p><a class="app" href="{escape(embed_link(c))}">Open the calculator</a> · '
-        f'<a class="nb" href="{escape(notebook_link(c))}">Open as a notebook</a></p></li>'
-        for c in CALCULATORS
+def _search_text(calc: Calculator, area: Area) -> str:
+    """What the landing page's search box matches a calculator on (lower case)."""
+    words = (calc.key.replace("_", " "), calc.title, calc.summary, area.game, area.title)
+    return " ".join(words).lower()
+
+
+def _calc_item(calc: Calculator, area: Area) -> str:
+    return (
+        f'<li class="calc" data-key="{escape(calc.key)}" '
+        f'data-search="{escape(_search_text(calc, area))}">'
+        f'<h4><a class="app" href="{escape(embed_link(calc))}">{escape(calc.title)}</a></h4>'
+        f'<p class="summary">{escape(calc.summary)}</p>'
+        f'<p class="more"><a class="nb" href="{escape(notebook_link(calc))}">Open as a notebook'
+        f'<span class="visually-hidden">: {escape(calc.title)}</span></a></p></li>'
     )
+
+
+#: The landing page's search: every word typed must occur in a calculator's
+#: ``data-search`` (title, summary, key, game and area); sections with no match
+#: are hidden, and "no results" says so. Plain script: no Python needed.
+_SEARCH_SCRIPT = """<script>
+(function () {
+  const box = document.getElementById("search");
+  const none = document.getElementById("no-results");
+  const count = document.getElementById("search-count");
+  const items = Array.from(document.querySelectorAll("li.calc"));
+  const filter = function () {
+    const words = box.value.toLowerCase().split(/\\s+/).filter(Boolean);
+    let shown = 0;
+    items.forEach(function (li) {
+      const text = li.dataset.search;
+      const hit = words.every(function (w) { return text.indexOf(w) >= 0; });
+      li.hidden = !hit;
+      if (hit) shown += 1;
+    });
+    document.querySelectorAll("section.area, section.game").forEach(function (s) {
+      s.hidden = !s.querySelector("li.calc:not([hidden])");
+    });
+    none.hidden = shown > 0;
+    none.textContent = shown ? "" : "No calculator matches \u201c" + box.value.trim() +
+      "\u201d. Try another word, or clear the box to see them all.";
+    count.textContent = words.length ? shown + (shown === 1 ? " calculator" : " calculators") +
+      " shown" : "";
+  };
+  box.addEventListener("input", filter);
+  box.addEventListener("keydown", function (e) {
+    if (e.key === "Escape") { box.value = ""; filter(); }
+  });
+  filter(); // a value the browser kept (back button)
+})();
+</script>"""
+
+
+def landing_html() -> str:
+    """The site's home page: the calculators grouped by game and by area
+    (:data:`ruleslab.calculators.AREAS`), each as an app and as a notebook, a search
+    box that filters them as one types, and the link to the rules notes."""
+    by_key = {c.key: c for c in CALCULATORS}
+    games: dict[str, list[Area]] = {}
+    for area in AREAS:
+        games.setdefault(area.game, []).append(area)
+    sections = []
+    for game, areas in games.items():
+        slug = game.lower()
+        parts = [
+            f'<section class="game" aria-labelledby="game-{slug}">'
+            f'<h2 id="game-{slug}">{escape(game)}</h2>'
+        ]
+        for area in areas:
+            items = "".join(_calc_item(by_key[key], area) for key in area.keys)
+            parts.append(
+                f'<section class="area"><h3>{escape(area.title)}</h3><ul>{items}</ul></section>'
+            )
+        parts.append("</section>")
+        sections.append("".join(parts))
+    groups = "\n".join(sections)
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>ruleslab — Aberrant calculators</title>
+<meta name="color-scheme" content="light dark">
+<title>ruleslab — Aberrant and Chimera calculators</title>
+{THEME_SCRIPT}
 <link rel="icon" href="favicon.ico">
 <script src="static/offline/offline.js" defer></script>
 <!-- every JupyterLite app reads this element from the root index.html -->
 <script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>
-<meta name="color-scheme" content="light dark">
 <style>
-body {{ font-family: system-ui, sans-serif; max-width: 760px; margin: 2em auto; padding: 0 1em;
-  background: #fff; color: #1b1b1b; }}
-a, a:visited {{ color: #0b57d0; }}
-ul {{ list-style: none; padding: 0; }} li.calc {{ border-top: 1px solid #ddd; padding: .5em 0; }}
-h2 {{ margin: .3em 0; font-size: 1.2em; }} code {{ background: #f4f4f4; padding: 0 .2em;
-  overflow-wrap: anywhere; }}
-@media (prefers-color-scheme: dark) {{
-  body {{ background: #161616; color: #e8e8e8; }} a, a:visited {{ color: #8ab4f8; }}
-  li.calc {{ border-top-color: #3a3a3a; }} code {{ background: #2a2a2a; }}
-}}
+:root {{ color-scheme: light; --bg: #fff; --fg: #1b1b1b; --muted: #474747; --link: #0b57d0;
+  --line: #d6d6d6; --code: #f1f1f1; --card: #f7f7f7; }}
+:root[data-rl-theme="dark"] {{ color-scheme: dark; --bg: #161616; --fg: #e8e8e8;
+  --muted: #b8b8b8; --link: #8ab4f8; --line: #3a3a3a; --code: #2a2a2a; --card: #1f1f1f; }}
+body {{ font: 1rem/1.45 system-ui, sans-serif; margin: 0; background: var(--bg);
+  color: var(--fg); }}
+main {{ max-width: 1100px; margin: 0 auto; padding: 1em 1em 3em; }}
+a {{ color: var(--link); }}
+h1 {{ margin: .2em 0 .3em; font-size: 1.8em; }}
+.lead {{ margin: 0 0 .6em; max-width: 52em; }}
+.tools {{ display: flex; flex-wrap: wrap; gap: .6em 1.5em; align-items: center;
+  margin: .8em 0; }}
+.search label {{ font-weight: 600; margin-right: .4em; }}
+.search input {{ font: inherit; padding: .35em .5em; width: 18em; max-width: 70vw;
+  border: 1px solid var(--muted); border-radius: 4px; background: var(--bg); color: var(--fg); }}
+#no-results {{ font-weight: 600; }}
+.visually-hidden {{ position: absolute; width: 1px; height: 1px; overflow: hidden;
+  clip: rect(0 0 0 0); white-space: nowrap; }}
+h2 {{ font-size: 1.4em; margin: 1em 0 .2em; padding-bottom: .15em;
+  border-bottom: 2px solid var(--line); }}
+h3 {{ font-size: 1em; margin: .8em 0 .3em; color: var(--muted); text-transform: uppercase;
+  letter-spacing: .04em; }}
+ul {{ list-style: none; padding: 0; margin: 0; display: grid; gap: .5em;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 320px), 1fr)); }}
+li.calc {{ background: var(--card); border: 1px solid var(--line); border-radius: 6px;
+  padding: .5em .75em; }}
+li.calc h4 {{ margin: 0 0 .2em; font-size: 1.1em; }}
+li.calc p {{ margin: .2em 0; }}
+.summary {{ font-size: .92em; }}
+.more {{ font-size: .9em; }}
+code {{ background: var(--code); padding: 0 .2em; overflow-wrap: anywhere; }}
+.notes {{ font-weight: 600; }}
+footer {{ border-top: 1px solid var(--line); margin-top: 2em; padding-top: .5em;
+  font-size: .92em; }}
 </style></head>
 <body>
+<main>
 <h1>ruleslab</h1>
-<p>Live, exact calculators for the Aberrant 2.0/2.1 rules. Everything runs in your browser,
-Python included, and nothing is sent anywhere. A calculator opens in about 2 seconds on a
-first visit and about 1 second after that; a notebook takes about 4 seconds (3 after the
-first visit; a busy or slow machine can take twice as long).</p>
+<p class="lead">Live, exact calculators for the Aberrant 2.0/2.1 and Chimera rules. Everything
+runs in your browser, Python included, and nothing is sent anywhere.</p>
 <p id="offline-status" role="status" hidden></p>
-<ul>
-{items}
-</ul>
+<div class="tools">
+<div class="search" role="search"><label for="search">Find a calculator</label><input
+ type="search" id="search" autocomplete="off" placeholder="e.g. fall, soak, burst"
+ aria-describedby="search-count"></div>
+<a class="notes" href="rules-notes/index.html">Rules notes: how unclear rules are read</a>
+</div>
+<p id="search-count" class="visually-hidden" aria-live="polite"></p>
+<p id="no-results" role="status" hidden></p>
+{groups}
+<footer>
+<p>A calculator opens in about 2 seconds on a first visit and about 1 second after that; a
+notebook takes about 4 seconds (3 after the first visit; a busy or slow machine can take
+twice as long).</p>
 <p>All notebooks: <a href="lab/index.html?path=index.ipynb">the index notebook</a>.
 To embed a calculator, pre-set and as tall as its content, in your own page: include
 <code>&lt;script src="…/embed.js" defer&gt;&lt;/script&gt;</code> once (… is this site's
 address) and write <code>&lt;div data-ruleslab="lifting" data-strength="5"&gt;&lt;/div&gt;</code>
 where it goes; Sphinx and MkDocs recipes are in the project's README.</p>
+</footer>
+</main>
+{_SEARCH_SCRIPT}
 </body></html>
 """
 
@@ -436,16 +590,20 @@ def embed_js() -> str:
 
 
 def write_site_pages(site: Path) -> None:
-    """Write ``index.html`` (the landing page), ``app.html`` and ``embed.js`` into a
-    built site."""
+    """Write ``index.html`` (the landing page), ``app.html``, ``embed.js`` and the
+    rules notes' pages (:func:`tools.rules_notes.write_notes`) into a built site."""
     (site / "index.html").write_text(landing_html(), encoding="utf-8")
     (site / "app.html").write_text(app_page_html(), encoding="utf-8")
     (site / "embed.js").write_text(embed_js(), encoding="utf-8")
+    write_notes(site)
 
 
 def write_content(dest: Path = CONTENT) -> list[Path]:
+    """Write the notebooks into ``dest`` and the widgets' table of rules notes
+    (:data:`tools.rules_notes.INDEX_MODULE`); returns the files written."""
     dest.mkdir(parents=True, exist_ok=True)
-    written = []
+    INDEX_MODULE.write_text(index_module(), encoding="utf-8")
+    written = [INDEX_MODULE]
     for name, nb in [("index.ipynb", index_notebook())] + [
         (c.notebook, notebook(c)) for c in CALCULATORS
     ]:
@@ -456,8 +614,11 @@ def write_content(dest: Path = CONTENT) -> list[Path]:
 
 
 def check_content(dest: Path = CONTENT) -> list[str]:
-    """Names of notebooks that differ from what the catalog generates."""
+    """Names of notebooks that differ from what the catalog generates, and the
+    widgets' table of rules notes if it differs from the notes."""
     stale = []
+    if not INDEX_MODULE.exists() or INDEX_MODULE.read_text(encoding="utf-8") != index_module():
+        stale.append(str(INDEX_MODULE.relative_to(REPO)))
     expected = {"index.ipynb": index_notebook()} | {c.notebook: notebook(c) for c in CALCULATORS}
     for name, nb in expected.items():
         path = dest / name

@@ -10,25 +10,28 @@ from __future__ import annotations
 from html import escape
 
 from ruleslab import Explained
+from ruleslab_widgets.notes import linkify
 
 __all__ = ["error_html", "figures_html", "roll_html", "status_html", "steps_html"]
 
 
 def figures_html(result: Explained) -> str:
-    """The result's headline figures as a table (label, value)."""
+    """The result's headline figures as a table (label, value); a rules note cited
+    in either is a link to it (:func:`~ruleslab_widgets.notes.linkify`)."""
     rows = "".join(
-        f'<tr><th scope="row">{escape(f.label)}</th>'
-        f'<td class="rl-figure" data-figure="{escape(f.key)}">{escape(f.text)}</td></tr>'
+        f'<tr><th scope="row">{linkify(f.label)}</th>'
+        f'<td class="rl-figure" data-figure="{escape(f.key)}">{linkify(f.text)}</td></tr>'
         for f in result.figures()
     )
     return f'<div class="rl-result"><table class="rl-figures">{rows}</table></div>'
 
 
 def steps_html(result: Explained) -> str:
-    """The numbered steps that produced the result, each with its rule."""
+    """The numbered steps that produced the result, each with its rule; a rules note
+    cited in either is a link to it (:func:`~ruleslab_widgets.notes.linkify`)."""
     steps = "".join(
-        f'<li><span class="rl-step-text">{escape(s.text)}</span>'
-        f' <span class="rl-step-rule">— {escape(s.rule)}</span></li>'
+        f'<li><span class="rl-step-text">{linkify(s.text)}</span>'
+        f' <span class="rl-step-rule">— {linkify(s.rule)}</span></li>'
         for s in result.steps
     )
     return (

@@ -56,6 +56,7 @@ from ruleslab import (
     TextParam,
 )
 from ruleslab.declare import Calculator, FieldGroup, Roll
+from ruleslab_widgets.notes import linkify
 from ruleslab_widgets.number import NumberField
 from ruleslab_widgets.panels import make_panel, update_panel
 from ruleslab_widgets.render import (
@@ -95,6 +96,13 @@ def _initial_text(param: Param) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
+
+
+def _help_html(param: Param) -> str:
+    """A field's help text as HTML (escaped): the one place it is rendered, so that
+    references in it can be turned into links in one place: a rules note cited
+    (``RN-FALL-1``) links to it (:func:`~ruleslab_widgets.notes.linkify`)."""
+    return linkify(param.help)
 
 
 def _display(widget: w.Widget, shown: bool) -> None:
@@ -143,7 +151,8 @@ class CalculatorView(w.VBox):
         self.working.add_class("rl-working-panel")
         self.panels: list[w.Widget] = [make_panel(view) for view in calc.views]
         header = w.HTML(
-            f'{STYLE}<h2>{_esc(calc.title)}</h2><div class="rl-summary">{_esc(calc.summary)}</div>'
+            f'{STYLE}<h2 class="rl-title">{_esc(calc.title)}</h2>'
+            f'<div class="rl-summary">{_esc(calc.summary)}</div>'
         )
         self.share = ShareLink()
         self.share.add_class("rl-share-control")
@@ -231,7 +240,8 @@ class CalculatorView(w.VBox):
         line.add_class("rl-row")
         row = w.VBox([line])
         if param.help and not compact:
-            row.children = (*row.children, w.HTML(f'<div class="rl-help">{_esc(param.help)}</div>'))
+            help_line = w.HTML(f'<div class="rl-help">{_help_html(param)}</div>')
+            row.children = (*row.children, help_line)
         self._rows[param.name] = row
         return row
 
