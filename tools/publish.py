@@ -2,10 +2,13 @@
 
 Two steps of the site build (:func:`tools.build_site.build_site`):
 
-1. :func:`write_version`, before the offline step (so the worker precaches it):
-   :data:`VERSION_FILE` (``version.json``), the project's version from
+1. :func:`prepare_pages`, before the offline step (so the worker precaches what it
+   writes): :data:`VERSION_FILE` (``version.json``), the project's version from
    ``pyproject.toml``, ``{"name": "ruleslab", "version": "0.1.0"}``, for the
-   landing page and for anyone asking what is deployed;
+   landing page and for anyone asking what is deployed (:func:`write_version`);
+   and a ``<link rel="icon">`` to the site's ``favicon.ico`` in JupyterLite's pages,
+   which have none, so that the browser does not ask for ``/favicon.ico`` at the
+   origin's root, outside a site served under a sub-path (:func:`link_favicons`);
 2. :func:`write_headers`, last: :data:`HEADERS_FILE` (``_headers``), the headers
    file that Netlify and Cloudflare Pages read (and never serve; GitHub Pages
    ignores it and serves the file, which does no harm). The offline worker does
@@ -59,6 +62,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from tools import REPO
+from tools.lite_pages import insert_after_config, relative_src
 
 __all__ = [
     "HEADERS_FILE",
@@ -70,6 +74,8 @@ __all__ = [
     "cache_class",
     "header_rules",
     "headers_text",
+    "link_favicons",
+    "prepare_pages",
     "project_version",
     "site_urls",
     "write_headers",
@@ -115,6 +121,29 @@ def write_version(site: Path) -> dict[str, str]:
     info = {"name": "ruleslab", "version": project_version()}
     (Path(site) / VERSION_FILE).write_text(json.dumps(info) + "\n", encoding="utf-8")
     return info
+
+
+def link_favicons(site: Path) -> list[Path]:
+    """Give each JupyterLite page of ``site`` without an icon a ``<link rel="icon">`` to the
+    site's ``favicon.ico`` (relative, after its configuration element); the pages changed."""
+    site = Path(site)
+    changed = []
+    for page in sorted(site.rglob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        if re.search(r"""<link[^>]*\brel=["']?(shortcut )?icon\b""", text):
+            continue
+        link = f'<link rel="icon" href="{relative_src(site, page, "favicon.ico")}">'
+        linked = insert_after_config(text, link)
+        if linked is not None:
+            page.write_text(linked, encoding="utf-8")
+            changed.append(page)
+    return changed
+
+
+def prepare_pages(site: Path) -> None:
+    """The build's step before the offline one: :func:`write_version`, :func:`link_favicons`."""
+    write_version(site)
+    link_favicons(site)
 
 
 def cache_class(url_path: str) -> str:

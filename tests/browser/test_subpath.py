@@ -23,8 +23,8 @@ from tests.browser.conftest import (
     KERNEL_IDLE_JS,
     KERNEL_TIMEOUT,
     PageWatch,
-    figure_at,
     field_box,
+    figure_at,
     type_into,
 )
 from tools.make_content import notebook_link
@@ -156,6 +156,7 @@ def test_the_landing_page_and_its_offline_worker_under_a_sub_path(subpath, conte
         subpath.base
     )
     assert watch.errors == []
+    watch.offsite.remove(subpath.origin + PREFIX.rstrip("/"))  # (typed, and redirected)
     _no_escape(subpath, watch)
 
 

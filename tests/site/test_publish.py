@@ -147,7 +147,7 @@ def test_the_built_sites_headers_file(site: Path) -> None:
     rules = _parse_headers((site / HEADERS_FILE).read_text(encoding="utf-8"))
     assert 0 < len(rules) <= MAX_RULES
     urls = site_urls(site)
-    assert "index.html" in urls and "" in urls and "app.html" in urls
+    assert {"", "index.html", "app.html"} <= set(urls)
     wanted = {"immutable": IMMUTABLE, "revalidate": REVALIDATE}
     for url, cls in urls.items():
         matched = [h for pattern, h in rules if _matches(pattern, "/" + url)]
