@@ -205,3 +205,15 @@ def test_a_release_refuses_a_site_of_another_version(tmp_path: Path) -> None:
     (tmp_path / VERSION_FILE).write_text(json.dumps({"version": "0.0.0-old"}), encoding="utf-8")
     with pytest.raises(PublishError, match="build it again"):
         write_release(tmp_path, tmp_path / "dist", wheel=False)
+
+
+@NEEDS_SITE
+def test_every_jupyterlite_page_links_the_sites_icon(site: Path) -> None:
+    """Without a ``<link rel="icon">`` the browser asks for ``/favicon.ico`` at the
+    origin's root: outside a site served under a sub-path."""
+    pages = [p for p in site.rglob("*.html") if "jupyter-config-data" in p.read_text("utf-8")]
+    assert pages
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        depth = len(page.relative_to(site).parts) - 1
+        assert f'<link rel="icon" href="{"../" * depth}favicon.ico">' in text, page
