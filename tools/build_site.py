@@ -52,6 +52,7 @@ from tools.keep_notebooks import (
 from tools.lite_pages import KERNEL_PLUGIN
 from tools.offline import MANIFEST as OFFLINE_MANIFEST
 from tools.offline import OfflineError, check_offline, write_offline
+from tools.publish import prepare_pages, write_headers
 from tools.pyodide_dist import (
     DEFAULT_WHEEL_CACHE,
     KERNEL_PRELOAD,
@@ -326,7 +327,9 @@ def build_site(
     if landing and not stock:
         _write_landing(out)
     if not stock:
+        prepare_pages(out)  # (tools/publish.py) version.json, icons: before the offline step
         write_offline(out)  # last: its manifest holds every file as served (stamped notebooks)
+        write_headers(out)  # (tools/publish.py) the hosts' headers file, over every file
     problems = check_site(out)
     if not stock:
         problems += check_published(out) + check_early_kernel(out)

@@ -131,6 +131,8 @@ def not_precached(rel: str, site: Path) -> str | None:
         return "the worker and what it imports: the browser keeps them with the worker"
     if rel == MANIFEST:
         return "the manifest: the worker holds it"
+    if rel == "_headers":
+        return "the hosts' headers file (tools/publish.py): read by the host, never served"
     if rel in _BUILD_LEFTOVERS:
         return "JupyterLab's build configuration, which no page fetches"
     if rel.endswith(".map"):
