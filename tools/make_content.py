@@ -24,6 +24,7 @@ from urllib.parse import quote
 from ruleslab.calculators import AREAS, CALCULATORS, RELATED, Area
 from ruleslab.declare import Calculator
 from tools import REPO
+from tools.publish import project_version
 from tools.rules_notes import INDEX_MODULE, THEME_SCRIPT, index_module, write_notes
 
 __all__ = [
@@ -562,6 +563,7 @@ To embed a calculator, pre-set and as tall as its content, in your own page: inc
 <code>&lt;script src="…/embed.js" defer&gt;&lt;/script&gt;</code> once (… is this site's
 address) and write <code>&lt;div data-ruleslab="lifting" data-strength="5"&gt;&lt;/div&gt;</code>
 where it goes; Sphinx and MkDocs recipes are in the project's README.</p>
+<p class="version">ruleslab {escape(project_version())}</p>
 </footer>
 </main>
 {_SEARCH_SCRIPT}

@@ -217,3 +217,15 @@ def test_every_jupyterlite_page_links_the_sites_icon(site: Path) -> None:
         text = page.read_text(encoding="utf-8")
         depth = len(page.relative_to(site).parts) - 1
         assert f'<link rel="icon" href="{"../" * depth}favicon.ico">' in text, page
+
+
+def test_the_landing_page_shows_the_version_being_published() -> None:
+    """The footer names the version (written at build time: shown offline, without JS)."""
+    import tomllib
+
+    from tools.make_content import landing_html
+
+    version = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "version"
+    ]
+    assert f'<p class="version">ruleslab {version}</p>' in landing_html()
