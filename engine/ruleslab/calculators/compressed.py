@@ -496,19 +496,22 @@ CALCULATOR = Calculator(
     ),
     views=(
         ChartView(
-            title="Success margin, side A − side B (highlighted: side A takes the fight)",
+            title="Success margin, side A − side B",
             x_label="Side A's successes minus side B's",
             chart=CompressedCombat.margin_chart,
+            highlight="side A takes the fight",
         ),
         ChartView(
-            title="Health levels side A loses (highlighted: side A taken out)",
+            title="Health levels side A loses",
             x_label="Levels of damage",
             chart=CompressedCombat.damage_chart_a,
+            highlight="side A taken out",
         ),
         ChartView(
-            title="Health levels side B loses (highlighted: side B taken out)",
+            title="Health levels side B loses",
             x_label="Levels of damage",
             chart=CompressedCombat.damage_chart_b,
+            highlight="side B taken out",
         ),
     ),
     example=(
