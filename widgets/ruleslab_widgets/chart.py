@@ -352,6 +352,9 @@ _CSS = """
   background: var(--rl-bar-hi, #2e7d32); }
 .rl-chart .rl-chart-tools { display: flex; flex-wrap: wrap; gap: 0.5em; margin: 0.3em 0; }
 .rl-chart .rl-chart-tools button { width: auto; }
+.rl-chart .rl-chart-tools button:focus-visible { outline: 2px solid var(--rl-fg, #1b1b1b);
+  outline-offset: 2px; }
+@media print { .rl-chart .rl-chart-tools { display: none; } }
 .rl-chart table.rl-chart-table { border-collapse: collapse; margin: 0.3em 0; }
 .rl-chart table.rl-chart-table caption { text-align: left; font-weight: 600; padding: 0.2em 0; }
 .rl-chart table.rl-chart-table th, .rl-chart table.rl-chart-table td {
