@@ -255,10 +255,16 @@ function draw(model, el) {
   const marked = from !== null && from !== undefined && from >= 0 && from < bars.length;
   const values = model.get("value_labels") || [];
   const ticks = model.get("ticks") || [];
+  // the bars come first and the texts derived from them just after (one message each):
+  // until they agree, keep what is drawn
+  const top = ticks.length ? ticks[ticks.length - 1][0] : 0;
+  const agree = values.length === bars.length
+    && (bars.length === 0 || (ticks.length >= 2 && bars.every(([, p]) => p <= top * (1 + 1e-9))));
+  if (!agree && el.firstChild) return;
   el.replaceChildren();
   const root = html("figure", "rl-chart");
   root.appendChild(html("figcaption", "", model.get("title")));
-  if (bars.length === 0 || values.length !== bars.length || ticks.length < 2) {
+  if (bars.length === 0 || !agree) {
     // e.g. henchmen removed when the target is a character
     root.appendChild(html("p", "rl-chart-empty", "Nothing to chart for these inputs."));
     el.appendChild(root);
