@@ -214,7 +214,7 @@ CALCULATOR = Calculator(
             "Damage dice left after the break-fall",
             "Dice left",
             FallReport.chart,
-            highlight="lethal",
+            highlight="lethal: the dice left reach the lethal threshold",
         ),
     ),
     example=(
