@@ -57,11 +57,15 @@ class ChartView:
 
     ``chart`` is the result's own method (``PoolOdds.chart``), so which
     bars to draw and highlight is decided by the rule's code, not here.
+    ``highlight`` says what the highlighted bars mean ("meets the
+    difficulty"): the chart's legend, shown only while some bar is highlighted,
+    so the title names only what is always drawn.
     """
 
     title: str
     x_label: str
     chart: Callable[[Any], Chart]
+    highlight: str = ""
 
 
 @dataclass(frozen=True)

@@ -1,97 +1,329 @@
 """A dependency-free bar chart drawn in the browser (an anywidget view).
 
-The Python side holds only data (bars, titles, which bars to highlight); the
-front end draws an SVG. No plotting library is needed, so nothing beyond
-anywidget has to be served to Pyodide.
+The Python side holds the data (bars, titles, which bars to highlight and what
+the highlight means) and derives everything the reader sees as text: each
+bar's value label (formatted as the figures are, by
+:func:`ruleslab.explain.fmt_prob`), the probability axis's ticks at round
+values (:func:`nice_ticks`), a one-sentence summary for screen readers, and
+the chart's data as CSV (:func:`chart_csv`). The front end only lays them out
+in an SVG, so what it prints is tested here, on CPython.
 
 The SVG is drawn at the width it is given (280 to 640 px, redrawn when that
-changes), so its labels keep their size on a phone; narrower than 280 px it
-scrolls inside its own box. Its colours are the theme's (``--rl-bar``,
-``--rl-bar-hi``, ``--rl-axis``, ``--rl-fg``: :mod:`ruleslab_widgets.style`).
+changes; ``data-drawn-width`` on the view's element says which) and scales to
+its box (``viewBox``, ``width: 100%``), so its text is 12 px on a phone as on
+a laptop. When every bar has room for its value label and its name side by
+side, the bars stand in columns, the value printed above each one; otherwise
+(many bars, long names, a narrow screen) they lie in rows, the name on the
+left and the value past the bar's end, so no two labels can meet. Room for
+the longest value label is kept beyond the longest bar, so a 100 % bar's label
+is never cut.
+
+Under the chart: a legend for the highlighted bars (only when some are), a
+"Show as table" button (``aria-expanded``) that shows the same data as a table
+with caption and headers, and "Download CSV". The SVG is ``role="img"`` with
+the summary as its ``aria-label``. Colours are the theme's (``--rl-bar``,
+``--rl-bar-hi``, ``--rl-axis``, ``--rl-fg``, ``--rl-muted``:
+:mod:`ruleslab_widgets.style`). All text is set with ``textContent``.
 """
 
 from __future__ import annotations
 
+import csv
+import io
+import math
+import re
+from collections.abc import Sequence
+from typing import Any
+
 import anywidget
 import traitlets
 
-__all__ = ["BarChart"]
+from ruleslab.explain import fmt_prob
+
+__all__ = ["BarChart", "chart_csv", "csv_filename", "highlighted", "nice_ticks", "summary"]
+
+
+def nice_ticks(top: float, most: int = 4) -> tuple[tuple[float, str], ...]:
+    """Ticks of the probability axis: ``(value, label)`` from 0 up, at most ``most``
+    steps of a round size (1, 2 or 5 × a power of ten), the last at or above
+    ``top`` (the largest bar), so every bar ends inside the axis.
+
+    >>> [label for _, label in nice_ticks(0.3125)]
+    ['0 %', '10 %', '20 %', '30 %', '40 %']
+    >>> [label for _, label in nice_ticks(1.0)]
+    ['0 %', '50 %', '100 %']
+    """
+    top = min(max(top, 1e-9), 1.0)
+    power = 10.0 ** math.floor(math.log10(top / most))
+    step = next(m * power for m in (1, 2, 5, 10) if m * power * most >= top * (1 - 1e-12))
+    count = max(1, math.ceil(top / step - 1e-9))
+    decimals = max(0, -math.floor(math.log10(step * 100) + 1e-9))
+    ticks = []
+    for k in range(count + 1):
+        value = round(k * step, 15)
+        text = f"{value * 100:.{decimals}f}" if k else "0"
+        if "." in text:  # 0.000010 → 0.00001
+            text = text.rstrip("0").rstrip(".")
+        ticks.append((value, f"{text} %"))
+    return tuple(ticks)
+
+
+def highlighted(bars: Sequence[tuple[str, float]], highlight_from: int | None) -> bool:
+    """Whether any bar is drawn highlighted (``highlight_from`` names an existing bar)."""
+    return highlight_from is not None and 0 <= highlight_from < len(bars)
+
+
+def summary(
+    title: str,
+    x_label: str,
+    bars: Sequence[tuple[str, float]],
+    highlight_from: int | None,
+    highlight_label: str,
+) -> str:
+    """The chart in one sentence, for a screen reader (the SVG's ``aria-label``)."""
+    if not bars:
+        return f"{title}: nothing to chart for these inputs."
+    best = max(range(len(bars)), key=lambda i: bars[i][1])
+    text = (
+        f"{title}: bar chart of {len(bars)} bars, {x_label} {bars[0][0]} to {bars[-1][0]};"
+        f" most likely {bars[best][0]} ({fmt_prob(bars[best][1])})."
+    )
+    if highlighted(bars, highlight_from):
+        assert highlight_from is not None
+        text += f" Highlighted from {bars[highlight_from][0]}: {highlight_label or 'marked'}."
+    return text + " Every value is in the table (Show as table)."
+
+
+def chart_csv(
+    x_label: str,
+    bars: Sequence[tuple[str, float]],
+    highlight_from: int | None,
+    highlight_label: str,
+) -> str:
+    """The chart's data as CSV: one row per bar, its label, its probability as the
+    chart prints it, and the exact probability (the full float, ``repr``); when bars
+    are highlighted, a column saying which (``yes`` or empty)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    header = [x_label or "Value", "Probability (as shown)", "Probability (exact)"]
+    marked = highlighted(bars, highlight_from)
+    if marked:
+        header.append(f"Highlighted: {highlight_label}" if highlight_label else "Highlighted")
+    writer.writerow(header)
+    for i, (label, p) in enumerate(bars):
+        row = [label, fmt_prob(p), repr(float(p))]
+        if marked:
+            assert highlight_from is not None
+            row.append("yes" if i >= highlight_from else "")
+        writer.writerow(row)
+    return out.getvalue()
+
+
+def csv_filename(title: str) -> str:
+    """A download's file name from the chart's title: lower-case words joined by ``-``."""
+    slug = re.sub(r"[^a-z0-9]+", "-", re.sub(r"['’]", "", title.lower())).strip("-")[:80].strip("-")
+    return f"{slug or 'chart'}.csv"
+
 
 _ESM = r"""
 const NS = "http://www.w3.org/2000/svg";
+const FONT = 12;  // px, every label in the SVG (drawn 1:1: the SVG is as wide as its viewBox)
+let serial = 0;
 function svg(tag, attrs, text) {
   const e = document.createElementNS(NS, tag);
   for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, String(v));
   if (text !== undefined) e.textContent = text;
   return e;
 }
-function pct(p) {
-  if (p === 0) return "0 %";
-  if (p < 0.0001) return "< 0.01 %";
-  return (p * 100).toFixed(2) + " %";
+function html(tag, className, text) {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  if (text !== undefined) e.textContent = text;
+  return e;
 }
 function width(el) {
   const w = el.clientWidth;  // 0 while hidden: draw at the desktop width
   return Math.round(Math.max(280, Math.min(640, w || 560)));
 }
+function measurer(el) {
+  const ctx = document.createElement("canvas").getContext("2d");
+  const family = getComputedStyle(el).fontFamily || "system-ui, sans-serif";
+  ctx.font = `${FONT}px ${family}`;
+  // a little more than measured: the SVG's own text rendering may differ slightly
+  return (t) => Math.ceil(ctx.measureText(String(t)).width * 1.08) + 2;
+}
+function columns(s, d, W, measure) {
+  // bars standing in columns, each value printed above its bar
+  const { bars, values, ticks, hi } = d;
+  const tickW = Math.max(...ticks.map(([, t]) => measure(t)));
+  const L = tickW + 10, R = 6, T = FONT + 10, plotH = 190, B = FONT + 12;
+  const H = T + plotH + B, plotW = W - L - R, slot = plotW / bars.length;
+  const top = ticks[ticks.length - 1][0];
+  for (const [v, t] of ticks) {
+    const y = T + plotH - (v / top) * plotH;
+    const line = { x1: L, y1: y, x2: W - R, y2: y, class: v ? "rl-grid" : "rl-axis" };
+    s.appendChild(svg("line", line));
+    s.appendChild(svg("text", { x: L - 6, y: y + FONT * 0.35, "text-anchor": "end",
+                                "font-size": FONT, class: "rl-tick" }, t));
+  }
+  s.appendChild(svg("line", { x1: L, y1: T, x2: L, y2: T + plotH, class: "rl-axis" }));
+  bars.forEach(([label, p], i) => {
+    const h = (p / top) * plotH, cx = L + (i + 0.5) * slot;
+    const bar = svg("rect", { x: cx - slot * 0.35, y: T + plotH - h, width: Math.max(1, slot * 0.7),
+                              height: h, class: hi(i) ? "rl-bar rl-bar-hi" : "rl-bar",
+                              "data-label": label, "data-p": p });
+    s.appendChild(bar);
+    s.appendChild(svg("text", { x: cx, y: T + plotH - h - 4, "text-anchor": "middle",
+                                "font-size": FONT, class: "rl-value" }, values[i]));
+    s.appendChild(svg("text", { x: cx, y: T + plotH + FONT + 4, "text-anchor": "middle",
+                                "font-size": FONT, class: "rl-xtick" }, label));
+  });
+  return H;
+}
+function rows(s, d, W, measure) {
+  // bars lying in rows: the name on the left, the value just past the bar's end
+  const { bars, values, ticks, hi } = d;
+  const rowH = FONT + 9;
+  const L = Math.min(Math.max(...bars.map(([l]) => measure(l))) + 8, W * 0.45);
+  const valueW = Math.max(...values.map(measure)) + 6;
+  const tickW = Math.max(...ticks.map(([, t]) => measure(t)));
+  const R = Math.max(valueW, tickW / 2 + 2), T = FONT + 10, B = 4;
+  const plotW = W - L - R, H = T + bars.length * rowH + B;
+  const top = ticks[ticks.length - 1][0];
+  // tick labels along the top; every other one when they would touch
+  const gap = plotW / Math.max(1, ticks.length - 1);
+  const every = gap >= tickW + 6 ? 1 : 2;
+  ticks.forEach(([v, t], k) => {
+    const x = L + (v / top) * plotW;
+    const line = { x1: x, y1: T - 2, x2: x, y2: H - B, class: v ? "rl-grid" : "rl-axis" };
+    s.appendChild(svg("line", line));
+    if (k % every === 0) {
+      s.appendChild(svg("text", { x, y: T - 6, "text-anchor": "middle", "font-size": FONT,
+                                  class: "rl-tick" }, t));
+    }
+  });
+  bars.forEach(([label, p], i) => {
+    const y = T + i * rowH, w = (p / top) * plotW, mid = y + rowH / 2 + FONT * 0.35;
+    s.appendChild(svg("text", { x: L - 6, y: mid, "text-anchor": "end", "font-size": FONT,
+                                class: "rl-xtick" }, label));
+    s.appendChild(svg("rect", { x: L, y: y + 3, width: w, height: rowH - 6,
+                                class: hi(i) ? "rl-bar rl-bar-hi" : "rl-bar",
+                                "data-label": label, "data-p": p }));
+    s.appendChild(svg("text", { x: L + w + 4, y: mid, "text-anchor": "start", "font-size": FONT,
+                                class: "rl-value" }, values[i]));
+  });
+  return H;
+}
+function table(model, d, id) {
+  const t = html("table", "rl-chart-table");
+  t.id = id;
+  t.appendChild(html("caption", "", model.get("title")));
+  const head = html("tr");
+  const cols = [model.get("x_label") || "Value", "Probability"];
+  if (d.marked) cols.push(model.get("highlight_label") || "Highlighted");
+  for (const c of cols) {
+    const th = html("th", "", c);
+    th.scope = "col";
+    head.appendChild(th);
+  }
+  t.appendChild(html("thead")).appendChild(head);
+  const body = t.appendChild(html("tbody"));
+  d.bars.forEach(([label, ], i) => {
+    const tr = body.appendChild(html("tr"));
+    const th = tr.appendChild(html("th", "", label));
+    th.scope = "row";
+    tr.appendChild(html("td", "", d.values[i]));
+    if (d.marked) tr.appendChild(html("td", "", d.hi(i) ? "yes" : ""));
+  });
+  return t;
+}
+function download(model) {
+  // a BOM so that spreadsheets read the file as UTF-8 (the labels use "−", "≤")
+  const blob = new Blob(["\ufeff" + model.get("csv")], { type: "text/csv;charset=utf-8" });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = model.get("filename") || "chart.csv";
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
 function draw(model, el) {
   const bars = model.get("bars") || [];
-  const hi = model.get("highlight_from");
+  const from = model.get("highlight_from");
+  const marked = from !== null && from !== undefined && from >= 0 && from < bars.length;
+  const values = model.get("value_labels") || [];
+  const ticks = model.get("ticks") || [];
+  // the bars come first and the texts derived from them just after (one message each):
+  // until they agree, keep what is drawn
+  const top = ticks.length ? ticks[ticks.length - 1][0] : 0;
+  const agree = values.length === bars.length
+    && (bars.length === 0 || (ticks.length >= 2 && bars.every(([, p]) => p <= top * (1 + 1e-9))));
+  if (!agree && el.firstChild) return;
   el.replaceChildren();
-  const root = document.createElement("figure");
-  root.className = "rl-chart";
-  const cap = document.createElement("figcaption");
-  cap.textContent = model.get("title");
-  root.appendChild(cap);
-  if (bars.length === 0) {  // e.g. henchmen removed when the target is a character
-    const none = document.createElement("p");
-    none.className = "rl-chart-empty";
-    none.textContent = "Nothing to chart for these inputs.";
-    root.appendChild(none);
+  const root = html("figure", "rl-chart");
+  root.appendChild(html("figcaption", "", model.get("title")));
+  if (bars.length === 0 || !agree) {
+    // e.g. henchmen removed when the target is a character
+    root.appendChild(html("p", "rl-chart-empty", "Nothing to chart for these inputs."));
     el.appendChild(root);
     return;
   }
-  const W = width(el), H = 220, L = 48, B = 36, T = 10, R = 8;
+  const W = width(el), measure = measurer(el);
   el.dataset.drawnWidth = String(W);
-  const s = svg("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img",
-                         "aria-label": model.get("title") });
-  const maxP = Math.max(1e-12, ...bars.map((b) => b[1]));
-  const plotW = W - L - R, plotH = H - T - B;
-  const bw = bars.length ? plotW / bars.length : plotW;
-  // y axis: 0 and max, as percentages
-  s.appendChild(svg("line", { x1: L, y1: T, x2: L, y2: T + plotH, class: "rl-axis" }));
-  s.appendChild(svg("line", { x1: L, y1: T + plotH, x2: W - R, y2: T + plotH, class: "rl-axis" }));
-  const tick = { "text-anchor": "end", "font-size": 10 };
-  s.appendChild(svg("text", { x: L - 4, y: T + 8, ...tick }, pct(maxP)));
-  s.appendChild(svg("text", { x: L - 4, y: T + plotH, ...tick }, "0"));
-  // a label every so many bars: about one per 25 px (20 at the desktop width)
-  const every = Math.max(1, Math.ceil(bars.length / Math.max(4, Math.floor(plotW / 25))));
-  bars.forEach(([label, p], i) => {
-    const h = (p / maxP) * plotH;
-    const x = L + i * bw;
-    const highlighted = hi !== null && hi !== undefined && i >= hi;
-    const r = svg("rect", {
-      x: x + bw * 0.1, y: T + plotH - h, width: Math.max(1, bw * 0.8), height: h,
-      class: highlighted ? "rl-bar rl-bar-hi" : "rl-bar",
-      "data-label": label, "data-p": p,
-    });
-    r.appendChild(svg("title", {}, `${model.get("x_label")} ${label}: ${pct(p)}`));
-    s.appendChild(r);
-    if (i % every === 0) {
-      s.appendChild(svg("text", { x: x + bw / 2, y: T + plotH + 14, "text-anchor": "middle",
-                                  "font-size": 10 }, label));
-    }
-  });
-  s.appendChild(svg("text", { x: L + plotW / 2, y: H - 4, "text-anchor": "middle",
-                              "font-size": 11 }, model.get("x_label")));
+  const d = { bars, values, ticks, marked, hi: (i) => marked && i >= from };
+  const slot = (W - Math.max(...ticks.map(([, t]) => measure(t))) - 16) / bars.length;
+  const need = Math.max(...values.map(measure), ...bars.map(([l]) => measure(l))) + 8;
+  const layout = slot >= need ? "columns" : "rows";
+  const s = svg("svg", { role: "img", "aria-label": model.get("summary"),
+                         "data-layout": layout, "font-size": FONT });
+  const H = (layout === "columns" ? columns : rows)(s, d, W, measure);
+  s.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  s.setAttribute("width", W);
+  s.setAttribute("height", H);
+  // the bars' names: a heading over the rows' names, or the axis title under the columns
+  const axis = html("div", `rl-chart-axis rl-chart-axis-${layout}`, model.get("x_label"));
+  if (layout === "rows") root.appendChild(axis);
   root.appendChild(s);
+  if (layout === "columns") root.appendChild(axis);
+  if (marked) {
+    const legend = html("div", "rl-chart-legend");
+    legend.appendChild(html("span", "rl-chart-swatch"));
+    legend.appendChild(document.createTextNode(model.get("highlight_label") || "Highlighted"));
+    root.appendChild(legend);
+  }
+  const tools = html("div", "rl-chart-tools");
+  const id = el.dataset.tableId || (el.dataset.tableId = `rl-chart-table-${++serial}`);
+  const open = el.dataset.tableOpen === "true";
+  const toggle = html("button", "rl-chart-toggle jupyter-button");
+  toggle.textContent = open ? "Hide table" : "Show as table";
+  toggle.type = "button";
+  toggle.setAttribute("aria-expanded", String(open));
+  toggle.setAttribute("aria-controls", id);
+  const csvButton = html("button", "rl-chart-csv jupyter-button", "Download CSV");
+  csvButton.type = "button";
+  csvButton.title = `Save the chart's data as ${model.get("filename")}`;
+  csvButton.addEventListener("click", () => download(model));
+  tools.append(toggle, csvButton);
+  root.appendChild(tools);
+  const t = table(model, d, id);
+  t.hidden = !open;
+  toggle.addEventListener("click", () => {
+    const now = toggle.getAttribute("aria-expanded") !== "true";
+    el.dataset.tableOpen = String(now);
+    toggle.setAttribute("aria-expanded", String(now));
+    toggle.textContent = now ? "Hide table" : "Show as table";
+    t.hidden = !now;
+  });
+  root.appendChild(t);
   el.appendChild(root);
 }
+const NAMES = ["bars", "title", "x_label", "highlight_from", "highlight_label", "value_labels",
+               "ticks", "summary", "csv", "filename"];
 function render({ model, el }) {
   const redraw = () => draw(model, el);
-  for (const name of ["bars", "title", "x_label", "highlight_from"]) {
-    model.on(`change:${name}`, redraw);
-  }
+  for (const name of NAMES) model.on(`change:${name}`, redraw);
   redraw();
   // redraw at a new width (a phone turned, a notebook panel resized, shown again)
   const resized = new ResizeObserver(() => {
@@ -100,9 +332,7 @@ function render({ model, el }) {
   resized.observe(el);
   return () => {
     resized.disconnect();
-    for (const name of ["bars", "title", "x_label", "highlight_from"]) {
-      model.off(`change:${name}`, redraw);
-    }
+    for (const name of NAMES) model.off(`change:${name}`, redraw);
   };
 }
 export default { render };
@@ -112,17 +342,40 @@ _CSS = """
 .rl-chart { margin: 0.5em 0; max-width: 640px; overflow-x: auto; }
 .rl-chart figcaption { font-weight: 600; margin-bottom: 0.25em; }
 .rl-chart .rl-chart-empty { color: var(--rl-faint, #5c5c5c); font-style: italic; margin: 0.2em 0; }
-.rl-chart svg { display: block; }
+.rl-chart svg { display: block; width: 100%; height: auto; min-width: 280px; }
 .rl-chart svg text { fill: var(--rl-fg, #1b1b1b); }
+.rl-chart svg .rl-tick { fill: var(--rl-muted, #474747); }
 .rl-chart .rl-axis { stroke: var(--rl-axis, #6e6e6e); }
+.rl-chart .rl-grid { stroke: var(--rl-axis, #6e6e6e); stroke-opacity: 0.3; }
 .rl-chart .rl-bar { fill: var(--rl-bar, #78909c); }
 .rl-chart .rl-bar-hi { fill: var(--rl-bar-hi, #2e7d32); }
-.rl-chart .rl-bar:hover { opacity: 0.75; }
+.rl-chart .rl-chart-axis { color: var(--rl-muted, #474747); font-size: 0.9em; margin: 0.15em 0; }
+.rl-chart .rl-chart-axis-columns { text-align: center; }
+.rl-chart .rl-chart-axis-rows { font-weight: 600; }
+.rl-chart .rl-chart-legend { color: var(--rl-fg, #1b1b1b); font-size: 0.9em; margin: 0.2em 0;
+  display: flex; align-items: center; gap: 0.4em; }
+.rl-chart .rl-chart-swatch { display: inline-block; width: 1em; height: 1em; flex: none;
+  background: var(--rl-bar-hi, #2e7d32); }
+.rl-chart .rl-chart-tools { display: flex; flex-wrap: wrap; gap: 0.5em; margin: 0.3em 0; }
+.rl-chart .rl-chart-tools button { width: auto; }
+.rl-chart .rl-chart-tools button:focus-visible { outline: 2px solid var(--rl-fg, #1b1b1b);
+  outline-offset: 2px; }
+@media print { .rl-chart .rl-chart-tools { display: none; } }
+.rl-chart table.rl-chart-table { border-collapse: collapse; margin: 0.3em 0; }
+.rl-chart table.rl-chart-table caption { text-align: left; font-weight: 600; padding: 0.2em 0; }
+.rl-chart table.rl-chart-table th, .rl-chart table.rl-chart-table td {
+  border: 1px solid var(--rl-border, #c8c8c8); padding: 0.15em 0.6em; text-align: left; }
+.rl-chart table.rl-chart-table td { font-variant-numeric: tabular-nums; }
 """
 
 
 class BarChart(anywidget.AnyWidget):
-    """Bars of ``(label, probability)``; bars from ``highlight_from`` on are highlighted."""
+    """Bars of ``(label, probability)``; bars from ``highlight_from`` on are highlighted,
+    and the legend says what that means (``highlight_label``).
+
+    ``value_labels``, ``ticks``, ``summary``, ``csv`` and ``filename`` are derived
+    (whenever the data or titles change) and only read by the front end.
+    """
 
     _esm = _ESM
     _css = _CSS
@@ -130,3 +383,29 @@ class BarChart(anywidget.AnyWidget):
     x_label = traitlets.Unicode("").tag(sync=True)
     bars = traitlets.List(traitlets.Tuple(traitlets.Unicode(), traitlets.Float())).tag(sync=True)
     highlight_from = traitlets.Int(None, allow_none=True).tag(sync=True)
+    highlight_label = traitlets.Unicode("").tag(sync=True)
+    value_labels = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    ticks = traitlets.List(traitlets.Tuple(traitlets.Float(), traitlets.Unicode())).tag(sync=True)
+    summary = traitlets.Unicode("").tag(sync=True)
+    csv = traitlets.Unicode("").tag(sync=True)
+    filename = traitlets.Unicode("chart.csv").tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._derive()
+
+    @traitlets.observe("title", "x_label", "bars", "highlight_from", "highlight_label")
+    def _changed(self, _change: Any) -> None:
+        self._derive()
+
+    def _derive(self) -> None:
+        """Work out the texts the front end prints from the data and titles."""
+        bars = [(str(label), float(p)) for label, p in self.bars]
+        with self.hold_sync():
+            self.value_labels = [fmt_prob(p) for _, p in bars]
+            self.ticks = list(nice_ticks(max((p for _, p in bars), default=0.0)))
+            self.summary = summary(
+                self.title, self.x_label, bars, self.highlight_from, self.highlight_label
+            )
+            self.csv = chart_csv(self.x_label, bars, self.highlight_from, self.highlight_label)
+            self.filename = csv_filename(self.title)

@@ -22,7 +22,7 @@ def make_panel(view: View) -> ipywidgets.Widget:
     if isinstance(view, ChartView):
         from ruleslab_widgets.chart import BarChart
 
-        return BarChart(title=view.title, x_label=view.x_label)
+        return BarChart(title=view.title, x_label=view.x_label, highlight_label=view.highlight)
     from ruleslab_widgets.health_track import HealthTrack
 
     return HealthTrack(title=view.title)

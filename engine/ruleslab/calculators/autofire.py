@@ -815,11 +815,13 @@ CALCULATOR = Calculator(
             title="Health levels lost per target",
             x_label="Health levels",
             chart=AutofireReport.chart,
+            highlight="wounds (1 level or more)",
         ),
         ChartView(
             title="Henchmen removed per squad",
             x_label="Henchmen",
             chart=AutofireReport.squad_chart,
+            highlight="removes at least one henchman",
         ),
     ),
     example=(

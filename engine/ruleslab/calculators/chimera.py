@@ -439,21 +439,20 @@ def _group(title: str, role: Role, fields: tuple[str, ...]) -> FieldGroup:
 def _blow_view(side: str, foe: str, chart: Callable[[FightReport], Chart]) -> ChartView:
     """The chart of ``side``'s blow on ``foe``: highlighted from what vanquishes ``foe``."""
     return ChartView(
-        title=f"{side}'s blow on {foe}: wound severity (highlighted: vanquishes {foe})",
+        title=f"{side}'s blow on {foe}: wound severity",
         x_label="Severity",
         chart=chart,
+        highlight=f"vanquishes {foe}",
     )
 
 
 def _move_view(side: str, foe: str, chart: Callable[[FightReport], Chart]) -> ChartView:
     """The chart of ``side``'s move in a round: highlighted, the distances that reach ``foe``."""
     return ChartView(
-        title=(
-            f"{side}'s move in a round: running (creeping if crouched or prone); "
-            f"highlighted: far enough to reach {foe}"
-        ),
+        title=f"{side}'s move in a round: running (creeping if crouched or prone)",
         x_label="Distance",
         chart=chart,
+        highlight=f"far enough to reach {foe}",
     )
 
 

@@ -473,9 +473,10 @@ def combat_roll_log(result: CompressedCombat, seed: int) -> tuple[str, ...]:
 def _damage_view(side: str, chart: Callable[[CompressedCombat], Chart]) -> ChartView:
     """The chart of the health levels side ``side`` loses: highlighted, it is taken out."""
     return ChartView(
-        title=f"Health levels side {side} loses (highlighted: side {side} taken out)",
+        title=f"Health levels side {side} loses",
         x_label="Levels of damage",
         chart=chart,
+        highlight=f"side {side} taken out",
     )
 
 
@@ -508,9 +509,10 @@ CALCULATOR = Calculator(
     ),
     views=(
         ChartView(
-            title="Success margin, side A − side B (highlighted: side A takes the fight)",
+            title="Success margin, side A − side B",
             x_label="Side A's successes minus side B's",
             chart=CompressedCombat.margin_chart,
+            highlight="side A takes the fight",
         ),
         _damage_view("A", CompressedCombat.damage_chart_a),
         _damage_view("B", CompressedCombat.damage_chart_b),

@@ -180,7 +180,14 @@ CALCULATOR = Calculator(
     compute=damage_resolution,
     rules=(rule(QR, "2.0 Rules", "Soak, Combat"), rule(QR, "Weapon Tags", "AP(X)")),
     options=("soak_rounding",),
-    views=(ChartView("Health levels lost", "Health levels", DamageResolution.chart),),
+    views=(
+        ChartView(
+            "Health levels lost",
+            "Health levels",
+            DamageResolution.chart,
+            highlight="Dazes the target",
+        ),
+    ),
     example=(
         "from ruleslab.calculators.damage import damage_resolution\n"
         "from ruleslab.character import Character\n"

@@ -427,6 +427,7 @@ CALCULATOR = Calculator(
             title="Defence roll (2.0 dodge, 2.1 active defence): successes",
             x_label="Successes",
             chart=DefenceReport.chart,
+            highlight="the defence succeeds",
         ),
     ),
     example=(

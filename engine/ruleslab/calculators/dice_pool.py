@@ -265,7 +265,14 @@ CALCULATOR = Calculator(
     rules=(rule(QR, "2.0 Rules", "Specialties"), rule(QR, "2.1 Rules", "Specialties")),
     options=("target",),
     rolls=(Roll("Roll it", roll_log),),
-    views=(ChartView("Distribution of successes", "Successes", PoolOdds.chart),),
+    views=(
+        ChartView(
+            "Distribution of successes",
+            "Successes",
+            PoolOdds.chart,
+            highlight="meets the difficulty",
+        ),
+    ),
     example=(
         "from ruleslab.calculators.dice_pool import dice_pool\n"
         "from ruleslab.dice import compare, pool_distribution\n"

@@ -209,7 +209,14 @@ CALCULATOR = Calculator(
     compute=fall,
     rules=(rule(QR, "Falling"), rule(QR, "Mega-Attributes"), rule(QR, "Specialties")),
     options=("ruleset", "specialty", "count_from", "lethal_means"),
-    views=(ChartView("Damage dice left after the break-fall", "Dice left", FallReport.chart),),
+    views=(
+        ChartView(
+            "Damage dice left after the break-fall",
+            "Dice left",
+            FallReport.chart,
+            highlight="lethal: the dice left reach the lethal threshold",
+        ),
+    ),
     example=(
         "from ruleslab.calculators.falling import fall\n"
         "from ruleslab.character import Character, Conditions\n"

@@ -672,6 +672,7 @@ CALCULATOR = Calculator(
             title="Health levels one support attack deals",
             x_label="Health levels",
             chart=HenchmenSquad.support_chart,
+            highlight="deals at least 1 level",
         ),
     ),
     example=(

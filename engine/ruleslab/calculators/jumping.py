@@ -197,7 +197,14 @@ CALCULATOR = Calculator(
     compute=jump,
     rules=(rule(QR, "Movement", "Jumping"), rule(QR, "Specialties")),
     options=("ruleset", "specialty", "mega_in_pool"),
-    views=(ChartView("Distribution of the jump's distance", "Metres", JumpReport.chart),),
+    views=(
+        ChartView(
+            "Distribution of the jump's distance",
+            "Metres",
+            JumpReport.chart,
+            highlight="clears the distance",
+        ),
+    ),
     example=(
         "from ruleslab.calculators.jumping import jump\n"
         "from ruleslab.character import Character, Conditions\n"
