@@ -637,7 +637,7 @@ class Sweep:
         series = []
         for s, pts in zip(self.scenarios, self.points, strict=True):
             for f in chosen:
-                name = labels[f] if len(self.scenarios) == 1 else f"{labels[f]} — {s.legend}"
+                name = labels[f] if len(self.scenarios) == 1 else f"{labels[f]} ({s.legend})"
                 series.append(Series(name, self.x, tuple(p.figures[f] for p in pts), s.label, f))
         unit = f" ({self.unit})" if self.unit else ""
         y_label = labels[chosen[0]] if len(chosen) == 1 else "Value"
@@ -670,9 +670,10 @@ def sweep(
     form would, for ``base`` (one scenario: field values over the defaults) or for
     ``scenarios`` (as :func:`compare` takes them: A, then what differs from A).
 
-    ``figures``: the figure keys to keep (default: every figure that is a number at the
-    first point). The number of points is bounded (:func:`sweep_values`; the record's
-    ``note`` says when and why a range was cut).
+    ``figures``: the figure keys to keep (default: every figure that is a number at some
+    point, in the result's order; ``None`` at a point where it is not one). The number
+    of points is bounded (:func:`sweep_values`; the record's ``note`` says when and why
+    a range was cut).
     """
     calc = _calculator(key_or_calc)
     if base is not None and scenarios is not None:
@@ -711,14 +712,15 @@ def sweep(
         )
     numeric_keys: list[str] = []
     labels: dict[str, str] = {}
+    order: dict[str, int] = {}
     for row in runs:
         for _, _, result, _ in row:
-            if result is not None:
-                for f in result.figures():
-                    labels.setdefault(f.key, f.label)
-                    if _is_number(f.value) and f.key not in numeric_keys:
-                        numeric_keys.append(f.key)
-                break
+            for i, f in enumerate(() if result is None else result.figures()):
+                labels.setdefault(f.key, f.label)
+                order.setdefault(f.key, i)
+                if _is_number(f.value) and f.key not in numeric_keys:
+                    numeric_keys.append(f.key)
+    numeric_keys.sort(key=lambda k: order[k])
     if figures is None:
         chosen = tuple(numeric_keys)
     else:
