@@ -566,6 +566,10 @@ def sweep_values(
     return tuple(parsed), note
 
 
+_Run = tuple[int | float, dict[str, Any], Explained | None, str, dict[str, Figure]]
+"""One point computed: x, the inputs, the result (or ``None``), the error, the figures."""
+
+
 @dataclass(frozen=True)
 class SweepPoint:
     """One point of one scenario: the field's value, the result (``None`` with the
@@ -583,7 +587,9 @@ class SweepPoint:
 
 @dataclass(frozen=True)
 class Sweep:
-    """The record :func:`sweep` returns: ``points`` per scenario, in x order."""
+    """The record :func:`sweep` returns: ``points`` per scenario, in x order; ``x`` the
+    field's values; each of ``scenarios`` with its result at the first point that
+    computes (the swept field replaces the scenario's own value)."""
 
     key: str
     field: str
@@ -684,7 +690,7 @@ def sweep(
     xs, note = sweep_values(calc, field, values_or_range, scenarios=len(resolved))
     base_values = resolved[0][1]
     scens: list[Scenario] = []
-    runs: list[list[tuple[int | float, dict[str, Any], Explained | None, str]]] = []
+    runs: list[list[_Run]] = []
     for i, (g, values) in enumerate(resolved):
         label = _LABELS[i]
         differs = tuple(n for n in _differs(calc, base_values, values) if n != field) if i else ()
@@ -698,7 +704,8 @@ def sweep(
             except InputError as exc:  # a rule across fields: the form's message
                 result, error = None, exc.message
             first = first or result
-            row.append((x, point, result, error))
+            figs = {} if result is None else {f.key: f for f in result.figures()}
+            row.append((x, point, result, error, figs))
         runs.append(row)
         scens.append(
             Scenario(
@@ -714,8 +721,8 @@ def sweep(
     labels: dict[str, str] = {}
     order: dict[str, int] = {}
     for row in runs:
-        for _, _, result, _ in row:
-            for i, f in enumerate(() if result is None else result.figures()):
+        for *_, figs in row:
+            for i, f in enumerate(figs.values()):
                 labels.setdefault(f.key, f.label)
                 order.setdefault(f.key, i)
                 if _is_number(f.value) and f.key not in numeric_keys:
@@ -734,8 +741,7 @@ def sweep(
     points: list[tuple[SweepPoint, ...]] = []
     for s, row in zip(scens, runs, strict=True):
         pts = []
-        for x, point, result, error in row:
-            figs = {} if result is None else {f.key: f for f in result.figures()}
+        for x, point, result, error, figs in row:
             pts.append(
                 SweepPoint(
                     s.label,
