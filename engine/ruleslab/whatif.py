@@ -19,8 +19,10 @@ any calculator and without per-calculator code:
 * Links: :func:`scenarios_query` writes the scenarios as a link's query, the
   shared link of one calculator (``calculator=lifting&strength=5``) for A, then
   ``scenarios=N`` and only what differs from A, prefixed ``s2.``, ``s3.`` …
-  (``s2.strength=6``); :func:`scenarios_from_query` reads one back, refusing
-  anything else with a message naming the query parameter and the form it takes.
+  (``s2.strength=6``), and a sweep as ``sweep.field=…&sweep.range=0:10``
+  (:class:`SweepSpec`); :func:`scenarios_from_query` and
+  :func:`sweep_from_query` read them back, refusing anything else with a
+  message naming the query parameter and the form it takes.
 
 Charts are plain data (:class:`ChartData`: series of x and y values with their
 labels), for a widget to draw; the engine draws nothing.
@@ -65,12 +67,14 @@ __all__ = [
     "Series",
     "Sweep",
     "SweepPoint",
+    "SweepSpec",
     "compare",
     "default_sweep",
     "max_points",
     "scenarios_from_query",
     "scenarios_query",
     "sweep",
+    "sweep_from_query",
     "sweep_values",
 ]
 
@@ -379,12 +383,17 @@ def compare(key_or_calc: str | Calculator, scenarios: Sequence[Mapping[str, Any]
 # -- links -------------------------------------------------------------------
 
 
-def scenarios_query(calc: str | Calculator, scenarios: Sequence[Mapping[str, Any]]) -> str:
+def scenarios_query(
+    calc: str | Calculator,
+    scenarios: Sequence[Mapping[str, Any]],
+    sweep: SweepSpec | None = None,
+) -> str:
     """The scenarios as a link's query: ``calculator=<key>``, A's fields that differ from
     the defaults (as a one-calculator link writes them), then, for two or more,
     ``scenarios=N`` and each later scenario's fields that differ from A, prefixed
     ``s2.`` … A field that does not apply in its scenario is left out; a value is
-    written as given (text as typed; a checkbox ``yes``/``no``)."""
+    written as given (text as typed; a checkbox ``yes``/``no``). ``sweep``: a sweep's
+    field, range and figures, added as ``sweep.*`` (:meth:`SweepSpec.pairs`)."""
     c = _calculator(calc)
     resolved = _resolve(c, scenarios)
     pairs = [("calculator", c.key)]
@@ -399,6 +408,8 @@ def scenarios_query(calc: str | Calculator, scenarios: Sequence[Mapping[str, Any
             if values[p.name] == against[p.name] or not c.applies(p.name, values):
                 continue
             pairs.append((prefix + p.name, _text(texts.get(p.name, values[p.name]))))
+    if sweep is not None:
+        pairs += sweep.pairs(c)
     return urlencode(pairs, quote_via=quote, safe=_LINK_SAFE)
 
 
@@ -469,6 +480,100 @@ class Range:
     start: float
     stop: float
     step: float | None = None
+
+
+@dataclass(frozen=True)
+class SweepSpec:
+    """A sweep as a link holds it: the field, its :class:`Range` or explicit values, and
+    the figures (``()``: the default)."""
+
+    field: str
+    span: Range | tuple[int | float, ...]
+    figures: tuple[str, ...] = ()
+
+    def pairs(self, calc: str | Calculator) -> list[tuple[str, str]]:
+        """``sweep.field``, then ``sweep.range=start:stop:step`` (stop included) or
+        ``sweep.values=a,b,c``, then ``sweep.figures=k1,k2`` if any; numbers written
+        plainly (``.`` the decimal point). The range's ends and values are checked by the
+        field first (:func:`sweep_values`)."""
+        sweep_values(calc, self.field, self.span)
+        out = [("sweep.field", self.field)]
+        if isinstance(self.span, Range):
+            step = "" if self.span.step is None else f":{_text(self.span.step)}"
+            out.append(("sweep.range", f"{_text(self.span.start)}:{_text(self.span.stop)}{step}"))
+        else:
+            out.append(("sweep.values", ",".join(_text(v) for v in self.span)))
+        if self.figures:
+            out.append(("sweep.figures", ",".join(self.figures)))
+        return out
+
+
+def _plain_number(text: str) -> bool:
+    """``-12``, ``3.5``: an optional ``-``, ASCII digits, at most one ``.`` between digits."""
+    body = text[1:] if text[:1] == "-" else text
+    whole, _, fraction = body.partition(".")
+    return (
+        bool(whole)
+        and whole.isdigit()
+        and whole.isascii()
+        and ("." not in body or (fraction.isdigit() and fraction.isascii()))
+    )
+
+
+def sweep_from_query(calc: str | Calculator, query: str) -> SweepSpec | None:
+    """The sweep a link's query holds (``sweep.*``, :meth:`SweepSpec.pairs`), or ``None``.
+
+    Refused with an :class:`~ruleslab.InputError` naming the query parameter and the
+    form it takes: an unknown ``sweep.*`` name, one given twice, no ``sweep.field`` or
+    not a number field, neither or both of ``sweep.range`` and ``sweep.values``, a
+    number not written plainly; a value outside the field's range gets the field's own
+    message. Figures are checked when the sweep is computed.
+    """
+    c = _calculator(calc)
+    if len(query) > _MAX_QUERY_LENGTH:
+        raise InputError("query", f"A link's query holds at most {_MAX_QUERY_LENGTH:,} characters.")
+    known = ("sweep.field", "sweep.range", "sweep.values", "sweep.figures")
+    given: dict[str, str] = {}
+    for name, text in parse_qsl(query.removeprefix("?"), keep_blank_values=True):
+        if not name.startswith("sweep."):
+            continue
+        if name not in known:
+            raise InputError(name[:40], f"{name[:40]!r}: a sweep's link names {', '.join(known)}.")
+        if name in given:
+            raise InputError(name, f"{name} is given more than once.")
+        given[name] = text
+    if not given:
+        return None
+    if "sweep.field" not in given:
+        raise InputError("sweep.field", "sweep.field names the number field to sweep.")
+    param = _number_param(c, given["sweep.field"])
+    if ("sweep.range" in given) == ("sweep.values" in given):
+        raise InputError(
+            "sweep.range", "Give sweep.range=start:stop[:step] or sweep.values=a,b,c (one)."
+        )
+    if "sweep.range" in given:
+        parts = given["sweep.range"].split(":", 3)
+        if not 2 <= len(parts) <= 3 or not all(_plain_number(x) for x in parts):
+            raise InputError(
+                "sweep.range",
+                "sweep.range is start:stop or start:stop:step, numbers written plainly "
+                "(e.g. 0:10:2).",
+            )
+        start, stop = param.parse(parts[0]), param.parse(parts[1])
+        step = float(parts[2]) if len(parts) == 3 else None
+        if step is not None and step.is_integer():
+            step = int(step)
+        span: Range | tuple[int | float, ...] = Range(start, stop, step)
+    else:
+        items = given["sweep.values"].split(",")
+        if not all(_plain_number(x) for x in items):
+            raise InputError(
+                "sweep.values",
+                "sweep.values is numbers written plainly, separated by commas (e.g. 0,2.5,10).",
+            )
+        span = tuple(param.parse(x) for x in items)
+    figures = tuple(f for f in given.get("sweep.figures", "").split(",") if f)
+    return SweepSpec(param.name, span, figures)
 
 
 def max_points(calc: str | Calculator) -> int:
@@ -602,6 +707,12 @@ class Sweep:
     points: tuple[tuple[SweepPoint, ...], ...]
     note: str = ""
     """"" or why the range was cut: "cut to N points: …"."""
+    spec: SweepSpec | None = None
+    """What was asked (the range before any cut), for the link."""
+
+    def query(self) -> str:
+        """The link's query: the scenarios and ``sweep.*`` (:func:`scenarios_query`)."""
+        return scenarios_query(self.key, [dict(s.given) for s in self.scenarios], self.spec)
 
     @property
     def cut(self) -> bool:
@@ -687,7 +798,15 @@ def sweep(
     given = list(scenarios) if scenarios is not None else [base or {}]
     resolved = _resolve(calc, given)
     param = _number_param(calc, field)
+    if not isinstance(values_or_range, Range | range):
+        values_or_range = list(values_or_range)  # (read once: it may be an iterator)
     xs, note = sweep_values(calc, field, values_or_range, scenarios=len(resolved))
+    xs_requested: tuple[int | float, ...] = xs
+    if isinstance(values_or_range, range) and values_or_range:
+        r = values_or_range
+        values_or_range = Range(min(r[0], r[-1]), max(r[0], r[-1]), abs(r.step))
+    elif isinstance(values_or_range, list):
+        xs_requested = tuple(dict.fromkeys(param.parse(v) for v in values_or_range))
     base_values = resolved[0][1]
     scens: list[Scenario] = []
     runs: list[list[_Run]] = []
@@ -768,4 +887,9 @@ def sweep(
         xs,
         tuple(points),
         note,
+        SweepSpec(
+            field,
+            values_or_range if isinstance(values_or_range, Range) else xs_requested,
+            tuple(figures) if figures is not None else (),
+        ),
     )

@@ -25,10 +25,12 @@ from ruleslab.whatif import (
     POINT_COST_MS,
     SWEEP_BUDGET_MS,
     ScenarioError,
+    SweepSpec,
     default_sweep,
     max_points,
     scenarios_from_query,
     scenarios_query,
+    sweep_from_query,
     sweep_values,
 )
 
@@ -325,6 +327,54 @@ def test_a_long_query_is_read_in_one_pass_or_refused_by_its_length():
         scenarios_from_query("lifting", query)
     with pytest.raises(InputError, match="at most"):
         scenarios_from_query("lifting", "strength=" + "1" * 300_000)
+
+
+def test_a_sweeps_link_holds_its_scenarios_range_and_figures():
+    scenarios = [{"a_intent": HOSTILE[2]}, {"b_position": "2"}]
+    first = sweep("compressed", "a_cover", Range(0, 3), figures=["p_a_wins"], scenarios=scenarios)
+    query = first.query()
+    assert query.endswith("&sweep.field=a_cover&sweep.range=0:3&sweep.figures=p_a_wins")
+    spec = sweep_from_query("compressed", query)
+    assert spec == SweepSpec("a_cover", Range(0, 3), ("p_a_wins",))
+    again = sweep(
+        "compressed",
+        spec.field,
+        spec.span,
+        figures=spec.figures,
+        scenarios=scenarios_from_query("compressed", query),
+    )
+    assert again.x == first.x
+    assert [again.values("p_a_wins", i) for i in (0, 1)] == [
+        first.values("p_a_wins", i) for i in (0, 1)
+    ]
+    listed = sweep("falling", "height_m", [0, "12", 20.5, 12])
+    assert listed.query() == "calculator=falling&sweep.field=height_m&sweep.values=0,12,20.5"
+    assert sweep_from_query("falling", listed.query()) == SweepSpec("height_m", (0.0, 12.0, 20.5))
+    assert sweep_from_query("falling", "calculator=falling&height_m=3") is None
+    cut = sweep("chimera", "a_allies", range(0, 1001, 1), figures=["p_a_wins"])
+    assert "sweep.range=0:1000:1" in cut.query()  # what was asked: cut again when read
+
+
+@pytest.mark.parametrize(
+    ("query", "name", "message"),
+    [
+        ("sweep.range=0:3", "sweep.field", "names the number field"),
+        ("sweep.field=ruleset&sweep.range=0:3", "ruleset", "not a number field"),
+        ("sweep.field=strength&sweep.range=0:3&sweep.values=1", "sweep.range", "one"),
+        ("sweep.field=strength", "sweep.range", "start:stop"),
+        ("sweep.field=strength&sweep.range=0", "sweep.range", "start:stop"),
+        ("sweep.field=strength&sweep.range=0:1e3", "sweep.range", "written plainly"),
+        ("sweep.field=strength&sweep.range=0:99", "strength", "Strength must be"),
+        ("sweep.field=strength&sweep.values=1,2,٣", "sweep.values", "written plainly"),
+        ("sweep.field=strength&sweep.values=1,,2", "sweep.values", "written plainly"),
+        ("sweep.field=strength&sweep.field=might&sweep.range=0:1", "sweep.field", "more than"),
+        ("sweep.step=2", "sweep.step", "a sweep's link names"),
+    ],
+)
+def test_a_bad_sweep_in_a_link_names_the_parameter_and_the_form_it_takes(query, name, message):
+    with pytest.raises(InputError, match=message) as caught:
+        sweep_from_query("lifting", query)
+    assert caught.value.field == name
 
 
 # -- the README -------------------------------------------------------------------
