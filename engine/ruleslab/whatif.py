@@ -1,5 +1,9 @@
 """What if: scenarios side by side, and a figure across a range (issue 22).
 
+This module holds the records and :func:`compare` and :func:`sweep`; reading
+scenarios and bounding a sweep's points is :mod:`ruleslab.whatif_inputs`, the
+links :mod:`ruleslab.whatif_links`. Everything public is importable from here.
+
 Two questions a GM or a rules designer brings to any calculator, answered with
 the calculator's own path (each value parsed once by its field's
 :class:`~ruleslab.Param`, then :meth:`~ruleslab.declare.Calculator.run`), for
@@ -44,14 +48,34 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_CEILING, Decimal
-from fractions import Fraction
 from typing import Any
-from urllib.parse import parse_qsl, quote, urlencode
 
 from ruleslab.declare import Calculator, ChartView
 from ruleslab.explain import Explained, Figure
-from ruleslab.params import BoolParam, InputError, IntParam, NumberParam, Param
+from ruleslab.params import InputError
+from ruleslab.whatif_inputs import (
+    LABELS,
+    MAX_POINTS,
+    MAX_SCENARIOS,
+    POINT_COST_MS,
+    SWEEP_BUDGET_MS,
+    Range,
+    ScenarioError,
+    as_text,
+    calculator_of,
+    default_sweep,
+    is_number,
+    max_points,
+    number_field,
+    resolve,
+    sweep_values,
+)
+from ruleslab.whatif_links import (
+    SweepSpec,
+    scenarios_from_query,
+    scenarios_query,
+    sweep_from_query,
+)
 
 __all__ = [
     "MAX_POINTS",
@@ -77,83 +101,6 @@ __all__ = [
     "sweep_from_query",
     "sweep_values",
 ]
-
-MAX_SCENARIOS = 4
-"""Scenarios a comparison holds at most (at least two)."""
-
-SWEEP_BUDGET_MS = 2000
-"""What the slowest calculator's whole sweep may take on CPython (issue 22)."""
-
-MAX_POINTS = 101
-"""The most points of any sweep: 0 to 100 by 1, a chart's and a table's readable length."""
-
-POINT_COST_MS: Mapping[str, int] = {
-    "dice_pool": 2,
-    "lifting": 3,
-    "movement": 3,
-    "jumping": 2,
-    "falling": 3,
-    "health": 45,
-    "damage": 40,
-    "autofire": 50,
-    "healing": 30,
-    "defence": 20,
-    "compressed": 25,
-    "henchmen": 65,
-    "warfare": 40,
-    "chimera": 60,
-}
-"""The timing model: one point's cost per calculator, in ms (see the module's notes)."""
-
-_DEFAULT_COST_MS = 200
-"""A calculator missing from :data:`POINT_COST_MS`: the project's per-input standard."""
-
-_LABELS = "ABCD"
-_TRUE = frozenset({"yes", "true", "on", "1"})
-_FALSE = frozenset({"no", "false", "off", "0"})
-_LINK_SAFE = ",:/@"
-_PAGE_PARAMETERS = frozenset({"calculator", "theme", "embed"})
-_MAX_QUERY_LENGTH = 200_000
-
-
-class ScenarioError(InputError):
-    """A bad value in a scenario: ``field`` the parameter, ``scenario`` its letter."""
-
-    def __init__(self, scenario: str, field: str, message: str) -> None:
-        super().__init__(field, f"Scenario {scenario}: {message}")
-        self.scenario = scenario
-
-
-def _calculator(key_or_calc: str | Calculator) -> Calculator:
-    if isinstance(key_or_calc, Calculator):
-        return key_or_calc
-    from ruleslab.calculators import get
-
-    return get(key_or_calc)
-
-
-def _is_number(value: object) -> bool:
-    return isinstance(value, int | float | Fraction) and not isinstance(value, bool)
-
-
-def _text(value: Any) -> str:
-    """A Python value as a form's text: a checkbox ``yes``/``no``, 3.0 as ``3``."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
-
-
-def _parse(param: Param, value: Any) -> Any:
-    """``value`` (text as typed, or a Python value) through the field's own parse;
-    a checkbox also reads ``yes``/``no`` (and true/false, on/off, 1/0) as a link does."""
-    if isinstance(param, BoolParam) and isinstance(value, str):
-        word = value.strip().lower()
-        if word in _TRUE or word in _FALSE:
-            return word in _TRUE
-        raise InputError(param.name, f"{param.label} must be yes or no.")
-    return param.parse(value)
 
 
 # -- scenarios ---------------------------------------------------------------
@@ -189,7 +136,7 @@ class FigureRow:
     @property
     def numeric(self) -> bool:
         """Whether every scenario's value is a number (int, Fraction or float)."""
-        return all(_is_number(v) for v in self.values)
+        return all(is_number(v) for v in self.values)
 
     @property
     def differs(self) -> bool:
@@ -242,12 +189,12 @@ class Comparison:
 
     def query(self) -> str:
         """The link's query for these scenarios (:func:`scenarios_query`)."""
-        calc = _calculator(self.key)
+        calc = calculator_of(self.key)
         return scenarios_query(calc, [dict(s.given) for s in self.scenarios])
 
     def charts(self) -> tuple[ChartData, ...]:
         """The calculator's own charts with every scenario's bars (one series each)."""
-        calc = _calculator(self.key)
+        calc = calculator_of(self.key)
         out = []
         for view in calc.views:
             if not isinstance(view, ChartView):
@@ -267,38 +214,6 @@ class Comparison:
         return tuple(out)
 
 
-def _resolve(
-    calc: Calculator, scenarios: Sequence[Mapping[str, Any]]
-) -> list[tuple[dict[str, Any], dict[str, Any]]]:
-    """Each scenario's given values and every field's parsed value (A over the defaults,
-    the others over A), each value parsed once; refused with a :class:`ScenarioError`."""
-    if isinstance(scenarios, Mapping) or not 1 <= len(scenarios) <= MAX_SCENARIOS:
-        raise ValueError(f"give 1 to {MAX_SCENARIOS} scenarios, a list of mappings")
-    by_name = {p.name: p for p in calc.params}
-    defaults = {p.name: p.parse(p.default) for p in calc.params}
-    out: list[tuple[dict[str, Any], dict[str, Any]]] = []
-    for i, given in enumerate(scenarios):
-        label = _LABELS[i]
-        if not isinstance(given, Mapping):
-            raise TypeError(f"scenario {label}: a mapping of field names to values")
-        values = dict(defaults if i == 0 else out[0][1])
-        for name, raw in given.items():
-            param = by_name.get(name)
-            if param is None:
-                raise ScenarioError(
-                    label,
-                    str(name),
-                    f"{str(name)[:40]!r} is not a field of {calc.key} "
-                    f"(its fields: {', '.join(by_name)}).",
-                )
-            try:
-                values[name] = _parse(param, raw)
-            except InputError as exc:
-                raise ScenarioError(label, name, exc.message) from None
-        out.append((dict(given), values))
-    return out
-
-
 def _differs(calc: Calculator, a: Mapping[str, Any], b: Mapping[str, Any]) -> tuple[str, ...]:
     """The fields whose values differ between ``a`` and ``b`` and apply in one of them."""
     return tuple(
@@ -316,7 +231,9 @@ def _legend(calc: Calculator, label: str, values: Mapping[str, Any], names: Sequ
     for name in names[:3]:
         p = by_name[name]
         unit = f" {p.unit}" if p.unit else ""
-        parts.append(f"{p.label} {p.shown(values[name])}{unit}")
+        shown = p.shown(values[name]).replace("\n", " ")
+        shown = shown if len(shown) <= 40 else shown[:39] + "…"  # (a text field's value)
+        parts.append(f"{p.label} {shown}{unit}")
     more = f" and {len(names) - 3} more" if len(names) > 3 else ""
     return f"{label}: {', '.join(parts)}{more}"
 
@@ -329,7 +246,7 @@ def _run(calc: Calculator, label: str, values: Mapping[str, Any]) -> Explained:
 
 
 def _delta(a: object, b: object) -> object:
-    if _is_number(a) and _is_number(b):
+    if is_number(a) and is_number(b):
         return b - a  # type: ignore[operator]
     return None
 
@@ -342,14 +259,14 @@ def compare(key_or_calc: str | Calculator, scenarios: Sequence[Mapping[str, Any]
     parsed once by its field; a bad one raises :class:`ScenarioError` naming the
     scenario and the field.
     """
-    calc = _calculator(key_or_calc)
+    calc = calculator_of(key_or_calc)
     if isinstance(scenarios, Mapping) or not 2 <= len(scenarios) <= MAX_SCENARIOS:
         raise ValueError(f"compare takes 2 to {MAX_SCENARIOS} scenarios (a list of mappings)")
-    resolved = _resolve(calc, scenarios)
+    resolved = resolve(calc, scenarios)
     base = resolved[0][1]
     built = []
     for i, (given, values) in enumerate(resolved):
-        label = _LABELS[i]
+        label = LABELS[i]
         differs = _differs(calc, base, values) if i else ()
         built.append(
             Scenario(
@@ -380,295 +297,7 @@ def compare(key_or_calc: str | Calculator, scenarios: Sequence[Mapping[str, Any]
     return Comparison(calc.key, tuple(built), tuple(rows))
 
 
-# -- links -------------------------------------------------------------------
-
-
-def scenarios_query(
-    calc: str | Calculator,
-    scenarios: Sequence[Mapping[str, Any]],
-    sweep: SweepSpec | None = None,
-) -> str:
-    """The scenarios as a link's query: ``calculator=<key>``, A's fields that differ from
-    the defaults (as a one-calculator link writes them), then, for two or more,
-    ``scenarios=N`` and each later scenario's fields that differ from A, prefixed
-    ``s2.`` … A field that does not apply in its scenario is left out; a value is
-    written as given (text as typed; a checkbox ``yes``/``no``). ``sweep``: a sweep's
-    field, range and figures, added as ``sweep.*`` (:meth:`SweepSpec.pairs`)."""
-    c = _calculator(calc)
-    resolved = _resolve(c, scenarios)
-    pairs = [("calculator", c.key)]
-    defaults = {p.name: p.parse(p.default) for p in c.params}
-    for i, (given, values) in enumerate(resolved):
-        against = defaults if i == 0 else resolved[0][1]
-        prefix = f"s{i + 1}." if i else ""
-        if i == 1:
-            pairs.append(("scenarios", str(len(resolved))))
-        texts = {**({} if i == 0 else resolved[0][0]), **given}
-        for p in c.params:
-            if values[p.name] == against[p.name] or not c.applies(p.name, values):
-                continue
-            pairs.append((prefix + p.name, _text(texts.get(p.name, values[p.name]))))
-    if sweep is not None:
-        pairs += sweep.pairs(c)
-    return urlencode(pairs, quote_via=quote, safe=_LINK_SAFE)
-
-
-def scenarios_from_query(calc: str | Calculator, query: str) -> list[dict[str, str]]:
-    """The scenarios a link's query holds (:func:`scenarios_query`), each as text to give
-    :func:`compare` (A over the defaults, the others over A).
-
-    Refuses, with an :class:`~ruleslab.InputError` naming the query parameter and the
-    form it takes: a field the calculator lacks, a name given twice, ``sN.`` beyond
-    ``scenarios``, a ``scenarios`` that is not 2 to 4. The values themselves are
-    checked when the scenarios are computed (each field's own message). Linear in the
-    query's length.
-    """
-    c = _calculator(calc)
-    if len(query) > _MAX_QUERY_LENGTH:
-        raise InputError("query", f"A link's query holds at most {_MAX_QUERY_LENGTH:,} characters.")
-    pairs = parse_qsl(query.removeprefix("?"), keep_blank_values=True)
-    names = {p.name for p in c.params}
-    count = 1
-    counts = [text for name, text in pairs if name == "scenarios"]
-    if len(counts) > 1:
-        raise InputError("scenarios", "scenarios is given more than once.")
-    if counts:
-        text = counts[0].strip()
-        if text not in {str(n) for n in range(2, MAX_SCENARIOS + 1)}:
-            raise InputError(
-                "scenarios",
-                f"scenarios must be a whole number from 2 to {MAX_SCENARIOS} (got {text[:20]!r}).",
-            )
-        count = int(text)
-    out: list[dict[str, str]] = [{} for _ in range(count)]
-    for name, text in pairs:
-        if name in _PAGE_PARAMETERS or name == "scenarios" or name.startswith("sweep."):
-            continue
-        index, field_ = 0, name
-        if name[:1] == "s" and "." in name:
-            head, field_ = name.split(".", 1)
-            if not head[1:].isdigit() or not head[1:].isascii():
-                raise InputError(name[:40], f"{name[:40]!r}: a scenario's field is sN.<field>.")
-            index = int(head[1:]) - 1
-            if not 1 <= index < count:
-                allowed = f"s2. to s{count}." if count > 1 else "none: add scenarios=N first"
-                raise InputError(
-                    name[:40],
-                    f"{name[:40]!r} names scenario {head[1:][:6]}; this link's scenario "
-                    f"prefixes: {allowed} (A's fields have none).",
-                )
-        if field_ not in names:
-            raise InputError(
-                name[:40],
-                f"{name[:40]!r} is not a field of {c.key} "
-                f"(its fields: {', '.join(sorted(names))}).",
-            )
-        if field_ in out[index]:
-            raise InputError(name[:40], f"{name[:40]!r} is given more than once.")
-        out[index][field_] = text
-    return out
-
-
 # -- sweeps ------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Range:
-    """``start`` to ``stop`` **inclusive** by ``step`` (the field's own step if ``None``),
-    as a GM says "Defense 0 to 10". A Python ``range`` is also taken (stop exclusive)."""
-
-    start: float
-    stop: float
-    step: float | None = None
-
-
-@dataclass(frozen=True)
-class SweepSpec:
-    """A sweep as a link holds it: the field, its :class:`Range` or explicit values, and
-    the figures (``()``: the default)."""
-
-    field: str
-    span: Range | tuple[int | float, ...]
-    figures: tuple[str, ...] = ()
-
-    def pairs(self, calc: str | Calculator) -> list[tuple[str, str]]:
-        """``sweep.field``, then ``sweep.range=start:stop:step`` (stop included) or
-        ``sweep.values=a,b,c``, then ``sweep.figures=k1,k2`` if any; numbers written
-        plainly (``.`` the decimal point). The range's ends and values are checked by the
-        field first (:func:`sweep_values`)."""
-        sweep_values(calc, self.field, self.span)
-        out = [("sweep.field", self.field)]
-        if isinstance(self.span, Range):
-            step = "" if self.span.step is None else f":{_text(self.span.step)}"
-            out.append(("sweep.range", f"{_text(self.span.start)}:{_text(self.span.stop)}{step}"))
-        else:
-            out.append(("sweep.values", ",".join(_text(v) for v in self.span)))
-        if self.figures:
-            out.append(("sweep.figures", ",".join(self.figures)))
-        return out
-
-
-def _plain_number(text: str) -> bool:
-    """``-12``, ``3.5``: an optional ``-``, ASCII digits, at most one ``.`` between digits."""
-    body = text[1:] if text[:1] == "-" else text
-    whole, _, fraction = body.partition(".")
-    return (
-        bool(whole)
-        and whole.isdigit()
-        and whole.isascii()
-        and ("." not in body or (fraction.isdigit() and fraction.isascii()))
-    )
-
-
-def sweep_from_query(calc: str | Calculator, query: str) -> SweepSpec | None:
-    """The sweep a link's query holds (``sweep.*``, :meth:`SweepSpec.pairs`), or ``None``.
-
-    Refused with an :class:`~ruleslab.InputError` naming the query parameter and the
-    form it takes: an unknown ``sweep.*`` name, one given twice, no ``sweep.field`` or
-    not a number field, neither or both of ``sweep.range`` and ``sweep.values``, a
-    number not written plainly; a value outside the field's range gets the field's own
-    message. Figures are checked when the sweep is computed.
-    """
-    c = _calculator(calc)
-    if len(query) > _MAX_QUERY_LENGTH:
-        raise InputError("query", f"A link's query holds at most {_MAX_QUERY_LENGTH:,} characters.")
-    known = ("sweep.field", "sweep.range", "sweep.values", "sweep.figures")
-    given: dict[str, str] = {}
-    for name, text in parse_qsl(query.removeprefix("?"), keep_blank_values=True):
-        if not name.startswith("sweep."):
-            continue
-        if name not in known:
-            raise InputError(name[:40], f"{name[:40]!r}: a sweep's link names {', '.join(known)}.")
-        if name in given:
-            raise InputError(name, f"{name} is given more than once.")
-        given[name] = text
-    if not given:
-        return None
-    if "sweep.field" not in given:
-        raise InputError("sweep.field", "sweep.field names the number field to sweep.")
-    param = _number_param(c, given["sweep.field"])
-    if ("sweep.range" in given) == ("sweep.values" in given):
-        raise InputError(
-            "sweep.range", "Give sweep.range=start:stop[:step] or sweep.values=a,b,c (one)."
-        )
-    if "sweep.range" in given:
-        parts = given["sweep.range"].split(":", 3)
-        if not 2 <= len(parts) <= 3 or not all(_plain_number(x) for x in parts):
-            raise InputError(
-                "sweep.range",
-                "sweep.range is start:stop or start:stop:step, numbers written plainly "
-                "(e.g. 0:10:2).",
-            )
-        start, stop = param.parse(parts[0]), param.parse(parts[1])
-        step = float(parts[2]) if len(parts) == 3 else None
-        if step is not None and step.is_integer():
-            step = int(step)
-        span: Range | tuple[int | float, ...] = Range(start, stop, step)
-    else:
-        items = given["sweep.values"].split(",")
-        if not all(_plain_number(x) for x in items):
-            raise InputError(
-                "sweep.values",
-                "sweep.values is numbers written plainly, separated by commas (e.g. 0,2.5,10).",
-            )
-        span = tuple(param.parse(x) for x in items)
-    figures = tuple(f for f in given.get("sweep.figures", "").split(",") if f)
-    return SweepSpec(param.name, span, figures)
-
-
-def max_points(calc: str | Calculator) -> int:
-    """The most points one sweep of this calculator computes (per scenario)."""
-    key = _calculator(calc).key
-    cost = POINT_COST_MS.get(key, _DEFAULT_COST_MS)
-    return max(2, min(MAX_POINTS, SWEEP_BUDGET_MS // cost))
-
-
-def _number_param(calc: Calculator, name: str) -> IntParam | NumberParam:
-    by_name = {p.name: p for p in calc.params}
-    param = by_name.get(name)
-    if param is None:
-        raise InputError(name[:40], f"{name[:40]!r} is not a field of {calc.key}.")
-    if not isinstance(param, IntParam | NumberParam):
-        numeric = [p.name for p in calc.params if isinstance(p, IntParam | NumberParam)]
-        raise InputError(
-            name,
-            f"{param.label} is not a number field: a sweep takes one of {', '.join(numeric)}.",
-        )
-    return param
-
-
-def _dec(x: object) -> Decimal:
-    return Decimal(str(x))
-
-
-def sweep_values(
-    calc: str | Calculator,
-    field: str,
-    values_or_range: Range | range | Iterable[Any],
-    scenarios: int = 1,
-) -> tuple[tuple[int | float, ...], str]:
-    """The points a sweep of ``field`` computes and its note ("" or "cut to N points: …").
-
-    The range's ends (or each value) are parsed by the field: one outside its declared
-    range is refused with the field's own message. A range is counted, never listed,
-    before it is cut, so even 0 to 10¹² costs nothing. ``scenarios``: how many
-    scenarios the sweep runs (the cap is per sweep, shared between them).
-    """
-    c = _calculator(calc)
-    param = _number_param(c, field)
-    cap = max(2, max_points(c) // max(1, scenarios))
-    why = (
-        f"{c.title} computes at most {cap} points per sweep"
-        + (f" of {scenarios} scenarios" if scenarios > 1 else "")
-        + f" (within {SWEEP_BUDGET_MS / 1000:g} s)"
-    )
-    if isinstance(values_or_range, range):
-        r = values_or_range
-        if not r:
-            raise InputError(field, f"The range of {param.label} is empty.")
-        values_or_range = Range(r.start, r[-1], abs(r.step))
-        if r.step < 0:
-            values_or_range = Range(r[-1], r.start, -r.step)
-    if isinstance(values_or_range, Range):
-        start = param.parse(values_or_range.start)
-        stop = param.parse(values_or_range.stop)
-        step = param.step if values_or_range.step is None else values_or_range.step
-        if isinstance(step, bool) or not _is_number(step) or not step > 0:
-            raise InputError(field, f"The step of {param.label} must be a number above 0.")
-        if isinstance(param, IntParam) and _dec(step) != _dec(step).to_integral_value():
-            raise InputError(field, f"The step of {param.label} must be a whole number.")
-        if stop < start:
-            raise InputError(field, f"The range of {param.label} ends ({stop}) before it starts.")
-        d_start, d_step = _dec(start), _dec(step)
-        count = int((_dec(stop) - d_start) // d_step) + 1
-        n = min(count, cap)
-        points: list[int | float] = []
-        for k in range(n):
-            v = d_start + k * d_step
-            points.append(int(v) if isinstance(param, IntParam) else float(v))
-        note = ""
-        if count > cap:
-            span = _dec(stop) - d_start
-            if isinstance(param, IntParam):
-                hint = str((span / (cap - 1)).to_integral_value(ROUND_CEILING))
-            else:  # rounded up to hundredths
-                hint = _text(float((span / (cap - 1)).quantize(Decimal("0.01"), ROUND_CEILING)))
-            note = (
-                f"cut to {n} points: {why}; the range now ends at {_text(points[-1])} "
-                f"instead of {_text(stop)} (a step of {hint} covers it all)."
-            )
-        return tuple(points), note
-    if isinstance(values_or_range, str | bytes | Mapping):
-        raise InputError(field, f"Give {param.label}'s values as a list, or a Range.")
-    parsed = [param.parse(v) for v in values_or_range]
-    parsed = list(dict.fromkeys(parsed))  # each once, in the order given
-    if not parsed:
-        raise InputError(field, f"Give {param.label} at least one value.")
-    note = ""
-    if len(parsed) > cap:
-        note = f"cut to {cap} points: {why}; the first {cap} of {len(parsed)} values are kept."
-        parsed = parsed[:cap]
-    return tuple(parsed), note
 
 
 _Run = tuple[int | float, dict[str, Any], Explained | None, str, dict[str, Figure]]
@@ -736,7 +365,7 @@ class Sweep:
             for p in row:
                 writer.writerow(
                     [
-                        _text(p.x),
+                        as_text(p.x),
                         p.scenario,
                         *("" if p.figures[f] is None else str(p.figures[f]) for f in self.figures),
                         p.error,
@@ -762,18 +391,6 @@ class Sweep:
         return ChartData("line", title, self.field_label + unit, y_label, tuple(series))
 
 
-def default_sweep(calc: str | Calculator) -> tuple[str, Range]:
-    """A calculator's default sweep: its first number field among the main inputs (else
-    any), over the field's whole declared range by its step (cut when swept)."""
-    c = _calculator(calc)
-    main = [p for p in c.main_params if isinstance(p, IntParam | NumberParam)]
-    every = [p for p in c.params if isinstance(p, IntParam | NumberParam)]
-    if not every:
-        raise ValueError(f"{c.key} has no number field to sweep")
-    p = (main or every)[0]
-    return p.name, Range(p.minimum, p.maximum, p.step)
-
-
 def sweep(
     key_or_calc: str | Calculator,
     field: str,
@@ -792,12 +409,12 @@ def sweep(
     of points is bounded (:func:`sweep_values`; the record's ``note`` says when and why
     a range was cut).
     """
-    calc = _calculator(key_or_calc)
+    calc = calculator_of(key_or_calc)
     if base is not None and scenarios is not None:
         raise ValueError("give base or scenarios, not both")
     given = list(scenarios) if scenarios is not None else [base or {}]
-    resolved = _resolve(calc, given)
-    param = _number_param(calc, field)
+    resolved = resolve(calc, given)
+    param = number_field(calc, field)
     if not isinstance(values_or_range, Range | range):
         values_or_range = list(values_or_range)  # (read once: it may be an iterator)
     xs, note = sweep_values(calc, field, values_or_range, scenarios=len(resolved))
@@ -811,7 +428,7 @@ def sweep(
     scens: list[Scenario] = []
     runs: list[list[_Run]] = []
     for i, (g, values) in enumerate(resolved):
-        label = _LABELS[i]
+        label = LABELS[i]
         differs = tuple(n for n in _differs(calc, base_values, values) if n != field) if i else ()
         row = []
         first: Explained | None = None
@@ -844,7 +461,7 @@ def sweep(
             for i, f in enumerate(figs.values()):
                 labels.setdefault(f.key, f.label)
                 order.setdefault(f.key, i)
-                if _is_number(f.value) and f.key not in numeric_keys:
+                if is_number(f.value) and f.key not in numeric_keys:
                     numeric_keys.append(f.key)
     numeric_keys.sort(key=lambda k: order[k])
     if figures is None:
@@ -869,7 +486,7 @@ def sweep(
                     result,
                     error,
                     {
-                        k: figs[k].value if k in figs and _is_number(figs[k].value) else None
+                        k: figs[k].value if k in figs and is_number(figs[k].value) else None
                         for k in chosen
                     },
                     {k: figs[k].text if k in figs else "—" for k in chosen},
