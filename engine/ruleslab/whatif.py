@@ -410,6 +410,8 @@ def sweep(
     a range was cut).
     """
     calc = calculator_of(key_or_calc)
+    if isinstance(figures, str):  # one figure's key
+        figures = (figures,)
     if base is not None and scenarios is not None:
         raise ValueError("give base or scenarios, not both")
     given = list(scenarios) if scenarios is not None else [base or {}]

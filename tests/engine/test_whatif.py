@@ -83,6 +83,7 @@ def test_a_sweep_keeps_the_figures_asked_for_exactly():
     calc = get("dice_pool")
     result = sweep(calc, "dice", Range(0, 4), figures=["p_success", "mean"])
     assert result.figures == ("p_success", "mean")
+    assert sweep(calc, "dice", Range(0, 1), figures="mean").figures == ("mean",)
     assert result.x == (0, 1, 2, 3, 4)
     for x, value in zip(result.x, result.values("p_success"), strict=True):
         assert isinstance(value, Fraction)
