@@ -46,6 +46,7 @@ sweep against the budget. Inputs far from the defaults may cost more per point
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -399,6 +400,7 @@ def sweep(
     figures: Sequence[str] | None = None,
     *,
     scenarios: Sequence[Mapping[str, Any]] | None = None,
+    time_limit: float | None = None,
 ) -> Sweep:
     """One number field over a range (or explicit values), each point computed as the
     form would, for ``base`` (one scenario: field values over the defaults) or for
@@ -408,6 +410,12 @@ def sweep(
     point, in the result's order; ``None`` at a point where it is not one). The number
     of points is bounded (:func:`sweep_values`; the record's ``note`` says when and why
     a range was cut).
+
+    ``time_limit`` (seconds; ``None``: none): no further point is started once the
+    sweep has taken longer, and the note says so. The cap bounds a sweep from inputs
+    near the defaults; a page passes ``SWEEP_BUDGET_MS / 1000`` to bound any sweep (a
+    heavy base, e.g. Chimera's Wound Limits at 10, costs several times more per
+    point). Without it, the same inputs always give the same points.
     """
     calc = calculator_of(key_or_calc)
     if isinstance(figures, str):  # one figure's key
@@ -428,23 +436,30 @@ def sweep(
         xs_requested = tuple(dict.fromkeys(param.parse(v) for v in values_or_range))
     base_values = resolved[0][1]
     scens: list[Scenario] = []
-    runs: list[list[_Run]] = []
-    for i, (g, values) in enumerate(resolved):
-        label = LABELS[i]
-        differs = tuple(n for n in _differs(calc, base_values, values) if n != field) if i else ()
-        row = []
-        first: Explained | None = None
-        for x in xs:
+    runs: list[list[_Run]] = [[] for _ in resolved]
+    started = time.perf_counter()
+    for n, x in enumerate(xs):
+        if n and time_limit is not None and time.perf_counter() - started > time_limit:
+            note = (
+                f"cut to {n} point{'s' if n > 1 else ''}: the sweep took over {time_limit:g} s "
+                f"(its time limit) before {param.label} {as_text(x)}; the range now ends at "
+                f"{as_text(xs[n - 1])}." + (f" (Before that, {note})" if note else "")
+            )
+            xs = xs[:n]
+            break
+        for i, (_, values) in enumerate(resolved):
             point = {**values, field: x}
             try:
                 result: Explained | None = calc.run(point)
                 error = ""
             except InputError as exc:  # a rule across fields: the form's message
                 result, error = None, exc.message
-            first = first or result
             figs = {} if result is None else {f.key: f for f in result.figures()}
-            row.append((x, point, result, error, figs))
-        runs.append(row)
+            runs[i].append((x, point, result, error, figs))
+    for i, (g, values) in enumerate(resolved):
+        label = LABELS[i]
+        differs = tuple(n for n in _differs(calc, base_values, values) if n != field) if i else ()
+        first = next((r[2] for r in runs[i] if r[2] is not None), None)
         scens.append(
             Scenario(
                 label,

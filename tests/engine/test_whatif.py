@@ -223,6 +223,15 @@ def test_a_cut_range_says_so_and_how_to_cover_it_all():
     assert "the first 50 of 60 values" in note
 
 
+def test_a_time_limit_stops_starting_points_and_says_so():
+    scenarios = [{}, {"target": "8"}]
+    result = sweep("dice_pool", "dice", Range(0, 10), scenarios=scenarios, time_limit=0)
+    assert result.x == (0,)
+    assert [len(points) for points in result.points] == [1, 1]
+    assert result.note.startswith("cut to 1 point: the sweep took over 0 s (its time limit)")
+    assert sweep("dice_pool", "dice", Range(0, 10), time_limit=60).note == ""
+
+
 # -- the bound ------------------------------------------------------------------
 
 
