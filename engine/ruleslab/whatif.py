@@ -41,7 +41,8 @@ number fields over its declared range from the defaults (``bench/sweeps.py
 budget over that cost, at most :data:`MAX_POINTS` (a chart's and a table's
 readable length). ``bench/sweeps.py`` times the slowest calculator's default
 sweep against the budget. Inputs far from the defaults may cost more per point
-(the project's standard bounds any one input at 200 ms).
+(the project's standard bounds any one input at 200 ms): ``time_limit`` bounds
+any sweep by its time, at the cost of points that depend on the machine.
 """
 
 from __future__ import annotations
