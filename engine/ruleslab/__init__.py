@@ -27,6 +27,7 @@ from ruleslab.params import (
 )
 from ruleslab.records import Role, record
 from ruleslab.weapon import Weapon
+from ruleslab.whatif import Range, compare, sweep
 
 __version__ = "0.1.0"
 
@@ -41,10 +42,13 @@ __all__ = [
     "IntParam",
     "NumberParam",
     "Param",
+    "Range",
     "Role",
     "Step",
     "TextParam",
     "Weapon",
     "checked",
+    "compare",
     "record",
+    "sweep",
 ]

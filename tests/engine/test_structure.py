@@ -36,8 +36,9 @@ MAX_LINES = 600
 LONG_REASON = "600 lines"
 """A longer module's docstring says why, naming the limit ("over 600 lines, for a reason: …")."""
 
-DECLARING = ("ruleslab.calculators", "ruleslab.declare", "ruleslab.inputs")
-"""Modules that declare calculators and their inputs: above the rules."""
+DECLARING = ("ruleslab.calculators", "ruleslab.declare", "ruleslab.inputs", "ruleslab.whatif")
+"""Modules that declare calculators and their inputs, and what if (``ruleslab.whatif*``:
+scenarios and sweeps of any declared calculator): above the rules."""
 
 PUBLIC_API = (
     "ruleslab",
