@@ -110,6 +110,11 @@ class Kind:
     version: int = 1
 
     @property
+    def a(self) -> str:
+        """The label with its article: "an Aberrant character", "a Chimera fighter"."""
+        return ("an " if self.label[0] in "AEIOU" else "a ") + self.label
+
+    @property
     def fields(self) -> tuple[str, ...]:
         """The record's declared fields, in order (what a file's ``fields`` may name)."""
         return fields_of(self.record)
@@ -301,7 +306,7 @@ class Party:
         """The character ``id`` with record ``rec`` (same kind; his name kept)."""
         old = self.entry(id=id)
         if type(rec) is not type(old.record):
-            raise InputError("kind", f"{old.name} is a {old.kind.label}.")
+            raise InputError("kind", f"{old.name} is {old.kind.a}.")
         if isinstance(rec, Fighter):
             rec = dataclasses.replace(rec, name=old.name)
         return Party(tuple(Entry(e.id, e.name, rec) if e.id == id else e for e in self.entries))
@@ -347,7 +352,7 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number a party file holds")
 
 
-def _load(text: Any, what: str, limit: int) -> Any:
+def _load(text: Any, what: str, limit: int, thing: str = "party file") -> Any:
     if not isinstance(text, str):
         raise InputError("file", f"{what} must be text.")
     if len(text) > limit:
@@ -355,11 +360,11 @@ def _load(text: Any, what: str, limit: int) -> Any:
             "file", f"{what} is too large: {len(text):,} characters, at most {limit:,}."
         )
     if _depth(text) > MAX_DEPTH:
-        raise InputError("file", f"{what} is nested too deeply to be a ruleslab party.")
+        raise InputError("file", f"{what} is nested too deeply to be a ruleslab {thing}.")
     try:
         return json.loads(text, parse_constant=_refuse_constant)
     except (ValueError, RecursionError) as exc:
-        raise InputError("file", f"{what} is not a ruleslab party file (not JSON: {exc}).") from exc
+        raise InputError("file", f"{what} is not a ruleslab {thing} (not JSON: {exc}).") from exc
 
 
 def _check_format(data: Any, fmt: str, what: str) -> None:
@@ -429,7 +434,7 @@ def _entry(item: Any, n: int, *, with_id: bool) -> Entry:
     if unknown:
         raise InputError(
             unknown[0],
-            f"{where}: “{str(unknown[0])[:40]}” is not a field of a {kind.label}. "
+            f"{where}: “{str(unknown[0])[:40]}” is not a field of {kind.a}. "
             f"Its fields: {', '.join(known)}.",
         )
     try:
@@ -507,11 +512,14 @@ def parse_shared_character(value: Any) -> Entry:
     if len(value) > MAX_LINK:
         raise InputError("character", f"{what} is too long: at most {MAX_LINK:,} characters.")
     try:
+        value = value.rstrip("=")
+        if not set(value) <= _ID_CHARS:
+            raise ValueError("not base64url")
         raw = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
         text = raw.decode("utf-8")
     except (binascii.Error, ValueError) as exc:
         raise InputError("character", f"{what} is damaged (not base64url text).") from exc
-    data = _load(text, what, MAX_LINK)
+    data = _load(text, what, MAX_LINK, "character")
     _check_format(data, SHARE_FORMAT, what)
     item = {k: v for k, v in data.items() if k not in ("format", "format_version")}
     return _entry(item, 1, with_id=False)

@@ -438,7 +438,7 @@ export default { render };
 _CSS = """
 .rl-party { display: flex; flex-direction: column; gap: 0.35em; margin: 0.4em 0;
   padding: 0.5em 0.6em; border: 1px solid var(--rl-border, #c4c4c4); border-radius: 4px;
-  color: var(--rl-fg, inherit); }
+  color: var(--rl-fg, inherit); font-size: var(--jp-widgets-font-size, 13px); }
 .rl-party .rl-party-role { display: flex; flex-wrap: wrap; align-items: center; gap: 0.3em 1em; }
 .rl-party .rl-party-fill, .rl-party .rl-party-state, .rl-party .rl-party-prompt,
 .rl-party .rl-party-actions, .rl-party .rl-party-item, .rl-party .rl-party-share,
@@ -451,9 +451,12 @@ _CSS = """
   border: 1px solid var(--jp-widgets-input-border-color, #9e9e9e); }
 .rl-party select { min-width: 10em; }
 .rl-party .rl-party-name { width: 14em; }
+.rl-party .rl-party-share { flex: 1 0 100%; }
 .rl-party .rl-party-link { flex: 1 1 16em; font-family: ui-monospace, monospace;
-  font-size: 0.85em; }
-.rl-party .rl-party-button { width: auto; padding: 0 0.7em; }
+  font-size: 0.9em; }
+.rl-party .rl-party-button, .rl-party .rl-party-import-label { width: auto; padding: 0 0.7em;
+  height: var(--jp-widgets-inline-height, 28px); font-size: var(--jp-widgets-font-size, 13px);
+  box-sizing: border-box; }
 .rl-party .rl-party-who { font-weight: 600; }
 .rl-party .rl-party-edited { color: var(--rl-warn-fg, #6b4200); }
 .rl-party .rl-party-kind, .rl-party .rl-party-note { color: var(--rl-muted, #474747);
@@ -465,8 +468,7 @@ _CSS = """
 .rl-party .rl-party-file { position: absolute; width: 1px; height: 1px; opacity: 0;
   overflow: hidden; }
 .rl-party .rl-party-import-label { display: inline-flex; align-items: center; cursor: pointer;
-  padding: 0.15em 0.7em; border: 1px solid var(--jp-widgets-input-border-color, #9e9e9e);
-  border-radius: 2px; background: var(--jp-layout-color2, #eeeeee);
+  border: none; background: var(--jp-layout-color2, #eeeeee);
   color: var(--jp-ui-font-color1, inherit); }
 .rl-party .rl-party-file:focus-visible + .rl-party-import-label,
 .rl-party .rl-party-import-label:focus-within { outline: 2px solid var(--rl-link, #0b57d0); }
@@ -640,7 +642,9 @@ class PartyBar(anywidget.AnyWidget):
             self._say("That character is no longer in the party.", "warning")
             return
         if not isinstance(entry.record, role.record):
-            self._say(f"{entry.name} is a {entry.kind.label}: {role.title} is not.", "warning")
+            self._say(
+                f"{entry.name} is {entry.kind.a}: {_phrase(role.title)} is not.", "warning"
+            )
             return
         pairs = [
             (role.flat_name(f), _text(getattr(entry.record, f)))
