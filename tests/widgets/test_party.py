@@ -29,9 +29,7 @@ def _view(key: str, party: Party | None = None) -> tuple[CalculatorView, list[di
     sent: list[dict[str, Any]] = []
     view.party.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
     stored = (
-        None
-        if party is None
-        else json.dumps({"version": STORE_VERSION, "text": party_json(party)})
+        None if party is None else json.dumps({"version": STORE_VERSION, "text": party_json(party)})
     )
     _page(view.party, {"type": "loaded", "text": stored})
     return view, sent
@@ -66,7 +64,7 @@ def test_every_calculator_with_a_character_or_fighter_role_shows_the_bar():
         view = CalculatorView(calc)
         shown[calc.key] = view.party in view.children
         assert shown[calc.key] == bool(view.party.roles)
-    assert shown["lifting"] and shown["chimera"] and shown["henchmen"]
+    assert all(shown[k] for k in ("lifting", "chimera", "henchmen"))
     assert not shown["dice_pool"]
     view = calculator("autofire")
     assert [r.name for r in party_roles(view)] == ["attacker", "target"]

@@ -642,9 +642,7 @@ class PartyBar(anywidget.AnyWidget):
             self._say("That character is no longer in the party.", "warning")
             return
         if not isinstance(entry.record, role.record):
-            self._say(
-                f"{entry.name} is {entry.kind.a}: {_phrase(role.title)} is not.", "warning"
-            )
+            self._say(f"{entry.name} is {entry.kind.a}: {_phrase(role.title)} is not.", "warning")
             return
         pairs = [
             (role.flat_name(f), _text(getattr(entry.record, f)))
