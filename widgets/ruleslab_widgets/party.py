@@ -100,7 +100,11 @@ function openDb() {
       if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE);
       if (!db.objectStoreNames.contains(ASIDE)) db.createObjectStore(ASIDE);
     };
-    req.onsuccess = () => resolve(req.result);
+    req.onsuccess = () => {
+      const db = req.result;
+      db.onversionchange = () => db.close();  // (the database deleted or upgraded elsewhere)
+      resolve(db);
+    };
     req.onerror = () => reject(req.error);
     req.onblocked = () => reject(new Error("the database is blocked by another tab"));
   });
@@ -150,9 +154,16 @@ function render({ model, el }) {
   const send = (msg) => model.send(msg);
   const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(CHANNEL) : null;
 
+  async function database() {  // open, or opened again if it was closed (deleted)
+    if (db) {
+      try { db.transaction(STORE, "readonly").abort(); } catch (err) { db = null; }
+    }
+    if (!db) db = await openDb();
+    return db;
+  }
   async function load() {
     try {
-      if (!db) db = await openDb();
+      await database();
       const tx = db.transaction(STORE, "readonly");
       const req = tx.objectStore(STORE).get(KEY);
       await done(tx);
@@ -165,8 +176,8 @@ function render({ model, el }) {
     }
   }
   async function store(text) {
-    if (!db) return;
     try {
+      await database();
       const tx = db.transaction(STORE, "readwrite");  // the whole party: one transaction
       tx.objectStore(STORE).put(JSON.parse(text), KEY);
       await done(tx);
@@ -176,8 +187,8 @@ function render({ model, el }) {
     }
   }
   async function setAside() {
-    if (!db) return;
     try {  // kept, never deleted: moved to the set-aside store in one transaction
+      await database();
       const tx = db.transaction([STORE, ASIDE], "readwrite");
       const from = tx.objectStore(STORE);
       const req = from.get(KEY);
