@@ -303,7 +303,7 @@ def test_one_character_travels_by_link_and_names_are_text(browser, base_url, art
         expect(bar.locator(".rl-party-list summary")).to_have_text("Party (1)")
         assert "#" not in page.url  # (a reload does not offer him again)
         assert _stored_party(page, (hostile,))[hostile] == Character(strength=7)
-        # a damaged link says so and adds nothing
+        # a damaged link says so and adds nothing (pasted over the page: only its # changes)
         page.goto(f"{base_url}app.html?calculator=lifting#character=eyJub3QiOiJ1cyJ9")
         bar = page.locator(".rl-calc-lifting .rl-party")
         expect(bar.locator(".rl-party-status")).to_contain_text(

@@ -431,16 +431,19 @@ function render({ model, el }) {
   if (channel) channel.addEventListener("message", onChanged);
   window.addEventListener("focus", onChanged);
   draw();
-  load().then(() => {
+  const offerShared = () => {  // a link's character: checked by Python, then offered
     const shared = new URLSearchParams(window.location.hash.slice(1)).get("character");
     if (shared !== null) send({ type: "shared", text: shared });
-  });
+  };
+  window.addEventListener("hashchange", offerShared);  // (a link pasted over this page)
+  load().then(offerShared);
   return () => {
     model.off("msg:custom", onMsg);
     for (const name of names) model.off(`change:${name}`, draw);
     model.off("change:filled", onFilled);
     if (channel) channel.close();
     window.removeEventListener("focus", onChanged);
+    window.removeEventListener("hashchange", offerShared);
   };
 }
 export default { render };
