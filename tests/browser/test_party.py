@@ -317,7 +317,8 @@ def test_one_character_travels_by_link_and_names_are_text(browser, base_url, art
 
 
 def test_a_party_file_written_by_python_imports_in_the_page(browser, base_url, tmp_path):
-    """A notebook user's file (``party_json``) is what the page reads."""
+    """A notebook user's file (``party_json``) is what the page reads; another page of
+    the site open at the same time shows the new party at once (BroadcastChannel)."""
     from playwright.sync_api import expect
 
     from ruleslab.chimera.fighter import Fighter
@@ -326,7 +327,9 @@ def test_a_party_file_written_by_python_imports_in_the_page(browser, base_url, t
     (tmp_path / "rex.json").write_text(party_json(party), encoding="utf-8")
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
+    elsewhere = context.new_page()
     try:
+        other_bar = _open(elsewhere, base_url, "chimera")
         bar = _open(page, base_url, "chimera")
         bar.locator(".rl-party-list summary").click()
         bar.locator("input[type=file]").set_input_files(str(tmp_path / "rex.json"))
@@ -335,5 +338,8 @@ def test_a_party_file_written_by_python_imports_in_the_page(browser, base_url, t
         _fill(bar, "Combatant B", "Rex")
         expect(field_box(page, "chimera", "b_mr")).to_have_value("12")
         expect(field_box(page, "chimera", "b_damage")).to_have_value("2d6+1")
+        # the other page, never reloaded nor focused, has him too
+        expect(other_bar.locator(".rl-party-list summary")).to_have_text("Party (1)")
+        expect(other_bar.get_by_label("Fill Combatant A from", exact=True)).to_have_text("Rex")
     finally:
         context.close()
