@@ -43,6 +43,7 @@ from __future__ import annotations
 import base64
 import binascii
 import dataclasses
+import importlib
 import json
 import unicodedata
 import uuid
@@ -50,8 +51,6 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ruleslab.character import Character
-from ruleslab.chimera.fighter import Fighter
 from ruleslab.params import InputError
 from ruleslab.records import fields_of, record_params
 
@@ -70,6 +69,7 @@ __all__ = [
     "Kind",
     "Party",
     "check_name",
+    "kind_for",
     "kind_of",
     "parse_party",
     "parse_shared_character",
@@ -102,12 +102,25 @@ unassigned characters and line or paragraph separators: never in a name."""
 
 @dataclass(frozen=True)
 class Kind:
-    """A kind of character a party holds: its ``key`` in the file, its record and version."""
+    """A kind of character a party holds: its ``key`` in the file, its record (the class
+    ``name`` in ``module``, imported when first needed: the Chimera rules are not loaded
+    for a calculator that never meets a fighter) and the record's version."""
 
     key: str
     label: str
-    record: type
+    module: str
+    name: str
     version: int = 1
+
+    @property
+    def record(self) -> type:
+        """The record's class."""
+        cls: type = getattr(importlib.import_module(self.module), self.name)
+        return cls
+
+    def holds(self, cls: type) -> bool:
+        """Whether ``cls`` is this kind's record (without importing it)."""
+        return cls.__module__ == self.module and cls.__qualname__ == self.name
 
     @property
     def a(self) -> str:
@@ -121,14 +134,14 @@ class Kind:
 
     def make(self, name: str, fields: Mapping[str, Any]) -> Any:
         """The record called ``name`` with ``fields`` (the others: defaults), checked."""
-        if self.record is Fighter:
-            return Fighter(name, **fields)
+        if self.key == "fighter":  # (his name is his first field, not a declared one)
+            return self.record(name, **fields)
         return self.record(**fields)
 
 
 KINDS: dict[str, Kind] = {
-    "character": Kind("character", "Aberrant character", Character),
-    "fighter": Kind("fighter", "Chimera fighter", Fighter),
+    "character": Kind("character", "Aberrant character", "ruleslab.character", "Character"),
+    "fighter": Kind("fighter", "Chimera fighter", "ruleslab.chimera.fighter", "Fighter"),
 }
 """The kinds a party holds, by their key in a file."""
 
@@ -140,11 +153,20 @@ change gets a new version and an entry here, so older files keep opening."""
 
 def kind_of(rec: Any) -> Kind:
     """The :class:`Kind` of record ``rec`` (a Character or a Fighter)."""
-    for kind in KINDS.values():
-        if type(rec) is kind.record:
-            return kind
-    accepted = ", ".join(k.record.__name__ for k in KINDS.values())
-    raise InputError("kind", f"A party holds {accepted} records, not {type(rec).__name__}.")
+    kind = kind_for(type(rec))
+    if kind is None:
+        accepted = ", ".join(k.name for k in KINDS.values())
+        raise InputError("kind", f"A party holds {accepted} records, not {type(rec).__name__}.")
+    return kind
+
+
+def kind_for(cls: type) -> Kind | None:
+    """The :class:`Kind` whose record is class ``cls``, if any."""
+    return next((k for k in KINDS.values() if k.holds(cls)), None)
+
+
+def _is_fighter(rec: Any) -> bool:
+    return kind_of(rec).key == "fighter"
 
 
 def check_name(name: Any, where: str = "A character") -> str:
@@ -280,7 +302,7 @@ class Party:
     def add(self, name: str, rec: Any, *, id: str | None = None) -> Party:
         """This party and one more character (``name`` checked; a Fighter takes it as his)."""
         name = check_name(name)
-        if isinstance(rec, Fighter) and rec.name != name:
+        if _is_fighter(rec) and rec.name != name:
             rec = dataclasses.replace(rec, name=name)
         return Party((*self.entries, Entry(id or new_id(), name, rec)))
 
@@ -292,9 +314,7 @@ class Party:
                 Entry(
                     e.id,
                     name,
-                    dataclasses.replace(e.record, name=name)
-                    if isinstance(e.record, Fighter)
-                    else e.record,
+                    dataclasses.replace(e.record, name=name) if _is_fighter(e.record) else e.record,
                 )
                 if e.id == id
                 else e
@@ -307,7 +327,7 @@ class Party:
         old = self.entry(id=id)
         if type(rec) is not type(old.record):
             raise InputError("kind", f"{old.name} is {old.kind.a}.")
-        if isinstance(rec, Fighter):
+        if _is_fighter(rec):
             rec = dataclasses.replace(rec, name=old.name)
         return Party(tuple(Entry(e.id, e.name, rec) if e.id == id else e for e in self.entries))
 

@@ -39,10 +39,11 @@ import traitlets
 
 from ruleslab.params import InputError
 from ruleslab.party import (
-    KINDS,
     Entry,
+    Kind,
     Party,
     check_name,
+    kind_for,
     kind_of,
     parse_party,
     parse_shared_character,
@@ -64,11 +65,10 @@ def party_roles(view: CalculatorView) -> tuple[Role, ...]:
     """The roles of ``view``'s calculator a party character can fill (a Character or
     Fighter role with at least one field in the form)."""
     roles = getattr(view.calc.compute, "roles", ())
-    records = {k.record for k in KINDS.values()}
     return tuple(
         r
         for r in roles
-        if r.record in records and any(r.flat_name(f) in view.inputs for f in r.fields)
+        if kind_for(r.record) is not None and any(r.flat_name(f) in view.inputs for f in r.fields)
     )
 
 
@@ -528,7 +528,7 @@ class PartyBar(anywidget.AnyWidget):
                 "name": r.name,
                 "title": r.title,
                 "phrase": _phrase(r.title),
-                "kind": next(k.key for k in KINDS.values() if k.record is r.record),
+                "kind": self._kind(r).key,
             }
             for r in self._roles.values()
         ]
@@ -645,6 +645,12 @@ class PartyBar(anywidget.AnyWidget):
     def _role(self, name: str) -> Role:
         return self._roles[name]
 
+    @staticmethod
+    def _kind(role: Role) -> Kind:
+        kind = kind_for(role.record)
+        assert kind is not None  # (party_roles)
+        return kind
+
     def fill(self, role_name: str, id: str) -> None:
         """Set role ``role_name``'s fields from character ``id``, as a link would."""
         if role_name not in self._roles:
@@ -712,7 +718,7 @@ class PartyBar(anywidget.AnyWidget):
             self.message_kind = "warning"
             return
         info = self.filled.get(role_name)
-        kind = next(k for k in KINDS.values() if k.record is role.record)
+        kind = self._kind(role)
         base = kind.make(name, {})
         if info and not info.get("gone"):
             base = self.party.entry(id=info["id"]).record
