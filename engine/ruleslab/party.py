@@ -258,6 +258,23 @@ class Party:
             party = party.add(name, rec)
         return party
 
+    check_name = staticmethod(check_name)
+    """:func:`check_name` (the widgets reach the party's API through :class:`Party`)."""
+
+    @staticmethod
+    def kind_for(cls: type) -> Kind | None:
+        """The :class:`Kind` whose record is class ``cls``, if any (:func:`kind_for`)."""
+        return kind_for(cls)
+
+    def link(self, id: str) -> str:
+        """Character ``id`` as a link's value (:func:`shared_character`)."""
+        return shared_character(self.entry(id=id))
+
+    @classmethod
+    def from_link(cls, value: Any) -> Party:
+        """The party of the one character a link carries (:func:`parse_shared_character`)."""
+        return cls((parse_shared_character(value),))
+
     @property
     def characters(self) -> tuple[Any, ...]:
         """Every character's record, in order."""

@@ -32,28 +32,12 @@ Every text a GM typed is shown through ``textContent`` or an input's
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import anywidget
 import traitlets
 
-from ruleslab.params import InputError
-from ruleslab.party import (
-    Entry,
-    Kind,
-    Party,
-    check_name,
-    kind_for,
-    kind_of,
-    parse_party,
-    parse_shared_character,
-    party_json,
-    shared_character,
-)
-from ruleslab.records import Role
-
-if TYPE_CHECKING:
-    from ruleslab_widgets.view import CalculatorView
+from ruleslab import InputError, Party, Role, parse_party, party_json
 
 __all__ = ["STORE_VERSION", "PartyBar", "party_roles"]
 
@@ -61,14 +45,15 @@ STORE_VERSION = 1
 """The version of the value IndexedDB holds under the key ``party``."""
 
 
-def party_roles(view: CalculatorView) -> tuple[Role, ...]:
+def party_roles(view: Any) -> tuple[Role, ...]:
     """The roles of ``view``'s calculator a party character can fill (a Character or
     Fighter role with at least one field in the form)."""
     roles = getattr(view.calc.compute, "roles", ())
     return tuple(
         r
         for r in roles
-        if kind_for(r.record) is not None and any(r.flat_name(f) in view.inputs for f in r.fields)
+        if Party.kind_for(r.record) is not None
+        and any(r.flat_name(f) in view.inputs for f in r.fields)
     )
 
 
@@ -514,14 +499,16 @@ class PartyBar(anywidget.AnyWidget):
     """A link's character the GM may add: ``{"name", "kind_label"}``."""
     calculator = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self, view: CalculatorView, **kwargs: Any) -> None:
+    def __init__(self, view: Any, **kwargs: Any) -> None:
+        """The bar of ``view`` (a :class:`~ruleslab_widgets.view.CalculatorView`: not
+        imported here, which it imports)."""
         super().__init__(**kwargs)
         self.view = view
         self.party = Party()
         self._roles = {r.name: r for r in party_roles(view)}
         self._snapshots: dict[str, dict[str, Any]] = {}
         self._pending: Party | None = None
-        self._offered: Entry | None = None
+        self._offered: Party | None = None
         self.calculator = view.calc.key
         self.roles = [
             {
@@ -646,8 +633,9 @@ class PartyBar(anywidget.AnyWidget):
         return self._roles[name]
 
     @staticmethod
-    def _kind(role: Role) -> Kind:
-        kind = kind_for(role.record)
+    def _kind(role: Role) -> Any:
+        """The party's kind of ``role``'s record (:class:`ruleslab.party.Kind`)."""
+        kind = Party.kind_for(role.record)
         assert kind is not None  # (party_roles)
         return kind
 
@@ -709,7 +697,7 @@ class PartyBar(anywidget.AnyWidget):
             return
         role = self._role(role_name)
         try:
-            name = check_name(name, "The new character")
+            name = Party.check_name(name, "The new character")
         except InputError as exc:
             self._say(exc.message, "warning")
             return
@@ -760,7 +748,7 @@ class PartyBar(anywidget.AnyWidget):
             return
         try:
             old = self.party.entry(id=id)
-            name = check_name(name, "The character")
+            name = Party.check_name(name, "The character")
             party = self.party.rename(id, name)
         except KeyError:
             self._say("That character is no longer in the party.", "warning")
@@ -828,7 +816,7 @@ class PartyBar(anywidget.AnyWidget):
         fragment, ``app.html?calculator=<key>#character=<base64url JSON>``: the page reads it,
         no server ever sees it, and the form's link names stay the form's)."""
         try:
-            entry = self.party.entry(id=id)
+            value = self.party.link(id)
         except KeyError:
             return
         self._post(
@@ -836,29 +824,29 @@ class PartyBar(anywidget.AnyWidget):
                 "type": "link",
                 "id": id,
                 "query": f"calculator={self.view.calc.key}",
-                "fragment": f"character={shared_character(entry)}",
+                "fragment": f"character={value}",
             }
         )
 
     def shared(self, value: Any) -> None:
         """A link's ``character`` value: checked, then offered ("Add <name> to the party")."""
         try:
-            entry = parse_shared_character(value)
+            offered = Party.from_link(value)
         except InputError as exc:
             self._offered = None
             self.offer = {}
             self._say(f"{exc.message} It was not added to the party.", "warning")
             return
-        self._offered = entry
-        self.offer = {"name": entry.name, "kind_label": kind_of(entry.record).label}
+        self._offered = offered
+        entry = offered.entries[0]
+        self.offer = {"name": entry.name, "kind_label": entry.kind.label}
 
     def add_shared(self) -> None:
         """Add the character the link carries to the party (under a free name)."""
         if self._offered is None or not self._ready():
             return
-        entry = self._offered
         try:
-            party = self.party.add(self.party.free_name(entry.name), entry.record)
+            party = self.party.merged(self._offered)
         except InputError as exc:
             self._say(exc.message, "warning")
             return
