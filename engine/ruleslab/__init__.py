@@ -11,6 +11,9 @@ A character is built once and passed to every calculator that takes one::
 
     hero = Character(strength=4, might=2)
     lifting_and_encumbrance(lifter=hero, conditions=Conditions(load_kg=40), object_kg=450)
+
+The GM's party (saved on the app page, exported as a file) reads back as the same
+records: ``parse_party(text)["Aiko"]`` (:mod:`ruleslab.party`).
 """
 
 from ruleslab.character import Character, Conditions
@@ -25,6 +28,7 @@ from ruleslab.params import (
     TextParam,
     checked,
 )
+from ruleslab.party import Party, parse_party, party_json
 from ruleslab.records import Role, record
 from ruleslab.weapon import Weapon
 from ruleslab.whatif import Range, compare, sweep
@@ -42,6 +46,7 @@ __all__ = [
     "IntParam",
     "NumberParam",
     "Param",
+    "Party",
     "Range",
     "Role",
     "Step",
@@ -49,6 +54,8 @@ __all__ = [
     "Weapon",
     "checked",
     "compare",
+    "parse_party",
+    "party_json",
     "record",
     "sweep",
 ]

@@ -59,6 +59,7 @@ from ruleslab.declare import Calculator, FieldGroup, Roll
 from ruleslab_widgets.notes import linkify
 from ruleslab_widgets.number import NumberField
 from ruleslab_widgets.panels import make_panel, update_panel
+from ruleslab_widgets.party import PartyBar
 from ruleslab_widgets.render import (
     error_html,
     figures_html,
@@ -156,7 +157,10 @@ class CalculatorView(w.VBox):
         )
         self.share = ShareLink()
         self.share.add_class("rl-share-control")
-        children: list[w.Widget] = [header, self.share, w.VBox(rows)]
+        # the party: fill a role from a saved character (ruleslab_widgets.party)
+        self.party = PartyBar(self)
+        party = [self.party] if self.party.roles else []
+        children: list[w.Widget] = [header, self.share, *party, w.VBox(rows)]
         if group_boxes:
             grid = w.GridBox(
                 group_boxes,
@@ -307,6 +311,7 @@ class CalculatorView(w.VBox):
         # the GM takes over: what the link could not set is no longer news
         self._link_notes.clear()
         self._link_errors.pop(self._names.get(id(change["owner"]), ""), None)
+        self.party.field_changed(self._names.get(id(change["owner"]), ""))  # marks "edited"
         self.recompute()
 
     def set_input(self, name: str, value: Any) -> None:

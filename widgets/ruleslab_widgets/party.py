@@ -1,0 +1,855 @@
+"""The party bar: fill a calculator's roles from the GM's characters, kept in the browser.
+
+Shown above the form of every calculator with a role whose record is an
+Aberrant :class:`~ruleslab.character.Character` or a Chimera
+:class:`~ruleslab.chimera.fighter.Fighter` (``calc.compute.roles``). For each
+such role: "Fill the lifter from: [Aiko ▾] [Fill]" sets that role's fields
+through the form's own path (:meth:`~ruleslab_widgets.view.CalculatorView.apply_query`,
+as a link does: the figures are those of typing the values), then says whose
+values the role holds; changing one of them afterwards says "edited" and
+never writes back: "Update Aiko" and "Save as new character…" do, when asked.
+A "Party" disclosure lists the characters (rename, delete after a
+confirmation, share one by link) and exports or imports the party file
+(:mod:`ruleslab.party`).
+
+Where things happen:
+
+* the browser keeps the party in IndexedDB (database ``ruleslab``, its stores
+  fixed at version 1: ``party``, whose key ``party`` holds
+  ``{"version": 1, "text": <party file>}``, and ``set-aside``, where a stored
+  value that cannot be read is moved, never deleted); all pages of the site
+  share it (one origin), another tab's change arrives by BroadcastChannel or
+  when the page gets the focus;
+* Python checks everything: what storage holds (:meth:`PartyBar.loaded`), an
+  imported file (:meth:`PartyBar.import_text`, :func:`~ruleslab.party.parse_party`)
+  and a link's character (:meth:`PartyBar.shared`) go through the engine's parser
+  before use; the page only stores and shows.
+
+Every text a GM typed is shown through ``textContent`` or an input's
+``value``, never as HTML.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ruleslab import InputError, Party, Role, parse_party, party_json
+
+__all__ = ["STORE_VERSION", "PartyBar", "party_roles"]
+
+STORE_VERSION = 1
+"""The version of the value IndexedDB holds under the key ``party``."""
+
+
+def party_roles(view: Any) -> tuple[Role, ...]:
+    """The roles of ``view``'s calculator a party character can fill (a Character or
+    Fighter role with at least one field in the form)."""
+    roles = getattr(view.calc.compute, "roles", ())
+    return tuple(
+        r
+        for r in roles
+        if Party.kind_for(r.record) is not None
+        and any(r.flat_name(f) in view.inputs for f in r.fields)
+    )
+
+
+def _phrase(title: str) -> str:
+    """A role's title inside a sentence: "The lifter" → "the lifter"."""
+    return "the " + title[4:] if title.startswith("The ") else title
+
+
+def _text(value: Any) -> str:
+    """A record's value as the form's text (as typed)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+_ESM = r"""
+const DB = "ruleslab", STORE = "party", ASIDE = "set-aside", KEY = "party";
+const CHANNEL = "ruleslab-party";
+const MAX_FILE = 1000000;
+
+function openDb() {
+  return new Promise((resolve, reject) => {
+    let req;
+    try { req = indexedDB.open(DB, 1); } catch (err) { reject(err); return; }
+    req.onupgradeneeded = () => {  // the stores are fixed at version 1
+      const db = req.result;
+      if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE);
+      if (!db.objectStoreNames.contains(ASIDE)) db.createObjectStore(ASIDE);
+    };
+    req.onsuccess = () => {
+      const db = req.result;
+      db.onversionchange = () => db.close();  // (the database deleted or upgraded elsewhere)
+      resolve(db);
+    };
+    req.onerror = () => reject(req.error);
+    req.onblocked = () => reject(new Error("the database is blocked by another tab"));
+  });
+}
+function done(tx) {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error || new Error("aborted"));
+  });
+}
+function siteRoot() {
+  const config = document.getElementById("jupyter-config-data");
+  if (!config) return new URL("./", window.location.href);
+  const root = config.getAttribute("data-jupyter-lite-root");
+  if (root === null) return null;
+  return new URL(root.endsWith("/") ? root : root + "/", window.location.href);
+}
+function address(query, fragment) {
+  const root = siteRoot();
+  const relative = "app.html?" + query + "#" + fragment;
+  return root ? new URL(relative, root).href : relative;
+}
+function node(tag, props = {}, children = []) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === "text") el.textContent = v;
+    else if (k === "class") el.className = v;
+    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k in el && typeof v !== "string") el[k] = v;
+    else el.setAttribute(k, v);
+  }
+  el.append(...children);
+  return el;
+}
+function button(text, onclick, extra = {}) {
+  return node("button", { type: "button", class: "jupyter-button rl-party-button", text,
+                          onclick, ...extra });
+}
+let uid = 0;
+
+function render({ model, el }) {
+  const n = ++uid;
+  let db = null;
+  const ui = {
+    open: false, saving: null, savingText: "", renaming: null, deleting: null, link: null };
+  const send = (msg) => model.send(msg);
+  const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(CHANNEL) : null;
+
+  async function database() {  // open, or opened again if it was closed (deleted)
+    if (db) {
+      try { db.transaction(STORE, "readonly").abort(); } catch (err) { db = null; }
+    }
+    if (!db) db = await openDb();
+    return db;
+  }
+  async function load() {
+    try {
+      await database();
+      const tx = db.transaction(STORE, "readonly");
+      const req = tx.objectStore(STORE).get(KEY);
+      await done(tx);
+      const value = req.result;
+      send({ type: "loaded",
+             text: value === undefined ? null : JSON.stringify(value) });
+    } catch (err) {
+      db = null;
+      send({ type: "loaded", text: null, unavailable: String(err && err.message || err) });
+    }
+  }
+  async function store(text) {
+    try {
+      await database();
+      const tx = db.transaction(STORE, "readwrite");  // the whole party: one transaction
+      tx.objectStore(STORE).put(JSON.parse(text), KEY);
+      await done(tx);
+      if (channel) channel.postMessage("changed");
+    } catch (err) {
+      send({ type: "store_failed", text: String(err && err.message || err) });
+    }
+  }
+  async function setAside() {
+    try {  // kept, never deleted: moved to the set-aside store in one transaction
+      await database();
+      const tx = db.transaction([STORE, ASIDE], "readwrite");
+      const from = tx.objectStore(STORE);
+      const req = from.get(KEY);
+      req.onsuccess = () => {
+        if (req.result !== undefined) {
+          tx.objectStore(ASIDE).put(req.result, "party " + new Date().toISOString());
+          from.delete(KEY);
+        }
+      };
+      await done(tx);
+    } catch (err) {
+      send({ type: "store_failed", text: String(err && err.message || err) });
+    }
+  }
+  function download(text, filename) {
+    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    const a = node("a", { href: url, download: filename, class: "rl-party-download" });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  }
+  const onMsg = (msg) => {
+    if (!msg || typeof msg !== "object") return;
+    if (msg.type === "store") store(msg.text);
+    else if (msg.type === "set_aside") setAside();
+    else if (msg.type === "download") download(msg.text, msg.filename);
+    else if (msg.type === "link") {
+      ui.link = { id: msg.id, url: address(msg.query, msg.fragment) };
+      draw();
+    }
+  };
+  model.on("msg:custom", onMsg);
+
+  const root = node("div", { class: "rl-party", role: "region", "aria-label": "The party" });
+  el.replaceChildren(root);
+
+  function chars(kind) { return model.get("characters").filter((c) => c.kind === kind); }
+
+  function roleRow(role) {
+    const filled = model.get("filled")[role.name];
+    const ready = model.get("storage") !== "loading";
+    const options = chars(role.kind);
+    const id = `rl-party-${n}-${role.name}`;
+    const select = node("select", { id, class: "rl-party-select" });
+    if (!options.length) {
+      select.append(node("option", { value: "", text: "no characters yet" }));
+      select.disabled = true;
+    }
+    for (const c of options) select.append(node("option", { value: c.id, text: c.name }));
+    if (filled && options.some((c) => c.id === filled.id)) select.value = filled.id;
+    const label = node("label", { for: id, text: `Fill ${role.phrase} from` });
+    const fill = button("Fill", () => send({ type: "fill", role: role.name, id: select.value }),
+                        { disabled: !options.length || !ready,
+                          "aria-label": `Fill ${role.phrase} from the chosen character` });
+    const parts = [label, select, fill];
+    const row = node("div", { class: "rl-party-role" },
+                     [node("div", { class: "rl-party-fill" }, parts)]);
+    const state = node("div", { class: "rl-party-state" });
+    if (filled) {
+      const who = filled.gone ? `${filled.name}'s values (no longer in the party)`
+        : `${filled.name}'s values` + (filled.edited ? ", edited" : "");
+      state.append(node("span", { class: "rl-party-who" + (filled.edited ? " rl-party-edited" : ""),
+                                  text: `${role.title}: ${who}` }));
+      if (filled.edited && !filled.gone) {
+        state.append(button(`Update ${filled.name}`,
+                            () => send({ type: "update", role: role.name })));
+      }
+    }
+    if (ui.saving === role.name) {
+      const nameId = `${id}-name`;
+      const input = node("input", { id: nameId, type: "text", maxlength: "60",
+                                    class: "rl-party-name", autocomplete: "off" });
+      input.value = ui.savingText || "";
+      input.addEventListener("input", () => { ui.savingText = input.value; });
+      const save = () => { send({ type: "save_new", role: role.name, name: input.value }); };
+      input.addEventListener("keydown", (e) => {
+        if (e.key === "Enter") save();
+        if (e.key === "Escape") { ui.saving = null; draw(); }
+      });
+      state.append(node("span", { class: "rl-party-prompt" }, [
+        node("label", { for: nameId, text: "New character's name" }), input,
+        button("Save", save), button("Cancel", () => { ui.saving = null; draw(); })]));
+      setTimeout(() => input.focus(), 0);
+    } else {
+      state.append(button("Save as new character\u2026", () => { ui.saving = role.name; draw(); },
+                          { disabled: !ready,
+                            "aria-label": `Save ${role.phrase}'s values as a new character` }));
+    }
+    row.append(state);
+    return row;
+  }
+
+  function listRow(c) {
+    const li = node("li", { class: "rl-party-item" });
+    if (ui.renaming === c.id) {
+      const inputId = `rl-party-${n}-rename-${c.id}`;
+      const input = node("input", { id: inputId, type: "text", maxlength: "60",
+                                    class: "rl-party-name" });
+      input.value = c.name;
+      const ok = () => {
+        ui.renaming = null;
+        send({ type: "rename", id: c.id, name: input.value });
+      };
+      input.addEventListener("keydown", (e) => {
+        if (e.key === "Enter") ok();
+        if (e.key === "Escape") { ui.renaming = null; draw(); }
+      });
+      li.append(node("label", { for: inputId, text: `New name for ${c.name}` }), input,
+                button("Rename", ok), button("Cancel", () => { ui.renaming = null; draw(); }));
+      setTimeout(() => input.focus(), 0);
+      return li;
+    }
+    li.append(node("span", { class: "rl-party-item-name", text: c.name }),
+              node("span", { class: "rl-party-kind", text: c.kind_label }));
+    if (ui.deleting === c.id) {
+      li.append(node("span", { class: "rl-party-confirm", text: `Delete ${c.name}?` }),
+                button("Delete", () => { ui.deleting = null; send({ type: "delete", id: c.id }); }),
+                button("Keep", () => { ui.deleting = null; draw(); }));
+    } else {
+      li.append(
+        button("Rename", () => { ui.renaming = c.id; draw(); },
+               { "aria-label": `Rename ${c.name}` }),
+        button("Share by link", () => { send({ type: "share", id: c.id }); },
+               { "aria-label": `Share ${c.name} by link` }),
+        button("Delete", () => { ui.deleting = c.id; draw(); },
+               { "aria-label": `Delete ${c.name}` }));
+    }
+    if (ui.link && ui.link.id === c.id) {
+      const box = node("input", { type: "text", readonly: "", class: "rl-party-link",
+                                  "aria-label": `Link that offers ${c.name}` });
+      box.value = ui.link.url;
+      box.addEventListener("focus", () => box.select());
+      const note = node("span", { class: "rl-party-note", role: "status" });
+      const copy = button("Copy", async () => {
+        try {
+          await navigator.clipboard.writeText(ui.link.url);
+          note.textContent = "Link copied.";
+        } catch (err) {
+          box.focus();
+          box.select();
+          note.textContent = "Copy the selected link (Ctrl+C or \u2318C).";
+        }
+      });
+      li.append(node("div", { class: "rl-party-share" }, [box, copy, note]));
+    }
+    return li;
+  }
+
+  function partyBox() {
+    const list = model.get("characters");
+    const details = node("details", { class: "rl-party-list" });
+    details.open = ui.open;
+    details.addEventListener("toggle", () => { ui.open = details.open; });
+    details.append(node("summary", { text: `Party (${list.length})` }));
+    const ul = node("ul", { class: "rl-party-items" });
+    for (const c of list) ul.append(listRow(c));
+    if (!list.length) {
+      details.append(node("p", { class: "rl-party-note", text: "No characters yet: fill a "
+        + "role's fields, then \u201cSave as new character\u2026\u201d." }));
+    }
+    else details.append(ul);
+    const fileId = `rl-party-${n}-file`;
+    const file = node("input", { id: fileId, type: "file", accept: ".json,application/json",
+                                 class: "rl-party-file" });
+    file.addEventListener("change", async () => {
+      const f = file.files && file.files[0];
+      file.value = "";
+      if (!f) return;
+      if (f.size > MAX_FILE) {
+        const mb = (f.size / 1e6).toFixed(1);
+        send({ type: "say", text:
+          `This file is ${mb} MB: a party file is at most 1 MB. Nothing was changed.` });
+        return;
+      }
+      try { send({ type: "import", text: await f.text() }); }
+      catch (err) {
+        send({ type: "say", text: "This file could not be read. Nothing was changed." });
+      }
+    });
+    const actions = node("div", { class: "rl-party-actions" }, [
+      button("Export party", () => send({ type: "export" }), { disabled: !list.length }),
+      node("label", { for: fileId, class: "rl-party-import-label", text: "Import party\u2026" }),
+      file]);
+    details.append(actions);
+    const pending = model.get("pending");
+    if (pending && pending.count !== undefined) {
+      const more = pending.names.length > 8 ? ", \u2026" : "";
+      const names = pending.names.slice(0, 8).join(", ") + more;
+      const plural = pending.count === 1 ? "" : "s";
+      details.append(node("div", { class: "rl-party-pending", role: "group",
+                                   "aria-label": "Import the file" }, [
+        node("span", { text: `This file holds ${pending.count} character${plural}: ${names}.` }),
+        button("Add to the party", () => send({ type: "import_apply", mode: "add" })),
+        button("Replace the party", () => send({ type: "import_apply", mode: "replace" })),
+        button("Cancel", () => send({ type: "import_cancel" }))]));
+    }
+    return details;
+  }
+
+  function draw() {
+    const focused = document.activeElement;
+    const keep = root.contains(focused) && focused.getAttribute("aria-label");
+    const parts = [];
+    const offer = model.get("offer");
+    if (offer && offer.name) {
+      parts.push(node("div", { class: "rl-party-offer" }, [
+        node("span",
+             { text: `This link carries a character: ${offer.name} (${offer.kind_label}).` }),
+        button(`Add ${offer.name} to the party`, () => {
+          send({ type: "add_shared" });
+          const url = new URL(window.location.href);
+          url.hash = "";  // (a reload does not offer him again)
+          try { history.replaceState(history.state, "", url.href); } catch (err) {}
+        })]));
+    }
+    for (const role of model.get("roles")) parts.push(roleRow(role));
+    parts.push(partyBox());
+    const status = node("div", { class: "rl-party-status", role: "status" });
+    const message = model.get("message");
+    if (model.get("storage") === "loading") status.textContent = "Loading the party\u2026";
+    else if (message) {
+      status.textContent = message;
+      if (model.get("message_kind") === "warning") status.classList.add("rl-party-warning");
+    }
+    parts.push(status);
+    root.replaceChildren(...parts);
+    if (keep) {
+      const again = [...root.querySelectorAll("[aria-label]")].find(
+        (e) => e.getAttribute("aria-label") === keep);
+      if (again) again.focus();
+    }
+  }
+  const names = ["roles", "characters", "filled", "message", "message_kind", "storage",
+                 "pending", "offer"];
+  const onFilled = () => { ui.saving = null; ui.savingText = ""; };
+  model.on("change:filled", onFilled);  // (a save went through: the prompt closes)
+  for (const name of names) model.on(`change:${name}`, draw);
+  const onChanged = () => load();
+  if (channel) channel.addEventListener("message", onChanged);
+  window.addEventListener("focus", onChanged);
+  draw();
+  const offerShared = () => {  // a link's character: checked by Python, then offered
+    const shared = new URLSearchParams(window.location.hash.slice(1)).get("character");
+    if (shared !== null) send({ type: "shared", text: shared });
+  };
+  window.addEventListener("hashchange", offerShared);  // (a link pasted over this page)
+  load().then(offerShared);
+  return () => {
+    model.off("msg:custom", onMsg);
+    for (const name of names) model.off(`change:${name}`, draw);
+    model.off("change:filled", onFilled);
+    if (channel) channel.close();
+    window.removeEventListener("focus", onChanged);
+    window.removeEventListener("hashchange", offerShared);
+  };
+}
+export default { render };
+"""
+
+_CSS = """
+.rl-party { display: flex; flex-direction: column; gap: 0.35em; margin: 0.4em 0;
+  padding: 0.5em 0.6em; border: 1px solid var(--rl-border, #c4c4c4); border-radius: 4px;
+  color: var(--rl-fg, inherit); font-size: var(--jp-widgets-font-size, 13px); }
+.rl-party .rl-party-role { display: flex; flex-wrap: wrap; align-items: center; gap: 0.3em 1em; }
+.rl-party .rl-party-fill, .rl-party .rl-party-state, .rl-party .rl-party-prompt,
+.rl-party .rl-party-actions, .rl-party .rl-party-item, .rl-party .rl-party-share,
+.rl-party .rl-party-pending, .rl-party .rl-party-offer {
+  display: flex; flex-wrap: wrap; align-items: center; gap: 0.4em; }
+.rl-party select, .rl-party input[type=text] { min-width: 0; max-width: 100%;
+  font: inherit; padding: 0.2em 0.35em;
+  color: var(--jp-widgets-input-color, inherit);
+  background: var(--jp-widgets-input-background-color, transparent);
+  border: 1px solid var(--jp-widgets-input-border-color, #9e9e9e); }
+.rl-party select { min-width: 10em; }
+.rl-party .rl-party-name { width: 14em; }
+.rl-party .rl-party-share { flex: 1 0 100%; }
+.rl-party .rl-party-link { flex: 1 1 16em; font-family: ui-monospace, monospace;
+  font-size: 0.9em; }
+.rl-party .rl-party-button, .rl-party .rl-party-import-label { width: auto; padding: 0 0.7em;
+  height: var(--jp-widgets-inline-height, 28px); font-size: var(--jp-widgets-font-size, 13px);
+  box-sizing: border-box; }
+.rl-party .rl-party-who { font-weight: 600; }
+.rl-party .rl-party-edited { color: var(--rl-warn-fg, #6b4200); }
+.rl-party .rl-party-kind, .rl-party .rl-party-note { color: var(--rl-muted, #474747);
+  font-size: 0.9em; }
+.rl-party .rl-party-item-name { font-weight: 600; overflow-wrap: anywhere; }
+.rl-party .rl-party-items { list-style: none; margin: 0.3em 0; padding: 0;
+  display: flex; flex-direction: column; gap: 0.3em; }
+.rl-party .rl-party-list > summary { cursor: pointer; font-weight: 600; padding: 0.15em 0; }
+.rl-party .rl-party-file { position: absolute; width: 1px; height: 1px; opacity: 0;
+  overflow: hidden; }
+.rl-party .rl-party-import-label { display: inline-flex; align-items: center; cursor: pointer;
+  border: none; background: var(--jp-layout-color2, #eeeeee);
+  color: var(--jp-ui-font-color1, inherit); }
+.rl-party .rl-party-file:focus-visible + .rl-party-import-label,
+.rl-party .rl-party-import-label:focus-within { outline: 2px solid var(--rl-link, #0b57d0); }
+.rl-party .rl-party-status:empty { display: none; }
+.rl-party .rl-party-status { font-size: 0.95em; }
+.rl-party .rl-party-warning, .rl-party .rl-party-offer { background: var(--rl-warn-bg, #fff4e5);
+  color: var(--rl-warn-fg, #6b4200); padding: 0.25em 0.45em; border-radius: 3px; }
+"""
+
+
+class PartyBar(anywidget.AnyWidget):
+    """The party controls of one calculator view (see the module's docstring)."""
+
+    _esm = _ESM
+    _css = _CSS
+    roles = traitlets.List(traitlets.Dict()).tag(sync=True)
+    """``[{"name", "title", "phrase", "kind"}]``: the roles a character fills."""
+    characters = traitlets.List(traitlets.Dict()).tag(sync=True)
+    """``[{"id", "name", "kind", "kind_label"}]``: the party, in order."""
+    filled = traitlets.Dict().tag(sync=True)
+    """``{role: {"id", "name", "edited"}}``: whose values a role holds."""
+    message = traitlets.Unicode("").tag(sync=True)
+    message_kind = traitlets.Unicode("info").tag(sync=True)
+    storage = traitlets.Unicode("loading").tag(sync=True)
+    """``"loading"``, ``"ready"`` or ``"unavailable"`` (nothing is saved)."""
+    pending = traitlets.Dict().tag(sync=True)
+    """An import waiting for the GM's choice: ``{"count", "names"}``."""
+    offer = traitlets.Dict().tag(sync=True)
+    """A link's character the GM may add: ``{"name", "kind_label"}``."""
+    calculator = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, view: Any, **kwargs: Any) -> None:
+        """The bar of ``view`` (a :class:`~ruleslab_widgets.view.CalculatorView`: not
+        imported here, which it imports)."""
+        super().__init__(**kwargs)
+        self.view = view
+        self.party = Party()
+        self._roles = {r.name: r for r in party_roles(view)}
+        self._snapshots: dict[str, dict[str, Any]] = {}
+        self._pending: Party | None = None
+        self._offered: Party | None = None
+        self.calculator = view.calc.key
+        self.roles = [
+            {
+                "name": r.name,
+                "title": r.title,
+                "phrase": _phrase(r.title),
+                "kind": self._kind(r).key,
+            }
+            for r in self._roles.values()
+        ]
+        self.on_msg(self._receive)
+
+    # -- page → Python ------------------------------------------------------------
+    def _receive(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """One request from the page: ``{"type": …, …}`` (unknown ones ignored)."""
+        if not isinstance(content, dict):
+            return
+        kind = content.get("type")
+        text = content.get("text")
+        handlers: dict[str, Any] = {
+            "loaded": lambda: self.loaded(text, str(content.get("unavailable") or "")),
+            "fill": lambda: self.fill(str(content.get("role")), str(content.get("id"))),
+            "save_new": lambda: self.save_new(str(content.get("role")), content.get("name")),
+            "update": lambda: self.update(str(content.get("role"))),
+            "rename": lambda: self.rename(str(content.get("id")), content.get("name")),
+            "delete": lambda: self.delete(str(content.get("id"))),
+            "import": lambda: self.import_text(text),
+            "import_apply": lambda: self.import_apply(str(content.get("mode"))),
+            "import_cancel": self.import_cancel,
+            "export": self.export,
+            "share": lambda: self.share(str(content.get("id"))),
+            "shared": lambda: self.shared(text),  # a link's #character=…
+            "add_shared": self.add_shared,
+            "store_failed": lambda: self._say(
+                f"The party could not be saved in this browser ({str(text)[:200]}).", "warning"
+            ),
+            "say": lambda: self._say(str(text)[:300], "warning"),
+        }
+        handler = handlers.get(str(kind))
+        if handler is not None:
+            handler()
+
+    def _say(self, message: str, kind: str = "info") -> None:
+        self.message = message
+        self.message_kind = kind
+
+    def _post(self, content: dict[str, Any]) -> None:
+        """A message to the page (store, set aside, download, link)."""
+        self.send(content)
+
+    # -- storage -------------------------------------------------------------------
+    def loaded(self, stored: Any, unavailable: str = "") -> None:
+        """What IndexedDB holds (``None``: nothing yet), checked before use; or, with
+        ``unavailable``, why the browser keeps nothing (the party then lasts the page)."""
+        if unavailable:
+            self.storage = "unavailable"
+            self._say(
+                "This browser does not let the page save the party (private browsing?): "
+                "it lasts until the page is closed.",
+                "warning",
+            )
+            return
+        if stored is None:
+            self._set_party(Party())
+            self.storage = "ready"
+            return
+        try:
+            wrapper = json.loads(stored) if isinstance(stored, str) else None
+            if not isinstance(wrapper, dict) or wrapper.get("version") != STORE_VERSION:
+                raise InputError("file", "it is not a party this site saved")
+            party = parse_party(wrapper.get("text"))
+        except (InputError, ValueError, RecursionError) as exc:
+            reason = exc.message if isinstance(exc, InputError) else "not JSON"
+            self._post({"type": "set_aside"})
+            self._set_party(Party())
+            self.storage = "ready"
+            self._say(
+                f"The party saved in this browser could not be read ({reason}). It was set "
+                "aside, not deleted (IndexedDB “ruleslab”, store “set-aside”); the party "
+                "starts empty.",
+                "warning",
+            )
+            return
+        self._set_party(party)
+        self.storage = "ready"
+
+    def _set_party(self, party: Party) -> None:
+        self.party = party
+        self.characters = [
+            {"id": e.id, "name": e.name, "kind": e.kind.key, "kind_label": e.kind.label}
+            for e in party
+        ]
+        # a role filled from a character since deleted or renamed follows the party
+        filled = {}
+        for role, info in self.filled.items():
+            try:
+                entry = party.entry(id=info["id"])
+            except KeyError:
+                filled[role] = {**info, "gone": True}
+            else:
+                filled[role] = {**info, "name": entry.name}
+        self.filled = filled
+
+    def _save(self, party: Party, message: str) -> None:
+        """Make ``party`` the party, store it (one write), and say ``message``."""
+        self._set_party(party)
+        if self.storage == "ready":
+            self._post({"type": "store", "text": self._stored_value()})
+        self._say(message)
+
+    def _stored_value(self) -> str:
+        return json.dumps({"version": STORE_VERSION, "text": party_json(self.party)})
+
+    def _ready(self) -> bool:
+        if self.storage == "loading":
+            self._say("The party is still loading: try again in a moment.", "warning")
+            return False
+        return True
+
+    # -- roles ---------------------------------------------------------------------
+    def _role(self, name: str) -> Role:
+        return self._roles[name]
+
+    @staticmethod
+    def _kind(role: Role) -> Any:
+        """The party's kind of ``role``'s record (:class:`ruleslab.party.Kind`)."""
+        kind = Party.kind_for(role.record)
+        assert kind is not None  # (party_roles)
+        return kind
+
+    def fill(self, role_name: str, id: str) -> None:
+        """Set role ``role_name``'s fields from character ``id``, as a link would."""
+        if role_name not in self._roles:
+            return
+        role = self._role(role_name)
+        try:
+            entry = self.party.entry(id=id)
+        except KeyError:
+            self._say("That character is no longer in the party.", "warning")
+            return
+        if not isinstance(entry.record, role.record):
+            self._say(f"{entry.name} is {entry.kind.a}: {_phrase(role.title)} is not.", "warning")
+            return
+        pairs = [
+            (role.flat_name(f), _text(getattr(entry.record, f)))
+            for f in role.fields
+            if role.flat_name(f) in self.view.inputs
+        ]
+        self.view.apply_query(pairs)
+        self._snapshots[role_name] = self._form_values(role)
+        self.filled = {**self.filled, role_name: {"id": entry.id, "name": entry.name}}
+        self._say(f"{role.title}: {entry.name}'s values.")
+
+    def _form_values(self, role: Role) -> dict[str, Any]:
+        names = (role.flat_name(f) for f in role.fields)
+        return {n: self.view.inputs[n].value for n in names if n in self.view.inputs}
+
+    def field_changed(self, name: str) -> None:
+        """Field ``name`` changed by the GM: a filled role holding it is marked edited
+        (or not, if every field is back to the character's value). Never writes back."""
+        for role_name, snapshot in self._snapshots.items():
+            if name not in snapshot:
+                continue
+            edited = self._form_values(self._role(role_name)) != snapshot
+            info = self.filled.get(role_name)
+            if info is not None and bool(info.get("edited")) != edited:
+                self.filled = {**self.filled, role_name: {**info, "edited": edited}}
+
+    def _record(self, role: Role, base: Any) -> Any:
+        """Role ``role``'s record from the form's values over ``base``, or None (said why)."""
+        values, errors = self.view.parse()
+        bad = [n for n in role.flat_names if n in errors]
+        if bad:
+            self._say(f"Fix {_phrase(role.title)}'s highlighted fields first.", "warning")
+            return None
+        try:
+            return role.build(values, base)
+        except InputError as exc:
+            self._say(exc.message, "warning")
+            return None
+
+    def save_new(self, role_name: str, name: Any) -> None:
+        """A new character called ``name`` with role ``role_name``'s values (his other
+        fields: those of the character the role was filled from, else the defaults)."""
+        if role_name not in self._roles or not self._ready():
+            return
+        role = self._role(role_name)
+        try:
+            name = Party.check_name(name, "The new character")
+        except InputError as exc:
+            self._say(exc.message, "warning")
+            return
+        if name.casefold() in {n.casefold() for n in self.party.names}:
+            self._say(f"There is already a character called “{name}”: choose another name.")
+            self.message_kind = "warning"
+            return
+        info = self.filled.get(role_name)
+        kind = self._kind(role)
+        base = kind.make(name, {})
+        if info and not info.get("gone"):
+            base = self.party.entry(id=info["id"]).record
+        rec = self._record(role, base)
+        if rec is None:
+            return
+        try:
+            party = self.party.add(name, rec)
+        except InputError as exc:
+            self._say(exc.message, "warning")
+            return
+        entry = party.entries[-1]
+        self._snapshots[role_name] = self._form_values(role)
+        self.filled = {**self.filled, role_name: {"id": entry.id, "name": entry.name}}
+        self._save(party, f"Saved {entry.name} ({entry.kind.label}) in the party.")
+
+    def update(self, role_name: str) -> None:
+        """Write role ``role_name``'s values into the character it was filled from."""
+        if role_name not in self._roles or not self._ready():
+            return
+        role = self._role(role_name)
+        info = self.filled.get(role_name)
+        if not info or info.get("gone"):
+            self._say("This role was not filled from a character of the party.", "warning")
+            return
+        entry = self.party.entry(id=info["id"])
+        rec = self._record(role, entry.record)
+        if rec is None:
+            return
+        party = self.party.update(entry.id, rec)
+        self._snapshots[role_name] = self._form_values(role)
+        self.filled = {**self.filled, role_name: {"id": entry.id, "name": entry.name}}
+        self._save(party, f"Updated {entry.name} with {_phrase(role.title)}'s values.")
+
+    # -- the list ------------------------------------------------------------------
+    def rename(self, id: str, name: Any) -> None:
+        """Call character ``id`` ``name``."""
+        if not self._ready():
+            return
+        try:
+            old = self.party.entry(id=id)
+            name = Party.check_name(name, "The character")
+            party = self.party.rename(id, name)
+        except KeyError:
+            self._say("That character is no longer in the party.", "warning")
+            return
+        except InputError as exc:
+            self._say(exc.message, "warning")
+            return
+        self._save(party, f"Renamed {old.name} to {name}.")
+
+    def delete(self, id: str) -> None:
+        """Remove character ``id`` (the page asked the GM to confirm)."""
+        if not self._ready():
+            return
+        try:
+            old = self.party.entry(id=id)
+        except KeyError:
+            return
+        self._save(self.party.remove(id), f"Deleted {old.name} from the party.")
+
+    def export(self) -> None:
+        """Ask the page to download the party file."""
+        self._post(
+            {"type": "download", "text": party_json(self.party), "filename": "ruleslab-party.json"}
+        )
+        self._say(f"Exported {len(self.party)} characters to ruleslab-party.json.")
+
+    def import_text(self, text: Any) -> None:
+        """A party file's text, checked; if good, wait for the GM's "add" or "replace"."""
+        self._pending = None
+        self.pending = {}
+        try:
+            party = parse_party(text)
+        except InputError as exc:
+            self._say(
+                f"This file cannot be imported: {exc.message} Nothing was changed.", "warning"
+            )
+            return
+        self._pending = party
+        self.pending = {"count": len(party), "names": list(party.names)}
+        self._say("")
+
+    def import_apply(self, mode: str) -> None:
+        """Add the pending import's characters to the party, or replace the party by them."""
+        if self._pending is None or mode not in ("add", "replace") or not self._ready():
+            return
+        imported = self._pending
+        try:
+            party = imported if mode == "replace" else self.party.merged(imported)
+        except InputError as exc:
+            self._say(f"{exc.message} Nothing was changed.", "warning")
+            return
+        self._pending = None
+        self.pending = {}
+        done = "Replaced the party by" if mode == "replace" else "Added"
+        self._save(party, f"{done} {len(imported)} imported characters.")
+
+    def import_cancel(self) -> None:
+        self._pending = None
+        self.pending = {}
+        self._say("Import cancelled: nothing was changed.")
+
+    # -- links ---------------------------------------------------------------------
+    def share(self, id: str) -> None:
+        """Ask the page to show a link to this calculator carrying character ``id`` (in the
+        fragment, ``app.html?calculator=<key>#character=<base64url JSON>``: the page reads it,
+        no server ever sees it, and the form's link names stay the form's)."""
+        try:
+            value = self.party.link(id)
+        except KeyError:
+            return
+        self._post(
+            {
+                "type": "link",
+                "id": id,
+                "query": f"calculator={self.view.calc.key}",
+                "fragment": f"character={value}",
+            }
+        )
+
+    def shared(self, value: Any) -> None:
+        """A link's ``character`` value: checked, then offered ("Add <name> to the party")."""
+        try:
+            offered = Party.from_link(value)
+        except InputError as exc:
+            self._offered = None
+            self.offer = {}
+            self._say(f"{exc.message} It was not added to the party.", "warning")
+            return
+        self._offered = offered
+        entry = offered.entries[0]
+        self.offer = {"name": entry.name, "kind_label": entry.kind.label}
+
+    def add_shared(self) -> None:
+        """Add the character the link carries to the party (under a free name)."""
+        if self._offered is None or not self._ready():
+            return
+        try:
+            party = self.party.merged(self._offered)
+        except InputError as exc:
+            self._say(exc.message, "warning")
+            return
+        self._offered = None
+        self.offer = {}
+        self._save(party, f"Added {party.entries[-1].name} to the party.")
