@@ -97,6 +97,12 @@ def _initial_text(param: Param) -> str:
     return str(value)
 
 
+def _help_html(param: Param) -> str:
+    """A field's help text as HTML (escaped): the one place it is rendered, so that
+    references in it can be turned into links in one place."""
+    return _esc(param.help)
+
+
 def _display(widget: w.Widget, shown: bool) -> None:
     """Show or hide ``widget`` (``display: none``), sending nothing if it already is.
 
@@ -143,7 +149,8 @@ class CalculatorView(w.VBox):
         self.working.add_class("rl-working-panel")
         self.panels: list[w.Widget] = [make_panel(view) for view in calc.views]
         header = w.HTML(
-            f'{STYLE}<h2>{_esc(calc.title)}</h2><div class="rl-summary">{_esc(calc.summary)}</div>'
+            f'{STYLE}<h2 class="rl-title">{_esc(calc.title)}</h2>'
+            f'<div class="rl-summary">{_esc(calc.summary)}</div>'
         )
         self.share = ShareLink()
         self.share.add_class("rl-share-control")
@@ -231,7 +238,8 @@ class CalculatorView(w.VBox):
         line.add_class("rl-row")
         row = w.VBox([line])
         if param.help and not compact:
-            row.children = (*row.children, w.HTML(f'<div class="rl-help">{_esc(param.help)}</div>'))
+            help_line = w.HTML(f'<div class="rl-help">{_help_html(param)}</div>')
+            row.children = (*row.children, help_line)
         self._rows[param.name] = row
         return row
 
