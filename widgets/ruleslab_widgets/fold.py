@@ -140,9 +140,6 @@ function render({ model, el }) {
     more.textContent = "All results \u2193";
     figures.replaceChildren(...parts, more);
     figures.hidden = parts.length === 0;
-    figures.setAttribute("aria-label",
-      `${parts.map((p) => p.textContent).join("; ")}${note ? " (not current)" : ""}: `
-      + "go to all results");
   };
   for (const n of ["stale", "chips", "figures"]) model.on(`change:${n}`, show);
   show();

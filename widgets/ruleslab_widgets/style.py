@@ -147,6 +147,8 @@ _RULES = """
 .rl-calc .rl-key-figures { font: inherit; color: var(--rl-fg); background: none;
   border: 1px solid var(--rl-border); border-radius: 4px; padding: 0.3em 0.6em; cursor: pointer;
   display: flex; flex-wrap: wrap; gap: 0.15em 1em; text-align: left; width: 100%; }
+.rl-calc .rl-key-figure { max-width: 100%; overflow: hidden; text-overflow: ellipsis;
+  white-space: nowrap; }
 .rl-calc .rl-key-label { color: var(--rl-muted); }
 .rl-calc .rl-key-more { color: var(--rl-link); margin-left: auto; }
 .rl-calc .rl-results-summary .rl-key-figures { display: none; }
