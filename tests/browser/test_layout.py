@@ -192,15 +192,19 @@ def test_the_layout_at_the_table(browser, base_url, key):
             )
             name = focused[2].removeprefix("rl-field-")
             assert root.locator(f".rl-options .rl-field-{name}").count() == 1, focused
-            before = page.evaluate(
-                f"() => document.querySelector('.rl-calc-{key} .rl-field-{name} select, "
-                f".rl-calc-{key} .rl-field-{name} input').value"
+            value_js = (
+                f"() => {{ const e = document.querySelector('.rl-calc-{key} .rl-field-{name} "
+                f"select, .rl-calc-{key} .rl-field-{name} input');"
+                " return e.type === 'checkbox' ? String(e.checked) : e.value; }"
             )
+            before = page.evaluate(value_js)
             if focused[0] == "SELECT":
                 page.keyboard.press("ArrowDown")
             elif focused[1] == "checkbox":
                 page.keyboard.press("Space")
-            else:
+            else:  # a number field: Tab from its "−" button to its box, then a step
+                if focused[0] == "BUTTON":
+                    page.keyboard.press("Tab")
                 page.keyboard.press("ArrowUp")
             page.wait_for_function(
                 f"""() => [...document.querySelectorAll('.rl-calc-{key} .rl-results .rl-chip')]
@@ -208,11 +212,7 @@ def test_the_layout_at_the_table(browser, base_url, key):
                   && c.classList.contains('rl-chip-changed'))""",
                 timeout=20_000,
             )
-            after = page.evaluate(
-                f"() => document.querySelector('.rl-calc-{key} .rl-field-{name} select, "
-                f".rl-calc-{key} .rl-field-{name} input').value"
-            )
-            assert after != before
+            assert page.evaluate(value_js) != before
 
         # -- dark theme: axe again (colours)
         page.evaluate("() => document.documentElement.dataset.rlTheme = 'dark'")
@@ -229,6 +229,7 @@ def test_the_layout_at_the_table(browser, base_url, key):
               + '.rl-calc-{key} .rl-form textarea')]
               .filter(e => e.offsetParent !== null).pop()"""
         )
+        page.evaluate("() => document.activeElement && document.activeElement.blur()")
         last.as_element().focus()
         page.wait_for_timeout(200)
         bar = root.locator(".rl-keybar")
@@ -251,9 +252,7 @@ def test_the_layout_at_the_table(browser, base_url, key):
         context.close()
 
 
-def test_a_bad_link_shows_no_current_looking_figures_and_a_chip_opens_its_option(
-    browser, base_url
-):
+def test_a_bad_link_shows_no_current_looking_figures_and_a_chip_opens_its_option(browser, base_url):
     context, page = _open(browser, base_url, "lifting", "&strength=99&ruleset=2.0")
     root = page.locator(".rl-calc-lifting")
     try:
@@ -261,8 +260,7 @@ def test_a_bad_link_shows_no_current_looking_figures_and_a_chip_opens_its_option
         assert banner.inner_text().startswith("Not current: fix Strength")
         assert "rl-stale" in (root.locator(".rl-results").get_attribute("class") or "")
         opacity = page.evaluate(
-            "() => getComputedStyle(document.querySelector('.rl-calc-lifting .rl-output'))"
-            ".opacity"
+            "() => getComputedStyle(document.querySelector('.rl-calc-lifting .rl-output')).opacity"
         )
         assert float(opacity) < 0.6
         # fixed: current again
@@ -284,9 +282,7 @@ def test_a_bad_link_shows_no_current_looking_figures_and_a_chip_opens_its_option
         page.wait_for_function(
             "() => !!document.activeElement.closest('.rl-calc-lifting .rl-field-ruleset')"
         )
-        assert root.locator(".rl-options-heading button").get_attribute("aria-expanded") == (
-            "true"
-        )
+        assert root.locator(".rl-options-heading button").get_attribute("aria-expanded") == ("true")
         # a choice error names the values a link takes
         page.goto(f"{base_url}app.html?calculator=lifting&ruleset=3.0")
         message = root.locator(".rl-message-ruleset")

@@ -135,6 +135,9 @@ _RULES = """
 .rl-calc .rl-body { display: flex; flex-direction: column; overflow: visible; }
 .rl-calc, .rl-calc .rl-form, .rl-calc .rl-results { overflow: visible; }
 .rl-calc .rl-form, .rl-calc .rl-results { min-width: 0; }
+.rl-calc .rl-form { container: rl-form / inline-size; }
+@container rl-form (max-width: 720px) {
+  .rl-calc .rl-groups { grid-template-columns: minmax(0, 1fr) !important; } }
 .rl-calc .rl-results { margin-top: 0.6em; }
 .rl-calc .rl-summary-bar { display: flex; flex-direction: column; gap: 0.3em; }
 .rl-calc .rl-chips { display: flex; flex-wrap: wrap; gap: 0.3em; }
