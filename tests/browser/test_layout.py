@@ -150,16 +150,20 @@ def test_the_layout_at_the_table(browser, base_url, key):
         assert page.evaluate("() => window.scrollY") == 0
         box = figure.bounding_box()
         assert box is not None
-        assert 0 <= box["y"] and box["y"] + box["height"] <= WIDE["height"], box
+        assert box["y"] >= 0, box
+        assert box["y"] + box["height"] <= WIDE["height"], box
         form = root.locator(".rl-form").bounding_box()
         results = root.locator(".rl-results").bounding_box()
-        assert form and results and results["x"] >= form["x"] + form["width"] - 1
+        assert form
+        assert results
+        assert results["x"] >= form["x"] + form["width"] - 1
         assert not root.locator(".rl-keybar").is_visible()
         # the ruleset / rules chips in view
         chip = root.locator(".rl-results .rl-chip").first
         if root.locator(".rl-options").count():
             chip_box = chip.bounding_box()
-            assert chip_box and chip_box["y"] + chip_box["height"] <= WIDE["height"]
+            assert chip_box
+            assert chip_box["y"] + chip_box["height"] <= WIDE["height"]
         assert page.evaluate(LAYOUT_FAULTS_JS, key) == []
         assert _axe(page) == [], "light, 1280"
 
@@ -175,7 +179,8 @@ def test_the_layout_at_the_table(browser, base_url, key):
                     return [s.outlineStyle, parseFloat(s.outlineWidth), s.outlineColor,
                       getComputedStyle(document.body).backgroundColor]; }"""
                 )
-                assert ring[0] != "none" and ring[1] >= 2, ring
+                assert ring[0] != "none", ring
+                assert ring[1] >= 2, ring
                 assert _contrast(ring[2], ring[3]) >= 3, (theme, ring)
             page.evaluate("() => document.documentElement.dataset.rlTheme = 'light'")
             page.keyboard.press("Enter")
@@ -234,19 +239,23 @@ def test_the_layout_at_the_table(browser, base_url, key):
         page.wait_for_timeout(200)
         bar = root.locator(".rl-keybar")
         bar_box = bar.bounding_box()
-        assert bar_box and 0 <= bar_box["y"] and bar_box["y"] + 20 <= PHONE["height"], bar_box
+        assert bar_box is not None
+        assert bar_box["y"] >= 0, bar_box
+        assert bar_box["y"] + 20 <= PHONE["height"], bar_box
         first = page.evaluate(
             f"() => document.querySelector('.rl-calc-{key} [data-figure]').textContent"
         )
         assert first in bar.inner_text()
         focus_box = last.as_element().bounding_box()
-        assert focus_box and focus_box["y"] >= bar_box["y"] + bar_box["height"] - 1
+        assert focus_box
+        assert focus_box["y"] >= bar_box["y"] + bar_box["height"] - 1
         assert focus_box["y"] + focus_box["height"] <= PHONE["height"]
         # a tap on the bar brings the full results into view
         bar.locator(".rl-key-figures").click()
         page.wait_for_timeout(300)
         fig = figure.bounding_box()
-        assert fig and 0 <= fig["y"] < PHONE["height"]
+        assert fig
+        assert 0 <= fig["y"] < PHONE["height"]
         assert _axe(page) == [], "dark, 390"
     finally:
         context.close()
