@@ -130,7 +130,6 @@ _RULES = """
 .rl-calc .rl-fold-mark { display: inline-block; width: 0.8em; color: var(--rl-muted); }
 .rl-calc .rl-options { border-top: 1px solid var(--rl-border); margin-top: 0.6em; }
 .rl-calc .rl-help-compact { display: none; }
-.rl-calc .rl-field-row:hover .rl-help-compact,
 .rl-calc .rl-field-row:focus-within .rl-help-compact { display: block; }
 .rl-calc .rl-body { display: flex; flex-direction: column; overflow: visible; }
 .rl-calc, .rl-calc .rl-form, .rl-calc .rl-results { overflow: visible; }

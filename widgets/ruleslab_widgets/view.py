@@ -238,7 +238,7 @@ class CalculatorView(w.VBox):
     # -- form -------------------------------------------------------------
     def _row(self, param: Param, *, compact: bool = False) -> w.Widget:
         """One input with its message; its help below it (when ``compact``, shown while the
-        field is hovered or focused: a tap on the field focuses it)."""
+        field has the focus, a tap on it included; on hover, its tooltip)."""
         label = f"{param.label} ({param.unit})" if param.unit else param.label
         widget: w.DOMWidget
         if isinstance(param, BoolParam):
@@ -296,7 +296,7 @@ class CalculatorView(w.VBox):
         row.add_class("rl-field-row")
         if param.help:
             help_line = w.HTML(f'<div class="rl-help">{_help_html(param)}</div>')
-            if compact:  # shown while the field is hovered or focused (a tap focuses it)
+            if compact:  # shown while the field has the focus (no shift under a pointer)
                 help_line.add_class("rl-help-compact")
             row.children = (*row.children, help_line)
         self._rows[param.name] = row
