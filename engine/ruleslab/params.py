@@ -387,8 +387,13 @@ class ChoiceParam(Param):
     def check(self, value: object) -> str:
         # (text first: a list or dict is refused with the message, never a TypeError)
         if not isinstance(value, str) or value not in {v for v, _ in self.choices}:
-            raise InputError(self.name, f"{self.label} must be {self.describe_range()}.")
+            raise InputError(self.name, f"{self.label} must be one of {self.link_values()}.")
         return value
+
+    def link_values(self) -> str:
+        """The values a link takes, each with its label beside it where they differ:
+        ``2.1 = Aberrant 2.1, 2.0 = Aberrant 2.0``."""
+        return ", ".join(v if v == label else f"{v} = {label}" for v, label in self.choices)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -92,8 +92,9 @@ _COLOURS = """(key) => {
     barHi: style(q(".rl-bar-hi"), "fill"),
     chartText: style(q(".rl-chart svg text"), "fill"),
     error: style(q(".rl-error"), "color"),
-    options: style(q(".jupyter-widget-Collapse-header"), "color"),
-    optionsBack: style(q(".jupyter-widget-Collapse-header"), "backgroundColor"),
+    options: style(q(".rl-options-heading .rl-fold-button"), "color"),
+    optionsBack: style(q(".rl-options-heading .rl-fold-button"), "backgroundColor"),
+    chip: style(q(".rl-chip"), "color"),
   };
 }"""
 
@@ -106,7 +107,7 @@ def _check_colours(colours: dict, theme: str, where: str) -> None:
         assert _luminance(page) < 0.05, (where, colours["page"])
     else:
         assert _luminance(page) > 0.9, (where, colours["page"])
-    for name in ("text", "label", "summary", "help", "figure", "chartText", "error"):
+    for name in ("text", "label", "summary", "help", "figure", "chartText", "error", "chip"):
         if colours[name] is None:  # (a calculator without help, chart or error now)
             continue
         ratio = _contrast(_over(colours[name], page), page)

@@ -68,7 +68,11 @@ def test_surprise_figure():
         ({"b_movement_die": "d7"}, "b_movement_die", "one of d4, d6, d8, d10, d12"),
         ({"a_encumbrance": -1}, "a_encumbrance", "from 0 to 40"),
         ({"b_plan": "run"}, "b_plan", "one of"),
-        ({"a_kind": "grenade"}, "a_kind", "one of Fight (melee), Shoot (ranged), Blast"),
+        (
+            {"a_kind": "grenade"},
+            "a_kind",
+            "one of fight = Fight (melee), shoot = Shoot (ranged), blast = Blast",
+        ),
     ],
 )
 def test_bad_input(kwargs, field, words):

@@ -86,10 +86,14 @@ def test_chart_bars_and_the_vanquishing_bar():
 
 def test_a_fighter_with_an_unknown_choice_says_so():
     # (the record's field declarations: the form's label and choices)
-    with pytest.raises(InputError, match=r"^Cover must be one of None, Light: ¼ covered") as err:
+    with pytest.raises(
+        InputError, match=r"^Cover must be one of none = None, light = Light: ¼ covered"
+    ) as err:
         replace(A0, cover="Medium")
     assert err.value.field == "cover"
-    with pytest.raises(InputError, match=r"^Attacks with must be one of Fight \(melee\)") as err:
+    with pytest.raises(
+        InputError, match=r"^Attacks with must be one of fight = Fight \(melee\)"
+    ) as err:
         replace(B0, kind="melee")
     assert err.value.field == "kind"
 

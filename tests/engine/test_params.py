@@ -44,7 +44,7 @@ def test_bool_and_choice():
         flag.check("yes")
     pick = ChoiceParam("c", "Ruleset", default="a", choices=(("a", "A"), ("b", "B")))
     assert pick.check("b") == "b"
-    with pytest.raises(InputError, match="one of A, B"):
+    with pytest.raises(InputError, match="one of a = A, b = B"):
         pick.check("z")
 
 
@@ -291,6 +291,6 @@ def test_choice_param_refuses_any_value_with_its_message(value):
     with pytest.raises(InputError) as err:
         pick.check(value)
     assert err.value.field == "c"
-    assert err.value.message == "Ruleset must be one of A, B."
+    assert err.value.message == "Ruleset must be one of a = A, b = B."
     with pytest.raises(InputError):
         pick.parse(value)

@@ -62,7 +62,7 @@ def test_every_calculator_with_a_character_or_fighter_role_shows_the_bar():
     shown = {}
     for calc in CALCULATORS:
         view = CalculatorView(calc)
-        shown[calc.key] = view.party in view.children
+        shown[calc.key] = view.party in view.form.children
         assert shown[calc.key] == bool(view.party.roles)
     assert all(shown[k] for k in ("lifting", "chimera", "henchmen"))
     assert not shown["dice_pool"]

@@ -197,10 +197,10 @@ def test_each_value_is_parsed_and_checked_once_on_its_way_to_the_rule():
 
 def test_field_groups_lay_out_the_sides_next_to_each_other(find):
     view = calculator("compressed")
-    (grid,) = [c for c in view.children if "rl-groups" in c._dom_classes]
+    (grid,) = [c for c in view.form.children if "rl-groups" in c._dom_classes]
     assert grid.layout.grid_template_columns.startswith("repeat(2")
-    titles = [box.children[0].value for box in grid.children]
-    assert titles == ["<h3>Side A</h3>", "<h3>Side B</h3>"]
+    titles = [box.children[0].title for box in grid.children]
+    assert titles == ["Side A", "Side B"]
     side_a = {
         name for name, widget in view.inputs.items() if find(grid.children[0], f"rl-field-{name}")
     }

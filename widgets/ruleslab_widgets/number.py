@@ -134,6 +134,12 @@ _CSS = """
 """
 
 
+def _aria(x: float) -> str:
+    """A bound for ``aria-valuemin``/``aria-valuemax``: a plain number (1000000000000,
+    0.25), as ARIA requires: no thousands separators."""
+    return str(int(x)) if float(x).is_integer() else repr(float(x))
+
+
 def _plain(x: float) -> str:
     """A bound or step for a label: 0.25, 10, 1,000,000,000,000 (never 1e+12)."""
     return f"{int(x):,}" if float(x).is_integer() else f"{x:,}"
@@ -161,8 +167,8 @@ class NumberField(anywidget.AnyWidget):
         super().__init__(
             step_text=_plain(param.step),
             input_mode=mode,  # phones: digits (a minus sign needs the full keyboard)
-            minimum=_plain(param.minimum),
-            maximum=_plain(param.maximum),
+            minimum=_aria(param.minimum),
+            maximum=_aria(param.maximum),
             **kwargs,
         )
         self.observe(self._bounds, names="value")

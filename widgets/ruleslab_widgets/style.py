@@ -30,6 +30,7 @@ LIGHT = {
     "faint": "#5c5c5c",
     "error": "#b00020",
     "link": "#0b57d0",
+    "focus": "#0b57d0",
     "border": "#c4c4c4",
     "warn-bg": "#fff4e5",
     "warn-fg": "#6b4200",
@@ -54,6 +55,7 @@ DARK = {
     "faint": "#adadad",
     "error": "#ff8a80",
     "link": "#8ab4f8",
+    "focus": "#8ab4f8",
     "border": "#4d4d4d",
     "warn-bg": "#3a2a00",
     "warn-fg": "#ffd180",
@@ -109,12 +111,64 @@ _RULES = """
   vertical-align: top; }
 .rl-calc .rl-steps li, .rl-calc .rl-roll li { overflow-wrap: anywhere; }
 .rl-calc .rl-step-rule { color: var(--rl-faint); font-style: italic; }
-.rl-calc .widget-label { min-width: 14em; }
+.rl-calc [hidden] { display: none !important; }
 .rl-calc .rl-row { flex-wrap: wrap; align-items: baseline; }
+.rl-calc .rl-row > .widget-inline-hbox:not(.widget-checkbox) > .widget-label,
+.rl-calc .rl-row > .rl-number > .rl-number-label {
+  flex: 0 0 13em; width: 13em !important; min-width: 0; max-width: 13em; white-space: normal;
+  overflow: visible; text-overflow: clip; height: auto; line-height: 1.25;
+  overflow-wrap: anywhere; align-self: center; padding: 0.15em 0; }
+.rl-calc .rl-row > .widget-inline-hbox > :is(input, select, textarea) {
+  flex: 1 1 auto; min-width: 6em; width: auto; }
+.rl-calc .rl-row > .rl-number > .rl-number-input { flex: 1 1 auto; min-width: 4em; width: auto; }
 .rl-calc .rl-groups { grid-gap: 0 1.5em; max-width: 1100px; }
 .rl-calc .rl-group { container: rl-group / inline-size; min-width: 0; }
-.rl-calc .rl-group h3 { margin: 0.6em 0 0.2em 0; }
-.rl-calc .rl-groups .widget-label { min-width: 11em; }
+.rl-calc .rl-fold-title { margin: 0.5em 0 0.15em 0; font-size: 1.05em; }
+.rl-calc .rl-fold-button { font: inherit; font-weight: 600; color: var(--rl-fg);
+  background: none; border: 0; border-radius: 3px; padding: 0.2em 0.1em; cursor: pointer;
+  display: flex; gap: 0.45em; align-items: baseline; width: 100%; text-align: left; }
+.rl-calc .rl-fold-mark { display: inline-block; width: 0.8em; color: var(--rl-muted); }
+.rl-calc .rl-options { border-top: 1px solid var(--rl-border); margin-top: 0.6em; }
+.rl-calc .rl-help-compact { display: none; }
+.rl-calc .rl-field-row:focus-within .rl-help-compact { display: block; }
+.rl-calc .rl-body { display: flex; flex-direction: column; overflow: visible; }
+.rl-calc, .rl-calc .rl-form, .rl-calc .rl-results { overflow: visible; }
+.rl-calc .rl-form, .rl-calc .rl-results { min-width: 0; }
+.rl-calc .rl-form { container: rl-form / inline-size; }
+@container rl-form (max-width: 720px) {
+  .rl-calc .rl-groups { grid-template-columns: minmax(0, 1fr) !important; } }
+.rl-calc .rl-results { margin-top: 0.6em; }
+.rl-calc .rl-summary-bar { display: flex; flex-direction: column; gap: 0.3em; }
+.rl-calc .rl-chips { display: flex; flex-wrap: wrap; gap: 0.3em; }
+.rl-calc .rl-chip { font: inherit; font-size: 0.85em; color: var(--rl-fg); background: none;
+  border: 1px solid var(--rl-border); border-radius: 1em; padding: 0.1em 0.7em;
+  cursor: pointer; text-align: left; max-width: 100%; overflow-wrap: anywhere; }
+.rl-calc .rl-chip-changed { border-color: var(--rl-link); font-weight: 600; }
+.rl-calc .rl-stale-banner { background: var(--rl-warn-bg); color: var(--rl-warn-fg);
+  padding: 0.3em 0.6em; border-radius: 4px; font-weight: 600; }
+.rl-calc .rl-key-figures { font: inherit; color: var(--rl-fg); background: none;
+  border: 1px solid var(--rl-border); border-radius: 4px; padding: 0.3em 0.6em; cursor: pointer;
+  display: flex; flex-wrap: wrap; gap: 0.15em 1em; text-align: left; width: 100%; }
+.rl-calc .rl-key-figure { max-width: 100%; overflow: hidden; text-overflow: ellipsis;
+  white-space: nowrap; }
+.rl-calc .rl-key-label { color: var(--rl-muted); }
+.rl-calc .rl-key-more { color: var(--rl-link); margin-left: auto; }
+.rl-calc .rl-results-summary .rl-key-figures { display: none; }
+.rl-calc .rl-keybar { position: sticky; top: 0; z-index: 5; padding: 0.35em 0;
+  background: var(--rl-page-bg, var(--jp-layout-color0, #fff));
+  border-bottom: 1px solid var(--rl-border); }
+.rl-calc .rl-summary-stale .rl-key-figures,
+.rl-calc .rl-results.rl-stale :is(.rl-output, .rl-working-panel, .rl-panel) {
+  opacity: 0.45; filter: grayscale(1); }
+.rl-calc :is(button, input, select, textarea, summary, a, [tabindex]):focus-visible {
+  outline: 3px solid var(--rl-focus) !important; outline-offset: 1px; }
+@container rl-calc (min-width: 900px) {
+  .rl-calc .rl-body { flex-direction: row; align-items: flex-start; gap: 1.5em; }
+  .rl-calc .rl-form { flex: 1 1 0; }
+  .rl-calc .rl-results { flex: 0 0 44%; margin-top: 0; position: sticky; top: 0;
+    max-height: 100vh; overflow-y: auto; box-sizing: border-box; padding: 0 0.2em 0.5em 0; }
+  .rl-calc .rl-keybar { display: none !important; }
+}
 .rl-calc .rl-roll-seed .widget-label { min-width: 0; }
 .rl-calc .rl-roll-row { flex-wrap: wrap; }
 .rl-calc .rl-roll-stale ol, .rl-calc .rl-roll-stale strong { opacity: 0.6; }
@@ -136,9 +190,10 @@ _STACKED = """
   .rl-calc .rl-row > .widget-inline-hbox,
   .rl-calc .rl-row > .rl-number { flex-wrap: wrap; width: 100% !important;
     max-width: 100% !important; height: auto; }
-  .rl-calc .rl-row .widget-label, .rl-calc .rl-groups .rl-row .widget-label {
-    min-width: 0; width: 100% !important; text-align: left; white-space: normal;
-    line-height: 1.3; margin: 0.35em 0 0.15em 0; }
+  .rl-calc .rl-row > .widget-inline-hbox:not(.widget-checkbox) > .widget-label,
+  .rl-calc .rl-row > .rl-number > .rl-number-label {
+    flex: 1 1 100%; min-width: 0; width: 100% !important; max-width: 100%; text-align: left;
+    white-space: normal; line-height: 1.3; margin: 0.35em 0 0.15em 0; }
   .rl-calc .rl-row .widget-checkbox .widget-label-basic { width: auto; margin: 0; }
   .rl-calc .rl-row > .widget-inline-hbox > select,
   .rl-calc .rl-row > .widget-inline-hbox > textarea,
@@ -152,9 +207,31 @@ _STACKED = """
 """A field's label above its box, the box the full width: in a narrow calculator, and in
 a narrow group (two sides of a fight side by side on a tablet)."""
 
+_PRINT = """
+@media print {
+  .rl-calc { max-width: none; }
+  .rl-calc :is(.rl-share-control, .rl-keybar, .rl-roll-row, .rl-step, .rl-chips,
+    .rl-fold-mark, .rl-key-figures, .rl-help, .rl-status-busy) { display: none !important; }
+  .rl-calc .rl-fold-region { display: flex !important; }
+  .rl-calc .rl-body { display: block; }
+  .rl-calc .rl-results { position: static; max-height: none; overflow: visible; }
+  .rl-calc .rl-fold-title { margin: 0.3em 0 0 0; }
+  .rl-calc .rl-row { break-inside: avoid; }
+  .rl-calc :is(input, select, textarea) { border-color: transparent !important;
+    background: none !important; appearance: none; color: var(--rl-fg) !important; }
+  .rl-calc textarea { field-sizing: content; height: auto !important; overflow: visible;
+    resize: none; }
+  .rl-calc .rl-working::details-content { content-visibility: visible; display: block; }
+  .rl-calc .rl-working-panel, .rl-calc .rl-result { overflow: visible; }
+}
+"""
+"""On paper: the inputs as values (every group unfolded, text areas whole), the figures, the
+charts and the steps; no buttons, steppers, link or seed boxes."""
+
 _LAYOUT = (
     f"@container rl-calc (max-width: 640px) {{{_STACKED}}}\n"
-    f"@container rl-group (max-width: 440px) {{{_STACKED}}}"
+    f"@container rl-group (max-width: 440px) {{{_STACKED}}}\n"
+    f"{_PRINT.strip()}"
 )
 
 STYLE = (

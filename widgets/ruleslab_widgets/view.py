@@ -56,6 +56,7 @@ from ruleslab import (
     TextParam,
 )
 from ruleslab.declare import Calculator, FieldGroup, Roll
+from ruleslab_widgets.fold import FoldHeading, Summary
 from ruleslab_widgets.notes import linkify
 from ruleslab_widgets.number import NumberField
 from ruleslab_widgets.panels import make_panel, update_panel
@@ -70,9 +71,12 @@ from ruleslab_widgets.render import (
 from ruleslab_widgets.share import ShareLink
 from ruleslab_widgets.style import STYLE
 
-__all__ = ["PAGE_PARAMETERS", "CalculatorView"]
+__all__ = ["KEY_FIGURES", "PAGE_PARAMETERS", "CalculatorView"]
 
 _log = logging.getLogger(__name__)
+
+KEY_FIGURES = 3
+"""How many of the result's first figures the summary in view shows."""
 
 SEED = IntParam("seed", "Seed", minimum=0, maximum=2**32)
 """The roll seed box: read like any whole-number field (ASCII digits, bounded length)."""
@@ -106,6 +110,20 @@ def _help_html(param: Param) -> str:
     return linkify(param.help)
 
 
+def _role_groups(calc: Calculator) -> tuple[FieldGroup, ...]:
+    """Groups for a calculator that declares none: one per role of its function (the
+    lifter, the target …), of the role's fields that are not rules options."""
+    options = set(calc.options)
+    names = {p.name for p in calc.params}
+    groups = []
+    for role in getattr(calc.compute, "roles", ()):
+        fields = tuple(n for n in role.flat_names if n in names and n not in options)
+        names -= set(fields)  # (a field in one group only)
+        if fields:
+            groups.append(FieldGroup(role.title, fields))
+    return tuple(groups)
+
+
 def _display(widget: w.Widget, shown: bool) -> None:
     """Show or hide ``widget`` (``display: none``), sending nothing if it already is.
 
@@ -133,24 +151,41 @@ class CalculatorView(w.VBox):
         self._applying = False
         self._rows: dict[str, w.Widget] = {}
         self._group_boxes: list[tuple[FieldGroup, w.Widget]] = []
+        self.folds: dict[str, FoldHeading] = {}
         compact = calc.columns > 1
-        rows = [self._row(p) for p in calc.main_params]
-        option_rows = [self._row(p) for p in calc.option_params]
-        group_boxes = []
-        for group in calc.groups:
-            box = w.VBox(
-                [w.HTML(f"<h3>{_esc(group.title)}</h3>")]
-                + [self._row(p, compact=compact) for p in calc.group_params(group)]
+        groups = calc.groups or _role_groups(calc)
+        grouped = {n for g in groups for n in g.names}
+        rows = [self._row(p) for p in calc.params if p.name not in grouped | set(calc.options)]
+        form: list[w.Widget] = [w.VBox(rows)]
+        group_boxes = [
+            self._group_box(group, compact=compact and bool(calc.groups)) for group in groups
+        ]
+        if group_boxes and compact and calc.groups:
+            grid = w.GridBox(
+                group_boxes,
+                layout=w.Layout(grid_template_columns=f"repeat({calc.columns}, minmax(0, 1fr))"),
             )
-            box.add_class("rl-group")
-            group_boxes.append(box)
-            self._group_boxes.append((group, box))
+            grid.add_class("rl-groups")
+            form.append(grid)
+        else:
+            form += group_boxes
+        self.options_box: FoldHeading | None = None
+        if calc.option_params:
+            opts = self._fold_box(
+                "Rules options", [self._row(p) for p in calc.option_params], expanded=False
+            )
+            opts.add_class("rl-options")
+            opts.children[0].add_class("rl-options-heading")
+            form.append(opts)
+            self.options_box = self.folds["Rules options"]
         self.status = w.HTML("")
         self.output = w.HTML("")
         self.output.add_class("rl-output")
         self.working = w.HTML("")
         self.working.add_class("rl-working-panel")
         self.panels: list[w.Widget] = [make_panel(view) for view in calc.views]
+        for panel in self.panels:
+            panel.add_class("rl-panel")
         header = w.HTML(
             f'{STYLE}<h2 class="rl-title">{_esc(calc.title)}</h2>'
             f'<div class="rl-summary">{_esc(calc.summary)}</div>'
@@ -159,35 +194,57 @@ class CalculatorView(w.VBox):
         self.share.add_class("rl-share-control")
         # the party: fill a role from a saved character (ruleslab_widgets.party)
         self.party = PartyBar(self)
-        party = [self.party] if self.party.roles else []
-        children: list[w.Widget] = [header, self.share, *party, w.VBox(rows)]
-        if group_boxes:
-            grid = w.GridBox(
-                group_boxes,
-                layout=w.Layout(grid_template_columns=f"repeat({calc.columns}, minmax(0, 1fr))"),
-            )
-            grid.add_class("rl-groups")
-            children.append(grid)
-        self.options_box: w.Accordion | None = None
-        if option_rows:
-            opts = w.Accordion(children=[w.VBox(option_rows)], titles=("Rules options",))
-            opts.add_class("rl-options")
-            children.append(opts)
-            self.options_box = opts
+        # the result's line in view: in the results column (wide) and, on a narrow
+        # calculator, a bar that sticks to the top while the form scrolls
+        self.summary = Summary()
+        self.summary.add_class("rl-results-summary")
+        self.keybar = Summary()
+        self.keybar.add_class("rl-keybar")
         self.roll_logs: list[w.HTML] = []
         # What each log (by id) shows: a current roll (to mark stale) or a message.
         self._current_rolls: dict[int, tuple[str, int, tuple[str, ...]]] = {}
         self._roll_messages: set[int] = set()
         roll_rows = [self._roll_row(spec) for spec in calc.rolls]
-        children += [self.status, self.output, *roll_rows, *self.panels, self.working]
+        party = [self.party] if self.party.roles else []  # (above the form it fills)
+        self.form = w.VBox([*party, *form])
+        self.form.add_class("rl-form")
+        self.results = w.VBox(
+            [self.summary, self.status, self.output, *self.panels, self.working, *roll_rows]
+        )
+        self.results.add_class("rl-results")
+        body = w.Box([self.form, self.results])
+        body.add_class("rl-body")
+        children: list[w.Widget] = [header, self.share, self.keybar, body]
         super().__init__(children=children, **kwargs)
         self.add_class("rl-calc")
         self.add_class(f"rl-calc-{calc.key}")
         self.recompute()
 
+    def _fold_box(self, title: str, rows: list[w.Widget], *, expanded: bool = True) -> w.VBox:
+        """A heading with a disclosure button (:class:`FoldHeading`) over ``rows``."""
+        region_class = f"rl-fold-region-{len(self.folds)}"
+        heading = FoldHeading(title=title, expanded=expanded, region=region_class)
+        region = w.VBox(rows)
+        region.add_class("rl-fold-region")
+        region.add_class(region_class)
+        if not expanded:
+            region.layout.display = "none"
+        heading.observe(lambda change: _display(region, bool(change["new"])), names="expanded")
+        self.folds[title] = heading
+        return w.VBox([heading, region])
+
+    def _group_box(self, group: FieldGroup, *, compact: bool) -> w.Widget:
+        box = self._fold_box(
+            group.title, [self._row(p, compact=compact) for p in self.calc.group_params(group)]
+        )
+        box.add_class("rl-group")
+        self._group_boxes.append((group, box))
+        return box
+
     # -- form -------------------------------------------------------------
     def _row(self, param: Param, *, compact: bool = False) -> w.Widget:
-        """One input with its message; its help below it (a tooltip only when compact)."""
+        """One input with its message; its help below it (when ``compact``, shown while the
+        field has the focus, a tap on it included; on hover, its tooltip)."""
         label = f"{param.label} ({param.unit})" if param.unit else param.label
         widget: w.DOMWidget
         if isinstance(param, BoolParam):
@@ -225,14 +282,13 @@ class CalculatorView(w.VBox):
         multiline = isinstance(widget, w.Textarea)
         if isinstance(widget, w.Checkbox):
             widget.layout.width = "auto"
-        else:
-            wide = "28em" if isinstance(widget, NumberField) else "26em"  # room for −/+
-            widget.layout.width = "100%" if multiline or compact else wide
-        if compact and not multiline:
-            widget.layout.max_width = "24em"
+        else:  # every box as wide: labels of one width, so steppers align row to row
+            widget.layout.width = "100%"
+            if not multiline:
+                widget.layout.max_width = "34em"
         widget.add_class(f"rl-field-{param.name}")
         if param.help:
-            widget.tooltip = param.help
+            widget.tooltip = param.help  # (hover; the help line below: focus and tap)
         widget.observe(self._on_change, names="value")
         message = w.HTML("")
         message.add_class(f"rl-message-{param.name}")
@@ -243,8 +299,11 @@ class CalculatorView(w.VBox):
         line = w.HBox([widget, message])
         line.add_class("rl-row")
         row = w.VBox([line])
-        if param.help and not compact:
+        row.add_class("rl-field-row")
+        if param.help:
             help_line = w.HTML(f'<div class="rl-help">{_help_html(param)}</div>')
+            if compact:  # shown while the field has the focus (no shift under a pointer)
+                help_line.add_class("rl-help-compact")
             row.children = (*row.children, help_line)
         self._rows[param.name] = row
         return row
@@ -403,7 +462,7 @@ class CalculatorView(w.VBox):
         options = {p.name for p in self.calc.option_params}
         flagged = set(self._link_errors) | set(self.parse()[1])
         if self.options_box is not None and flagged & options:
-            self.options_box.selected_index = 0
+            self.options_box.expanded = True
 
     def _label(self, name: str) -> str:
         return next(p.label for p in self.calc.params if p.name == name)
@@ -464,6 +523,65 @@ class CalculatorView(w.VBox):
                 self._recompute()
             finally:
                 self._show_fields()
+                self._show_summary()
+
+    # -- the result's line in view -------------------------------------------
+    def stale_fields(self) -> list[str]:
+        """The labels of the fields the result shown does not follow: each holding a
+        bad value, or a value from a link the field could not take."""
+        return [
+            self._label(name)
+            for name in self.inputs
+            if self.messages[name].value or name in self._link_errors
+        ]
+
+    def option_chips(self) -> list[list[Any]]:
+        """``[name, text, changed]``: the ruleset, then each other rules option whose
+        value is not its default, as the form shows it ("Rules options: the defaults"
+        when there is neither, the chip opening the first option)."""
+        chips: list[list[Any]] = []
+        for param in self.calc.option_params:
+            raw = self.inputs[param.name].value
+            changed = raw != self._initial[param.name]
+            if param.name != "ruleset" and not changed:
+                continue
+            if isinstance(param, ChoiceParam):
+                shown = dict(param.choices).get(str(raw), str(raw))
+                text = shown if param.name == "ruleset" else f"{param.label}: {shown}"
+            elif isinstance(raw, bool):
+                text = f"{param.label}: {'yes' if raw else 'no'}"
+            else:
+                text = f"{param.label}: {_short(str(raw))}"
+            chips.append([param.name, text, changed])
+        if not chips and self.calc.option_params:
+            chips.append([self.calc.option_params[0].name, "Rules options: the defaults", False])
+        return chips
+
+    def _show_summary(self) -> None:
+        """The chips, the first key figures and the stale mark, in both summaries; the
+        results column marked ``rl-stale`` (drawn faded) while it does not follow the
+        inputs."""
+        stale = self.stale_fields()
+        note = ""
+        if stale:
+            more = f" and {len(stale) - 3} more" if len(stale) > 3 else ""
+            note = f"Not current: fix {', '.join(stale[:3])}{more}."
+        elif self.last_error:
+            note = "Not current: this could not be computed (see the message)."
+        if note:
+            self.results.add_class("rl-stale")
+        else:
+            self.results.remove_class("rl-stale")
+        figures = (
+            [[f.label, f.text] for f in self.result.figures()[:KEY_FIGURES]]
+            if self.result is not None
+            else []
+        )
+        chips = self.option_chips()
+        for summary in (self.summary, self.keybar):
+            summary.stale = note
+            summary.figures = figures
+            summary.chips = chips
 
     def _recompute(self) -> None:
         values, errors = self.parse()

@@ -1,0 +1,176 @@
+"""The calculator's layout, built in Python (issue 20): the form beside the results, the
+groups that fold, the summary kept in view, results marked stale while a field is bad.
+
+What the page draws of it (widths, stickiness, keyboard) is checked in Chromium by
+``tests/browser/test_layout.py``.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from ruleslab import InputError
+from ruleslab.calculators import CALCULATORS, get
+from ruleslab_widgets.fold import FoldHeading, Summary
+from ruleslab_widgets.view import KEY_FIGURES, CalculatorView
+
+KEYS = [c.key for c in CALCULATORS]
+
+
+def _all(widget: Any, css_class: str) -> list[Any]:
+    found = [widget] if css_class in getattr(widget, "_dom_classes", ()) else []
+    for child in getattr(widget, "children", ()):
+        found += _all(child, css_class)
+    return found
+
+
+def _inputs_under(widget: Any, view: CalculatorView) -> set[str]:
+    return {name for name, box in view.inputs.items() if _all(widget, f"rl-field-{name}")}
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_form_sits_beside_the_results_and_every_field_is_in_the_form(key):
+    view = CalculatorView(get(key))
+    (body,) = _all(view, "rl-body")
+    assert list(body.children) == [view.form, view.results]
+    # the results column holds the summary, the status, the figures, the panels, the steps
+    parts = list(view.results.children)
+    assert parts[:3] == [view.summary, view.status, view.output]
+    assert view.working in parts
+    assert all(p in parts for p in view.panels)
+    assert _inputs_under(view.form, view) == set(view.inputs)
+    assert not _inputs_under(view.results, view)
+    # the bar kept in view on a narrow calculator sits above the form, under the link
+    assert view.children.index(view.keybar) == view.children.index(view.share) + 1
+    assert view.children.index(view.keybar) < view.children.index(body)
+    # the title the app page may hide
+    assert '<h2 class="rl-title">' in view.children[0].value
+
+
+def test_a_calculator_without_groups_gets_one_per_role_after_its_main_inputs():
+    calc = get("lifting")
+    view = CalculatorView(calc)
+    roles = calc.compute.roles
+    titles = [t for t in view.folds if t != "Rules options"]
+    assert titles == [r.title for r in roles]
+    for role in roles:
+        (box,) = [b for g, b in view._group_boxes if g.title == role.title]
+        expected = {role.flat_name(f) for f in role.fields} - set(calc.options)
+        assert _inputs_under(box, view) == expected
+    # the inputs in no role come first, ungrouped (after the party bar that fills roles)
+    assert view.form.children[0] is view.party
+    first = view.form.children[1]
+    assert _inputs_under(first, view) == set(view.inputs) - {
+        n for r in roles for n in r.flat_names
+    } - set(calc.options)
+    assert "object_kg" in _inputs_under(first, view)
+
+
+def test_declared_groups_are_kept():
+    calc = get("autofire")
+    view = CalculatorView(calc)
+    assert [g.title for g, _box in view._group_boxes] == [g.title for g in calc.groups]
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_each_group_folds_with_a_disclosure_and_rules_options_start_folded(key):
+    calc = get(key)
+    view = CalculatorView(calc)
+    for title, fold in view.folds.items():
+        assert isinstance(fold, FoldHeading)
+        (region,) = [c for c in _all(view, "rl-fold-region") if fold.region in c._dom_classes]
+        assert fold.expanded is (title != "Rules options")
+        fold.expanded = False
+        assert region.layout.display == "none"
+        fold.expanded = True
+        assert region.layout.display != "none"
+    if calc.option_params:
+        assert view.options_box is view.folds["Rules options"]
+        (heading,) = _all(view, "rl-options-heading")
+        assert heading is view.options_box
+
+
+def test_compact_groups_keep_every_help_line_for_focus_and_tap():
+    calc = get("compressed")
+    view = CalculatorView(calc)
+    helps = _all(view, "rl-help-compact")
+    grouped = [p for g in calc.groups for p in calc.group_params(g) if p.help]
+    assert len(helps) == len(grouped) > 0
+    for p in grouped[:3]:
+        assert any(escape(p.help)[:20] in h.value for h in helps)
+
+
+def test_the_summary_shows_the_ruleset_then_each_changed_option_as_chips():
+    view = CalculatorView(get("lifting"))
+    assert view.summary.chips == [["ruleset", "Aberrant 2.1", False]]
+    assert view.keybar.chips == view.summary.chips
+    view.apply_query("ruleset=2.0&specialty=yes")
+    names = [c[0] for c in view.summary.chips]
+    assert names == ["ruleset", "specialty"]
+    assert view.summary.chips[0] == ["ruleset", "Aberrant 2.0", True]
+    assert view.summary.chips[1][1].endswith(": yes")
+    # a calculator without a ruleset: one chip for the defaults, then the changed ones
+    healing = CalculatorView(get("healing"))
+    first = get("healing").option_params[0].name
+    assert healing.summary.chips == [[first, "Rules options: the defaults", False]]
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_summary_shows_the_first_key_figures(key):
+    view = CalculatorView(get(key))
+    assert view.result is not None
+    expected = [[f.label, f.text] for f in view.result.figures()[:KEY_FIGURES]]
+    assert view.summary.figures == view.keybar.figures == expected
+    assert expected
+    assert view.summary.stale == ""
+
+
+def test_a_bad_field_marks_the_results_stale_until_it_is_fixed():
+    view = CalculatorView(get("lifting"))
+    good = view.output.value
+    assert "rl-stale" not in view.results._dom_classes
+    view.set_input("strength", "99")
+    assert "rl-stale" in view.results._dom_classes
+    assert view.summary.stale == "Not current: fix Strength."
+    assert view.keybar.stale == view.summary.stale
+    assert view.output.value == good  # kept, drawn faded under the banner
+    view.set_input("strength", "4")
+    assert "rl-stale" not in view.results._dom_classes
+    assert view.summary.stale == ""
+
+
+def test_a_bad_link_never_shows_current_looking_figures():
+    view = CalculatorView(get("lifting"))
+    view.apply_query("calculator=lifting&strength=99")
+    assert "rl-stale" in view.results._dom_classes
+    assert view.summary.stale.startswith("Not current: fix Strength")
+    # a choice a link cannot set: the field keeps its default, and the result is not the link's
+    other = CalculatorView(get("lifting"))
+    other.apply_query("ruleset=3.0")
+    assert "rl-stale" in other.results._dom_classes
+    assert "Rules version" in other.summary.stale
+
+
+def test_a_choice_error_names_the_values_a_link_takes_beside_their_labels():
+    view = CalculatorView(get("lifting"))
+    view.set_input("ruleset", "2.0")
+    calc = get("lifting")
+    ruleset = next(p for p in calc.params if p.name == "ruleset")
+    listed = ", ".join(f"{v} = {label}" for v, label in ruleset.choices)
+    with pytest.raises(InputError) as err:
+        ruleset.check("3.0")
+    assert err.value.message == f"{ruleset.label} must be one of {listed}."
+    assert "2.1 = Aberrant 2.1" in listed
+    view.apply_query("ruleset=3.0")
+    assert "2.1 = Aberrant 2.1, 2.0 = Aberrant 2.0" in view.messages["ruleset"].value
+
+
+def test_summary_and_fold_hold_text_only():
+    # (the page sets their text with textContent: no HTML from Python)
+    assert "innerHTML" not in Summary._esm
+    assert "innerHTML" not in FoldHeading._esm

@@ -1,0 +1,174 @@
+"""Front-end pieces of the calculator's layout (anywidget views, no HTML from Python).
+
+* :class:`FoldHeading`: a group's heading holding a real disclosure button
+  (``<h3><button aria-expanded>``, WAI-ARIA's disclosure pattern): Enter, Space
+  or a click toggles ``expanded``; the region it shows or hides (a widget
+  marked with the class ``region``) is shown or hidden at once in the page and
+  by Python (:class:`~ruleslab_widgets.view.CalculatorView` keeps its layout),
+  so state and display cannot drift apart.
+* :class:`Summary`: the line of the result that stays in view: the ruleset
+  and every rules option not at its default as chips (a chip opens "Rules
+  options" and focuses that option), the first key figures (on a narrow
+  calculator, where it sticks to the top of the screen; a tap jumps to the
+  full results), and, while a field is invalid, "Not current: fix …".
+
+All text goes through ``textContent`` and attributes, never HTML.
+"""
+
+from __future__ import annotations
+
+import anywidget
+import traitlets
+
+__all__ = ["FoldHeading", "Summary"]
+
+_FOLD_ESM = r"""
+let counter = 0;
+function render({ model, el }) {
+  el.classList.add("rl-fold-heading");
+  const heading = document.createElement(model.get("level") === 2 ? "h2" : "h3");
+  heading.className = "rl-fold-title";
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "rl-fold-button";
+  const mark = document.createElement("span");
+  mark.className = "rl-fold-mark";
+  mark.setAttribute("aria-hidden", "true");
+  const text = document.createElement("span");
+  button.append(mark, text);
+  heading.append(button);
+  el.replaceChildren(heading);
+  const regionId = `rl-fold-${++counter}-${Math.random().toString(36).slice(2, 8)}`;
+  const region = () => {
+    const group = el.parentElement;
+    return group ? group.querySelector(`:scope > .${model.get("region")}`) : null;
+  };
+  const show = () => {
+    const open = model.get("expanded");
+    text.textContent = model.get("title");
+    mark.textContent = open ? "\u25be" : "\u25b8";
+    button.setAttribute("aria-expanded", open ? "true" : "false");
+    const r = region();
+    if (r) {
+      if (!r.id) r.id = regionId;
+      button.setAttribute("aria-controls", r.id);
+      r.style.display = open ? "" : "none";
+    }
+  };
+  button.addEventListener("click", () => {
+    model.set("expanded", !model.get("expanded"));
+    model.save_changes();
+    show();
+  });
+  model.on("change:expanded", show);
+  model.on("change:title", show);
+  show();
+  requestAnimationFrame(show);  // the region is drawn after the heading
+  return () => { model.off("change:expanded", show); model.off("change:title", show); };
+}
+export default { render };
+"""
+
+_SUMMARY_ESM = r"""
+function render({ model, el }) {
+  el.classList.add("rl-summary-bar");
+  const stale = document.createElement("div");
+  stale.className = "rl-stale-banner";
+  stale.setAttribute("role", "status");
+  const chips = document.createElement("div");
+  chips.className = "rl-chips";
+  const figures = document.createElement("button");
+  figures.type = "button";
+  figures.className = "rl-key-figures";
+  el.replaceChildren(stale, chips, figures);
+  const calc = () => el.closest(".rl-calc");
+  const openOption = (name) => {
+    const root = calc();
+    if (!root) return;
+    const fold = root.querySelector(".rl-options-heading .rl-fold-button");
+    if (fold && fold.getAttribute("aria-expanded") !== "true") fold.click();
+    let tries = 0;
+    const focus = () => {
+      const field = root.querySelector(
+        `.rl-field-${name} select, .rl-field-${name} input, .rl-field-${name} textarea`);
+      if (field && field.offsetParent !== null) {
+        field.scrollIntoView({ block: "center" });
+        field.focus();
+      } else if (++tries < 60) {
+        setTimeout(focus, 50);
+      }
+    };
+    focus();
+  };
+  figures.addEventListener("click", () => {
+    const root = calc();
+    const results = root && root.querySelector(".rl-results");
+    if (!results) return;
+    results.scrollIntoView({ block: "start" });
+    const first = results.querySelector(".rl-output");
+    if (first) { first.tabIndex = -1; first.focus({ preventScroll: true }); }
+  });
+  const show = () => {
+    const note = model.get("stale");
+    stale.textContent = note;
+    stale.hidden = !note;
+    el.classList.toggle("rl-summary-stale", !!note);
+    const items = model.get("chips").map(([name, text, changed]) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "rl-chip" + (changed ? " rl-chip-changed" : "");
+      b.dataset.option = name;
+      b.textContent = text;
+      b.title = `Change in Rules options: ${text}`;
+      b.addEventListener("click", () => openOption(name));
+      return b;
+    });
+    chips.replaceChildren(...items);
+    const parts = model.get("figures").map(([label, value]) => {
+      const span = document.createElement("span");
+      span.className = "rl-key-figure";
+      const l = document.createElement("span");
+      l.className = "rl-key-label";
+      l.textContent = label;
+      const v = document.createElement("strong");
+      v.textContent = value;
+      span.append(l, " ", v);
+      return span;
+    });
+    const more = document.createElement("span");
+    more.className = "rl-key-more";
+    more.textContent = "All results \u2193";
+    figures.replaceChildren(...parts, more);
+    figures.hidden = parts.length === 0;
+  };
+  for (const n of ["stale", "chips", "figures"]) model.on(`change:${n}`, show);
+  show();
+  return () => { for (const n of ["stale", "chips", "figures"]) model.off(`change:${n}`, show); };
+}
+export default { render };
+"""
+
+
+class FoldHeading(anywidget.AnyWidget):
+    """A group's heading with a disclosure button for the widget of class ``region``
+    beside it (its sibling in the group's box)."""
+
+    _esm = _FOLD_ESM
+    title = traitlets.Unicode("").tag(sync=True)
+    expanded = traitlets.Bool(True).tag(sync=True)
+    region = traitlets.Unicode("").tag(sync=True)
+    level = traitlets.Int(3).tag(sync=True)
+
+
+class Summary(anywidget.AnyWidget):
+    """The result's line that stays in view (see the module's doc).
+
+    ``chips``: ``[name, text, changed]`` per rules option shown (the ruleset, then
+    each option not at its default); ``figures``: ``[label, text]`` of the first
+    key figures; ``stale``: "Not current: fix …" while a field is invalid, else "".
+    """
+
+    _esm = _SUMMARY_ESM
+    chips = traitlets.List(traitlets.List()).tag(sync=True)
+    figures = traitlets.List(traitlets.List()).tag(sync=True)
+    stale = traitlets.Unicode("").tag(sync=True)
