@@ -180,8 +180,18 @@ def _rolled(dice: int, target: int, reroll_tens: bool, upto: int = 0) -> tuple[D
         return Dist(0, (1,)), Fraction(0)
     if not reroll_tens:
         s, f = 11 - target, target - 1  # succeeding / failing faces
-        ways = tuple(math.comb(n, k) * s**k * f ** (n - k) for k in range(n + 1))
-        return Dist(0, ways, 10**n), Fraction(0)
+        # ways[k] = C(n,k) s^k f^(n−k) over 10^n, in lowest terms at once: every count and
+        # 10^n share exactly g^n, g = gcd(10, s, f) (the counts' gcd is gcd(s, f)^n, as
+        # C(n,0) = 1); each count from the last, C(n,k+1) = C(n,k)·(n−k)/(k+1) and one
+        # failing face traded for a succeeding one (exact: f ≥ 1 for target ≥ 2)
+        g = math.gcd(10, s, f)
+        s, f = s // g, f // g
+        way = f**n
+        ways = [way]
+        for k in range(n):
+            way = way * (n - k) * s // ((k + 1) * f)
+            ways.append(way)
+        return Dist(0, tuple(ways), (10 // g) ** n), Fraction(0)
 
     a, b = 10 - target, target - 1  # closing face succeeds / fails; the 10th face rerolls
     # w[m] = C(n,m) a^m b^(n-m) 10^m: m of the n closing faces succeed.

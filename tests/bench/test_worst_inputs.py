@@ -25,10 +25,43 @@ def test_every_heavy_input_is_accepted_by_its_form():
 
 
 def test_the_report_ends_with_its_summary_line(capsys):
-    worst_inputs.main(["--only", "dice_pool,lifting"])
+    worst_inputs.main(["--only", "dice_pool,lifting", "--sets", "40", "--repeat", "1"])
     last = capsys.readouterr().out.strip().splitlines()[-1]
     assert re.fullmatch(
         r"summary: worst_ms=[\d.]+ worst_key=(dice_pool|lifting) budget_ratio=[\d.]+ "
         r"yardstick_ms=[\d.]+ load=[\d.]+/[\d.]+",
         last,
     )
+
+
+def test_the_slow_sets_found_before_are_seeds_the_form_accepts():
+    """Issue 23's Chimera and Henchmen links are among the seeds, read as the form reads them."""
+    assert set(worst_inputs.SEEDS) >= {"chimera", "henchmen"}
+    for key, queries in worst_inputs.SEEDS.items():
+        calc = get(key)
+        for query in queries:
+            given = worst_inputs.from_query(calc, query)
+            parsed = {p.name: p.parse(given[p.name]) for p in calc.params}
+            assert parsed  # every field parses (a refused seed would time nothing)
+            assert worst_inputs.link_query(calc, given) == f"calculator={key}&{query}"
+
+
+def test_the_search_draws_the_sets_asked_for_and_keeps_the_slowest(monkeypatch):
+    from tests.golden import generate as golden
+
+    calls = []
+    monkeypatch.setattr(
+        worst_inputs, "time_once", lambda calc, given: calls.append(given) or float(len(calls))
+    )
+    tried, refused, slowest = worst_inputs.search(get("chimera"), 300, 0, golden, 4)
+    assert (tried, refused) == (300, 0)  # nothing refused: 300 drawn
+    assert len(calls) == 300
+    assert [ms for ms, _ in slowest] == [300.0, 299.0, 298.0, 297.0]
+    heavy = {"10d100+20", "10d100-20", "10d100"}
+    assert any(given["a_damage"] in heavy for given in calls)  # the heavy dice are drawn
+    again = []
+    monkeypatch.setattr(
+        worst_inputs, "time_once", lambda calc, given: again.append(given) or float(len(again))
+    )
+    worst_inputs.search(get("chimera"), 300, 0, golden, 4)
+    assert again == calls  # seeded: the same sets every run

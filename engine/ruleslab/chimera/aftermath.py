@@ -67,6 +67,26 @@ ROUNDS_PER_TURN = TURN_MINUTES * 60 // ROUND_SECONDS
 """A turn of 10 minutes is 60 rounds of 10 seconds."""
 
 
+Weight = Fraction | int
+Weights = Iterable[tuple[int, Weight]]
+"""(wounds, weight) pairs: chances, or whole numbers over a denominator given beside them
+(a duel's ends are counted over one denominator:
+:attr:`~ruleslab.chimera.duel.DuelOdds.end_counts`)."""
+
+
+def _by_wounds(pairs: Weights) -> dict[int, Weight]:
+    """The weights summed per number of wounds (each wound count's chance computed once)."""
+    out: dict[int, Weight] = {}
+    for w, p in pairs:
+        out[w] = out.get(w, 0) + p
+    return out
+
+
+def _ratio(num: Weight, den: Weight) -> Fraction:
+    """``num / den`` as one exact Fraction (one gcd, however many digits)."""
+    return Fraction(num) / den
+
+
 def p_fatigue_fails(f: Fighter, wounds: int, rules: FightRules) -> Fraction:
     """P(``f``'s Resistance Roll against Fatigue misses his Fatigue TN with ``wounds`` wounds).
 
@@ -77,27 +97,32 @@ def p_fatigue_fails(f: Fighter, wounds: int, rules: FightRules) -> Fraction:
     return 1 - action_odds(mod, f.fatigue_tn, rules.action_die, rules.critical).p_success
 
 
-def p_fatigue_fails_after(
-    f: Fighter, wins: Iterable[tuple[int, Fraction]], rules: FightRules
-) -> Fraction | None:
-    """P(the Fatigue roll fails | ``f`` wins), from ``wins``: (his wounds at the end, P).
+def p_fatigue_fails_after(f: Fighter, wins: Weights, rules: FightRules) -> Fraction | None:
+    """P(the Fatigue roll fails | ``f`` wins), from ``wins``: (his wounds at the end, P or
+    any weight proportional to it).
 
     ``None`` if he cannot win. Exact: ``Σ P(win with w wounds) · P(fail at WP w) / P(win)``.
     """
-    total = Fraction(0)
-    fails = Fraction(0)
-    for w, p in wins:
-        total += p
-        fails += p * p_fatigue_fails(f, w, rules)
-    return None if not total else fails / total
+    by = _by_wounds(wins)
+    total = sum(by.values())
+    if not total:
+        return None
+    fails = sum((n * p_fatigue_fails(f, w, rules) for w, n in by.items()), Fraction(0))
+    return _ratio(fails, total)
 
 
 def aftermath_steps(
-    f: Fighter, wins: Iterable[tuple[int, Fraction]], rules: FightRules, *, fired: bool
+    f: Fighter,
+    wins: Weights,
+    rules: FightRules,
+    *,
+    fired: bool,
+    fails: Fraction | bool | None = False,
 ) -> tuple[Step, ...]:
     """What ``f`` must do after a fight he wins: the cool-down or the Fatigue roll, an Ammo Check.
 
-    ``wins``: his wounds at the end of each way he wins, with its chance.
+    ``wins``: his wounds at the end of each way he wins, with its chance (or a weight
+    proportional to it). ``fails``: :func:`p_fatigue_fails_after` if already computed.
     """
     wins = tuple(wins)
     name = f.name
@@ -111,7 +136,7 @@ def aftermath_steps(
             Step(f"{name} spends the cool-down if he wins: {turn}; no Fatigue roll", COMBAT)
         )
     else:
-        p = p_fatigue_fails_after(f, wins, rules)
+        p = p_fatigue_fails_after(f, wins, rules) if fails is False else fails
         if p is None:
             what = "he cannot win, so never rolls"
         else:
@@ -140,20 +165,19 @@ def aftermath_steps(
 
 
 def fate_steps(
-    winner: Fighter,
-    loser: Fighter,
-    fallen: Iterable[tuple[int, Fraction]],
-    rules: FightRules,
+    winner: Fighter, loser: Fighter, fallen: Weights, rules: FightRules, den: int = 1
 ) -> tuple[Step, ...]:
     """What each of the victor's four choices means for ``loser``, from ``fallen``: the
-    loser's wounds when vanquished (the last wound included), with its chance."""
-    fallen = tuple(fallen)
-    total = sum((p for _, p in fallen), Fraction(0))
-    if not total:
+    loser's wounds when vanquished (the last wound included), with its chance (numerators
+    over ``den`` if given)."""
+    fell = _by_wounds(fallen)
+    weight = sum(fell.values())
+    if not weight:
         return ()
+    total = _ratio(weight, den)
     name, by = loser.name, winner.name
-    mean = sum((w * p for w, p in fallen), Fraction(0)) / total
-    low, high = min(w for w, _ in fallen), max(w for w, _ in fallen)
+    mean = _ratio(sum(w * p for w, p in fell.items()), weight)
+    low, high = min(fell), max(fell)
     span = str(low) if low == high else f"{low} to {high} ({fmt_num(mean)} on average)"
     bound = -CAPTURE_PENALTY
     mr_low = max(0, loser.mr - high - bound)
@@ -180,11 +204,12 @@ def fate_steps(
         ),
     ]
     if loser.classed:
-        resist = sum((p * _p_resists(loser, w, rules) for w, p in fallen), Fraction(0))
+        resist = sum((p * _p_resists(loser, w, rules) for w, p in fell.items()), Fraction(0))
         steps.append(
             Step(
                 f"Killer Blow: {name} is classed and Resists against TN {KILLER_BLOW_TN} at the "
-                f"WP he fell with: {fmt_prob(resist / total)}; he is then Unconscious with a "
+                f"WP he fell with: {fmt_prob(_ratio(resist, weight))}; he is then Unconscious "
+                "with a "
                 "random permanent Flaw",
                 VANQUISHING,
             )
@@ -220,9 +245,7 @@ def _p_resists(loser: Fighter, wounds: int, rules: FightRules) -> Fraction:
     return action_odds(mod, KILLER_BLOW_TN, rules.action_die, rules.critical).p_success
 
 
-def p_dies(
-    loser: Fighter, fate: str, fallen: Iterable[tuple[int, Fraction]], rules: FightRules
-) -> Fraction:
+def p_dies(loser: Fighter, fate: str, fallen: Weights, rules: FightRules) -> Fraction:
     """P(``loser`` is dead after the fight | he is vanquished), when the victor chooses ``fate``.
 
     ``fallen``: his wounds when he falls, with their chances (not necessarily summing
@@ -233,8 +256,8 @@ def p_dies(
     ``rules.coup_de_grace == "kills"`` always, with ``"resist"`` a classed foe may
     Resist it as he may a Killer Blow (RN-CHIM-23).
     """
-    fallen = tuple(fallen)
-    total = sum((p for _, p in fallen), Fraction(0))
+    fell = _by_wounds(fallen)
+    total = sum(fell.values())
     resistible = fate == "killer_blow" or (
         fate == "coup_de_grace" and rules.coup_de_grace == "resist"
     )
@@ -242,25 +265,30 @@ def p_dies(
         return Fraction(0)
     if not (loser.classed and resistible):
         return Fraction(1)
-    dies = sum((p * (1 - _p_resists(loser, w, rules)) for w, p in fallen), Fraction(0))
-    return dies / total
+    dies = sum((p * (1 - _p_resists(loser, w, rules)) for w, p in fell.items()), Fraction(0))
+    return _ratio(dies, total)
 
 
 def chosen_fate_steps(
     winner: Fighter,
     loser: Fighter,
-    fallen: Iterable[tuple[int, Fraction]],
+    fallen: Weights,
     rules: FightRules,
+    den: int = 1,
+    dies: Fraction | None = None,
 ) -> tuple[Step, ...]:
     """What ``winner``'s chosen fate does to ``loser`` if he vanquishes him, and how often
-    the loser ends the fight dead (nothing when the victor's choice is not given)."""
+    the loser ends the fight dead (nothing when the victor's choice is not given).
+
+    ``fallen`` as for :func:`fate_steps`; ``dies``: :func:`p_dies` if already computed."""
     fate = winner.fate
     fallen = tuple(fallen)
-    total = sum((p for _, p in fallen), Fraction(0))
-    if fate == "any" or not total:
+    weight = sum(p for _, p in fallen)
+    if fate == "any" or not weight:
         return ()
+    total = _ratio(weight, den)
     name, by = loser.name, winner.name
-    p = p_dies(loser, fate, fallen, rules)
+    p = p_dies(loser, fate, fallen, rules) if dies is None else dies
     if fate == "coup_de_grace":
         how = (
             f"{by} knocks {name} Unconscious and dispatches him at once with a coup de grâce, a "

@@ -112,12 +112,26 @@ class DuelOdds:
     states: int
     p_break: tuple[Fraction, Fraction] = (Fraction(0), Fraction(0))
     p_both_break: Fraction = Fraction(0)
-    ends: tuple[tuple[End, Fraction], ...] = ()
+    end_counts: tuple[int, tuple[tuple[End, int], ...]] = (1, ())
+    """:attr:`ends` counted: ``(denominator, ((end, numerator) …))``, one denominator for all
+    (a long fight's chances have thousands of digits: a Fraction each would cost a gcd
+    each; sums over them are taken on the whole numbers, one Fraction per figure)."""
     opening: int = 0
+
+    @property
+    def ends(self) -> tuple[tuple[End, Fraction], ...]:
+        """Every end with both combatants' wounds, and its exact chance (sorted)."""
+        den, counts = self.end_counts
+        return tuple((e, Fraction(n, den)) for e, n in counts)
 
     def end_wounds(self, key: str) -> tuple[tuple[int, int, Fraction], ...]:
         """``(A's wounds, B's wounds, P)`` of every way the fight ends as ``key`` (``v0`` …)."""
         return tuple((e.a, e.b, p) for e, p in self.ends if e.key == key)
+
+    def end_weights(self, key: str) -> tuple[tuple[int, int, int], ...]:
+        """:meth:`end_wounds` counted: ``(A's wounds, B's wounds, numerator)`` over
+        ``end_counts[0]``."""
+        return tuple((e.a, e.b, n) for e, n in self.end_counts[1] if e.key == key)
 
     @property
     def p_win(self) -> tuple[Fraction, Fraction]:
@@ -379,32 +393,54 @@ class _Chain:
             cached = self.moves[k] = self.round(_sit(k))
         return cached
 
-    def forward(self, start: dict[Outcome, Fraction]) -> tuple[dict[End, Fraction], Fraction]:
+    def forward(self, start: dict[Outcome, Fraction]) -> tuple[int, dict[End, int], int]:
         """The exact distribution of the fight's ends (with the wounds at each end), and the
-        expected number of rounds played from ``start``.
+        expected number of rounds played from ``start``, counted over one denominator:
+        ``(den, {end: numerator}, numerator of the expected rounds)``.
 
         ``start`` is where the fight stands (places and ends with their chances). Every
         move leads to a later place (:func:`_order`), so the places are taken in that
         order: a place's chance ``m`` leaves it through its other moves, scaled by
         ``1 / (1 − P(stay))``, and ``m / (1 − P(stay))`` rounds are spent there on
         average; a place nobody can leave is an endless fight.
-        """
-        out: dict[End, Fraction] = {}
-        mass: dict[Place, Fraction] = {}
-        queue: list[tuple[int, Place]] = []
-        rounds = Fraction(0)
 
-        def route(k: Outcome, p: Fraction) -> None:
+        Whole numbers, not Fractions: ``den`` is the start's common denominator times
+        every reachable place's ``count(leave) = den(place) − count(stay)``. A place's
+        chance is a multiple of ``1 / (start's den · the counts of the places before
+        it)``, so on ``den`` its numerator divides exactly by its own count: every
+        step is exact integer arithmetic, with no gcd on numbers of thousands of
+        digits (what made a long fight take seconds; rules note RN-CHIM-13).
+        """
+        # every reachable place's round, so that the common denominator is known first
+        seen: set[Place] = set()
+        todo = [k for k in start if not isinstance(k, End)]
+        leaves: list[int] = []
+        while todo:
+            s = todo.pop()
+            if s in seen:
+                continue
+            seen.add(s)
+            den, t = self.moves_of(s)
+            leaves.append(den - t.get(s, 0))
+            todo.extend(k for k, n in t.items() if n and k != s and not isinstance(k, End))
+        common = math.lcm(*(p.denominator for p in start.values())) if start else 1
+        total = common * _product([n for n in leaves if n])
+        out: dict[End, int] = {}
+        mass: dict[Place, int] = {}
+        queue: list[tuple[int, Place]] = []
+        rounds = 0
+
+        def route(k: Outcome, n: int) -> None:
             if isinstance(k, End):
-                out[k] = out.get(k, Fraction(0)) + p
+                out[k] = out.get(k, 0) + n
             elif k in mass:
-                mass[k] += p
+                mass[k] += n
             else:
-                mass[k] = p
+                mass[k] = n
                 heapq.heappush(queue, (_order(k), k))
 
         for k, p in start.items():
-            route(k, p)
+            route(k, p.numerator * (total // p.denominator))
         while queue:
             _, s = heapq.heappop(queue)
             m = mass.pop(s)
@@ -413,12 +449,14 @@ class _Chain:
             if not leave:
                 route(End("endless", s[0], s[1]), m)
                 continue
-            scale = m / leave  # P(s → k) / (1 − P(stay)) = count(k) / (den − count(stay))
+            # m / leave on ``total``: exact (see above); P(s → k) / (1 − P(stay)) = n / leave
+            scale, rest = divmod(m, leave)
+            assert not rest, "a place's chance must divide by its count"
             rounds += scale * den
             for k, n in t.items():
                 if k != s and n:
                     route(k, scale * n)
-        return out, rounds
+        return total, out, rounds
 
     def first_moves(self, start: Place, plan: Plan) -> dict[Outcome, Fraction]:
         """Where the first round leaves the fight when it follows ``plan`` (not ``"none"``)."""
@@ -430,6 +468,16 @@ class _Chain:
         if self.rules.surprise_action == "extra":
             return _fractions(self.only(s, plan.side, ar))
         return _fractions(self.round(s, ars, first=plan.side))
+
+
+def _product(factors: list[int]) -> int:
+    """The product of ``factors``, multiplied pairwise (balanced: fast on many factors)."""
+    while len(factors) > 1:
+        factors = [
+            factors[i] * factors[i + 1] if i + 1 < len(factors) else factors[i]
+            for i in range(0, len(factors), 2)
+        ]
+    return factors[0] if factors else 1
 
 
 def _both_at_once(w: State, ea: int, eb: int, gap: int | None) -> Outcome:
@@ -516,21 +564,22 @@ def duel_odds(
         first_rounds += weight
         for where, q in chain.first_moves(start, plan).items():
             _add(start_moves, where, weight * q)
-    ends_at, rounds = chain.forward(start_moves)
-    ends = dict.fromkeys((*END_KEYS, "endless", "break"), Fraction(0))
-    for e, p in ends_at.items():
-        ends[e.key] += p
+    den, ends_at, rounds = chain.forward(start_moves)
+    counted = dict.fromkeys((*END_KEYS, "endless", "break"), 0)
+    for e, n in ends_at.items():
+        counted[e.key] += n
+    ends = {key: Fraction(n, den) for key, n in counted.items()}
     opening = sum(1 for k in chain.moves if len(k) == 5)
     return DuelOdds(
         p_vanquish=(ends["v0"], ends["v1"]),
         p_morale=(ends["m0"], ends["m1"]),
         p_draw=ends["draw"],
         p_endless=ends["endless"],
-        expected_rounds=None if ends["endless"] else first_rounds + rounds,
+        expected_rounds=None if ends["endless"] else first_rounds + Fraction(rounds, den),
         states=(a.wound_limit - a.wounds + 1) * (b.wound_limit - b.wounds + 1),
         p_break=(breaks[0] * (1 - breaks[1]), breaks[1] * (1 - breaks[0])),
         p_both_break=ends["break"],
-        ends=tuple(sorted(ends_at.items())),
+        end_counts=(den, tuple(sorted(ends_at.items()))),
         opening=opening,
     )
 

@@ -496,17 +496,27 @@ def fight_odds(
     steps.append(Step("The victor chooses: " + "; ".join(FATES.values()), VANQUISHING))
     fatigue: list[Fraction | None] = []
     dead: list[Fraction | None] = []
-    for x, (f, foe) in enumerate(((a, b), (b, a))):
-        wins = _wins(duel, x)
-        fatigue.append(None if f.spends_cool_down else p_fatigue_fails_after(f, wins, rules))
-        steps += fate_steps(f, foe, _fallen(duel, x), rules)
-        steps += chosen_fate_steps(f, foe, _fallen(duel, x), rules)
-        steps += aftermath_steps(f, wins, rules, fired=f.kind != "fight")
+    # the ends' chances as numerators over one denominator: one Fraction per figure
+    den = duel.end_counts[0]
+    dies: list[Fraction | None] = []
     for x, f in enumerate((a, b)):
         foe = (b, a)[x]
         fallen = _fallen(duel, 1 - x)
-        p_fall = sum((p for _, p in fallen), Fraction(0))
-        dead.append(None if foe.fate == "any" else p_fall * p_dies(f, foe.fate, fallen, rules))
+        weight = sum(p for _, p in fallen)
+        if foe.fate == "any":
+            dies.append(None)
+            dead.append(None)
+        else:
+            p = p_dies(f, foe.fate, fallen, rules)
+            dies.append(p)
+            dead.append(Fraction(weight, den) * p if weight else Fraction(0))
+    for x, (f, foe) in enumerate(((a, b), (b, a))):
+        wins = _wins(duel, x)
+        fails = None if f.spends_cool_down else p_fatigue_fails_after(f, wins, rules)
+        fatigue.append(fails)
+        steps += fate_steps(f, foe, _fallen(duel, x), rules, den)
+        steps += chosen_fate_steps(f, foe, _fallen(duel, x), rules, den, dies[1 - x])
+        steps += aftermath_steps(f, wins, rules, fired=f.kind != "fight", fails=fails)
     return FightOdds(
         a=a,
         b=b,
@@ -525,16 +535,17 @@ def fight_odds(
     )
 
 
-def _wins(duel: DuelOdds, x: int) -> tuple[tuple[int, Fraction], ...]:
-    """Side ``x``'s wounds at the end of each way he wins (vanquish or the foe's morale)."""
+def _wins(duel: DuelOdds, x: int) -> tuple[tuple[int, int], ...]:
+    """Side ``x``'s wounds at the end of each way he wins (vanquish or the foe's morale),
+    each with its chance's numerator over ``duel.end_counts[0]``."""
     return tuple(
-        (a if x == 0 else b, p) for key in (f"v{x}", f"m{x}") for a, b, p in duel.end_wounds(key)
+        (a if x == 0 else b, n) for key in (f"v{x}", f"m{x}") for a, b, n in duel.end_weights(key)
     )
 
 
-def _fallen(duel: DuelOdds, x: int) -> tuple[tuple[int, Fraction], ...]:
-    """The foe's wounds when side ``x`` vanquishes him."""
-    return tuple((b if x == 0 else a, p) for a, b, p in duel.end_wounds(f"v{x}"))
+def _fallen(duel: DuelOdds, x: int) -> tuple[tuple[int, int], ...]:
+    """The foe's wounds when side ``x`` vanquishes him (numerators, as :func:`_wins`)."""
+    return tuple((b if x == 0 else a, n) for a, b, n in duel.end_weights(f"v{x}"))
 
 
 def play_log(odds: FightOdds, seed: int, rounds: int) -> tuple[str, ...]:

@@ -170,11 +170,22 @@ def severity_of(
     """Severity of a blow that deals each damage roll of ``rolls`` with its chance (the
     chances sum to P(the blow lands)) against ``defence``: severities of zero or less are
     no wound; it vanquishes a defender with ``wounds`` wounds when it is his wound number
-    WL + 1 or its severity exceeds his Wound Limit. Exact, from each roll's tail."""
+    WL + 1 or its severity exceeds his Wound Limit. Exact, from each roll's tail.
+
+    The wounds count only as "this is his last wound or not": the same blow on a
+    defender with 0 or 5 wounds of 10 is one computation (cached, bounded: a long
+    duel asks for every pair of wound counts)."""
+    return _severity(rolls, defence, wound_limit, wounds + 1 > wound_limit)
+
+
+@functools.lru_cache(maxsize=4096)
+def _severity(
+    rolls: tuple[tuple[Fraction, DamageRoll], ...], defence: int, wound_limit: int, last: bool
+) -> Severity:
     kept = tuple((w, r) for w, r in rolls if w)
     p_hit = sum((w for w, _ in kept), Fraction(0))
     p_wound = sum((w * _at_least(r, defence + 1) for w, r in kept), Fraction(0))
-    if wounds + 1 > wound_limit:
+    if last:
         p_vanq = p_wound
     else:
         p_vanq = sum((w * _at_least(r, defence + wound_limit + 1) for w, r in kept), Fraction(0))

@@ -1,0 +1,67 @@
+"""Henchmen's first computation, sped up, gives the figures it gave (issue 23).
+
+The support attack of a large squad resolves one damage roll per damage-dice count
+(about 300 of them), each a pool of up to a few hundred dice: the pool's table was
+made with a binomial coefficient and two powers per entry and then reduced; it is
+now made entry from entry, in lowest terms at once (:func:`ruleslab.dice._rolled`).
+The digests below are of the whole outcome (every figure with its exact value, every
+step and panel) as ``tests/golden/generate.compute`` shows it, computed by the
+unoptimised engine (commit 1e61f5a). Nothing here is timed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from urllib.parse import parse_qsl
+
+import pytest
+
+from ruleslab.calculators import get
+from ruleslab.dice import _rolled
+from ruleslab.pmf import Dist
+from tests.golden import generate as golden
+
+BEFORE = {
+    "mega_charisma=10&henchmen=999&henchman_pool=20&situation=99&incoming=levels"
+    "&support_damage_dice=59": (
+        "ca2076365ed1dde74116ca572156b99d5e5100904882bea5352d768148a819d3",
+        {"support_pool": "309 dice", "support_expected_levels": "≥ 131.04 levels"},
+    ),
+    "mega_charisma=3&henchmen=40&henchman_pool=7&support_damage_dice=12&training=fanatical"
+    "&heavy_weapons=5": (
+        "46e8f06fdbbd50e3b2cfe7e6dbfc159ef9688c804e6b76deae7ff646969094d1",
+        {"support_pool": "33 dice", "support_expected_levels": "17.28 levels"},
+    ),
+}
+"""Link queries (issue 23's slow set first), the SHA-256 of their whole outcome and a few
+figures' texts, from the unoptimised engine."""
+
+
+@pytest.mark.parametrize("query", list(BEFORE))
+def test_the_outcome_is_the_unoptimised_engines(query):
+    calc = get("henchmen")
+    given: dict[str, object] = {}
+    for p in calc.params:
+        d = p.default
+        is_int = isinstance(d, int) and not isinstance(d, bool)
+        given[p.name] = str(int(d)) if is_int or (isinstance(d, float) and d.is_integer()) else d
+    outcome = golden.compute(calc, {**given, **dict(parse_qsl(query))}).outcome
+    digest, texts = BEFORE[query]
+    shown = {f["key"]: f["text"] for f in outcome["figures"]}
+    assert {k: shown[k] for k in texts} == texts
+    text = json.dumps(outcome, sort_keys=True, ensure_ascii=False)
+    assert hashlib.sha256(text.encode()).hexdigest() == digest
+
+
+@pytest.mark.parametrize("target", range(2, 11))
+def test_a_pools_table_is_the_binomial_one(target):
+    """C(n,k)·s^k·f^(n−k) over 10^n, as the table was made before, for every target."""
+    s, f = 11 - target, target - 1
+    for n in (*range(1, 40), 97, 300):
+        ways = tuple(math.comb(n, k) * s**k * f ** (n - k) for k in range(n + 1))
+        table, tail = _rolled.__wrapped__(n, target, False)
+        expected = Dist(0, ways, 10**n)
+        assert (table.weights, table.den) == (expected.weights, expected.den)
+        assert tail == 0
