@@ -140,6 +140,8 @@ def test_the_party_is_kept_fills_calculators_and_travels_by_file(
         # two characters, made in two calculators: the storage is the site's
         bar = _open(page, base, "lifting")
         expect(bar.locator(".rl-party-list summary")).to_have_text("Party (0)")
+        # nothing stored yet is an empty party, not an unreadable one (the page's null)
+        expect(bar.locator(".rl-party-status")).not_to_contain_text("could not be read")
         type_into(page, "lifting", "strength", "5")
         type_into(page, "lifting", "might", "2")
         _save_as(bar, "the lifter", "Aiko")
@@ -228,6 +230,8 @@ def test_the_party_is_kept_fills_calculators_and_travels_by_file(
         assert page.evaluate(CLEAR_JS) == "deleted"
         bar = _open(page, base, "lifting")
         expect(bar.locator(".rl-party-list summary")).to_have_text("Party (0)")
+        # nothing stored yet is an empty party, not an unreadable one (the page's null)
+        expect(bar.locator(".rl-party-status")).not_to_contain_text("could not be read")
         assert page.evaluate(STORED_JS)["party"] is None
 
         # bad files: each changes nothing and says why

@@ -204,3 +204,21 @@ def test_none_is_sent_as_null_not_left_out():
     assert out["metadata"] is null
     assert out["buffers"][0] is buffer
     assert message["data"]["state"]["display"] is None  # the message itself is unchanged
+
+
+def test_the_pages_null_is_none_in_python() -> None:
+    """Pyodide's ``toPy`` makes the page's ``null`` ``jsnull`` (checked under Node:
+    ``{'a': jsnull, 'b': [jsnull, 1]}``); the bridge makes it ``None``, as JSON would."""
+    from ruleslab_widgets.app_page import with_nulls, without_nulls
+
+    null = object()  # stands for pyodide.ffi.jsnull
+    message = {"data": {"text": null, "list": [null, 1, {"x": null}]}, "kind": "comm_msg"}
+    assert without_nulls(message, null) == {
+        "data": {"text": None, "list": [None, 1, {"x": None}]},
+        "kind": "comm_msg",
+    }
+    assert without_nulls(with_nulls({"a": None, "b": [None]}, null), null) == {
+        "a": None,
+        "b": [None],
+    }
+    assert without_nulls(message, None) is message  # CPython: nothing to convert

@@ -37,7 +37,15 @@ from ipywidgets.widgets import widget as _widget
 from ruleslab_widgets import calculator
 from ruleslab_widgets.view import CalculatorView
 
-__all__ = ["PageComm", "install", "pyodide_sender", "receive", "start", "with_nulls"]
+__all__ = [
+    "PageComm",
+    "install",
+    "pyodide_sender",
+    "receive",
+    "start",
+    "with_nulls",
+    "without_nulls",
+]
 
 Message = dict[str, Any]
 Send = Callable[[Message], None]
@@ -94,7 +102,12 @@ def start(key: str, query: str = "") -> CalculatorView:
 
 
 def receive(message: Message) -> None:
-    """Handle one message from the page: a widget's change, custom message or close."""
+    """Handle one message from the page: a widget's change, custom message or close.
+
+    Under Pyodide the page's ``null`` arrives as ``pyodide.ffi.jsnull``, not ``None``
+    (``toPy``): it is made ``None`` here, as a kernel's JSON would give it, so a widget
+    reads a missing value the same in a notebook and on the app page."""
+    message = without_nulls(message, _page_null())
     manager: CommManager = comm.get_comm_manager()
     content = {"comm_id": message["comm_id"], "data": message.get("data") or {}}
     msg = {
@@ -112,6 +125,30 @@ def receive(message: Message) -> None:
         manager.comm_close(None, None, msg)  # type: ignore[arg-type]
     else:
         raise ValueError(f"unknown message type from the page: {message['type']!r}")
+
+
+def _page_null() -> Any:
+    """What the page's ``null`` is in Python: ``pyodide.ffi.jsnull`` (or, on CPython,
+    where the page's messages are plain dicts, ``None`` itself)."""
+    try:
+        from pyodide.ffi import jsnull
+    except ImportError:
+        return None
+    return jsnull
+
+
+def without_nulls(value: Any, null: Any) -> Any:
+    """``value`` with every ``null`` inside dicts and lists made ``None`` (the inverse of
+    :func:`with_nulls`)."""
+    if null is None:
+        return value
+    if value is null:
+        return None
+    if isinstance(value, dict):
+        return {k: without_nulls(v, null) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [without_nulls(v, null) for v in value]
+    return value
 
 
 def with_nulls(value: Any, null: Any) -> Any:
