@@ -70,7 +70,7 @@ STDLIB_ZIP = "static/pyodide/python_stdlib.zip"
 APP_STDLIB = frozenset(
     """
     __future__ _colorize _opcode_metadata _py_warnings _pyodide _ssl _weakrefset
-    annotationlib ast asyncio base64 bisect bz2 codeop collections compression
+    annotationlib ast asyncio base64 bisect bz2 codeop collections compression csv
     concurrent contextlib contextvars copy copyreg dataclasses datetime decimal dis
     email encodings enum fnmatch fractions functools glob heapq html importlib inspect
     ipaddress json keyword linecache locale logging lzma mimetypes numbers opcode
