@@ -384,7 +384,9 @@ def test_app_page_takes_every_input_kind(page, base_url, artifacts):
     area.press("Tab")  # a text area commits when it loses focus
     expect(figure_at(page, "compressed", "pool_b")).to_have_text(want, timeout=30_000)
 
-    root.locator(".rl-options").get_by_text("Rules options").first.click()
+    fold = root.locator(".rl-options-heading .rl-fold-button").first
+    fold.click()  # Rules options start folded
+    expect(fold).to_have_attribute("aria-expanded", "true")
     values["initiative_tie"] = "coin"
     want = _expected("compressed", values).figure("p_tie").text
     tie = next(p for p in calc.params if p.name == "initiative_tie")

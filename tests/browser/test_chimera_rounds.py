@@ -89,7 +89,10 @@ def test_blast_cover_movement_and_the_coup_de_grace_from_the_page(page, base_url
     seed = root.locator(".rl-roll-seed input").nth(1)
     seed.fill("7")
     seed.press("Tab")
-    root.locator(".rl-roll-button").nth(1).click()
+    roll = root.locator(".rl-roll-button").nth(1)
+    # at the foot of the results column, which scrolls on its own beside the form
+    roll.evaluate("(b) => b.scrollIntoView({ block: 'center' })")
+    roll.click()
     log = root.locator('.rl-roll[data-seed="7"] li')
     roll = next(r for r in get(KEY).rolls if r.label == "Play the fight")
     expected = list(roll.run(want, 7))

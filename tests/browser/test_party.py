@@ -85,7 +85,7 @@ def _open(page, base: str, key: str):
 def _save_as(bar, role_phrase: str, name: str) -> None:
     from playwright.sync_api import expect
 
-    bar.get_by_role("button", name=f"Save {role_phrase}'s values as a new character").click()
+    bar.get_by_role("button", name=f"Save as new character… ({role_phrase}'s values)").click()
     bar.get_by_label("New character's name").fill(name)
     bar.get_by_role("button", name="Save", exact=True).click()
     expect(bar.locator(".rl-party-status")).to_contain_text(f"Saved {name}")

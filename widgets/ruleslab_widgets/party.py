@@ -261,7 +261,9 @@ function render({ model, el }) {
     } else {
       state.append(button("Save as new character\u2026", () => { ui.saving = role.name; draw(); },
                           { disabled: !ready,
-                            "aria-label": `Save ${role.phrase}'s values as a new character` }));
+                            // (the visible words first: a voice user says what they see)
+                            "aria-label":
+                              `Save as new character\u2026 (${role.phrase}'s values)` }));
     }
     row.append(state);
     return row;

@@ -129,7 +129,11 @@ _RULES = """
   display: flex; gap: 0.45em; align-items: baseline; width: 100%; text-align: left; }
 .rl-calc .rl-fold-mark { display: inline-block; width: 0.8em; color: var(--rl-muted); }
 .rl-calc .rl-options { border-top: 1px solid var(--rl-border); margin-top: 0.6em; }
-.rl-calc .rl-help-compact { display: none; }
+.rl-calc .rl-field-row { position: relative; overflow: visible; }
+.rl-calc .rl-help-compact { display: none; position: absolute; left: 0; right: 0; top: 100%;
+  z-index: 5; margin: 0; padding: 0.3em 0.5em; pointer-events: none;
+  background: var(--jp-layout-color1, #ffffff); border: 1px solid var(--rl-border);
+  border-radius: 4px; box-shadow: 0 2px 6px rgba(0, 0, 0, 0.2); }
 .rl-calc .rl-field-row:focus-within .rl-help-compact { display: block; }
 .rl-calc .rl-body { display: flex; flex-direction: column; overflow: visible; }
 .rl-calc, .rl-calc .rl-form, .rl-calc .rl-results { overflow: visible; }
