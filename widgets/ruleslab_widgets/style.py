@@ -171,6 +171,9 @@ _RULES = """
   .rl-calc .rl-form { flex: 1 1 0; }
   .rl-calc .rl-results { flex: 0 0 44%; margin-top: 0; position: sticky; top: 0;
     max-height: 100vh; overflow-y: auto; box-sizing: border-box; padding: 0 0.2em 0.5em 0; }
+  /* the column scrolls; its parts keep their height (a flex column of bounded height
+     would shrink them, clipping the last ones: the roll buttons) */
+  .rl-calc .rl-results > * { flex-shrink: 0; }
   .rl-calc .rl-keybar { display: none !important; }
 }
 .rl-calc .rl-roll-seed .widget-label { min-width: 0; }
