@@ -137,18 +137,21 @@ def _page_null() -> Any:
     return jsnull
 
 
+def _swapped(value: Any, old: Any, new: Any) -> Any:
+    """``value`` with every ``old`` (by identity) inside dicts, lists and tuples made ``new``."""
+    if value is old:
+        return new
+    if isinstance(value, dict):
+        return {k: _swapped(v, old, new) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_swapped(v, old, new) for v in value]
+    return value
+
+
 def without_nulls(value: Any, null: Any) -> Any:
     """``value`` with every ``null`` inside dicts and lists made ``None`` (the inverse of
     :func:`with_nulls`)."""
-    if null is None:
-        return value
-    if value is null:
-        return None
-    if isinstance(value, dict):
-        return {k: without_nulls(v, null) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [without_nulls(v, null) for v in value]
-    return value
+    return value if null is None else _swapped(value, null, None)
 
 
 def with_nulls(value: Any, null: Any) -> Any:
@@ -159,13 +162,7 @@ def with_nulls(value: Any, null: Any) -> Any:
     ``display``, an optional value) would never reach it. A kernel sends such a
     value as JSON ``null``; so does this, through ``pyodide.ffi.jsnull``.
     """
-    if value is None:
-        return null
-    if isinstance(value, dict):
-        return {k: with_nulls(v, null) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [with_nulls(v, null) for v in value]
-    return value
+    return _swapped(value, None, null)
 
 
 def pyodide_sender(post: Callable[[Any], None]) -> Send:
