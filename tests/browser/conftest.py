@@ -74,6 +74,18 @@ def type_into(scope: Any, key: str, name: str, text: str) -> None:
     box.press("Enter")
 
 
+def charts_drawn_at_their_width(page: Any, key: str) -> None:
+    """Wait until every chart of calculator ``key`` is drawn for the width it now has."""
+    page.wait_for_function(
+        """(key) => [...document.querySelectorAll(`.rl-calc-${key} .rl-chart`)].every((f) => {
+            const el = f.parentElement, w = el.clientWidth;
+            const want = Math.round(Math.max(280, Math.min(640, w || 560)));
+            return !f.querySelector("svg") || el.dataset.drawnWidth === String(want);
+        })""",
+        arg=key,
+    )
+
+
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
     site = os.environ.get("RULESLAB_SITE")

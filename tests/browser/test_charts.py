@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import KERNEL_TIMEOUT, ROOT
+from tests.browser.conftest import KERNEL_TIMEOUT, ROOT, charts_drawn_at_their_width
 
 pytestmark = pytest.mark.browser
 
@@ -63,18 +63,6 @@ _MEASURE = """(key) => [...document.querySelectorAll(`.rl-calc-${key} .rl-chart`
     role: s.getAttribute("role"),
   };
 })"""
-
-
-def _drawn_at_width(page, key: str) -> None:
-    """Wait until every chart is drawn for the width its element now has."""
-    page.wait_for_function(
-        """(key) => [...document.querySelectorAll(`.rl-calc-${key} .rl-chart`)].every((f) => {
-            const el = f.parentElement, w = el.clientWidth;
-            const want = Math.round(Math.max(280, Math.min(640, w || 560)));
-            return !f.querySelector("svg") || el.dataset.drawnWidth === String(want);
-        })""",
-        arg=key,
-    )
 
 
 def _overlap(a: dict, b: dict) -> bool:
@@ -134,7 +122,7 @@ def test_every_chart_is_labelled_readable_and_uncluttered(chart_page, base_url, 
     expected = _expected(key)
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        _drawn_at_width(page, key)
+        charts_drawn_at_their_width(page, key)
         charts = page.evaluate(_MEASURE, key)
         assert len(charts) == len(expected)
         for chart, (view, bars, hi) in zip(charts, expected, strict=True):
@@ -176,7 +164,7 @@ def test_a_full_bar_keeps_its_label_at_the_narrowest_width(chart_page, base_url)
     page.set_viewport_size({"width": 300, "height": 844})
     page.goto(base_url + "app.html?calculator=dice_pool&dice=0")
     page.locator(".rl-calc-dice_pool .rl-chart svg").first.wait_for(timeout=KERNEL_TIMEOUT)
-    _drawn_at_width(page, "dice_pool")
+    charts_drawn_at_their_width(page, "dice_pool")
     (chart,) = page.evaluate(_MEASURE, "dice_pool")
     assert chart["values"] == ["100 %"]
     assert chart["ticks"][-1] == "100 %"

@@ -27,7 +27,7 @@ import re
 
 import pytest
 
-from tests.browser.conftest import KERNEL_IDLE_JS, KERNEL_TIMEOUT
+from tests.browser.conftest import KERNEL_IDLE_JS, KERNEL_TIMEOUT, charts_drawn_at_their_width
 from tools.make_content import embed_link, notebook_link
 
 pytestmark = pytest.mark.browser
@@ -162,18 +162,6 @@ def _open(page, base_url: str, key: str, query: str = ""):
     return root
 
 
-def _charts_drawn_at_their_width(page, key: str) -> None:
-    """Wait until every chart is drawn for the width it now has."""
-    page.wait_for_function(
-        """(key) => [...document.querySelectorAll(`.rl-calc-${key} .rl-chart`)].every((f) => {
-            const el = f.parentElement, w = el.clientWidth;
-            const want = Math.round(Math.max(280, Math.min(640, w || 560)));
-            return !f.querySelector("svg") || el.dataset.drawnWidth === String(want);
-        })""",
-        arg=key,
-    )
-
-
 @pytest.fixture(scope="module")
 def themed(browser, base_url, watch):
     """One context per theme, its system setting the other theme (the link's must win)."""
@@ -201,7 +189,7 @@ def test_every_calculator_fits_a_phone_and_a_tablet_in_both_themes(
     _open(page, base_url, key, f"&theme={theme}")
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": 900})
-        _charts_drawn_at_their_width(page, key)
+        charts_drawn_at_their_width(page, key)
         fit = page.evaluate(_OVERFLOW)
         assert fit["width"] == width
         assert fit["scrollWidth"] <= width, (key, theme, width, fit)
