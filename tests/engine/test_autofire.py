@@ -532,6 +532,20 @@ def test_ruleset_only_inputs_are_labelled_and_grouped():
         assert labels[name].startswith("2.1: "), name
     grouped = {g.title: g.names for g in CALCULATOR.groups}
     assert grouped == {
+        "The attacker": ("dexterity", "mega_dexterity", "ability", "specialty"),
+        "The weapon": (
+            "accuracy",
+            "damage_dice",
+            "damage_adds",
+            "damage_type",
+            "tags",
+            "burst",
+            "burst_use",
+            "ammunition",
+            "rate",
+        ),
+        "The attack": ("targets", "base_difficulty", "range_penalty", "aircraft_penalty"),
+        "The target": ("target_kind", "natural_soak", "armour_soak"),
         "Target: a squad of henchmen": ("squad_henchmen", "squad_training", "area_multiplier"),
         "Target under 2.0": ("dodge_pool", "dodge_reroll_tens"),
         "Target under 2.1": AUTOFIRE_ONLY_21[:-2],

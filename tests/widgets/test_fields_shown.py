@@ -96,6 +96,10 @@ def test_autofire_shows_one_rulesets_target_at_a_time():
     assert _shown_on_page(view, "mega_in_defense")  # a 2.1 reading among the rules options
     titles = {g.title: box.layout.display == "none" for g, box in view._group_boxes}
     assert titles == {
+        "The attacker": False,
+        "The weapon": False,
+        "The attack": False,
+        "The target": False,
         "Target: a squad of henchmen": False,
         "Target under 2.0": True,
         "Target under 2.1": False,

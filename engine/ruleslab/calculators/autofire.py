@@ -802,12 +802,19 @@ CALCULATOR = Calculator(
         "defence_difficulty",
     ),
     groups=(
-        FieldGroup("Target: a squad of henchmen", tuple(p.name for p in SQUAD_INPUTS)),
-        FieldGroup("Target under 2.0", tuple(p.name for p in ONLY_20), shown_when=ONLY_UNDER_20),
-        FieldGroup("Target under 2.1", ONLY_21, shown_when=ONLY_UNDER_21),
+        FieldGroup(ATTACKER.title, (*ATTACKER.flat_names[:3], "specialty")),
+        FieldGroup(WEAPON.title, WEAPON.flat_names),
+        FieldGroup(
+            "The attack",
+            ("targets", "base_difficulty", "range_penalty", "aircraft_penalty"),
+        ),
         FieldGroup(
             ATTACKER_CONDITIONS.title, (*ATTACKER.flat_names[3:], *ATTACKER_CONDITIONS.flat_names)
         ),
+        FieldGroup("The target", ("target_kind", "natural_soak", "armour_soak")),
+        FieldGroup("Target: a squad of henchmen", tuple(p.name for p in SQUAD_INPUTS)),
+        FieldGroup("Target under 2.0", tuple(p.name for p in ONLY_20), shown_when=ONLY_UNDER_20),
+        FieldGroup("Target under 2.1", ONLY_21, shown_when=ONLY_UNDER_21),
         FieldGroup(TARGET_CONDITIONS.title, TARGET_CONDITIONS.flat_names),
     ),
     views=(

@@ -640,6 +640,22 @@ CALCULATOR = Calculator(
     options=("ruleset", "rounding", "ping", "support_bonuses", "henchmen_damage"),
     groups=(
         FieldGroup(
+            "The leader and the squad",
+            (
+                *LEADER.flat_names[:3],
+                "henchmen",
+                "henchman_pool",
+                "situation",
+                "heavy_weapons",
+                "training",
+                "leader_is_henchman",
+            ),
+        ),
+        FieldGroup(
+            "An incoming attack on the squad",
+            ("squad_soak", "incoming", "attack_damage", "adds", "area"),
+        ),
+        FieldGroup(
             "Support weapon attack",
             (
                 *LEADER.flat_names[3:],

@@ -18,7 +18,7 @@ from typing import TypedDict
 
 from ruleslab.character import Character, Conditions
 from ruleslab.conditions import DEFENCE_DIFFICULTY_READINGS
-from ruleslab.declare import Calculator, ChartView, Roll
+from ruleslab.declare import Calculator, ChartView, FieldGroup, Roll
 from ruleslab.inputs import HENCHMEN_TRAINING, LEADER_IS_HENCHMAN, LOSSES_ROUNDING
 from ruleslab.params import BoolParam, ChoiceParam, IntParam, checked
 from ruleslab.records import Role
@@ -463,6 +463,47 @@ CALCULATOR = Calculator(
         "mega_intelligence",
         "morale_on_damage",
         "rounding",
+    ),
+    groups=(
+        FieldGroup(
+            "The enemy force",
+            (
+                "enemy_size",
+                "enemy_firepower",
+                "enemy_skill",
+                "morale",
+                "morale_permanent",
+                "spend_morale",
+                "support",
+                "spend_support",
+                "support_kind",
+                "power",
+                "power_use",
+            ),
+        ),
+        FieldGroup(COMMANDER.title, COMMANDER.flat_names),
+        FieldGroup(
+            "The party's force",
+            (
+                "party_size",
+                "party_morale",
+                "party_morale_permanent",
+                "awareness_dice",
+                "awareness_difficulty",
+            ),
+        ),
+        FieldGroup(
+            DEFENDER.title,
+            (
+                "target",
+                *DEFENDER.flat_names,
+                "defence_bonus",
+                "henchmen",
+                "training",
+                "leader_is_henchman",
+            ),
+        ),
+        FieldGroup(DEFENDER_CONDITIONS.title, DEFENDER_CONDITIONS.flat_names),
     ),
     rolls=(
         Roll(
