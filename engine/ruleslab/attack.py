@@ -55,7 +55,7 @@ from ruleslab.damage import COMBAT_SOAK, MAX_ADDS, MAX_DICE, damage_taken
 from ruleslab.defence import DEFENSES, SPECIALTIES_20, SPECIALTIES_21
 from ruleslab.dice import SuccessDistribution, dice_text, pool_distribution
 from ruleslab.dodge import DEFENSIVE, TargetDefence, attack_target, net_successes
-from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
+from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob, fmt_prob_at_least
 from ruleslab.mega import effective
 from ruleslab.pmf import Dist, constant, mixture
 from ruleslab.ruleset import V21
@@ -328,7 +328,7 @@ class AttackResult(Explained):
                 "p_wound",
                 "Chance of at least 1 health level (per target)",
                 self.p_wound,
-                at_least + fmt_prob(self.p_wound),
+                fmt_prob_at_least(self.p_wound, bool(self.damage_unresolved)),
             ),
             Figure(
                 "p_any_hit",

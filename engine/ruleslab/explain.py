@@ -27,6 +27,7 @@ __all__ = [
     "Step",
     "fmt_num",
     "fmt_prob",
+    "fmt_prob_at_least",
     "fmt_prob_bound",
 ]
 
@@ -146,6 +147,19 @@ def fmt_prob(p: Fraction | float) -> str:
     if pct > 99.99:
         return "> 99.99 %"
     return f"{pct:.2f} %"
+
+
+def fmt_prob_at_least(p: Fraction, unresolved: bool) -> str:
+    """A probability known only from below (part of the outcome left unresolved, which
+    could only add to it): "≥ " before :func:`fmt_prob`'s text, except where that text
+    already says as much or more: "> 99.99 %" and "100 %" stay as they are, and a
+    lower bound under 0.01 % says only that the chance is not nil ("> 0 %")."""
+    text = fmt_prob(p)
+    if not unresolved or p == 1 or text.startswith(">"):
+        return text
+    if text.startswith("<"):
+        return "> 0 %"
+    return f"≥ {text}"
 
 
 def fmt_prob_bound(p: Fraction, unresolved: Fraction) -> str:

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from ruleslab.attack import AttackResult, resolve_attack
 from ruleslab.autofire import AUTOFIRE, BURSTS, autofire_maneuver, rounds_used
 from ruleslab.dodge import TargetDefence
-from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
+from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob, fmt_prob_at_least
 from ruleslab.henchmen import SUPPORT, HenchmenBonus
 from ruleslab.henchmen_domain import check_count, check_reading
 from ruleslab.henchmen_leader import Condition
@@ -149,7 +149,7 @@ class SupportAttack(Explained):
                 a.expected_levels,
                 at_least + fmt_num(a.expected_levels, "levels"),
             ),
-            "support_p_wound": (a.p_wound, at_least + fmt_prob(a.p_wound)),
+            "support_p_wound": (a.p_wound, fmt_prob_at_least(a.p_wound, bool(a.damage_unresolved))),
         }
         return tuple(Figure(key, label, *shown[key]) for key, label in FIGURES.items())
 
@@ -311,7 +311,8 @@ def support_attack(
             f"Support attack: pool {attack.pool} dice at difficulty {attack.difficulty}, "
             f"P(hit) = {fmt_prob(attack.p_hit)}, expected {at_least}"
             f"{fmt_num(attack.expected_levels, 'health levels')} after soak, P(at least 1 "
-            f"level) = {at_least}{fmt_prob(attack.p_wound)}; {available} such attack"
+            f"level) = {fmt_prob_at_least(attack.p_wound, bool(attack.damage_unresolved))}; "
+            f"{available} such attack"
             f"{'' if available == 1 else 's'} this combat",
             SUPPORT,
         )
