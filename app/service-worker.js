@@ -317,8 +317,9 @@
       let next = 0;
       const batch = todo;
       const one = async () => {
-        while (next < batch.length) {
+        for (;;) {
           await whenIdle(); // (reading the other caches and hashing wait too)
+          if (next >= batch.length) return; // (taken by the others meanwhile)
           const [path, integrity] = batch[next++];
           const key = keyOf(path);
           const response = (await reuse(others, key, integrity)) || (await download(key, integrity));
