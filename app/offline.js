@@ -154,7 +154,11 @@
         : "The notebooks are kept once you open one.";
       say(`Calculators available offline (${mb(sizes.app)}). ${rest}`, everything);
     } else if (answer.type === "saving-data") {
-      const calculators = button(`Make available offline (${mb(sizes.app)})`, ["app"], active);
+      const calculators = button(
+        `Make the calculators available offline (${mb(sizes.app)})`,
+        ["app"],
+        active,
+      );
       say("Saving data: nothing is downloaded in the background.", calculators);
     } else {
       say("Not yet available offline; trying again on your next visit.");

@@ -628,7 +628,9 @@ def test_save_data_downloads_nothing_in_the_background_until_the_reader_asks(
         # the reader asks: the calculators' part, then the whole site
         for theme in ("dark", "light"):
             page.goto(f"{base}index.html?theme={theme}")
-            button = status.get_by_role("button", name=re.compile(r"^Make available offline"))
+            button = status.get_by_role(
+                "button", name=re.compile(r"^Make the calculators available offline")
+            )
             expect(button).to_be_visible()
             assert axe_violations(page) == [], theme
         page.screenshot(path=str(artifacts / "offline-save-data.png"))
