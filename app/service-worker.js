@@ -138,7 +138,7 @@
   /** A navigation's page becomes a client only once its response arrives: it is looked
    * for among the clients (closed before saying idle?) only after this long. */
   const GRACE_MS = 15000;
-  let wakers = [];
+  const wakers = [];
   let paused = false;
   /** Network requests of the fill under way. */
   let inflight = 0;

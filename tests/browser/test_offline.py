@@ -501,6 +501,17 @@ def _precached(server, mark: int = 0) -> list[str]:
     return [_site_path(path) for path, version in server.log[mark:] if version]
 
 
+def _app_page_answer(page, base: str, key: str = "lifting") -> dict:
+    """Open ``key``'s app page; once its calculator is drawn, the answer to the offline
+    script app.html then adds (in idle time)."""
+    from playwright.sync_api import expect
+
+    page.goto(base + embed_link(get(key)))
+    expect(page.locator(f".rl-calc-{key}").first).to_be_visible(timeout=KERNEL_TIMEOUT)
+    page.wait_for_function("() => window.ruleslabOffline !== undefined")
+    return page.evaluate("() => window.ruleslabOffline.ready")
+
+
 def _gzip_bytes(site_dir: Path, paths: list[str]) -> int:
     """What ``paths`` weigh sent gzipped (``gzip -6`` of each file, as bench/site_load.py)."""
     return sum(len(gzip.compress((site_dir / rel).read_bytes(), 6)) for rel in paths)
@@ -537,10 +548,7 @@ def test_a_first_app_page_keeps_only_the_calculators_reusing_what_it_downloaded(
     page = context.pages[0] if context.pages else context.new_page()
     watch = PageWatch(page, base)
     try:
-        page.goto(base + embed_link(get("lifting")))
-        expect(page.locator(".rl-calc-lifting").first).to_be_visible(timeout=KERNEL_TIMEOUT)
-        page.wait_for_function("() => window.ruleslabOffline !== undefined")
-        answer = page.evaluate("() => window.ruleslabOffline.ready")
+        answer = _app_page_answer(page, base)
         assert answer["type"] == "complete", answer
         assert answer["kept"] == {"app": True, "notebooks": False}
         kept = set(_kept(page, manifest, base))
@@ -616,10 +624,7 @@ def test_save_data_downloads_nothing_in_the_background_until_the_reader_asks(
         status = page.locator("#offline-status")
         expect(status).to_contain_text("Saving data: nothing is downloaded in the background")
         assert page.evaluate("() => window.ruleslabOffline.ready")["type"] == "saving-data"
-        page.goto(base + embed_link(get("lifting")))
-        expect(page.locator(".rl-calc-lifting").first).to_be_visible(timeout=KERNEL_TIMEOUT)
-        page.wait_for_function("() => window.ruleslabOffline !== undefined")
-        answer = page.evaluate("() => window.ruleslabOffline.ready")
+        answer = _app_page_answer(page, base)
         assert answer["type"] == "saving-data", answer
         assert answer["kept"] == {"app": False, "notebooks": False}
         assert _precached(deploy_server) == []
@@ -672,7 +677,7 @@ def test_the_fill_pauses_while_another_page_of_the_site_loads(
 
         def send_head(self):  # type: ignore[no-untyped-def]
             if self.headers.get("X-Ruleslab-Precache"):
-                time.sleep(0.05)
+                time.sleep(0.1)
             return super().send_head()
 
     deploy_server.httpd.RequestHandlerClass = Slow
