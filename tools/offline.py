@@ -201,8 +201,9 @@ def _subresources(site: Path, rel: str) -> set[str]:
     return found
 
 
-#: ``import … from "../pyodide/<file>"`` in the app's modules: Pyodide's entry module.
-_PYODIDE_IMPORT = re.compile(r"""from\s*["']\.\./pyodide/([\w.-]+)["']""")
+#: ``import … from "../pyodide/<file>"`` (or ``import("../pyodide/<file>")``) in the app's
+#: modules: Pyodide's entry module.
+_PYODIDE_IMPORT = re.compile(r"""(?:from\s*|import\s*\(\s*)["']\.\./pyodide/([\w.-]+)["']""")
 
 
 def app_part(site: Path, files: Collection[str]) -> set[str]:

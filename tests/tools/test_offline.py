@@ -204,7 +204,8 @@ def test_an_app_part_that_cannot_be_derived_is_an_error(tmp_path):
     (site / "static/app/worker.mjs").write_text("// no Pyodide import\n")
     with pytest.raises(OfflineError, match="imports Pyodide"):
         app_part(site, files)
-    (site / "static/app/worker.mjs").write_text('import { x } from "../pyodide/pyodide.mjs";\n')
+    # (a dynamic import is found too)
+    (site / "static/app/worker.mjs").write_text('await import("../pyodide/pyodide.mjs");\n')
     with pytest.raises(OfflineError, match=re.escape("static/pyodide/comm-0.2.3-py3-none-any.whl")):
         app_part(site, files - {"static/pyodide/comm-0.2.3-py3-none-any.whl"})
 
