@@ -13,17 +13,26 @@
  * pages (the build adds this script to them with `data-ruleslab-wait="kernels"`)
  * also until every open document's kernel has been idle for 3 s (at most a
  * minute after the load), so a notebook's kernel start and its first run never
- * share the machine with the download. The worker is
- * then asked to complete its cache ("precache"), and the browser to look for a
- * new deployment (`registration.update()`); an element #offline-status,
- * where the page has one (the landing page), says how far it got, and offers a
- * new deployment's worker, once fully downloaded, with "Use it now" (granted
- * by the worker only when no other page of the site is open; the page then
- * reloads onto the new version). Otherwise a new version is used once every
- * page of the site has been closed.
+ * share the machine with the download. The worker is then asked to keep its
+ * cache's part for this page ("precache": the calculators' part, "app", on the
+ * landing and app pages; the whole site on JupyterLite's pages), which also tells
+ * it that this page is idle (it pauses its fill while any page loads); under
+ * Save-Data (`navigator.connection.saveData`) the worker keeps nothing in the
+ * background. The browser is then asked to look for a new deployment
+ * (`registration.update()`).
  *
- * `window.ruleslabOffline.ready` resolves with the worker's last answer:
- * `{type: "complete", version, files, bytes}` or `{type: "failed", text}`.
+ * An element #offline-status, where the page has one (the landing page), says
+ * what the cache holds ("Calculators available offline (17 MB)", "Whole site
+ * available offline", "Saving data: nothing is downloaded in the background"),
+ * how far a fill got, with a button for what is not kept ("Make the whole site
+ * available offline (49 MB)"); and it offers a new deployment's worker, once
+ * downloaded, with "Use it now" (granted by the worker only when no other page
+ * of the site is open; the page then reloads onto the new version). Otherwise a
+ * new version is used once every page of the site has been closed.
+ *
+ * `window.ruleslabOffline.ready` resolves with the worker's answer to the page's
+ * own request: `{type: "complete" | "saving-data", version, parts, files, bytes,
+ * kept, sizes}` or `{type: "failed", text}`.
  */
 (() => {
   "use strict";
@@ -43,7 +52,7 @@
   }
 
   /** One request to a worker; progress messages go to `onProgress`, the answer resolves. */
-  function ask(worker, type, onProgress) {
+  function ask(worker, type, fields, onProgress) {
     return new Promise((resolve) => {
       const channel = new MessageChannel();
       channel.port1.onmessage = (event) => {
@@ -54,7 +63,7 @@
           resolve(event.data);
         }
       };
-      worker.postMessage({ ruleslab: "offline", type }, [channel.port2]);
+      worker.postMessage({ ruleslab: "offline", type, ...fields }, [channel.port2]);
     });
   }
 
@@ -69,7 +78,7 @@
     button.textContent = "Use it now";
     button.addEventListener("click", async () => {
       button.disabled = true;
-      const answer = await ask(worker, "activate");
+      const answer = await ask(worker, "activate", {});
       if (answer.type === "activating") {
         updating = true;
         say("Updating…");
@@ -104,19 +113,74 @@
     check();
   }
 
+  /** The parts of the cache this page asks for (the worker's "app" and "notebooks"):
+   * JupyterLite's pages the whole site, the others what the calculators need. */
+  const waitForKernels = document.currentScript.dataset.ruleslabWait === "kernels";
+  const PARTS = waitForKernels ? ["app", "notebooks"] : ["app"];
+  /** The reader's Save-Data setting: nothing is downloaded in the background. */
+  const saveData = !!(navigator.connection && navigator.connection.saveData === true);
+  const mb = (bytes) => `${Math.max(1, Math.round(bytes / 1e6))} MB`;
+
+  function button(text, parts, worker) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = text;
+    b.addEventListener("click", async () => {
+      b.disabled = true;
+      show(await cache(worker, parts, false));
+    });
+    return b;
+  }
+
+  let active = null; // the worker in charge
+  /** What the landing page says of an answer (the worker's view of its cache). */
+  function show(answer) {
+    if (answer.type === "failed") {
+      say(`Not yet available offline (${answer.text}); trying again on your next visit.`);
+      return;
+    }
+    const { kept, sizes } = answer;
+    const whole = mb(sizes.app + sizes.notebooks);
+    const everything = button(
+      `Make the whole site available offline (${whole})`,
+      ["app", "notebooks"],
+      active,
+    );
+    if (kept.app && kept.notebooks) {
+      say(`Whole site available offline (${whole} kept by your browser).`);
+    } else if (kept.app) {
+      const rest = saveData
+        ? "Saving data: nothing else is downloaded in the background."
+        : "The notebooks are kept once you open one.";
+      say(`Calculators available offline (${mb(sizes.app)}). ${rest}`, everything);
+    } else if (answer.type === "saving-data") {
+      const calculators = button(
+        `Make the calculators available offline (${mb(sizes.app)})`,
+        ["app"],
+        active,
+      );
+      say("Saving data: nothing is downloaded in the background.", calculators);
+    } else {
+      say("Not yet available offline; trying again on your next visit.");
+    }
+  }
+
+  /** Ask the worker to keep `parts`; `background`: not asked by the reader (the worker
+   * declines under Save-Data). Resolves with its answer. */
+  function cache(worker, parts, background) {
+    const what = parts.includes("notebooks") ? "the whole site" : "the calculators";
+    return ask(worker, "precache", { parts, background, saveData }, (p) => {
+      const pause = p.paused ? " (paused while another page of this site loads)" : "";
+      say(`Saving ${what} for offline use… ${Math.floor((100 * p.done) / p.total)}%${pause}`);
+    });
+  }
+
   async function start() {
     try {
       const registration = await navigator.serviceWorker.register(new URL(CONFIG.worker, root).href);
-      const ready = await navigator.serviceWorker.ready;
-      const answer = await ask(ready.active, "precache", (p) =>
-        say(`Saving the calculators for offline use… ${Math.floor((100 * p.done) / p.total)}%`),
-      );
-      if (answer.type === "complete") {
-        const mb = (answer.bytes / 1e6).toFixed(0);
-        say(`Available offline: this site now opens without a network (${mb} MB kept by your browser).`);
-      } else {
-        say(`Not yet available offline (${answer.text}); trying again on your next visit.`);
-      }
+      active = (await navigator.serviceWorker.ready).active;
+      const answer = await cache(active, PARTS, true);
+      show(answer);
       watchUpdates(registration);
       resolveReady(answer);
       // Is there a new deployment? (Browsers also check on navigations, when they see fit;
@@ -178,7 +242,6 @@
     }, 250);
   }
 
-  const waitForKernels = document.currentScript.dataset.ruleslabWait === "kernels";
   const idle = window.requestIdleCallback || ((f) => setTimeout(f, 200));
   const later = () => {
     if (waitForKernels) whenKernelsQuiet(() => idle(start, { timeout: 3000 }));

@@ -18,25 +18,45 @@
  *
  * Versions never mix: this worker answers every precached path with the
  * manifest's bytes only: from the browser's HTTP cache if it holds them (checked
- * by their integrity), else from its own cache (checked too as it is served: a
- * damaged entry is taken out and fetched afresh, or a 503 saying so when offline), `ruleslab-offline-<version>`,
- * which holds exactly the manifest's files (each fetched with its integrity, so
- * a stale HTTP-cached copy or a newer deployment's file is refused). A first install (no worker active yet)
- * takes over at once, as JupyterLite's does, so the drive works on the first
- * visit; it fills its cache in the background only when a page asks
- * ("precache", sent once the page is idle: static/offline/offline.js), and until
- * then leaves the site's files to the network, as JupyterLite's worker does, so
- * that a first visit is not slowed by 46 MB of downloads. An update installs its whole
- * cache first (an incomplete install fails and is retried later) and then
- * waits, as service workers do, until no page runs the old version (or the
- * only page left asks for it: "use it now" on the landing page); on
- * activation the other versions' caches are deleted.
+ * by their integrity), else from its own cache, `ruleslab-offline-<version>`
+ * (checked too as it is served: a damaged entry is taken out and fetched afresh,
+ * or a 503 saying so when offline), which holds only the manifest's files (each
+ * fetched with its integrity, so a stale HTTP-cached copy or a newer
+ * deployment's file is refused).
  *
- * Messages (`{ruleslab: "offline", type}`, replies on the message's port):
- *   "precache" → progress `{type: "progress", done, total}` while the cache
- *     fills, then `{type: "complete", version, files, bytes}` or
- *     `{type: "failed", version, text}`;
- *   "status" → `{type: "status", version, complete}`;
+ * Two parts, costing only what they must: "app" (the manifest's `app` list: the
+ * landing page, the app pages, the rules notes and the part of Pyodide the app
+ * page loads), kept by default; "notebooks" (the rest: JupyterLab, the kernel, the
+ * full standard library, the notebooks), kept once a notebook page asks (when its
+ * kernels are idle) or the reader does (the landing page's button). A fill takes
+ * each file from the browser's HTTP cache first (`force-cache`, checked by its
+ * integrity: what the page itself downloaded is not downloaded again), and yields:
+ * while any page of the site is loading (from its navigation request, seen here,
+ * until it says it is idle, at most a minute), no file of the fill is requested.
+ * Under Save-Data (the page's `navigator.connection.saveData`, or the header)
+ * nothing is kept in the background, only on the reader's request.
+ *
+ * A first install (no worker active yet) takes over at once, as JupyterLite's
+ * does, so the drive works on the first visit; it fills its cache only when a
+ * page asks ("precache", sent once the page is idle: static/offline/offline.js),
+ * and until then leaves the site's files to the network. An update installs the
+ * parts this browser had (the older caches' record of the parts asked for),
+ * complete, first (an incomplete install fails and is retried later) and then
+ * waits, as service workers do, until no page runs the old version (or the only
+ * page left asks for it: "use it now" on the landing page); on activation the
+ * other versions' caches are deleted. A page of a part not kept, asked for with
+ * the network gone, gets a page that says so.
+ *
+ * Messages (`{ruleslab: "offline", type, ...}`, replies on the message's port):
+ *   "precache" `{parts, background, saveData}` (the sender is idle) → progress
+ *     `{type: "progress", done, total, paused}` while the cache fills, then
+ *     `{type: "complete", version, parts, files, bytes, kept, sizes}` (`kept`: which
+ *     parts the cache holds whole; `sizes`: each part's bytes), or, for a background
+ *     request under Save-Data, `{type: "saving-data", ...}` the same without a fill,
+ *     or `{type: "failed", version, text}`;
+ *   "idle": the sender is drawn and idle (no reply);
+ *   "status" → `{type: "status", version, complete, kept, wanted, sizes, loading,
+ *     paused, inflight}`;
  *   "activate" (to a waiting worker) → `{type: "activating"}` and takes over,
  *     or `{type: "busy", pages}` when other pages of the site are open.
  */
@@ -51,8 +71,25 @@
   const CACHE = PREFIX + OFFLINE.version;
   const SCOPE = new URL(self.registration.scope);
   const FILES = new Map(Object.entries(OFFLINE.files));
-  /** The cache's last entry, written once every file is in: the cache is complete. */
-  const COMPLETE = new URL("__ruleslab-offline-complete__", SCOPE).href;
+  /** The two parts of the cache: what the landing page, the app pages and the rules notes
+   * need ("app", cached by default), and the rest ("notebooks": JupyterLab, the kernel, the
+   * full standard library, the notebooks), cached once a notebook is opened or on request. */
+  const APP = new Set(OFFLINE.app);
+  const PARTS = {
+    app: [...FILES].filter(([path]) => APP.has(path)),
+    notebooks: [...FILES].filter(([path]) => !APP.has(path)),
+  };
+  const SIZES = { app: OFFLINE.app_bytes, notebooks: OFFLINE.bytes - OFFLINE.app_bytes };
+  const partOf = (path) => (APP.has(path) ? "app" : "notebooks");
+  /** A part's marker, the cache's entry written once every file of the part is in. */
+  const COMPLETE = {
+    app: new URL("__ruleslab-offline-complete-app__", SCOPE).href,
+    notebooks: new URL("__ruleslab-offline-complete-notebooks__", SCOPE).href,
+  };
+  /** The parts this browser asked for (`{parts: [...]}`): what an update installs again. */
+  const WANTED = new URL("__ruleslab-offline-wanted__", SCOPE).href;
+  /** The marker of the whole site in caches of workers before the two parts. */
+  const LEGACY_COMPLETE = new URL("__ruleslab-offline-complete__", SCOPE).href;
   const PARALLEL = 6;
 
   /** The manifest path a request asks for (search ignored, as a static host does), or null. */
@@ -89,6 +126,83 @@
     return "sha256-" + btoa(text);
   }
 
+  // -- yielding: no fill while a page of the site is loading --------------------------
+
+  /** Pages of the site still loading: client id → when its navigation came through here.
+   * A page is loading from its navigation request until it says it is idle (a "precache"
+   * or "idle" message: app.html once its calculator is drawn, the landing page after its
+   * load, JupyterLite's pages once their kernels are idle: static/offline/offline.js);
+   * at most LOADING_CAP_MS, and no longer than it stays open. */
+  const loading = new Map();
+  const LOADING_CAP_MS = 60000;
+  /** A navigation's page becomes a client only once its response arrives: it is looked
+   * for among the clients (closed before saying idle?) only after this long. */
+  const GRACE_MS = 15000;
+  const wakers = [];
+  let paused = false;
+  /** Network requests of the fill under way. */
+  let inflight = 0;
+  /** The last navigation's `Save-Data` request header ("on": the reader saves data). */
+  let saveDataHeader = false;
+
+  function idleNow(clientId) {
+    if (clientId && loading.delete(clientId)) {
+      for (const wake of wakers.splice(0)) wake();
+    }
+  }
+
+  async function prune() {
+    const now = Date.now();
+    let open = null;
+    for (const [id, since] of [...loading]) {
+      if (now - since >= LOADING_CAP_MS) {
+        loading.delete(id);
+      } else if (now - since >= GRACE_MS) {
+        if (!open) {
+          const all = await self.clients.matchAll({ includeUncontrolled: true, type: "all" });
+          open = new Set(all.map((client) => client.id));
+        }
+        if (!open.has(id)) loading.delete(id);
+      }
+    }
+  }
+
+  /** Resolves once no page of the site is loading (checked again every second). The
+   * caller starts its request in the same turn: none starts while a page loads. */
+  async function whenIdle() {
+    for (;;) {
+      if (loading.size) await prune();
+      if (!loading.size) {
+        if (paused) {
+          paused = false;
+          tell({ type: "progress", ...progress, paused: false });
+        }
+        return;
+      }
+      if (!paused) {
+        paused = true;
+        tell({ type: "progress", ...progress, paused: true });
+      }
+      await new Promise((resolve) => {
+        wakers.push(resolve);
+        setTimeout(resolve, 1000);
+      });
+    }
+  }
+
+  /** A request of the fill: only while no page loads; counted while it runs. */
+  async function fetchForCache(key, init) {
+    await whenIdle();
+    inflight += 1;
+    try {
+      return await fetch(key, init);
+    } finally {
+      inflight -= 1;
+    }
+  }
+
+  // -- filling the cache ---------------------------------------------------------------
+
   /** A file the other versions' caches already hold with the same bytes (checked). */
   async function reuse(others, key, integrity) {
     for (const cache of others) {
@@ -98,17 +212,20 @@
     return null;
   }
 
-  /** The file from the network (or the HTTP cache, if it holds these very bytes). */
-  async function download(key, integrity) {
+  /** The file from the browser's HTTP cache if it holds these very bytes (what the page
+   * itself downloaded: `force-cache` takes a stale entry too, the integrity checks it),
+   * else from the network. `forPage`: a page waits for it (never held by the pause). */
+  async function download(key, integrity, forPage = false) {
     // the header lets a server (and bench/site_load.py) tell the precache from a page's loads
     const init = { integrity, headers: { "X-Ruleslab-Precache": OFFLINE.version } };
+    const get = forPage ? fetch : fetchForCache;
     try {
-      const response = await fetch(key, { ...init, cache: "default" });
+      const response = await get(key, { ...init, cache: "force-cache" });
       if (response.ok) return response;
     } catch (err) {
       // an HTTP-cached copy of another deployment fails its integrity: fetch it afresh
     }
-    const response = await fetch(key, { ...init, cache: "reload" });
+    const response = await get(key, { ...init, cache: "reload" });
     if (!response.ok) throw new Error(`${key}: HTTP ${response.status}`);
     return response;
   }
@@ -117,90 +234,135 @@
   function tell(message) {
     for (const port of watchers) port.postMessage(message);
   }
+  /** The fill's progress, in files of the parts asked for. */
+  const progress = { done: 0, total: 0 };
 
   /** "unknown" until looked up when the worker starts, then "empty" (this version's cache
-   * does not exist yet: a first visit) or "started" (it does, or precache() made it). */
+   * does not exist yet: a first visit) or "started" (it does, or a fill made it). */
   let cacheState = "unknown";
   caches.has(CACHE).then((has) => {
     if (cacheState === "unknown") cacheState = has ? "started" : "empty";
   });
 
-  /** The manifest's files this cache does not hold. */
-  async function missing(cache) {
-    const held = new Set((await cache.keys()).map((request) => request.url));
-    return [...FILES].filter(([path]) => !held.has(keyOf(path)));
+  async function heldKeys(cache) {
+    return new Set((await cache.keys()).map((request) => request.url));
   }
 
-  async function precache() {
+  /** The parts a cache's record says this browser asked for (validated: a record that is
+   * not a list of known parts counts for none); a cache of an older worker, complete, for
+   * both. */
+  async function wantedIn(cache) {
+    const parts = new Set();
+    if (await cache.match(LEGACY_COMPLETE)) return ["app", "notebooks"];
+    const record = await cache.match(WANTED);
+    if (!record) return [];
+    try {
+      const data = await record.json();
+      for (const part of data && Array.isArray(data.parts) ? data.parts : []) {
+        if (Object.prototype.hasOwnProperty.call(PARTS, part)) parts.add(part);
+      }
+    } catch (err) {
+      // not JSON: no part recorded
+    }
+    return [...parts];
+  }
+
+  /** Which parts this version's cache holds whole (its marker, and every file). */
+  async function keptParts() {
+    const kept = { app: false, notebooks: false };
+    if (!(await caches.has(CACHE))) return kept; // (caches.open would create it)
+    const held = await heldKeys(await caches.open(CACHE));
+    for (const part of Object.keys(PARTS)) {
+      kept[part] = held.has(COMPLETE[part]) && PARTS[part].every(([p]) => held.has(keyOf(p)));
+    }
+    return kept;
+  }
+
+  async function summary(asked) {
+    const files = asked.reduce((n, part) => n + PARTS[part].length, 0);
+    const bytes = asked.reduce((n, part) => n + SIZES[part], 0);
+    const kept = await keptParts();
+    return { version: OFFLINE.version, parts: asked, files, bytes, kept, sizes: SIZES };
+  }
+
+  /** Fill this version's cache with the parts `asked` (each complete only while it holds
+   * every file: the browser or the reader may delete entries), and record them as asked
+   * for (an update installs them again). */
+  async function fill(asked) {
     cacheState = "started";
     const cache = await caches.open(CACHE);
-    const done = await cache.match(COMPLETE);
-    let todo = await missing(cache);
-    // complete only while it holds every file (the browser or the reader may delete entries)
-    if (done && !todo.length) return done.json();
-    if (done) await cache.delete(COMPLETE);
-    const others = [];
-    for (const name of await caches.keys()) {
-      if (name.startsWith(PREFIX) && name !== CACHE) others.push(await caches.open(name));
+    const wanted = new Set([...(await wantedIn(cache)), ...asked]);
+    const headers = { "Content-Type": "application/json" };
+    await cache.put(WANTED, new Response(JSON.stringify({ parts: [...wanted] }), { headers }));
+    const missing = async () => {
+      const held = await heldKeys(cache);
+      return asked.flatMap((part) => PARTS[part].filter(([path]) => !held.has(keyOf(path))));
+    };
+    let todo = await missing();
+    for (const part of asked) {
+      if (todo.some(([path]) => partOf(path) === part)) await cache.delete(COMPLETE[part]);
     }
+    const others = [];
+    if (todo.length) {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(PREFIX) && name !== CACHE) others.push(await caches.open(name));
+      }
+    }
+    progress.total = asked.reduce((n, part) => n + PARTS[part].length, 0);
     // A file taken out while filling (a damaged one, found as it was served) is fetched in
-    // the next round: the cache is said complete only once it holds every file.
+    // the next round: a part is said complete only once it holds every file.
     for (let round = 0; todo.length; round++) {
       if (round === 3) throw new Error(`${todo.length} files could not be kept`);
-      let count = FILES.size - todo.length;
+      progress.done = progress.total - todo.length;
       let next = 0;
       const batch = todo;
       const one = async () => {
-        while (next < batch.length) {
+        for (;;) {
+          await whenIdle(); // (reading the other caches and hashing wait too)
+          if (next >= batch.length) return; // (taken by the others meanwhile)
           const [path, integrity] = batch[next++];
           const key = keyOf(path);
           const response = (await reuse(others, key, integrity)) || (await download(key, integrity));
           await cache.put(key, response);
-          count += 1;
-          if (count % 25 === 0) tell({ type: "progress", done: count, total: FILES.size });
+          progress.done += 1;
+          if (progress.done % 25 === 0) tell({ type: "progress", ...progress, paused });
         }
       };
       await Promise.all(Array.from({ length: PARALLEL }, one));
-      todo = await missing(cache);
+      todo = await missing();
     }
-    const status = { version: OFFLINE.version, files: FILES.size, bytes: OFFLINE.bytes };
-    const headers = { "Content-Type": "application/json" };
-    await cache.put(COMPLETE, new Response(JSON.stringify(status), { headers }));
-    return status;
+    for (const part of asked) {
+      const status = { version: OFFLINE.version, part, files: PARTS[part].length };
+      await cache.put(COMPLETE[part], new Response(JSON.stringify(status), { headers }));
+    }
+    return summary(asked);
   }
 
-  let precaching = null;
-  let precacheFailed = false;
-  let precacheDone = false;
-
-  /** This version's cache, filled once: a failure is retried by the next worker, or on request;
-   * a cache found incomplete since (deleted, or a damaged file taken out: `uncomplete`) is
-   * filled again rather than reported complete from memory. */
-  async function precacheOnce(retry) {
-    if (precacheDone && !(await caches.match(COMPLETE, { cacheName: CACHE }))) precaching = null;
-    if (!precaching || (retry && precacheFailed)) {
-      precacheFailed = false;
-      precacheDone = false;
-      precaching = precache().then(
-        (status) => {
-          precacheDone = true;
-          return status;
-        },
-        (err) => {
-          precacheFailed = true;
-          throw err;
-        },
-      );
-    }
-    return precaching;
+  /** Fills run one after another (a second request finds what the first kept); a failure
+   * is retried by the next request. */
+  let queue = Promise.resolve();
+  function precache(asked) {
+    const run = queue.then(() => fill(asked));
+    queue = run.catch(() => {});
+    return run;
   }
 
-  /** A cached file whose bytes are not the manifest's: taken out of the cache, which is then
-   * no longer complete (the next "precache" fills it again). */
-  async function uncomplete(key) {
+  /** A cached file whose bytes are not the manifest's: taken out of the cache, whose part is
+   * then no longer complete (the next request for it fills it again). */
+  async function uncomplete(key, path) {
     const cache = await caches.open(CACHE);
     await cache.delete(key);
-    await cache.delete(COMPLETE);
+    await cache.delete(COMPLETE[partOf(path)]);
+  }
+
+  /** The parts the caches of other versions were asked for: what an update installs. */
+  async function wantedBefore() {
+    const parts = new Set();
+    for (const name of await caches.keys()) {
+      if (!name.startsWith(PREFIX) || name === CACHE) continue;
+      for (const part of await wantedIn(await caches.open(name))) parts.add(part);
+    }
+    return Object.keys(PARTS).filter((part) => parts.has(part));
   }
 
   self.addEventListener("install", (event) => {
@@ -211,7 +373,8 @@
       self.skipWaiting();
       return;
     }
-    event.waitUntil(precacheOnce(false)); // an update: complete, or not installed at all
+    // an update: the parts this browser had, complete, or not installed at all
+    event.waitUntil(wantedBefore().then((parts) => (parts.length ? precache(parts) : null)));
   });
 
   self.addEventListener("activate", (event) => {
@@ -230,6 +393,49 @@
   /** Files the browser compiles, and keeps compiled beside its HTTP cache entry. */
   const CODE = /\.(wasm|m?js)$/;
 
+  const escapeHtml = (text) =>
+    text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+  /** The answer to a page of the site this browser has not kept, with the network gone:
+   * a page that says so (not the browser's error page, nor a blank one). */
+  function notKept(path) {
+    const home = escapeHtml(new URL("index.html", SCOPE).href);
+    const notebook = partOf(path) === "notebooks";
+    const what = notebook
+      ? "The notebooks are kept for offline use once a notebook has been opened with a " +
+        "network, or with “Make the whole site available offline” on the home page."
+      : "The calculators are kept for offline use once one of them, or the home page, " +
+        "has been opened with a network.";
+    const html =
+      '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+      '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+      '<meta name="color-scheme" content="light dark">' +
+      "<title>Not available offline yet — ruleslab</title>" +
+      "<style>body{font:1rem/1.5 system-ui,sans-serif;max-width:40em;margin:2em auto;" +
+      "padding:0 1em}</style></head><body><main>" +
+      `<h1>${notebook ? "This notebook is" : "This page is"} not available offline yet</h1>` +
+      `<p>The network cannot be reached, and this browser has not kept this page of the ` +
+      `site (<code>${escapeHtml(path)}</code>).</p><p>${what}</p>` +
+      `<p><a href="${home}">The calculators</a> (those kept offline open without a ` +
+      "network).</p></main></body></html>";
+    return new Response(html, {
+      status: 503,
+      headers: { "Content-Type": "text/html; charset=utf-8" },
+    });
+  }
+
+  /** From the network; offline, a page says it is not kept (other files: a network error,
+   * as without a worker). */
+  async function network(event, path) {
+    try {
+      return await fetch(event.request);
+    } catch (err) {
+      if (event.request.mode !== "navigate") throw err;
+      idleNow(event.resultingClientId); // (that page will not say it is idle)
+      return notKept(path);
+    }
+  }
+
   async function respond(event, path) {
     if (CODE.test(path)) {
       try {
@@ -246,16 +452,16 @@
     }
     const key = keyOf(path);
     const hit = await caches.match(key, { cacheName: CACHE });
-    if (!hit) return fetch(event.request); // first visit: not in the cache yet
+    if (!hit) return network(event, path); // not kept (yet): a first visit, or its part not asked
     // Served only if its bytes are the manifest's (a cache can be damaged, or written to
     // by another script of the origin): else taken out, and fetched afresh.
     const integrity = FILES.get(path);
     const bytes = await hit.arrayBuffer();
     const { status, statusText, headers } = hit;
     if ((await integrityOf(new Response(bytes))) !== integrity) {
-      await uncomplete(key);
+      await uncomplete(key, path);
       try {
-        const fresh = await download(key, integrity);
+        const fresh = await download(key, integrity, true);
         await (await caches.open(CACHE)).put(key, fresh.clone());
         return fresh;
       } catch (err) {
@@ -275,6 +481,11 @@
   }
 
   self.addEventListener("fetch", (event) => {
+    if (event.request.mode === "navigate" && event.resultingClientId) {
+      // a page of the site starts loading: the fill waits until it says it is idle
+      loading.set(event.resultingClientId, Date.now());
+      saveDataHeader = event.request.headers.get("Save-Data") === "on";
+    }
     if (event.request.method !== "GET") return; // JupyterLite's drive and stdin
     const path = sitePath(event.request.url);
     if (path === null) return; // not a file of the site: JupyterLite's listener, or the network
@@ -312,11 +523,32 @@
     await self.skipWaiting();
   }
 
+  /** The parts a message asks for (validated: known names only, at least one). */
+  function askedParts(data) {
+    const asked = Array.isArray(data.parts) ? data.parts : ["app"];
+    const known = Object.keys(PARTS).filter((part) => asked.includes(part));
+    return known.length ? known : ["app"];
+  }
+
+  /** Save-Data: the page's `navigator.connection.saveData`, or the header of the last
+   * navigation. */
+  const savingData = (data) => data.saveData === true || saveDataHeader;
+
   self.addEventListener("message", (event) => {
     const data = event.data || {};
     if (data.ruleslab !== "offline") return;
     event.stopImmediatePropagation();
-    if (data.type === "precache") {
+    const source = event.source && event.source.id;
+    if (data.type === "idle") {
+      idleNow(source);
+    } else if (data.type === "precache") {
+      idleNow(source); // (a page asks once it is idle)
+      const asked = askedParts(data);
+      if (data.background === true && savingData(data)) {
+        // Save-Data: nothing downloaded unless the reader asks (the landing page's button)
+        event.waitUntil(summary(asked).then((s) => reply(event, { type: "saving-data", ...s })));
+        return;
+      }
       const port = event.ports && event.ports[0];
       if (port) watchers.add(port);
       const settle = (message) => {
@@ -325,16 +557,30 @@
       };
       const failed = (err) => ({ type: "failed", version: OFFLINE.version, text: String(err) });
       event.waitUntil(
-        precacheOnce(true).then(
+        precache(asked).then(
           (status) => settle({ type: "complete", ...status }),
           (err) => settle(failed((err && err.message) || err)),
         ),
       );
     } else if (data.type === "status") {
-      const status = (hit) => ({ type: "status", version: OFFLINE.version, complete: !!hit });
-      // (caches.match does not create the cache, as caches.open would)
       event.waitUntil(
-        caches.match(COMPLETE, { cacheName: CACHE }).then((hit) => reply(event, status(hit))),
+        (async () => {
+          const kept = await keptParts();
+          const wanted = (await caches.has(CACHE))
+            ? await wantedIn(await caches.open(CACHE))
+            : [];
+          reply(event, {
+            type: "status",
+            version: OFFLINE.version,
+            complete: wanted.length > 0 && wanted.every((part) => kept[part]),
+            kept,
+            wanted,
+            sizes: SIZES,
+            loading: loading.size,
+            paused,
+            inflight,
+          });
+        })(),
       );
     } else if (data.type === "activate") {
       event.waitUntil(activateIfAlone(event));

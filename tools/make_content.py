@@ -520,6 +520,11 @@ h1 {{ margin: .2em 0 .3em; font-size: 1.8em; }}
 .search input {{ font: inherit; padding: .35em .5em; width: 18em; max-width: 70vw;
   border: 1px solid var(--muted); border-radius: 4px; background: var(--bg); color: var(--fg); }}
 #no-results {{ font-weight: 600; }}
+#offline-status {{ margin: .4em 0; color: var(--muted); }}
+#offline-status button {{ font: inherit; margin: .2em 0 0; padding: .25em .7em;
+  border: 1px solid var(--muted); border-radius: 4px; background: var(--card); color: var(--fg);
+  cursor: pointer; }}
+#offline-status button:disabled {{ cursor: default; opacity: .7; }}
 .visually-hidden {{ position: absolute; width: 1px; height: 1px; overflow: hidden;
   clip: rect(0 0 0 0); white-space: nowrap; }}
 h2 {{ font-size: 1.4em; margin: 1em 0 .2em; padding-bottom: .15em;

@@ -14,7 +14,11 @@ The last step of the site build (:func:`write_offline`, called by
    (:func:`page_script_tag`);
 3. the pages' script (:data:`PAGE_SCRIPT`, from ``app/offline.js``) is written;
 4. the manifest: every file of the site but :func:`not_precached` ones, by
-   path, with its sha256 as a subresource-integrity string; its version is a
+   path, with its sha256 as a subresource-integrity string, in two parts: the
+   app part (:func:`app_part`: what the landing page, the app pages and the
+   rules notes load, cached by default) and the notebook part (the rest:
+   JupyterLab, the kernel, the full standard library, the notebooks; cached
+   when a notebook is first opened, or when the reader asks); its version is a
    hash of all of it, and names the browser cache (:data:`CACHE_PREFIX`);
 5. the worker, from ``app/service-worker.js`` with the manifest inside, so that
    any change to any file changes the worker's bytes: that is how a browser
@@ -29,15 +33,22 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import posixpath
+import re
 import shutil
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
+from html.parser import HTMLParser
 from pathlib import Path
 
 from tools import REPO
+from tools.build_app import APP_DIR, APP_LOCK, APP_STDLIB_ZIP
 from tools.lite_pages import CONFIG_ELEMENT, insert_after_config, relative_src
+from tools.pyodide_dist import CORE_FILES
+from tools.rules_notes import SITE_FOLDER as NOTES_FOLDER
 
 __all__ = [
+    "APP_PAGES",
     "CACHE_PREFIX",
     "JUPYTERLITE_WORKER",
     "MANIFEST",
@@ -45,6 +56,7 @@ __all__ = [
     "WORKER",
     "OfflineError",
     "OfflineManifest",
+    "app_part",
     "check_offline",
     "integrity",
     "make_manifest",
@@ -70,6 +82,9 @@ PAGE_SCRIPT = "static/offline/offline.js"
 MANIFEST = "static/offline/manifest.json"
 #: Browser cache names: this prefix and the manifest's version.
 CACHE_PREFIX = "ruleslab-offline-"
+#: The pages (and the embed script) a reader uses without a notebook: with the rules
+#: notes (:data:`tools.rules_notes.SITE_FOLDER`), the roots of :func:`app_part`.
+APP_PAGES = ("index.html", "app.html", "embed.js")
 
 _MANIFEST_MARK = "/*RULESLAB-OFFLINE-MANIFEST*/ null"
 _CONFIG_MARK = "/*RULESLAB-OFFLINE-CONFIG*/ null"
@@ -93,16 +108,26 @@ class OfflineError(RuntimeError):
 @dataclass(frozen=True)
 class OfflineManifest:
     """What the worker precaches: ``files`` maps each path (relative to the site root,
-    ``/``-separated, not URL-encoded) to ``sha256-<base64>``; ``version`` names the cache."""
+    ``/``-separated, not URL-encoded) to ``sha256-<base64>``; ``version`` names the cache.
+    ``app`` (sorted paths, ``app_bytes`` their size) is the part cached by default
+    (:func:`app_part`); the other files are the notebook part."""
 
     version: str
     files: dict[str, str]
     bytes: int
     jupyterlite: str = JUPYTERLITE_WORKER
+    app: tuple[str, ...] = ()
+    app_bytes: int = 0
 
     @property
     def cache_name(self) -> str:
         return CACHE_PREFIX + self.version
+
+    @property
+    def notebooks(self) -> tuple[str, ...]:
+        """The notebook part: every file of the manifest outside the app part."""
+        app = set(self.app)
+        return tuple(rel for rel in self.files if rel not in app)
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -110,6 +135,8 @@ class OfflineManifest:
             "cache": self.cache_name,
             "bytes": self.bytes,
             "jupyterlite": self.jupyterlite,
+            "app": list(self.app),
+            "app_bytes": self.app_bytes,
             "files": self.files,
         }
 
@@ -145,20 +172,101 @@ def not_precached(rel: str, site: Path) -> str | None:
     return None
 
 
+class _Subresources(HTMLParser):
+    """The URLs a page loads as it is shown (scripts, stylesheets, icons, images,
+    preloads), not those it links to."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        names = {"script": "src", "img": "src", "link": "href", "source": "src"}
+        wanted = names.get(tag)
+        for name, value in attrs:
+            if name == wanted and value:
+                self.urls.append(value)
+
+
+def _subresources(site: Path, rel: str) -> set[str]:
+    """The site paths the page ``rel`` loads (:class:`_Subresources`), relative to the root."""
+    parser = _Subresources()
+    parser.feed((site / rel).read_text(encoding="utf-8"))
+    found = set()
+    for url in parser.urls:
+        url = url.split("#", 1)[0].split("?", 1)[0]
+        if not url or re.match(r"^[a-z][a-z0-9+.-]*:|^/", url, re.I):
+            continue  # data:, another origin, or a root-relative URL (none on this site)
+        found.add(posixpath.normpath(posixpath.join(posixpath.dirname(rel), url)))
+    return found
+
+
+#: ``import … from "../pyodide/<file>"`` (or ``import("../pyodide/<file>")``) in the app's
+#: modules: Pyodide's entry module.
+_PYODIDE_IMPORT = re.compile(r"""(?:from\s*|import\s*\(\s*)["']\.\./pyodide/([\w.-]+)["']""")
+
+
+def app_part(site: Path, files: Collection[str]) -> set[str]:
+    """The files of ``files`` (the manifest's) that the landing page, the app pages and
+    the rules notes need, derived from what the build wrote (:mod:`tools.build_app`):
+
+    * the pages :data:`APP_PAGES`, the rules notes (``rules-notes/``), the pages' script
+      :data:`PAGE_SCRIPT`, and whatever those pages load (their scripts, stylesheets,
+      icons: :func:`_subresources`);
+    * the app page's front end, ``static/app/`` (:data:`tools.build_app.APP_DIR`);
+    * of the Pyodide distribution, what the app page's worker loads: the module its
+      scripts import from ``../pyodide/`` and the runtime that module loads beside it
+      (``pyodide.asm.*`` of :data:`tools.pyodide_dist.CORE_FILES`), the app page's
+      lock (:data:`~tools.build_app.APP_LOCK`) and every package it names, and its cut
+      standard library (:data:`~tools.build_app.APP_STDLIB_ZIP`), not the full one.
+
+    Raises :class:`OfflineError` if the app page's files are not where the build puts them.
+    """
+    site = Path(site)
+    listed = set(files)
+    part = {rel for rel in APP_PAGES if rel in listed} | {PAGE_SCRIPT}
+    part |= {rel for rel in listed if rel.startswith((f"{NOTES_FOLDER}/", f"{APP_DIR}/"))}
+    for page in [rel for rel in part if rel.endswith(".html")]:
+        part |= _subresources(site, page) & listed
+    pyodide = posixpath.dirname(APP_LOCK)
+    entries: set[str] = set()
+    for module in (site / APP_DIR).glob("*.*js"):
+        entries |= set(_PYODIDE_IMPORT.findall(module.read_text(encoding="utf-8")))
+    if not entries:
+        raise OfflineError(f"no module of {APP_DIR} imports Pyodide from ../pyodide/")
+    runtime = entries | {name for name in CORE_FILES if name.startswith("pyodide.asm.")}
+    lock = json.loads((site / APP_LOCK).read_text(encoding="utf-8"))
+    packages = {entry["file_name"] for entry in lock["packages"].values()}
+    part |= {f"{pyodide}/{name}" for name in runtime | packages}
+    part |= {APP_LOCK, APP_STDLIB_ZIP}
+    unlisted = sorted(part - listed)
+    if unlisted:
+        raise OfflineError(f"the app page needs files the site lacks: {', '.join(unlisted)}")
+    return part
+
+
 def make_manifest(site: Path, *, salt: bytes = b"") -> OfflineManifest:
     """The manifest of ``site`` as it is now. ``salt`` (the worker's template and
     JupyterLite's worker) joins the version: a new worker logic gets a new cache."""
     files: dict[str, str] = {}
-    total = 0
+    sizes: dict[str, int] = {}
     for rel, path in _files(site):
         if not_precached(rel, site) is None:
             data = path.read_bytes()
             files[rel] = integrity(data)
-            total += len(data)
+            sizes[rel] = len(data)
+    app = tuple(sorted(app_part(site, files)))
     digest = hashlib.sha256(salt)
     for rel, sri in files.items():
         digest.update(f"{rel}\0{sri}\n".encode())
-    return OfflineManifest(version=digest.hexdigest()[:16], files=files, bytes=total)
+    digest.update(("\0".join(app)).encode())
+    return OfflineManifest(
+        version=digest.hexdigest()[:16],
+        files=files,
+        bytes=sum(sizes.values()),
+        app=app,
+        app_bytes=sum(sizes[rel] for rel in app),
+    )
 
 
 def _root_config(site: Path) -> dict[str, object]:
@@ -269,6 +377,8 @@ def read_manifest(site: Path) -> OfflineManifest:
         files=dict(data["files"]),
         bytes=int(data["bytes"]),
         jupyterlite=data["jupyterlite"],
+        app=tuple(data["app"]),
+        app_bytes=int(data["app_bytes"]),
     )
 
 
@@ -294,6 +404,8 @@ def check_offline(site: Path) -> list[str]:
             problems.append(f"{rel}: in the site, not in the manifest")
         elif manifest.files[rel] != fresh.files[rel]:
             problems.append(f"{rel}: changed after the manifest was made")
+    if not problems and fresh.app != manifest.app:
+        problems.append("the manifest's app part is not what the app pages load")
     if not problems and fresh.version != manifest.version:
         problems.append("the manifest's version is not the hash of its files")
     for path in _jupyterlite_pages(site):

@@ -1,7 +1,8 @@
 """The site offline after the first visit, with Chromium (``tools/offline.py``).
 
-* One visit online (the landing page, which has the service worker fill its
-  cache; an app page; a notebook), then the network is cut (the context
+* One visit online (the landing page, which has the service worker keep the
+  calculators' part; an app page; a notebook, which adds the notebook part),
+  then the network is cut (the context
   offline *and* the server stopped): the notebook, the landing page and an app
   page reload, and an input change computes; the notebook's kernel still
   writes to and imports from JupyterLite's drive (through the worker), and the
@@ -19,6 +20,8 @@
 
 from __future__ import annotations
 
+import gzip
+import re
 import shutil
 import time
 from pathlib import Path
@@ -26,6 +29,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
+from tests.browser.axe_check import axe_violations
 from tests.browser.conftest import (
     EXECUTE_JS,
     KERNEL_IDLE_JS,
@@ -103,6 +107,20 @@ def _wait_for(page, script: str, timeout_s: float = 120) -> None:
         page.wait_for_timeout(100)
 
 
+#: The paths this version's cache holds (not its markers), relative to the site root.
+KEPT_JS = """async ([cache, base]) => {
+  if (!(await caches.has(cache))) return [];
+  const keys = await (await caches.open(cache)).keys();
+  return keys.map((r) => decodeURIComponent(r.url.slice(base.length)))
+    .filter((path) => !path.startsWith('__ruleslab-offline-'));
+}"""
+
+
+def _kept(page, manifest, base: str) -> list[str]:
+    """The files of ``manifest`` this browser's offline cache holds (site-relative paths)."""
+    return page.evaluate(KEPT_JS, [CACHE_PREFIX + manifest.version, base])
+
+
 def test_every_kind_of_page_reloads_offline_after_one_visit(
     browser, site_dir, deploy_server, artifacts
 ):
@@ -123,9 +141,11 @@ def test_every_kind_of_page_reloads_offline_after_one_visit(
         answer = page.evaluate("() => window.ruleslabOffline.ready")
         assert answer["type"] == "complete", answer
         assert answer["version"] == manifest.version
-        assert answer["files"] == len(manifest.files)
-        expect(page.locator("#offline-status")).to_contain_text("Available offline")
+        assert answer["files"] == len(manifest.app)
+        assert answer["kept"] == {"app": True, "notebooks": False}
+        expect(page.locator("#offline-status")).to_contain_text("Calculators available offline")
         assert page.evaluate(STATE_JS)["caches"] == [CACHE_PREFIX + manifest.version]
+        assert set(_kept(page, manifest, base)) == set(manifest.app)
 
         page.goto(base + embed_link(get("dice_pool")))
         expect(page.locator(".rl-calc-dice_pool").first).to_be_visible(timeout=KERNEL_TIMEOUT)
@@ -135,6 +155,12 @@ def test_every_kind_of_page_reloads_offline_after_one_visit(
         page.goto(base + notebook_link(get("dice_pool")))
         expect(page.locator(".jp-Notebook .jp-Cell").first).to_be_visible(timeout=KERNEL_TIMEOUT)
         assert page.evaluate("() => navigator.serviceWorker.controller.scriptURL") == controller
+        # a notebook page adds the notebook part, once its kernel is idle
+        page.wait_for_function("() => window.ruleslabOffline !== undefined")
+        answer = page.evaluate("() => window.ruleslabOffline.ready")
+        assert answer["type"] == "complete", answer
+        assert answer["kept"] == {"app": True, "notebooks": True}
+        assert set(_kept(page, manifest, base)) == set(manifest.files)
 
         # the network goes: for the browser, and the server itself
         context.set_offline(True)
@@ -176,7 +202,7 @@ def test_every_kind_of_page_reloads_offline_after_one_visit(
 
         page.goto(base)
         expect(page.locator("li.calc")).to_have_count(len(CALCULATORS))
-        expect(page.locator("#offline-status")).to_contain_text("Available offline")
+        expect(page.locator("#offline-status")).to_contain_text("Whole site available offline")
         page.screenshot(path=str(artifacts / "offline-landing.png"))
 
         page.goto(base + embed_link(get("lifting")))
@@ -254,6 +280,8 @@ def test_a_new_deployment_replaces_the_cache_whole(
         # downloaded whole before it waits: only the changed files came from the network
         fetched = {path.lstrip("/") for path, version in server.log[mark:] if version}
         assert fetched == set(CHANGED), server.log[mark:]
+        # the parts this browser had (the calculators'), not more
+        assert set(second.evaluate(KEPT_JS, [new_cache, base])) == set(new.app)
         assert all(v == new.version for _, v in server.log[mark:] if v)
         # meanwhile every page runs the old version only, reloaded or not
         both = sorted([old_cache, new_cache])
@@ -372,6 +400,7 @@ def test_a_notebooks_first_visit_downloads_the_site_only_once_its_kernel_is_quie
         answer = page.evaluate("() => window.ruleslabOffline.ready")
         assert answer["type"] == "complete", answer
         assert answer["version"] == manifest.version
+        assert answer["kept"] == {"app": True, "notebooks": True}  # the whole site
         assert page.evaluate(STATE_JS)["caches"] == [CACHE_PREFIX + manifest.version]
         precached = [i for i, (_, version) in enumerate(deploy_server.log) if version]
         assert precached
@@ -400,7 +429,7 @@ def test_the_offline_cache_is_checked_as_it_serves_and_filled_again_when_gone(
     """A damaged entry of the cache is never served: taken out and fetched afresh online,
     a 503 that says so offline; an encoded "/" is not a folder (404, as a static host);
     a deleted cache is filled again before the landing page
-    says "Available offline" (not reported complete from the worker's memory)."""
+    says "Calculators available offline" (not reported complete from the worker's memory)."""
     from playwright.sync_api import expect
 
     manifest = read_manifest(site_dir)
@@ -448,10 +477,248 @@ def test_the_offline_cache_is_checked_as_it_serves_and_filled_again_when_gone(
         page.goto(base)
         answer = page.evaluate("() => window.ruleslabOffline.ready")
         assert answer["type"] == "complete", answer
-        expect(page.locator("#offline-status")).to_contain_text("Available offline")
+        expect(page.locator("#offline-status")).to_contain_text("Calculators available offline")
         held = page.evaluate(
             "async (name) => (await (await caches.open(name)).keys()).length", cache
         )
-        assert held == len(manifest.files) + 1  # every file, and the "complete" marker
+        # every file of the calculators' part, its "complete" marker, the parts asked for
+        assert held == len(manifest.app) + 2
+    finally:
+        context.close()
+
+
+#: The worker's view: parts kept, pages loading, paused, requests of the fill under way.
+STATUS_JS = """() => new Promise((resolve) => {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = (event) => resolve(event.data);
+  navigator.serviceWorker.controller.postMessage(
+    { ruleslab: 'offline', type: 'status' }, [channel.port2]);
+})"""
+
+
+def _precached(server, mark: int = 0) -> list[str]:
+    """The site paths the worker's fill asked the server for since ``mark``."""
+    return [_site_path(path) for path, version in server.log[mark:] if version]
+
+
+def _app_page_answer(page, base: str, key: str = "lifting") -> dict:
+    """Open ``key``'s app page; once its calculator is drawn, the answer to the offline
+    script app.html then adds (in idle time)."""
+    from playwright.sync_api import expect
+
+    page.goto(base + embed_link(get(key)))
+    expect(page.locator(f".rl-calc-{key}").first).to_be_visible(timeout=KERNEL_TIMEOUT)
+    page.wait_for_function("() => window.ruleslabOffline !== undefined")
+    return page.evaluate("() => window.ruleslabOffline.ready")
+
+
+def _gzip_bytes(site_dir: Path, paths: list[str]) -> int:
+    """What ``paths`` weigh sent gzipped (``gzip -6`` of each file, as bench/site_load.py)."""
+    return sum(len(gzip.compress((site_dir / rel).read_bytes(), 6)) for rel in paths)
+
+
+def test_a_first_app_page_keeps_only_the_calculators_reusing_what_it_downloaded(
+    browser, site_dir, cacheable_deploy_server, artifacts, tmp_path
+):
+    """After one app page (cold, a host that lets browsers cache) the cache holds the
+    calculators' part, no JupyterLab file, and the fill took what the page had already
+    downloaded from the browser's HTTP cache: at most 2 MB gzip more from the server.
+    Offline, every calculator's app page computes; a notebook page says it is not
+    available offline yet.
+
+    A profile on disk, as a reader's browser has (and bench/site_load.py uses): a new
+    context's in-memory HTTP cache keeps no entry over 1/8 of its 50 MB, so the 9.6 MB
+    ``pyodide.asm.wasm`` would be fetched again."""
+    from playwright.sync_api import expect
+
+    from tools.chromium import CHROMIUM, CHROMIUM_ARGS
+
+    manifest = read_manifest(site_dir)
+    server = cacheable_deploy_server
+    base = server.base
+    context = browser.browser_type.launch_persistent_context(
+        str(tmp_path / "profile"),
+        executable_path=CHROMIUM,
+        args=CHROMIUM_ARGS,
+        headless=True,
+        viewport={"width": 1100, "height": 1200},
+    )
+    requests: list[str] = []
+    context.on("request", lambda request: requests.append(request.url))
+    page = context.pages[0] if context.pages else context.new_page()
+    watch = PageWatch(page, base)
+    try:
+        answer = _app_page_answer(page, base)
+        assert answer["type"] == "complete", answer
+        assert answer["kept"] == {"app": True, "notebooks": False}
+        kept = set(_kept(page, manifest, base))
+        assert kept == set(manifest.app)
+        assert not [p for p in kept if p.startswith(("lab/", "build/", "extensions/"))]
+        background = _precached(server)
+        assert background, "nothing fetched for the cache: the page downloaded every file?"
+        assert set(background) <= set(manifest.app)
+        gz = _gzip_bytes(site_dir, background)
+        (artifacts / "offline-background-bytes.txt").write_text(
+            f"after a first app page (lifting), cold: {len(background)} files fetched in the "
+            f"background, {gz / 1e6:.3f} MB gzip -6 "
+            f"(the calculators' part: {len(manifest.app)} files, "
+            f"{manifest.app_bytes / 1e6:.1f} MB raw)\n" + "\n".join(sorted(background)) + "\n"
+        )
+        assert gz <= 2_000_000, gz
+
+        context.set_offline(True)
+        server.stop()
+        for key, changes, figure in (
+            ("dice_pool", {"dice": "9"}, "mean"),
+            ("lifting", {"strength": "4"}, "capacity"),
+        ):
+            page.goto(base + embed_link(get(key)))
+            expect(page.locator(f".rl-calc-{key}").first).to_be_visible(timeout=KERNEL_TIMEOUT)
+            ((name, text),) = changes.items()
+            type_into(page, key, name, text)
+            want = _want(key, changes, figure)
+            expect(figure_at(page, key, figure)).to_have_text(want, timeout=30_000)
+        page.goto(base)
+        expect(page.locator("#offline-status")).to_contain_text("Calculators available offline")
+        expect(page.locator("#offline-status").get_by_role("button")).to_have_text(
+            re.compile(r"Make the whole site available offline \(\d+ MB\)")
+        )
+        assert axe_violations(page) == []
+        page.goto(base + notebook_link(get("dice_pool")))
+        heading = page.get_by_role("heading", name="This notebook is not available offline yet")
+        expect(heading).to_be_visible()
+        expect(page.locator("body")).to_contain_text("network cannot be reached")
+        page.screenshot(path=str(artifacts / "offline-notebook-not-kept.png"))
+        assert axe_violations(page) == []
+        page.get_by_role("link", name="The calculators").click()
+        expect(page.locator("li.calc")).to_have_count(len(CALCULATORS))
+    finally:
+        context.close()
+    asked = {_site_path(u) for u in requests if u.startswith(base)} - NOT_FILES
+    stray = asked - set(manifest.app) - {"lab/index.html"}
+    assert stray == set(), f"the calculators' pages asked for files outside their part: {stray}"
+    assert watch.offsite == []
+
+
+#: Init script: the reader's browser saves data (``navigator.connection.saveData``).
+SAVE_DATA_JS = """(() => {
+  const info = window.NetworkInformation && NetworkInformation.prototype;
+  if (info) Object.defineProperty(info, 'saveData', { get: () => true, configurable: true });
+  else Object.defineProperty(navigator, 'connection', { value: { saveData: true } });
+})();"""
+
+
+def test_save_data_downloads_nothing_in_the_background_until_the_reader_asks(
+    browser, site_dir, deploy_server, artifacts
+):
+    from playwright.sync_api import expect
+
+    manifest = read_manifest(site_dir)
+    base = deploy_server.base
+    context = browser.new_context(viewport={"width": 1100, "height": 1200})
+    context.add_init_script(SAVE_DATA_JS)
+    page = context.new_page()
+    watch = PageWatch(page, base)
+    try:
+        page.goto(base)
+        status = page.locator("#offline-status")
+        expect(status).to_contain_text("Saving data: nothing is downloaded in the background")
+        assert page.evaluate("() => window.ruleslabOffline.ready")["type"] == "saving-data"
+        answer = _app_page_answer(page, base)
+        assert answer["type"] == "saving-data", answer
+        assert answer["kept"] == {"app": False, "notebooks": False}
+        assert _precached(deploy_server) == []
+        assert _kept(page, manifest, base) == []
+
+        # the reader asks: the calculators' part, then the whole site
+        for theme in ("dark", "light"):
+            page.goto(f"{base}index.html?theme={theme}")
+            button = status.get_by_role(
+                "button", name=re.compile(r"^Make the calculators available offline")
+            )
+            expect(button).to_be_visible()
+            assert axe_violations(page) == [], theme
+        page.screenshot(path=str(artifacts / "offline-save-data.png"))
+        button.click()
+        expect(status).to_contain_text("Calculators available offline", timeout=120_000)
+        expect(status).to_contain_text("Saving data: nothing else is downloaded")
+        assert set(_kept(page, manifest, base)) == set(manifest.app)
+        status.get_by_role("button", name=re.compile("Make the whole site")).click()
+        expect(status).to_contain_text("Whole site available offline", timeout=180_000)
+        assert set(_kept(page, manifest, base)) == set(manifest.files)
+        assert watch.errors == [], watch.errors
+    finally:
+        context.close()
+
+
+#: Init script for a page that starts loading and never becomes idle: its calculator's
+#: Python never starts (a stand-in Worker), so the page never says it is drawn.
+NEVER_DRAWN_JS = """window.Worker = class {
+  postMessage() {}
+  terminate() {}
+  addEventListener() {}
+};"""
+
+
+def test_the_fill_pauses_while_another_page_of_the_site_loads(
+    browser, site_dir, deploy_server, artifacts
+):
+    """The whole site asked for on the landing page (its button); while a second page
+    of the site is loading (it came through the worker, and has not said it is idle) no
+    request of the fill is made; once it is idle the fill goes on to the end."""
+    from playwright.sync_api import expect
+
+    manifest = read_manifest(site_dir)
+    base = deploy_server.base
+    handler = deploy_server.httpd.RequestHandlerClass
+
+    class Slow(handler):  # type: ignore[misc,valid-type]
+        """The fill's requests take a little while (a real network): it lasts seconds."""
+
+        def send_head(self):  # type: ignore[no-untyped-def]
+            if self.headers.get("X-Ruleslab-Precache"):
+                time.sleep(0.1)
+            return super().send_head()
+
+    deploy_server.httpd.RequestHandlerClass = Slow
+    context = browser.new_context(viewport={"width": 1100, "height": 1000})
+    landing = context.new_page()
+    try:
+        landing.goto(base)
+        answer = landing.evaluate("() => window.ruleslabOffline.ready")
+        assert answer["type"] == "complete", answer
+        status = landing.locator("#offline-status")
+        start = len(deploy_server.log)
+        status.get_by_role("button", name=re.compile("Make the whole site")).click()
+        notebook_part = set(manifest.notebooks)
+        deadline = time.monotonic() + 60
+        while not set(_precached(deploy_server, start)) & notebook_part:
+            assert time.monotonic() < deadline, "the whole-site fill did not start"
+            landing.wait_for_timeout(50)
+
+        loading = context.new_page()
+        loading.add_init_script(NEVER_DRAWN_JS)
+        loading.goto(base + embed_link(get("lifting")))
+        expect(loading.locator("#loading")).to_be_visible()
+        _wait_for(
+            landing,
+            f"async () => {{ const s = await ({STATUS_JS})(); return s.paused && !s.inflight; }}",
+            60,
+        )
+        expect(status).to_contain_text("paused while another page of this site loads")
+        landing.screenshot(path=str(artifacts / "offline-paused.png"))
+        mark = len(deploy_server.log)
+        landing.wait_for_timeout(3000)  # (a window in which the fill would fetch dozens)
+        assert _precached(deploy_server, mark) == []
+        assert landing.evaluate(STATUS_JS)["kept"]["notebooks"] is False
+
+        # the page says it is drawn (as app.html's offline script does): the fill goes on
+        loading.evaluate(
+            "() => navigator.serviceWorker.controller.postMessage("
+            "{ ruleslab: 'offline', type: 'idle' })"
+        )
+        expect(status).to_contain_text("Whole site available offline", timeout=180_000)
+        assert _precached(deploy_server, mark)
+        assert set(_kept(landing, manifest, base)) == set(manifest.files)
     finally:
         context.close()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from tools.offline import (
     PAGE_SCRIPT,
     WORKER,
     OfflineError,
+    app_part,
     check_offline,
     not_precached,
     read_manifest,
@@ -37,6 +39,22 @@ LAB_PAGE = (
 LANDING = (
     '<html><head><script id="jupyter-config-data" type="application/json" '
     'data-jupyter-lite-root=".">{}</script></head><body>calculators</body></html>\n'
+)
+
+APP_LOCK_JSON = json.dumps(
+    {
+        "info": {},
+        "packages": {
+            "ruleslab": {"file_name": "ruleslab-0.1.0-py3-none-any.whl", "depends": ["comm"]},
+            "comm": {"file_name": "comm-0.2.3-py3-none-any.whl", "depends": []},
+        },
+    }
+)
+NOTES_PAGE = (
+    '<html><head><link rel="icon" href="../favicon.ico">'
+    '<link rel="stylesheet" href="style-of-notes.css?v=1"></head>'
+    '<body><a href="../lab/index.html">a notebook (a link, not loaded)</a>'
+    '<img src="data:image/png;base64,AAAA"></body></html>'
 )
 
 #: The files of the fake site (path: bytes) and whether each is precached.
@@ -57,6 +75,49 @@ FILES: dict[str, tuple[bytes, bool]] = {
     "static/app/fa-solid-900-EEEE.woff": (b"woff", False),
     "static/app/other-font-1-FFFF.ttf": (b"no woff2 of this face", True),
     "rspack.config.js": (b"module.exports = {}", False),
+    # the app page's side (tools/build_app.py writes it): its worker imports Pyodide
+    "static/app/worker.mjs": (b'import { loadPyodide } from "../pyodide/pyodide.mjs";\n', True),
+    "static/pyodide/pyodide.mjs": (b"export function loadPyodide() {}", True),
+    "static/pyodide/pyodide.js": (b"var loadPyodide;", True),
+    "static/pyodide/pyodide.asm.mjs": (b"asm", True),
+    "static/pyodide/pyodide.asm.wasm": (b"\0asm", True),
+    "static/pyodide/app-lock.json": (APP_LOCK_JSON.encode(), True),
+    "static/pyodide/pyodide-lock.json": (b"{}", True),
+    "static/pyodide/app_stdlib.zip": (b"PK app", True),
+    "static/pyodide/python_stdlib.zip": (b"PK all", True),
+    "static/pyodide/ruleslab-0.1.0-py3-none-any.whl": (b"PK rl", True),
+    "static/pyodide/comm-0.2.3-py3-none-any.whl": (b"PK comm", True),
+    "static/pyodide/ipython-9.0-py3-none-any.whl": (b"PK ipython", True),
+    "embed.js": (b"embed", True),
+    "favicon.ico": (b"ico", True),
+    "rules-notes/index.html": (NOTES_PAGE.encode(), True),
+    "rules-notes/style-of-notes.css": (b"p {}", True),
+    "rules-notes/lifting.html": (b"<p>lifting</p>", True),
+}
+
+#: What the app part of the fake site must hold (by hand: the pages, the rules notes and
+#: what they load, static/app, the pages' script; of Pyodide the module worker.mjs imports,
+#: its runtime, the app lock, the two wheels it names, the cut standard library).
+APP_PART = {
+    "index.html",
+    "app.html",
+    "embed.js",
+    "favicon.ico",
+    "rules-notes/index.html",
+    "rules-notes/style-of-notes.css",
+    "rules-notes/lifting.html",
+    "static/app/app.js",
+    "static/app/worker.mjs",
+    "static/app/fa-solid-900-AAAA.woff2",
+    "static/app/other-font-1-FFFF.ttf",
+    "static/offline/offline.js",
+    "static/pyodide/pyodide.mjs",
+    "static/pyodide/pyodide.asm.mjs",
+    "static/pyodide/pyodide.asm.wasm",
+    "static/pyodide/app-lock.json",
+    "static/pyodide/app_stdlib.zip",
+    "static/pyodide/ruleslab-0.1.0-py3-none-any.whl",
+    "static/pyodide/comm-0.2.3-py3-none-any.whl",
 }
 
 
@@ -98,6 +159,55 @@ def test_the_manifest_lists_every_file_a_page_may_fetch_with_its_hash(tmp_path):
     assert _embedded(site) == manifest.to_json()
     assert read_manifest(site) == manifest
     assert check_offline(site) == []
+
+
+def test_the_app_part_is_what_the_app_pages_load_and_no_more(tmp_path):
+    site = _site(tmp_path)
+    manifest = write_offline(site)
+    assert set(manifest.app) == APP_PART
+    assert list(manifest.app) == sorted(APP_PART)
+    assert manifest.app_bytes == sum((site / rel).stat().st_size for rel in APP_PART)
+    notebooks = set(manifest.notebooks)
+    assert notebooks == set(manifest.files) - APP_PART
+    # JupyterLab, the full standard library, the kernel's packages: the notebook part
+    for rel in (
+        "lab/index.html",
+        "build/lab/bundle.js",
+        "files/dice pool.ipynb",
+        "jupyter-lite.json",
+        "static/pyodide/python_stdlib.zip",
+        "static/pyodide/pyodide-lock.json",
+        "static/pyodide/ipython-9.0-py3-none-any.whl",
+        "static/pyodide/pyodide.js",
+    ):
+        assert rel in notebooks, rel
+    assert _embedded(site)["app"] == sorted(APP_PART)
+    assert _embedded(site)["app_bytes"] == manifest.app_bytes
+
+
+def test_the_app_part_follows_the_app_lock(tmp_path):
+    site = _site(tmp_path)
+    first = write_offline(site)
+    lock = json.loads(APP_LOCK_JSON)
+    lock["packages"]["ipython"] = {"file_name": "ipython-9.0-py3-none-any.whl", "depends": []}
+    (site / "static/pyodide/app-lock.json").write_text(json.dumps(lock))
+    assert check_offline(site) != []  # (the manifest is stale)
+    second = write_offline(site)
+    assert set(second.app) == APP_PART | {"static/pyodide/ipython-9.0-py3-none-any.whl"}
+    assert second.version != first.version
+    assert check_offline(site) == []
+
+
+def test_an_app_part_that_cannot_be_derived_is_an_error(tmp_path):
+    site = _site(tmp_path)
+    files = {rel for rel, (_, kept) in FILES.items() if kept}
+    (site / "static/app/worker.mjs").write_text("// no Pyodide import\n")
+    with pytest.raises(OfflineError, match="imports Pyodide"):
+        app_part(site, files)
+    # (a dynamic import is found too)
+    (site / "static/app/worker.mjs").write_text('await import("../pyodide/pyodide.mjs");\n')
+    with pytest.raises(OfflineError, match=re.escape("static/pyodide/comm-0.2.3-py3-none-any.whl")):
+        app_part(site, files - {"static/pyodide/comm-0.2.3-py3-none-any.whl"})
 
 
 def test_why_a_file_is_left_out():
