@@ -269,10 +269,14 @@ CHANGE_JS = """([key, field, figure, text, expected, timeoutMs]) => {
 #: The state of the change started by :data:`CHANGE_JS` in a frame (``null``: none).
 CHANGE_STATE_JS = "() => window.__rlChange ? Object.assign({}, window.__rlChange) : null"
 
-#: Which of the ``[key, field]`` pairs have their live input box in a frame.
-BOXES_JS = """(pairs) => pairs.filter(([key, field]) => !!document.querySelector(
-  `.rl-calc-${key} .rl-field-${field} input, .rl-calc-${key} .rl-field-${field} textarea`
-)).map(([key]) => key)"""
+#: Which of the ``[key, field]`` pairs have their live input box drawn (in the layout) in a
+#: frame.
+BOXES_JS = """(pairs) => pairs.filter(([key, field]) => {
+  const box = document.querySelector(
+    `.rl-calc-${key} .rl-field-${field} input, .rl-calc-${key} .rl-field-${field} textarea`
+  );
+  return !!box && box.getClientRects().length > 0;
+}).map(([key]) => key)"""
 
 #: One input change, timed in the page: set the box's text, dispatch the events
 #: ipywidgets' text view listens to, resolve with the ms until the figure's text
@@ -619,10 +623,15 @@ def until_interactive(page: Any, change: Change, *, timeout_s: float) -> Load:
             raise RuntimeError(state["error"])
         origin = page.evaluate("() => performance.timeOrigin")
         load.interactive = (state["at"] - origin) / 1000
-        load.seconds, load.where = _seen_seconds(page, 5_000)
-        visible = page.evaluate("() => window.__rlVisible")
-        if visible is None:  # a frame of another origin keeps its own stamp
-            visible = frame.evaluate("() => window.__rlVisible")
+        # the stamps: in the top window, or (a frame of another origin) in the frame's own
+        stamps = "() => [window.__rlSeen, window.__rlSeenIn, window.__rlVisible]"
+        seen, where, visible = page.evaluate(stamps)
+        if seen is None or visible is None:
+            in_frame = frame.evaluate(stamps)
+            seen, where = (seen, where) if seen is not None else (in_frame[0], "frame")
+            visible = visible if visible is not None else in_frame[2]
+        load.seconds = None if seen is None else (seen - origin) / 1000
+        load.where = where or "?"
         load.visible = None if visible is None else (visible - origin) / 1000
     except (PlaywrightError, RuntimeError) as exc:
         load.error = str(exc).splitlines()[0]
@@ -632,10 +641,15 @@ def until_interactive(page: Any, change: Change, *, timeout_s: float) -> Load:
 
 def open_app(context: Any, url: str, change: Change, *, timeout_s: float) -> Any:
     """A new page of ``context`` navigating to ``url``, the init scripts in place."""
+    from playwright.sync_api import Error as PlaywrightError
+
     page = context.new_page()
     page.add_init_script(WATCH_JS.replace("__SELECTOR__", json.dumps(f".rl-calc-{change.key}")))
     page.add_init_script(VISIBLE_JS)
-    page.goto(url, wait_until="commit", timeout=timeout_s * 1000)
+    try:
+        page.goto(url, wait_until="commit", timeout=timeout_s * 1000)
+    except PlaywrightError as exc:  # said here; the wait for the calculator then fails
+        _note(f"  ! {url[:80]}: {str(exc).splitlines()[0]}")
     return page
 
 
@@ -1526,7 +1540,8 @@ def report(res: Results) -> str:
         out.append(_embeds_section(res, fig))
 
     if "loads" not in res.skipped:
-        table, fig.app_gzip_mb = _bytes_table(res)
+        sizes = SizeCache()  # (each file compressed once for both tables)
+        table, fig.app_gzip_mb = _bytes_table(res, sizes)
         out.append(
             "\n### Bytes the server sent (median of runs; every file the page and its workers "
             "fetched until the server was quiet for 1 s after the calculator appeared; "
@@ -1534,7 +1549,7 @@ def report(res: Results) -> str:
         )
         out.append(table)
         if "background" not in res.skipped:
-            section, fig.background_gzip_mb = _background_section(res)
+            section, fig.background_gzip_mb = _background_section(res, sizes)
             out.append(section)
 
     if res.redraws:
@@ -1601,7 +1616,12 @@ def _second_section(res: Results, fig: Figures) -> str:
     fig.second = median(p.warm.interactive for p in res.second)
     each = ", ".join(fmt_s(p.warm.interactive) for p in res.second)
     rows = [
-        [f"first app page (`{res.calculator}`), interactive", fmt_s(first), "", ""],
+        [
+            f"first app page (`{res.calculator}`), interactive",
+            fmt_s(first),
+            fmt_ratio(ratio(first, fig.bare_cold)) + " (of bare cold)",
+            ", ".join(fmt_s(p.cold.interactive) for p in res.second),
+        ],
         [
             f"second app page (`{res.second_calculator}`), interactive",
             fmt_s(fig.second),
@@ -1676,9 +1696,8 @@ def fmt_mb_value(mb: float | None) -> str:
     return "n/a" if mb is None else f"{mb:.0f} MB"
 
 
-def _background_section(res: Results) -> tuple[str, float | None]:
+def _background_section(res: Results, sizes: SizeCache) -> tuple[str, float | None]:
     """What the server sent after the cold app page became interactive, until quiet."""
-    sizes = SizeCache()
     loads = [p.cold for p in res.pairs["app"] if p.cold.background is not None]
     if not loads:
         return "\nBackground bytes: n/a (no cold app page became interactive).", None
@@ -1697,7 +1716,8 @@ def _background_section(res: Results) -> tuple[str, float | None]:
         )
     )
     if sent[0]:
-        text += "\n\n" + _largest_files(sent[0], sizes, res.site, title="background files")
+        title = "the first run's background fetch"
+        text += "\n\n" + _largest_files(sent[0], sizes, res.site, title=title)
     return text, None if gz is None else gz / 1e6
 
 
@@ -1709,9 +1729,8 @@ def _npm_version(folder: Path) -> str:
         return "pyodide ?"
 
 
-def _bytes_table(res: Results) -> tuple[str, float | None]:
+def _bytes_table(res: Results, sizes: SizeCache) -> tuple[str, float | None]:
     """The bytes table, and the cold app page's median gzip MB."""
-    sizes = SizeCache()
     rows = []
     app_gzip_mb: float | None = None
     for label, name, which in (
