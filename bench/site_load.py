@@ -1372,6 +1372,10 @@ def _each(pairs: list[Pair], attr: str = "seconds") -> str:
     return f"{fmt('cold')} / {fmt('warm')}"
 
 
+#: One row of the goals table: figure, ratio or value, how it was formed, goal, unit.
+Goal = tuple[str, float | None, str, float, str]
+
+
 @dataclass
 class Figures:
     """The figures of the goals table and the summary line (``None``: not measured)."""
@@ -1392,48 +1396,43 @@ class Figures:
     redraw_p95_ms: float | None = None
     redraw_worst: str = ""
 
-    def goals(self) -> list[tuple[str, float | None, str, float, str]]:
+    def goals(self) -> list[Goal]:
         """``(figure, ratio or value, how it was formed, goal, unit)`` per goal."""
         f = self
 
-        def of(num: float | None, den: float | None) -> str:
-            return f"{fmt_s(num)} / {fmt_s(den)}"
+        def of(name: str, num: float | None, den: float | None, goal: float) -> Goal:
+            return (name, ratio(num, den), f"{fmt_s(num)} / {fmt_s(den)}", goal, "×")
 
         return [
-            (
+            of(
                 "first figure visible, cold / bare Pyodide cold",
-                ratio(f.visible_cold, f.bare_cold),
-                of(f.visible_cold, f.bare_cold),
+                f.visible_cold,
+                f.bare_cold,
                 GOAL_VISIBLE,
-                "×",
             ),
-            (
+            of(
                 "app page interactive, cold / bare Pyodide cold",
-                ratio(f.app_cold, f.bare_cold),
-                of(f.app_cold, f.bare_cold),
+                f.app_cold,
+                f.bare_cold,
                 GOAL_APP_COLD,
-                "×",
             ),
-            (
+            of(
                 "app page interactive, warm / bare Pyodide warm",
-                ratio(f.app_warm, f.bare_warm),
-                of(f.app_warm, f.bare_warm),
+                f.app_warm,
+                f.bare_warm,
                 GOAL_APP_WARM,
-                "×",
             ),
-            (
+            of(
                 "second app page interactive / bare Pyodide warm",
-                ratio(f.second, f.bare_warm),
-                of(f.second, f.bare_warm),
+                f.second,
+                f.bare_warm,
                 GOAL_SECOND,
-                "×",
             ),
-            (
+            of(
                 "slowest of five embeds / a single embed, cold",
-                ratio(f.five_embeds, f.single_embed),
-                of(f.five_embeds, f.single_embed),
+                f.five_embeds,
+                f.single_embed,
                 GOAL_EMBEDS,
-                "×",
             ),
             ("browser memory per extra embed", f.embed_extra_mb, "", GOAL_EMBED_MB, " MB"),
             (
@@ -1443,12 +1442,11 @@ class Figures:
                 GOAL_BACKGROUND_MB,
                 " MB",
             ),
-            (
+            of(
                 "notebook cold / stock JupyterLite cold",
-                ratio(f.notebook_cold, f.stock_cold),
-                of(f.notebook_cold, f.stock_cold),
+                f.notebook_cold,
+                f.stock_cold,
                 GOAL_NOTEBOOK,
-                "×",
             ),
             ("cold app-page download, gzip", f.app_gzip_mb, "", GOAL_GZIP_MB, " MB"),
             (
