@@ -17,6 +17,7 @@ __all__ = [
     "GZIP_LEVEL",
     "IDLE_LOAD",
     "PYODIDE_RUNTIME",
+    "SUMMARY_FIELDS",
     "SizeCache",
     "brotli_available",
     "brotli_size",
@@ -171,26 +172,33 @@ def markdown_table(headers: Sequence[str], rows: Iterable[Sequence[str]]) -> str
     return "\n".join(body)
 
 
-def summary_line(
-    *,
-    app_cold_ratio: float | None,
-    app_warm_ratio: float | None,
-    notebook_ratio: float | None,
-    app_gzip_mb: float | None,
-    redraw_p95_ms: float | None,
-) -> str:
-    """The benchmark's last line, for scripts comparing runs; a missing figure is ``n/a``."""
+#: The summary line's figures, in order, each with its format.
+SUMMARY_FIELDS = (
+    ("visible_ratio", ".2f"),
+    ("app_cold_ratio", ".2f"),
+    ("app_warm_ratio", ".2f"),
+    ("second_page_ratio", ".2f"),
+    ("five_embeds_ratio", ".2f"),
+    ("embed_extra_mb", ".1f"),
+    ("background_gzip_mb", ".2f"),
+    ("notebook_ratio", ".2f"),
+    ("app_gzip_mb", ".1f"),
+    ("redraw_p95_ms", ".0f"),
+)
+
+
+def summary_line(**figures: float | None) -> str:
+    """The benchmark's last line, for scripts comparing runs: every figure of
+    :data:`SUMMARY_FIELDS` by name (each one required), a missing one ``n/a``."""
+    names = [name for name, _ in SUMMARY_FIELDS]
+    if sorted(figures) != sorted(names):
+        raise TypeError(f"summary_line takes exactly {', '.join(names)}; got {sorted(figures)}")
 
     def num(value: float | None, fmt: str) -> str:
         return "n/a" if value is None else format(value, fmt)
 
-    return (
-        f"summary: app_cold_ratio={num(app_cold_ratio, '.2f')}"
-        f" app_warm_ratio={num(app_warm_ratio, '.2f')}"
-        f" notebook_ratio={num(notebook_ratio, '.2f')}"
-        f" app_gzip_mb={num(app_gzip_mb, '.1f')}"
-        f" redraw_p95_ms={num(redraw_p95_ms, '.0f')}"
-    )
+    parts = [f"{name}={num(figures[name], fmt)}" for name, fmt in SUMMARY_FIELDS]
+    return "summary: " + " ".join(parts)
 
 
 def stock_problems(pyodide_dir: Path, npm_pyodide: Path) -> list[str]:

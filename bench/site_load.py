@@ -1,53 +1,77 @@
 """Benchmark: how long a GM waits for a calculator, what it downloads, how fast it redraws.
 
-Issue 8's figures, in one run, side by side with **stock JupyterLite** (the same
-JupyterLite and pyodide-kernel versions, Pyodide's files as npm ships them, no
-changes of ours: ``tools.build_site.build_site(out, stock=True)``), which shows
-one line of HTML in its REPL. Every site is served from 127.0.0.1 by a counting
-static server that lets the browser cache for an hour, as a static host would
-(the development server in ``tools/build_site.py`` forbids caching instead).
-Each run opens every page twice in a new Chromium profile: **cold** (empty
-cache), then **warm** (same profile, page reopened). Medians of ``--runs``.
+Issue 21's figures (and issue 8's), in one run, side by side with two peers:
 
-1. **Stock peer**: ``repl/index.html`` of the stock site running code that
-   displays ``<div class="rl-calc-peer">ready</div>``; time to that element.
-2. **App page**: ``app.html?calculator=<key>`` of the site under test; time to
-   the first interactive calculator: its root ``.rl-calc-<key>`` in the page
-   (the app runtime) or in the frame ``#app`` (the older JupyterLite REPL page).
-3. **Notebook view**: ``lab/index.html?path=<notebook>``; wait for the kernel to
-   be idle, Run All, time to the first ``.rl-calc-<key>`` drawn.
-4. **Bytes** of the cold app-page load: every file the server sent (the kernel
-   worker's requests too, which a page-level network log would miss), until the
-   server has been quiet for a second after the calculator appeared; summed
-   raw, as ``gzip -6`` of each file, and as brotli (quality 11) if the
-   ``brotli`` module is installed; the ten heaviest files are listed. Offline
-   support, all of it after the calculator is drawn (the page's offline script,
-   the service worker's scripts, and the worker filling its cache: those
-   requests carry ``X-Ruleslab-Precache``), is counted apart: what the server
-   sent for it within that wait, and the whole cache.
-5. **Redraw**: on each calculator's app page at default inputs, one input of the
-   browser tests' ``CHANGES`` table alternates between its typed value and its
-   default ``--redraw-repeats`` times; the time from just before the input's
-   ``change`` event is dispatched to the figure's new text in the DOM (a
-   MutationObserver, in the page's own clock); p95 per calculator.
+* **bare Pyodide**: npm's Pyodide files as shipped (``node_modules/pyodide``, byte
+  for byte) and ``bench/bare_pyodide.html``, a page running ``loadPyodide()`` and
+  one line of Python that writes an element; the app ratios are against it;
+* **stock JupyterLite** (the same JupyterLite and pyodide-kernel versions, no
+  changes of ours: ``tools.build_site.build_site(out, stock=True)``) showing one
+  line of HTML in its REPL; the notebook ratio is against it.
 
-All times are taken with the page's clock: navigation start is the top
-document's ``performance.timeOrigin``; an init script in every frame stamps the
-moment the watched element is first in the DOM.
+Every site is served from 127.0.0.1 by a counting static server that lets the
+browser cache for an hour, as a static host would (the development server in
+``tools/build_site.py`` forbids caching instead). **Cold**: a new Chromium
+profile; **warm**: the same profile, page reopened. Medians of ``--runs``.
+
+1. **Peers**: time to the bare page's element, and to the stock REPL's element.
+2. **App page** ``app.html?calculator=<key>``, cold and warm: **first figure
+   visible** (the first ``[data-figure]`` element with text, in the layout, static
+   or live: stamped by an init script at the first animation frame or DOM change
+   that shows it), **live calculator** (its root ``.rl-calc-<key>`` in the DOM; a
+   pre-rendered static root is ``.rl-calc.rl-prerender`` and never has that class)
+   and **interactive**: once the live root is there, one input of the browser
+   tests' ``CHANGES`` table is changed (its ``input`` and ``change`` events,
+   dispatched again each second until they take) and the moment the figure shows
+   the engine's new text is stamped; all seconds from navigation start.
+3. **Background bytes**: after the cold app page became interactive, every file
+   the server sent afterwards (the offline fill, whose requests carry
+   ``X-Ruleslab-Precache``, and anything else) until 10 s of quiet (at most 90 s),
+   summed as ``gzip -6`` of each file.
+4. **Second page**: in a new profile, the app page of ``--calculator``; as soon as
+   it is interactive (no waiting) the app page of ``--second-calculator`` opens in
+   a new tab (the first stays open), timed to interactive from its own navigation.
+5. **Embeds**: the README's plain-HTML recipe (``embed.js`` and its ``<div
+   data-ruleslab>`` elements; click-to-start removed, two more calculators added:
+   five) on a page served from a second origin, in a window tall enough to show
+   them all (any still waiting off-screen is scrolled to), against the same page
+   with its first embed only. Each embed is timed to interactive (as the app page,
+   in its frame, from the host page's navigation start; its preset inputs
+   considered), cold and warm; the slowest of five against the single one. Once
+   all are interactive, the **browser's memory**: the sum of PSS (RSS if PSS is
+   unreadable) of the browser's processes (``/proc/<pid>/smaps_rollup``), five
+   against one: MB per extra embed.
+6. **Notebook view**: ``lab/index.html?path=<notebook>``; kernel idle, Run All,
+   time to the first ``.rl-calc-<key>`` drawn.
+7. **Bytes** of the cold app-page load: every file the server sent (the workers'
+   requests too) until it was quiet for a second after the calculator appeared,
+   offline support apart; raw, ``gzip -6`` and brotli (if installed); the ten
+   heaviest files.
+8. **Redraw**: on each calculator's app page at default inputs, one input of
+   ``CHANGES`` alternates between its typed value and its default
+   ``--redraw-repeats`` times; time from just before the ``change`` event to the
+   figure's new text (a MutationObserver, in the page's own clock); p95.
+
+Times are taken with the pages' clocks: navigation start is the top document's
+``performance.timeOrigin``; stamps made in frames are epoch milliseconds
+(``timeOrigin + now()``), so a cross-origin embed's stamp compares with its host.
 
 Usage::
 
     .venv/bin/python bench/site_load.py [--site build/site] [--runs 3]
-        [--stock-site PATH] [--calculator dice_pool] [--calculators dice_pool,lifting]
-        [--redraw-repeats 20] [--skip-notebook] [--skip-redraw] [--skip-loads]
+        [--stock-site PATH] [--calculator dice_pool] [--second-calculator lifting]
+        [--calculators dice_pool,lifting] [--redraw-repeats 20]
+        [--skip-stock] [--skip-notebook] [--skip-redraw] [--skip-loads]
+        [--skip-background] [--skip-second] [--skip-embeds]
 
 Without ``--stock-site`` the stock peer is built into a temporary folder under
 ``build/`` and removed afterwards; with it, an existing build there is reused
 (or one is built there and kept). Either way the run stops, before measuring,
 if the peer's Pyodide files are not npm's byte for byte or a wheel holds
-bytecode. The output is Markdown the README can quote, ending with one
-``summary:`` line. No timed assertions live in the tests: this
-script is where the figures come from.
+bytecode. The output is Markdown the README can quote, each figure against its
+goal (PASS/MISS), the machine's load average stated, ending with one
+``summary:`` line. No timed assertions live in the tests: this script is where
+the figures come from.
 """
 
 from __future__ import annotations
@@ -56,6 +80,7 @@ import argparse
 import http.server
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -63,7 +88,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from functools import partial
@@ -92,9 +117,28 @@ from tools.build_site import SiteRequestHandler  # noqa: E402
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tools.offline import JUPYTERLITE_WORKER, PAGE_SCRIPT, WORKER  # noqa: E402
 
-#: Issue 8's goals.
-GOAL_APP_COLD, GOAL_APP_WARM, GOAL_NOTEBOOK = 0.25, 0.2, 0.6
-GOAL_GZIP_MB, GOAL_REDRAW_MS = 10.0, 50.0
+#: Issue 21's goals: ratios to bare Pyodide (cold to cold, warm and second page to warm).
+GOAL_VISIBLE, GOAL_APP_COLD, GOAL_APP_WARM, GOAL_SECOND = 0.15, 0.6, 0.6, 0.6
+#: The slowest of five embeds against a single one; MB of browser memory per extra embed.
+GOAL_EMBEDS, GOAL_EMBED_MB = 1.3, 15.0
+#: MB (gzip) fetched in the background after a first app page.
+GOAL_BACKGROUND_MB = 2.0
+#: Kept from issue 8: notebook cold against stock JupyterLite cold, cold app-page MB (gzip),
+#: worst redraw p95 (ms).
+GOAL_NOTEBOOK, GOAL_GZIP_MB, GOAL_REDRAW_MS = 0.6, 10.0, 50.0
+
+#: The bare Pyodide peer's page (served beside npm's ``pyodide/`` folder) and its element.
+BARE_PAGE = ROOT / "bench" / "bare_pyodide.html"
+BARE_SELECTOR = ".rl-bare-peer"
+#: Background bytes: counted until the server is quiet this long, at most ``BACKGROUND_CAP``.
+BACKGROUND_QUIET, BACKGROUND_CAP = 10.0, 90.0
+#: The embed page: the README recipe's elements (click-to-start removed), then the first of
+#: these calculators (at their defaults) that the recipe has not, up to five embeds.
+EXTRA_EMBEDS = ("falling", "movement", "jumping", "health", "damage")
+#: The embed pages' window: wide as a desktop, tall enough to hold five drawn calculators.
+EMBED_VIEWPORT = {"width": 1280, "height": 9000}
+#: ``data-`` attributes of an embed that are not inputs (README: embed recipe).
+EMBED_OPTIONS = frozenset({"ruleslab", "theme", "start", "height"})
 
 #: The stock peer's code: one line of HTML, no ipywidgets, anywidget or ruleslab.
 PEER_CODE = (
@@ -129,6 +173,110 @@ WATCH_JS = """(() => {
   const observer = new MutationObserver(() => { if (mark()) observer.disconnect(); });
   observer.observe(document, { childList: true, subtree: true });
 })();"""
+
+#: Init script (every document and frame): stamp, in epoch ms, the first moment an
+#: element ``[data-figure]`` with text is in the layout (static or live), checked on each
+#: DOM change and each animation frame; the earliest stamp is passed up to the top window
+#: when it is of the same origin.
+VISIBLE_JS = """(() => {
+  const shown = () => {
+    for (const el of document.querySelectorAll("[data-figure]")) {
+      if (!el.textContent.trim() || el.getClientRects().length === 0) continue;
+      if (getComputedStyle(el).visibility === "hidden") continue;
+      return true;
+    }
+    return false;
+  };
+  let observer = null;
+  const mark = () => {
+    if (window.__rlVisible !== undefined) return true;
+    if (!document.documentElement || !shown()) return false;
+    const at = performance.timeOrigin + performance.now();
+    window.__rlVisible = at;
+    let top = null;
+    try { top = window.top; } catch (e) { top = null; }
+    if (top && top !== window) {
+      try {
+        if (top.__rlVisible === undefined || at < top.__rlVisible) top.__rlVisible = at;
+      } catch (e) { /* a cross-origin parent: it reads this frame's own stamp */ }
+    }
+    if (observer) observer.disconnect();
+    return true;
+  };
+  observer = new MutationObserver(mark);
+  observer.observe(document, { childList: true, subtree: true, characterData: true });
+  const frame = () => { if (!mark()) requestAnimationFrame(frame); };
+  requestAnimationFrame(frame);
+})();"""
+
+#: Start one input change in a frame and return at once; ``window.__rlChange`` says how it
+#: went: ``at`` (epoch ms) is the moment the figure showed the expected text. The box is
+#: the live calculator's (``.rl-calc-<key>``: never a pre-rendered copy); the events are
+#: dispatched again each second until the figure changes (a view may not listen yet),
+#: which can only make the stamp later.
+CHANGE_JS = """([key, field, figure, text, expected, timeoutMs]) => {
+  if (window.__rlChange) return false;
+  const state = { done: false, at: null, error: "", tries: 0 };
+  window.__rlChange = state;
+  const root = () => document.querySelector(`.rl-calc-${key}`);
+  const box = () => {
+    const r = root();
+    return r && r.querySelector(`.rl-field-${field} input, .rl-field-${field} textarea`);
+  };
+  const shown = () => {
+    const r = root();
+    const el = r && r.querySelector(`[data-figure="${figure}"]`);
+    return el ? el.textContent : null;
+  };
+  const t0 = performance.now();
+  let last = -Infinity;
+  let timer = 0;
+  let observer = null;
+  const finish = (error) => {
+    state.done = true;
+    state.error = error;
+    if (observer) observer.disconnect();
+    clearInterval(timer);
+  };
+  const tick = () => {
+    if (state.done) return;
+    const now = performance.now();
+    if (state.tries > 0 && shown() === expected) {
+      state.at = performance.timeOrigin + now;
+      finish("");
+      return;
+    }
+    if (now - t0 > timeoutMs) {
+      finish(`${figure} shows ${shown()}, not ${expected}, after ${state.tries} change(s)`);
+      return;
+    }
+    const b = box();
+    if (b && now - last >= 1000) {
+      last = now;
+      state.tries += 1;
+      b.value = text;
+      b.dispatchEvent(new Event("input", { bubbles: true }));
+      b.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+  };
+  observer = new MutationObserver(tick);
+  observer.observe(document, { childList: true, subtree: true, characterData: true });
+  timer = setInterval(tick, 50);
+  tick();
+  return true;
+}"""
+
+#: The state of the change started by :data:`CHANGE_JS` in a frame (``null``: none).
+CHANGE_STATE_JS = "() => window.__rlChange ? Object.assign({}, window.__rlChange) : null"
+
+#: Which of the ``[key, field]`` pairs have their live input box drawn (in the layout) in a
+#: frame.
+BOXES_JS = """(pairs) => pairs.filter(([key, field]) => {
+  const box = document.querySelector(
+    `.rl-calc-${key} .rl-field-${field} input, .rl-calc-${key} .rl-field-${field} textarea`
+  );
+  return !!box && box.getClientRects().length > 0;
+}).map(([key]) => key)"""
 
 #: One input change, timed in the page: set the box's text, dispatch the events
 #: ipywidgets' text view listens to, resolve with the ms until the figure's text
@@ -267,6 +415,11 @@ class Load:
     files: list[Served] = field(default_factory=list)
     error: str = ""
     kernel_idle: float | None = None  # notebook view only: navigation → kernel idle
+    # app pages only: navigation → first figure visible, → a changed input changed a figure
+    visible: float | None = None
+    interactive: float | None = None
+    #: files sent after the page became interactive, until quiet (``None``: not counted)
+    background: list[Served] | None = None
 
 
 @dataclass
@@ -321,24 +474,42 @@ def one_load(
 
 
 @contextmanager
-def profile_context(pw: Any, profile: Path | None = None) -> Iterator[Any]:
-    """A Chromium context on a new (temporary) profile, or on ``profile``."""
+def browser_profile(pw: Any, viewport: dict[str, int] | None = None) -> Iterator[tuple[Any, Path]]:
+    """A Chromium context on a new temporary profile, and the profile's folder (which
+    names the browser's processes: :func:`browser_memory`)."""
     with tempfile.TemporaryDirectory(prefix="rl-bench-profile-") as tmp:
+        extra: dict[str, Any] = {} if viewport is None else {"viewport": viewport}
         context = pw.chromium.launch_persistent_context(
-            str(profile or tmp), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+            tmp, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, **extra
         )
         try:
-            yield context
+            yield context, Path(tmp)
         finally:
             context.close()
 
 
+@contextmanager
+def profile_context(pw: Any) -> Iterator[Any]:
+    """A Chromium context on a new (temporary) profile."""
+    with browser_profile(pw) as (context, _):
+        yield context
+
+
 def cold_and_warm(pw: Any, target: Target, *, timeout_s: float) -> Pair:
     """The target's page loaded in a new profile (cold), then reopened in the same profile
-    (warm)."""
+    (warm). An app page is timed to interactive, its cold load's background bytes counted."""
     with profile_context(pw) as context:
 
-        def load() -> Load:
+        def load(cold: bool) -> Load:
+            if target.change is not None:
+                return app_load(
+                    context,
+                    target.server,
+                    target.url,
+                    target.change,
+                    timeout_s=timeout_s,
+                    background=cold and target.background,
+                )
             return one_load(
                 context,
                 target.server,
@@ -348,9 +519,396 @@ def cold_and_warm(pw: Any, target: Target, *, timeout_s: float) -> Pair:
                 notebook=target.notebook,
             )
 
-        cold = load()
-        warm = load()
+        cold = load(True)
+        warm = load(False)
     return Pair(cold, warm)
+
+
+# -- a changed input: app pages and embeds ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class Change:
+    """One scripted input change of calculator ``key``: ``field`` typed ``text`` (it held
+    ``before``) turns ``figure`` from ``shown_before`` into ``expected`` (the engine's
+    texts, on CPython)."""
+
+    key: str
+    field: str
+    text: str
+    before: str
+    figure: str
+    expected: str
+    shown_before: str
+
+    def args(self, timeout_ms: float) -> list[Any]:
+        """:data:`CHANGE_JS`'s arguments."""
+        return [self.key, self.field, self.figure, self.text, self.expected, timeout_ms]
+
+
+def _figures(key: str, values: Mapping[str, Any]) -> dict[str, str]:
+    """``key``'s figures (figure key → shown text) for the inputs ``values``."""
+    from ruleslab.calculators import get
+
+    calc = get(key)
+    parsed = {p.name: p.parse(values[p.name]) for p in calc.params}
+    return {f.key: f.text for f in calc.run(parsed).figures()}
+
+
+def pick_change(
+    key: str,
+    changes: Sequence[tuple[str, str, str]],
+    preset: Mapping[str, str] | None = None,
+) -> Change:
+    """The first of ``changes`` (``CHANGES[key]`` of tests/browser: field, text, figure)
+    that alters a figure of ``key`` at its defaults overlaid with ``preset`` (an embed's
+    inputs): the figure named there if it changes, else the first figure that does.
+
+    Raises ``ValueError`` for a preset naming no input, or when no change alters a figure.
+    """
+    from ruleslab.calculators import get
+
+    calc = get(key)
+    preset = dict(preset or {})
+    unknown = sorted(set(preset) - {p.name for p in calc.params})
+    if unknown:
+        raise ValueError(f"{key} has no input {', '.join(unknown)}")
+    base = {**calc.defaults(), **preset}
+    shown = _figures(key, base)
+    for field_name, text, figure in changes:
+        new = _figures(key, {**base, field_name: text})
+        changing = [f for f in (figure, *new) if f in new and new[f] != shown.get(f)]
+        if changing:
+            fig = changing[0]
+            before = str(base[field_name])
+            return Change(key, field_name, text, before, fig, new[fig], shown.get(fig, ""))
+    raise ValueError(f"no scripted change alters a figure of {key} at {preset or 'defaults'}")
+
+
+def _frames_with_boxes(page: Any, pairs: Sequence[tuple[str, str]]) -> dict[str, Any]:
+    """The frame (of ``page`` and its frames) holding each key's live input box, for the
+    ``(key, field)`` pairs whose box is drawn."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    found: dict[str, Any] = {}
+    for frame in page.frames:
+        try:
+            keys = frame.evaluate(BOXES_JS, [list(pair) for pair in pairs])
+        except PlaywrightError:
+            continue  # a frame navigating away, or gone
+        for key in keys:
+            found.setdefault(key, frame)
+    return found
+
+
+def until_interactive(page: Any, change: Change, *, timeout_s: float) -> Load:
+    """Wait for ``change.key``'s live calculator in ``page`` (or a frame of it), make the
+    change, and time it: seconds from navigation start to the live root, to the first
+    figure visible and to the changed figure."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    load = Load(None)
+    deadline = time.monotonic() + timeout_s
+    try:
+        while not (found := _frames_with_boxes(page, [(change.key, change.field)])):
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"no live .rl-calc-{change.key} within {timeout_s:.0f} s")
+            page.wait_for_timeout(50)
+        frame = found[change.key]
+        left_ms = max(deadline - time.monotonic(), 1.0) * 1000
+        frame.evaluate(CHANGE_JS, change.args(left_ms))
+        frame.wait_for_function("() => window.__rlChange.done", timeout=left_ms + 5_000, polling=50)
+        state = frame.evaluate(CHANGE_STATE_JS)
+        if state["error"]:
+            raise RuntimeError(state["error"])
+        origin = page.evaluate("() => performance.timeOrigin")
+        load.interactive = (state["at"] - origin) / 1000
+        # the stamps: in the top window, or (a frame of another origin) in the frame's own
+        stamps = "() => [window.__rlSeen, window.__rlSeenIn, window.__rlVisible]"
+        seen, where, visible = page.evaluate(stamps)
+        if seen is None or visible is None:
+            in_frame = frame.evaluate(stamps)
+            seen, where = (seen, where) if seen is not None else (in_frame[0], "frame")
+            visible = visible if visible is not None else in_frame[2]
+        load.seconds = None if seen is None else (seen - origin) / 1000
+        load.where = where or "?"
+        load.visible = None if visible is None else (visible - origin) / 1000
+    except (PlaywrightError, RuntimeError) as exc:
+        load.error = str(exc).splitlines()[0]
+        print(f"  ! {page.url[:80]}: {load.error}", file=sys.stderr, flush=True)
+    return load
+
+
+def open_app(context: Any, url: str, change: Change, *, timeout_s: float) -> Any:
+    """A new page of ``context`` navigating to ``url``, the init scripts in place."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    page = context.new_page()
+    page.add_init_script(WATCH_JS.replace("__SELECTOR__", json.dumps(f".rl-calc-{change.key}")))
+    page.add_init_script(VISIBLE_JS)
+    try:
+        page.goto(url, wait_until="commit", timeout=timeout_s * 1000)
+    except PlaywrightError as exc:  # said here; the wait for the calculator then fails
+        _note(f"  ! {url[:80]}: {str(exc).splitlines()[0]}")
+    return page
+
+
+def app_load(
+    context: Any,
+    server: CountingServer,
+    url: str,
+    change: Change,
+    *,
+    timeout_s: float,
+    background: bool = False,
+) -> Load:
+    """An app page timed to interactive (:func:`until_interactive`); its files until the
+    server is quiet for a second and, with ``background``, every file sent after it became
+    interactive until :data:`BACKGROUND_QUIET` s of quiet (at most :data:`BACKGROUND_CAP`)."""
+    start = server.mark()
+    page = open_app(context, url, change, timeout_s=timeout_s)
+    load = until_interactive(page, change, timeout_s=timeout_s)
+    after = server.mark()
+    server.wait_quiet()
+    load.files = server.since(start)
+    if background and load.interactive is not None:
+        _note(f"  background: until {BACKGROUND_QUIET:.0f} s of quiet ...")
+        server.wait_quiet(BACKGROUND_QUIET, BACKGROUND_CAP)
+        load.background = server.since(after)
+    page.close()
+    return load
+
+
+def second_page(
+    pw: Any,
+    server: CountingServer,
+    first: tuple[str, Change],
+    second: tuple[str, Change],
+    *,
+    timeout_s: float,
+) -> Pair:
+    """In a new profile: the first app page to interactive, then at once the second one in
+    a new tab (the first still open), timed to interactive. ``Pair(first, second)``."""
+    with profile_context(pw) as context:
+        start = server.mark()
+        page = open_app(context, first[0], first[1], timeout_s=timeout_s)
+        one = until_interactive(page, first[1], timeout_s=timeout_s)
+        other = open_app(context, second[0], second[1], timeout_s=timeout_s)
+        two = until_interactive(other, second[1], timeout_s=timeout_s)
+        server.wait_quiet()
+        one.files = two.files = server.since(start)
+        other.close()
+        page.close()
+    return Pair(one, two)
+
+
+# -- embeds and the browser's memory ---------------------------------------------------
+
+
+def embed_specs(element_html: str) -> list[tuple[str, dict[str, str]]]:
+    """Each ``data-ruleslab`` element of ``element_html``: its key and preset inputs (every
+    other ``data-`` attribute but the embed's options, as embed.js reads them)."""
+    from html.parser import HTMLParser
+
+    found: list[tuple[str, dict[str, str]]] = []
+
+    class Parser(HTMLParser):
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            data = {k[5:]: v or "" for k, v in attrs if k.startswith("data-")}
+            if "ruleslab" in data:
+                inputs = {k: v for k, v in data.items() if k not in EMBED_OPTIONS}
+                found.append((data["ruleslab"], inputs))
+
+    parser = Parser()
+    parser.feed(element_html)
+    parser.close()
+    return found
+
+
+def embed_pages(recipe: str, site_url: str, host_in_recipe: str) -> tuple[str, str]:
+    """The host pages of the embed figures from the README's plain-HTML recipe: the page
+    with its first embed only, and the page with five (the recipe's, click-to-start
+    removed, then from :data:`EXTRA_EMBEDS`); the recipe's host replaced by ``site_url``."""
+    blocks = [b.strip() for b in re.split(r"\n\s*\n", recipe.replace(host_in_recipe, site_url))]
+    script, *elements = [b for b in blocks if b]
+    elements = [re.sub(r'\s+data-start="[^"]*"', "", e) for e in elements]
+    have = {key for e in elements for key, _ in embed_specs(e)}
+    extra = [f'<div data-ruleslab="{key}"></div>' for key in EXTRA_EMBEDS if key not in have]
+    five = [*elements, *extra][:5]
+
+    def page(title: str, embeds: Sequence[str]) -> str:
+        body = "\n\n".join(embeds)
+        return (
+            '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+            f'<title>{title}</title><link rel="icon" href="data:,"></head><body>\n'
+            f"<h1>{title}</h1>\n{script}\n\n{body}\n</body></html>\n"
+        )
+
+    return page("One embed", five[:1]), page("Five embeds", five)
+
+
+#: Scroll to the first embed still waiting (no frame yet) that is not near the view.
+SCROLL_WAITING_JS = """() => {
+  for (const node of document.querySelectorAll("[data-ruleslab]")) {
+    if (node.querySelector("iframe")) continue;
+    if (node.getAttribute("data-ruleslab-state") !== "waiting") continue;
+    const box = node.getBoundingClientRect();
+    if (box.bottom >= -200 && box.top <= window.innerHeight + 200) continue;
+    node.scrollIntoView({ block: "center" });
+    return true;
+  }
+  return false;
+}"""
+
+
+@dataclass
+class EmbedLoad:
+    """One embed page: seconds from its navigation start until each embed (by key) was
+    interactive (``None``: it was not), and the browser's memory once they all were."""
+
+    seconds: dict[str, float | None]
+    memory_mb: float | None = None
+    memory_kind: str = ""
+    error: str = ""
+
+    @property
+    def slowest(self) -> float | None:
+        """The last embed's time; ``None`` if any failed."""
+        times = list(self.seconds.values())
+        return None if not times or None in times else max(t for t in times if t is not None)
+
+
+def embed_load(
+    context: Any,
+    url: str,
+    changes: Sequence[Change],
+    *,
+    timeout_s: float,
+    memory: Callable[[], tuple[float, str]] | None = None,
+) -> EmbedLoad:
+    """Open the embed page ``url``; as each embed's live calculator is drawn, make its
+    change (all of them concurrently); time each; then ``memory()`` after 2 s."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    result = EmbedLoad({c.key: None for c in changes})
+    page = context.new_page()
+    page.add_init_script(VISIBLE_JS)
+    try:
+        page.goto(url, wait_until="commit", timeout=timeout_s * 1000)
+        origin = page.evaluate("() => performance.timeOrigin")
+        pending = {c.key: c for c in changes}
+        started: dict[str, Any] = {}
+        deadline = time.monotonic() + timeout_s
+        scrolled = time.monotonic()
+        while pending and time.monotonic() < deadline:
+            waiting = [(k, c.field) for k, c in pending.items() if k not in started]
+            if waiting:
+                for key, frame in _frames_with_boxes(page, waiting).items():
+                    frame.evaluate(CHANGE_JS, pending[key].args(timeout_s * 1000))
+                    started[key] = frame
+            for key, frame in list(started.items()):
+                if key not in pending:
+                    continue
+                try:
+                    state = frame.evaluate(CHANGE_STATE_JS)
+                except PlaywrightError as exc:  # the frame was replaced: start again
+                    _note(f"  ! embed {key}: {str(exc).splitlines()[0]}")
+                    del started[key]
+                    continue
+                if state and state["done"]:
+                    del pending[key]
+                    if state["error"]:
+                        _note(f"  ! embed {key}: {state['error']}")
+                    else:
+                        result.seconds[key] = (state["at"] - origin) / 1000
+            if time.monotonic() - scrolled > 2:
+                page.evaluate(SCROLL_WAITING_JS)
+                scrolled = time.monotonic()
+            page.wait_for_timeout(100)
+        if pending:
+            result.error = f"not interactive within {timeout_s:.0f} s: {', '.join(pending)}"
+            _note(f"  ! {result.error}")
+        elif memory is not None:
+            page.wait_for_timeout(2000)
+            result.memory_mb, result.memory_kind = memory()
+    except PlaywrightError as exc:
+        result.error = str(exc).splitlines()[0]
+        _note(f"  ! {url[:80]}: {result.error}")
+    finally:
+        page.close()
+    return result
+
+
+def embed_pair(
+    pw: Any, url: str, changes: Sequence[Change], *, timeout_s: float
+) -> tuple[EmbedLoad, EmbedLoad]:
+    """The embed page in a new profile (cold, with memory), then reopened (warm)."""
+    with browser_profile(pw, EMBED_VIEWPORT) as (context, profile):
+        memory = partial(browser_memory, profile)
+        cold = embed_load(context, url, changes, timeout_s=timeout_s, memory=memory)
+        warm = embed_load(context, url, changes, timeout_s=timeout_s, memory=memory)
+    return cold, warm
+
+
+def rollup_kb(text: str) -> dict[str, int]:
+    """``/proc/<pid>/smaps_rollup``'s ``Name: N kB`` lines, as kB by name."""
+    out = {}
+    for line in text.splitlines():
+        m = re.match(r"^(\w+):\s+(\d+) kB$", line.strip())
+        if m:
+            out[m.group(1)] = int(m.group(2))
+    return out
+
+
+def descendants(roots: Iterable[int], parents: Mapping[int, int]) -> set[int]:
+    """``roots`` and every process under them, from a pid → parent pid map."""
+    children: dict[int, list[int]] = {}
+    for pid, ppid in parents.items():
+        children.setdefault(ppid, []).append(pid)
+    seen: set[int] = set()
+    todo = list(roots)
+    while todo:
+        pid = todo.pop()
+        if pid not in seen:
+            seen.add(pid)
+            todo.extend(children.get(pid, []))
+    return seen
+
+
+def memory_mb(rollups: Sequence[Mapping[str, int]]) -> tuple[float, str]:
+    """MB (10^6 bytes) of processes from their rollups: the sum of PSS if every one has it,
+    else of RSS; and which (``PSS``/``RSS``)."""
+    kind = "Pss" if rollups and all("Pss" in r for r in rollups) else "Rss"
+    return sum(r.get(kind, 0) for r in rollups) * 1024 / 1e6, kind.upper()
+
+
+def browser_memory(profile: Path) -> tuple[float, str]:
+    """The memory of the browser running on ``profile``: its main process (the one whose
+    command line names the profile and whose parent's does not) and all under it."""
+    flag = f"--user-data-dir={profile}"
+    parents: dict[int, int] = {}
+    cmdlines: dict[int, str] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmdlines[int(entry.name)] = (entry / "cmdline").read_bytes().decode(errors="replace")
+        except OSError:
+            continue  # gone meanwhile
+        parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    roots = [
+        pid
+        for pid, cmd in cmdlines.items()
+        if flag in cmd and flag not in cmdlines.get(parents.get(pid, 0), "")
+    ]
+    rollups = []
+    for pid in sorted(descendants(roots, parents)):
+        try:
+            rollups.append(rollup_kb(Path(f"/proc/{pid}/smaps_rollup").read_text()))
+        except OSError:
+            continue
+    return memory_mb(rollups)
 
 
 # -- redraw ----------------------------------------------------------------------------
@@ -370,20 +928,6 @@ class Redraw:
     @property
     def p95(self) -> float | None:
         return percentile(self.times, 95) if self.times else None
-
-
-def _figure_texts(key: str, field_name: str, texts: Sequence[str]) -> list[dict[str, str]]:
-    """Each text's figures (key → shown text) at default inputs, from the engine on CPython."""
-    from ruleslab.calculators import get
-
-    calc = get(key)
-    out = []
-    for text in texts:
-        values = dict(calc.defaults())
-        values[field_name] = text
-        parsed = {p.name: p.parse(values[p.name]) for p in calc.params}
-        out.append({f.key: f.text for f in calc.run(parsed).figures()})
-    return out
 
 
 def _scope(page: Any, selector: str) -> Any:
@@ -411,40 +955,27 @@ def redraw_one(
     page = context.new_page()
     page.add_init_script(WATCH_JS.replace("__SELECTOR__", json.dumps(selector)))
     try:
+        change = pick_change(key, changes)
+        result.field_name, result.figure = change.field, change.figure
         page.goto(f"{server.base}app.html?calculator={quote(key)}", wait_until="commit")
         _seen_seconds(page, timeout_s * 1000)
         server.wait_quiet()  # the first page of the profile may still be fetching
         page.wait_for_timeout(500)
         scope = _scope(page, selector)
-        for field_name, text, figure in changes:
-            box = scope.locator(f"{selector} .rl-field-{field_name} input").first
-            box.wait_for(timeout=30_000)
-            default = box.input_value()
-            if text == default:
-                continue
-            shown = _figure_texts(key, field_name, [text, default])
-            figures = [figure, *(f for f in shown[0] if f != figure)]
-            changing = [f for f in figures if shown[0].get(f) != shown[1].get(f)]
-            if changing:
-                result.field_name, result.values, result.figure = (
-                    field_name,
-                    (text, default),
-                    changing[0],
-                )
-                break
-        else:
-            result.error = "no scripted change alters a figure"
-            return result
-        scope.locator(f'{selector} [data-figure="{result.figure}"]').first.wait_for()
-        want = {v: s[result.figure] for v, s in zip(result.values, shown, strict=True)}
+        box = scope.locator(f"{selector} .rl-field-{change.field} input").first
+        box.wait_for(timeout=30_000)
+        default = box.input_value()
+        result.values = (change.text, default)
+        scope.locator(f'{selector} [data-figure="{change.figure}"]').first.wait_for()
+        want = {change.text: change.expected, default: change.shown_before}
         for i in range(repeats):
             text = result.values[i % 2]
             ms = scope.evaluate(
-                REDRAW_JS, [key, result.field_name, result.figure, text, want[text], 30_000]
+                REDRAW_JS, [key, change.field, change.figure, text, want[text], 30_000]
             )
             result.times.append(ms)
             page.wait_for_timeout(150)  # let the views behind the figures settle
-    except (PlaywrightError, RuntimeError) as exc:
+    except (PlaywrightError, RuntimeError, ValueError) as exc:
         result.error = str(exc).splitlines()[0]
         print(f"  ! redraw {key}: {result.error}", file=sys.stderr, flush=True)
     finally:
@@ -554,13 +1085,25 @@ def _peer_url(base: str) -> str:
 
 @dataclass
 class Target:
-    """A page timed cold and warm in each run."""
+    """A page timed cold and warm in each run; with ``change``, an app page timed to
+    interactive (and, with ``background``, its cold load's background bytes counted)."""
 
     name: str
     server: CountingServer
     url: str
     selector: str
     notebook: bool = False
+    change: Change | None = None
+    background: bool = False
+
+
+@dataclass
+class EmbedRun:
+    """One run of the embed figures: the one-embed page and the five-embed page, each
+    ``(cold, warm)``."""
+
+    single: tuple[EmbedLoad, EmbedLoad]
+    five: tuple[EmbedLoad, EmbedLoad]
 
 
 @dataclass
@@ -576,6 +1119,48 @@ class Results:
     redraws: list[Redraw]
     loads: tuple[tuple[float, float, float], ...]  # before, when measuring began, at the end
     skipped: set[str]
+    #: the second-page runs: ``Pair(first page, second page)``
+    second: list[Pair] = field(default_factory=list)
+    second_calculator: str = ""
+    embeds: list[EmbedRun] = field(default_factory=list)
+    embed_keys: list[str] = field(default_factory=list)
+    bare: Path | None = None  # the bare peer's npm Pyodide folder
+
+
+@contextmanager
+def bare_root(npm_pyodide: Path) -> Iterator[Path]:
+    """A folder serving the bare peer: :data:`BARE_PAGE` as ``index.html`` beside
+    ``pyodide/``, a link to npm's files (so they are served byte for byte)."""
+    with tempfile.TemporaryDirectory(prefix="rl-bench-bare-") as tmp:
+        root = Path(tmp)
+        shutil.copyfile(BARE_PAGE, root / "index.html")
+        (root / "pyodide").symlink_to(npm_pyodide.resolve(), target_is_directory=True)
+        yield root
+
+
+@contextmanager
+def embed_host(site_url: str) -> Iterator[tuple[CountingServer, list[tuple[str, dict[str, str]]]]]:
+    """The two embed pages (``one.html``, ``five.html``) served from a second origin, and
+    the five embeds' keys and preset inputs."""
+    from tests.browser.test_embed import HOST_IN_README, recipes
+
+    one, five = embed_pages(recipes()["html"], site_url, HOST_IN_README)
+    with tempfile.TemporaryDirectory(prefix="rl-bench-embeds-") as tmp:
+        (Path(tmp) / "one.html").write_text(one, encoding="utf-8")
+        (Path(tmp) / "five.html").write_text(five, encoding="utf-8")
+        host = CountingServer(Path(tmp)).start()
+        try:
+            yield host, embed_specs(five)
+        finally:
+            host.stop()
+
+
+def _second_key(first: str, keys: Sequence[str]) -> str:
+    """Another calculator than ``first``: lifting, or falling when ``first`` is lifting."""
+    for key in ("lifting", "falling", *keys):
+        if key != first and key in keys:
+            return key
+    raise ValueError("no second calculator")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -584,12 +1169,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--stock-site", type=Path, help="reuse (or build and keep) the stock peer here")
     ap.add_argument("--runs", type=int, default=3, help="cold+warm pairs per page (median)")
     ap.add_argument("--calculator", default="dice_pool", help="calculator of the load timings")
+    ap.add_argument("--second-calculator", help="the second page's (default: lifting/falling)")
     ap.add_argument("--calculators", help="redraw only these (comma-separated keys)")
     ap.add_argument("--redraw-repeats", type=int, default=20, help="input changes per calculator")
     ap.add_argument("--timeout", type=float, default=300, help="seconds one load may take")
+    ap.add_argument("--skip-stock", action="store_true", help="no stock JupyterLite peer")
     ap.add_argument("--skip-notebook", action="store_true", help="no notebook-view loads")
     ap.add_argument("--skip-redraw", action="store_true", help="no redraw timings")
-    ap.add_argument("--skip-loads", action="store_true", help="no stock/app/notebook loads")
+    ap.add_argument("--skip-loads", action="store_true", help="no peer/app/notebook loads")
+    ap.add_argument("--skip-background", action="store_true", help="no background-bytes wait")
+    ap.add_argument("--skip-second", action="store_true", help="no second-page timings")
+    ap.add_argument("--skip-embeds", action="store_true", help="no embed timings or memory")
     args = ap.parse_args(argv)
     # a plain kill should still close Chromium and remove the temporary stock site
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
@@ -607,30 +1197,43 @@ def main(argv: Sequence[str] | None = None) -> int:
         ap.error(f"{site} is not a built site (tools/build_site.py)")
     calc = get(args.calculator)
     changes = _changes()
-    keys = [c.key for c in CALCULATORS]
+    all_keys = [c.key for c in CALCULATORS]
+    keys = list(all_keys)
     if args.calculators:
         keys = [k.strip() for k in args.calculators.split(",") if k.strip()]
-    unknown = [k for k in keys if k not in changes]
+    second_key = args.second_calculator or _second_key(calc.key, all_keys)
+    unknown = [k for k in [*keys, calc.key, second_key] if k not in changes]
     if unknown:
         ap.error(f"no scripted change (tests/browser CHANGES) for {', '.join(unknown)}")
+    if second_key == calc.key:
+        ap.error("--second-calculator must differ from --calculator")
     skipped = {
         name
         for name, skip in (
             ("loads", args.skip_loads),
+            ("stock", args.skip_stock or args.skip_loads),
             ("notebook", args.skip_notebook or args.skip_loads),
+            ("background", args.skip_background or args.skip_loads),
             ("redraw", args.skip_redraw),
+            ("second", args.skip_second),
+            ("embeds", args.skip_embeds),
         )
         if skip
     }
+    npm_pyodide = ROOT / "node_modules" / "pyodide"
+    change = pick_change(calc.key, changes[calc.key])
+    second_change = pick_change(second_key, changes[second_key])
 
-    pairs: dict[str, list[Pair]] = {"stock": [], "app": [], "notebook": []}
+    pairs: dict[str, list[Pair]] = {"stock": [], "bare": [], "app": [], "notebook": []}
     redraws: list[Redraw] = []
-    stock_ctx = nullcontext(None) if args.skip_loads else stock_site(args.stock_site)
-    with stock_ctx as stock, sync_playwright() as pw:
+    seconds: list[Pair] = []
+    embed_runs: list[EmbedRun] = []
+    embed_keys: list[str] = []
+    stock_ctx = nullcontext(None) if "stock" in skipped else stock_site(args.stock_site)
+    bare_ctx = nullcontext(None) if "loads" in skipped else bare_root(npm_pyodide)
+    with stock_ctx as stock, bare_ctx as bare, sync_playwright() as pw:
         if stock is not None:
-            problems = stock_problems(
-                stock / "static" / "pyodide", ROOT / "node_modules" / "pyodide"
-            )
+            problems = stock_problems(stock / "static" / "pyodide", npm_pyodide)
             if problems:
                 _note(f"error: the peer {stock} is not stock JupyterLite:")
                 for problem in problems:
@@ -639,26 +1242,69 @@ def main(argv: Sequence[str] | None = None) -> int:
         load_measure = _loadavg()
         ours = CountingServer(site).start()
         peer = CountingServer(stock).start() if stock is not None else None
+        bare_server = CountingServer(bare).start() if bare is not None else None
+        app_url = ours.base + embed_link(calc)
         targets: list[Target] = []
-        if peer is not None:
-            selector = f".rl-calc-{calc.key}"
+        if bare_server is not None:
             targets += [
-                Target("stock", peer, _peer_url(peer.base), ".rl-calc-peer"),
-                Target("app", ours, ours.base + embed_link(calc), selector),
+                Target("bare", bare_server, bare_server.base + "index.html", BARE_SELECTOR),
+                Target(
+                    "app",
+                    ours,
+                    app_url,
+                    f".rl-calc-{calc.key}",
+                    change=change,
+                    background="background" not in skipped,
+                ),
             ]
-            if "notebook" not in skipped:
-                targets.append(
-                    Target("notebook", ours, ours.base + notebook_link(calc), selector, True)
-                )
+        if peer is not None:
+            targets.append(Target("stock", peer, _peer_url(peer.base), ".rl-calc-peer"))
+        if "notebook" not in skipped:
+            selector = f".rl-calc-{calc.key}"
+            targets.append(
+                Target("notebook", ours, ours.base + notebook_link(calc), selector, True)
+            )
         try:
-            for run in range(args.runs if targets else 0):
+            for run in range(args.runs):
                 # rotate the order, so no page always comes first
-                shift = run % len(targets)
+                shift = run % len(targets) if targets else 0
                 for target in targets[shift:] + targets[:shift]:
                     _note(f"run {run + 1}/{args.runs}: {target.name} ...")
                     pair = cold_and_warm(pw, target, timeout_s=args.timeout)
                     pairs[target.name].append(pair)
-                    _note(f"  cold {fmt_s(pair.cold.seconds)}, warm {fmt_s(pair.warm.seconds)}")
+                    what = "interactive" if target.change else "seconds"
+                    cold, warm = getattr(pair.cold, what), getattr(pair.warm, what)
+                    _note(f"  cold {fmt_s(cold)}, warm {fmt_s(warm)}")
+                if "second" not in skipped:
+                    _note(f"run {run + 1}/{args.runs}: second page ({second_key}) ...")
+                    other_url = ours.base + embed_link(get(second_key))
+                    pair = second_page(
+                        pw,
+                        ours,
+                        (app_url, change),
+                        (other_url, second_change),
+                        timeout_s=args.timeout,
+                    )
+                    seconds.append(pair)
+                    _note(
+                        f"  first {fmt_s(pair.cold.interactive)}, "
+                        f"second {fmt_s(pair.warm.interactive)}"
+                    )
+                if "embeds" not in skipped:
+                    with embed_host(ours.base) as (host, specs):
+                        embed_changes = [pick_change(k, changes[k], pre) for k, pre in specs]
+                        embed_keys = [c.key for c in embed_changes]
+                        _note(f"run {run + 1}/{args.runs}: one embed ...")
+                        single = embed_pair(
+                            pw, host.base + "one.html", embed_changes[:1], timeout_s=args.timeout
+                        )
+                        _note(f"  {[(e.slowest, e.memory_mb) for e in single]}")
+                        _note(f"run {run + 1}/{args.runs}: five embeds ...")
+                        five = embed_pair(
+                            pw, host.base + "five.html", embed_changes, timeout_s=args.timeout
+                        )
+                        _note(f"  {[(e.slowest, e.memory_mb) for e in five]}")
+                        embed_runs.append(EmbedRun(single, five))
             if "redraw" not in skipped:
                 with profile_context(pw) as context:
                     for key in keys:
@@ -674,9 +1320,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                             )
                         )
         finally:
-            ours.stop()
-            if peer is not None:
-                peer.stop()
+            for server in (ours, peer, bare_server):
+                if server is not None:
+                    server.stop()
         results = Results(
             calculator=calc.key,
             runs=args.runs,
@@ -687,6 +1333,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             redraws=redraws,
             loads=(load_start, load_measure, _loadavg()),
             skipped=skipped,
+            second=seconds,
+            second_calculator=second_key,
+            embeds=embed_runs,
+            embed_keys=embed_keys,
+            bare=None if bare is None else npm_pyodide,
         )
         print(report(results))  # inside: the stock site may be a temporary folder
     return 0
@@ -698,24 +1349,136 @@ def _note(text: str) -> None:
 
 
 def _goal(value: float | None, goal: float) -> str:
+    """``PASS`` when ``value`` is at most ``goal``, ``**MISS**`` above it, ``n/a`` unmeasured."""
     if value is None:
         return "n/a"
-    return "met" if value <= goal else "**not met**"
+    return "PASS" if value <= goal else "**MISS**"
 
 
-def _med(pairs: list[Pair], which: str) -> float | None:
-    return median(getattr(p, which).seconds for p in pairs)
+def _med(pairs: list[Pair], which: str, attr: str = "seconds") -> float | None:
+    """Median over runs of ``attr`` of the ``cold`` or ``warm`` load."""
+    return median(getattr(getattr(p, which), attr) for p in pairs)
 
 
-def _each(pairs: list[Pair]) -> str:
-    """Every run's seconds, ``cold / warm``."""
+def _each(pairs: list[Pair], attr: str = "seconds") -> str:
+    """Every run's ``attr`` seconds, ``cold / warm``."""
 
     def fmt(which: str) -> str:
         return ", ".join(
-            "failed" if (s := getattr(p, which).seconds) is None else f"{s:.2f}" for p in pairs
+            "failed" if (s := getattr(getattr(p, which), attr)) is None else f"{s:.2f}"
+            for p in pairs
         )
 
     return f"{fmt('cold')} / {fmt('warm')}"
+
+
+#: One row of the goals table: figure, ratio or value, how it was formed, goal, unit.
+Goal = tuple[str, float | None, str, float, str]
+
+
+@dataclass
+class Figures:
+    """The figures of the goals table and the summary line (``None``: not measured)."""
+
+    bare_cold: float | None = None
+    bare_warm: float | None = None
+    visible_cold: float | None = None
+    app_cold: float | None = None
+    app_warm: float | None = None
+    second: float | None = None
+    single_embed: float | None = None
+    five_embeds: float | None = None
+    embed_extra_mb: float | None = None
+    background_gzip_mb: float | None = None
+    stock_cold: float | None = None
+    notebook_cold: float | None = None
+    app_gzip_mb: float | None = None
+    redraw_p95_ms: float | None = None
+    redraw_worst: str = ""
+
+    def goals(self) -> list[Goal]:
+        """``(figure, ratio or value, how it was formed, goal, unit)`` per goal."""
+        f = self
+
+        def of(name: str, num: float | None, den: float | None, goal: float) -> Goal:
+            return (name, ratio(num, den), f"{fmt_s(num)} / {fmt_s(den)}", goal, "×")
+
+        return [
+            of(
+                "first figure visible, cold / bare Pyodide cold",
+                f.visible_cold,
+                f.bare_cold,
+                GOAL_VISIBLE,
+            ),
+            of(
+                "app page interactive, cold / bare Pyodide cold",
+                f.app_cold,
+                f.bare_cold,
+                GOAL_APP_COLD,
+            ),
+            of(
+                "app page interactive, warm / bare Pyodide warm",
+                f.app_warm,
+                f.bare_warm,
+                GOAL_APP_WARM,
+            ),
+            of(
+                "second app page interactive / bare Pyodide warm",
+                f.second,
+                f.bare_warm,
+                GOAL_SECOND,
+            ),
+            of(
+                "slowest of five embeds / a single embed, cold",
+                f.five_embeds,
+                f.single_embed,
+                GOAL_EMBEDS,
+            ),
+            ("browser memory per extra embed", f.embed_extra_mb, "", GOAL_EMBED_MB, " MB"),
+            (
+                "background bytes after a first app page, gzip",
+                f.background_gzip_mb,
+                "",
+                GOAL_BACKGROUND_MB,
+                " MB",
+            ),
+            of(
+                "notebook cold / stock JupyterLite cold",
+                f.notebook_cold,
+                f.stock_cold,
+                GOAL_NOTEBOOK,
+            ),
+            ("cold app-page download, gzip", f.app_gzip_mb, "", GOAL_GZIP_MB, " MB"),
+            (
+                "input → redrawn figure, p95, worst calculator",
+                f.redraw_p95_ms,
+                f.redraw_worst,
+                GOAL_REDRAW_MS,
+                " ms",
+            ),
+        ]
+
+    def summary(self) -> str:
+        return summary_line(
+            visible_ratio=ratio(self.visible_cold, self.bare_cold),
+            app_cold_ratio=ratio(self.app_cold, self.bare_cold),
+            app_warm_ratio=ratio(self.app_warm, self.bare_warm),
+            second_page_ratio=ratio(self.second, self.bare_warm),
+            five_embeds_ratio=ratio(self.five_embeds, self.single_embed),
+            embed_extra_mb=self.embed_extra_mb,
+            background_gzip_mb=self.background_gzip_mb,
+            notebook_ratio=ratio(self.notebook_cold, self.stock_cold),
+            app_gzip_mb=self.app_gzip_mb,
+            redraw_p95_ms=self.redraw_p95_ms,
+        )
+
+
+def _fmt_goal_value(value: float | None, unit: str) -> str:
+    if value is None:
+        return "n/a"
+    if unit == "×":
+        return fmt_ratio(value)
+    return f"{value:.0f}{unit}" if unit == " ms" else f"{value:.2f}{unit}"
 
 
 def report(res: Results) -> str:
@@ -730,58 +1493,32 @@ def report(res: Results) -> str:
         "127.0.0.1 with `Cache-Control: public, max-age=3600`.\n"
     )
     out.append(f"Site under test: `{_rel(res.site)}` ({_versions(res.site)}).")
+    if res.bare is not None:
+        out.append(f"Bare Pyodide peer: npm's `{_rel(res.bare)}` ({_npm_version(res.bare)}).")
     if res.stock is not None:
         out.append(f"Stock peer (`build_site(stock=True)`): {_versions(res.stock)}.")
     out.append("")
 
-    stock, app, nb = res.pairs["stock"], res.pairs["app"], res.pairs["notebook"]
-    stock_cold, stock_warm = _med(stock, "cold"), _med(stock, "warm")
-    app_cold, app_warm = _med(app, "cold"), _med(app, "warm")
-    nb_cold, nb_warm = _med(nb, "cold"), _med(nb, "warm")
-    app_cold_ratio, app_warm_ratio = ratio(app_cold, stock_cold), ratio(app_warm, stock_warm)
-    nb_ratio = ratio(nb_cold, stock_cold)
-    gzip_mb: float | None = None
+    fig = Figures()
+    bare, stock, app, nb = (res.pairs[k] for k in ("bare", "stock", "app", "notebook"))
+    fig.bare_cold, fig.bare_warm = _med(bare, "cold"), _med(bare, "warm")
+    fig.stock_cold = _med(stock, "cold")
+    fig.visible_cold = _med(app, "cold", "visible")
+    fig.app_cold, fig.app_warm = _med(app, "cold", "interactive"), _med(app, "warm", "interactive")
+    fig.notebook_cold = _med(nb, "cold")
 
     if "loads" not in res.skipped:
         out.append(
-            f"### Time to the first calculator (`{res.calculator}`; median of {res.runs} "
-            "run(s); seconds from navigation start; each run a new profile, cold then warm)\n"
+            f"### Time to a calculator (`{res.calculator}`; median of {res.runs} run(s); "
+            "seconds from navigation start; each run a new profile, cold then warm)\n"
         )
-        rows = [
-            [
-                "stock JupyterLite REPL, one HTML line (the peer)",
-                fmt_s(stock_cold),
-                fmt_s(stock_warm),
-                "1.00×",
-                "1.00×",
-                _each(stock),
-            ],
-            [
-                "app page, first interactive calculator",
-                fmt_s(app_cold),
-                fmt_s(app_warm),
-                fmt_ratio(app_cold_ratio),
-                fmt_ratio(app_warm_ratio),
-                _each(app),
-            ],
-        ]
-        if nb:
-            rows.append(
-                [
-                    "notebook view, first calculator after Run All",
-                    fmt_s(nb_cold),
-                    fmt_s(nb_warm),
-                    fmt_ratio(nb_ratio),
-                    fmt_ratio(ratio(nb_warm, stock_warm)),
-                    _each(nb),
-                ]
-            )
-        headers = ["page", "cold", "warm", "cold / stock cold", "warm / stock warm"]
-        out.append(markdown_table([*headers, "each run, s (cold / warm)"], rows))
+        out.append(markdown_table(*_loads_rows(res, fig)))
         where = sorted({p.cold.where for p in app} - {""})
         out.append(
-            f"\nThe app page's calculator appeared in: {', '.join(where) or '?'} "
-            "(`page`: the top document; `frame`: the REPL iframe `#app`)."
+            f"\nThe app page's live calculator appeared in: {', '.join(where) or '?'} "
+            "(`page`: the top document; `frame`: a frame). *Interactive*: the moment a "
+            "changed input had changed a figure (the browser tests' scripted change, "
+            "made as soon as the live calculator was there)."
         )
         if nb:
             idle = median(p.cold.kernel_idle for p in nb)
@@ -790,19 +1527,29 @@ def report(res: Results) -> str:
                     f"Notebook view: kernel idle, Run All sent, at {fmt_s(idle)} cold (median)."
                 )
         failures = sum(
-            (p.cold.seconds is None) + (p.warm.seconds is None) for p in stock + app + nb
-        )
+            (p.cold.seconds is None) + (p.warm.seconds is None) for p in stock + bare + nb
+        ) + sum((p.cold.interactive is None) + (p.warm.interactive is None) for p in app)
         if failures:
             out.append(f"**{failures} load(s) failed** and are left out of the medians.")
-        table, gzip_mb = _bytes_table(res)
+
+    if res.second:
+        out.append(_second_section(res, fig))
+    if res.embeds:
+        out.append(_embeds_section(res, fig))
+
+    if "loads" not in res.skipped:
+        sizes = SizeCache()  # (each file compressed once for both tables)
+        table, fig.app_gzip_mb = _bytes_table(res, sizes)
         out.append(
             "\n### Bytes the server sent (median of runs; every file the page and its workers "
             "fetched until the server was quiet for 1 s after the calculator appeared; "
             "MB = 10^6 bytes)\n"
         )
         out.append(table)
+        if "background" not in res.skipped:
+            section, fig.background_gzip_mb = _background_section(res, sizes)
+            out.append(section)
 
-    worst: Redraw | None = None
     if res.redraws:
         table, worst = _redraw_table(res.redraws)
         out.append(
@@ -812,78 +1559,188 @@ def report(res: Results) -> str:
         )
         out.append(table)
         if worst is not None:
+            fig.redraw_p95_ms, fig.redraw_worst = worst.p95, f"{worst.key}, {worst.figure}"
             out.append(f"\nWorst p95: **{worst.key}** ({worst.figure}): {fmt_ms(worst.p95)}.")
         failed = [r.key for r in res.redraws if not r.times]
         if failed:
             out.append(f"**Redraw failed for {', '.join(failed)}** (left out of the worst p95).")
 
-    worst_p95 = worst.p95 if worst is not None else None
-    out.append("\n### Against the issue's goals\n")
     out.append(
-        markdown_table(
-            ["figure", "measured", "goal", ""],
-            [
-                [
-                    "app page cold / stock cold",
-                    f"{fmt_ratio(app_cold_ratio)} ({fmt_s(app_cold)} / {fmt_s(stock_cold)})",
-                    f"≤ {GOAL_APP_COLD}×",
-                    _goal(app_cold_ratio, GOAL_APP_COLD),
-                ],
-                [
-                    "app page warm / stock warm",
-                    f"{fmt_ratio(app_warm_ratio)} ({fmt_s(app_warm)} / {fmt_s(stock_warm)})",
-                    f"≤ {GOAL_APP_WARM}×",
-                    _goal(app_warm_ratio, GOAL_APP_WARM),
-                ],
-                [
-                    "notebook cold / stock cold",
-                    "not measured"
-                    if "notebook" in res.skipped
-                    else f"{fmt_ratio(nb_ratio)} ({fmt_s(nb_cold)} / {fmt_s(stock_cold)})",
-                    f"≤ {GOAL_NOTEBOOK}×",
-                    _goal(nb_ratio, GOAL_NOTEBOOK),
-                ],
-                [
-                    "cold app-page bytes, gzip",
-                    "n/a" if gzip_mb is None else f"{gzip_mb:.2f} MB",
-                    f"≤ {GOAL_GZIP_MB:.0f} MB",
-                    _goal(gzip_mb, GOAL_GZIP_MB),
-                ],
-                [
-                    "input → redrawn figure, p95, worst calculator",
-                    "not measured"
-                    if "redraw" in res.skipped
-                    else fmt_ms(worst_p95) + (f" ({worst.key}, {worst.figure})" if worst else ""),
-                    f"≤ {GOAL_REDRAW_MS:.0f} ms",
-                    _goal(worst_p95, GOAL_REDRAW_MS),
-                ],
-            ],
-        )
+        f"\n### Against the issue's goals (machine load average {_fmt_load(start)} before, "
+        f"{_fmt_load(end)} after: {load_note(start[0])})\n"
     )
+    rows = []
+    for name, value, how, goal, unit in fig.goals():
+        shown = _fmt_goal_value(value, unit) + (f" ({how})" if how and value is not None else "")
+        rows.append([name, shown, f"≤ {_fmt_goal_value(goal, unit)}", _goal(value, goal)])
+    out.append(markdown_table(["figure", "measured", "target", ""], rows))
     out.append("")
-    out.append(
-        summary_line(
-            app_cold_ratio=app_cold_ratio,
-            app_warm_ratio=app_warm_ratio,
-            notebook_ratio=nb_ratio,
-            app_gzip_mb=gzip_mb,
-            redraw_p95_ms=worst_p95,
-        )
-    )
+    out.append(fig.summary())
     return "\n".join(out)
 
 
-def _bytes_table(res: Results) -> tuple[str, float | None]:
+def _loads_rows(res: Results, fig: Figures) -> tuple[list[str], list[list[str]]]:
+    """The time table: the peers, the app page's three moments, the notebook view."""
+    bare, stock, app, nb = (res.pairs[k] for k in ("bare", "stock", "app", "notebook"))
+
+    def row(label: str, pairs: list[Pair], attr: str = "seconds") -> list[str]:
+        cold, warm = _med(pairs, "cold", attr), _med(pairs, "warm", attr)
+        return [
+            label,
+            fmt_s(cold),
+            fmt_s(warm),
+            fmt_ratio(ratio(cold, fig.bare_cold)),
+            fmt_ratio(ratio(warm, fig.bare_warm)),
+            _each(pairs, attr),
+        ]
+
+    rows = [row("bare Pyodide: `loadPyodide()` + one line writing an element (the peer)", bare)]
+    if stock:
+        rows.append(row("stock JupyterLite REPL, one HTML line", stock))
+    rows += [
+        row("app page: first figure visible", app, "visible"),
+        row("app page: live calculator in the DOM", app),
+        row("app page: **interactive** (a changed input changed a figure)", app, "interactive"),
+    ]
+    if nb:
+        rows.append(row("notebook view: first calculator after Run All", nb))
+    headers = ["page", "cold", "warm", "cold / bare cold", "warm / bare warm"]
+    return [*headers, "each run, s (cold / warm)"], rows
+
+
+def _second_section(res: Results, fig: Figures) -> str:
+    """The second page: its time to interactive against bare Pyodide warm."""
+    first = median(p.cold.interactive for p in res.second)
+    fig.second = median(p.warm.interactive for p in res.second)
+    each = ", ".join(fmt_s(p.warm.interactive) for p in res.second)
+    rows = [
+        [
+            f"first app page (`{res.calculator}`), interactive",
+            fmt_s(first),
+            fmt_ratio(ratio(first, fig.bare_cold)) + " (of bare cold)",
+            ", ".join(fmt_s(p.cold.interactive) for p in res.second),
+        ],
+        [
+            f"second app page (`{res.second_calculator}`), interactive",
+            fmt_s(fig.second),
+            fmt_ratio(ratio(fig.second, fig.bare_warm)),
+            each,
+        ],
+    ]
+    return (
+        f"\n### A second page (median of {len(res.second)} run(s); new profile; the second "
+        "page opened in a new tab the moment the first was interactive, the first left "
+        "open; seconds from each page's navigation start)\n\n"
+        + markdown_table(["page", "interactive", "/ bare warm", "each run"], rows)
+    )
+
+
+def _embeds_section(res: Results, fig: Figures) -> str:
+    """The embed pages: each embed's time to interactive, the slowest against the single
+    embed, and the browser's memory."""
+    keys = res.embed_keys
+    out = [
+        f"\n### Embeds (median of {len(res.embeds)} run(s); the README's plain-HTML recipe "
+        f"on a second origin, {EMBED_VIEWPORT['width']}×{EMBED_VIEWPORT['height']} window; "
+        "seconds from the host page's navigation start to each embed interactive)\n"
+    ]
+    rows = []
+    for label, page, which in (
+        ("one embed, cold", "single", 0),
+        ("one embed, warm", "single", 1),
+        ("five embeds, cold", "five", 0),
+        ("five embeds, warm", "five", 1),
+    ):
+        loads: list[EmbedLoad] = [getattr(r, page)[which] for r in res.embeds]
+        cells = [
+            fmt_s(median(load.seconds.get(k) for load in loads)) if k in loads[0].seconds else ""
+            for k in keys
+        ]
+        slowest = median(load.slowest for load in loads)
+        mem = median(load.memory_mb for load in loads)
+        kind = next((load.memory_kind for load in loads if load.memory_kind), "")
+        rows.append([label, *cells, fmt_s(slowest), f"{fmt_mb_value(mem)} {kind}".strip()])
+    out.append(
+        markdown_table(["page", *[f"`{k}`" for k in keys], "slowest", "browser memory"], rows)
+    )
+    single = [r.single[0] for r in res.embeds]
+    five = [r.five[0] for r in res.embeds]
+    fig.single_embed = median(load.slowest for load in single)
+    fig.five_embeds = median(load.slowest for load in five)
+    warm_ratio = ratio(
+        median(r.five[1].slowest for r in res.embeds),
+        median(r.single[1].slowest for r in res.embeds),
+    )
+    extra = [
+        (f.memory_mb - s.memory_mb) / (len(f.seconds) - len(s.seconds))
+        for s, f in zip(single, five, strict=True)
+        if f.memory_mb is not None and s.memory_mb is not None and len(f.seconds) > len(s.seconds)
+    ]
+    fig.embed_extra_mb = median(extra)
+    out.append(
+        f"\nSlowest of five / one embed: cold {fmt_ratio(ratio(fig.five_embeds, fig.single_embed))}"
+        f", warm {fmt_ratio(warm_ratio)}. Browser memory (all of the browser's processes, "
+        "once every embed was interactive and 2 s after; cold loads): "
+        f"{fmt_mb_value(fig.embed_extra_mb)} per extra embed."
+    )
+    errors = [load.error for r in res.embeds for load in (*r.single, *r.five) if load.error]
+    if errors:
+        out.append(f"**{len(errors)} embed load(s) failed:** {'; '.join(errors)}")
+    return "\n".join(out)
+
+
+def fmt_mb_value(mb: float | None) -> str:
+    """``412 MB`` (already in MB), or ``n/a``."""
+    return "n/a" if mb is None else f"{mb:.0f} MB"
+
+
+def _background_section(res: Results, sizes: SizeCache) -> tuple[str, float | None]:
+    """What the server sent after the cold app page became interactive, until quiet."""
+    loads = [p.cold for p in res.pairs["app"] if p.cold.background is not None]
+    if not loads:
+        return "\nBackground bytes: n/a (no cold app page became interactive).", None
+    sent = [load.background or [] for load in loads]
+    totals = [sizes.total(s.path for s in files) for files in sent]
+    raw, gz = median(t[0] for t in totals), median(t[1] for t in totals)
+    precache = median(sum(s.precache for s in files) for files in sent)
+    nfiles = median(len(files) for files in sent)
+    text = (
+        "\n### Background bytes after a first app page (cold; every file the server sent "
+        "after the page became interactive, until "
+        f"{BACKGROUND_QUIET:.0f} s of quiet, at most {BACKGROUND_CAP:.0f} s; median of runs)\n\n"
+        + markdown_table(
+            ["files", "of them offline precache", "raw", "gzip -6, each file"],
+            [[f"{nfiles:.0f}", f"{precache:.0f}", fmt_mb(raw), fmt_mb(gz)]],
+        )
+    )
+    if sent[0]:
+        title = "the first run's background fetch"
+        text += "\n\n" + _largest_files(sent[0], sizes, res.site, title=title)
+    return text, None if gz is None else gz / 1e6
+
+
+def _npm_version(folder: Path) -> str:
+    try:
+        package = json.loads((folder / "package.json").read_text("utf-8"))
+        return f"pyodide {package['version']}"
+    except (OSError, KeyError, ValueError):
+        return "pyodide ?"
+
+
+def _bytes_table(res: Results, sizes: SizeCache) -> tuple[str, float | None]:
     """The bytes table, and the cold app page's median gzip MB."""
-    sizes = SizeCache()
     rows = []
     app_gzip_mb: float | None = None
     for label, name, which in (
         ("app page, cold", "app", "cold"),
         ("app page, warm", "app", "warm"),
+        ("bare Pyodide, cold", "bare", "cold"),
+        ("bare Pyodide, warm", "bare", "warm"),
         ("stock REPL, cold", "stock", "cold"),
         ("stock REPL, warm", "stock", "warm"),
     ):
+        if name == "stock" and "stock" in res.skipped:
+            continue
         loads = [getattr(p, which) for p in res.pairs[name] if getattr(p, which).seconds]
         if not loads:
             rows.append([label, "n/a", "n/a", "n/a", "n/a"])
@@ -942,8 +1799,14 @@ def _precache_rows(res: Results, sizes: SizeCache) -> list[list[str]]:
     return rows
 
 
-def _largest_files(files: list[Served], sizes: SizeCache, site: Path, top: int = 10) -> str:
-    """The files of one cold app-page load that weigh most once gzipped."""
+def _largest_files(
+    files: list[Served],
+    sizes: SizeCache,
+    site: Path,
+    top: int = 10,
+    title: str = "the first cold app-page load",
+) -> str:
+    """The files of one load (by default the first cold app page) that weigh most gzipped."""
     counts: dict[Path, int] = {}
     for served in files:
         counts[served.path] = counts.get(served.path, 0) + 1
@@ -956,8 +1819,8 @@ def _largest_files(files: list[Served], sizes: SizeCache, site: Path, top: int =
     if len(ranked) > top:
         rest = sizes.total(p for p in ranked[top:] for _ in range(counts[p]))
         rows.append([f"{len(ranked) - top} other files", fmt_mb(rest[0]), fmt_mb(rest[1])])
-    title = f"Largest files of the first cold app-page load, by gzip size ({len(ranked)} files):"
-    return title + "\n\n" + markdown_table(["file", "raw", "gzip -6"], rows)
+    head = f"Largest files of {title}, by gzip size ({len(ranked)} files):"
+    return head + "\n\n" + markdown_table(["file", "raw", "gzip -6"], rows)
 
 
 def _redraw_table(redraws: list[Redraw]) -> tuple[str, Redraw | None]:
