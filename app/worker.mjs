@@ -30,9 +30,10 @@
  * "calculator" with `runtime: {mode, id, sessions, reused}` when its calculator is
  * built), the comm messages, {type: "display", model_id}, {type: "idle", msg_id}
  * after each of its messages is handled, {type: "fault", text} when one of them
- * failed (that page's error alone), {type: "pong"}, {type: "error", text} if Python
- * or its calculator cannot start, {type: "lost"} for a message from a page whose
- * session was dropped (it vanished, as far as the worker could tell).
+ * failed (that page's error alone), {type: "pong", sessions} (how many calculators
+ * the interpreter holds), {type: "error", text} if Python or its calculator cannot
+ * start, {type: "lost"} for a message from a page whose session was dropped (it
+ * vanished, as far as the worker could tell).
  * Messages that arrive before Python is ready are queued and handled in order.
  */
 import { loadPyodide } from "../pyodide/pyodide.mjs";
@@ -95,13 +96,18 @@ function connect(port) {
     const message = event.data;
     channel.seen = Date.now();
     if (!message || typeof message !== "object") return;
-    if (message.type === "ping") post({ type: "pong" });
+    if (message.type === "ping") post({ type: "pong", sessions: open() });
     else if (message.type === "close") close(channel);
     else if (channel.closed) port.postMessage({ type: "lost" });
     else if (message.type === "start") begin(channel, message);
     else if (channel.session) handle(channel, message);
     else channel.queue.push(message);
   };
+}
+
+/** How many pages' calculators this interpreter holds. */
+function open() {
+  return Array.from(channels).filter((c) => c.session).length;
 }
 
 async function begin(channel, message) {
@@ -123,7 +129,7 @@ async function begin(channel, message) {
     // the page holds this lock while it lives: it is granted here once the page is gone
     self.navigator.locks.request(String(message.lock), () => close(channel));
   }
-  const sessions = Array.from(channels).filter((c) => c.session).length + 1;
+  const sessions = open() + 1;
   channel.post({
     type: "progress",
     phase: "calculator",
@@ -132,7 +138,8 @@ async function begin(channel, message) {
   const { app } = runtime;
   try {
     const sender = app.pyodide_sender(channel.post);
-    channel.session = app.open_session(String(message.key || ""), String(message.query || ""), sender);
+    const key = String(message.key || "");
+    channel.session = app.open_session(key, String(message.query || ""), sender);
     sender.destroy();
   } catch (err) {
     channel.post({ type: "error", text: String((err && err.message) || err) });

@@ -187,7 +187,7 @@ def app_page_html() -> str:
     const m = e.data;
     heard = true;
     pending = 0;
-    if (m.type === "pong") return;
+    if (m.type === "pong") {{ if (R.runtime) R.runtime.sessions = m.sessions; return; }}
     if (m.type === "lost") {{ restart(false); return; }}
     if (m.type === "fault") {{
       console.error("ruleslab: a widget message failed:", m.text);
