@@ -18,9 +18,11 @@
  * data-calculator and data-embed are refused with a message in the element (the
  * app page reads `calculator` and `embed` itself), as the Sphinx directive does.
  *
- * Before it starts an embed shows the calculator's title, and Python starts in one
- * embed at a time (the next waits until the one before is drawn), so a page with
- * several calculators never starts them all at once. The app page posts
+ * Before it starts an embed shows the calculator's title. The first embed to start
+ * starts Python; the others wait until it is drawn (so a page with several
+ * calculators never starts several interpreters at once), and then, where the
+ * browser has SharedWorker (one Python for all the site's calculators), all start at
+ * once; elsewhere they start one at a time, each when the one before is drawn. The app page posts
  * {type: "ruleslab:height", id, height} whenever its content's height changes and
  * {type: "ruleslab:ready", id, ok} once (docs/app-page.md, "In a frame"); messages
  * are taken only from this origin and from the iframe they name.
@@ -55,6 +57,11 @@
   const byWindow = new Map(); // iframe's window -> embed
   const waiting = []; // embeds asked to start, in order
   let starting = null; // the embed whose Python is starting
+  // One Python serves every calculator of the site in this browser (a SharedWorker:
+  // docs/app-page.md, "One Python for the whole site"): only the first start waits;
+  // once one embed is drawn the runtime is up, and the others start at once.
+  const SHARED = typeof SharedWorker === "function";
+  let warm = false; // an embed was drawn with the shared runtime
   let startTimer = 0;
   let count = 0;
 
@@ -223,7 +230,7 @@
   function ask(embed) {
     if (embed.iframe || waiting.indexOf(embed) >= 0) return;
     waiting.push(embed);
-    if (starting) embed.note.textContent = WAITING;
+    if (starting && !warm) embed.note.textContent = WAITING;
     else setTimeout(next, 0);
   }
 
@@ -236,10 +243,12 @@
 
   function begin(embed) {
     if (embed.seen) embed.seen.disconnect();
-    starting = embed;
-    startTimer = setTimeout(function () {
-      done(embed);
-    }, WAIT_MS);
+    if (!warm) {
+      starting = embed;
+      startTimer = setTimeout(function () {
+        done(embed);
+      }, WAIT_MS);
+    }
     const frame = document.createElement("iframe");
     frame.title = embed.title;
     frame.setAttribute("allow", "clipboard-write"); // the calculator's "Copy link"
@@ -269,9 +278,10 @@
 
   /** Start the next embed asked for that is still wanted: the clicked ones first, in
    * the order clicked, then those near the view in page order (the one just drawn may
-   * have pushed some away: they start when scrolled to again). */
+   * have pushed some away: they start when scrolled to again). Once the shared runtime
+   * is up, every one of them starts now. */
   function next() {
-    if (starting) return;
+    if (starting && !warm) return;
     const clicked = waiting.filter(function (e) {
       return e.click;
     });
@@ -287,6 +297,7 @@
       const embed = order.shift();
       if (embed.click || near(embed)) {
         begin(embed);
+        if (warm) continue;
         order.forEach(function (e) {
           e.note.textContent = WAITING;
           waiting.push(e);
@@ -309,6 +320,7 @@
       }
     } else if (m.type === "ruleslab:ready") {
       embed.node.setAttribute("data-ruleslab-state", m.ok ? "ready" : "failed");
+      if (m.ok && SHARED) warm = true;
       done(embed);
     }
   });

@@ -1,82 +1,196 @@
 /**
- * The app page's Python: Pyodide in a module Web Worker, running one calculator.
+ * The app page's Python: Pyodide in a worker, serving the calculators of every page
+ * connected to it.
  *
- * Started by app.html as `static/app/worker.mjs?calculator=<key>`, which then
- * posts {type: "query", query}: the page's query string (a shared link's inputs,
- * kept out of the worker's URL so that the script's URL does not change with
- * them). It loads
- * Pyodide from the site's own distribution (`static/pyodide/`, bytecode
- * compiled at build time; the standard library cut down to what the app uses,
- * the rest fetched on demand) with the calculator's packages preloaded through the
- * app page's lock (no IPython: a stand-in provides the few names the widget
- * stack imports), then runs `ruleslab_widgets.app_page`: the calculator's
- * widgets send their comm messages here, and they are posted to the page unchanged.
+ * One script, two ways to run (docs/app-page.md, "One Python for the whole site"):
  *
- * To the page: {type: "progress", phase}, the comm messages, {type: "display",
- * model_id}, {type: "idle", msg_id} after each message from the page is
- * handled, {type: "error", text} if Python cannot start.
- * From the page: {type: "comm_msg" | "comm_close", comm_id, msg_id, data, buffers}.
+ * - **shared** (the usual): app.html starts it as
+ *   `new SharedWorker("static/app/worker.mjs", {type: "module", name: "ruleslab"})`,
+ *   a URL that does not depend on the calculator, so every page and frame of the
+ *   site in one browser session connects to the same worker, hence the same
+ *   interpreter. Each page is one port, one channel, one Python session
+ *   (`ruleslab_widgets.app_page.open_session`): its widgets' messages go to its
+ *   port only, its messages reach its own widgets only.
+ * - **dedicated** (the fallback where SharedWorker is missing or failed): app.html
+ *   starts `new Worker(same URL, {type: "module"})`, and the worker's own global
+ *   scope is the one channel.
+ *
+ * Python starts once, when the first page connects. It loads Pyodide from the site's
+ * own distribution (`static/pyodide/`, bytecode compiled at build time; the standard
+ * library cut down to what the app uses, the rest fetched on demand) with the
+ * calculator's packages preloaded through the app page's lock (no IPython: a
+ * stand-in provides the few names the widget stack imports).
+ *
+ * From a page: {type: "start", key, query, lock} first (the calculator, the page's
+ * query string: a shared link's inputs; the name of a Web Lock the page holds while
+ * it lives), then {type: "comm_msg" | "comm_close", comm_id, msg_id, data, buffers},
+ * {type: "ping"} (the page checks that the worker answers) and {type: "close"} (the
+ * page is going away).
+ * To a page: {type: "progress", phase} ("python" while the interpreter starts,
+ * "calculator" with `runtime: {mode, id, sessions, reused}` when its calculator is
+ * built), the comm messages, {type: "display", model_id}, {type: "idle", msg_id}
+ * after each of its messages is handled, {type: "fault", text} when one of them
+ * failed (that page's error alone), {type: "pong", sessions} (how many calculators
+ * the interpreter holds), {type: "error", text} if Python or its calculator cannot
+ * start, {type: "lost"} for a message from a page whose session was dropped (it
+ * vanished, as far as the worker could tell).
  * Messages that arrive before Python is ready are queued and handled in order.
  */
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
-const params = new URL(self.location.href).searchParams;
-const key = params.get("calculator") || "";
-const queue = [];
-let handle = null;
-let gotQuery;
-const pageQuery = new Promise((resolve) => {
-  gotQuery = resolve;
-});
+const SHARED =
+  typeof SharedWorkerGlobalScope !== "undefined" && self instanceof SharedWorkerGlobalScope;
+const RUNTIME_ID = Math.random().toString(36).slice(2, 10);
+/** A page with no Web Locks that has said nothing for this long is taken as gone (a
+ * hidden tab's timers may run only once a minute). */
+const SILENT_MS = 5 * 60 * 1000;
 
-self.onmessage = (event) => {
-  const message = event.data;
-  if (message && message.type === "query") gotQuery(String(message.query || ""));
-  else if (handle) handle(message);
-  else queue.push(message);
-};
+const channels = new Set();
+let python = null; // the promise of {pyodide, app}, once the first page has connected
+let ready = false; // python has resolved
 
-const post = (message) => self.postMessage(message);
-
-async function main() {
-  post({ type: "progress", phase: "python" });
-  const indexURL = new URL("../pyodide/", import.meta.url).href;
-  const pyodide = await loadPyodide({
-    indexURL,
-    // the site's lock cut down to what the app page runs (no IPython: see
-    // ruleslab_widgets/ipython_standin.py); written by tools/build_app.py
-    lockFileURL: indexURL + "app-lock.json",
-    // the part of the standard library the app page uses (tools/build_app.py); the
-    // rest is fetched only if ever imported (ruleslab_widgets/app_stdlib.py)
-    stdLibURL: indexURL + "app_stdlib.zip",
-    // fetched while the interpreter starts; their dependencies come from the lock
-    packages: ["ruleslab"],
-    stdout: (line) => console.log(line),
-    stderr: (line) => console.warn(line),
-  });
-  post({ type: "progress", phase: "calculator" });
-  pyodide.pyimport("ruleslab_widgets.app_stdlib").install(indexURL + "python_stdlib.zip");
-  pyodide.pyimport("ruleslab_widgets.ipython_standin").install();
-  const app = pyodide.pyimport("ruleslab_widgets.app_page");
-  app.install(app.pyodide_sender(post));
-  app.start(key, await pageQuery);
-  handle = (message) => {
-    try {
-      const py = pyodide.toPy(message);
-      try {
-        app.receive(py);
-      } finally {
-        py.destroy();
-      }
-    } catch (err) {
-      // the calculator reports its own input errors; this is a fault of the bridge
-      console.error("ruleslab: a widget message failed", err);
-    }
-    if (message.msg_id) post({ type: "idle", msg_id: message.msg_id });
-  };
-  for (const message of queue.splice(0)) handle(message);
+function startPython(say) {
+  say({ type: "progress", phase: "python" });
+  python = (async () => {
+    const indexURL = new URL("../pyodide/", import.meta.url).href;
+    const pyodide = await loadPyodide({
+      indexURL,
+      // the site's lock cut down to what the app page runs (no IPython: see
+      // ruleslab_widgets/ipython_standin.py); written by tools/build_app.py
+      lockFileURL: indexURL + "app-lock.json",
+      // the part of the standard library the app page uses (tools/build_app.py); the
+      // rest is fetched only if ever imported (ruleslab_widgets/app_stdlib.py)
+      stdLibURL: indexURL + "app_stdlib.zip",
+      // fetched while the interpreter starts; their dependencies come from the lock
+      packages: ["ruleslab"],
+      stdout: (line) => console.log(line),
+      stderr: (line) => console.warn(line),
+    });
+    pyodide.pyimport("ruleslab_widgets.app_stdlib").install(indexURL + "python_stdlib.zip");
+    pyodide.pyimport("ruleslab_widgets.ipython_standin").install();
+    const app = pyodide.pyimport("ruleslab_widgets.app_page");
+    app.install();
+    ready = true;
+    return { pyodide, app };
+  })();
+  return python;
 }
 
-main().catch((err) => {
-  post({ type: "error", text: String((err && err.message) || err) });
-});
+/** One page: its port (or, dedicated, the worker's own scope) and its Python session. */
+function connect(port) {
+  const channel = {
+    port,
+    session: null,
+    runtime: null,
+    queue: [],
+    started: false,
+    closed: false,
+    seen: 0,
+  };
+  channels.add(channel);
+  const post = (message) => {
+    if (!channel.closed) port.postMessage(message);
+  };
+  channel.post = post;
+  port.onmessage = (event) => {
+    const message = event.data;
+    channel.seen = Date.now();
+    if (!message || typeof message !== "object") return;
+    if (message.type === "ping") post({ type: "pong", sessions: open() });
+    else if (message.type === "close") close(channel);
+    else if (channel.closed) port.postMessage({ type: "lost" });
+    else if (message.type === "start") begin(channel, message);
+    else if (channel.session) handle(channel, message);
+    else channel.queue.push(message);
+  };
+}
+
+/** How many pages' calculators this interpreter holds. */
+function open() {
+  return Array.from(channels).filter((c) => c.session).length;
+}
+
+async function begin(channel, message) {
+  if (channel.started) return;
+  channel.started = true;
+  const reused = python !== null;
+  if (reused && !ready) channel.post({ type: "progress", phase: "python" }); // (still starting)
+  let runtime;
+  try {
+    runtime = await (python || startPython(channel.post));
+  } catch (err) {
+    channel.post({ type: "error", text: String((err && err.message) || err) });
+    python = null; // (a later page tries again)
+    return;
+  }
+  if (channel.closed) return;
+  channel.runtime = runtime;
+  if (message.lock && self.navigator.locks) {
+    // the page holds this lock while it lives: it is granted here once the page is gone
+    self.navigator.locks.request(String(message.lock), () => close(channel));
+  }
+  const sessions = open() + 1;
+  channel.post({
+    type: "progress",
+    phase: "calculator",
+    runtime: { mode: SHARED ? "shared" : "dedicated", id: RUNTIME_ID, sessions, reused },
+  });
+  const { app } = runtime;
+  try {
+    const sender = app.pyodide_sender(channel.post);
+    const key = String(message.key || "");
+    channel.session = app.open_session(key, String(message.query || ""), sender);
+    sender.destroy();
+  } catch (err) {
+    channel.post({ type: "error", text: String((err && err.message) || err) });
+    return;
+  }
+  for (const queued of channel.queue.splice(0)) handle(channel, queued);
+}
+
+function handle(channel, message) {
+  try {
+    const py = channel.runtime.pyodide.toPy(message);
+    try {
+      channel.session.receive(py);
+    } finally {
+      py.destroy();
+    }
+  } catch (err) {
+    // the calculator reports its own input errors; this is a fault of the message (or
+    // the bridge), and this page's alone: the other pages' sessions are untouched
+    const text = String((err && err.message) || err);
+    console.error("ruleslab: a widget message failed", text);
+    channel.post({ type: "fault", text });
+  }
+  if (message.msg_id) channel.post({ type: "idle", msg_id: message.msg_id });
+}
+
+/** The page is gone (or going): close its widgets, forget it. */
+function close(channel) {
+  if (channel.closed) return;
+  channel.closed = true;
+  channels.delete(channel);
+  if (channel.session) {
+    try {
+      channel.session.close();
+    } catch (err) {
+      console.error("ruleslab: closing a page's calculator failed", err);
+    }
+    channel.session.destroy();
+    channel.session = null;
+  }
+}
+
+if (SHARED) {
+  self.onconnect = (event) => connect(event.ports[0]);
+  // pages without Web Locks: one that has said nothing for SILENT_MS is gone
+  setInterval(() => {
+    const now = Date.now();
+    for (const channel of Array.from(channels)) {
+      if (channel.seen && now - channel.seen > SILENT_MS) close(channel);
+    }
+  }, 60000);
+} else {
+  connect(self);
+}

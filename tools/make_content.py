@@ -158,21 +158,99 @@ def app_page_html() -> str:
   const R = window.ruleslab = {{ key: key, titles: TITLES, related: RELATED, queue: [],
     statuses: [], onmessage: null, status: null, theme: fixed ? asked : "" }};
   if (!Object.prototype.hasOwnProperty.call(TITLES, key)) return;
-  R.worker = new Worker("static/app/worker.mjs?calculator=" + encodeURIComponent(key),
-                        {{ type: "module" }});
-  // a shared link's inputs: Python sets them (bad values get the fields' messages)
-  R.worker.postMessage({{ type: "query", query: window.location.search }});
+  // Python: one shared worker for every page of the site in this browser session
+  // (docs/app-page.md, "One Python for the whole site"), else this page's own worker.
+  // R.worker is what app.js posts to; the worker behind it may change (a fallback).
   const status = function (m) {{ if (R.status) R.status(m); else R.statuses.push(m); }};
-  R.worker.onmessage = function (e) {{
+  const URL_ = "static/app/worker.mjs";
+  const FLAG = "ruleslab-runtime"; // sessionStorage: "dedicated" after a shared one failed
+  const LIVE_MS = 15000, START_MS = 60000; // an unanswered ping: the shared worker is gone
+  let dedicated = typeof SharedWorker !== "function";
+  try {{ dedicated = dedicated || sessionStorage.getItem(FLAG) === "dedicated"; }} catch (e) {{}}
+  let port = null, heard = false, shown = false, pending = 0, beat = 0, over = false;
+  R.worker = {{ postMessage: function (m) {{ if (port) port.postMessage(m); }} }};
+  R.runtime = null;
+  R.link = null;
+  const start = {{ type: "start", key: key, query: window.location.search, lock: null }};
+  // the page's inputs as its link says them now (share.py's query), else its address
+  const restart = function (toDedicated) {{
+    if (over) return;
+    over = true;
+    clearInterval(beat);
+    try {{ if (toDedicated) sessionStorage.setItem(FLAG, "dedicated"); }} catch (e) {{}}
+    const q = new URLSearchParams(R.link !== null ? R.link : window.location.search);
+    q.set("calculator", key);
+    ["theme", "embed"].forEach(function (n) {{ if (query.has(n)) q.set(n, query.get(n)); }});
+    window.location.replace(window.location.pathname + "?" + q.toString());
+  }};
+  const receive = function (e) {{
     const m = e.data;
+    heard = true;
+    pending = 0;
+    if (m.type === "pong") {{ if (R.runtime) R.runtime.sessions = m.sessions; return; }}
+    if (m.type === "lost") {{ restart(false); return; }}
+    if (m.type === "fault") {{
+      console.error("ruleslab: a widget message failed:", m.text);
+      return;
+    }}
+    if (m.type === "progress" && m.runtime) R.runtime = m.runtime;
+    if (m.type === "display") shown = true;
+    if ((m.type === "comm_open" || m.type === "comm_msg") && m.data && m.data.state &&
+        typeof m.data.state.query === "string") R.link = m.data.state.query;
     if (m.type === "progress" || m.type === "error") status(m);
     else if (R.onmessage) R.onmessage(m);
     else R.queue.push(m);
   }};
-  R.worker.onerror = function (e) {{
-    const why = e.message || "the worker failed";
-    status({{ type: "error", text: "Python could not start (" + why + ")" }});
+  const alone = function () {{
+    const w = new Worker(URL_, {{ type: "module" }});
+    w.onmessage = receive;
+    w.onerror = function (e) {{
+      const why = e.message || "the worker failed";
+      status({{ type: "error", text: "Python could not start (" + why + ")" }});
+    }};
+    port = w;
+    w.postMessage(start);
   }};
+  // the shared worker failed or stopped answering: this page's own worker from here on
+  // (in place if Python had said nothing yet, else reloaded with the page's inputs)
+  const fallBack = function () {{
+    if (over || port === null) return;
+    if (heard) {{ restart(true); return; }}
+    clearInterval(beat);
+    try {{ port.close(); }} catch (e) {{}}
+    alone();
+  }};
+  const together = function () {{
+    const shared = new SharedWorker(URL_, {{ type: "module", name: "ruleslab" }});
+    shared.onerror = fallBack;
+    port = shared.port;
+    port.onmessage = receive;
+    port.start();
+    const go = function () {{ port.postMessage(start); }};
+    // a lock held while this page lives: the worker drops the page's calculator when
+    // it is released (the page closed, navigated, crashed), without waiting for a timer
+    if (navigator.locks) {{
+      start.lock = "ruleslab-page-" + Math.random().toString(36).slice(2);
+      navigator.locks.request(start.lock, function () {{
+        go();
+        return new Promise(function () {{}});
+      }});
+    }} else go();
+    beat = setInterval(function () {{
+      const now = Date.now();
+      if (pending && now - pending > (shown ? LIVE_MS : START_MS)) fallBack();
+      else if (!pending) {{ pending = now; port.postMessage({{ type: "ping" }}); }}
+    }}, 2000);
+    window.addEventListener("pagehide", function () {{
+      if (!over) port.postMessage({{ type: "close" }});
+    }});
+    // back from the back-forward cache: its calculator was closed when the page was hidden
+    window.addEventListener("pageshow", function (e) {{ if (e.persisted) restart(false); }});
+  }};
+  if (dedicated) alone();
+  else {{
+    try {{ together(); }} catch (err) {{ port = null; alone(); }}
+  }}
 }})();
 </script>
 <link rel="icon" href="{_APP_ICON}">

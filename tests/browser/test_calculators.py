@@ -83,6 +83,9 @@ def test_app_page_drives_the_calculator(page, base_url, artifacts, key):
     from playwright.sync_api import expect
 
     calc = get(key)
+    # the page's own worker (the same script as the shared one: test_shared_runtime.py):
+    # Playwright sees a dedicated worker's requests and console, not a shared worker's
+    page.add_init_script("delete window.SharedWorker")
     page.goto(base_url + embed_link(calc))
     expect(page.locator("#loading")).to_be_visible()  # progress while Python starts
     app = page
@@ -405,6 +408,8 @@ def test_app_page_says_so_when_python_cannot_start(browser, base_url):
     context = browser.new_context()
     try:
         context.route("**/static/pyodide/app-lock.json", lambda route: route.abort())
+        # (routes reach a dedicated worker's requests, not a shared worker's)
+        context.add_init_script("delete window.SharedWorker")
         page = context.new_page()
         page.goto(base_url + embed_link(get("dice_pool")))
         expect(page.locator("#title")).to_have_text(

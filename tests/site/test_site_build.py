@@ -171,7 +171,9 @@ def test_app_page_runtime_files(site: Path, lock: dict[str, Any]) -> None:
     app = (site / "app.html").read_text(encoding="utf-8")
     assert 'src="static/app/app.js"' in app
     assert 'href="static/app/app.css"' in app
-    assert "static/app/worker.mjs?calculator=" in app
+    # one worker for every calculator (a SharedWorker, else the page's own): one URL
+    assert 'URL_ = "static/app/worker.mjs"' in app
+    assert "new SharedWorker(URL_" in app
     worker = (site / "static" / "app" / "worker.mjs").read_text(encoding="utf-8")
     assert 'from "../pyodide/pyodide.mjs"' in worker
     assert 'packages: ["ruleslab"]' in worker

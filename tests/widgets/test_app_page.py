@@ -31,7 +31,8 @@ def channel(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     sent: list[dict[str, Any]] = []
     monkeypatch.setattr(comm, "create_comm", comm.create_comm)
     monkeypatch.setattr(ipywidget, "JUPYTER_WIDGETS_ECHO", ipywidget.JUPYTER_WIDGETS_ECHO)
-    monkeypatch.setattr(app_page, "_send", None)
+    monkeypatch.setattr(app_page, "_default", None)
+    monkeypatch.setattr(app_page, "_current", None)
     app_page.install(sent.append)
     return sent
 
@@ -105,7 +106,7 @@ def test_buffers_are_sent_as_bytes_and_unknown_messages_are_refused(channel):
 
 
 def test_start_before_install_is_an_error(monkeypatch):
-    monkeypatch.setattr(app_page, "_send", None)
+    monkeypatch.setattr(app_page, "_default", None)
     with pytest.raises(RuntimeError, match="install"):
         app_page.start("dice_pool")
 
@@ -222,3 +223,195 @@ def test_the_pages_null_is_none_in_python() -> None:
         "b": [None],
     }
     assert without_nulls(message, None) is message  # CPython: nothing to convert
+
+
+# --- sessions: one interpreter, several pages (the shared runtime) -------------------
+
+
+@pytest.fixture
+def pages(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[dict[str, Any]]]:
+    """Two pages' channels ("a", "b") in one interpreter, no one-page ``send``."""
+    monkeypatch.setattr(comm, "create_comm", comm.create_comm)
+    monkeypatch.setattr(ipywidget, "JUPYTER_WIDGETS_ECHO", ipywidget.JUPYTER_WIDGETS_ECHO)
+    monkeypatch.setattr(app_page, "_default", None)
+    monkeypatch.setattr(app_page, "_current", None)
+    app_page.install()
+    return {"a": [], "b": []}
+
+
+def _update(widget: Any, value: str, msg_id: str = "page-1") -> dict[str, Any]:
+    return {
+        "type": "comm_msg",
+        "comm_id": widget.model_id,
+        "msg_id": msg_id,
+        "data": {"method": "update", "state": {"value": value}, "buffer_paths": []},
+        "buffers": [],
+    }
+
+
+def _click(button: Any) -> dict[str, Any]:
+    return {
+        "type": "comm_msg",
+        "comm_id": button.model_id,
+        "data": {"method": "custom", "content": {"event": "click"}},
+    }
+
+
+def _ids(messages: list[dict[str, Any]]) -> set[str]:
+    return {m["comm_id"] for m in messages if "comm_id" in m}
+
+
+def test_each_session_speaks_to_its_own_page_only(pages):
+    a = app_page.open_session("dice_pool", "", pages["a"].append)
+    b = app_page.open_session("dice_pool", "dice=3", pages["b"].append)
+    assert a.view is not None
+    assert b.view is not None
+    assert pages["a"][-1] == {"type": "display", "model_id": a.view.model_id}
+    assert pages["b"][-1] == {"type": "display", "model_id": b.view.model_id}
+    # every model a page was told about is one of its own session's
+    assert _ids(pages["a"]) == set(a.comms)
+    assert _ids(pages["b"]) == set(b.comms)
+    assert not set(a.comms) & set(b.comms)
+    pages["a"].clear()
+    pages["b"].clear()
+    b.receive(_update(b.view.inputs["dice"], "9"))
+    assert pages["a"] == []
+    assert pages["b"]
+    assert _ids(pages["b"]) <= set(b.comms)
+    # 1 - (6/10)^9 by hand; page a still shows its default pool
+    assert b.view.result is not None
+    assert a.view.result is not None
+    assert b.view.result.figure("p_success").text == f"{(1 - 0.6**9) * 100:.2f} %"
+    assert a.view.inputs["dice"].value != "9"
+    # the module-level receive routes by the widget's owner
+    pages["b"].clear()
+    app_page.receive(_update(a.view.inputs["dice"], "4"))
+    assert pages["b"] == []
+    assert pages["a"]
+    assert a.view.result.figure("p_success").text == f"{(1 - 0.6**4) * 100:.2f} %"
+
+
+def test_a_session_may_not_touch_another_pages_widgets(pages):
+    a = app_page.open_session("dice_pool", "", pages["a"].append)
+    b = app_page.open_session("lifting", "", pages["b"].append)
+    assert b.view is not None
+    with pytest.raises(ValueError, match="no widget"):
+        a.receive(_update(b.view.inputs["strength"], "9"))
+    assert b.view.inputs["strength"].value != "9"
+
+
+def test_widgets_made_while_handling_a_pages_message_go_to_that_page(pages):
+    """A roll's click makes its log's content change; a party adds rows (new widgets)."""
+    from ipywidgets import Button
+
+    a = app_page.open_session("dice_pool", "", pages["a"].append)
+    b = app_page.open_session("dice_pool", "", pages["b"].append)
+    assert b.view is not None
+    made: list[Any] = []
+    with pytest.raises(RuntimeError, match="outside any page's session"):
+        Button(description="nobody's")  # no page to show it on
+    # a button whose click makes a new widget, built as page b's
+    with app_page._serving(b):
+        maker = Button(description="add")
+    maker.on_click(lambda _b: made.append(Button(description="child")))
+    pages["a"].clear()
+    pages["b"].clear()
+    b.receive(_click(maker))
+    assert len(made) == 1
+    child_id = made[0].model_id
+    assert child_id in b.comms
+    assert child_id not in a.comms
+    assert any(m["type"] == "comm_open" and m["comm_id"] == child_id for m in pages["b"])
+    assert pages["a"] == []
+
+
+def test_closing_a_session_drops_its_widgets_and_leaves_the_others(pages):
+    a = app_page.open_session("dice_pool", "", pages["a"].append)
+    b = app_page.open_session("dice_pool", "", pages["b"].append)
+    assert b.view is not None
+    ids = set(a.comms)
+    manager = comm.get_comm_manager()
+    assert ids <= set(manager.comms)
+    pages["a"].clear()
+    a.close()
+    assert a.closed
+    assert a.view is None
+    assert a.comms == {}
+    assert not ids & set(manager.comms)  # unregistered
+    assert not ids & set(ipywidget._instances)  # and no longer kept alive
+    assert pages["a"] == []  # a closed page is told nothing
+    with pytest.raises(RuntimeError, match="closed"):
+        a.receive({"type": "comm_msg", "comm_id": next(iter(ids)), "data": {}})
+    b.receive(_update(b.view.inputs["dice"], "9"))
+    assert b.view.result is not None
+    assert b.view.result.figure("p_success").text == f"{(1 - 0.6**9) * 100:.2f} %"
+    a.close()  # twice: nothing more
+
+
+def test_an_error_in_one_session_leaves_the_other_working(pages):
+    """Malformed and unknown messages (as a broken or hostile page might send) raise for
+    their own session only; the other page's calculator keeps answering."""
+    a = app_page.open_session("dice_pool", "", pages["a"].append)
+    b = app_page.open_session("dice_pool", "", pages["b"].append)
+    assert a.view is not None
+    assert b.view is not None
+    some_id = a.view.inputs["dice"].model_id
+    for bad in (
+        {"type": "comm_msg"},  # no comm_id
+        {"type": "comm_msg", "comm_id": 7},
+        {"type": "comm_msg", "comm_id": "no-such-widget", "data": {}},
+        {"type": "comm_open", "comm_id": some_id},
+        {"type": "launch", "comm_id": some_id},
+    ):
+        with pytest.raises(ValueError, match=r"no widget|unknown message type"):
+            a.receive(bad)
+    # a malformed update inside a real message: the widget's handler fails and is logged
+    a.receive({"type": "comm_msg", "comm_id": some_id, "data": {"method": "update"}})
+    pages["b"].clear()
+    b.receive(_update(b.view.inputs["dice"], "9"))
+    assert b.view.result is not None
+    assert b.view.result.figure("p_success").text == f"{(1 - 0.6**9) * 100:.2f} %"
+    assert pages["b"]
+    assert _ids(pages["b"]) <= set(b.comms)
+    # and a itself still works after its own errors
+    a.receive(_update(a.view.inputs["dice"], "4"))
+    assert a.view.result is not None
+    assert a.view.result.figure("p_success").text == f"{(1 - 0.6**4) * 100:.2f} %"
+
+
+def _roll_log(session: Any) -> str:
+    own = [ipywidget._instances[i] for i in session.comms if i in ipywidget._instances]
+    logs = [w for w in own if 'class="rl-roll' in str(getattr(w, "value", ""))]
+    assert len(logs) == 1
+    return str(logs[0].value)
+
+
+def _roll_controls(session: Any) -> tuple[Any, Any]:
+    from ipywidgets import Button, Text
+
+    own = [ipywidget._instances[i] for i in session.comms if i in ipywidget._instances]
+    seed = next(w for w in own if isinstance(w, Text) and "rl-roll-seed" in w._dom_classes)
+    button = next(w for w in own if isinstance(w, Button) and w.description.startswith("Roll"))
+    return button, seed
+
+
+def test_seeded_rolls_are_per_page_and_reproducible(pages):
+    """Two pages rolling in one interpreter: a seeded roll gives the same log whatever
+    the other page does (every roll has its own ``random.Random(seed)``; a blank seed is
+    drawn from ``SystemRandom``: no generator is shared between pages)."""
+    a = app_page.open_session("dice_pool", "dice=6", pages["a"].append)
+    b = app_page.open_session("dice_pool", "dice=6", pages["b"].append)
+    button_a, seed_a = _roll_controls(a)
+    button_b, seed_b = _roll_controls(b)
+    a.receive(_update(seed_a, "4242"))
+    a.receive(_click(button_a))
+    first = _roll_log(a)
+    assert "4242" in first
+    for _ in range(5):  # the other page rolls, unseeded, between a's rolls
+        b.receive(_click(button_b))
+    a.receive(_click(button_a))
+    assert _roll_log(a) == first
+    # b's seeded roll equals a's with the same seed and pool (the same dice)
+    b.receive(_update(seed_b, "4242"))
+    b.receive(_click(button_b))
+    assert _roll_log(b) == first

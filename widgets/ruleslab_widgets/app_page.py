@@ -23,11 +23,23 @@ ipywidgets 8 echoes every change it receives back to the front end
 (``echo_update``), for front ends shared by several clients. One page is the
 only client here, so the echo is turned off: it would double the messages of
 every keystroke.
+
+**Sessions.** One interpreter may serve several pages at once (the app page's
+shared runtime: ``worker.mjs`` as a SharedWorker, ``docs/app-page.md``, "One
+Python for the whole site"). Each page is a :class:`Session`, made by
+:func:`open_session` with its own ``send``: every comm opened while the
+session builds its calculator or handles one of its page's messages (a child
+widget made by a click too) belongs to it and speaks to its page only; its
+page's messages reach its own widgets only (:meth:`Session.receive`), and an
+error in one is raised to the caller for that page alone. :meth:`Session.close`
+(the page closed or vanished) closes and drops its widgets. :func:`install` and
+:func:`start` are the one-page form: a session on the installed ``send``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import comm
@@ -39,7 +51,9 @@ from ruleslab_widgets.view import CalculatorView
 
 __all__ = [
     "PageComm",
+    "Session",
     "install",
+    "open_session",
     "pyodide_sender",
     "receive",
     "start",
@@ -50,11 +64,86 @@ __all__ = [
 Message = dict[str, Any]
 Send = Callable[[Message], None]
 
-_send: Send | None = None
+
+class Session:
+    """One page's calculator in a shared interpreter: its widgets and its channel.
+
+    Made by :func:`open_session`. Its comms are those opened while it was the
+    current session (building its calculator, handling its page's messages);
+    each sends through :attr:`send`. After :meth:`close` nothing more is sent.
+    """
+
+    def __init__(self, send: Send) -> None:
+        self.send: Send = send
+        self.comms: dict[str, PageComm] = {}
+        self.view: CalculatorView | None = None
+        self.closed = False
+
+    def _post(self, message: Message) -> None:
+        if not self.closed:
+            self.send(message)
+
+    def receive(self, message: Message) -> None:
+        """Handle one message from this session's page (see :func:`receive`).
+
+        A message naming a comm of another page, or none, is refused (``ValueError``)."""
+        if self.closed:
+            raise RuntimeError("this page's calculator was closed")
+        message = without_nulls(message, _page_null())
+        comm_id = message.get("comm_id") if isinstance(message, dict) else None
+        if not isinstance(comm_id, str) or comm_id not in self.comms:
+            raise ValueError(f"no widget {comm_id!r} on this page")
+        with _serving(self):
+            _dispatch(message)
+
+    def close(self) -> None:
+        """The page is gone: close every widget of this session and forget them.
+
+        The page is not told (it is gone); other sessions are untouched."""
+        if self.closed:
+            return
+        self.closed = True
+        for comm_id, page_comm in list(self.comms.items()):
+            widget = _widget._instances.get(comm_id)
+            if widget is not None:
+                widget.close()
+            else:
+                page_comm.close()
+        self.comms.clear()
+        self.view = None
+
+
+_current: Session | None = None
+"""The session whose calculator is being built or whose page's message is handled."""
+_default: Session | None = None
+"""The session of :func:`install`'s ``send`` (the one-page form)."""
+
+
+@contextmanager
+def _serving(session: Session) -> Iterator[None]:
+    """Make ``session`` the owner of every comm opened inside the block."""
+    global _current
+    before = _current
+    _current = session
+    try:
+        yield
+    finally:
+        _current = before
 
 
 class PageComm(BaseComm):
-    """A comm whose messages go to the app page through the installed ``send``."""
+    """A comm whose messages go to its session's page (see :class:`Session`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        session = _current or _default
+        if session is None:
+            raise RuntimeError(
+                "a widget made outside any page's session: ruleslab_widgets.app_page.install() "
+                "was not called, or open_session() was not"
+            )
+        self.session = session
+        super().__init__(*args, **kwargs)
+        session.comms[self.comm_id] = self
 
     def publish_msg(
         self,
@@ -65,8 +154,6 @@ class PageComm(BaseComm):
         **keys: Any,
     ) -> None:
         """Send one comm message (``comm_open``, ``comm_msg`` or ``comm_close``)."""
-        if _send is None:
-            raise RuntimeError("ruleslab_widgets.app_page.install() was not called")
         message: Message = {
             "type": msg_type,
             "comm_id": self.comm_id,
@@ -77,37 +164,80 @@ class PageComm(BaseComm):
         }
         if msg_type == "comm_open":
             message["target_name"] = keys.get("target_name") or self.target_name
-        _send(message)
+        elif msg_type == "comm_close":
+            self.session.comms.pop(self.comm_id, None)
+        self.session._post(message)
+
+    def handle_close(self, msg: Any) -> None:
+        """The page closed this comm: it is no longer one of the session's."""
+        self.session.comms.pop(self.comm_id, None)
+        super().handle_close(msg)
 
 
-def install(send: Send) -> None:
-    """Route every comm created from now on to ``send`` (one dict per message)."""
-    global _send
-    _send = send
+def install(send: Send | None = None) -> None:
+    """Make every comm created from now on a :class:`PageComm`; with ``send``, the
+    one-page form: comms made outside any session go to ``send`` (one dict per message)."""
+    global _default
+    _default = Session(send) if send is not None else None
     comm.create_comm = PageComm
     _widget.JUPYTER_WIDGETS_ECHO = False
 
 
-def start(key: str, query: str = "") -> CalculatorView:
-    """Build calculator ``key`` (its widgets open their comms), set the fields the
-    page's ``query`` names (a shared link: :meth:`CalculatorView.apply_query`,
-    whose bad values get the fields' messages), and ask the page to show it."""
-    if _send is None:
+def open_session(key: str, query: str, send: Send) -> Session:
+    """A new page's session: build calculator ``key`` with its comms on ``send``, set
+    the fields the page's ``query`` names (a shared link:
+    :meth:`CalculatorView.apply_query`, whose bad values get the fields' messages), and
+    ask the page to show it (``{"type": "display", "model_id"}``)."""
+    if comm.create_comm is not PageComm:
         raise RuntimeError("ruleslab_widgets.app_page.install() was not called")
-    view = calculator(key)
-    if query:
-        view.apply_query(query)
-    _send({"type": "display", "model_id": view.model_id})
-    return view
+    session = Session(send)
+    try:
+        with _serving(session):
+            view = calculator(key)
+            if query:
+                view.apply_query(query)
+    except BaseException:
+        session.close()
+        raise
+    session.view = view
+    session._post({"type": "display", "model_id": view.model_id})
+    return session
+
+
+def start(key: str, query: str = "") -> CalculatorView:
+    """The one-page form of :func:`open_session`: calculator ``key`` on the installed
+    ``send``; its view."""
+    if _default is None:
+        raise RuntimeError("ruleslab_widgets.app_page.install() was not called")
+    session = open_session(key, query, _default.send)
+    assert session.view is not None
+    return session.view
 
 
 def receive(message: Message) -> None:
     """Handle one message from the page: a widget's change, custom message or close.
 
+    Routed to the session that owns the widget it names (:meth:`Session.receive`).
     Under Pyodide the page's ``null`` arrives as ``pyodide.ffi.jsnull``, not ``None``
     (``toPy``): it is made ``None`` here, as a kernel's JSON would give it, so a widget
     reads a missing value the same in a notebook and on the app page."""
-    message = without_nulls(message, _page_null())
+    comm_id = message.get("comm_id")
+    owner = _owner_of(comm_id) if isinstance(comm_id, str) else None
+    if owner is None:
+        # (a message for no open widget: checked, refused or ignored as a kernel would)
+        _dispatch(without_nulls(message, _page_null()))
+    else:
+        owner.receive(message)
+
+
+def _owner_of(comm_id: str) -> Session | None:
+    manager: CommManager = comm.get_comm_manager()
+    found = manager.comms.get(comm_id)
+    return found.session if isinstance(found, PageComm) else None
+
+
+def _dispatch(message: Message) -> None:
+    """Hand one page message (nulls already made ``None``) to the comm manager."""
     manager: CommManager = comm.get_comm_manager()
     content = {"comm_id": message["comm_id"], "data": message.get("data") or {}}
     msg = {

@@ -1,0 +1,305 @@
+"""One Python for the whole site (docs/app-page.md): the app page's shared runtime, in Chromium.
+
+Every app page and embed of the site open in one browser context connects to one
+SharedWorker (``static/app/worker.mjs``), one Pyodide, with one Python session per page.
+Proved here by the runtime's own report (``window.ruleslab.runtime``: its id, whether
+this page found Python already running, how many calculators it holds) and by the
+server's log (Pyodide's files are fetched once for two tabs; Playwright does not see a
+shared worker's requests, the server does):
+
+* two tabs on one interpreter, each with its own figures; the calculator of a tab
+  closed or navigated elsewhere is dropped;
+* a page sending malformed and unknown widget messages gets its own errors; the other
+  page keeps working;
+* the shared worker killed: each page falls back to its own worker and keeps its inputs;
+* without SharedWorker (an init script deletes it): the page's own worker, as before;
+* two embeds on a host page of another origin share the interpreter, and the second
+  starts as soon as the first is drawn (not one Python start after another);
+* axe-core finds nothing on a page in either mode.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.axe_check import axe_violations
+from tests.browser.conftest import KERNEL_TIMEOUT, field_box, figure_at, type_into
+
+pytestmark = pytest.mark.browser
+
+pytest.importorskip("ipywidgets")
+from playwright.sync_api import Error as PlaywrightError  # noqa: E402
+
+from ruleslab.calculators import get  # noqa: E402
+
+#: window.ruleslab.runtime once the calculator is drawn
+RUNTIME_JS = "() => window.ruleslab.runtime"
+DRAWN_JS = "() => !!window.ruleslab.runtime && !document.getElementById('loading')"
+FALLBACK_WAIT_S = 120  # a ping unanswered for 15 s, then the page's own Python starts
+
+
+def _expected(key: str, **inputs: str) -> Any:
+    calc = get(key)
+    values = dict(calc.defaults()) | inputs
+    return calc.run({p.name: p.parse(values[p.name]) for p in calc.params})
+
+
+def _open(context: Any, url: str, errors: list[str]) -> Any:
+    page = context.new_page()
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
+    page.goto(url)
+    page.wait_for_function(DRAWN_JS, timeout=KERNEL_TIMEOUT)
+    return page
+
+
+def _change(page: Any, key: str, name: str, text: str, figure: str, **inputs: str) -> None:
+    """Type ``text`` into field ``name`` and see ``figure`` become the engine's value."""
+    from playwright.sync_api import expect
+
+    want = _expected(key, **({name: text} | inputs)).figure(figure).text
+    type_into(page, key, name, text)
+    expect(figure_at(page, key, figure)).to_have_text(want, timeout=30_000)
+
+
+def _fetched(log: list[tuple[str, str]], name: str) -> int:
+    """How many times the pages (not the offline precache) asked the server for ``name``."""
+    return sum(1 for path, precache in log if path.split("?")[0].endswith(name) and not precache)
+
+
+def _sessions(page: Any, count: int) -> None:
+    page.wait_for_function(
+        "(n) => window.ruleslab.runtime.sessions === n", arg=count, timeout=30_000
+    )
+
+
+def _poll(page: Any, what: str, condition: Callable[[], object], timeout_s: float) -> None:
+    """Wait until ``condition()`` holds (a page may be reloading meanwhile: retried);
+    waiting through ``page`` lets Playwright deliver the pages' events meanwhile."""
+    end = time.monotonic() + timeout_s
+    while time.monotonic() < end:
+        try:
+            if condition():
+                return
+        except PlaywrightError:
+            pass  # (the page was between two documents)
+        page.wait_for_timeout(200)
+    pytest.fail(f"timed out waiting for {what}")
+
+
+@pytest.fixture
+def context(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1100, "height": 1400})
+    yield context
+    context.close()
+
+
+def test_two_tabs_share_one_interpreter(context, deploy_server, artifacts):
+    errors: list[str] = []
+    base = deploy_server.base
+    first = _open(context, base + "app.html?calculator=lifting", errors)
+    one = first.evaluate(RUNTIME_JS)
+    assert one["mode"] == "shared"
+    assert one["reused"] is False
+    assert one["sessions"] == 1
+    # the second tab: no Python started, the same interpreter, two calculators in it
+    second = _open(context, base + "app.html?calculator=dice_pool&dice=6", errors)
+    two = second.evaluate(RUNTIME_JS)
+    assert two["mode"] == "shared"
+    assert two["id"] == one["id"]
+    assert two["reused"] is True
+    assert two["sessions"] == 2
+    assert _fetched(deploy_server.log, "pyodide.asm.wasm") == 1
+    assert _fetched(deploy_server.log, "app_stdlib.zip") == 1
+    assert _fetched(deploy_server.log, "python_stdlib.zip") == 0  # the cut-down one held
+    # each page drives its own calculator: Strength 4 lifts 30 kg × 4 = 120 kg (by hand)
+    _change(first, "lifting", "strength", "4", "capacity")
+    assert figure_at(first, "lifting", "capacity").inner_text() == "120 kg"
+    _change(second, "dice_pool", "dice", "9", "p_success")
+    assert field_box(first, "lifting", "strength").input_value() == "4"
+    _change(first, "lifting", "might", "2", "capacity", strength="4")
+    assert figure_at(first, "lifting", "capacity").inner_text() == "180 kg"  # 30 × (4 + 2)
+    assert field_box(second, "dice_pool", "dice").input_value() == "9"
+    second.screenshot(path=str(artifacts / "shared-runtime-second-tab.png"))
+    # a closed tab's calculator is dropped from the interpreter
+    first.close()
+    _sessions(second, 1)
+    # and one that goes by navigating elsewhere (its Web Lock is released)
+    third = _open(context, base + "app.html?calculator=falling", errors)
+    assert third.evaluate(RUNTIME_JS)["sessions"] == 2
+    third.goto(base + "index.html")
+    _sessions(second, 1)
+    _change(second, "dice_pool", "dice", "7", "p_success")
+    assert errors == [], errors
+
+
+def test_a_crashing_calculator_leaves_the_others_working(context, deploy_server):
+    """Messages no page of ours sends (no widget named, an unknown widget, an unknown
+    kind, a malformed name): errors for the page that sent them, no other."""
+    errors: list[str] = []
+    base = deploy_server.base
+    bad = _open(context, base + "app.html?calculator=lifting", errors)
+    good = _open(context, base + "app.html?calculator=dice_pool", errors)
+    assert good.evaluate(RUNTIME_JS)["id"] == bad.evaluate(RUNTIME_JS)["id"]
+    faults: list[str] = []
+    bad.on("console", lambda m: "a widget message failed" in m.text and faults.append(m.text))
+    bad.evaluate(
+        """() => {
+          const post = (m) => window.ruleslab.worker.postMessage(m);
+          post({ type: "comm_msg", msg_id: "x-1" });
+          post({ type: "comm_msg", comm_id: "no-such-widget", msg_id: "x-2", data: {} });
+          post({ type: "launch", comm_id: "no-such-widget" });
+          post({ type: "comm_msg", comm_id: { nested: [null] }, data: null });
+        }"""
+    )
+    _poll(good, "the four faults", lambda: len(faults) == 4, 30)
+    assert all("no widget" in f or "unknown message type" in f for f in faults), faults
+    errors[:] = [e for e in errors if "a widget message failed" not in e]
+    # the other page, and the faulty one itself, still work
+    _change(good, "dice_pool", "dice", "9", "p_success")
+    _change(bad, "lifting", "strength", "4", "capacity")
+    assert good.evaluate(RUNTIME_JS)["mode"] == "shared"
+    assert errors == [], errors
+
+
+def test_the_pages_fall_back_when_the_shared_python_dies(browser, context, deploy_server):
+    """The shared worker stops (killed through the browser's DevTools protocol, as a
+    crash would): each page notices its pings go unanswered, starts its own worker and
+    reopens its calculator with the inputs it had (its link)."""
+    errors: list[str] = []
+    base = deploy_server.base
+    lifting = _open(context, base + "app.html?calculator=lifting&theme=dark", errors)
+    dice = _open(context, base + "app.html?calculator=dice_pool", errors)
+    _change(lifting, "lifting", "strength", "4", "capacity")
+    _change(lifting, "lifting", "object_kg", "450", "p_lift", strength="4")
+    _change(dice, "dice_pool", "dice", "9", "p_success")
+    cdp = browser.new_browser_cdp_session()
+    targets = cdp.send("Target.getTargets")["targetInfos"]
+    shared = [t for t in targets if t["type"] == "shared_worker" and "/app/worker.mjs" in t["url"]]
+    assert len(shared) == 1, targets
+    assert cdp.send("Target.closeTarget", {"targetId": shared[0]["targetId"]})["success"]
+    for page in (lifting, dice):
+        _poll(
+            page,
+            "the page's own Python",
+            lambda page=page: page.evaluate(
+                "() => !!window.ruleslab.runtime && window.ruleslab.runtime.mode === "
+                "'dedicated' && !document.getElementById('loading')"
+            ),
+            FALLBACK_WAIT_S,
+        )
+    # the inputs typed before are back, with their figures, and the page still answers
+    assert field_box(lifting, "lifting", "strength").input_value() == "4"
+    assert field_box(lifting, "lifting", "object_kg").input_value() == "450"
+    want = _expected("lifting", strength="4", object_kg="450").figure("p_lift").text
+    assert figure_at(lifting, "lifting", "p_lift").inner_text() == want
+    assert lifting.evaluate("() => document.documentElement.dataset.rlTheme") == "dark"
+    assert field_box(dice, "dice_pool", "dice").input_value() == "9"
+    _change(dice, "dice_pool", "difficulty", "3", "p_success", dice="9")
+    _change(lifting, "lifting", "might", "1", "capacity", strength="4", object_kg="450")
+    assert errors == [], errors
+
+
+def test_without_shared_worker_each_page_runs_its_own(browser, deploy_server):
+    context = browser.new_context(viewport={"width": 1100, "height": 1400})
+    try:
+        context.add_init_script("delete window.SharedWorker")
+        errors: list[str] = []
+        base = deploy_server.base
+        first = _open(context, base + "app.html?calculator=lifting", errors)
+        second = _open(context, base + "app.html?calculator=dice_pool", errors)
+        one, two = first.evaluate(RUNTIME_JS), second.evaluate(RUNTIME_JS)
+        assert one["mode"] == two["mode"] == "dedicated"
+        assert one["id"] != two["id"]  # two interpreters
+        assert two["reused"] is False
+        assert _fetched(deploy_server.log, "pyodide.asm.wasm") >= 1
+        _change(first, "lifting", "strength", "4", "capacity")
+        _change(second, "dice_pool", "dice", "9", "p_success")
+        assert axe_violations(second) == []
+        assert errors == [], errors
+    finally:
+        context.close()
+
+
+def test_the_shared_page_passes_axe(context, deploy_server):
+    errors: list[str] = []
+    page = _open(context, deploy_server.base + "app.html?calculator=dice_pool", errors)
+    assert page.evaluate(RUNTIME_JS)["mode"] == "shared"
+    assert axe_violations(page) == []
+
+
+HOST = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Two embeds</title>
+<link rel="icon" href="data:,">
+<script>
+// the order of events, as the host sees them (no clock: only what came first)
+window.seen = [];
+new MutationObserver(function (records) {{
+  records.forEach(function (r) {{
+    const id = r.target.id || (r.target.parentNode && r.target.parentNode.id);
+    if (r.type === "childList" && r.target.querySelector && r.target.querySelector("iframe"))
+      window.seen.push("frame " + r.target.id);
+    if (r.type === "attributes" && r.target.getAttribute("data-ruleslab-state") === "ready")
+      window.seen.push("ready " + id);
+  }});
+}}).observe(document.documentElement, {{ subtree: true, childList: true, attributes: true,
+  attributeFilter: ["data-ruleslab-state"] }});
+</script>
+<script src="{site}embed.js" defer></script>
+</head><body><h1>Calculators</h1>
+<div id="one" data-ruleslab="lifting" data-strength="5" data-might="2"></div>
+<div id="two" data-ruleslab="dice_pool" data-dice="8"></div>
+<div id="three" data-ruleslab="falling"></div>
+</body></html>
+"""
+
+
+@pytest.fixture
+def host(tmp_path: Path, deploy_server) -> Iterator[str]:
+    """A page of another origin with three embeds, all in view."""
+    from tools.build_site import make_server
+
+    (tmp_path / "index.html").write_text(HOST.format(site=deploy_server.base), encoding="utf-8")
+    server = make_server(tmp_path, host="127.0.0.1", port=0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_embeds_share_one_interpreter_and_start_together(context, deploy_server, host):
+    from playwright.sync_api import expect
+
+    page = context.new_page()
+    page.set_viewport_size({"width": 1100, "height": 4000})  # all three in view throughout
+    page.goto(host)
+    embeds = [page.locator(f"#{name}") for name in ("one", "two", "three")]
+    for embed in embeds:
+        expect(embed).to_have_attribute("data-ruleslab-state", "ready", timeout=KERNEL_TIMEOUT)
+    runtimes = [
+        e.locator("iframe").element_handle().content_frame().evaluate(RUNTIME_JS) for e in embeds
+    ]
+    assert {r["mode"] for r in runtimes} == {"shared"}
+    assert len({r["id"] for r in runtimes}) == 1  # one interpreter
+    assert [r["reused"] for r in runtimes] == [False, True, True]
+    for embed in embeds:  # (kept up to date by the pongs)
+        frame = embed.locator("iframe").element_handle().content_frame()
+        frame.wait_for_function("() => window.ruleslab.runtime.sessions === 3", timeout=30_000)
+    assert _fetched(deploy_server.log, "pyodide.asm.wasm") == 1
+    # the first start waited for nobody; the others started together once it was drawn
+    seen = page.evaluate("() => window.seen")
+    assert seen.index("frame one") < seen.index("ready one") < seen.index("frame two")
+    assert seen.index("frame three") < seen.index("ready two"), seen
+    assert seen.index("frame three") < seen.index("ready three"), seen
+    # each works on its own inputs: 30 kg × (5 + 2) = 210 kg
+    frame = embeds[0].frame_locator("iframe")
+    expect(frame.locator('[data-figure="capacity"]').first).to_have_text("210 kg")
+    _change(embeds[1].locator("iframe").content_frame, "dice_pool", "dice", "9", "p_success")
