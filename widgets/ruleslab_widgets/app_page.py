@@ -11,7 +11,11 @@ is no Jupyter kernel, so the widgets' comms are carried by plain messages:
 * page to Python: ``{"type": "comm_msg" | "comm_close", "comm_id", "data",
   "buffers", "msg_id"}``, handled by :func:`receive`, which the worker follows
   with an ``idle`` acknowledgement (the widget models hold later changes until
-  each message they sent is acknowledged).
+  each message they sent is acknowledged);
+* page to Python: ``{"type": "apply", "model_id", "query", "msg_id"}``: what the
+  reader typed into the pre-rendered calculator before Python took over
+  (:mod:`ruleslab_widgets.prerender`), as a link's query, set on the calculator
+  ``model_id`` through the form's own path (:meth:`CalculatorView.apply_query`).
 
 The same :class:`~ruleslab_widgets.view.CalculatorView` runs here as in a
 notebook; only the transport differs. Nothing here imports Pyodide, so the
@@ -102,12 +106,16 @@ def start(key: str, query: str = "") -> CalculatorView:
 
 
 def receive(message: Message) -> None:
-    """Handle one message from the page: a widget's change, custom message or close.
+    """Handle one message from the page: a widget's change, custom message or close, or
+    the values typed into the pre-rendered calculator (``apply``).
 
     Under Pyodide the page's ``null`` arrives as ``pyodide.ffi.jsnull``, not ``None``
     (``toPy``): it is made ``None`` here, as a kernel's JSON would give it, so a widget
     reads a missing value the same in a notebook and on the app page."""
     message = without_nulls(message, _page_null())
+    if message["type"] == "apply":
+        _apply(str(message.get("model_id") or ""), str(message.get("query") or ""))
+        return
     manager: CommManager = comm.get_comm_manager()
     content = {"comm_id": message["comm_id"], "data": message.get("data") or {}}
     msg = {
@@ -125,6 +133,14 @@ def receive(message: Message) -> None:
         manager.comm_close(None, None, msg)  # type: ignore[arg-type]
     else:
         raise ValueError(f"unknown message type from the page: {message['type']!r}")
+
+
+def _apply(model_id: str, query: str) -> None:
+    """Set the fields ``query`` names on the calculator ``model_id`` (an "apply" message);
+    a message for no calculator of this page is ignored."""
+    view = _widget._instances.get(model_id)
+    if isinstance(view, CalculatorView):
+        view.apply_query(query)
 
 
 def _page_null() -> Any:
