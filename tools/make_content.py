@@ -397,12 +397,14 @@ def _prerender_head() -> str:
 </script>
 <style>
 /* with the static calculator shown, the start-up message is a note in a corner */
-:root.rl-static #loading:not(.failed) { position: fixed; inset: auto 12px 12px auto;
-  padding: .3em .8em; border: 1px solid var(--rl-page-line); border-radius: 6px;
+:root.rl-static #loading { position: fixed; inset: auto 12px 12px auto;
+  max-width: min(30em, calc(100vw - 48px)); padding: .3em .8em;
+  border: 1px solid var(--rl-page-line); border-radius: 6px;
   box-shadow: 0 2px 8px rgba(0, 0, 0, .25); font-size: .9em; }
 :root.rl-static #loading:not(.failed) :is(#phase, #slow, .muted) { display: none; }
 :root.rl-static #loading p { margin: .2em 0; }
-</style>"""
+</style>
+<noscript><style>#loading { display: none !important; }</style></noscript>"""
     )
 
 
