@@ -369,6 +369,9 @@ def _prerender_head() -> str:
       } else field.value = value;
     });
     if (named) pending(root, root.dataset.pending);
+    root.querySelectorAll(".rl-share-link").forEach(function (box) {
+      box.value = new URL(box.value, window.location.href).href; // (as the live one shows it)
+    });
     // what is shown now: what the reader changes from here on is applied by app.js
     root.querySelectorAll("[data-rl-field]").forEach(function (f) {
       f.dataset.rlShown = f.type === "checkbox" ? String(f.checked) : f.value;

@@ -52,6 +52,16 @@ def open_held(browser: Any, base_url: str, query: str, size: tuple[int, int] = (
     return context, held, page
 
 
+def live_figure_is(page: Any, text: str) -> None:
+    """Wait until the live lifting calculator's capacity figure reads ``text``."""
+    page.wait_for_function(
+        """(text) => { const sel = '.rl-calc-lifting [data-figure="capacity"]';
+                       const f = document.querySelector(sel);
+                       return f && f.textContent === text; }""",
+        arg=text,
+    )
+
+
 def box(locator: Any) -> dict[str, float]:
     found = locator.bounding_box()
     assert found is not None
@@ -68,7 +78,8 @@ def test_figures_are_shown_before_python_and_the_page_passes_axe(browser, base_u
         assert static.locator(".rl-field-strength input").input_value() == "3"
         # the start-up message is a note in a corner, not over the figures
         note = box(page.locator("#loading"))
-        assert note["height"] < 200 and note["width"] < 600
+        assert note["height"] < 200
+        assert note["width"] < 600
         assert page.locator(f"{STATIC} .rl-results.rl-stale").count() == 0  # current
         assert axe_violations(page) == []
     finally:
@@ -105,10 +116,7 @@ def test_what_was_typed_before_python_is_kept_and_applied(browser, base_url):
         held.release()
         live = figure_at(page, "lifting", "capacity")
         live.wait_for()
-        page.wait_for_function(
-            """() => { const f = document.querySelector('.rl-calc-lifting [data-figure="capacity"]');
-                       return f && f.textContent === "150 kg"; }"""
-        )
+        live_figure_is(page, "150 kg")
         assert page.locator(".rl-calc-lifting .rl-field-strength input").input_value() == "5"
         # the focus moved to the live field
         assert page.evaluate(
@@ -132,17 +140,16 @@ def test_a_link_with_inputs_never_shows_the_defaults_figures_as_current(browser,
         assert banner.is_visible()
         assert banner.inner_text() == "Computing for this link's values…"
         held.release()
-        page.wait_for_function(
-            """() => { const f = document.querySelector('.rl-calc-lifting [data-figure="capacity"]');
-                       return f && f.textContent === "150 kg"; }"""
-        )
+        live_figure_is(page, "150 kg")
         assert page.locator(".rl-calc-lifting .rl-results.rl-stale").count() == 0
     finally:
         context.close()
 
 
 def test_with_scripts_off_every_calculator_can_be_read(browser, base_url):
-    context = browser.new_context(java_script_enabled=False, viewport={"width": 1100, "height": 900})
+    context = browser.new_context(
+        java_script_enabled=False, viewport={"width": 1100, "height": 900}
+    )
     try:
         page = context.new_page()
         page.goto(f"{base_url}app.html?calculator=dice_pool")

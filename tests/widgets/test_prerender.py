@@ -46,7 +46,8 @@ class Page(HTMLParser):
             self.open.append((tag, texts))
 
     def handle_endtag(self, tag: str) -> None:
-        assert self.open and self.open[-1][0] == tag, f"</{tag}> closes {self.open[-1:]}"
+        assert self.open, f"</{tag}> closes nothing"
+        assert self.open[-1][0] == tag, f"</{tag}> closes {self.open[-1:]}"
         self.open.pop()
 
     def handle_data(self, data: str) -> None:
@@ -125,7 +126,8 @@ def test_every_calculator_is_the_live_views_state(key: str) -> None:
     root = page.elements[0][1]
     classes = root["class"].split()
     assert {"rl-calc", "rl-prerender"} <= set(classes)
-    assert f"rl-calc-{key}" not in classes and root["data-calculator"] == key
+    assert f"rl-calc-{key}" not in classes
+    assert root["data-calculator"] == key
     assert view.result is not None
     assert page.figures() == {f.key: f.text for f in view.result.figures()}
     # one real field per input, holding its value, named as in a link
@@ -197,7 +199,8 @@ def test_values_typed_before_python_are_applied_through_the_form(channel) -> Non
     app_page.receive({"type": "apply", "model_id": view.model_id, "query": "strength=5"})
     assert view.inputs["strength"].value == "5"
     assert view.inputs["object_kg"].value == "200"  # the link's value stays
-    assert view.result is not None and view.result.figure("capacity").text == "150 kg"
+    assert view.result is not None
+    assert view.result.figure("capacity").text == "150 kg"
     # a bad value gets the field's message, as typed into the form
     app_page.receive({"type": "apply", "model_id": view.model_id, "query": "strength=99"})
     assert "20" in view.messages["strength"].value
@@ -208,4 +211,6 @@ def test_values_typed_before_python_are_applied_through_the_form(channel) -> Non
 
 def test_root_and_fields_in_the_markup() -> None:
     text = prerender_calculator("lifting")
-    assert re.search(r'<div class="[^"]*\brl-calc rl-prerender"[^>]*data-calculator="lifting"', text)
+    assert re.search(
+        r'<div class="[^"]*\brl-calc rl-prerender"[^>]*data-calculator="lifting"', text
+    )

@@ -47,7 +47,14 @@ from ruleslab_widgets.party import PartyBar
 from ruleslab_widgets.share import ShareLink
 from ruleslab_widgets.view import CalculatorView
 
-__all__ = ["PENDING", "PENDING_TYPED", "prerender", "prerender_calculator", "static_css"]
+__all__ = [
+    "PENDING",
+    "PENDING_TYPED",
+    "embed_static",
+    "prerender",
+    "prerender_calculator",
+    "static_css",
+]
 
 PENDING = "Computing for this link's values…"
 """The banner over results drawn for other inputs than the ones shown (a link's)."""
@@ -426,10 +433,25 @@ class _Renderer:
 # -- charts ------------------------------------------------------------------------
 def _measure(text: str) -> float:
     """A label's width at 12 px, as the live chart measures it (a canvas's width,
-    × 1.08 + 2): estimated from the characters (digits and most letters ≈ 0.56 em)."""
-    narrow, wide = set("1il.,:;'|!ijt f()[]−- "), set("%mwMW@")
-    em = sum(0.3 if c in narrow else 0.9 if c in wide else 0.58 for c in text)
+    × 1.08 + 2), estimated from the characters' widths in DejaVu Sans, the widest
+    common default sans-serif (so the static chart picks rows whenever the live one
+    may: a layout chosen too wide would be redrawn narrower, never cut)."""
+    em = sum(_WIDTHS.get(c, 0.72 if c.isupper() else 0.62) for c in text)
     return math.ceil(em * FONT * 1.08) + 2
+
+
+_WIDTHS = {
+    **dict.fromkeys("0123456789", 0.636),
+    **dict.fromkeys(" .,:;|!'", 0.318),
+    **dict.fromkeys("ijl", 0.28),
+    **dict.fromkeys("ft()[]", 0.39),
+    **dict.fromkeys("-", 0.361),
+    "%": 0.95,
+    "−": 0.838,
+    "m": 0.974,
+    "w": 0.818,
+}
+"""Character widths (em) for :func:`_measure`."""
 
 
 def _svg(tag: str, text: str | None = None, **attrs: Any) -> str:
@@ -715,3 +737,34 @@ def prerender_calculator(key: str, query: str = "") -> str:
     if query:
         view.apply_query(query)
     return prerender(view)
+
+
+def embed_static(key: str, inputs: Iterable[tuple[str, str]] = ()) -> str:
+    """An embed's pre-rendered results (the Sphinx directive and the MkDocs hook write it
+    into the embed's element at docs-build time; ``embed.js`` shows it until the live
+    calculator in its iframe is ready): the calculator's title, the inputs set, its
+    figures, panels and steps at those inputs, in the calculator's look (its CSS only:
+    the host page has not the app page's stylesheet, so no form is drawn)."""
+    from ruleslab_widgets import calculator
+    from ruleslab_widgets.style import STYLE
+
+    pairs = list(inputs)
+    view = calculator(key)
+    if pairs:
+        view.apply_query(pairs)
+    r = _Renderer(view)
+    labels = {p.name: p.label for p in view.calc.params}
+    shown = " · ".join(
+        f"{_e(labels[name])}: {_e(value)}" for name, value in pairs if name in labels
+    )
+    parts = [r.render(view.status), r.render(view.output), *map(r.render, view.panels)]
+    parts.append(r.render(view.working))
+    css = "\n".join(str(v._css).strip() for v in (BarChart, HealthTrack))
+    return (
+        f'<div class="ruleslab-static">{STYLE}<style>\n{css}\n</style>'
+        + "<div"
+        + _attrs(class_="rl-calc rl-prerender rl-embed-static", data__calculator=key)
+        + f'><h2 class="rl-title">{_e(view.calc.title)}</h2>'
+        + (f'<div class="rl-summary">{shown}</div>' if shown else "")
+        + f'<div class="rl-results">{"".join(parts)}</div></div></div>'
+    )
