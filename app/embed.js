@@ -272,7 +272,8 @@
       frame.style.position = "absolute";
       frame.style.left = "0";
       frame.style.top = "0";
-      frame.style.visibility = "hidden";
+      frame.style.opacity = "0"; // (not hidden: a hidden frame's page is paused)
+      frame.style.pointerEvents = "none";
       embed.node.replaceChildren(embed.shown, frame);
     } else embed.node.replaceChildren(frame);
     embed.node.setAttribute("data-ruleslab-state", "starting");
@@ -339,7 +340,8 @@
         embed.shown.remove();
         embed.shown = null;
         embed.iframe.style.position = "";
-        embed.iframe.style.visibility = "";
+        embed.iframe.style.opacity = "";
+        embed.iframe.style.pointerEvents = "";
         embed.node.style.position = "";
       }
       embed.node.setAttribute("data-ruleslab-state", m.ok ? "ready" : "failed");

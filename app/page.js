@@ -174,16 +174,17 @@ function typedFields(root) {
   return pairs;
 }
 
-function frame() {
-  return new Promise((resolve) => requestAnimationFrame(() => resolve()));
+function tick() {
+  // (a timer, not an animation frame: frames stop in a background tab or a hidden frame)
+  return new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 async function settled(el) {
   // the widgets draw their children a moment after the root: wait until the height holds
   let last = -1;
   let still = 0;
-  for (let i = 0; i < 120 && still < 3; i++) {
-    await frame();
+  for (let i = 0; i < 100 && still < 3; i++) {
+    await tick();
     const h = el.getBoundingClientRect().height;
     still = h > 0 && h === last ? still + 1 : 0;
     last = h;
