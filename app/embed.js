@@ -181,6 +181,16 @@
     };
   }
 
+  function startButton(embed) {
+    const button = el("button", "ruleslab-start", "Start the calculator");
+    button.type = "button";
+    button.addEventListener("click", function () {
+      button.disabled = true;
+      ask(embed);
+    });
+    return button;
+  }
+
   function setup(node) {
     if (node.hasAttribute("data-ruleslab-state")) return;
     node.classList.add("ruleslab-embed");
@@ -196,27 +206,13 @@
       const line = el("div", "ruleslab-note", embed.click ? "" : LATER);
       embed.note = line;
       const parts = [shown, line];
-      if (embed.click) {
-        const button = el("button", "ruleslab-start", "Start the calculator");
-        button.type = "button";
-        button.addEventListener("click", function () {
-          button.disabled = true;
-          ask(embed);
-        });
-        parts.push(button);
-      }
+      if (embed.click) parts.push(startButton(embed));
       node.replaceChildren.apply(node, parts);
       if (embed.click) return;
     } else if (embed.click) {
       const box = card(embed, embed.title, "A ruleslab calculator. It runs Python in your browser: " +
         "a few seconds to start, nothing you enter leaves the page.");
-      const button = el("button", "ruleslab-start", "Start the calculator");
-      button.type = "button";
-      button.addEventListener("click", function () {
-        button.disabled = true;
-        ask(embed);
-      });
-      box.appendChild(button);
+      box.appendChild(startButton(embed));
       node.replaceChildren(box);
       return;
     }

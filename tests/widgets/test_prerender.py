@@ -11,19 +11,17 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 from math import comb
-from typing import Any
 
 import pytest
 
 pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 
-import comm
-from ipywidgets.widgets import widget as ipywidget
 
 from ruleslab.calculators import CALCULATORS
 from ruleslab_widgets import app_page, calculator
 from ruleslab_widgets.prerender import PENDING, prerender, prerender_calculator
+from tests.widgets.test_app_page import channel  # noqa: F401 (the same fixture)
 
 VOID = {"input", "br", "img", "meta", "link", "hr", "col", "area", "base", "source", "wbr"}
 
@@ -184,17 +182,8 @@ def page_class(page: Page, name: str) -> str:
     return next(a["class"] for _, a, _ in page.elements if name in a.get("class", "").split())
 
 
-@pytest.fixture
-def channel(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
-    sent: list[dict[str, Any]] = []
-    monkeypatch.setattr(comm, "create_comm", comm.create_comm)
-    monkeypatch.setattr(ipywidget, "JUPYTER_WIDGETS_ECHO", ipywidget.JUPYTER_WIDGETS_ECHO)
-    monkeypatch.setattr(app_page, "_send", None)
-    app_page.install(sent.append)
-    return sent
-
-
-def test_values_typed_before_python_are_applied_through_the_form(channel) -> None:
+@pytest.mark.usefixtures("channel")
+def test_values_typed_before_python_are_applied_through_the_form() -> None:
     view = app_page.start("lifting", "?calculator=lifting&object_kg=200")
     app_page.receive({"type": "apply", "model_id": view.model_id, "query": "strength=5"})
     assert view.inputs["strength"].value == "5"

@@ -127,7 +127,7 @@ class _Renderer:
             (w.HTML, self.html),
             (w.Checkbox, self.checkbox),
             (w.Dropdown, self.dropdown),
-            (w.Textarea, self.textarea),
+            (w.Textarea, self.text),
             (w.Text, self.text),
             (w.Button, self.button),
         ]
@@ -211,35 +211,25 @@ class _Renderer:
             f"<select{_attrs(id=ident, **self.field(widget))}>{options}</select></div>"
         )
 
-    def text(self, widget: w.Text) -> str:
-        cls = _classes(widget, "lm-Widget jupyter-widgets widget-inline-hbox widget-text")
-        ident = self.id("text")
-        box = _attrs(
-            type="text",
-            id=ident,
-            class_="widget-input",
-            placeholder=widget.placeholder or None,
-            value=widget.value,
+    def text(self, widget: w.Text | w.Textarea) -> str:
+        """A text box, or a text area (its text inside, escaped)."""
+        area = isinstance(widget, w.Textarea)
+        kind = "textarea" if area else "text"
+        cls = _classes(widget, f"lm-Widget jupyter-widgets widget-inline-hbox widget-{kind}")
+        ident = self.id(kind)
+        common: dict[str, Any] = {
+            "id": ident,
+            "class_": "widget-input",
+            "placeholder": widget.placeholder or None,
             **self.field(widget),
-        )
+        }
+        if isinstance(widget, w.Textarea):
+            box = f"<textarea{_attrs(rows=widget.rows, **common)}>{_e(widget.value)}</textarea>"
+        else:
+            box = f"<input{_attrs(type='text', value=widget.value, **common)}>"
         return (
             f"<div{_attrs(class_=cls, style=_style(widget))}>{self._label(widget, ident)}"
-            f"<input{box}></div>"
-        )
-
-    def textarea(self, widget: w.Textarea) -> str:
-        cls = _classes(widget, "lm-Widget jupyter-widgets widget-inline-hbox widget-textarea")
-        ident = self.id("textarea")
-        box = _attrs(
-            id=ident,
-            class_="widget-input",
-            rows=widget.rows,
-            placeholder=widget.placeholder or None,
-            **self.field(widget),
-        )
-        return (
-            f"<div{_attrs(class_=cls, style=_style(widget))}>{self._label(widget, ident)}"
-            f"<textarea{box}>{_e(widget.value)}</textarea></div>"
+            f"{box}</div>"
         )
 
     def button(self, widget: w.Button) -> str:
@@ -459,7 +449,21 @@ def _svg(tag: str, text: str | None = None, **attrs: Any) -> str:
     return f"<{tag}{_attrs(**attrs)}>{body}</{tag}>"
 
 
+def _text(text: str, x: float, y: float, anchor: str, cls: str) -> str:
+    return _svg("text", text, x=x, y=y, text__anchor=anchor, font__size=FONT, class_=cls)
+
+
+def _bar(x: float, y: float, w: float, h: float, bar: tuple[str, float], hi: bool) -> str:
+    cls = "rl-bar rl-bar-hi" if hi else "rl-bar"
+    return _svg("rect", x=x, y=y, width=w, height=h, class_=cls, data__label=bar[0], data__p=bar[1])
+
+
+def _line(x1: float, y1: float, x2: float, y2: float, axis: bool) -> str:
+    return _svg("line", x1=x1, y1=y1, x2=x2, y2=y2, class_="rl-axis" if axis else "rl-grid")
+
+
 def _columns(bars: list[tuple[str, float]], d: dict[str, Any], width: int) -> tuple[str, float]:
+    """Bars standing in columns, each value above its bar (``chart.py``'s ``columns``)."""
     ticks, values, hi = d["ticks"], d["values"], d["hi"]
     tick_w = max(_measure(t) for _, t in ticks)
     left, right, top_, plot_h, bottom = tick_w + 10, 6, FONT + 10, 190, FONT + 12
@@ -468,63 +472,19 @@ def _columns(bars: list[tuple[str, float]], d: dict[str, Any], width: int) -> tu
     out = []
     for v, t in ticks:
         y = top_ + plot_h - (v / top) * plot_h
-        out.append(
-            _svg(
-                "line", x1=left, y1=y, x2=width - right, y2=y, class_="rl-grid" if v else "rl-axis"
-            )
-        )
-        out.append(
-            _svg(
-                "text",
-                t,
-                x=left - 6,
-                y=y + FONT * 0.35,
-                text__anchor="end",
-                font__size=FONT,
-                class_="rl-tick",
-            )
-        )
-    out.append(_svg("line", x1=left, y1=top_, x2=left, y2=top_ + plot_h, class_="rl-axis"))
+        out.append(_line(left, y, width - right, y, not v))
+        out.append(_text(t, left - 6, y + FONT * 0.35, "end", "rl-tick"))
+    out.append(_line(left, top_, left, top_ + plot_h, True))
     for i, (label, p) in enumerate(bars):
         h, cx = (p / top) * plot_h, left + (i + 0.5) * slot
-        out.append(
-            _svg(
-                "rect",
-                x=cx - slot * 0.35,
-                y=top_ + plot_h - h,
-                width=max(1, slot * 0.7),
-                height=h,
-                class_="rl-bar rl-bar-hi" if hi(i) else "rl-bar",
-                data__label=label,
-                data__p=p,
-            )
-        )
-        out.append(
-            _svg(
-                "text",
-                values[i],
-                x=cx,
-                y=top_ + plot_h - h - 4,
-                text__anchor="middle",
-                font__size=FONT,
-                class_="rl-value",
-            )
-        )
-        out.append(
-            _svg(
-                "text",
-                label,
-                x=cx,
-                y=top_ + plot_h + FONT + 4,
-                text__anchor="middle",
-                font__size=FONT,
-                class_="rl-xtick",
-            )
-        )
+        out.append(_bar(cx - slot * 0.35, top_ + plot_h - h, max(1, slot * 0.7), h, bars[i], hi(i)))
+        out.append(_text(values[i], cx, top_ + plot_h - h - 4, "middle", "rl-value"))
+        out.append(_text(label, cx, top_ + plot_h + FONT + 4, "middle", "rl-xtick"))
     return "".join(out), height
 
 
 def _rows(bars: list[tuple[str, float]], d: dict[str, Any], width: int) -> tuple[str, float]:
+    """Bars lying in rows, the name on the left, the value past the bar (``rows``)."""
     ticks, values, hi = d["ticks"], d["values"], d["hi"]
     row_h = FONT + 9
     left = min(max(_measure(label) for label, _ in bars) + 8, width * 0.45)
@@ -538,65 +498,15 @@ def _rows(bars: list[tuple[str, float]], d: dict[str, Any], width: int) -> tuple
     out = []
     for k, (v, t) in enumerate(ticks):
         x = left + (v / top) * plot_w
-        out.append(
-            _svg(
-                "line",
-                x1=x,
-                y1=top_ - 2,
-                x2=x,
-                y2=height - bottom,
-                class_="rl-grid" if v else "rl-axis",
-            )
-        )
+        out.append(_line(x, top_ - 2, x, height - bottom, not v))
         if k % every == 0:
-            out.append(
-                _svg(
-                    "text",
-                    t,
-                    x=x,
-                    y=top_ - 6,
-                    text__anchor="middle",
-                    font__size=FONT,
-                    class_="rl-tick",
-                )
-            )
+            out.append(_text(t, x, top_ - 6, "middle", "rl-tick"))
     for i, (label, p) in enumerate(bars):
         y, bar_w = top_ + i * row_h, (p / top) * plot_w
         mid = y + row_h / 2 + FONT * 0.35
-        out.append(
-            _svg(
-                "text",
-                label,
-                x=left - 6,
-                y=mid,
-                text__anchor="end",
-                font__size=FONT,
-                class_="rl-xtick",
-            )
-        )
-        out.append(
-            _svg(
-                "rect",
-                x=left,
-                y=y + 3,
-                width=bar_w,
-                height=row_h - 6,
-                class_="rl-bar rl-bar-hi" if hi(i) else "rl-bar",
-                data__label=label,
-                data__p=p,
-            )
-        )
-        out.append(
-            _svg(
-                "text",
-                values[i],
-                x=left + bar_w + 4,
-                y=mid,
-                text__anchor="start",
-                font__size=FONT,
-                class_="rl-value",
-            )
-        )
+        out.append(_text(label, left - 6, mid, "end", "rl-xtick"))
+        out.append(_bar(left, y + 3, bar_w, row_h - 6, bars[i], hi(i)))
+        out.append(_text(values[i], left + bar_w + 4, mid, "start", "rl-value"))
     return "".join(out), height
 
 
