@@ -370,7 +370,8 @@ def _prerender_head() -> str:
     });
     if (named) pending(root, root.dataset.pending);
     root.querySelectorAll(".rl-share-link").forEach(function (box) {
-      box.value = new URL(box.value, window.location.href).href; // (as the live one shows it)
+      // as the live one shows it: absolute; a link's own address for a link's values
+      box.value = named ? window.location.href : new URL(box.value, window.location.href).href;
     });
     // what is shown now: what the reader changes from here on is applied by app.js
     root.querySelectorAll("[data-rl-field]").forEach(function (f) {
@@ -406,6 +407,7 @@ def _prerender_head() -> str:
   box-shadow: 0 2px 8px rgba(0, 0, 0, .25); font-size: .9em; }
 :root.rl-static #loading:not(.failed) :is(#phase, #slow, .muted) { display: none; }
 :root.rl-static #loading p { margin: .2em 0; }
+.rl-noscript { padding: 8px 12px; }
 </style>
 <noscript><style>#loading { display: none !important; }</style></noscript>"""
     )
@@ -430,16 +432,16 @@ def _prerender_body() -> str:
 def static_page_html(calc: Calculator) -> str:
     """``calculators/<key>.html``: the calculator at its defaults, as static HTML
     (:func:`ruleslab_widgets.prerender.prerender_calculator`), in the app page's
-    look (its stylesheet; the theme from ``?theme=`` or the system's setting, scripts
-    or not), under a header linking to the live calculator."""
+    look (its stylesheet; the theme from ``?theme=`` or the system's setting, light
+    with scripts off), under a header linking to the live calculator; what needs the
+    live calculator (its link, roll buttons, chart tools, the party) is not shown."""
     from ruleslab_widgets.prerender import prerender_calculator
-    from ruleslab_widgets.style import DARK, _values
 
     live = escape(embed_link(calc))
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
+<meta name="color-scheme" content="light">
 <base href="../">
 <title>{escape(calc.title)} — ruleslab (at its defaults)</title>
 <meta name="description" content="{escape(calc.summary)}">
@@ -452,11 +454,6 @@ def static_page_html(calc: Calculator) -> str:
 :root[data-rl-theme="dark"] {{ color-scheme: dark; --rl-page-bg: #161616;
   --rl-page-fg: #e8e8e8; --rl-page-muted: #b8b8b8; --rl-page-link: #8ab4f8;
   --rl-page-line: #3a3a3a; }}
-@media (prefers-color-scheme: dark) {{
-  :root:not([data-rl-theme]) {{ color-scheme: dark; --rl-page-bg: #161616;
-    --rl-page-fg: #e8e8e8; --rl-page-muted: #b8b8b8; --rl-page-link: #8ab4f8;
-    --rl-page-line: #3a3a3a; }}
-  :root:not([data-rl-theme]) .rl-calc {{ {_values(DARK)} }} }}
 html, body {{ margin: 0; font-family: system-ui, sans-serif; background: var(--rl-page-bg);
   color: var(--rl-page-fg); }}
 #calculator {{ padding: 8px 12px; }}
@@ -467,6 +464,8 @@ html, body {{ margin: 0; font-family: system-ui, sans-serif; background: var(--r
 .rl-static-note {{ color: var(--rl-page-muted); margin: .2em 0; }}
 #calculator .rl-title {{ position: absolute; width: 1px; height: 1px; margin: 0;
   overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }}
+/* what needs the live calculator (the link to it is in the header) */
+#calculator :is(.rl-share-control, .rl-roll-row, .rl-chart-tools, .rl-party) {{ display: none; }}
 @media print {{ .rl-crumbs, .rl-static-note a {{ display: none; }} }}
 </style></head>
 <body>
