@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from axe_check import axe_violations
-from conftest import figure_at
+from tests.browser.axe_check import axe_violations
+from tests.browser.conftest import figure_at
 
 pytestmark = pytest.mark.browser
 
