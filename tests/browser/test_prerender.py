@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from tests.browser.axe_check import axe_violations
 from tests.browser.conftest import figure_at
 
