@@ -182,9 +182,20 @@
       fixed: fixed,
       src: new URL("app.html?" + query.toString(), BASE).href,
       iframe: null,
+      shown: null, // the pre-rendered results, until the calculator is ready
       note: null,
       seen: null,
     };
+  }
+
+  function startButton(embed) {
+    const button = el("button", "ruleslab-start", "Start the calculator");
+    button.type = "button";
+    button.addEventListener("click", function () {
+      button.disabled = true;
+      ask(embed);
+    });
+    return button;
   }
 
   function setup(node) {
@@ -195,20 +206,24 @@
     const embed = read(node);
     if (!embed) return;
     node.setAttribute("data-ruleslab-state", "waiting");
-    if (embed.click) {
+    // pre-rendered results (the Sphinx directive, the MkDocs hook): shown until it is ready
+    const shown = node.querySelector(":scope > .ruleslab-static");
+    if (shown) {
+      embed.shown = shown;
+      const line = el("div", "ruleslab-note", embed.click ? "" : LATER);
+      embed.note = line;
+      const parts = [shown, line];
+      if (embed.click) parts.push(startButton(embed));
+      node.replaceChildren.apply(node, parts);
+      if (embed.click) return;
+    } else if (embed.click) {
       const box = card(embed, embed.title, "A ruleslab calculator. It runs Python in your browser: " +
         "a few seconds to start, nothing you enter leaves the page.");
-      const button = el("button", "ruleslab-start", "Start the calculator");
-      button.type = "button";
-      button.addEventListener("click", function () {
-        button.disabled = true;
-        ask(embed);
-      });
-      box.appendChild(button);
+      box.appendChild(startButton(embed));
       node.replaceChildren(box);
       return;
     }
-    node.replaceChildren(card(embed, embed.title, LATER));
+    if (!shown) node.replaceChildren(card(embed, embed.title, LATER));
     if (typeof IntersectionObserver !== "function") {
       ask(embed);
       return;
@@ -252,11 +267,20 @@
     const frame = document.createElement("iframe");
     frame.title = embed.title;
     frame.setAttribute("allow", "clipboard-write"); // the calculator's "Copy link"
-    const placeholder = embed.node.firstChild;
+    const placeholder = embed.shown || embed.node.firstChild;
     frame.style.height = (embed.fixed || (placeholder && placeholder.offsetHeight) || 160) + "px";
     if (!embed.fixed) frame.setAttribute("scrolling", "no"); // its height is the content's
     embed.iframe = frame;
-    embed.node.replaceChildren(frame);
+    if (embed.shown) {
+      // drawn unseen over the pre-rendered results, which stay until it is ready
+      embed.node.style.position = "relative";
+      frame.style.position = "absolute";
+      frame.style.left = "0";
+      frame.style.top = "0";
+      frame.style.opacity = "0"; // (not hidden: a hidden frame's page is paused)
+      frame.style.pointerEvents = "none";
+      embed.node.replaceChildren(embed.shown, frame);
+    } else embed.node.replaceChildren(frame);
     embed.node.setAttribute("data-ruleslab-state", "starting");
     byWindow.set(frame.contentWindow, embed);
     frame.src = embed.src;
@@ -319,6 +343,14 @@
         embed.iframe.style.height = Math.min(Math.ceil(h), 100000) + "px";
       }
     } else if (m.type === "ruleslab:ready") {
+      if (embed.shown) {
+        embed.shown.remove();
+        embed.shown = null;
+        embed.iframe.style.position = "";
+        embed.iframe.style.opacity = "";
+        embed.iframe.style.pointerEvents = "";
+        embed.node.style.position = "";
+      }
       embed.node.setAttribute("data-ruleslab-state", m.ok ? "ready" : "failed");
       if (m.ok && SHARED) warm = true;
       done(embed);

@@ -141,13 +141,127 @@ async function handle(raw) {
     case "display": {
       const model = await manager.get_model(raw.model_id);
       const view = await manager.create_view(model);
-      await manager.display_view(view, document.getElementById("calculator"));
-      R.shown();
+      const main = document.getElementById("calculator");
+      R.live = true; // (app.html's static calculator is not drawn from now on)
+      const shown = main.querySelector(":scope > .rl-prerender");
+      if (!shown) {
+        await manager.display_view(view, main);
+        R.shown();
+        return;
+      }
+      await hydrate(view, main, shown, raw.model_id);
       return;
     }
     default: // (progress and errors never come here: app.html's own handler takes them)
       console.warn("ruleslab: unknown message from Python", raw.type);
   }
+}
+
+/* Hydration: the live calculator takes the static one's place (docs/app-page.md,
+ * "Pre-rendered"). It is drawn hidden over the static one (the same box); what the
+ * reader typed into the static form is applied through the form's own path (an
+ * "apply" message: CalculatorView.apply_query); once Python has answered and the live
+ * calculator's height has settled, the static one is removed and the live one shown
+ * in its place: the same layout, so nothing moves; the focus and caret move across. */
+function typedFields(root) {
+  const pairs = [];
+  root.querySelectorAll("[data-rl-field]").forEach((f) => {
+    const value = f.type === "checkbox" ? String(f.checked) : f.value;
+    if (value === f.dataset.rlShown) return;
+    f.dataset.rlShown = value; // (sent once)
+    pairs.push([f.dataset.rlField, f.type === "checkbox" ? (f.checked ? "yes" : "no") : f.value]);
+  });
+  return pairs;
+}
+
+function tick() {
+  // (a timer, not an animation frame: frames stop in a background tab or a hidden frame)
+  return new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+async function settled(el) {
+  // the widgets draw their children a moment after the root: wait until the height holds
+  let last = -1;
+  let still = 0;
+  for (let i = 0; i < 100 && still < 3; i++) {
+    await tick();
+    const h = el.getBoundingClientRect().height;
+    still = h > 0 && h === last ? still + 1 : 0;
+    last = h;
+  }
+}
+
+function applyTyped(staticRoot, modelId) {
+  // resolves once Python has handled the typed values (its updates are handled before)
+  const pairs = typedFields(staticRoot);
+  if (!pairs.length) return null;
+  return new Promise((resolve) => {
+    const msgId = `page-${++counter}`;
+    statusCallbacks.set(msgId, resolve);
+    R.worker.postMessage({
+      type: "apply",
+      model_id: modelId,
+      query: new URLSearchParams(pairs).toString(),
+      msg_id: msgId,
+    });
+  });
+}
+
+async function hydrate(view, main, staticRoot, modelId) {
+  const holder = document.createElement("div");
+  holder.className = "rl-live";
+  // over the static calculator, in the same box, unseen
+  holder.style.cssText = "position: absolute; inset: 0 0 auto 0; padding: inherit; visibility: hidden;";
+  main.style.position = "relative";
+  main.appendChild(holder);
+  await manager.display_view(view, holder);
+  const swap = async () => {
+    const more = applyTyped(staticRoot, modelId); // typed while Python was answering
+    if (more) {
+      more.then(swap);
+      return;
+    }
+    await settled(holder);
+    const late = applyTyped(staticRoot, modelId); // typed while the live one was drawn
+    if (late) {
+      late.then(swap);
+      return;
+    }
+    const active = document.activeElement;
+    const focus = active && staticRoot.contains(active) ? active : null;
+    const x = window.scrollX;
+    const y = window.scrollY;
+    staticRoot.remove();
+    holder.style.cssText = "";
+    main.style.position = "";
+    window.scrollTo(x, y);
+    if (focus && focus.dataset.rlField) {
+      const name = focus.dataset.rlField;
+      const live = holder.querySelector(
+        `.rl-field-${name} input, .rl-field-${name} select, .rl-field-${name} textarea`,
+      );
+      if (live) {
+        live.focus({ preventScroll: true });
+        if (typeof focus.selectionStart === "number" && typeof live.setSelectionRange === "function") {
+          try {
+            live.setSelectionRange(focus.selectionStart, focus.selectionEnd);
+          } catch (err) {
+            // (a field type without a caret)
+          }
+        }
+      }
+    } else if (focus && focus.closest(".rl-fold-heading")) {
+      const title = focus.textContent;
+      const live = Array.from(holder.querySelectorAll(".rl-fold-button")).find(
+        (b) => b.textContent === title,
+      );
+      if (live) live.focus({ preventScroll: true });
+    }
+    R.shown();
+  };
+  const typed = applyTyped(staticRoot, modelId);
+  if (typed) typed.then(swap);
+  else swap();
 }
 
 let chain = Promise.resolve();

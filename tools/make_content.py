@@ -35,6 +35,8 @@ __all__ = [
     "landing_html",
     "notebook",
     "notebook_link",
+    "static_page",
+    "static_page_html",
     "tinker_code",
     "write_site_pages",
 ]
@@ -253,6 +255,7 @@ def app_page_html() -> str:
   }}
 }})();
 </script>
+{_prerender_head()}
 <link rel="icon" href="{_APP_ICON}">
 <link rel="modulepreload" href="static/pyodide/pyodide.mjs">
 <link rel="stylesheet" href="static/app/app.css">
@@ -306,7 +309,7 @@ minute. Keep this page open.</p>
 <ul></ul></nav>
 </header>
 <main id="calculator"></main>
-<noscript>This calculator runs in your browser and needs JavaScript.</noscript>
+{_prerender_body()}
 <script>
 (function () {{
   const R = window.ruleslab;
@@ -380,6 +383,180 @@ minute. Keep this page open.</p>
 </script>
 {_FRAME_SCRIPT}
 <script type="module" src="static/app/app.js"></script>
+</body></html>
+"""
+
+
+# -- Pre-rendered calculators (docs/app-page.md, "Pre-rendered") ----------------------
+# Each calculator has a static page, calculators/<key>.html, written by the site build
+# at its defaults (ruleslab_widgets.prerender): readable, printable and indexable with
+# scripts off. app.html fetches it at once, in parallel with Python, and shows its
+# calculator as soon as both are there; app.js (app/page.js) puts the live calculator
+# in its place, keeping what the reader typed. This block is all of it in app.html.
+
+
+def static_page(calc: Calculator) -> str:
+    """Relative URL (from the site root) of the calculator's static page."""
+    return f"calculators/{quote(calc.key)}.html"
+
+
+def _prerender_head() -> str:
+    """app.html's script that fetches the static page and draws its calculator: a
+    link's values filled in the fields that match (as the form reads them:
+    ``ruleslab_widgets.view``'s words for a checkbox), its results marked "not
+    current" until Python has computed them; typing before Python marks them too."""
+    from ruleslab_widgets.view import _FALSE, _TRUE, PAGE_PARAMETERS
+
+    words = json.dumps(
+        {"yes": sorted(_TRUE), "no": sorted(_FALSE), "page": sorted(PAGE_PARAMETERS)}
+    )
+    return (
+        """<script>
+(function () {
+  const R = window.ruleslab;
+  if (!R || !R.worker) return;
+  const WORDS = """
+        + words
+        + """;
+  let html = null;
+  const pending = function (root, text) {
+    const results = root.querySelector(".rl-results");
+    if (results) results.classList.add("rl-stale");
+    root.querySelectorAll(".rl-summary-bar").forEach(function (bar) {
+      bar.classList.add("rl-summary-stale");
+      const banner = bar.querySelector(".rl-stale-banner");
+      banner.textContent = text;
+      banner.hidden = false;
+    });
+  };
+  const fill = function (root) {
+    let named = false;
+    new URLSearchParams(window.location.search).forEach(function (value, name) {
+      if (WORDS.page.indexOf(name) >= 0) return;
+      named = true;
+      const field = root.querySelector('[data-rl-field="' + CSS.escape(name) + '"]');
+      if (!field) return;
+      if (field.type === "checkbox") {
+        const word = value.trim().toLowerCase();
+        if (WORDS.yes.indexOf(word) >= 0) field.checked = true;
+        else if (WORDS.no.indexOf(word) >= 0) field.checked = false;
+      } else if (field.tagName === "SELECT") {
+        const ok = Array.prototype.some.call(field.options, function (o) {
+          return o.value === value; });
+        if (ok) field.value = value;
+      } else field.value = value;
+    });
+    if (named) pending(root, root.dataset.pending);
+    root.querySelectorAll(".rl-share-link").forEach(function (box) {
+      // as the live one shows it: absolute; a link's own address for a link's values
+      box.value = named ? window.location.href : new URL(box.value, window.location.href).href;
+    });
+    // what is shown now: what the reader changes from here on is applied by app.js
+    root.querySelectorAll("[data-rl-field]").forEach(function (f) {
+      f.dataset.rlShown = f.type === "checkbox" ? String(f.checked) : f.value;
+    });
+    const typed = function (e) {
+      if (e.target.dataset && e.target.dataset.rlField) pending(root, root.dataset.pendingTyped);
+    };
+    root.addEventListener("input", typed);
+    root.addEventListener("change", typed);
+  };
+  R.placeStatic = function () {
+    const main = document.getElementById("calculator");
+    if (!html || !main || R.live) return;
+    const root = new DOMParser().parseFromString(html, "text/html").querySelector(".rl-prerender");
+    html = null;
+    if (!root) return;
+    fill(root);
+    main.appendChild(document.adoptNode(root));
+    document.documentElement.classList.add("rl-static");
+  };
+  fetch("calculators/" + encodeURIComponent(R.key) + ".html")
+    .then(function (r) { return r.ok ? r.text() : null; })
+    .then(function (text) { html = text; R.placeStatic(); })
+    .catch(function () {});
+})();
+</script>
+<style>
+/* with the static calculator shown, the start-up message is a note in a corner */
+:root.rl-static #loading { position: fixed; inset: auto 12px 12px auto;
+  max-width: min(30em, calc(100vw - 48px)); padding: .3em .8em;
+  border: 1px solid var(--rl-page-line); border-radius: 6px;
+  box-shadow: 0 2px 8px rgba(0, 0, 0, .25); font-size: .9em; }
+:root.rl-static #loading:not(.failed) :is(#phase, #slow, .muted) { display: none; }
+:root.rl-static #loading p { margin: .2em 0; }
+.rl-noscript { padding: 8px 12px; }
+</style>
+<noscript><style>#loading { display: none !important; }</style></noscript>"""
+    )
+
+
+def _prerender_body() -> str:
+    """app.html's part after ``#calculator``: the static calculator is drawn as soon as
+    the page reaches it (if it has arrived); with scripts off, links to every
+    calculator's static page."""
+    links = "".join(
+        f'<li><a href="{escape(static_page(c))}">{escape(c.title)}</a></li>' for c in CALCULATORS
+    )
+    return (
+        "<script>window.ruleslab && window.ruleslab.placeStatic "
+        "&& window.ruleslab.placeStatic();</script>\n"
+        '<noscript><div class="rl-noscript"><p>This calculator runs in your browser and needs '
+        "JavaScript. Without it, each calculator's figures at its default inputs (printable) "
+        f"are here:</p><ul>{links}</ul></div></noscript>"
+    )
+
+
+def static_page_html(calc: Calculator) -> str:
+    """``calculators/<key>.html``: the calculator at its defaults, as static HTML
+    (:func:`ruleslab_widgets.prerender.prerender_calculator`), in the app page's
+    look (its stylesheet; the theme from ``?theme=`` or the system's setting, light
+    with scripts off), under a header linking to the live calculator; what needs the
+    live calculator (its link, roll buttons, chart tools, the party) is not shown."""
+    from ruleslab_widgets.prerender import prerender_calculator
+
+    live = escape(embed_link(calc))
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<base href="../">
+<title>{escape(calc.title)} — ruleslab (at its defaults)</title>
+<meta name="description" content="{escape(calc.summary)}">
+{THEME_SCRIPT}
+<link rel="icon" href="{_APP_ICON}">
+<link rel="stylesheet" href="static/app/app.css">
+<style>
+:root {{ color-scheme: light; --rl-page-bg: #fff; --rl-page-fg: #1b1b1b;
+  --rl-page-muted: #474747; --rl-page-link: #0b57d0; --rl-page-line: #d6d6d6; }}
+:root[data-rl-theme="dark"] {{ color-scheme: dark; --rl-page-bg: #161616;
+  --rl-page-fg: #e8e8e8; --rl-page-muted: #b8b8b8; --rl-page-link: #8ab4f8;
+  --rl-page-line: #3a3a3a; }}
+html, body {{ margin: 0; font-family: system-ui, sans-serif; background: var(--rl-page-bg);
+  color: var(--rl-page-fg); }}
+#calculator {{ padding: 8px 12px; }}
+.rl-page-head {{ padding: 6px 12px 6px; border-bottom: 1px solid var(--rl-page-line); }}
+.rl-page-head a {{ color: var(--rl-page-link); }}
+.rl-crumbs {{ display: flex; flex-wrap: wrap; gap: .2em 1.4em; font-size: .95em; }}
+.rl-page-head h1 {{ font-size: 1.5em; line-height: 1.2; margin: .15em 0 .1em; }}
+.rl-static-note {{ color: var(--rl-page-muted); margin: .2em 0; }}
+#calculator .rl-title {{ position: absolute; width: 1px; height: 1px; margin: 0;
+  overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }}
+/* what needs the live calculator (the link to it is in the header) */
+#calculator :is(.rl-share-control, .rl-roll-row, .rl-chart-tools, .rl-party) {{ display: none; }}
+@media print {{ .rl-crumbs, .rl-static-note a {{ display: none; }} }}
+</style></head>
+<body>
+<header class="rl-page-head">
+<nav class="rl-crumbs" aria-label="Site"><a href="index.html">← All calculators</a>
+<a href="rules-notes/index.html">Rules notes</a></nav>
+<h1>{escape(calc.title)}</h1>
+<p class="rl-static-note">The figures for the default inputs, worked out when the site was
+built. <a href="{live}">Open the live calculator</a> to change the inputs.</p>
+</header>
+<main id="calculator">
+{prerender_calculator(calc.key)}
+</main>
 </body></html>
 """
 
@@ -508,7 +685,9 @@ def _calc_item(calc: Calculator, area: Area) -> str:
         f'<h4><a class="app" href="{escape(embed_link(calc))}">{escape(calc.title)}</a></h4>'
         f'<p class="summary">{escape(calc.summary)}</p>'
         f'<p class="more"><a class="nb" href="{escape(notebook_link(calc))}">Open as a notebook'
-        f'<span class="visually-hidden">: {escape(calc.title)}</span></a></p></li>'
+        f'<span class="visually-hidden">: {escape(calc.title)}</span></a> · '
+        f'<a class="static" href="{escape(static_page(calc))}">Printable page'
+        f'<span class="visually-hidden">: {escape(calc.title)} at its defaults</span></a></p></li>'
     )
 
 
@@ -675,10 +854,14 @@ def embed_js() -> str:
 
 
 def write_site_pages(site: Path) -> None:
-    """Write ``index.html`` (the landing page), ``app.html``, ``embed.js`` and the
-    rules notes' pages (:func:`tools.rules_notes.write_notes`) into a built site."""
+    """Write ``index.html`` (the landing page), ``app.html``, each calculator's static
+    page (:func:`static_page_html`), ``embed.js`` and the rules notes' pages
+    (:func:`tools.rules_notes.write_notes`) into a built site."""
     (site / "index.html").write_text(landing_html(), encoding="utf-8")
     (site / "app.html").write_text(app_page_html(), encoding="utf-8")
+    (site / "calculators").mkdir(exist_ok=True)
+    for calc in CALCULATORS:
+        (site / static_page(calc)).write_text(static_page_html(calc), encoding="utf-8")
     (site / "embed.js").write_text(embed_js(), encoding="utf-8")
     write_notes(site)
 

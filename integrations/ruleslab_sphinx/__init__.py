@@ -188,8 +188,11 @@ def embed_markup(
     start: str = "",
     height: str = "auto",
     title: str = "",
+    static: str = "",
 ) -> str:
-    """The element ``embed.js`` turns into a calculator, with a plain link inside."""
+    """The element ``embed.js`` turns into a calculator, with a plain link inside and,
+    if given, the calculator's pre-rendered results (``static``), which ``embed.js``
+    shows until the live calculator is ready."""
     attrs = [("data-ruleslab", key)]
     attrs += [(f"data-{name}", value) for name, value in inputs]
     attrs += [
@@ -202,7 +205,7 @@ def embed_markup(
     name = title or key
     return (
         f'<div class="ruleslab-embed" {shown}><p><a href="{escape(link)}">'
-        f"{escape(name)} (a ruleslab calculator)</a></p></div>\n"
+        f"{escape(name)} (a ruleslab calculator)</a></p>{static}</div>\n"
     )
 
 
@@ -255,9 +258,25 @@ def _visit_html(translator: HTML5Translator, node: RuleslabEmbed) -> None:
             start=node["start"],
             height=node["height"],
             title=_title(node["key"]),
+            static=_static(node["key"], node["inputs"]),
         )
     )
     raise nodes.SkipNode
+
+
+def _static(key: str, inputs: list[tuple[str, str]]) -> str:
+    """The embed's results at its inputs, worked out now (docs-build time): shown by
+    ``embed.js`` until the calculator is ready, and to readers without JavaScript.
+    Empty without ``ruleslab[widgets]`` installed, or for an unknown key."""
+    from ruleslab.calculators import KEYS
+
+    if key not in KEYS:
+        return ""
+    try:
+        from ruleslab_widgets.prerender import embed_static
+    except ImportError:
+        return ""
+    return embed_static(key, inputs)
 
 
 def _depart(translator: Any, node: RuleslabEmbed) -> None:

@@ -49,7 +49,9 @@ def recipes() -> dict[str, str]:
     """The README's embed recipes by name: the fenced block after each marker."""
     text = README.read_text(encoding="utf-8")
     found = dict(re.findall(r"<!-- embed-recipe: ([\w-]+) -->\n```\w*\n(.*?)```", text, flags=re.S))
-    assert set(found) == {"html", "sphinx-conf", "sphinx"}, found.keys()
+    assert set(found) == {"html", "sphinx-conf", "sphinx", "mkdocs-hook", "mkdocs-yml"}, (
+        found.keys()
+    )
     return found
 
 
@@ -125,9 +127,12 @@ def _mkdocs_site(src: Path, out: Path, site_url: str, recipe: dict[str, str]) ->
     (src / "docs").mkdir(parents=True)
     # the mkdocs theme loads highlight.js from a CDN unless told not to: the host's
     # own choice, and this test allows no request to a third origin
+    # the hook: the embeds' figures pre-rendered at build time (ruleslab_sphinx.mkdocs_hook)
     (src / "mkdocs.yml").write_text(
-        "site_name: Embeds\ntheme:\n  name: mkdocs\n  highlightjs: false\n", encoding="utf-8"
+        "site_name: Embeds\ntheme:\n  name: mkdocs\n  highlightjs: false\n" + recipe["mkdocs-yml"],
+        encoding="utf-8",
     )
+    (src / "ruleslab_hook.py").write_text(recipe["mkdocs-hook"], encoding="utf-8")
     html = recipe["html"].replace(HOST_IN_README, site_url)
     filler = f'<div class="filler" style="height: {FILLER_PX}px"></div>'
     script, *elements = _paragraphs(html)
@@ -310,18 +315,25 @@ def test_doc_site_embeds_start_fit_and_show_their_inputs(
         assert watch.app_pages(want["key"]) == []
     _follows_its_content(first, "lifting")
 
+    # ... but show their figures at their inputs, pre-rendered when the docs were built
+    for embed, want in ((clicked, EXPECTED[1]), (below, EXPECTED[2])):
+        static = embed.locator(".ruleslab-static")
+        for figure, text in want["figures"].items():
+            expect(static.locator(f'[data-figure="{figure}"]')).to_have_text(text)
+
     # 2: click mode shows what it is and waits for its button
     clicked.scroll_into_view_if_needed()
-    expect(clicked.locator(".ruleslab-title")).to_have_text("Dice pool")
+    expect(clicked.locator(".ruleslab-static .rl-title")).to_have_text("Dice pool")
     start = clicked.get_by_role("button", name="Start the calculator")
     expect(start).to_be_visible()
     clicked.screenshot(path=str(artifacts / f"embed-{site}-click-to-start.png"))
 
     # 3: below the fold it starts once scrolled to (the click one still waits)
     assert below.locator("iframe").count() == 0
-    expect(below.locator(".ruleslab-title")).to_have_text("Jumping")
+    expect(below.locator(".ruleslab-static .rl-title")).to_have_text("Jumping")
     below.scroll_into_view_if_needed()
     _check_embed(below, EXPECTED[2], base_url)
+    assert below.locator(".ruleslab-static").count() == 0  # replaced by the live one
     _fits(below)
     assert clicked.locator("iframe").count() == 0
     assert watch.app_pages("dice_pool") == []

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import re
+from math import comb
 from pathlib import Path
 
 import pytest
@@ -223,3 +224,47 @@ def test_other_builders_get_a_link(tmp_path: Path) -> None:
     want = "Lifting & encumbrance (a ruleslab calculator): "
     want += f"{SITE}app.html?calculator=lifting&strength=5"
     assert re.sub(r"\s", "", want) in text
+
+
+def _figures(page: str) -> dict[str, str]:
+    return {
+        key: html.unescape(text)
+        for key, text in re.findall(r'data-figure="([\w]+)">([^<]*)<', page)
+    }
+
+
+def test_embeds_are_pre_rendered_at_their_inputs(tmp_path: Path) -> None:
+    """The directive writes each embed's figures at its preset inputs into its element
+    (shown until the calculator is ready, and without JavaScript): worked by hand."""
+    pytest.importorskip("ipywidgets")
+    out, warnings = _build(
+        tmp_path,
+        {"lifting": "Lifting\n=======\n\n.. ruleslab:: lifting\n   :inputs: strength=5 might=2\n"},
+    )
+    assert warnings == ""
+    page = (out / "lifting.html").read_text(encoding="utf-8")
+    static = page[page.index('<div class="ruleslab-static">') :]
+    assert 'class="rl-calc rl-prerender rl-embed-static" data-calculator="lifting"' in static
+    figures = _figures(static)
+    assert figures["capacity"] == "210 kg"  # 30 kg × (Strength 5 + Might 2)
+    assert figures["roll_needed"] == "No"  # the default 100 kg is within it
+    assert "Strength: 5 · Might: 2" in static
+
+
+def test_the_mkdocs_hook_pre_renders_plain_html_embeds() -> None:
+    pytest.importorskip("ipywidgets")
+    from ruleslab_sphinx.mkdocs_hook import on_page_content
+
+    page = (
+        '<p>x</p>\n<div data-ruleslab="dice_pool" data-dice="8" data-difficulty="2" '
+        'data-theme="dark"></div>\n<div data-ruleslab="nope"></div>\n'
+        '<div data-ruleslab="compressed" data-a_intent="&quot;&gt;&lt;script&gt;x"></div>'
+    )
+    out = on_page_content(page, page=None, config=None, files=None)
+    assert '<div data-ruleslab="nope"></div>' in out  # unknown: left for embed.js to say
+    assert out.count('<div class="ruleslab-static">') == 2
+    figures = _figures(out)
+    p8 = [comb(8, k) * 0.4**k * 0.6 ** (8 - k) for k in range(9)]
+    assert figures["p_success"] == f"{100 * (1 - p8[0] - p8[1]):.2f} %"  # 2 of 8 dice
+    assert figures["mean"] == "3.2 successes"
+    assert "<script>x" not in out

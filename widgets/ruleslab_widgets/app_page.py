@@ -11,7 +11,11 @@ is no Jupyter kernel, so the widgets' comms are carried by plain messages:
 * page to Python: ``{"type": "comm_msg" | "comm_close", "comm_id", "data",
   "buffers", "msg_id"}``, handled by :func:`receive`, which the worker follows
   with an ``idle`` acknowledgement (the widget models hold later changes until
-  each message they sent is acknowledged).
+  each message they sent is acknowledged);
+* page to Python: ``{"type": "apply", "model_id", "query", "msg_id"}``: what the
+  reader typed into the pre-rendered calculator before Python took over
+  (:mod:`ruleslab_widgets.prerender`), as a link's query, set on the calculator
+  ``model_id`` through the form's own path (:meth:`CalculatorView.apply_query`).
 
 The same :class:`~ruleslab_widgets.view.CalculatorView` runs here as in a
 notebook; only the transport differs. Nothing here imports Pyodide, so the
@@ -91,6 +95,8 @@ class Session:
             raise RuntimeError("this page's calculator was closed")
         message = without_nulls(message, _page_null())
         comm_id = message.get("comm_id") if isinstance(message, dict) else None
+        if isinstance(message, dict) and message.get("type") == "apply":
+            comm_id = message.get("model_id")  # (values typed into the pre-rendered page)
         if not isinstance(comm_id, str) or comm_id not in self.comms:
             raise ValueError(f"no widget {comm_id!r} on this page")
         with _serving(self):
@@ -215,13 +221,16 @@ def start(key: str, query: str = "") -> CalculatorView:
 
 
 def receive(message: Message) -> None:
-    """Handle one message from the page: a widget's change, custom message or close.
+    """Handle one message from the page: a widget's change, custom message or close, or
+    the values typed into the pre-rendered calculator (``apply``).
 
     Routed to the session that owns the widget it names (:meth:`Session.receive`).
     Under Pyodide the page's ``null`` arrives as ``pyodide.ffi.jsnull``, not ``None``
     (``toPy``): it is made ``None`` here, as a kernel's JSON would give it, so a widget
     reads a missing value the same in a notebook and on the app page."""
     comm_id = message.get("comm_id")
+    if message.get("type") == "apply":
+        comm_id = message.get("model_id")  # (the calculator's own widget)
     owner = _owner_of(comm_id) if isinstance(comm_id, str) else None
     if owner is None:
         # (a message for no open widget: checked, refused or ignored as a kernel would)
@@ -237,7 +246,11 @@ def _owner_of(comm_id: str) -> Session | None:
 
 
 def _dispatch(message: Message) -> None:
-    """Hand one page message (nulls already made ``None``) to the comm manager."""
+    """Hand one page message (nulls already made ``None``) to the comm manager, or an
+    ``apply`` message to the calculator it names (:func:`_apply`)."""
+    if message["type"] == "apply":
+        _apply(str(message.get("model_id") or ""), str(message.get("query") or ""))
+        return
     manager: CommManager = comm.get_comm_manager()
     content = {"comm_id": message["comm_id"], "data": message.get("data") or {}}
     msg = {
@@ -255,6 +268,14 @@ def _dispatch(message: Message) -> None:
         manager.comm_close(None, None, msg)  # type: ignore[arg-type]
     else:
         raise ValueError(f"unknown message type from the page: {message['type']!r}")
+
+
+def _apply(model_id: str, query: str) -> None:
+    """Set the fields ``query`` names on the calculator ``model_id`` (an "apply" message);
+    a message for no calculator of this page is ignored."""
+    view = _widget._instances.get(model_id)
+    if isinstance(view, CalculatorView):
+        view.apply_query(query)
 
 
 def _page_null() -> Any:

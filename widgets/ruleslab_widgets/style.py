@@ -22,7 +22,7 @@ box rather than widen the page.
 
 from __future__ import annotations
 
-__all__ = ["DARK", "LIGHT", "STYLE"]
+__all__ = ["DARK", "LIGHT", "PRERENDER", "STYLE"]
 
 LIGHT = {
     "fg": "#1b1b1b",
@@ -250,3 +250,11 @@ STYLE = (
     "</style>"
 )
 """The ``<style>`` the calculator's header carries (see the module's doc)."""
+
+PRERENDER = """
+.rl-calc.rl-prerender :is(.rl-step, .rl-chip, .rl-key-figures, .rl-share-copy, .widget-button,
+  .rl-chart-tools button, .rl-fold-button) { cursor: progress; }
+"""
+"""The static calculator's own rules (:mod:`ruleslab_widgets.prerender`): its controls that
+need Python say so under the pointer until the live view takes over; everything else is
+the live view's CSS, so the two are laid out alike."""

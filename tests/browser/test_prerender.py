@@ -1,0 +1,182 @@
+"""The pre-rendered calculator on the app page: figures before Python, then the live one.
+
+Python is held back by holding the worker's requests for Pyodide (they are
+answered when the test lets them go), so what the page shows before Python is
+seen as a reader sees it on a slow start: the static calculator
+(``calculators/<key>.html``, ``ruleslab_widgets.prerender``), then the live one
+in its place: nothing moves, what was typed is applied, a link's values are
+never shown with the defaults' figures as current. With scripts off, every
+calculator's static page is reachable and readable.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser.axe_check import axe_violations
+from tests.browser.conftest import figure_at
+
+pytestmark = pytest.mark.browser
+
+STATIC = ".rl-prerender"
+
+
+class Held:
+    """The worker's Pyodide requests, held until :meth:`release`."""
+
+    def __init__(self, context: Any) -> None:
+        self.routes: list[Any] = []
+        self.released = False
+        context.route("**/static/pyodide/**", self._hold)
+
+    def _hold(self, route: Any) -> None:
+        if self.released:
+            route.continue_()
+        else:
+            self.routes.append(route)
+
+    def release(self) -> None:
+        self.released = True
+        for route in self.routes:
+            route.continue_()
+        self.routes.clear()
+
+
+def open_held(browser: Any, base_url: str, query: str, size: tuple[int, int] = (1100, 1400)):
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    held = Held(context)
+    page = context.new_page()
+    page.goto(f"{base_url}app.html?{query}")
+    page.locator(f"{STATIC} [data-figure]").first.wait_for()
+    return context, held, page
+
+
+def live_figure_is(page: Any, text: str) -> None:
+    """Wait until the live lifting calculator's capacity figure reads ``text``."""
+    page.wait_for_function(
+        """(text) => { const sel = '.rl-calc-lifting [data-figure="capacity"]';
+                       const f = document.querySelector(sel);
+                       return f && f.textContent === text; }""",
+        arg=text,
+    )
+
+
+def box(locator: Any) -> dict[str, float]:
+    found = locator.bounding_box()
+    assert found is not None
+    return found
+
+
+def test_figures_are_shown_before_python_and_the_page_passes_axe(browser, base_url):
+    context, held, page = open_held(browser, base_url, "calculator=lifting")
+    try:
+        static = page.locator(f'{STATIC}[data-calculator="lifting"]')
+        assert static.locator('[data-figure="capacity"]').inner_text() == "90 kg"
+        assert static.locator('[data-figure="p_lift"]').inner_text() == "78.40 %"
+        assert page.locator(".rl-calc-lifting").count() == 0  # not the live one
+        assert static.locator(".rl-field-strength input").input_value() == "3"
+        # the start-up message is a note in a corner, not over the figures
+        note = box(page.locator("#loading"))
+        assert note["height"] < 200
+        assert note["width"] < 600
+        assert page.locator(f"{STATIC} .rl-results.rl-stale").count() == 0  # current
+        assert axe_violations(page) == []
+    finally:
+        held.release()
+        context.close()
+
+
+@pytest.mark.parametrize("size", [(1100, 1400), (390, 844)])
+def test_the_live_calculator_takes_over_without_a_jump(browser, base_url, size):
+    context, held, page = open_held(browser, base_url, "calculator=lifting", size)
+    try:
+        first = box(page.locator(f'{STATIC} [data-figure="capacity"]'))
+        field = box(page.locator(f"{STATIC} .rl-field-strength input"))
+        held.release()
+        page.locator(".rl-calc-lifting").wait_for()
+        assert page.locator(STATIC).count() == 0
+        after_first = box(figure_at(page, "lifting", "capacity"))
+        after_field = box(page.locator(".rl-calc-lifting .rl-field-strength input"))
+        for before, after in ((first, after_first), (field, after_field)):
+            for side in ("x", "y", "width", "height"):
+                assert abs(before[side] - after[side]) <= 2, (side, before, after)
+    finally:
+        context.close()
+
+
+def test_what_was_typed_before_python_is_kept_and_applied(browser, base_url):
+    context, held, page = open_held(browser, base_url, "calculator=lifting")
+    try:
+        strength = page.locator(f"{STATIC} .rl-field-strength input")
+        strength.fill("5")  # typed, not yet committed: Python is not there
+        banner = page.locator(f"{STATIC} .rl-results-summary .rl-stale-banner")
+        assert banner.inner_text() == "Computing for the values you entered…"
+        assert page.locator(f"{STATIC} .rl-results.rl-stale").count() == 1
+        held.release()
+        live = figure_at(page, "lifting", "capacity")
+        live.wait_for()
+        live_figure_is(page, "150 kg")
+        assert page.locator(".rl-calc-lifting .rl-field-strength input").input_value() == "5"
+        # the focus moved to the live field
+        assert page.evaluate(
+            "() => !!document.activeElement.closest('.rl-calc-lifting .rl-field-strength')"
+        )
+        assert page.locator(".rl-calc-lifting .rl-results.rl-stale").count() == 0
+    finally:
+        context.close()
+
+
+def test_a_link_with_inputs_never_shows_the_defaults_figures_as_current(browser, base_url):
+    query = "calculator=lifting&strength=5&specialty=yes&ruleset=2.0"
+    context, held, page = open_held(browser, base_url, query)
+    try:
+        static = page.locator(STATIC)
+        assert static.locator(".rl-field-strength input").input_value() == "5"
+        assert static.locator(".rl-field-specialty input").is_checked()
+        assert static.locator(".rl-field-ruleset select").input_value() == "2.0"
+        assert static.locator(".rl-results.rl-stale").count() == 1  # drawn faded
+        banner = static.locator(".rl-results-summary .rl-stale-banner")
+        assert banner.is_visible()
+        assert banner.inner_text() == "Computing for this link's values…"
+        held.release()
+        live_figure_is(page, "150 kg")
+        assert page.locator(".rl-calc-lifting .rl-results.rl-stale").count() == 0
+    finally:
+        context.close()
+
+
+def test_with_scripts_off_every_calculator_can_be_read(browser, base_url):
+    context = browser.new_context(
+        java_script_enabled=False, viewport={"width": 1100, "height": 900}
+    )
+    try:
+        page = context.new_page()
+        page.goto(f"{base_url}app.html?calculator=dice_pool")
+        links = page.locator("noscript a, .rl-noscript a")
+        assert links.count() >= 14
+        page.get_by_role("link", name="Dice pool").first.click()
+        page.wait_for_url("**/calculators/dice_pool.html")
+        assert page.locator('[data-figure="p_success"]').inner_text() == "95.33 %"
+        assert page.locator(".rl-chart svg rect.rl-bar").count() == 7
+        assert page.get_by_role("link", name="Open the live calculator").is_visible()
+        # the landing page links each calculator's static page too
+        page.goto(f"{base_url}index.html")
+        assert page.locator('a.static[href="calculators/lifting.html"]').count() == 1
+    finally:
+        context.close()
+
+
+def test_the_static_page_passes_axe_and_prints(browser, base_url):
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(f"{base_url}calculators/dice_pool.html?theme=dark")
+        assert page.evaluate("document.documentElement.dataset.rlTheme") == "dark"
+        assert axe_violations(page) == []
+        page.emulate_media(media="print")
+        assert page.locator('[data-figure="p_success"]').is_visible()
+        assert not page.locator(".rl-share-control").is_visible()
+    finally:
+        context.close()
