@@ -395,9 +395,13 @@ minute. Keep this page open.</p>
 # in its place, keeping what the reader typed. This block is all of it in app.html.
 
 
+STATIC_FOLDER = "calculators"
+"""The static pages' folder, relative to the site root (offline: kept with the app pages)."""
+
+
 def static_page(calc: Calculator) -> str:
     """Relative URL (from the site root) of the calculator's static page."""
-    return f"calculators/{quote(calc.key)}.html"
+    return f"{STATIC_FOLDER}/{quote(calc.key)}.html"
 
 
 def _prerender_head() -> str:
@@ -471,7 +475,9 @@ def _prerender_head() -> str:
     main.appendChild(document.adoptNode(root));
     document.documentElement.classList.add("rl-static");
   };
-  fetch("calculators/" + encodeURIComponent(R.key) + ".html")
+  fetch("""
+        + json.dumps(STATIC_FOLDER + "/")
+        + """ + encodeURIComponent(R.key) + ".html")
     .then(function (r) { return r.ok ? r.text() : null; })
     .then(function (text) { html = text; R.placeStatic(); })
     .catch(function () {});

@@ -44,6 +44,7 @@ from pathlib import Path
 from tools import REPO
 from tools.build_app import APP_DIR, APP_LOCK, APP_STDLIB_ZIP
 from tools.lite_pages import CONFIG_ELEMENT, insert_after_config, relative_src
+from tools.make_content import STATIC_FOLDER
 from tools.pyodide_dist import CORE_FILES
 from tools.rules_notes import SITE_FOLDER as NOTES_FOLDER
 
@@ -210,9 +211,10 @@ def app_part(site: Path, files: Collection[str]) -> set[str]:
     """The files of ``files`` (the manifest's) that the landing page, the app pages and
     the rules notes need, derived from what the build wrote (:mod:`tools.build_app`):
 
-    * the pages :data:`APP_PAGES`, the rules notes (``rules-notes/``), the pages' script
-      :data:`PAGE_SCRIPT`, and whatever those pages load (their scripts, stylesheets,
-      icons: :func:`_subresources`);
+    * the pages :data:`APP_PAGES`, the rules notes (``rules-notes/``), each calculator's
+      static page (:data:`tools.make_content.STATIC_FOLDER`: the app page draws it
+      first), the pages' script :data:`PAGE_SCRIPT`, and whatever those pages load
+      (their scripts, stylesheets, icons: :func:`_subresources`);
     * the app page's front end, ``static/app/`` (:data:`tools.build_app.APP_DIR`);
     * of the Pyodide distribution, what the app page's worker loads: the module its
       scripts import from ``../pyodide/`` and the runtime that module loads beside it
@@ -225,7 +227,8 @@ def app_part(site: Path, files: Collection[str]) -> set[str]:
     site = Path(site)
     listed = set(files)
     part = {rel for rel in APP_PAGES if rel in listed} | {PAGE_SCRIPT}
-    part |= {rel for rel in listed if rel.startswith((f"{NOTES_FOLDER}/", f"{APP_DIR}/"))}
+    folders = (f"{NOTES_FOLDER}/", f"{APP_DIR}/", f"{STATIC_FOLDER}/")
+    part |= {rel for rel in listed if rel.startswith(folders)}
     for page in [rel for rel in part if rel.endswith(".html")]:
         part |= _subresources(site, page) & listed
     pyodide = posixpath.dirname(APP_LOCK)
