@@ -27,7 +27,8 @@ def _point(key: str, inputs: dict[str, str], figure: str) -> tuple[object, str]:
     view = calculator(key)
     for name, text in inputs.items():
         view.set_input(name, text)
-    assert view.result is not None and not view.last_error
+    assert view.result is not None
+    assert not view.last_error
     f = view.result.figure(figure)
     return f.value, f.text
 
@@ -53,13 +54,17 @@ def test_the_panel_is_a_closed_fold_in_the_results_that_computes_nothing_until_o
     view = calculator("falling")
     panel = view.sweep_panel
     assert panel in view.results.children
-    assert panel.heading.title == TITLE and panel.heading.expanded is False
+    assert panel.heading.title == TITLE
+    assert panel.heading.expanded is False
     assert panel.region.layout.display == "none"
     view.set_input("stamina", "4")
-    assert panel.sweep is None and panel.charts == [] and view.share.sweep == ""
+    assert panel.sweep is None
+    assert panel.charts == []
+    assert view.share.sweep == ""
     panel.heading.expanded = True
     assert panel.region.layout.display == ""
-    assert panel.sweep is not None and len(panel.charts) == 1
+    assert panel.sweep is not None
+    assert len(panel.charts) == 1
     # defaults: the engine's default field, its declared range cut to the cap, the first
     # number figure of the result
     assert panel.field.value == "height_m"
@@ -76,7 +81,7 @@ def test_the_panel_is_a_closed_fold_in_the_results_that_computes_nothing_until_o
     ],
 )
 def test_each_plotted_value_is_the_calculator_run_at_that_point(key, field, span, figures, form):
-    view, panel = _open(key, field, *span, figures, **form)
+    _view, panel = _open(key, field, *span, figures, **form)
     start, stop, step = (float(x) for x in span)
     xs = []
     x = start
@@ -84,7 +89,9 @@ def test_each_plotted_value_is_the_calculator_run_at_that_point(key, field, span
         xs.append(x)
         x += step
     s = panel.sweep
-    assert s is not None and set(s.figures) == set(figures) and not s.note
+    assert s is not None
+    assert set(s.figures) == set(figures)
+    assert not s.note
     for f in figures:
         expected = [_point(key, {**form, field: f"{x:g}"}, f) for x in xs]
         assert list(s.values(f)) == [v for v, _ in expected]  # exact: Fractions stay
@@ -103,17 +110,22 @@ def test_each_plotted_value_is_the_calculator_run_at_that_point(key, field, span
 def test_chances_and_other_numbers_are_drawn_on_two_charts():
     _view, panel = _open("falling", "height_m", "0", "20", "1", ["p_lethal", "damage_dice"])
     chance, number = panel.charts
-    assert chance.percent and chance.y_ticks[-1][1].endswith("%")
+    assert chance.percent
+    assert chance.y_ticks[-1][1].endswith("%")
     assert [line["label"] for line in chance.series] == ["Chance the damage is lethal"]
-    assert not number.percent and [line["label"] for line in number.series] == ["Damage dice"]
-    assert number.y_label == "Damage dice" and number.x_label == "Height of the fall (m)"
+    assert not number.percent
+    assert [line["label"] for line in number.series] == ["Damage dice"]
+    assert number.y_label == "Damage dice"
+    assert number.x_label == "Height of the fall (m)"
 
 
 def test_a_long_range_is_cut_and_the_note_says_so():
     _view, panel = _open("falling", "height_m", "0", "100000", "1", ["p_lethal"])
-    assert panel.sweep is not None and len(panel.sweep.x) == max_points("falling") == 101
+    assert panel.sweep is not None
+    assert len(panel.sweep.x) == max_points("falling") == 101
     text = panel.message.value
-    assert "cut to 101 points" in text and "instead of 100000" in text
+    assert "cut to 101 points" in text
+    assert "instead of 100000" in text
     assert "a step of 1000 covers it all" in text
     assert len(panel.charts[0].x) == 101
 
@@ -176,7 +188,8 @@ def test_default_range_holds_the_current_value_within_the_cap():
     r = default_range(b_allies, 0, max_points("chimera"))
     assert (r.start, r.stop, r.step) == (0, 32, 1)
     r = default_range(b_allies, 500, 33)
-    assert r.start <= 500 <= r.stop and (r.stop - r.start) == 32
+    assert r.start <= 500 <= r.stop
+    assert (r.stop - r.start) == 32
     r = default_range(b_allies, 1000, 33)
     assert (r.start, r.stop) == (968, 1000)
     b_defence = next(p for p in view.calc.params if p.name == "b_defence")
@@ -187,7 +200,8 @@ def test_the_fields_offered_are_the_number_fields_as_the_form_shows_them():
     choices = dict((name, text) for text, name in field_choices(calculator("falling")))
     assert choices["height_m"] == "Height of the fall (m)"
     assert choices["stamina"] == "Stamina (dots)"
-    assert "ruleset" not in choices and "lethal_means" not in choices
+    assert "ruleset" not in choices
+    assert "lethal_means" not in choices
     chimera = dict((name, text) for text, name in field_choices(calculator("chimera")))
     assert chimera["b_defence"] == "B: Defence (DF)"
 
@@ -203,7 +217,8 @@ def test_a_link_carries_the_sweep_and_opens_the_same_line():
     again.apply_query(query)
     assert again.status.value == ""  # sweep.* are not "unknown fields"
     other = again.sweep_panel
-    assert other.heading.expanded and other.field.value == "height_m"
+    assert other.heading.expanded
+    assert other.field.value == "height_m"
     assert (other.start.value, other.stop.value, other.step.value) == ("0", "40", "2")
     assert other.chosen() == ["p_lethal"]
     assert other.charts[0].series == panel.charts[0].series
@@ -223,7 +238,8 @@ def test_a_link_of_explicit_values_sweeps_them():
     view = calculator("dice_pool")
     view.apply_query("calculator=dice_pool&sweep.field=dice&sweep.values=2,4,9")
     panel = view.sweep_panel
-    assert panel.sweep is not None and panel.sweep.x == (2, 4, 9)
+    assert panel.sweep is not None
+    assert panel.sweep.x == (2, 4, 9)
     assert "This link sweeps Dice at 2, 4, 9" in panel.message.value
     assert view.share.link_query().endswith("sweep.field=dice&sweep.values=2,4,9")
     panel.step.value = "2"  # the boxes take over
@@ -247,7 +263,8 @@ def test_a_link_whose_sweep_is_wrong_opens_the_panel_and_says_why(query, said):
     assert panel.heading.expanded
     assert "This link&#x27;s sweep could not be used" in panel.message.value
     assert said in panel.message.value
-    assert view.inputs["stamina"].value == "4" and view.status.value == ""
+    assert view.inputs["stamina"].value == "4"
+    assert view.status.value == ""
 
 
 def test_a_link_naming_an_unknown_figure_draws_the_others():
