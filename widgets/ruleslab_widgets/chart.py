@@ -139,7 +139,7 @@ def csv_filename(title: str) -> str:
     return f"{slug or 'chart'}.csv"
 
 
-_ESM = r"""
+_JS_HELPERS = r"""
 const NS = "http://www.w3.org/2000/svg";
 const FONT = 12;  // px, every label in the SVG (drawn 1:1: the SVG is as wide as its viewBox)
 let serial = 0;
@@ -166,6 +166,52 @@ function measurer(el) {
   // a little more than measured: the SVG's own text rendering may differ slightly
   return (t) => Math.ceil(ctx.measureText(String(t)).width * 1.08) + 2;
 }
+function download(model) {
+  // a BOM so that spreadsheets read the file as UTF-8 (the labels use "−", "≤")
+  const blob = new Blob(["\ufeff" + model.get("csv")], { type: "text/csv;charset=utf-8" });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = model.get("filename") || "chart.csv";
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+function tools(model, el, root, makeTable, saveAs) {
+  // "Show as table" (aria-expanded; open or not kept across redraws) and "Download CSV"
+  const bar = html("div", "rl-chart-tools");
+  const id = el.dataset.tableId || (el.dataset.tableId = `rl-chart-table-${++serial}`);
+  const open = el.dataset.tableOpen === "true";
+  const toggle = html("button", "rl-chart-toggle jupyter-button");
+  toggle.textContent = open ? "Hide table" : "Show as table";
+  toggle.type = "button";
+  toggle.setAttribute("aria-expanded", String(open));
+  toggle.setAttribute("aria-controls", id);
+  const csvButton = html("button", "rl-chart-csv jupyter-button", "Download CSV");
+  csvButton.type = "button";
+  csvButton.title = `${saveAs} ${model.get("filename")}`;
+  csvButton.addEventListener("click", () => download(model));
+  bar.append(toggle, csvButton);
+  root.appendChild(bar);
+  const t = makeTable(id);
+  t.hidden = !open;
+  toggle.addEventListener("click", () => {
+    const now = toggle.getAttribute("aria-expanded") !== "true";
+    el.dataset.tableOpen = String(now);
+    toggle.setAttribute("aria-expanded", String(now));
+    toggle.textContent = now ? "Hide table" : "Show as table";
+    t.hidden = !now;
+  });
+  root.appendChild(t);
+}
+"""
+"""What both charts' front ends share: SVG and HTML elements, the width drawn at, text
+measured, a CSV download (``model`` holds ``csv`` and ``filename``)."""
+
+_ESM = (
+    _JS_HELPERS
+    + r"""
 function columns(s, d, W, measure) {
   // bars standing in columns, each value printed above its bar
   const { bars, values, ticks, hi } = d;
@@ -251,18 +297,6 @@ function table(model, d, id) {
   });
   return t;
 }
-function download(model) {
-  // a BOM so that spreadsheets read the file as UTF-8 (the labels use "−", "≤")
-  const blob = new Blob(["\ufeff" + model.get("csv")], { type: "text/csv;charset=utf-8" });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = model.get("filename") || "chart.csv";
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10000);
-}
 function draw(model, el) {
   const bars = model.get("bars") || [];
   const from = model.get("highlight_from");
@@ -307,30 +341,7 @@ function draw(model, el) {
     legend.appendChild(document.createTextNode(model.get("highlight_label") || "Highlighted"));
     root.appendChild(legend);
   }
-  const tools = html("div", "rl-chart-tools");
-  const id = el.dataset.tableId || (el.dataset.tableId = `rl-chart-table-${++serial}`);
-  const open = el.dataset.tableOpen === "true";
-  const toggle = html("button", "rl-chart-toggle jupyter-button");
-  toggle.textContent = open ? "Hide table" : "Show as table";
-  toggle.type = "button";
-  toggle.setAttribute("aria-expanded", String(open));
-  toggle.setAttribute("aria-controls", id);
-  const csvButton = html("button", "rl-chart-csv jupyter-button", "Download CSV");
-  csvButton.type = "button";
-  csvButton.title = `Save the chart's data as ${model.get("filename")}`;
-  csvButton.addEventListener("click", () => download(model));
-  tools.append(toggle, csvButton);
-  root.appendChild(tools);
-  const t = table(model, d, id);
-  t.hidden = !open;
-  toggle.addEventListener("click", () => {
-    const now = toggle.getAttribute("aria-expanded") !== "true";
-    el.dataset.tableOpen = String(now);
-    toggle.setAttribute("aria-expanded", String(now));
-    toggle.textContent = now ? "Hide table" : "Show as table";
-    t.hidden = !now;
-  });
-  root.appendChild(t);
+  tools(model, el, root, (id) => table(model, d, id), "Save the chart's data as");
   el.appendChild(root);
 }
 const NAMES = ["bars", "title", "x_label", "highlight_from", "highlight_label", "value_labels",
@@ -351,6 +362,7 @@ function render({ model, el }) {
 }
 export default { render };
 """
+)
 
 _CSS = """
 .rl-chart { margin: 0.5em 0; max-width: 640px; overflow-x: auto; }
@@ -507,33 +519,11 @@ def line_csv(data: ChartData) -> str:
     return out.getvalue()
 
 
-_LINE_ESM = r"""
-const NS = "http://www.w3.org/2000/svg";
-const FONT = 12;
+_LINE_ESM = (
+    _JS_HELPERS
+    + r"""
 const DASHES = ["", "7 4", "2 3", "9 3 2 3"];
 const COLOURS = 6;
-let serial = 0;
-function svg(tag, attrs, text) {
-  const e = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, String(v));
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-function html(tag, className, text) {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-function width(el) {
-  const w = el.clientWidth;
-  return Math.round(Math.max(280, Math.min(640, w || 560)));
-}
-function measurer(el) {
-  const ctx = document.createElement("canvas").getContext("2d");
-  ctx.font = `${FONT}px ${getComputedStyle(el).fontFamily || "system-ui, sans-serif"}`;
-  return (t) => Math.ceil(ctx.measureText(String(t)).width * 1.08) + 2;
-}
 function look(i) {
   // colour and dash both differ for the first four lines; a marker shape per line
   return { colour: `rl-line-${i % COLOURS}`, dash: DASHES[i % DASHES.length], shape: i % 4 };
@@ -561,17 +551,6 @@ function sample(i) {
                               "stroke-dasharray": dash }));
   s.appendChild(marker(17, 7, 3.5, shape, "rl-line-marker"));
   return s;
-}
-function download(model) {
-  const blob = new Blob(["\ufeff" + model.get("csv")], { type: "text/csv;charset=utf-8" });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = model.get("filename") || "sweep.csv";
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10000);
 }
 function table(model, id) {
   const t = html("table", "rl-chart-table rl-line-table");
@@ -669,12 +648,15 @@ function draw(model, el) {
   if (series.length === 1) {
     const texts = series[0].texts;
     const need = Math.max(...texts.map(measure)) + 4;
-    if (need <= slot && x.length > 1 || x.length === 1) {
+    if (need * 1.5 <= slot || x.length === 1) {
       series[0].y.forEach((v, k) => {
         if (v === null || v === undefined) return;
         const y = Y(v), above = y - 7 >= T + FONT;
+        // the ends' labels lean inwards: never over the y axis's ticks or past the edge
+        const anchor = x.length === 1 ? "middle" : k === 0 ? "start" : k === x.length - 1
+          ? "end" : "middle";
         s.appendChild(svg("text", { x: X(x[k]), y: above ? y - 7 : y + FONT + 5,
-                                    "text-anchor": "middle", "font-size": FONT,
+                                    "text-anchor": anchor, "font-size": FONT,
                                     class: "rl-value" }, texts[k]));
       });
     }
@@ -734,30 +716,7 @@ function draw(model, el) {
   root.append(read, readout);
   const at = Number(el.dataset.readAt);
   show(Number.isInteger(at) && at < x.length ? at : 0);
-  const tools = html("div", "rl-chart-tools");
-  const id = el.dataset.tableId || (el.dataset.tableId = `rl-line-table-${++serial}`);
-  const open = el.dataset.tableOpen === "true";
-  const toggle = html("button", "rl-chart-toggle jupyter-button",
-                      open ? "Hide table" : "Show as table");
-  toggle.type = "button";
-  toggle.setAttribute("aria-expanded", String(open));
-  toggle.setAttribute("aria-controls", id);
-  const csvButton = html("button", "rl-chart-csv jupyter-button", "Download CSV");
-  csvButton.type = "button";
-  csvButton.title = `Save the exact values (fractions) as ${model.get("filename")}`;
-  csvButton.addEventListener("click", () => download(model));
-  tools.append(toggle, csvButton);
-  root.appendChild(tools);
-  const t = table(model, id);
-  t.hidden = !open;
-  toggle.addEventListener("click", () => {
-    const now = toggle.getAttribute("aria-expanded") !== "true";
-    el.dataset.tableOpen = String(now);
-    toggle.setAttribute("aria-expanded", String(now));
-    toggle.textContent = now ? "Hide table" : "Show as table";
-    t.hidden = !now;
-  });
-  root.appendChild(t);
+  tools(model, el, root, (id) => table(model, id), "Save the exact values (fractions) as");
   el.appendChild(root);
 }
 const NAMES = ["title", "x_label", "y_label", "x", "x_texts", "x_ticks", "y_ticks", "series",
@@ -783,6 +742,7 @@ function render({ model, el }) {
 }
 export default { render };
 """
+)
 
 _LINE_CSS = """
 .rl-line-chart .rl-line-path { fill: none; stroke: currentColor; stroke-width: 2.25;
