@@ -763,7 +763,8 @@ _LINE_CSS = """
   display: flex; flex-wrap: wrap; gap: 0.2em 1.2em; }
 .rl-line-chart .rl-line-legend-item { display: flex; align-items: center; gap: 0.4em;
   overflow-wrap: anywhere; }
-.rl-line-chart .rl-line-sample { flex: none; }
+.rl-chart svg.rl-line-sample { display: inline-block; flex: none; width: 34px; height: 14px;
+  min-width: 0; }
 .rl-line-chart .rl-line-read { display: flex; align-items: center; gap: 0.6em; margin: 0.3em 0;
   color: var(--rl-muted, #474747); font-size: 0.9em; }
 .rl-line-chart .rl-line-slider { flex: 1 1 auto; min-width: 6em; max-width: 24em;

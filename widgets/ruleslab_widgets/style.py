@@ -203,7 +203,8 @@ _RULES = """
   width: auto; }
 .rl-calc .rl-sweep-range > .widget-html { flex: 1 1 100%; }
 .rl-calc .rl-sweep-figures { display: flex; flex-wrap: wrap; gap: 0 1.2em; max-height: 13em;
-  overflow-y: auto; }
+  overflow-y: auto; border: 1px solid var(--rl-border); border-radius: 4px;
+  padding: 0.15em 0.5em; }
 .rl-calc .rl-sweep-figures .widget-checkbox { max-width: 100%; }
 .rl-calc .rl-sweep-charts { overflow: visible; }
 .rl-calc .rl-sweep.rl-sweep-stale .rl-sweep-charts,

@@ -172,6 +172,8 @@ class SweepPanel(w.VBox):  # type: ignore[misc]  # (ipywidgets: untyped)
         self.field.add_class("rl-sweep-field")
         self.range_box = w.HBox([])
         self.range_box.add_class("rl-sweep-range")
+        self._boxes_for: str | None = None  # the field From, To and Step are made for
+        self.hint = w.HTML("")
         self.start: NumberField
         self.stop: NumberField
         self.step: NumberField
@@ -207,7 +209,6 @@ class SweepPanel(w.VBox):  # type: ignore[misc]  # (ipywidgets: untyped)
             self.layout.display = "none"
             return
         self.field.value = default_sweep(self.calc)[0]
-        self._range_fields()
         self.heading.observe(self._on_open, names="expanded")
         self.field.observe(self._on_field, names="value")
 
@@ -229,31 +230,41 @@ class SweepPanel(w.VBox):  # type: ignore[misc]  # (ipywidgets: untyped)
             return float(param.default)
 
     def _range_fields(self, span: Range | None = None) -> None:
-        """From, To and Step boxes for the chosen field (at ``span``, else its default range)."""
+        """From, To and Step for the chosen field, at ``span`` (else its default range):
+        the boxes' texts set, or new boxes made when the field is another (the first
+        ones when the panel first opens, so a page that never opens it makes none)."""
         param = self.param
         span = span or default_range(param, self._current(param), self._cap())
-        step_text = "" if span.step is None else as_text(span.step)
+        texts = {
+            "start": as_text(span.start),
+            "stop": as_text(span.stop),
+            "step": as_text(param.step if span.step is None else span.step),
+        }
+        if self._boxes_for == param.name:
+            for attr, text in texts.items():
+                getattr(self, attr).value = text
+            return
         boxes = []
-        for attr, label, text, p in (
-            ("start", "From", as_text(span.start), param),
-            ("stop", "To", as_text(span.stop), param),
-            ("step", "Step", step_text or as_text(param.step), _step_param(param)),
-        ):
+        for attr, label in (("start", "From"), ("stop", "To"), ("step", "Step")):
+            p = _step_param(param) if attr == "step" else param
             old = getattr(self, attr, None)
             if old is not None:
                 old.unobserve(self._on_control, names="value")
                 old.close()
-            box = NumberField(p, value=text, description=label, placeholder=p.describe_range())
+            box = NumberField(
+                p, value=texts[attr], description=label, placeholder=p.describe_range()
+            )
             box.add_class(f"rl-sweep-{attr}")
             box.observe(self._on_control, names="value")
             setattr(self, attr, box)
             boxes.append(box)
+        self._boxes_for = param.name
         unit = f" ({param.unit})" if param.unit else ""
-        hint = w.HTML(
+        self.hint.value = (
             f'<div class="rl-sweep-hint">{escape(param.label)}{escape(unit)}: '
             f"{escape(param.describe_range())}; at most {self._cap()} points.</div>"
         )
-        self.range_box.children = [*boxes, hint]
+        self.range_box.children = [*boxes, self.hint]
 
     def number_figures(self) -> list[tuple[str, str]]:
         """``(key, label)`` of each figure that is a number in the result shown."""
@@ -316,6 +327,12 @@ class SweepPanel(w.VBox):  # type: ignore[misc]  # (ipywidgets: untyped)
         if not self.heading.expanded:
             self.refresh()
             return
+        if self._boxes_for is None:
+            self._quiet = True
+            try:
+                self._range_fields()
+            finally:
+                self._quiet = False
         if not self.figure_boxes or set(self.figure_boxes) != {k for k, _ in self.number_figures()}:
             self._quiet = True
             try:
