@@ -152,9 +152,9 @@ def test_a_sweep_draws_the_calculator_point_by_point_and_its_link_reopens_it(
     )
     _wait_points(other, key, len(xs))
     assert other.evaluate(LINE_JS, again.element_handle()) == [chart]
-    for p in (page, other):
-        assert p.watch.offsite == []
-        assert p.watch.errors == []
+    for name, p in (("the first page", page), ("the link's page", other)):
+        assert p.watch.offsite == [], name
+        assert p.watch.errors == [], name
     context.close()
 
 
@@ -173,7 +173,9 @@ def test_the_line_chart_fits_at_phone_width_in_both_themes(
     root = _open(page, base_url + f"app.html?{query}", "dice_pool")
     _wait_points(page, "dice_pool", 41)
     page.wait_for_function(
-        """() => [...document.querySelectorAll('.rl-line-chart')].length === 2""", timeout=30_000
+        """() => { const f = [...document.querySelectorAll('.rl-line-chart')];
+                   return f.length === 2 && f.every((c) => c.querySelector('svg g.rl-line')); }""",
+        timeout=30_000,
     )
     figures = root.locator(".rl-line-chart").all()
     for f in figures:

@@ -1,4 +1,11 @@
-"""A dependency-free bar chart drawn in the browser (an anywidget view).
+"""Dependency-free charts drawn in the browser (anywidget views): bars, and lines.
+
+:class:`BarChart` (below) draws a calculator's declared chart; :class:`LineChart`
+draws an engine :class:`~ruleslab.whatif.ChartData` of kind ``"line"`` (a sweep:
+"Across a range", :mod:`ruleslab_widgets.sweep_panel`), chosen by
+:func:`chart_widget`. Both share the front end's helpers, the "Show as table"
+and "Download CSV" tools and the quality bar: text at 12 px at the width drawn,
+no two labels meeting, ``role="img"`` with a summary, the theme's colours.
 
 The Python side holds the data (bars, titles, which bars to highlight and what
 the highlight means) and derives everything the reader sees as text: each
