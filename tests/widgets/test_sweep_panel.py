@@ -317,3 +317,10 @@ def test_line_chart_texts():
         "Height of the fall (m), 0 to 10 (3 points). Chance the damage is lethal: 0 % at 0,"
     )
     assert chart.filename == "chance-the-damage-is-lethal-by-height-of-the-fall.csv"
+
+
+def test_the_readout_starts_at_the_forms_value():
+    view, panel = _open("falling", "height_m", "0", "30", "5", ["p_lethal"], height_m="14")
+    assert panel.charts[0].read_at == 3  # 15 m is the point nearest 14 m
+    view.set_input("height_m", "30")
+    assert panel.charts[0].read_at == 6

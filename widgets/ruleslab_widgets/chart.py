@@ -721,8 +721,9 @@ function draw(model, el) {
   const read = html("label", "rl-line-read");
   read.append(html("span", "", "Read a point"), slider);
   root.append(read, readout);
-  const at = Number(el.dataset.readAt);
-  show(Number.isInteger(at) && at < x.length ? at : 0);
+  // the point read: the GM's last one, else the one Python names (the form's value)
+  const at = el.dataset.readAt === undefined ? model.get("read_at") : Number(el.dataset.readAt);
+  show(Number.isInteger(at) && at >= 0 && at < x.length ? at : 0);
   tools(model, el, root, (id) => table(model, id), "Save the exact values (fractions) as");
   el.appendChild(root);
 }
@@ -737,6 +738,8 @@ function render({ model, el }) {
     queueMicrotask(() => { queued = false; draw(model, el); });
   };
   for (const name of NAMES) model.on(`change:${name}`, redraw);
+  const reread = () => { delete el.dataset.readAt; redraw(); };
+  model.on("change:read_at", reread);
   draw(model, el);
   const resized = new ResizeObserver(() => {
     if (String(width(el)) !== el.dataset.drawnWidth) draw(model, el);
@@ -744,6 +747,7 @@ function render({ model, el }) {
   resized.observe(el);
   return () => {
     resized.disconnect();
+    model.off("change:read_at", reread);
     for (const name of NAMES) model.off(`change:${name}`, redraw);
   };
 }
@@ -808,6 +812,8 @@ class LineChart(anywidget.AnyWidget):
     csv = traitlets.Unicode("").tag(sync=True)
     filename = traitlets.Unicode("sweep.csv").tag(sync=True)
     percent = traitlets.Bool(False).tag(sync=True)
+    read_at = traitlets.Int(0).tag(sync=True)
+    """The point the readout shows first (an index of ``x``)."""
 
     def show(
         self,
@@ -816,11 +822,12 @@ class LineChart(anywidget.AnyWidget):
         csv_text: str | None = None,
         *,
         percent: bool = False,
+        read_at: int = 0,
     ) -> None:
         """Draw ``data`` (kind ``"line"``). ``texts``: each line's value at each point as
         the calculator shows it (default: a percentage when ``percent``, else the number);
         ``csv_text``: the download (default :func:`line_csv`); ``percent``: a y axis of
-        chances (0 to 100 %)."""
+        chances (0 to 100 %); ``read_at``: the point the readout shows first."""
         if data.kind != "line":
             raise ValueError(f"a LineChart draws a line chart, not {data.kind!r}")
         x = tuple(float(v) for v in data.series[0].x) if data.series else ()  # type: ignore[arg-type]
@@ -852,6 +859,7 @@ class LineChart(anywidget.AnyWidget):
             self.summary = line_summary(data, texts)
             self.csv = line_csv(data) if csv_text is None else csv_text
             self.filename = csv_filename(data.title)
+            self.read_at = read_at
 
 
 def _x_text(value: object) -> str:

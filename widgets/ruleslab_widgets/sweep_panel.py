@@ -469,6 +469,8 @@ class SweepPanel(w.VBox):  # type: ignore[misc]  # (ipywidgets: untyped)
         others = [f for f in result.figures if f not in chances]
         groups = [g for g in (chances, others) if g]
         charts: list[LineChart] = []
+        here = self._current(self.param)  # the readout starts at the form's value
+        at = min(range(len(result.x)), key=lambda k: abs(result.x[k] - here), default=0)
         for i, group in enumerate(groups):
             labels = dict(zip(result.figures, result.figure_labels, strict=True))
             data = result.chart(group)
@@ -484,7 +486,9 @@ class SweepPanel(w.VBox):  # type: ignore[misc]  # (ipywidgets: untyped)
                 result, figures=tuple(group), figure_labels=tuple(labels[f] for f in group)
             )
             old = self.charts[i] if i < len(self.charts) else None
-            chart = chart_widget(data, old, texts=texts, csv_text=part.to_csv(), percent=percent)
+            chart = chart_widget(
+                data, old, texts=texts, csv_text=part.to_csv(), percent=percent, read_at=at
+            )
             chart.add_class("rl-sweep-chart")
             charts.append(chart)
         for extra in self.charts[len(charts) :]:
