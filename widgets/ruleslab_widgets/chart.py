@@ -57,6 +57,7 @@ __all__ = [
     "highlighted",
     "line_csv",
     "line_summary",
+    "line_traits",
     "nice_ticks",
     "number_ticks",
     "summary",
@@ -824,42 +825,60 @@ class LineChart(anywidget.AnyWidget):
         percent: bool = False,
         read_at: int = 0,
     ) -> None:
-        """Draw ``data`` (kind ``"line"``). ``texts``: each line's value at each point as
-        the calculator shows it (default: a percentage when ``percent``, else the number);
-        ``csv_text``: the download (default :func:`line_csv`); ``percent``: a y axis of
-        chances (0 to 100 %); ``read_at``: the point the readout shows first."""
-        if data.kind != "line":
-            raise ValueError(f"a LineChart draws a line chart, not {data.kind!r}")
-        x = tuple(float(v) for v in data.series[0].x) if data.series else ()  # type: ignore[arg-type]
-        x_texts = [_x_text(v) for v in (data.series[0].x if data.series else ())]
-        ys = [s.y_floats() for s in data.series]
-        if texts is None:
-            texts = [
-                ["—" if y is None else fmt_prob(y) if percent else _plain_number(y) for y in line]
-                for line in ys
-            ]
-        known = [y for line in ys for y in line if y is not None]
-        if percent:
-            y_ticks = nice_ticks(max(known, default=0.0))
-        else:
-            y_ticks = number_ticks(min(0.0, *known) if known else 0.0, max([0.0, *known]))
+        """Draw ``data`` (kind ``"line"``): the traits :func:`line_traits` works out,
+        sent in one message."""
+        traits = line_traits(data, texts, csv_text, percent=percent, read_at=read_at)
         with self.hold_sync():
-            self.title = data.title
-            self.x_label = data.x_label
-            self.y_label = data.y_label
-            self.percent = percent
-            self.x = list(x)
-            self.x_texts = x_texts
-            self.x_ticks = list(x_ticks(x, x_texts))
-            self.y_ticks = list(y_ticks)
-            self.series = [
-                {"label": s.label, "y": list(line), "texts": [str(t) for t in shown]}
-                for s, line, shown in zip(data.series, ys, texts, strict=True)
-            ]
-            self.summary = line_summary(data, texts)
-            self.csv = line_csv(data) if csv_text is None else csv_text
-            self.filename = csv_filename(data.title)
-            self.read_at = read_at
+            for name, value in traits.items():
+                setattr(self, name, value)
+
+
+def line_traits(
+    data: ChartData,
+    texts: Sequence[Sequence[str]] | None = None,
+    csv_text: str | None = None,
+    *,
+    percent: bool = False,
+    read_at: int = 0,
+) -> dict[str, Any]:
+    """A :class:`LineChart`'s traits for ``data`` (kind ``"line"``). ``texts``: each
+    line's value at each point as the calculator shows it (default: a percentage when
+    ``percent``, else the number); ``csv_text``: the download (default
+    :func:`line_csv`); ``percent``: a y axis of chances (0 to 100 %); ``read_at``: the
+    point the readout shows first."""
+    if data.kind != "line":
+        raise ValueError(f"a LineChart draws a line chart, not {data.kind!r}")
+    x = tuple(float(v) for v in data.series[0].x) if data.series else ()  # type: ignore[arg-type]
+    x_texts = [_x_text(v) for v in (data.series[0].x if data.series else ())]
+    ys = [s.y_floats() for s in data.series]
+    if texts is None:
+        texts = [
+            ["—" if y is None else fmt_prob(y) if percent else _plain_number(y) for y in line]
+            for line in ys
+        ]
+    known = [y for line in ys for y in line if y is not None]
+    if percent:
+        y_ticks = nice_ticks(max(known, default=0.0))
+    else:
+        y_ticks = number_ticks(min(0.0, *known) if known else 0.0, max([0.0, *known]))
+    return {
+        "title": data.title,
+        "x_label": data.x_label,
+        "y_label": data.y_label,
+        "percent": percent,
+        "x": list(x),
+        "x_texts": x_texts,
+        "x_ticks": list(x_ticks(x, x_texts)),
+        "y_ticks": list(y_ticks),
+        "series": [
+            {"label": s.label, "y": list(line), "texts": [str(t) for t in shown]}
+            for s, line, shown in zip(data.series, ys, texts, strict=True)
+        ],
+        "summary": line_summary(data, texts),
+        "csv": line_csv(data) if csv_text is None else csv_text,
+        "filename": csv_filename(data.title),
+        "read_at": read_at,
+    }
 
 
 def _x_text(value: object) -> str:
@@ -876,7 +895,9 @@ def chart_widget(data: ChartData, widget: Any = None, **options: Any) -> Any:
     """The widget drawing an engine chart, by its ``kind``: ``"line"`` a :class:`LineChart`
     (``widget`` reused when it is one; ``options`` as :meth:`LineChart.show` takes them)."""
     if data.kind == "line":
-        chart = widget if isinstance(widget, LineChart) else LineChart()
-        chart.show(data, **options)
-        return chart
+        if isinstance(widget, LineChart):
+            widget.show(data, **options)
+            return widget
+        # a new chart opens with all its state: no message waits on a model still loading
+        return LineChart(**line_traits(data, **options))
     raise ValueError(f"no widget draws a chart of kind {data.kind!r} yet")

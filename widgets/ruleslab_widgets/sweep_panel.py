@@ -251,10 +251,13 @@ class SweepPanel(w.VBox):  # type: ignore[misc]  # (ipywidgets: untyped)
             if old is not None:
                 old.unobserve(self._on_control, names="value")
                 old.close()
-            box = NumberField(
-                p, value=texts[attr], description=label, placeholder=p.describe_range()
+            box = NumberField(  # (its class given at once: no message to a loading model)
+                p,
+                value=texts[attr],
+                description=label,
+                placeholder=p.describe_range(),
+                _dom_classes=(f"rl-sweep-{attr}",),
             )
-            box.add_class(f"rl-sweep-{attr}")
             box.observe(self._on_control, names="value")
             setattr(self, attr, box)
             boxes.append(box)
@@ -489,7 +492,6 @@ class SweepPanel(w.VBox):  # type: ignore[misc]  # (ipywidgets: untyped)
             chart = chart_widget(
                 data, old, texts=texts, csv_text=part.to_csv(), percent=percent, read_at=at
             )
-            chart.add_class("rl-sweep-chart")
             charts.append(chart)
         for extra in self.charts[len(charts) :]:
             extra.close()
