@@ -1,4 +1,11 @@
-"""A dependency-free bar chart drawn in the browser (an anywidget view).
+"""Dependency-free charts drawn in the browser (anywidget views): bars, and lines.
+
+:class:`BarChart` (below) draws a calculator's declared chart; :class:`LineChart`
+draws an engine :class:`~ruleslab.whatif.ChartData` of kind ``"line"`` (a sweep:
+"Across a range", :mod:`ruleslab_widgets.sweep_panel`), chosen by
+:func:`chart_widget`. Both share the front end's helpers, the "Show as table"
+and "Download CSV" tools and the quality bar: text at 12 px at the width drawn,
+no two labels meeting, ``role="img"`` with a summary, the theme's colours.
 
 The Python side holds the data (bars, titles, which bars to highlight and what
 the highlight means) and derives everything the reader sees as text: each
@@ -39,8 +46,23 @@ import anywidget
 import traitlets
 
 from ruleslab.explain import fmt_prob
+from ruleslab.whatif import ChartData
 
-__all__ = ["BarChart", "chart_csv", "csv_filename", "highlighted", "nice_ticks", "summary"]
+__all__ = [
+    "BarChart",
+    "LineChart",
+    "chart_csv",
+    "chart_widget",
+    "csv_filename",
+    "highlighted",
+    "line_csv",
+    "line_summary",
+    "line_traits",
+    "nice_ticks",
+    "number_ticks",
+    "summary",
+    "x_ticks",
+]
 
 
 def nice_ticks(top: float, most: int = 4) -> tuple[tuple[float, str], ...]:
@@ -125,7 +147,7 @@ def csv_filename(title: str) -> str:
     return f"{slug or 'chart'}.csv"
 
 
-_ESM = r"""
+_JS_HELPERS = r"""
 const NS = "http://www.w3.org/2000/svg";
 const FONT = 12;  // px, every label in the SVG (drawn 1:1: the SVG is as wide as its viewBox)
 let serial = 0;
@@ -152,6 +174,52 @@ function measurer(el) {
   // a little more than measured: the SVG's own text rendering may differ slightly
   return (t) => Math.ceil(ctx.measureText(String(t)).width * 1.08) + 2;
 }
+function download(model) {
+  // a BOM so that spreadsheets read the file as UTF-8 (the labels use "−", "≤")
+  const blob = new Blob(["\ufeff" + model.get("csv")], { type: "text/csv;charset=utf-8" });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = model.get("filename") || "chart.csv";
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+function tools(model, el, root, makeTable, saveAs) {
+  // "Show as table" (aria-expanded; open or not kept across redraws) and "Download CSV"
+  const bar = html("div", "rl-chart-tools");
+  const id = el.dataset.tableId || (el.dataset.tableId = `rl-chart-table-${++serial}`);
+  const open = el.dataset.tableOpen === "true";
+  const toggle = html("button", "rl-chart-toggle jupyter-button");
+  toggle.textContent = open ? "Hide table" : "Show as table";
+  toggle.type = "button";
+  toggle.setAttribute("aria-expanded", String(open));
+  toggle.setAttribute("aria-controls", id);
+  const csvButton = html("button", "rl-chart-csv jupyter-button", "Download CSV");
+  csvButton.type = "button";
+  csvButton.title = `${saveAs} ${model.get("filename")}`;
+  csvButton.addEventListener("click", () => download(model));
+  bar.append(toggle, csvButton);
+  root.appendChild(bar);
+  const t = makeTable(id);
+  t.hidden = !open;
+  toggle.addEventListener("click", () => {
+    const now = toggle.getAttribute("aria-expanded") !== "true";
+    el.dataset.tableOpen = String(now);
+    toggle.setAttribute("aria-expanded", String(now));
+    toggle.textContent = now ? "Hide table" : "Show as table";
+    t.hidden = !now;
+  });
+  root.appendChild(t);
+}
+"""
+"""What both charts' front ends share: SVG and HTML elements, the width drawn at, text
+measured, a CSV download (``model`` holds ``csv`` and ``filename``)."""
+
+_ESM = (
+    _JS_HELPERS
+    + r"""
 function columns(s, d, W, measure) {
   // bars standing in columns, each value printed above its bar
   const { bars, values, ticks, hi } = d;
@@ -237,18 +305,6 @@ function table(model, d, id) {
   });
   return t;
 }
-function download(model) {
-  // a BOM so that spreadsheets read the file as UTF-8 (the labels use "−", "≤")
-  const blob = new Blob(["\ufeff" + model.get("csv")], { type: "text/csv;charset=utf-8" });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = model.get("filename") || "chart.csv";
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10000);
-}
 function draw(model, el) {
   const bars = model.get("bars") || [];
   const from = model.get("highlight_from");
@@ -293,30 +349,7 @@ function draw(model, el) {
     legend.appendChild(document.createTextNode(model.get("highlight_label") || "Highlighted"));
     root.appendChild(legend);
   }
-  const tools = html("div", "rl-chart-tools");
-  const id = el.dataset.tableId || (el.dataset.tableId = `rl-chart-table-${++serial}`);
-  const open = el.dataset.tableOpen === "true";
-  const toggle = html("button", "rl-chart-toggle jupyter-button");
-  toggle.textContent = open ? "Hide table" : "Show as table";
-  toggle.type = "button";
-  toggle.setAttribute("aria-expanded", String(open));
-  toggle.setAttribute("aria-controls", id);
-  const csvButton = html("button", "rl-chart-csv jupyter-button", "Download CSV");
-  csvButton.type = "button";
-  csvButton.title = `Save the chart's data as ${model.get("filename")}`;
-  csvButton.addEventListener("click", () => download(model));
-  tools.append(toggle, csvButton);
-  root.appendChild(tools);
-  const t = table(model, d, id);
-  t.hidden = !open;
-  toggle.addEventListener("click", () => {
-    const now = toggle.getAttribute("aria-expanded") !== "true";
-    el.dataset.tableOpen = String(now);
-    toggle.setAttribute("aria-expanded", String(now));
-    toggle.textContent = now ? "Hide table" : "Show as table";
-    t.hidden = !now;
-  });
-  root.appendChild(t);
+  tools(model, el, root, (id) => table(model, d, id), "Save the chart's data as");
   el.appendChild(root);
 }
 const NAMES = ["bars", "title", "x_label", "highlight_from", "highlight_label", "value_labels",
@@ -337,6 +370,7 @@ function render({ model, el }) {
 }
 export default { render };
 """
+)
 
 _CSS = """
 .rl-chart { margin: 0.5em 0; max-width: 640px; overflow-x: auto; }
@@ -409,3 +443,461 @@ class BarChart(anywidget.AnyWidget):
             )
             self.csv = chart_csv(self.x_label, bars, self.highlight_from, self.highlight_label)
             self.filename = csv_filename(self.title)
+
+
+# -- line charts (a sweep: a figure across a range) ---------------------------
+
+
+def number_ticks(lo: float, hi: float, most: int = 5) -> tuple[tuple[float, str], ...]:
+    """Ticks of a number axis covering ``lo`` to ``hi``: ``(value, label)`` at round
+    values (1, 2 or 5 × a power of ten apart), at most about ``most`` steps, the first
+    at or below ``lo`` and the last at or above ``hi``.
+
+    >>> [label for _, label in number_ticks(0, 17)]
+    ['0', '5', '10', '15', '20']
+    >>> [label for _, label in number_ticks(0, 1.5)]
+    ['0', '0.5', '1.0', '1.5']
+    """
+    if not hi > lo:
+        lo, hi = (lo - 1, hi + 1) if lo else (0.0, 1.0)
+    span = hi - lo
+    power = 10.0 ** math.floor(math.log10(span / most))
+    step = next(m * power for m in (1, 2, 5, 10) if m * power * most >= span * (1 - 1e-12))
+    first = math.floor(lo / step + 1e-9)
+    last = math.ceil(hi / step - 1e-9)
+    decimals = max(0, -math.floor(math.log10(step) + 1e-9))
+    ticks = []
+    for k in range(first, last + 1):
+        value = round(k * step, 12)
+        text = f"{value:,.{decimals}f}".replace(",", "\u202f").replace("-", "\u2212")
+        ticks.append((value + 0.0, "0" if value == 0 else text))
+    return tuple(ticks)
+
+
+def x_ticks(x: Sequence[float], texts: Sequence[str]) -> tuple[tuple[float, str], ...]:
+    """Ticks of a line chart's x axis: each point's own value when there are at most 12
+    (``texts``: as the field shows them), else round values inside the range (the front
+    end keeps every other one while labels would touch)."""
+    if len(x) <= 12:
+        return tuple(zip((float(v) for v in x), texts, strict=True))
+    lo, hi = float(min(x)), float(max(x))
+    return tuple((v, t) for v, t in number_ticks(lo, hi, most=10) if lo <= v <= hi)
+
+
+def _as_float(value: object) -> float | None:
+    return None if value is None else float(value)  # type: ignore[arg-type]
+
+
+def line_summary(data: ChartData, texts: Sequence[Sequence[str]]) -> str:
+    """A line chart in a few sentences, for a screen reader (the SVG's ``aria-label``):
+    the x range, then each line's first and last value and its highest."""
+    if not data.series or not data.series[0].x:
+        return f"{data.title}: nothing to chart for these inputs."
+    x = [_x_text(v) for v in data.series[0].x]
+    n = len(data.series)
+    head = (
+        f"{data.title}: line chart of {n} line{'s' if n > 1 else ''} over {data.x_label}, "
+        f"{x[0]} to {x[-1]} ({len(x)} point{'s' if len(x) > 1 else ''})."
+    )
+    parts = []
+    for s, shown in list(zip(data.series, texts, strict=True))[:4]:
+        ys = s.y_floats()
+        known = [i for i, y in enumerate(ys) if y is not None]
+        if not known:
+            parts.append(f"{s.label}: no value.")
+            continue
+        top = max(known, key=lambda i: ys[i])  # type: ignore[arg-type,return-value]
+        first, last = known[0], known[-1]
+        parts.append(
+            f"{s.label}: {shown[first]} at {x[first]}, {shown[last]} at {x[last]}; "
+            f"highest {shown[top]} at {x[top]}."
+        )
+    more = f" And {n - 4} more lines." if n > 4 else ""
+    return " ".join([head, *parts]) + more + " Every value is in the table (Show as table)."
+
+
+def line_csv(data: ChartData) -> str:
+    """A line chart's data as CSV: one row per x, one column per line (exact values,
+    a Fraction as ``109/200``); used when no sweep's own CSV is given."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([data.x_label, *(s.label for s in data.series)])
+    for i, x in enumerate(data.series[0].x if data.series else ()):
+        writer.writerow([x, *("" if s.y[i] is None else str(s.y[i]) for s in data.series)])
+    return out.getvalue()
+
+
+_LINE_ESM = (
+    _JS_HELPERS
+    + r"""
+const DASHES = ["", "7 4", "2 3", "9 3 2 3"];
+const COLOURS = 6;
+function look(i) {
+  // colour and dash both differ for the first four lines; a marker shape per line
+  return { colour: `rl-line-${i % COLOURS}`, dash: DASHES[i % DASHES.length], shape: i % 4 };
+}
+function marker(x, y, r, shape, cls) {
+  if (shape === 1) {
+    return svg("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r, class: cls });
+  }
+  if (shape === 2) {
+    const p = `${x},${y - r * 1.2} ${x + r * 1.1},${y + r * 0.8} ${x - r * 1.1},${y + r * 0.8}`;
+    return svg("polygon", { points: p, class: cls });
+  }
+  if (shape === 3) {
+    const p = `${x},${y - r * 1.3} ${x + r * 1.1},${y} ${x},${y + r * 1.3} ${x - r * 1.1},${y}`;
+    return svg("polygon", { points: p, class: cls });
+  }
+  return svg("circle", { cx: x, cy: y, r, class: cls });
+}
+function sample(i) {
+  // a legend's sample: the line's colour, dash and marker
+  const { colour, dash, shape } = look(i);
+  const s = svg("svg", { width: 34, height: 14, viewBox: "0 0 34 14", "aria-hidden": "true",
+                         class: `rl-line-sample ${colour}` });
+  s.appendChild(svg("line", { x1: 1, y1: 7, x2: 33, y2: 7, class: "rl-line-path",
+                              "stroke-dasharray": dash }));
+  s.appendChild(marker(17, 7, 3.5, shape, "rl-line-marker"));
+  return s;
+}
+function table(model, id) {
+  const t = html("table", "rl-chart-table rl-line-table");
+  t.id = id;
+  t.appendChild(html("caption", "", model.get("title")));
+  const head = html("tr");
+  for (const c of [model.get("x_label"), ...model.get("series").map((s) => s.label)]) {
+    const th = html("th", "", c);
+    th.scope = "col";
+    head.appendChild(th);
+  }
+  t.appendChild(html("thead")).appendChild(head);
+  const body = t.appendChild(html("tbody"));
+  model.get("x_texts").forEach((x, i) => {
+    const tr = body.appendChild(html("tr"));
+    const th = tr.appendChild(html("th", "", x));
+    th.scope = "row";
+    for (const s of model.get("series")) tr.appendChild(html("td", "", s.texts[i]));
+  });
+  return t;
+}
+function draw(model, el) {
+  const series = model.get("series") || [];
+  const x = model.get("x") || [];
+  const xTexts = model.get("x_texts") || [];
+  const yTicks = model.get("y_ticks") || [];
+  const agree = x.length === xTexts.length && yTicks.length >= 2
+    && series.every((s) => s.y.length === x.length && s.texts.length === x.length);
+  if (!agree && el.firstChild) return;
+  el.replaceChildren();
+  const root = html("figure", "rl-chart rl-line-chart");
+  root.appendChild(html("figcaption", "", model.get("title")));
+  if (!series.length || !x.length || !agree) {
+    root.appendChild(html("p", "rl-chart-empty", "Nothing to chart for these inputs."));
+    el.appendChild(root);
+    return;
+  }
+  const W = width(el), measure = measurer(el);
+  el.dataset.drawnWidth = String(W);
+  root.appendChild(html("div", "rl-chart-axis rl-line-y-label", model.get("y_label")));
+  const tickW = Math.max(...yTicks.map(([, t]) => measure(t)));
+  const x0 = x[0], x1 = x[x.length - 1];
+  const lastTickW = measure(xTexts[xTexts.length - 1] || "");
+  const L = tickW + 10, R = Math.max(10, lastTickW / 2 + 2), T = 10, plotH = 200;
+  const B = FONT + 14, H = T + plotH + B, plotW = W - L - R;
+  const lo = yTicks[0][0], hi = yTicks[yTicks.length - 1][0];
+  const X = (v) => L + (x1 === x0 ? plotW / 2 : ((v - x0) / (x1 - x0)) * plotW);
+  const Y = (v) => T + plotH - ((v - lo) / (hi - lo)) * plotH;
+  const s = svg("svg", { role: "img", "aria-label": model.get("summary"), "font-size": FONT,
+                         viewBox: `0 0 ${W} ${H}`, width: W, height: H });
+  for (const [v, t] of yTicks) {
+    const y = Y(v);
+    s.appendChild(svg("line", { x1: L, y1: y, x2: W - R, y2: y,
+                                class: v === lo ? "rl-axis" : "rl-grid" }));
+    s.appendChild(svg("text", { x: L - 6, y: y + FONT * 0.35, "text-anchor": "end",
+                                "font-size": FONT, class: "rl-tick" }, t));
+  }
+  s.appendChild(svg("line", { x1: L, y1: T, x2: L, y2: T + plotH, class: "rl-axis" }));
+  // x ticks: every other one dropped while two labels would touch
+  let ticks = model.get("x_ticks") || [];
+  const fits = (list) => list.every(([v, t], k) => k === 0
+    || X(v) - measure(t) / 2 >= X(list[k - 1][0]) + measure(list[k - 1][1]) / 2 + 6);
+  while (ticks.length > 2 && !fits(ticks)) ticks = ticks.filter((_, k) => k % 2 === 0);
+  for (const [v, t] of ticks) {
+    const px = X(v);
+    s.appendChild(svg("line", { x1: px, y1: T + plotH, x2: px, y2: T + plotH + 4,
+                                class: "rl-axis" }));
+    s.appendChild(svg("text", { x: px, y: T + plotH + FONT + 5, "text-anchor": "middle",
+                                "font-size": FONT, class: "rl-xtick" }, t));
+  }
+  const slot = plotW / Math.max(1, x.length - 1);
+  const r = Math.max(1.6, Math.min(3.5, slot / 3));
+  const groups = series.map((line, i) => {
+    const { colour, dash, shape } = look(i);
+    const g = svg("g", { class: `rl-line ${colour}`, "data-series": i });
+    let d = "";
+    let pen = false;
+    line.y.forEach((v, k) => {
+      if (v === null || v === undefined) { pen = false; return; }
+      d += `${pen ? "L" : "M"}${X(x[k]).toFixed(2)},${Y(v).toFixed(2)}`;
+      pen = true;
+    });
+    g.appendChild(svg("path", { d, class: "rl-line-path", "stroke-dasharray": dash }));
+    line.y.forEach((v, k) => {
+      if (v === null || v === undefined) return;
+      const m = marker(X(x[k]), Y(v), r, shape, "rl-line-marker");
+      m.setAttribute("data-x", xTexts[k]);
+      m.setAttribute("data-text", line.texts[k]);
+      g.appendChild(m);
+    });
+    s.appendChild(g);
+    return g;
+  });
+  // value labels: one line whose every label has room beside its neighbours
+  if (series.length === 1) {
+    const texts = series[0].texts;
+    const need = Math.max(...texts.map(measure)) + 4;
+    if (need * 1.5 <= slot || x.length === 1) {
+      series[0].y.forEach((v, k) => {
+        if (v === null || v === undefined) return;
+        const y = Y(v), above = y - 7 >= T + FONT;
+        // the ends' labels lean inwards: never over the y axis's ticks or past the edge
+        const anchor = x.length === 1 ? "middle" : k === 0 ? "start" : k === x.length - 1
+          ? "end" : "middle";
+        s.appendChild(svg("text", { x: X(x[k]), y: above ? y - 7 : y + FONT + 5,
+                                    "text-anchor": anchor, "font-size": FONT,
+                                    class: "rl-value" }, texts[k]));
+      });
+    }
+  }
+  // the readout: a guide at one point and every line's value there (pointer or slider)
+  const guide = svg("line", { x1: 0, y1: T, x2: 0, y2: T + plotH, class: "rl-line-guide",
+                              visibility: "hidden" });
+  s.appendChild(guide);
+  const readout = html("div", "rl-line-readout");
+  readout.setAttribute("aria-live", "polite");
+  const slider = html("input", "rl-line-slider");
+  slider.type = "range";
+  slider.min = "0";
+  slider.max = String(x.length - 1);
+  slider.step = "1";
+  slider.setAttribute("aria-label", `Read the values at one ${model.get("x_label")}`);
+  const show = (k) => {
+    k = Math.max(0, Math.min(x.length - 1, k));
+    el.dataset.readAt = String(k);
+    slider.value = String(k);
+    slider.setAttribute("aria-valuetext", `${model.get("x_label")} ${xTexts[k]}`);
+    guide.setAttribute("x1", X(x[k]));
+    guide.setAttribute("x2", X(x[k]));
+    guide.setAttribute("visibility", "visible");
+    groups.forEach((g) => g.querySelectorAll(".rl-line-marker").forEach((m) =>
+      m.classList.toggle("rl-line-marker-on", m.getAttribute("data-x") === xTexts[k])));
+    readout.replaceChildren();
+    readout.appendChild(html("strong", "", `${model.get("x_label")} ${xTexts[k]}`));
+    series.forEach((line, i) => {
+      const item = html("span", "rl-line-readout-item");
+      item.append(sample(i), ` ${line.label}: `);
+      item.appendChild(html("strong", "", line.texts[k]));
+      readout.appendChild(item);
+    });
+  };
+  const hover = svg("rect", { x: L, y: T, width: plotW, height: plotH, class: "rl-line-hover" });
+  hover.addEventListener("pointermove", (e) => {
+    const box = s.getBoundingClientRect();
+    const px = ((e.clientX - box.left) / box.width) * W;
+    let best = 0;
+    x.forEach((v, k) => { if (Math.abs(X(v) - px) < Math.abs(X(x[best]) - px)) best = k; });
+    show(best);
+  });
+  s.appendChild(hover);
+  slider.addEventListener("input", () => show(Number(slider.value)));
+  root.appendChild(s);
+  root.appendChild(html("div", "rl-chart-axis rl-chart-axis-columns", model.get("x_label")));
+  const legend = html("ul", "rl-line-legend");
+  series.forEach((line, i) => {
+    const li = html("li", "rl-line-legend-item");
+    li.append(sample(i), html("span", "", line.label));
+    legend.appendChild(li);
+  });
+  root.appendChild(legend);
+  const read = html("label", "rl-line-read");
+  read.append(html("span", "", "Read a point"), slider);
+  root.append(read, readout);
+  // the point read: the GM's last one, else the one Python names (the form's value)
+  const at = el.dataset.readAt === undefined ? model.get("read_at") : Number(el.dataset.readAt);
+  show(Number.isInteger(at) && at >= 0 && at < x.length ? at : 0);
+  tools(model, el, root, (id) => table(model, id), "Save the exact values (fractions) as");
+  el.appendChild(root);
+}
+const NAMES = ["title", "x_label", "y_label", "x", "x_texts", "x_ticks", "y_ticks", "series",
+               "summary", "csv", "filename"];
+function render({ model, el }) {
+  let queued = false;
+  const redraw = () => {
+    // one drawing per batch of changes (the traits of one update arrive together)
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => { queued = false; draw(model, el); });
+  };
+  for (const name of NAMES) model.on(`change:${name}`, redraw);
+  const reread = () => { delete el.dataset.readAt; redraw(); };
+  model.on("change:read_at", reread);
+  draw(model, el);
+  const resized = new ResizeObserver(() => {
+    if (String(width(el)) !== el.dataset.drawnWidth) draw(model, el);
+  });
+  resized.observe(el);
+  return () => {
+    resized.disconnect();
+    model.off("change:read_at", reread);
+    for (const name of NAMES) model.off(`change:${name}`, redraw);
+  };
+}
+export default { render };
+"""
+)
+
+_LINE_CSS = """
+.rl-line-chart .rl-line-path { fill: none; stroke: currentColor; stroke-width: 2.25;
+  stroke-linejoin: round; }
+.rl-line-chart .rl-line-marker { fill: currentColor; stroke: var(--rl-page-bg, #fff);
+  stroke-width: 0.75; }
+.rl-line-chart .rl-line-marker-on { stroke: var(--rl-fg, #1b1b1b); stroke-width: 2; }
+.rl-line-chart .rl-line-guide { stroke: var(--rl-muted, #474747); stroke-dasharray: 3 3; }
+.rl-line-chart .rl-line-hover { fill: transparent; cursor: crosshair; touch-action: pan-y; }
+.rl-line-0 { color: var(--rl-line-0, #0b57d0); }
+.rl-line-1 { color: var(--rl-line-1, #b3261e); }
+.rl-line-2 { color: var(--rl-line-2, #2e7d32); }
+.rl-line-3 { color: var(--rl-line-3, #7b1fa2); }
+.rl-line-4 { color: var(--rl-line-4, #a15c00); }
+.rl-line-5 { color: var(--rl-line-5, #00796b); }
+.rl-line-chart .rl-line-y-label { font-weight: 600; }
+.rl-line-chart .rl-line-legend { list-style: none; padding: 0; margin: 0.3em 0;
+  display: flex; flex-wrap: wrap; gap: 0.2em 1.2em; }
+.rl-line-chart .rl-line-legend-item { display: flex; align-items: center; gap: 0.4em;
+  overflow-wrap: anywhere; }
+.rl-chart svg.rl-line-sample { display: inline-block; flex: none; width: 34px; height: 14px;
+  min-width: 0; }
+.rl-line-chart .rl-line-read { display: flex; align-items: center; gap: 0.6em; margin: 0.3em 0;
+  color: var(--rl-muted, #474747); font-size: 0.9em; }
+.rl-line-chart .rl-line-slider { flex: 1 1 auto; min-width: 6em; max-width: 24em;
+  accent-color: var(--rl-link, #0b57d0); }
+.rl-line-chart .rl-line-readout { display: flex; flex-wrap: wrap; gap: 0.15em 1em;
+  align-items: center; min-height: 1.4em; font-size: 0.95em; }
+.rl-line-chart .rl-line-readout-item { display: inline-flex; align-items: center; gap: 0.3em;
+  overflow-wrap: anywhere; }
+"""
+
+
+class LineChart(anywidget.AnyWidget):
+    """Lines over one x axis (a sweep), drawn from an engine :class:`~ruleslab.whatif.ChartData`
+    of kind ``"line"`` by :meth:`show`: the lines (colour, dash and marker each), the axes'
+    ticks, a legend, a readout of every line at one point (pointer, or the "Read a point"
+    slider), value labels when they have room, "Show as table" and "Download CSV".
+
+    Every text the front end prints is worked out here: ``x_texts`` (the field's values),
+    each line's ``texts`` (the figure as the calculator shows it), the ticks, the
+    ``summary`` (the SVG's ``aria-label``) and the ``csv``.
+    """
+
+    _esm = _LINE_ESM
+    _css = _CSS + _LINE_CSS
+    title = traitlets.Unicode("").tag(sync=True)
+    x_label = traitlets.Unicode("").tag(sync=True)
+    y_label = traitlets.Unicode("").tag(sync=True)
+    x = traitlets.List(traitlets.Float()).tag(sync=True)
+    x_texts = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    x_ticks = traitlets.List(traitlets.Tuple(traitlets.Float(), traitlets.Unicode())).tag(sync=True)
+    y_ticks = traitlets.List(traitlets.Tuple(traitlets.Float(), traitlets.Unicode())).tag(sync=True)
+    series = traitlets.List(traitlets.Dict()).tag(sync=True)
+    summary = traitlets.Unicode("").tag(sync=True)
+    csv = traitlets.Unicode("").tag(sync=True)
+    filename = traitlets.Unicode("sweep.csv").tag(sync=True)
+    percent = traitlets.Bool(False).tag(sync=True)
+    read_at = traitlets.Int(0).tag(sync=True)
+    """The point the readout shows first (an index of ``x``)."""
+
+    def show(
+        self,
+        data: ChartData,
+        texts: Sequence[Sequence[str]] | None = None,
+        csv_text: str | None = None,
+        *,
+        percent: bool = False,
+        read_at: int = 0,
+    ) -> None:
+        """Draw ``data`` (kind ``"line"``): the traits :func:`line_traits` works out,
+        sent in one message."""
+        traits = line_traits(data, texts, csv_text, percent=percent, read_at=read_at)
+        with self.hold_sync():
+            for name, value in traits.items():
+                setattr(self, name, value)
+
+
+def line_traits(
+    data: ChartData,
+    texts: Sequence[Sequence[str]] | None = None,
+    csv_text: str | None = None,
+    *,
+    percent: bool = False,
+    read_at: int = 0,
+) -> dict[str, Any]:
+    """A :class:`LineChart`'s traits for ``data`` (kind ``"line"``). ``texts``: each
+    line's value at each point as the calculator shows it (default: a percentage when
+    ``percent``, else the number); ``csv_text``: the download (default
+    :func:`line_csv`); ``percent``: a y axis of chances (0 to 100 %); ``read_at``: the
+    point the readout shows first."""
+    if data.kind != "line":
+        raise ValueError(f"a LineChart draws a line chart, not {data.kind!r}")
+    x = tuple(float(v) for v in data.series[0].x) if data.series else ()  # type: ignore[arg-type]
+    x_texts = [_x_text(v) for v in (data.series[0].x if data.series else ())]
+    ys = [s.y_floats() for s in data.series]
+    if texts is None:
+        texts = [
+            ["—" if y is None else fmt_prob(y) if percent else _plain_number(y) for y in line]
+            for line in ys
+        ]
+    known = [y for line in ys for y in line if y is not None]
+    if percent:
+        y_ticks = nice_ticks(max(known, default=0.0))
+    else:
+        y_ticks = number_ticks(min(0.0, *known) if known else 0.0, max([0.0, *known]))
+    return {
+        "title": data.title,
+        "x_label": data.x_label,
+        "y_label": data.y_label,
+        "percent": percent,
+        "x": list(x),
+        "x_texts": x_texts,
+        "x_ticks": list(x_ticks(x, x_texts)),
+        "y_ticks": list(y_ticks),
+        "series": [
+            {"label": s.label, "y": list(line), "texts": [str(t) for t in shown]}
+            for s, line, shown in zip(data.series, ys, texts, strict=True)
+        ],
+        "summary": line_summary(data, texts),
+        "csv": line_csv(data) if csv_text is None else csv_text,
+        "filename": csv_filename(data.title),
+        "read_at": read_at,
+    }
+
+
+def _x_text(value: object) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _plain_number(value: float) -> str:
+    return _x_text(round(value, 4))
+
+
+def chart_widget(data: ChartData, widget: Any = None, **options: Any) -> Any:
+    """The widget drawing an engine chart, by its ``kind``: ``"line"`` a :class:`LineChart`
+    (``widget`` reused when it is one; ``options`` as :meth:`LineChart.show` takes them)."""
+    if data.kind == "line":
+        if isinstance(widget, LineChart):
+            widget.show(data, **options)
+            return widget
+        # a new chart opens with all its state: no message waits on a model still loading
+        return LineChart(**line_traits(data, **options))
+    raise ValueError(f"no widget draws a chart of kind {data.kind!r} yet")

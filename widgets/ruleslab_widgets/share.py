@@ -35,8 +35,9 @@ function siteRoot() {
   if (root === null) return null;  // a Jupyter server: not the ruleslab site
   return new URL(root.endsWith("/") ? root : root + "/", window.location.href);
 }
-function address(query) {
+function address(query, extra) {
   const root = siteRoot();
+  if (extra) query = query ? `${query}&${extra}` : extra;
   const relative = "app.html" + (query ? "?" + query : "");
   return root ? new URL(relative, root).href : relative;
 }
@@ -57,11 +58,11 @@ function render({ model, el }) {
   note.className = "rl-share-note";
   note.setAttribute("role", "status");
   const update = () => {
-    box.value = address(model.get("query"));
+    box.value = address(model.get("query"), model.get("sweep"));
     note.textContent = "";
   };
   button.addEventListener("click", async () => {
-    const url = address(model.get("query"));
+    const url = address(model.get("query"), model.get("sweep"));
     box.value = url;
     try {
       await navigator.clipboard.writeText(url);
@@ -75,10 +76,11 @@ function render({ model, el }) {
   });
   box.addEventListener("focus", () => box.select());
   model.on("change:query", update);
+  model.on("change:sweep", update);
   update();
   row.append(button, box, note);
   el.replaceChildren(row);
-  return () => model.off("change:query", update);
+  return () => { model.off("change:query", update); model.off("change:sweep", update); };
 }
 export default { render };
 """
@@ -95,8 +97,16 @@ _CSS = """
 
 
 class ShareLink(anywidget.AnyWidget):
-    """A "Copy link" button and the link's text; ``query`` is the link's query string."""
+    """A "Copy link" button and the link's text; ``query`` is the link's query string,
+    ``sweep`` the sweep's part (``sweep.field=…&sweep.range=…``, "" for none:
+    :class:`~ruleslab_widgets.sweep_panel.SweepPanel` sets it while it is open),
+    appended to it."""
 
     _esm = _ESM
     _css = _CSS
     query = traitlets.Unicode("").tag(sync=True)
+    sweep = traitlets.Unicode("").tag(sync=True)
+
+    def link_query(self) -> str:
+        """The whole query the link carries: ``query``, then ``sweep`` if any."""
+        return "&".join(part for part in (self.query, self.sweep) if part)

@@ -46,8 +46,15 @@ LIGHT = {
     "hl-aggravated-fg": "#ffffff",
     "hl-stun": "#fff9c4",
     "hl-dying": "#b00020",
+    "line-0": "#0b57d0",
+    "line-1": "#b3261e",
+    "line-2": "#2e7d32",
+    "line-3": "#7b1fa2",
+    "line-4": "#a15c00",
+    "line-5": "#00796b",
 }
-"""The light theme's colours (``--rl-<name>``)."""
+"""The light theme's colours (``--rl-<name>``); ``line-N``: a line chart's lines (each at
+least 3:1 on the page, told apart by dash and marker too)."""
 
 DARK = {
     "fg": "#e8e8e8",
@@ -71,6 +78,12 @@ DARK = {
     "hl-aggravated-fg": "#1b1b1b",
     "hl-stun": "#54490a",
     "hl-dying": "#ff8a80",
+    "line-0": "#8ab4f8",
+    "line-1": "#ff8a80",
+    "line-2": "#6fcf75",
+    "line-3": "#ce93d8",
+    "line-4": "#ffb74d",
+    "line-5": "#4db6ac",
 }
 """The dark theme's colours: text at least 4.5:1 and bars at least 3:1 on the page."""
 
@@ -176,6 +189,26 @@ _RULES = """
   .rl-calc .rl-results > * { flex-shrink: 0; }
   .rl-calc .rl-keybar { display: none !important; }
 }
+.rl-calc .rl-sweep { border-top: 1px solid var(--rl-border); margin-top: 0.6em; }
+.rl-calc .rl-sweep-intro, .rl-calc .rl-sweep-hint, .rl-calc .rl-sweep-figures-label {
+  color: var(--rl-muted); font-size: 0.9em; line-height: 1.35; margin: 0.2em 0; }
+.rl-calc .rl-sweep-figures-label { font-weight: 600; color: var(--rl-fg); }
+.rl-calc .rl-sweep-field { width: 100%; max-width: 34em; }
+.rl-calc .rl-sweep-field select { min-width: 0; flex: 1 1 auto; }
+.rl-calc .rl-sweep-range { flex-wrap: wrap; gap: 0.2em 0.8em; align-items: center; }
+.rl-calc .rl-sweep-range > .rl-number { flex: 1 1 9.5em; max-width: 13em; width: auto; }
+.rl-calc .rl-sweep-range > .rl-number > .rl-number-label { flex: 0 0 auto; width: auto;
+  min-width: 2.6em; margin-right: 0.4em; }
+.rl-calc .rl-sweep-range > .rl-number > .rl-number-input { flex: 1 1 3em; min-width: 3em;
+  width: auto; }
+.rl-calc .rl-sweep-range > .widget-html { flex: 1 1 100%; }
+.rl-calc .rl-sweep-figures { display: flex; flex-wrap: wrap; gap: 0 1.2em; max-height: 13em;
+  overflow-y: auto; border: 1px solid var(--rl-border); border-radius: 4px;
+  padding: 0.15em 0.5em; }
+.rl-calc .rl-sweep-figures .widget-checkbox { max-width: 100%; }
+.rl-calc .rl-sweep-charts { overflow: visible; }
+.rl-calc .rl-sweep.rl-sweep-stale .rl-sweep-charts,
+.rl-calc .rl-results.rl-stale .rl-sweep-charts { opacity: 0.45; filter: grayscale(1); }
 .rl-calc .rl-roll-seed .widget-label { min-width: 0; }
 .rl-calc .rl-roll-row { flex-wrap: wrap; }
 .rl-calc .rl-roll-stale ol, .rl-calc .rl-roll-stale strong { opacity: 0.6; }

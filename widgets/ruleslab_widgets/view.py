@@ -70,6 +70,7 @@ from ruleslab_widgets.render import (
 )
 from ruleslab_widgets.share import ShareLink
 from ruleslab_widgets.style import STYLE
+from ruleslab_widgets.sweep_panel import SweepPanel
 
 __all__ = ["KEY_FIGURES", "PAGE_PARAMETERS", "CalculatorView"]
 
@@ -208,8 +209,17 @@ class CalculatorView(w.VBox):
         party = [self.party] if self.party.roles else []  # (above the form it fills)
         self.form = w.VBox([*party, *form])
         self.form.add_class("rl-form")
+        self.sweep_panel = SweepPanel(self)  # "Across a range" (ruleslab_widgets.sweep_panel)
         self.results = w.VBox(
-            [self.summary, self.status, self.output, *self.panels, self.working, *roll_rows]
+            [
+                self.summary,
+                self.status,
+                self.output,
+                *self.panels,
+                self.sweep_panel,
+                self.working,
+                *roll_rows,
+            ]
         )
         self.results.add_class("rl-results")
         body = w.Box([self.form, self.results])
@@ -419,7 +429,8 @@ class CalculatorView(w.VBox):
         A number or text field takes the link's text as typed (a bad one gets the
         field's usual message); a choice or checkbox takes a value it can hold, or
         keeps its default and shows the field's message. Unknown and repeated names
-        are reported in the status line. :data:`PAGE_PARAMETERS` are skipped.
+        are reported in the status line. :data:`PAGE_PARAMETERS` are skipped; ``sweep.*``
+        go to the sweep panel (:meth:`~ruleslab_widgets.sweep_panel.SweepPanel.apply_link`).
         """
         if isinstance(query, str):
             pairs = parse_qsl(query.removeprefix("?"), keep_blank_values=True)
@@ -428,8 +439,9 @@ class CalculatorView(w.VBox):
         values: dict[str, str] = {}
         unknown: dict[str, None] = {}  # ordered sets: a link of many names stays linear
         repeated: dict[str, None] = {}
+        sweep_pairs = [(n, t) for n, t in pairs if n.startswith("sweep.")]  # the sweep panel's
         for name, text in pairs:
-            if name in PAGE_PARAMETERS:
+            if name in PAGE_PARAMETERS or name.startswith("sweep."):
                 continue
             if name not in self.inputs:
                 unknown[name] = None
@@ -463,6 +475,8 @@ class CalculatorView(w.VBox):
         flagged = set(self._link_errors) | set(self.parse()[1])
         if self.options_box is not None and flagged & options:
             self.options_box.expanded = True
+        if sweep_pairs:
+            self.sweep_panel.apply_link(urlencode(sweep_pairs, quote_via=quote))
 
     def _label(self, name: str) -> str:
         return next(p.label for p in self.calc.params if p.name == name)
@@ -524,6 +538,7 @@ class CalculatorView(w.VBox):
             finally:
                 self._show_fields()
                 self._show_summary()
+                self.sweep_panel.follow()
 
     # -- the result's line in view -------------------------------------------
     def stale_fields(self) -> list[str]:
