@@ -28,6 +28,7 @@ import json
 import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -80,6 +81,16 @@ APP_STDLIB = frozenset(
     """.split()
 )
 
+#: anywidget's front end (``node_modules/anywidget/dist/index.js``) gives a widget
+#: 2 s to load its module and start, then reports "[anywidget] Failed to initialize
+#: model." and draws nothing: a phone, or a machine busy with Python starting beside
+#: it, can take longer. The bundle gets the same file with that limit at
+#: :data:`ANYWIDGET_INIT_MS` (:func:`patched_anywidget`); a new anywidget without that
+#: very line fails the build, naming it.
+ANYWIDGET = REPO / "node_modules" / "anywidget" / "dist" / "index.js"
+ANYWIDGET_TIMEOUT = "AbortSignal.timeout(2e3)"
+ANYWIDGET_INIT_MS = 30_000
+
 _FONT_LOADERS = [f"--loader:.{ext}=file" for ext in ("woff2", "woff", "ttf", "eot", "svg")]
 
 
@@ -106,15 +117,26 @@ def app_lock(lock: dict[str, Any]) -> dict[str, Any]:
     return {"info": lock["info"], "packages": dict(sorted(keep.items()))}
 
 
-def build_app(site: Path, *, sources: Path = APP_SOURCES) -> Path:
-    """Write ``app.js``, ``app.css``, their fonts and ``worker.mjs`` into ``site/static/app``,
-    and the app page's lock beside the site's."""
-    if not ESBUILD.exists():
-        raise AppBuildError(f"{ESBUILD} not found: run `npm ci`")
-    out = Path(site) / APP_DIR
-    if out.exists():
-        shutil.rmtree(out)
-    out.mkdir(parents=True)
+def patched_anywidget(into: Path, source: Path = ANYWIDGET) -> Path:
+    """Write anywidget's front end into folder ``into`` with its start-up limit at
+    :data:`ANYWIDGET_INIT_MS` instead of 2 s (see :data:`ANYWIDGET`); its path."""
+    text = source.read_text(encoding="utf-8")
+    if text.count(ANYWIDGET_TIMEOUT) != 1:
+        raise AppBuildError(
+            f"{source}: expected {ANYWIDGET_TIMEOUT} once (anywidget's 2 s start-up limit), "
+            f"found it {text.count(ANYWIDGET_TIMEOUT)} times: check the new anywidget"
+        )
+    patched = into / "anywidget.js"
+    patched.write_text(
+        text.replace(ANYWIDGET_TIMEOUT, f"AbortSignal.timeout({ANYWIDGET_INIT_MS})"),
+        encoding="utf-8",
+    )
+    return patched
+
+
+def _bundle(sources: Path, out: Path, anywidget: Path) -> None:
+    """esbuild: ``page.js`` and all it imports into ``out/app.js`` and ``app.css``, with
+    the module ``anywidget`` taken from ``anywidget`` (:func:`patched_anywidget`)."""
     cmd = [
         str(ESBUILD),
         str(sources / "page.js"),
@@ -126,11 +148,25 @@ def build_app(site: Path, *, sources: Path = APP_SOURCES) -> Path:
         "--asset-names=[name]-[hash]",
         "--legal-comments=none",
         "--log-level=warning",
+        f"--alias:anywidget={anywidget}",
         *_FONT_LOADERS,
     ]
     proc = subprocess.run(cmd, capture_output=True, text=True, cwd=REPO)
     if proc.returncode != 0:
         raise AppBuildError(f"esbuild failed:\n{proc.stdout}{proc.stderr}")
+
+
+def build_app(site: Path, *, sources: Path = APP_SOURCES) -> Path:
+    """Write ``app.js``, ``app.css``, their fonts and ``worker.mjs`` into ``site/static/app``,
+    and the app page's lock beside the site's."""
+    if not ESBUILD.exists():
+        raise AppBuildError(f"{ESBUILD} not found: run `npm ci`")
+    out = Path(site) / APP_DIR
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        _bundle(sources, out, patched_anywidget(Path(tmp)))
     shutil.copy2(sources / "worker.mjs", out / "worker.mjs")
     dist = Path(site) / "static" / "pyodide"
     if not (dist / LOCK_NAME).is_file():

@@ -38,7 +38,8 @@ def test_the_app_part_holds_what_the_app_pages_load(site: Path) -> None:
     assert notes <= app
     # each calculator's static page: the app page draws it before Python (make_content)
     static = {p.relative_to(site).as_posix() for p in (site / "calculators").glob("*.html")}
-    assert len(static) >= 14 and static <= app
+    assert len(static) >= 14
+    assert static <= app
     # of Pyodide's folder nothing else: not the full library, not the kernel's packages
     assert {rel for rel in app if rel.startswith("static/pyodide/")} == pyodide | wheels
 

@@ -195,6 +195,9 @@ def test_app_page_runtime_files(site: Path, lock: dict[str, Any]) -> None:
     # the widget classes are bundled, not fetched: no module loader, no CDN
     assert "unpkg.com" not in bundle
     assert "cdn.jsdelivr.net" not in bundle
+    # anywidget's start-up limit is 30 s in the bundle, not its 2 s (tools.build_app)
+    assert "AbortSignal.timeout(2e3)" not in bundle
+    assert "AbortSignal.timeout(3e4)" in bundle
 
 
 def test_project_wheel_is_served_under_a_content_tag(lock: dict[str, Any]) -> None:

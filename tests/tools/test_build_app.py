@@ -9,7 +9,7 @@ import zipfile
 import pytest
 
 from ruleslab_widgets.app_stdlib import MANIFEST
-from tools.build_app import AppBuildError, app_lock, app_stdlib
+from tools.build_app import AppBuildError, app_lock, app_stdlib, patched_anywidget
 
 
 def _entry(name: str, *depends: str) -> dict[str, object]:
@@ -90,3 +90,21 @@ def test_app_stdlib_refuses_a_kept_name_the_library_lacks(tmp_path):
     full = _stdlib(tmp_path / "python_stdlib.zip", STDLIB)
     with pytest.raises(AppBuildError, match="has no nosuch"):
         app_stdlib(full, tmp_path / "out.zip", keep=frozenset({"json", "nosuch"}))
+
+
+def test_anywidgets_start_up_limit_is_raised_once(tmp_path):
+    source = tmp_path / "index.js"
+    source.write_text("a();\nAbortSignal.timeout(2e3).addEventListener('abort', f);\nb();\n")
+    (tmp_path / "out").mkdir()
+    patched = patched_anywidget(tmp_path / "out", source)
+    assert patched.read_text() == (
+        "a();\nAbortSignal.timeout(30000).addEventListener('abort', f);\nb();\n"
+    )
+
+
+@pytest.mark.parametrize("times", [0, 2])
+def test_an_anywidget_without_that_limit_once_fails_the_build(tmp_path, times):
+    source = tmp_path / "index.js"
+    source.write_text("AbortSignal.timeout(2e3);\n" * times)
+    with pytest.raises(AppBuildError, match=f"found it {times} times"):
+        patched_anywidget(tmp_path, source)
