@@ -68,6 +68,7 @@ from ruleslab_widgets.render import (
     status_html,
     steps_html,
 )
+from ruleslab_widgets.scenarios import Scenarios
 from ruleslab_widgets.share import ShareLink
 from ruleslab_widgets.style import STYLE
 
@@ -194,6 +195,8 @@ class CalculatorView(w.VBox):
         self.share.add_class("rl-share-control")
         # the party: fill a role from a saved character (ruleslab_widgets.party)
         self.party = PartyBar(self)
+        # scenarios side by side (ruleslab_widgets.scenarios): the form edits one of them
+        self.scenarios = Scenarios(self)
         # the result's line in view: in the results column (wide) and, on a narrow
         # calculator, a bar that sticks to the top while the form scrolls
         self.summary = Summary()
@@ -206,7 +209,7 @@ class CalculatorView(w.VBox):
         self._roll_messages: set[int] = set()
         roll_rows = [self._roll_row(spec) for spec in calc.rolls]
         party = [self.party] if self.party.roles else []  # (above the form it fills)
-        self.form = w.VBox([*party, *form])
+        self.form = w.VBox([*party, self.scenarios.bar, *form])
         self.form.add_class("rl-form")
         self.results = w.VBox(
             [self.summary, self.status, self.output, *self.panels, self.working, *roll_rows]
@@ -401,7 +404,12 @@ class CalculatorView(w.VBox):
     def share_query(self) -> str:
         """The link's query: ``calculator=<key>``, then each field shown whose value
         differs from its default, as typed (a checkbox as ``yes``/``no``), URL-encoded.
-        A hidden field (:meth:`hidden_fields`) is left out: it does not apply."""
+        A hidden field (:meth:`hidden_fields`) is left out: it does not apply.
+        While scenarios are compared, the engine's link of them all (A as above, then
+        ``scenarios=N&s2.<field>=…``: :meth:`Scenarios.query`)."""
+        scenarios = self.scenarios.query()
+        if scenarios is not None:
+            return scenarios
         pairs = [("calculator", self.calc.key)]
         hidden = self.hidden_fields()
         for param in self.calc.params:
@@ -420,7 +428,11 @@ class CalculatorView(w.VBox):
         field's usual message); a choice or checkbox takes a value it can hold, or
         keeps its default and shows the field's message. Unknown and repeated names
         are reported in the status line. :data:`PAGE_PARAMETERS` are skipped.
+        A link with ``scenarios=N`` restores every scenario (:meth:`Scenarios.apply`);
+        decoded pairs (a party character's values) set the scenario the form shows.
         """
+        if isinstance(query, str) and self.scenarios.apply(query):
+            return
         if isinstance(query, str):
             pairs = parse_qsl(query.removeprefix("?"), keep_blank_values=True)
         else:
@@ -437,7 +449,7 @@ class CalculatorView(w.VBox):
             if name in values:
                 repeated[name] = None
             values[name] = text
-        notes: list[str] = []
+        notes: list[str] = self.scenarios.take_link_error()
         if unknown:
             shown = ", ".join(f"“{_short(n)}”" for n in list(unknown)[:3])
             more = f" and {len(unknown) - 3} more" if len(unknown) > 3 else ""
@@ -524,6 +536,24 @@ class CalculatorView(w.VBox):
             finally:
                 self._show_fields()
                 self._show_summary()
+                self._show_scenarios()
+
+    def _run(self, values: dict[str, Any]) -> Explained:
+        """The form's parsed values computed: by the calculator, or, while scenarios are
+        compared, with the other scenarios (:meth:`Scenarios.compute`)."""
+        if self.scenarios.comparing:
+            return self.scenarios.compute(values)
+        return self.calc.run(values)
+
+    def _show_scenarios(self) -> None:
+        """The scenarios side by side in the results column and the charts, or, with one
+        scenario, its figures and single-series charts."""
+        if self.scenarios.comparing:
+            self.scenarios.show()
+            return
+        self.scenarios.clear_charts()
+        if self.result is not None and "rl-sc-result" in self.output.value:
+            self.output.value = figures_html(self.result)
 
     # -- the result's line in view -------------------------------------------
     def stale_fields(self) -> list[str]:
@@ -591,7 +621,7 @@ class CalculatorView(w.VBox):
             # over a third of a second: feedback on slow inputs, no flicker.
             self._show_status("Computing…", "busy")
             try:
-                result = self.calc.run(values)
+                result = self._run(values)
             except InputError as exc:  # a cross-field rule the engine checks
                 errors[exc.field] = exc.message
             except Exception as exc:  # never a traceback on the page
@@ -628,11 +658,15 @@ class CalculatorView(w.VBox):
     def _show_status(self, message: str, kind: str = "info") -> None:
         # what a link could not set stays said: its unknown and repeated names until the
         # GM changes a field, a value a field could not hold until that field changes
-        notes = self._link_notes + [
-            f"This link's value for {self._label(name)} could not be used "
-            "(see its message): its default is shown."
-            for name in self._link_errors
-        ]
+        notes = (
+            self._link_notes
+            + [
+                f"This link's value for {self._label(name)} could not be used "
+                "(see its message): its default is shown."
+                for name in self._link_errors
+            ]
+            + self.scenarios.status_notes()
+        )
         if kind != "busy" and notes:
             message = " ".join(filter(None, [message, *notes]))
             kind = "warning"
