@@ -209,7 +209,7 @@ class CalculatorView(w.VBox):
         self._roll_messages: set[int] = set()
         roll_rows = [self._roll_row(spec) for spec in calc.rolls]
         party = [self.party] if self.party.roles else []  # (above the form it fills)
-        self.form = w.VBox([*party, self.scenarios.bar, *form])
+        self.form = w.VBox([*party, *form])
         self.form.add_class("rl-form")
         self.results = w.VBox(
             [self.summary, self.status, self.output, *self.panels, self.working, *roll_rows]
@@ -217,7 +217,7 @@ class CalculatorView(w.VBox):
         self.results.add_class("rl-results")
         body = w.Box([self.form, self.results])
         body.add_class("rl-body")
-        children: list[w.Widget] = [header, self.share, self.keybar, body]
+        children: list[w.Widget] = [header, self.share, self.keybar, self.scenarios.bar, body]
         super().__init__(children=children, **kwargs)
         self.add_class("rl-calc")
         self.add_class(f"rl-calc-{calc.key}")
