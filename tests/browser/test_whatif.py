@@ -118,7 +118,8 @@ def test_scenarios_side_by_side_and_their_link(
     page.screenshot(path=str(artifacts / f"whatif-{key}.png"), full_page=True)
     # the link, opened in a new page: the same scenarios, A selected, the same figures
     link = root.locator(".rl-share-link").first.input_value()
-    assert "scenarios=2" in link and f"s2.{name}={text}" in link
+    assert "scenarios=2" in link
+    assert f"s2.{name}={text}" in link
     context = browser.new_context(viewport={"width": 1100, "height": 2200})
     other = context.new_page()
     other.watch = watch(other, base_url)  # type: ignore[attr-defined]
@@ -138,7 +139,9 @@ def test_scenarios_side_by_side_and_their_link(
 def test_an_error_names_the_scenario_and_the_field(page, base_url):
     from playwright.sync_api import expect
 
-    root = _open(page, f"{base_url}app.html?calculator=lifting&scenarios=2&s2.strength=99", "lifting")
+    root = _open(
+        page, f"{base_url}app.html?calculator=lifting&scenarios=2&s2.strength=99", "lifting"
+    )
     expect(root.locator(".rl-status").first).to_contain_text(
         "Scenario B: Strength must be a whole number from 0 to 20", timeout=30_000
     )
@@ -155,7 +158,9 @@ PHONE = [
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
 @pytest.mark.parametrize(("key", "query"), PHONE, ids=[p[0] for p in PHONE])
-def test_scenarios_fit_a_phone_in_both_themes(browser, base_url, artifacts, watch, key, query, theme):
+def test_scenarios_fit_a_phone_in_both_themes(
+    browser, base_url, artifacts, watch, key, query, theme
+):
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     page.watch = watch(page, base_url)  # type: ignore[attr-defined]

@@ -66,11 +66,13 @@ def test_add_select_remove_and_back_to_one():
     view = calculator("lifting")
     assert not view.scenarios.bar.shown
     _bar(view, "open")
-    assert view.scenarios.bar.shown and _tabs(view) == ["A"]
+    assert view.scenarios.bar.shown
+    assert _tabs(view) == ["A"]
     assert "copy of this one" in view.scenarios.bar.hint
     view.set_input("strength", "4")
     _bar(view, "add")  # B: a copy of A; the form edits B
-    assert view.scenarios.selected == 1 and view.scenarios.bar.selected == 1
+    assert view.scenarios.selected == 1
+    assert view.scenarios.bar.selected == 1
     assert view.inputs["strength"].value == "4"
     view.set_input("strength", "6")
     assert _tabs(view) == ["A", "B: Strength 6 dots"]
@@ -87,10 +89,12 @@ def test_add_select_remove_and_back_to_one():
     assert view.inputs["object_kg"].value != "200"
     _bar(view, "remove", 1)  # C and D move up: the form edits A
     assert _tabs(view) == ["A", *["B: Object's weight 200.0 kg", "C: Object's weight 200.0 kg"]]
-    assert view.scenarios.selected == 0 and view.inputs["strength"].value == "4"
+    assert view.scenarios.selected == 0
+    assert view.inputs["strength"].value == "4"
     _bar(view, "select", 1)
     _bar(view, "close")  # back to one: the scenario shown stays
-    assert not view.scenarios.bar.shown and not view.scenarios.comparing
+    assert not view.scenarios.bar.shown
+    assert not view.scenarios.comparing
     assert view.inputs["object_kg"].value == "200"
     assert view.result == _run("lifting", strength="4", object_kg="200")
     assert 'data-scenario="' not in view.output.value  # the one-scenario figures again
@@ -116,7 +120,8 @@ def test_each_scenario_keeps_its_values_and_delta_is_the_difference_of_two_runs(
     assert _cell(view, "tier", "A") == a.figure("tier").text
     assert _cell(view, "tier", "B") == b.figure("tier").text
     row = view.scenarios.comparison.figure("p_lift")  # exact, as the engine gives it
-    assert row.deltas[1] == pb - pa and isinstance(row.deltas[1], Fraction)
+    assert row.deltas[1] == pb - pa
+    assert isinstance(row.deltas[1], Fraction)
     # switching back and forth changes nothing
     _bar(view, "select", 0)
     assert view.result == a
@@ -142,7 +147,8 @@ def test_the_charts_draw_every_scenario_from_their_own_runs():
     assert rows[5].startswith("4,,,")  # three dice never make 4 successes
     assert "grouped bar chart of 2 scenarios (A; B: Dice 5)" in chart.summary
     _bar(view, "close")
-    assert chart.series == [] and chart.groups == {}
+    assert chart.series == []
+    assert chart.groups == {}
 
 
 def test_a_link_holds_every_scenario_and_opens_on_a():
@@ -156,10 +162,12 @@ def test_a_link_holds_every_scenario_and_opens_on_a():
     query = view.share_query()
     pairs = query.split("&")
     assert pairs[:3] == ["calculator=autofire", "target_dexterity=4", "scenarios=3"]
-    assert "s2.ruleset=2.0" in pairs and "s3.target_dexterity=6" in pairs
+    assert "s2.ruleset=2.0" in pairs
+    assert "s3.target_dexterity=6" in pairs
     again = calculator("autofire")
     again.apply_query(query)
-    assert again.scenarios.selected == 0 and _tabs(again) == _tabs(view)
+    assert again.scenarios.selected == 0
+    assert _tabs(again) == _tabs(view)
     assert again.output.value == view.output.value
     assert again.share_query() == query
     for i in range(3):
@@ -187,11 +195,13 @@ def test_errors_name_the_scenario_and_the_field_and_mark_its_column():
     assert "from 0 to 20" in view.messages["strength"].value
     assert "Scenario B: Strength must be" in view.status.value
     view.set_input("strength", "5")
-    assert "Scenario B" not in view.status.value and "Not current" not in view.output.value
+    assert "Scenario B" not in view.status.value
+    assert "Not current" not in view.output.value
     # a link the engine refuses is named, and A's fields are still applied
     bad = calculator("lifting")
     bad.apply_query("calculator=lifting&strength=5&scenarios=2&s3.strength=6")
-    assert "s3.strength" in bad.status.value and not bad.scenarios.comparing
+    assert "s3.strength" in bad.status.value
+    assert not bad.scenarios.comparing
     assert bad.inputs["strength"].value == "5"
 
 
@@ -210,7 +220,8 @@ def test_a_party_character_fills_the_selected_scenarios_role():
     assert "(scenario B): Bo's values" in view.party.message
     _bar(view, "select", 0)
     assert view.inputs["strength"].value != "6"  # A is untouched
-    assert view.party.filled == {} and view.party.target == " (scenario A)"
+    assert view.party.filled == {}
+    assert view.party.target == " (scenario A)"
     assert _tabs(view)[1].startswith("B: Strength 6 dots")
 
 
@@ -222,6 +233,9 @@ def test_delta_is_written_in_the_figures_own_format():
     assert delta_text(Fraction(1, 2), 0, "50.00 %") == "±0 pp"
     assert delta_text(5, 2, "5d") == "+2d"
     assert delta_text(12, -3, "12") == "−3"
+    assert delta_text(2, Fraction(-4, 5), "2 health levels") == "−0.8 health levels"
+    assert delta_text(15, 2, "15 dice (5 + henchmen 10)") == "+2 dice"
+    assert delta_text(3, 2, "3 of 30 rounds") == "+2"
     assert delta_text(Fraction(5, 4), 1, "1 day 6 h") == ""  # not the number written plainly
     assert delta_text("Light", None, "Light") == ""
 

@@ -606,7 +606,8 @@ _CSS = """
   display: flex; flex-wrap: wrap; gap: 0.2em 1em; font-size: 0.9em; }
 .rl-chart .rl-chart-series-item { display: flex; align-items: center; gap: 0.4em;
   min-width: 0; overflow-wrap: anywhere; }
-.rl-chart .rl-chart-series-swatch { flex: none; }
+.rl-chart svg.rl-chart-series-swatch { flex: none; display: inline-block; width: 16px;
+  height: 16px; min-width: 0; }
 .rl-chart table.rl-chart-table { border-collapse: collapse; margin: 0.3em 0; }
 .rl-chart table.rl-chart-table caption { text-align: left; font-weight: 600; padding: 0.2em 0; }
 .rl-chart table.rl-chart-table th, .rl-chart table.rl-chart-table td {

@@ -62,7 +62,7 @@ __all__ = ["ScenarioBar", "Scenarios", "comparison_html", "delta_text"]
 
 Number = int | float | Fraction
 _PERCENT = re.compile(r"^[<>≤≥]?\s*\d+(\.\d+)? %")
-_UNIT = re.compile(r"^( ?[A-Za-z/]+)")
+_UNIT = re.compile(r"^( ?[A-Za-z/]+(?: [A-Za-z/]+)*)(?:$| \(|,)")
 
 
 def delta_text(value: object, delta: object, text: str) -> str:
@@ -132,7 +132,7 @@ def comparison_html(
             if not stale and row is not None and col in index:
                 i = index[col]
                 text = row.texts[i]
-                if i:
+                if i and row.deltas[i] != 0:  # (a Δ of zero is left out: "same as A")
                     delta = delta_text(row.values[0], row.deltas[i], row.texts[0])
             mark = (
                 f' <span class="rl-sc-delta" data-delta="{escape(delta)}">'

@@ -209,8 +209,8 @@ _SCENARIOS = """
 .rl-calc table.rl-sc-table caption { caption-side: bottom; text-align: left; font-size: 0.85em;
   color: var(--rl-muted); padding-top: 0.2em; }
 .rl-calc table.rl-sc-table thead th { font-weight: 600; text-align: left; vertical-align: bottom;
-  padding: 0.2em 0.6em 0.2em 0; overflow-wrap: anywhere; }
-.rl-calc table.rl-sc-table td { padding: 0.2em 0.6em 0.2em 0; overflow-wrap: anywhere; }
+  padding: 0.2em 0.6em 0.2em 0; overflow-wrap: break-word; }
+.rl-calc table.rl-sc-table td { padding: 0.2em 0.6em 0.2em 0; overflow-wrap: break-word; }
 .rl-calc .rl-sc-delta { display: block; font-weight: 500; color: var(--rl-muted);
   font-size: 0.9em; font-variant-numeric: tabular-nums; }
 .rl-calc .rl-sc-stale, .rl-calc .rl-sc-stale-mark { color: var(--rl-warn-fg); }
