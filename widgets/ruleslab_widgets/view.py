@@ -28,6 +28,12 @@ values kept for when they apply again, and a link leaves them out; a field
 that holds a bad value stays shown with its message until it is fixed, so the
 GM is never told to fix a field they cannot see.
 
+Scenarios (issue 22): "Compare scenarios" holds up to four versions of the
+inputs side by side (:class:`~ruleslab_widgets.scenarios.Scenarios`, most of
+the code): the form edits the selected one, :meth:`CalculatorView._run` computes
+them all with :func:`ruleslab.whatif.compare`, :meth:`CalculatorView._show_scenarios`
+draws the columns and the charts, and a link carries them all.
+
 Number fields are :class:`~ruleslab_widgets.number.NumberField`: text as
 typed, with "−"/"+" buttons and the Up/Down keys stepping through the
 declaration. The look (light and dark, any width): :mod:`ruleslab_widgets.style`.
