@@ -225,6 +225,32 @@ function measurer(el) {
   // a little more than measured: the SVG's own text rendering may differ slightly
   return (t) => Math.ceil(ctx.measureText(String(t)).width * 1.08) + 2;
 }
+function leftAxis(s, ticks, L, right, T, plotH) {
+  // the probability axis on the left: a grid line and a label per tick, up to ``right``
+  const top = ticks[ticks.length - 1][0];
+  for (const [v, t] of ticks) {
+    const y = T + plotH - (v / top) * plotH;
+    const line = { x1: L, y1: y, x2: right, y2: y, class: v ? "rl-grid" : "rl-axis" };
+    s.appendChild(svg("line", line));
+    s.appendChild(svg("text", { x: L - 6, y: y + FONT * 0.35, "text-anchor": "end",
+                                "font-size": FONT, class: "rl-tick" }, t));
+  }
+  s.appendChild(svg("line", { x1: L, y1: T, x2: L, y2: T + plotH, class: "rl-axis" }));
+}
+function topAxis(s, ticks, L, plotW, T, bottom, tickW) {
+  // the probability axis along the top; every other label when they would touch
+  const top = ticks[ticks.length - 1][0];
+  const every = plotW / Math.max(1, ticks.length - 1) >= tickW + 6 ? 1 : 2;
+  ticks.forEach(([v, t], k) => {
+    const x = L + (v / top) * plotW;
+    const line = { x1: x, y1: T - 2, x2: x, y2: bottom, class: v ? "rl-grid" : "rl-axis" };
+    s.appendChild(svg("line", line));
+    if (k % every === 0) {
+      s.appendChild(svg("text", { x, y: T - 6, "text-anchor": "middle", "font-size": FONT,
+                                  class: "rl-tick" }, t));
+    }
+  });
+}
 function columns(s, d, W, measure) {
   // bars standing in columns, each value printed above its bar
   const { bars, values, ticks, hi } = d;
@@ -232,14 +258,7 @@ function columns(s, d, W, measure) {
   const L = tickW + 10, R = 6, T = FONT + 10, plotH = 190, B = FONT + 12;
   const H = T + plotH + B, plotW = W - L - R, slot = plotW / bars.length;
   const top = ticks[ticks.length - 1][0];
-  for (const [v, t] of ticks) {
-    const y = T + plotH - (v / top) * plotH;
-    const line = { x1: L, y1: y, x2: W - R, y2: y, class: v ? "rl-grid" : "rl-axis" };
-    s.appendChild(svg("line", line));
-    s.appendChild(svg("text", { x: L - 6, y: y + FONT * 0.35, "text-anchor": "end",
-                                "font-size": FONT, class: "rl-tick" }, t));
-  }
-  s.appendChild(svg("line", { x1: L, y1: T, x2: L, y2: T + plotH, class: "rl-axis" }));
+  leftAxis(s, ticks, L, W - R, T, plotH);
   bars.forEach(([label, p], i) => {
     const h = (p / top) * plotH, cx = L + (i + 0.5) * slot;
     const bar = svg("rect", { x: cx - slot * 0.35, y: T + plotH - h, width: Math.max(1, slot * 0.7),
@@ -263,18 +282,7 @@ function rows(s, d, W, measure) {
   const R = Math.max(valueW, tickW / 2 + 2), T = FONT + 10, B = 4;
   const plotW = W - L - R, H = T + bars.length * rowH + B;
   const top = ticks[ticks.length - 1][0];
-  // tick labels along the top; every other one when they would touch
-  const gap = plotW / Math.max(1, ticks.length - 1);
-  const every = gap >= tickW + 6 ? 1 : 2;
-  ticks.forEach(([v, t], k) => {
-    const x = L + (v / top) * plotW;
-    const line = { x1: x, y1: T - 2, x2: x, y2: H - B, class: v ? "rl-grid" : "rl-axis" };
-    s.appendChild(svg("line", line));
-    if (k % every === 0) {
-      s.appendChild(svg("text", { x, y: T - 6, "text-anchor": "middle", "font-size": FONT,
-                                  class: "rl-tick" }, t));
-    }
-  });
+  topAxis(s, ticks, L, plotW, T, H - B, tickW);
   bars.forEach(([label, p], i) => {
     const y = T + i * rowH, w = (p / top) * plotW, mid = y + rowH / 2 + FONT * 0.35;
     s.appendChild(svg("text", { x: L - 6, y: mid, "text-anchor": "end", "font-size": FONT,
@@ -348,14 +356,7 @@ function groupedColumns(s, d, W, measure) {
   const L = tickW + 10, R = 6, T = 10, plotH = 190, B = FONT + 12;
   const H = T + plotH + B, plotW = W - L - R, slot = plotW / cats.length;
   const top = ticks[ticks.length - 1][0], bw = (slot * 0.84) / series.length;
-  for (const [v, t] of ticks) {
-    const y = T + plotH - (v / top) * plotH;
-    const line = { x1: L, y1: y, x2: W - R, y2: y, class: v ? "rl-grid" : "rl-axis" };
-    s.appendChild(svg("line", line));
-    s.appendChild(svg("text", { x: L - 6, y: y + FONT * 0.35, "text-anchor": "end",
-                                "font-size": FONT, class: "rl-tick" }, t));
-  }
-  s.appendChild(svg("line", { x1: L, y1: T, x2: L, y2: T + plotH, class: "rl-axis" }));
+  leftAxis(s, ticks, L, W - R, T, plotH);
   cats.forEach((label, i) => {
     const x0 = L + i * slot + slot * 0.08;
     series.forEach((sr, k) => {
@@ -381,16 +382,7 @@ function groupedRows(s, d, W, measure) {
   const R = Math.max(valueW, tickW / 2 + 2), T = FONT + 10, B = 4;
   const plotW = W - L - R, H = T + cats.length * (n * rowH + gap) + B;
   const top = ticks[ticks.length - 1][0];
-  const every = plotW / Math.max(1, ticks.length - 1) >= tickW + 6 ? 1 : 2;
-  ticks.forEach(([v, t], k) => {
-    const x = L + (v / top) * plotW;
-    s.appendChild(svg("line", { x1: x, y1: T - 2, x2: x, y2: H - B,
-                                class: v ? "rl-grid" : "rl-axis" }));
-    if (k % every === 0) {
-      s.appendChild(svg("text", { x, y: T - 6, "text-anchor": "middle", "font-size": FONT,
-                                  class: "rl-tick" }, t));
-    }
-  });
+  topAxis(s, ticks, L, plotW, T, H - B, tickW);
   cats.forEach((label, i) => {
     const y0 = T + i * (n * rowH + gap);
     s.appendChild(svg("text", { x: L - 6, y: y0 + (n * rowH) / 2 + FONT * 0.35,
