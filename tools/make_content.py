@@ -549,7 +549,8 @@ html, body {{ margin: 0; font-family: system-ui, sans-serif; background: var(--r
 #calculator .rl-title {{ position: absolute; width: 1px; height: 1px; margin: 0;
   overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }}
 /* what needs the live calculator (the link to it is in the header) */
-#calculator :is(.rl-share-control, .rl-roll-row, .rl-chart-tools, .rl-party) {{ display: none; }}
+#calculator :is(.rl-share-control, .rl-roll-row, .rl-chart-tools, .rl-party, .rl-scenario-bar,
+  .rl-sweep) {{ display: none; }}
 @media print {{ .rl-crumbs, .rl-static-note a {{ display: none; }} }}
 </style></head>
 <body>

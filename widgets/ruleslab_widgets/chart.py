@@ -54,10 +54,14 @@ __all__ = [
     "chart_csv",
     "chart_widget",
     "csv_filename",
+    "grouped",
+    "grouped_csv",
+    "grouped_summary",
     "highlighted",
     "line_csv",
     "line_summary",
     "line_traits",
+    "merge_labels",
     "nice_ticks",
     "number_ticks",
     "summary",
@@ -141,6 +145,68 @@ def chart_csv(
     return out.getvalue()
 
 
+def merge_labels(lists: Sequence[Sequence[str]]) -> list[str]:
+    """The bars' names of several series in one order: each list's order kept, a name
+    one series lacks put after the name before it in the series that has it
+    (``["1", "2"]`` and ``["0", "1", "2", "3"]`` give ``["0", "1", "2", "3"]``)."""
+    out: list[str] = []
+    for labels in lists:
+        for i, label in enumerate(labels):
+            if label in out:
+                continue
+            out.insert(out.index(labels[i - 1]) + 1 if i else 0, label)
+    return out
+
+
+Group = dict[str, Any]
+"""One series of bars for :class:`BarChart` (``series``): ``{"label", "bars"}``."""
+
+
+def grouped(series: Sequence[Group]) -> dict[str, Any]:
+    """Several series as the front end draws them: the bars' names in one order
+    (:func:`merge_labels`) and, per series, its legend, each name's probability
+    (``None`` where the series has no such bar) and its text (as the figures print)."""
+    bars = [[(str(label), float(p)) for label, p in s["bars"]] for s in series]
+    names = merge_labels([[label for label, _ in b] for b in bars])
+    out = []
+    for s, b in zip(series, bars, strict=True):
+        by_name = dict(b)
+        values = [by_name.get(n) for n in names]
+        texts = ["—" if v is None else fmt_prob(v) for v in values]
+        out.append({"label": str(s["label"]), "values": values, "texts": texts})
+    return {"categories": names, "series": out}
+
+
+def grouped_summary(title: str, x_label: str, data: dict[str, Any]) -> str:
+    """Grouped bars in one sentence, for a screen reader (the SVG's ``aria-label``)."""
+    names, series = data["categories"], data["series"]
+    if not names:
+        return f"{title}: nothing to chart for these inputs."
+    legends = "; ".join(s["label"] for s in series)
+    return (
+        f"{title}: grouped bar chart of {len(series)} scenarios ({legends}), "
+        f"{x_label} {names[0]} to {names[-1]}. Every value is in the table (Show as table)."
+    )
+
+
+def grouped_csv(x_label: str, data: dict[str, Any]) -> str:
+    """Grouped bars as CSV: one row per bar name, per series its probability as the
+    chart prints it and exact (the full float), empty where the series has no bar."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    header = [x_label or "Value"]
+    for s in data["series"]:
+        header += [f"{s['label']} (as shown)", f"{s['label']} (exact)"]
+    writer.writerow(header)
+    for i, name in enumerate(data["categories"]):
+        row = [name]
+        for s in data["series"]:
+            p = s["values"][i]
+            row += ["", ""] if p is None else [s["texts"][i], repr(float(p))]
+        writer.writerow(row)
+    return out.getvalue()
+
+
 def csv_filename(title: str) -> str:
     """A download's file name from the chart's title: lower-case words joined by ``-``."""
     slug = re.sub(r"[^a-z0-9]+", "-", re.sub(r"['’]", "", title.lower())).strip("-")[:80].strip("-")
@@ -220,6 +286,32 @@ measured, a CSV download (``model`` holds ``csv`` and ``filename``)."""
 _ESM = (
     _JS_HELPERS
     + r"""
+function leftAxis(s, ticks, L, right, T, plotH) {
+  // the probability axis on the left: a grid line and a label per tick, up to ``right``
+  const top = ticks[ticks.length - 1][0];
+  for (const [v, t] of ticks) {
+    const y = T + plotH - (v / top) * plotH;
+    const line = { x1: L, y1: y, x2: right, y2: y, class: v ? "rl-grid" : "rl-axis" };
+    s.appendChild(svg("line", line));
+    s.appendChild(svg("text", { x: L - 6, y: y + FONT * 0.35, "text-anchor": "end",
+                                "font-size": FONT, class: "rl-tick" }, t));
+  }
+  s.appendChild(svg("line", { x1: L, y1: T, x2: L, y2: T + plotH, class: "rl-axis" }));
+}
+function topAxis(s, ticks, L, plotW, T, bottom, tickW) {
+  // the probability axis along the top; every other label when they would touch
+  const top = ticks[ticks.length - 1][0];
+  const every = plotW / Math.max(1, ticks.length - 1) >= tickW + 6 ? 1 : 2;
+  ticks.forEach(([v, t], k) => {
+    const x = L + (v / top) * plotW;
+    const line = { x1: x, y1: T - 2, x2: x, y2: bottom, class: v ? "rl-grid" : "rl-axis" };
+    s.appendChild(svg("line", line));
+    if (k % every === 0) {
+      s.appendChild(svg("text", { x, y: T - 6, "text-anchor": "middle", "font-size": FONT,
+                                  class: "rl-tick" }, t));
+    }
+  });
+}
 function columns(s, d, W, measure) {
   // bars standing in columns, each value printed above its bar
   const { bars, values, ticks, hi } = d;
@@ -227,14 +319,7 @@ function columns(s, d, W, measure) {
   const L = tickW + 10, R = 6, T = FONT + 10, plotH = 190, B = FONT + 12;
   const H = T + plotH + B, plotW = W - L - R, slot = plotW / bars.length;
   const top = ticks[ticks.length - 1][0];
-  for (const [v, t] of ticks) {
-    const y = T + plotH - (v / top) * plotH;
-    const line = { x1: L, y1: y, x2: W - R, y2: y, class: v ? "rl-grid" : "rl-axis" };
-    s.appendChild(svg("line", line));
-    s.appendChild(svg("text", { x: L - 6, y: y + FONT * 0.35, "text-anchor": "end",
-                                "font-size": FONT, class: "rl-tick" }, t));
-  }
-  s.appendChild(svg("line", { x1: L, y1: T, x2: L, y2: T + plotH, class: "rl-axis" }));
+  leftAxis(s, ticks, L, W - R, T, plotH);
   bars.forEach(([label, p], i) => {
     const h = (p / top) * plotH, cx = L + (i + 0.5) * slot;
     const bar = svg("rect", { x: cx - slot * 0.35, y: T + plotH - h, width: Math.max(1, slot * 0.7),
@@ -258,18 +343,7 @@ function rows(s, d, W, measure) {
   const R = Math.max(valueW, tickW / 2 + 2), T = FONT + 10, B = 4;
   const plotW = W - L - R, H = T + bars.length * rowH + B;
   const top = ticks[ticks.length - 1][0];
-  // tick labels along the top; every other one when they would touch
-  const gap = plotW / Math.max(1, ticks.length - 1);
-  const every = gap >= tickW + 6 ? 1 : 2;
-  ticks.forEach(([v, t], k) => {
-    const x = L + (v / top) * plotW;
-    const line = { x1: x, y1: T - 2, x2: x, y2: H - B, class: v ? "rl-grid" : "rl-axis" };
-    s.appendChild(svg("line", line));
-    if (k % every === 0) {
-      s.appendChild(svg("text", { x, y: T - 6, "text-anchor": "middle", "font-size": FONT,
-                                  class: "rl-tick" }, t));
-    }
-  });
+  topAxis(s, ticks, L, plotW, T, H - B, tickW);
   bars.forEach(([label, p], i) => {
     const y = T + i * rowH, w = (p / top) * plotW, mid = y + rowH / 2 + FONT * 0.35;
     s.appendChild(svg("text", { x: L - 6, y: mid, "text-anchor": "end", "font-size": FONT,
@@ -305,7 +379,148 @@ function table(model, d, id) {
   });
   return t;
 }
+const SERIES = 4;  // fills: a colour AND a pattern each (solid, stripes, dots, cross-hatch)
+function patterns(s, id) {
+  const defs = svg("defs");
+  for (let k = 0; k < SERIES; k++) {
+    const attrs = { id: `${id}-${k}`, patternUnits: "userSpaceOnUse", width: 6, height: 6 };
+    if (k === 1) attrs.patternTransform = "rotate(45)";
+    const p = svg("pattern", attrs);
+    p.appendChild(svg("rect", { width: 6, height: 6, class: `rl-series-${k}` }));
+    if (k === 1) p.appendChild(svg("line", { x1: 1, y1: 0, x2: 1, y2: 6, class: "rl-hatch" }));
+    if (k === 2) p.appendChild(svg("circle", { cx: 3, cy: 3, r: 1.4, class: "rl-dot" }));
+    if (k === 3) p.appendChild(svg("path", { d: "M0,0 L6,6 M6,0 L0,6", class: "rl-hatch" }));
+    defs.appendChild(p);
+  }
+  s.appendChild(defs);
+}
+function seriesBar(d, k, attrs) {
+  return svg("rect", { ...attrs, fill: `url(#${d.pat}-${k % SERIES})`,
+                       class: `rl-sbar rl-sbar-${k % SERIES}`, "data-series": k });
+}
+function groupedColumns(s, d, W, measure) {
+  // each bar name a group of bars standing side by side, one per series (values in the table)
+  const { cats, series, ticks } = d;
+  const tickW = Math.max(...ticks.map(([, t]) => measure(t)));
+  const L = tickW + 10, R = 6, T = 10, plotH = 190, B = FONT + 12;
+  const H = T + plotH + B, plotW = W - L - R, slot = plotW / cats.length;
+  const top = ticks[ticks.length - 1][0], bw = (slot * 0.84) / series.length;
+  leftAxis(s, ticks, L, W - R, T, plotH);
+  cats.forEach((label, i) => {
+    const x0 = L + i * slot + slot * 0.08;
+    series.forEach((sr, k) => {
+      const p = sr.values[i];
+      if (p === null || p === undefined) return;
+      const h = (p / top) * plotH;
+      s.appendChild(seriesBar(d, k, { x: x0 + k * bw, y: T + plotH - h, width: Math.max(1, bw - 1),
+                                      height: h, "data-label": label, "data-p": p }));
+    });
+    s.appendChild(svg("text", { x: L + (i + 0.5) * slot, y: T + plotH + FONT + 4,
+                                "text-anchor": "middle", "font-size": FONT, class: "rl-xtick" },
+                      label));
+  });
+  return H;
+}
+function groupedRows(s, d, W, measure) {
+  // each bar name a block of rows, one bar per series, its value just past its end
+  const { cats, series, ticks } = d;
+  const rowH = FONT + 4, gap = 6, n = series.length;
+  const L = Math.min(Math.max(...cats.map((l) => measure(l))) + 8, W * 0.45);
+  const valueW = Math.max(...series.flatMap((sr) => sr.texts.map(measure))) + 6;
+  const tickW = Math.max(...ticks.map(([, t]) => measure(t)));
+  const R = Math.max(valueW, tickW / 2 + 2), T = FONT + 10, B = 4;
+  const plotW = W - L - R, H = T + cats.length * (n * rowH + gap) + B;
+  const top = ticks[ticks.length - 1][0];
+  topAxis(s, ticks, L, plotW, T, H - B, tickW);
+  cats.forEach((label, i) => {
+    const y0 = T + i * (n * rowH + gap);
+    s.appendChild(svg("text", { x: L - 6, y: y0 + (n * rowH) / 2 + FONT * 0.35,
+                                "text-anchor": "end", "font-size": FONT, class: "rl-xtick" },
+                      label));
+    series.forEach((sr, k) => {
+      const p = sr.values[i], y = y0 + k * rowH;
+      const w = p === null || p === undefined ? 0 : (p / top) * plotW;
+      if (w > 0 || p === 0) {
+        s.appendChild(seriesBar(d, k, { x: L, y: y + 2, width: w, height: rowH - 4,
+                                        "data-label": label, "data-p": p }));
+      }
+      s.appendChild(svg("text", { x: L + w + 4, y: y + rowH / 2 + FONT * 0.35,
+                                  "text-anchor": "start", "font-size": FONT, class: "rl-value" },
+                        sr.texts[i]));
+    });
+  });
+  return H;
+}
+function seriesLegend(d) {
+  // which fill is which scenario (named by what differs from A)
+  const legend = html("ul", "rl-chart-series-legend");
+  d.series.forEach((sr, k) => {
+    const item = html("li", "rl-chart-series-item");
+    const swatch = svg("svg", { width: 16, height: 16, "aria-hidden": "true",
+                                class: "rl-chart-series-swatch" });
+    swatch.appendChild(seriesBar(d, k, { x: 0.5, y: 0.5, width: 15, height: 15 }));
+    item.append(swatch, html("span", "", sr.label));
+    legend.appendChild(item);
+  });
+  return legend;
+}
+function groupedTable(model, d, id) {
+  const t = html("table", "rl-chart-table");
+  t.id = id;
+  t.appendChild(html("caption", "", model.get("title")));
+  const head = html("tr");
+  for (const c of [model.get("x_label") || "Value", ...d.series.map((sr) => sr.label)]) {
+    const th = html("th", "", c);
+    th.scope = "col";
+    head.appendChild(th);
+  }
+  t.appendChild(html("thead")).appendChild(head);
+  const body = t.appendChild(html("tbody"));
+  d.cats.forEach((label, i) => {
+    const tr = body.appendChild(html("tr"));
+    const th = tr.appendChild(html("th", "", label));
+    th.scope = "row";
+    for (const sr of d.series) tr.appendChild(html("td", "", sr.texts[i]));
+  });
+  return t;
+}
+function drawGrouped(model, el, groups) {
+  const ticks = model.get("ticks") || [];
+  const cats = groups.categories || [];
+  el.replaceChildren();
+  const root = html("figure", "rl-chart rl-chart-grouped");
+  root.appendChild(html("figcaption", "", model.get("title")));
+  if (!cats.length || ticks.length < 2) {
+    root.appendChild(html("p", "rl-chart-empty", "Nothing to chart for these inputs."));
+    el.appendChild(root);
+    return;
+  }
+  const W = width(el), measure = measurer(el);
+  el.dataset.drawnWidth = String(W);
+  const id = el.dataset.tableId || (el.dataset.tableId = `rl-chart-table-${++serial}`);
+  const d = { cats, series: groups.series, ticks, pat: `${id}-pattern` };
+  const tickW = Math.max(...ticks.map(([, t]) => measure(t)));
+  const slot = (W - tickW - 16) / cats.length;
+  const need = Math.max(...cats.map((l) => measure(l))) + 8;
+  const layout = slot >= need && (slot * 0.84) / d.series.length >= 5 ? "columns" : "rows";
+  const s = svg("svg", { role: "img", "aria-label": model.get("summary"),
+                         "data-layout": layout, "font-size": FONT });
+  patterns(s, d.pat);
+  const H = (layout === "columns" ? groupedColumns : groupedRows)(s, d, W, measure);
+  s.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  s.setAttribute("width", W);
+  s.setAttribute("height", H);
+  const axis = html("div", `rl-chart-axis rl-chart-axis-${layout}`, model.get("x_label"));
+  if (layout === "rows") root.appendChild(axis);
+  root.appendChild(s);
+  if (layout === "columns") root.appendChild(axis);
+  root.appendChild(seriesLegend(d));
+  tools(model, el, root, (tid) => groupedTable(model, d, tid), "Save the chart's data as");
+  el.appendChild(root);
+}
 function draw(model, el) {
+  const groups = model.get("groups") || {};
+  if ((groups.series || []).length >= 2) return drawGrouped(model, el, groups);
   const bars = model.get("bars") || [];
   const from = model.get("highlight_from");
   const marked = from !== null && from !== undefined && from >= 0 && from < bars.length;
@@ -353,7 +568,7 @@ function draw(model, el) {
   el.appendChild(root);
 }
 const NAMES = ["bars", "title", "x_label", "highlight_from", "highlight_label", "value_labels",
-               "ticks", "summary", "csv", "filename"];
+               "ticks", "summary", "csv", "filename", "groups"];
 function render({ model, el }) {
   const redraw = () => draw(model, el);
   for (const name of NAMES) model.on(`change:${name}`, redraw);
@@ -395,6 +610,19 @@ _CSS = """
 .rl-chart .rl-chart-tools button:focus-visible { outline: 2px solid var(--rl-fg, #1b1b1b);
   outline-offset: 2px; }
 @media print { .rl-chart .rl-chart-tools { display: none; } }
+.rl-chart .rl-sbar { stroke: var(--rl-fg, #1b1b1b); stroke-width: 1; }
+.rl-chart .rl-series-0 { fill: var(--rl-series-0, #1f5fa8); }
+.rl-chart .rl-series-1 { fill: var(--rl-series-1, #b34d00); }
+.rl-chart .rl-series-2 { fill: var(--rl-series-2, #2e7d32); }
+.rl-chart .rl-series-3 { fill: var(--rl-series-3, #7b1fa2); }
+.rl-chart .rl-hatch { stroke: var(--rl-hatch, #ffffff); stroke-width: 2; }
+.rl-chart .rl-dot { fill: var(--rl-hatch, #ffffff); }
+.rl-chart .rl-chart-series-legend { list-style: none; padding: 0; margin: 0.3em 0;
+  display: flex; flex-wrap: wrap; gap: 0.2em 1em; font-size: 0.9em; }
+.rl-chart .rl-chart-series-item { display: flex; align-items: center; gap: 0.4em;
+  min-width: 0; overflow-wrap: anywhere; }
+.rl-chart svg.rl-chart-series-swatch { flex: none; display: inline-block; width: 16px;
+  height: 16px; min-width: 0; }
 .rl-chart table.rl-chart-table { border-collapse: collapse; margin: 0.3em 0; }
 .rl-chart table.rl-chart-table caption { text-align: left; font-weight: 600; padding: 0.2em 0; }
 .rl-chart table.rl-chart-table th, .rl-chart table.rl-chart-table td {
@@ -423,19 +651,28 @@ class BarChart(anywidget.AnyWidget):
     summary = traitlets.Unicode("").tag(sync=True)
     csv = traitlets.Unicode("").tag(sync=True)
     filename = traitlets.Unicode("chart.csv").tag(sync=True)
+    series = traitlets.List(traitlets.Dict()).tag(sync=True)
+    """Scenarios drawn together: ``[{"label", "bars": [[name, p], …]}]``; two or more are
+    drawn as grouped bars (``bars`` and the highlight then unused), ``[]`` one series."""
+    groups = traitlets.Dict().tag(sync=True)
+    """Derived from ``series`` (:func:`grouped`), read by the front end."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._derive()
 
-    @traitlets.observe("title", "x_label", "bars", "highlight_from", "highlight_label")
+    @traitlets.observe("title", "x_label", "bars", "highlight_from", "highlight_label", "series")
     def _changed(self, _change: Any) -> None:
         self._derive()
 
     def _derive(self) -> None:
         """Work out the texts the front end prints from the data and titles."""
         bars = [(str(label), float(p)) for label, p in self.bars]
+        if len(self.series) >= 2:
+            self._derive_groups()
+            return
         with self.hold_sync():
+            self.groups = {}
             self.value_labels = [fmt_prob(p) for _, p in bars]
             self.ticks = list(nice_ticks(max((p for _, p in bars), default=0.0)))
             self.summary = summary(
@@ -443,6 +680,17 @@ class BarChart(anywidget.AnyWidget):
             )
             self.csv = chart_csv(self.x_label, bars, self.highlight_from, self.highlight_label)
             self.filename = csv_filename(self.title)
+
+    def _derive_groups(self) -> None:
+        """The texts for several series drawn together (grouped bars)."""
+        data = grouped(self.series)
+        top = max((p for s in data["series"] for p in s["values"] if p is not None), default=0.0)
+        with self.hold_sync():
+            self.ticks = list(nice_ticks(top))
+            self.summary = grouped_summary(self.title, self.x_label, data)
+            self.csv = grouped_csv(self.x_label, data)
+            self.filename = csv_filename(self.title)
+            self.groups = data
 
 
 # -- line charts (a sweep: a figure across a range) ---------------------------

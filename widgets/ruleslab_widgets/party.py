@@ -225,10 +225,11 @@ function render({ model, el }) {
     }
     for (const c of options) select.append(node("option", { value: c.id, text: c.name }));
     if (filled && options.some((c) => c.id === filled.id)) select.value = filled.id;
-    const label = node("label", { for: id, text: `Fill ${role.phrase} from` });
+    const who = role.phrase + model.get("target");  // (" (scenario B)" while comparing)
+    const label = node("label", { for: id, text: `Fill ${who} from` });
     const fill = button("Fill", () => send({ type: "fill", role: role.name, id: select.value }),
                         { disabled: !options.length || !ready,
-                          "aria-label": `Fill ${role.phrase} from the chosen character` });
+                          "aria-label": `Fill ${who} from the chosen character` });
     const parts = [label, select, fill];
     const row = node("div", { class: "rl-party-role" },
                      [node("div", { class: "rl-party-fill" }, parts)]);
@@ -410,7 +411,7 @@ function render({ model, el }) {
     }
   }
   const names = ["roles", "characters", "filled", "message", "message_kind", "storage",
-                 "pending", "offer"];
+                 "pending", "offer", "target"];
   const onFilled = () => { ui.saving = null; ui.savingText = ""; };
   model.on("change:filled", onFilled);  // (a save went through: the prompt closes)
   for (const name of names) model.on(`change:${name}`, draw);
@@ -500,6 +501,8 @@ class PartyBar(anywidget.AnyWidget):
     offer = traitlets.Dict().tag(sync=True)
     """A link's character the GM may add: ``{"name", "kind_label"}``."""
     calculator = traitlets.Unicode("").tag(sync=True)
+    target = traitlets.Unicode("").tag(sync=True)
+    """Which scenario a fill sets (`` (scenario B)``; ``""``: no scenarios compared)."""
 
     def __init__(self, view: Any, **kwargs: Any) -> None:
         """The bar of ``view`` (a :class:`~ruleslab_widgets.view.CalculatorView`: not
@@ -662,7 +665,15 @@ class PartyBar(anywidget.AnyWidget):
         self.view.apply_query(pairs)
         self._snapshots[role_name] = self._form_values(role)
         self.filled = {**self.filled, role_name: {"id": entry.id, "name": entry.name}}
-        self._say(f"{role.title}: {entry.name}'s values.")
+        self._say(f"{role.title}{self.target}: {entry.name}'s values.")
+
+    def scenario_changed(self, letter: str) -> None:
+        """The form now shows scenario ``letter`` (``""``: no scenarios compared): a fill
+        sets that scenario's role; whose values the roles held is forgotten (they were
+        another scenario's)."""
+        self.target = f" (scenario {letter})" if letter else ""
+        self._snapshots = {}
+        self.filled = {}
 
     def _form_values(self, role: Role) -> dict[str, Any]:
         names = (role.flat_name(f) for f in role.fields)

@@ -44,6 +44,7 @@ from ruleslab_widgets.fold import FoldHeading, Summary
 from ruleslab_widgets.health_track import HealthTrack
 from ruleslab_widgets.number import NumberField
 from ruleslab_widgets.party import PartyBar
+from ruleslab_widgets.scenarios import ScenarioBar
 from ruleslab_widgets.share import ShareLink
 from ruleslab_widgets.view import CalculatorView
 
@@ -106,6 +107,17 @@ def _style(widget: w.Widget) -> str | None:
     return " ".join(parts) or None
 
 
+def _regions(widget: w.Widget) -> set[str]:
+    """The region classes of every fold heading in ``widget``'s tree (the boxes they show
+    or hide: :class:`~ruleslab_widgets.fold.FoldHeading`'s ``region``)."""
+    if isinstance(widget, FoldHeading):
+        return {widget.region}
+    found: set[str] = set()
+    for child in getattr(widget, "children", ()):
+        found |= _regions(child)
+    return found
+
+
 class _Renderer:
     """One static rendering: fresh ids, and the field names of the view's inputs."""
 
@@ -113,6 +125,7 @@ class _Renderer:
         self.view = view
         self.key = view.calc.key
         self.names = {id(widget): name for name, widget in view.inputs.items()}
+        self.regions = _regions(view)
         self.count = 0
         self.handlers: list[tuple[type, Callable[[Any], str]]] = [
             (NumberField, self.number),
@@ -120,6 +133,7 @@ class _Renderer:
             (Summary, self.summary),
             (ShareLink, self.share),
             (PartyBar, self.party),
+            (ScenarioBar, self.scenario_bar),
             (BarChart, self.chart),
             (HealthTrack, self.health),
             (w.GridBox, self.grid),
@@ -162,7 +176,7 @@ class _Renderer:
         base = "lm-Widget lm-Panel jupyter-widgets widget-container widget-box"
         cls = _classes(widget, base, *filter(None, [kind]))
         # a fold's region: the id its heading's button controls (FoldHeading.region)
-        region = next((c for c in widget._dom_classes if c.startswith("rl-fold-region-")), None)
+        region = next((c for c in widget._dom_classes if c in self.regions), None)
         ident = f"rl-pre-{self.key}-{region}" if region else None
         inner = self.children(widget.children)
         return f"<div{_attrs(class_=cls, id=ident, style=_style(widget))}>{inner}</div>"
@@ -347,6 +361,16 @@ class _Renderer:
                 value=link,
             )
             + '><span class="rl-share-note" role="status"></span></div></div>'
+        )
+
+    def scenario_bar(self, widget: ScenarioBar) -> str:
+        # (its front end closed: ruleslab_widgets.scenarios; opened only by a click)
+        cls = _classes(widget, "lm-Widget", "rl-scenarios")
+        title = "Compare this calculator's inputs with up to three other versions of them"
+        return (
+            f"<div{_attrs(class_=cls)}>"
+            f'<button type="button" class="rl-sc-open jupyter-button"{_attrs(title=title)}>'
+            "Compare scenarios</button></div>"
         )
 
     def party(self, widget: PartyBar) -> str:
@@ -595,7 +619,7 @@ def prerender(view: CalculatorView, *, pending: bool = False) -> str:
     :data:`PENDING` in the banner), until the live view computes them.
     """
     r = _Renderer(view)
-    header, share, keybar, body = view.children
+    header, share, keybar, *between, body = view.children  # (between: the scenario bar)
     form, results = body.children
     stale = PENDING if pending else None
     results_html = "".join(
@@ -621,6 +645,7 @@ def prerender(view: CalculatorView, *, pending: bool = False) -> str:
         + static_css()
         + r.render(share)
         + r.summary(keybar, stale)
+        + r.children(between)
         + f'<div class="{_e(body_cls)}">{r.render(form)}'
         f'<div class="{_e(results_cls)}">{results_html}</div></div>'
     )

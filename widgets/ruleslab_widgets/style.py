@@ -52,6 +52,11 @@ LIGHT = {
     "line-3": "#7b1fa2",
     "line-4": "#a15c00",
     "line-5": "#00796b",
+    "series-0": "#1f5fa8",
+    "series-1": "#b34d00",
+    "series-2": "#2e7d32",
+    "series-3": "#7b1fa2",
+    "hatch": "#ffffff",
 }
 """The light theme's colours (``--rl-<name>``); ``line-N``: a line chart's lines (each at
 least 3:1 on the page, told apart by dash and marker too)."""
@@ -84,6 +89,11 @@ DARK = {
     "line-3": "#ce93d8",
     "line-4": "#ffb74d",
     "line-5": "#4db6ac",
+    "series-0": "#8ab4f8",
+    "series-1": "#ffb470",
+    "series-2": "#81c784",
+    "series-3": "#d8a5e2",
+    "hatch": "#1b1b1b",
 }
 """The dark theme's colours: text at least 4.5:1 and bars at least 3:1 on the page."""
 
@@ -226,6 +236,40 @@ _RULES = """
 }
 """
 
+_SCENARIOS = """
+.rl-calc .rl-output { container: rl-out / inline-size; }
+.rl-calc table.rl-sc-table { width: 100%; table-layout: auto; }
+.rl-calc table.rl-sc-table caption { caption-side: bottom; text-align: left; font-size: 0.85em;
+  color: var(--rl-muted); padding-top: 0.2em; }
+.rl-calc table.rl-sc-table thead th { font-weight: 600; text-align: left; vertical-align: bottom;
+  padding: 0.2em 0.6em 0.2em 0; overflow-wrap: break-word; }
+.rl-calc table.rl-sc-table td { padding: 0.2em 0.6em 0.2em 0; overflow-wrap: break-word; }
+.rl-calc .rl-sc-delta { display: block; font-weight: 500; color: var(--rl-muted);
+  font-size: 0.9em; font-variant-numeric: tabular-nums; }
+.rl-calc .rl-sc-stale, .rl-calc .rl-sc-stale-mark { color: var(--rl-warn-fg); }
+.rl-calc td.rl-sc-stale .rl-sc-value { opacity: 0.55; }
+.rl-calc .rl-sc-name { display: none; }
+.rl-calc .rl-sc-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden;
+  clip-path: inset(50%); white-space: nowrap; }
+@container rl-out (max-width: 440px) {
+  .rl-calc table.rl-sc-table, .rl-calc table.rl-sc-table :is(tbody, tr, th, td) {
+    display: block; width: auto; }
+  .rl-calc table.rl-sc-table caption { display: block; }
+  .rl-calc table.rl-sc-table thead { position: absolute; width: 1px; height: 1px;
+    overflow: hidden; clip-path: inset(50%); }
+  .rl-calc table.rl-sc-table tr { border-top: 1px solid var(--rl-border); padding: 0.25em 0; }
+  .rl-calc table.rl-sc-table tbody th { width: auto; padding: 0.1em 0; font-weight: 600; }
+  .rl-calc table.rl-sc-table td { display: flex; flex-wrap: wrap; gap: 0 0.5em;
+    align-items: baseline; padding: 0.1em 0 0.1em 0.8em; }
+  .rl-calc .rl-sc-name { display: inline; font-weight: 500; color: var(--rl-muted); }
+  .rl-calc .rl-sc-name::after { content: ":"; }
+  .rl-calc .rl-sc-delta { display: inline; }
+}
+"""
+"""Scenarios side by side (:mod:`ruleslab_widgets.scenarios`): one column per scenario, Δ
+under each value; in a narrow results column, stacked per figure (each scenario a line
+named by what differs)."""
+
 _STACKED = """
   .rl-calc .rl-row > .widget-inline-hbox,
   .rl-calc .rl-row > .rl-number { flex-wrap: wrap; width: 100% !important;
@@ -279,6 +323,7 @@ STYLE = (
     f".rl-calc {{ {_values(LIGHT)} }}\n"
     f"{_DARK_SELECTOR} {{ {_values(DARK)} }}\n"
     f"{_RULES.strip()}\n"
+    f"{_SCENARIOS.strip()}\n"
     f"{_LAYOUT}\n"
     "</style>"
 )

@@ -30,7 +30,8 @@ a message.
 
 Scenarios: :attr:`SweepPanel.scenarios_source` (default ``None``: the current
 inputs only) may return the scenarios as :func:`ruleslab.whatif.sweep` takes
-them (A's values, then what each later one changes): the panel then draws one
+them (A's values, then what each later one changes; none: the current inputs;
+the view gives :meth:`~ruleslab_widgets.scenarios.Scenarios.swept`): the panel then draws one
 line per scenario and figure (call :meth:`SweepPanel.refresh` when they change).
 
 Links: while the panel is open, the "Copy link" control carries the sweep in
@@ -347,8 +348,9 @@ class SweepPanel(w.VBox):  # type: ignore[misc]  # (ipywidgets: untyped)
     # -- computing ---------------------------------------------------------------
     def _scenarios(self) -> list[Mapping[str, Any]] | None:
         """The scenarios to sweep (``None`` while the form shows a stale result)."""
-        if self.scenarios_source is not None:
-            return list(self.scenarios_source())
+        given = self.scenarios_source() if self.scenarios_source is not None else ()
+        if given:  # (none given: the form's own inputs)
+            return list(given)
         if self.view.stale_fields() or self.view.result is None:
             return None
         return [{name: box.value for name, box in self.view.inputs.items()}]

@@ -28,6 +28,12 @@ values kept for when they apply again, and a link leaves them out; a field
 that holds a bad value stays shown with its message until it is fixed, so the
 GM is never told to fix a field they cannot see.
 
+Scenarios (issue 22): "Compare scenarios" holds up to four versions of the
+inputs side by side (:class:`~ruleslab_widgets.scenarios.Scenarios`, most of
+the code): the form edits the selected one, :meth:`CalculatorView._run` computes
+them all with :func:`ruleslab.whatif.compare`, :meth:`CalculatorView._show_scenarios`
+draws the columns and the charts, and a link carries them all.
+
 Number fields are :class:`~ruleslab_widgets.number.NumberField`: text as
 typed, with "−"/"+" buttons and the Up/Down keys stepping through the
 declaration. The look (light and dark, any width): :mod:`ruleslab_widgets.style`.
@@ -68,6 +74,7 @@ from ruleslab_widgets.render import (
     status_html,
     steps_html,
 )
+from ruleslab_widgets.scenarios import Scenarios
 from ruleslab_widgets.share import ShareLink
 from ruleslab_widgets.style import STYLE
 from ruleslab_widgets.sweep_panel import SweepPanel
@@ -195,6 +202,8 @@ class CalculatorView(w.VBox):
         self.share.add_class("rl-share-control")
         # the party: fill a role from a saved character (ruleslab_widgets.party)
         self.party = PartyBar(self)
+        # scenarios side by side (ruleslab_widgets.scenarios): the form edits one of them
+        self.scenarios = Scenarios(self)
         # the result's line in view: in the results column (wide) and, on a narrow
         # calculator, a bar that sticks to the top while the form scrolls
         self.summary = Summary()
@@ -209,7 +218,8 @@ class CalculatorView(w.VBox):
         party = [self.party] if self.party.roles else []  # (above the form it fills)
         self.form = w.VBox([*party, *form])
         self.form.add_class("rl-form")
-        self.sweep_panel = SweepPanel(self)  # "Across a range" (ruleslab_widgets.sweep_panel)
+        # "Across a range" (ruleslab_widgets.sweep_panel): a line per scenario compared
+        self.sweep_panel = SweepPanel(self, scenarios=self.scenarios.swept)
         self.results = w.VBox(
             [
                 self.summary,
@@ -224,7 +234,7 @@ class CalculatorView(w.VBox):
         self.results.add_class("rl-results")
         body = w.Box([self.form, self.results])
         body.add_class("rl-body")
-        children: list[w.Widget] = [header, self.share, self.keybar, body]
+        children: list[w.Widget] = [header, self.share, self.keybar, self.scenarios.bar, body]
         super().__init__(children=children, **kwargs)
         self.add_class("rl-calc")
         self.add_class(f"rl-calc-{calc.key}")
@@ -411,7 +421,12 @@ class CalculatorView(w.VBox):
     def share_query(self) -> str:
         """The link's query: ``calculator=<key>``, then each field shown whose value
         differs from its default, as typed (a checkbox as ``yes``/``no``), URL-encoded.
-        A hidden field (:meth:`hidden_fields`) is left out: it does not apply."""
+        A hidden field (:meth:`hidden_fields`) is left out: it does not apply.
+        While scenarios are compared, the engine's link of them all (A as above, then
+        ``scenarios=N&s2.<field>=…``: :meth:`Scenarios.query`)."""
+        scenarios = self.scenarios.query()
+        if scenarios is not None:
+            return scenarios
         pairs = [("calculator", self.calc.key)]
         hidden = self.hidden_fields()
         for param in self.calc.params:
@@ -431,15 +446,21 @@ class CalculatorView(w.VBox):
         keeps its default and shows the field's message. Unknown and repeated names
         are reported in the status line. :data:`PAGE_PARAMETERS` are skipped; ``sweep.*``
         go to the sweep panel (:meth:`~ruleslab_widgets.sweep_panel.SweepPanel.apply_link`).
+        A link with ``scenarios=N`` restores every scenario (:meth:`Scenarios.apply`);
+        decoded pairs (a party character's values) set the scenario the form shows.
         """
         if isinstance(query, str):
             pairs = parse_qsl(query.removeprefix("?"), keep_blank_values=True)
         else:
             pairs = list(query)
+        sweep_pairs = [(n, t) for n, t in pairs if n.startswith("sweep.")]  # the sweep panel's
+        if isinstance(query, str) and self.scenarios.apply(query):
+            if sweep_pairs:
+                self.sweep_panel.apply_link(urlencode(sweep_pairs, quote_via=quote))
+            return
         values: dict[str, str] = {}
         unknown: dict[str, None] = {}  # ordered sets: a link of many names stays linear
         repeated: dict[str, None] = {}
-        sweep_pairs = [(n, t) for n, t in pairs if n.startswith("sweep.")]  # the sweep panel's
         for name, text in pairs:
             if name in PAGE_PARAMETERS or name.startswith("sweep."):
                 continue
@@ -449,7 +470,7 @@ class CalculatorView(w.VBox):
             if name in values:
                 repeated[name] = None
             values[name] = text
-        notes: list[str] = []
+        notes: list[str] = self.scenarios.take_link_error()
         if unknown:
             shown = ", ".join(f"“{_short(n)}”" for n in list(unknown)[:3])
             more = f" and {len(unknown) - 3} more" if len(unknown) > 3 else ""
@@ -539,6 +560,24 @@ class CalculatorView(w.VBox):
                 self._show_fields()
                 self._show_summary()
                 self.sweep_panel.follow()
+                self._show_scenarios()
+
+    def _run(self, values: dict[str, Any]) -> Explained:
+        """The form's parsed values computed: by the calculator, or, while scenarios are
+        compared, with the other scenarios (:meth:`Scenarios.compute`)."""
+        if self.scenarios.comparing:
+            return self.scenarios.compute(values)
+        return self.calc.run(values)
+
+    def _show_scenarios(self) -> None:
+        """The scenarios side by side in the results column and the charts, or, with one
+        scenario, its figures and single-series charts."""
+        if self.scenarios.comparing:
+            self.scenarios.show()
+            return
+        self.scenarios.clear_charts()
+        if self.result is not None and "rl-sc-result" in self.output.value:
+            self.output.value = figures_html(self.result)
 
     # -- the result's line in view -------------------------------------------
     def stale_fields(self) -> list[str]:
@@ -606,7 +645,7 @@ class CalculatorView(w.VBox):
             # over a third of a second: feedback on slow inputs, no flicker.
             self._show_status("Computing…", "busy")
             try:
-                result = self.calc.run(values)
+                result = self._run(values)
             except InputError as exc:  # a cross-field rule the engine checks
                 errors[exc.field] = exc.message
             except Exception as exc:  # never a traceback on the page
@@ -643,11 +682,15 @@ class CalculatorView(w.VBox):
     def _show_status(self, message: str, kind: str = "info") -> None:
         # what a link could not set stays said: its unknown and repeated names until the
         # GM changes a field, a value a field could not hold until that field changes
-        notes = self._link_notes + [
-            f"This link's value for {self._label(name)} could not be used "
-            "(see its message): its default is shown."
-            for name in self._link_errors
-        ]
+        notes = (
+            self._link_notes
+            + [
+                f"This link's value for {self._label(name)} could not be used "
+                "(see its message): its default is shown."
+                for name in self._link_errors
+            ]
+            + self.scenarios.status_notes()
+        )
         if kind != "busy" and notes:
             message = " ".join(filter(None, [message, *notes]))
             kind = "warning"
