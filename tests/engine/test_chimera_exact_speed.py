@@ -25,7 +25,7 @@ import pytest
 from ruleslab.calculators import get
 from ruleslab.chimera.aftermath import fate_steps, p_dies, p_fatigue_fails_after
 from ruleslab.chimera.attack import Fighter, FightRules
-from ruleslab.chimera.duel import End, _Chain, _order, duel_odds
+from ruleslab.chimera.duel import End, _atoms, _Chain, _order, _path_bound, duel_odds
 
 
 def _golden() -> ModuleType:
@@ -184,3 +184,47 @@ def test_the_aftermath_reads_numerators_as_it_reads_chances():
         loser, "killer_blow", chances, rules
     )
     assert fate_steps(winner, loser, counts, rules, 64) == fate_steps(winner, loser, chances, rules)
+
+
+def _paths(moves, s, acc, out):
+    """Every path's product of leaving counts from ``s`` (brute force over the chain)."""
+    den, t = moves[s]
+    leave = den - t.get(s, 0)
+    if not leave:
+        out.append(acc)
+        return
+    acc *= leave
+    out.append(acc)
+    for k, n in t.items():
+        if n and k != s and not isinstance(k, End):
+            _paths(moves, k, acc, out)
+
+
+@pytest.mark.parametrize(("a", "b", "rules", "distance"), _FIGHTERS)
+def test_the_common_denominator_is_divided_by_every_path(a, b, rules, distance):
+    # the forward pass divides a place's chance by its leaving count: exact only when the
+    # common denominator is a multiple of every path's product of those counts
+    chain = _Chain((a, b), rules, distance)
+    start = chain.start()
+    chain.forward({start: Fraction(1)})
+    products: list[int] = []
+    _paths(chain.moves, start, 1, products)
+    bound = _path_bound(chain.moves, [start])
+    assert all(bound % p == 0 for p in products)
+    leaves = [den - t.get(k, 0) for k, (den, t) in chain.moves.items()]
+    product = 1
+    for n in leaves:
+        product *= n or 1
+    assert product % bound == 0  # never more than the product of all the counts
+
+
+@pytest.mark.parametrize(
+    "n", [1, 2, 2**10 * 3**4 * 2039, 2053 * 2063 * 7**3, 12**88 - 1, 97 * (10**40 + 121)]
+)
+def test_atoms_multiply_back(n):
+    atoms = _atoms(n)
+    product = 1
+    for f, e in atoms.items():
+        product *= f**e
+    assert product == n
+    assert all(f >= 2048 or all(f % q for q in range(2, f)) for f in atoms)  # small ones prime

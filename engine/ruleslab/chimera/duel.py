@@ -404,27 +404,28 @@ class _Chain:
         ``1 / (1 − P(stay))``, and ``m / (1 − P(stay))`` rounds are spent there on
         average; a place nobody can leave is an endless fight.
 
-        Whole numbers, not Fractions: ``den`` is the start's common denominator times
-        every reachable place's ``count(leave) = den(place) − count(stay)``. A place's
-        chance is a multiple of ``1 / (start's den · the counts of the places before
-        it)``, so on ``den`` its numerator divides exactly by its own count: every
-        step is exact integer arithmetic, with no gcd on numbers of thousands of
-        digits (what made a long fight take seconds; rules note RN-CHIM-13).
+        Whole numbers, not Fractions: ``den`` is the start's common denominator times a
+        multiple of the product of the leaving counts ``count(leave) = den(place) −
+        count(stay)`` along every path (:func:`_path_bound`). A place's chance is a
+        multiple of ``1 / (start's den · the counts of the places before it on a path)``,
+        so on ``den`` its numerator divides exactly by its own count: every step is
+        exact integer arithmetic, with no gcd on numbers of thousands of digits (what
+        made a long fight take seconds; rules note RN-CHIM-13).
         """
         # every reachable place's round, so that the common denominator is known first
         seen: set[Place] = set()
         todo = [k for k in start if not isinstance(k, End)]
-        leaves: list[int] = []
         while todo:
             s = todo.pop()
             if s in seen:
                 continue
             seen.add(s)
             den, t = self.moves_of(s)
-            leaves.append(den - t.get(s, 0))
             todo.extend(k for k, n in t.items() if n and k != s and not isinstance(k, End))
         common = math.lcm(*(p.denominator for p in start.values())) if start else 1
-        total = common * _product([n for n in leaves if n])
+        total = common * _path_bound(
+            {k: self.moves[k] for k in seen}, [k for k in start if not isinstance(k, End)]
+        )
         out: dict[End, int] = {}
         mass: dict[Place, int] = {}
         queue: list[tuple[int, Place]] = []
@@ -468,6 +469,72 @@ class _Chain:
         if self.rules.surprise_action == "extra":
             return _fractions(self.only(s, plan.side, ar))
         return _fractions(self.round(s, ars, first=plan.side))
+
+
+_SMALL_PRIMES = tuple(p for p in range(2, 2048) if all(p % q for q in range(2, math.isqrt(p) + 1)))
+_SMALL_PRIMORIAL = math.prod(_SMALL_PRIMES)
+
+
+def _atoms(n: int) -> dict[int, int]:
+    """``n`` (≥ 1) as ``{factor: exponent}``: its primes below 2048, and the rest as one
+    factor (not necessarily prime; :func:`_path_bound` only needs ``n`` = the product)."""
+    out: dict[int, int] = {}
+    g = math.gcd(n, _SMALL_PRIMORIAL)
+    for p in _SMALL_PRIMES:
+        if g == 1:
+            break
+        if g % p == 0:
+            g //= p
+            e = 0
+            while n % p == 0:
+                n //= p
+                e += 1
+            out[p] = e
+    if n > 1:
+        out[n] = 1
+    return out
+
+
+def _path_bound(moves: dict[Place, _Tally], starts: list[Place]) -> int:
+    """A whole number that every path's product of leaving counts divides (the places
+    from ``starts``, each place's ``count(leave)`` = its round's denominator − its count
+    to stay; a place nobody can leave ends its paths).
+
+    Each count is split into factors (:func:`_atoms`); a factor's exponent is the most
+    it reaches summed along one path (a longest path, in the order every move
+    follows: :func:`_order`). The product of the counts of all places (a bound too)
+    has the same leaving counts many times over, paths that exclude each other
+    multiplied together: on a long fight several times the digits, and every later
+    step (the mass routed, the ends' gcds) costs with the digits. Exact either way.
+    """
+    reach: dict[Place, dict[int, int]] = {k: {} for k in starts}
+    factored: dict[int, dict[int, int]] = {}
+    most: dict[int, int] = {}
+    for s in sorted(moves, key=_order):
+        need = reach.pop(s, {})
+        den, t = moves[s]
+        leave = den - t.get(s, 0)
+        if not leave:
+            continue
+        atoms = factored.get(leave)
+        if atoms is None:
+            atoms = factored[leave] = _atoms(leave)
+        need = dict(need)
+        for f, e in atoms.items():
+            need[f] = need.get(f, 0) + e
+        for f, e in need.items():
+            if most.get(f, 0) < e:
+                most[f] = e
+        for k, n in t.items():
+            if n and k != s and not isinstance(k, End):
+                there = reach.get(k)
+                if there is None:
+                    reach[k] = dict(need)
+                    continue
+                for f, e in need.items():
+                    if there.get(f, 0) < e:
+                        there[f] = e
+    return _product([f**e for f, e in most.items()])
 
 
 def _product(factors: list[int]) -> int:
