@@ -292,10 +292,12 @@ class _Chain:
             else:
                 sides = f.movement_sides
                 moved = move_dist("run" if walks else "creep", mr, sides)
+                per = sides // moved.den  # every chance is a whole number of faces
                 after: dict[int, int] = {}
-                for d, p in moved.items():
-                    g = max(0, gap - d)
-                    after[g] = after.get(g, 0) + p.numerator * (sides // p.denominator)
+                for d, faces in enumerate(moved.weights, moved.lo):
+                    if faces:
+                        g = max(0, gap - d)
+                        after[g] = after.get(g, 0) + faces * per
                 out = (sides, tuple(((0, g), n) for g, n in after.items()))
         self._turns[key] = out
         return out
@@ -340,20 +342,23 @@ class _Chain:
 
     def _simultaneous(self, counts: _Counts, s: Sit, ar: tuple[int, int], weight: Fraction) -> None:
         """Both act at once on the fight as it was before the round."""
-        gap = s[2]
+        a, b, gap = s[0], s[1], s[2]
         da, ta = self.turn(0, s, ar[0])
         db, tb = self.turn(1, s, ar[1])
-        den = weight.denominator * da * db
+        bucket = counts.setdefault(weight.denominator * da * db, {})
         for (ea, ga), na in ta:
+            num = weight.numerator * na
             for (eb, gb), nb in tb:
                 # both move at once: each closes his part of the distance
                 after = 0 if ga == 0 or gb == 0 else max(0, ga + gb - gap)
-                _count(
-                    counts,
-                    den,
-                    _both_at_once((s[0], s[1]), ea, eb, after),
-                    weight.numerator * na * nb,
-                )
+                a1, b1 = a + (eb > 0), b + (ea > 0)  # every effect but 0 is a wound
+                end = _BOTH[ea][eb]
+                k: Outcome
+                if end is not None:
+                    k = End(end, a1, b1)
+                else:
+                    k = (a1, b1, after, 1, 1) if after else (a1, b1)
+                bucket[k] = bucket.get(k, 0) + num * nb
 
     def round(self, s: Sit, ar: tuple[int, int] = (0, 0), first: int | None = None) -> _Tally:
         """Where one round from ``s`` leaves the fight, counted: by initiative, or with
@@ -547,19 +552,23 @@ def _product(factors: list[int]) -> int:
     return factors[0] if factors else 1
 
 
-def _both_at_once(w: State, ea: int, eb: int, gap: int | None) -> Outcome:
-    """Where a round of simultaneous blows leaves the fight: A's blow had effect ``ea`` on B,
-    B's ``eb`` on A (0 none, 1 wound, 2 vanquish, 3 rout); ``gap`` the distance after it
-    (``None`` in a settled round)."""
-    a_out, b_out = eb >= 2, ea >= 2  # A is out when B's blow takes him out
-    after = (w[0] + (eb >= 1), w[1] + (ea >= 1))  # every effect but 0 is a wound
-    if a_out and b_out:
-        return End("draw", *after)
-    if b_out:
-        return End("v0" if ea == 2 else "m0", *after)
-    if a_out:
-        return End("v1" if eb == 2 else "m1", *after)
-    return after if gap is None else _place((after[0], after[1], gap, 1, 1))
+_BOTH = tuple(
+    tuple(
+        "draw"
+        if ea >= 2 and eb >= 2
+        else ("v0" if ea == 2 else "m0")
+        if ea >= 2
+        else ("v1" if eb == 2 else "m1")
+        if eb >= 2
+        else None
+        for eb in range(4)
+    )
+    for ea in range(4)
+)
+"""The end simultaneous blows make, by their effects ``ea`` (A's blow on B) and ``eb`` (B's
+on A), each 0 none, 1 wound, 2 vanquish, 3 rout: both out is a draw, one out is the
+other's win (by vanquishing or routing), ``None`` the fight goes on. Every effect but 0
+is a wound, so each end is found with both combatants' wounds after the blows."""
 
 
 def _place(s: Sit) -> Place:
