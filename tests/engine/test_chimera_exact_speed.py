@@ -228,3 +228,38 @@ def test_atoms_multiply_back(n):
         product *= f**e
     assert product == n
     assert all(f >= 2048 or all(f % q for q in range(2, f)) for f in atoms)  # small ones prime
+
+
+def _both_at_once_before(w, ea, eb, gap):
+    """Where simultaneous blows left the fight before the table (the former function)."""
+    a_out, b_out = eb >= 2, ea >= 2
+    after = (w[0] + (eb >= 1), w[1] + (ea >= 1))
+    if a_out and b_out:
+        return End("draw", *after)
+    if b_out:
+        return End("v0" if ea == 2 else "m0", *after)
+    if a_out:
+        return End("v1" if eb == 2 else "m1", *after)
+    return after if gap == 0 else (after[0], after[1], gap, 1, 1)
+
+
+def test_simultaneous_blows_end_as_before():
+    # a round of simultaneous turns, from an opening situation and from a settled state: the
+    # same outcomes, each with the same count, as the former per-pair function gives
+    rules = FightRules(ties="simultaneous")
+    a = Fighter("A", wound_limit=3, damage="d6", movement_die="d8", character="npc")
+    b = Fighter("B", wound_limit=3, damage="d8", kind="shoot", character="npc")
+    chain = _Chain((a, b), rules, 9)
+    for s in [(0, 1, 9, 1, 1), (2, 2, 0, 1, 1), (1, 0, 4, 1, 1)]:
+        counts: dict = {}
+        chain._simultaneous(counts, s, (0, 0), Fraction(1, 3))
+        da, ta = chain.turn(0, s, 0)
+        db, tb = chain.turn(1, s, 0)
+        expected: dict = {}
+        for (ea, ga), na in ta:
+            for (eb, gb), nb in tb:
+                after = 0 if ga == 0 or gb == 0 else max(0, ga + gb - s[2])
+                k = _both_at_once_before((s[0], s[1]), ea, eb, after)
+                expected[k] = expected.get(k, 0) + na * nb
+        assert counts == {3 * da * db: expected}
+        assert any(isinstance(k, End) for k in expected)  # the ends are among them
