@@ -25,7 +25,8 @@ import pytest
 from ruleslab.calculators import get
 from ruleslab.chimera.aftermath import fate_steps, p_dies, p_fatigue_fails_after
 from ruleslab.chimera.attack import Fighter, FightRules
-from ruleslab.chimera.duel import End, _atoms, _Chain, _order, _path_bound, duel_odds
+from ruleslab.chimera.duel import End, _Chain, _order, duel_odds
+from ruleslab.chimera.paths import atoms, path_bound
 
 
 def _golden() -> ModuleType:
@@ -209,7 +210,13 @@ def test_the_common_denominator_is_divided_by_every_path(a, b, rules, distance):
     chain.forward({start: Fraction(1)})
     products: list[int] = []
     _paths(chain.moves, start, 1, products)
-    bound = _path_bound(chain.moves, [start])
+    order = sorted(chain.moves, key=_order)
+    leaves = {k: den - t.get(k, 0) for k, (den, t) in chain.moves.items()}
+    nexts = {
+        k: [j for j, n in t.items() if n and j != k and not isinstance(j, End)]
+        for k, (_, t) in chain.moves.items()
+    }
+    bound = path_bound(order, leaves, nexts)
     assert all(bound % p == 0 for p in products)
     leaves = [den - t.get(k, 0) for k, (den, t) in chain.moves.items()]
     product = 1
@@ -222,12 +229,12 @@ def test_the_common_denominator_is_divided_by_every_path(a, b, rules, distance):
     "n", [1, 2, 2**10 * 3**4 * 2039, 2053 * 2063 * 7**3, 12**88 - 1, 97 * (10**40 + 121)]
 )
 def test_atoms_multiply_back(n):
-    atoms = _atoms(n)
+    split = atoms(n)
     product = 1
-    for f, e in atoms.items():
+    for f, e in split.items():
         product *= f**e
     assert product == n
-    assert all(f >= 2048 or all(f % q for q in range(2, f)) for f in atoms)  # small ones prime
+    assert all(f >= 2048 or all(f % q for q in range(2, f)) for f in split)  # small ones prime
 
 
 def _both_at_once_before(w, ea, eb, gap):

@@ -51,6 +51,7 @@ from ruleslab.chimera.blast import blow_odds
 from ruleslab.chimera.initiative import initiative_order
 from ruleslab.chimera.morale import p_morale_fails, side_morale_trigger, wound_triggers_morale
 from ruleslab.chimera.movement import move_dist
+from ruleslab.chimera.paths import path_bound
 from ruleslab.chimera.plan import (
     END_KEYS,
     End,
@@ -411,11 +412,11 @@ class _Chain:
 
         Whole numbers, not Fractions: ``den`` is the start's common denominator times a
         multiple of the product of the leaving counts ``count(leave) = den(place) −
-        count(stay)`` along every path (:func:`_path_bound`). A place's chance is a
-        multiple of ``1 / (start's den · the counts of the places before it on a path)``,
-        so on ``den`` its numerator divides exactly by its own count: every step is
-        exact integer arithmetic, with no gcd on numbers of thousands of digits (what
-        made a long fight take seconds; rules note RN-CHIM-13).
+        count(stay)`` along every path (:func:`~ruleslab.chimera.paths.path_bound`). A
+        place's chance is a multiple of ``1 / (start's den · the counts of the places
+        before it on a path)``, so on ``den`` its numerator divides exactly by its own
+        count: every step is exact integer arithmetic, with no gcd on numbers of
+        thousands of digits (what made a long fight take seconds; rules note RN-CHIM-13).
         """
         # every reachable place's round, so that the common denominator is known first
         seen: set[Place] = set()
@@ -428,9 +429,13 @@ class _Chain:
             den, t = self.moves_of(s)
             todo.extend(k for k, n in t.items() if n and k != s and not isinstance(k, End))
         common = math.lcm(*(p.denominator for p in start.values())) if start else 1
-        total = common * _path_bound(
-            {k: self.moves[k] for k in seen}, [k for k in start if not isinstance(k, End)]
-        )
+        leaves: dict[Place, int] = {}
+        nexts: dict[Place, list[Place]] = {}
+        for place in seen:
+            den, t = self.moves[place]
+            leaves[place] = den - t.get(place, 0)
+            nexts[place] = [j for j, n in t.items() if n and j != place and not isinstance(j, End)]
+        total = common * path_bound(sorted(seen, key=_order), leaves, nexts)
         out: dict[End, int] = {}
         mass: dict[Place, int] = {}
         queue: list[tuple[int, Place]] = []
@@ -474,82 +479,6 @@ class _Chain:
         if self.rules.surprise_action == "extra":
             return _fractions(self.only(s, plan.side, ar))
         return _fractions(self.round(s, ars, first=plan.side))
-
-
-_SMALL_PRIMES = tuple(p for p in range(2, 2048) if all(p % q for q in range(2, math.isqrt(p) + 1)))
-_SMALL_PRIMORIAL = math.prod(_SMALL_PRIMES)
-
-
-def _atoms(n: int) -> dict[int, int]:
-    """``n`` (≥ 1) as ``{factor: exponent}``: its primes below 2048, and the rest as one
-    factor (not necessarily prime; :func:`_path_bound` only needs ``n`` = the product)."""
-    out: dict[int, int] = {}
-    g = math.gcd(n, _SMALL_PRIMORIAL)
-    for p in _SMALL_PRIMES:
-        if g == 1:
-            break
-        if g % p == 0:
-            g //= p
-            e = 0
-            while n % p == 0:
-                n //= p
-                e += 1
-            out[p] = e
-    if n > 1:
-        out[n] = 1
-    return out
-
-
-def _path_bound(moves: dict[Place, _Tally], starts: list[Place]) -> int:
-    """A whole number that every path's product of leaving counts divides (the places
-    from ``starts``, each place's ``count(leave)`` = its round's denominator − its count
-    to stay; a place nobody can leave ends its paths).
-
-    Each count is split into factors (:func:`_atoms`); a factor's exponent is the most
-    it reaches summed along one path (a longest path, in the order every move
-    follows: :func:`_order`). The product of the counts of all places (a bound too)
-    has the same leaving counts many times over, paths that exclude each other
-    multiplied together: on a long fight several times the digits, and every later
-    step (the mass routed, the ends' gcds) costs with the digits. Exact either way.
-    """
-    reach: dict[Place, dict[int, int]] = {k: {} for k in starts}
-    factored: dict[int, dict[int, int]] = {}
-    most: dict[int, int] = {}
-    for s in sorted(moves, key=_order):
-        need = reach.pop(s, {})
-        den, t = moves[s]
-        leave = den - t.get(s, 0)
-        if not leave:
-            continue
-        atoms = factored.get(leave)
-        if atoms is None:
-            atoms = factored[leave] = _atoms(leave)
-        need = dict(need)
-        for f, e in atoms.items():
-            need[f] = need.get(f, 0) + e
-        for f, e in need.items():
-            if most.get(f, 0) < e:
-                most[f] = e
-        for k, n in t.items():
-            if n and k != s and not isinstance(k, End):
-                there = reach.get(k)
-                if there is None:
-                    reach[k] = dict(need)
-                    continue
-                for f, e in need.items():
-                    if there.get(f, 0) < e:
-                        there[f] = e
-    return _product([f**e for f, e in most.items()])
-
-
-def _product(factors: list[int]) -> int:
-    """The product of ``factors``, multiplied pairwise (balanced: fast on many factors)."""
-    while len(factors) > 1:
-        factors = [
-            factors[i] * factors[i + 1] if i + 1 < len(factors) else factors[i]
-            for i in range(0, len(factors), 2)
-        ]
-    return factors[0] if factors else 1
 
 
 _BOTH = tuple(
