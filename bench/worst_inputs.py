@@ -357,25 +357,12 @@ def search(
     return drawn, refused, slowest
 
 
-def _done(path: str, seed: int, sets: int) -> dict[str, dict[str, Any]]:
-    """The results already in ``path`` for this seed and set count, by calculator."""
+def _rows(path: str) -> list[dict[str, Any]]:
+    """The calculators' results in ``path``, in order (a line cut short by an interrupted
+    run, or anything not a result, is skipped); none if there is no such file."""
     if not os.path.exists(path):
-        return {}
-    out: dict[str, dict[str, Any]] = {}
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            try:
-                row = json.loads(line)
-            except ValueError:
-                continue  # a line cut short by an interrupted run
-            if isinstance(row, dict) and row.get("seed") == seed and row.get("sets") == sets:
-                out[str(row.get("key"))] = row
-    return out
-
-
-def report(path: str) -> str:
-    """The results in ``path`` as the README's Markdown table (the last line per calculator)."""
-    rows: dict[str, dict[str, Any]] = {}
+        return []
+    rows = []
     with open(path, encoding="utf-8") as f:
         for line in f:
             try:
@@ -383,7 +370,20 @@ def report(path: str) -> str:
             except ValueError:
                 continue
             if isinstance(row, dict) and "key" in row:
-                rows[str(row["key"])] = row
+                rows.append(row)
+    return rows
+
+
+def _done(path: str, seed: int, sets: int) -> dict[str, dict[str, Any]]:
+    """The results already in ``path`` for this seed and set count, by calculator."""
+    return {
+        str(r["key"]): r for r in _rows(path) if r.get("seed") == seed and r.get("sets") == sets
+    }
+
+
+def report(path: str) -> str:
+    """The results in ``path`` as the README's Markdown table (the last line per calculator)."""
+    rows = {str(r["key"]): r for r in _rows(path)}
     lines = [
         "| calculator | sets (accepted / refused) | first, CPU | first, wall | warm, CPU "
         "| CPU / budget | seed | load before / after | slowest input |",
