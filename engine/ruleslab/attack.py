@@ -535,10 +535,15 @@ def resolve_attack(
         if pinged:
             p_ping += p
             ping_kind = dealt
-    parts.extend(  # a damage die succeeds on 7-10 (damage_taken's target 7): 4 faces of 10
-        (Fraction(1), binomial_mixture(by_left, 4, 6).shift(a))
-        for a, by_left in sorted(rolled.items())
-    )
+    for a, by_left in sorted(rolled.items()):
+        if 8 * len(by_left) >= max(by_left):  # many counts of dice: one Horner pass for all
+            # a damage die succeeds on 7-10 (damage_taken's target 7): 4 faces of 10
+            parts.append((Fraction(1), binomial_mixture(by_left, 4, 6).shift(a)))
+        else:  # a few (Devastating's adds make one group per hit): a table each is cheaper
+            parts.extend(
+                (p, _taken(n + soak, a, kind, natural_soak, armour_soak, ap)[0])
+                for n, p in sorted(by_left.items())
+            )
     levels = mixture(parts)
     if ap:
         after = max(0, armour_soak - ap)
