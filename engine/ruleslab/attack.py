@@ -57,8 +57,9 @@ from ruleslab.dice import SuccessDistribution, dice_text, pool_distribution
 from ruleslab.dodge import DEFENSIVE, TargetDefence, attack_target, net_successes
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob, fmt_prob_at_least
 from ruleslab.mega import effective
-from ruleslab.pmf import Dist, constant, mixture
+from ruleslab.pmf import Dist, binomial_mixture, constant, mixture
 from ruleslab.ruleset import V21
+from ruleslab.soak import armour_after_ap
 from ruleslab.sources import ALT, QR, rule
 from ruleslab.weapons import (
     AA,
@@ -519,12 +520,30 @@ def resolve_attack(
     parts: list[tuple[Fraction, Dist]] = [(res.p_miss, constant(0))]
     p_ping = Fraction(0)
     ping_kind = ""
-    for (d, a), p in sorted(by_damage.items()):
+    # a hit with dice left after soak loses Binomial(dice left, 4/10) + adds levels
+    # (damage_taken): those are mixed per number of adds by binomial_mixture, without a
+    # table per hit (the same levels; a squad's support attack has hundreds of them)
+    rolled: dict[int, dict[int, Fraction]] = {}
+    soak = natural_soak + armour_after_ap(armour_soak, ap)
+    for i, ((d, a), p) in enumerate(sorted(by_damage.items())):
+        if i and d > soak:  # the first one checks the soak (damage_taken's messages)
+            by_left = rolled.setdefault(a, {})
+            by_left[d - soak] = by_left.get(d - soak, Fraction(0)) + p
+            continue
         lv, pinged, dealt = _taken(d, a, kind, natural_soak, armour_soak, ap)
         parts.append((p, lv))
         if pinged:
             p_ping += p
             ping_kind = dealt
+    for a, by_left in sorted(rolled.items()):
+        if 8 * len(by_left) >= max(by_left):  # many counts of dice: one Horner pass for all
+            # a damage die succeeds on 7-10 (damage_taken's target 7): 4 faces of 10
+            parts.append((Fraction(1), binomial_mixture(by_left, 4, 6).shift(a)))
+        else:  # a few (Devastating's adds make one group per hit): a table each is cheaper
+            parts.extend(
+                (p, _taken(n + soak, a, kind, natural_soak, armour_soak, ap)[0])
+                for n, p in sorted(by_left.items())
+            )
     levels = mixture(parts)
     if ap:
         after = max(0, armour_soak - ap)

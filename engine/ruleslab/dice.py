@@ -194,20 +194,26 @@ def _rolled(dice: int, target: int, reroll_tens: bool, upto: int = 0) -> tuple[D
         return Dist(0, tuple(ways), (10 // g) ** n), Fraction(0)
 
     a, b = 10 - target, target - 1  # closing face succeeds / fails; the 10th face rerolls
-    # w[m] = C(n,m) a^m b^(n-m) 10^m: m of the n closing faces succeed.
-    w = [math.comb(n, m) * a**m * b ** (n - m) * 10**m for m in range(n + 1)]
-    c: list[int] = []  # c[T] = C(T+n-1, n-1): ways to spread T tens over n runs
+    # nums[k] = P(k successes) · 10^(n+k). One die's generating function is
+    # G(x) = (b + a·x) / (10 − x) (a 10 scores and rolls again), the pool's F = G^n, and
+    # F'·(b + a·x)(10 − x) = n(10a + b)·F: its coefficients follow three terms at a time,
+    # nums[k+1] = ((n(10a + b) − (10a − b)k)·nums[k] + 10a(k − 1)·nums[k−1]) / (b(k + 1)),
+    # from nums[0] = b^n; each an exact whole number (a count of rolls), so the division is
+    # exact. (This was the sum over m of C(n,m)a^m b^(n−m)10^m · C(k−m+n−1, n−1), k terms
+    # per entry: a 400-die pool's table took 27 ms.)
+    q = n * (10 * a + b)
     nums: list[int] = []
     cum = 0  # Σ kept numerators, over 10^(n+k)
     den = 10**n
     k = 0
+    before, num = 0, b**n
     while True:
-        c.append(1 if k == 0 else c[-1] * (k + n - 1) // k)
-        num = 0
-        for m in range(min(n, k) + 1):
-            wm = w[m]
-            if wm:
-                num += c[k - m] * wm
+        if k:
+            top = (q - (10 * a - b) * (k - 1)) * num + 10 * a * (k - 2) * before
+            step, rest = divmod(top, b * k)
+            if rest:
+                raise ArithmeticError("a pool's count of rolls must be a whole number")
+            before, num = num, step
         nums.append(num)
         cum = cum * 10 + num
         rem = den - cum  # exact P(successes > k) · 10^(n+k)

@@ -37,6 +37,7 @@ from fractions import Fraction
 __all__ = [
     "CHART_CUTOFF",
     "Dist",
+    "binomial_mixture",
     "chart_bars",
     "constant",
     "convolve",
@@ -263,6 +264,51 @@ def mixture(parts: Iterable[tuple[Fraction, Dist]]) -> Dist:
             if n:
                 acc[i] += scale * n
     return Dist(lo, tuple(acc), common)
+
+
+def binomial_mixture(counts: dict[int, Fraction], success: int, failure: int) -> Dist:
+    """``Σ P(n) · P(k successes of n dice)``: the successes of a random number of dice.
+
+    ``counts[n]`` is the weight of ``n`` dice (n ≥ 0; weights need not sum to 1), each
+    die succeeding on ``success`` of its ``success + failure`` faces; the result is
+    the :func:`mixture` of those binomial tables (``failure`` ≥ 1), computed without
+    them. With ``c_n`` the weights over their common denominator ``L``, ``b`` the faces
+    and ``N`` the most dice, ``L · b^N`` times the table is the polynomial
+    ``Σ c_n · b^(N−n) · (f + s·x)^n``, which Horner's rule evaluates from the top:
+    ``H ← H·(f + s·x) + c_n·b^(N−n)``. Each step multiplies by the small ``f`` and ``s``
+    (a mixture of the tables multiplies every entry of every table by a number of
+    hundreds of digits), on all of ``H``'s entries at once: ``H`` is one integer, a slot
+    of bits per entry wide enough for ``L · b^N`` (every entry is at most that, and none
+    is negative, so no slot carries into the next). Exact: the same :class:`Dist`.
+    """
+    kept = {n: p for n, p in counts.items() if p}
+    if not kept:
+        return Dist(0, (0,))
+    if min(kept) < 0 or failure < 1 or success < 0:
+        raise ValueError("dice counts and faces must not be negative (and a die must fail)")
+    g = math.gcd(success, failure)  # the same chances on fewer faces: narrower slots
+    success, failure = success // g, failure // g
+    faces = success + failure
+    common = math.lcm(*(p.denominator for p in kept.values()))
+    top = max(kept)
+    den = common * faces**top
+    width = den.bit_length() // 8 + 1  # bytes per slot
+    shift = 8 * width
+    h = 0
+    power = 1  # faces^(top − n)
+    for n in range(top, -1, -1):
+        if n < top:
+            h = failure * h + ((success * h) << shift)
+            power *= faces
+        p = kept.get(n)
+        if p:
+            h += p.numerator * (common // p.denominator) * power
+    raw = h.to_bytes((top + 1) * width, "little")
+    return Dist(
+        0,
+        tuple(int.from_bytes(raw[k * width : (k + 1) * width], "little") for k in range(top + 1)),
+        den,
+    )
 
 
 def constant(value: int) -> Dist:

@@ -26,6 +26,7 @@ from ruleslab.calculators import get
 from ruleslab.chimera.aftermath import fate_steps, p_dies, p_fatigue_fails_after
 from ruleslab.chimera.attack import Fighter, FightRules
 from ruleslab.chimera.duel import End, _Chain, _order, duel_odds
+from ruleslab.chimera.paths import atoms, path_bound
 
 
 def _golden() -> ModuleType:
@@ -184,3 +185,88 @@ def test_the_aftermath_reads_numerators_as_it_reads_chances():
         loser, "killer_blow", chances, rules
     )
     assert fate_steps(winner, loser, counts, rules, 64) == fate_steps(winner, loser, chances, rules)
+
+
+def _paths(moves, s, acc, out):
+    """Every path's product of leaving counts from ``s`` (brute force over the chain)."""
+    den, t = moves[s]
+    leave = den - t.get(s, 0)
+    if not leave:
+        out.append(acc)
+        return
+    acc *= leave
+    out.append(acc)
+    for k, n in t.items():
+        if n and k != s and not isinstance(k, End):
+            _paths(moves, k, acc, out)
+
+
+@pytest.mark.parametrize(("a", "b", "rules", "distance"), _FIGHTERS)
+def test_the_common_denominator_is_divided_by_every_path(a, b, rules, distance):
+    # the forward pass divides a place's chance by its leaving count: exact only when the
+    # common denominator is a multiple of every path's product of those counts
+    chain = _Chain((a, b), rules, distance)
+    start = chain.start()
+    chain.forward({start: Fraction(1)})
+    products: list[int] = []
+    _paths(chain.moves, start, 1, products)
+    order = sorted(chain.moves, key=_order)
+    leaves = {k: den - t.get(k, 0) for k, (den, t) in chain.moves.items()}
+    nexts = {
+        k: [j for j, n in t.items() if n and j != k and not isinstance(j, End)]
+        for k, (_, t) in chain.moves.items()
+    }
+    bound = path_bound(order, leaves, nexts)
+    assert all(bound % p == 0 for p in products)
+    leaves = [den - t.get(k, 0) for k, (den, t) in chain.moves.items()]
+    product = 1
+    for n in leaves:
+        product *= n or 1
+    assert product % bound == 0  # never more than the product of all the counts
+
+
+@pytest.mark.parametrize(
+    "n", [1, 2, 2**10 * 3**4 * 2039, 2053 * 2063 * 7**3, 12**88 - 1, 97 * (10**40 + 121)]
+)
+def test_atoms_multiply_back(n):
+    split = atoms(n)
+    product = 1
+    for f, e in split.items():
+        product *= f**e
+    assert product == n
+    assert all(f >= 2048 or all(f % q for q in range(2, f)) for f in split)  # small ones prime
+
+
+def _both_at_once_before(w, ea, eb, gap):
+    """Where simultaneous blows left the fight before the table (the former function)."""
+    a_out, b_out = eb >= 2, ea >= 2
+    after = (w[0] + (eb >= 1), w[1] + (ea >= 1))
+    if a_out and b_out:
+        return End("draw", *after)
+    if b_out:
+        return End("v0" if ea == 2 else "m0", *after)
+    if a_out:
+        return End("v1" if eb == 2 else "m1", *after)
+    return after if gap == 0 else (after[0], after[1], gap, 1, 1)
+
+
+def test_simultaneous_blows_end_as_before():
+    # a round of simultaneous turns, from an opening situation and from a settled state: the
+    # same outcomes, each with the same count, as the former per-pair function gives
+    rules = FightRules(ties="simultaneous")
+    a = Fighter("A", wound_limit=3, damage="d6", movement_die="d8", character="npc")
+    b = Fighter("B", wound_limit=3, damage="d8", kind="shoot", character="npc")
+    chain = _Chain((a, b), rules, 9)
+    for s in [(0, 1, 9, 1, 1), (2, 2, 0, 1, 1), (1, 0, 4, 1, 1)]:
+        counts: dict = {}
+        chain._simultaneous(counts, s, (0, 0), Fraction(1, 3))
+        da, ta = chain.turn(0, s, 0)
+        db, tb = chain.turn(1, s, 0)
+        expected: dict = {}
+        for (ea, ga), na in ta:
+            for (eb, gb), nb in tb:
+                after = 0 if ga == 0 or gb == 0 else max(0, ga + gb - s[2])
+                k = _both_at_once_before((s[0], s[1]), ea, eb, after)
+                expected[k] = expected.get(k, 0) + na * nb
+        assert counts == {3 * da * db: expected}
+        assert any(isinstance(k, End) for k in expected)  # the ends are among them

@@ -399,3 +399,38 @@ def test_roll_frequencies_match_the_exact_distribution():
         assert abs(counts.get(k, 0) / n - p) < 5 * se + 1e-9
     p = float(dist.p_botch)
     assert abs(botches / n - p) < 5 * (p * (1 - p) / n) ** 0.5
+
+
+def _rerolled_by_the_sum(n: int, target: int, upto: int) -> tuple[Dist, Fraction]:
+    """The rerolled-10s table by the former sum (every way m closing faces succeed and the
+    rest of the successes are 10s), k terms per entry, as the oracle of the recurrence."""
+    a, b = 10 - target, target - 1
+    w = [math.comb(n, m) * a**m * b ** (n - m) * 10**m for m in range(n + 1)]
+    c: list[int] = []
+    nums: list[int] = []
+    cum, den, k = 0, 10**n, 0
+    while True:
+        c.append(1 if k == 0 else c[-1] * (k + n - 1) // k)
+        nums.append(sum(c[k - m] * w[m] for m in range(min(n, k) + 1)))
+        cum = cum * 10 + nums[-1]
+        rem = den - cum
+        if k >= upto and rem * 10**12 < den:
+            break
+        k += 1
+        den *= 10
+    weights = tuple(nums[i] * 10 ** (k - i) for i in range(k + 1))
+    return Dist(0, weights, den), Fraction(rem, den)
+
+
+@pytest.mark.parametrize(
+    ("n", "target", "upto"),
+    [(n, t, upto) for t in range(2, 11) for n, upto in [(1, 0), (2, 5), (7, 0), (40, 60)]]
+    + [(402, t, 0) for t in (2, 7, 10)],
+)
+def test_rerolled_tables_by_the_recurrence_match_the_sum(n, target, upto):
+    # the pool's generating function's three-term recurrence gives the same table, tail
+    # and cut as the sum over the closing faces did, for every target
+    got = pool_distribution(n, 0, target, True, upto=upto)
+    table, tail = _rerolled_by_the_sum(n, target, upto)
+    assert got.successes == table
+    assert got.tail_bound == tail

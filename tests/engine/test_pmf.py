@@ -8,6 +8,7 @@ import pytest
 
 from ruleslab.pmf import (
     Dist,
+    binomial_mixture,
     chart_bars,
     constant,
     convolve,
@@ -212,3 +213,51 @@ def test_packed_convolve_with_an_all_zero_table():
     assert packed_convolve([0, 0], [300, 5]) == [0, 0, 0]
     assert packed_convolve([300, 5], [0]) == [0, 0]
     assert packed_convolve([2, 3], [300, 5]) == [600, 910, 15]
+
+
+def _binomial_by_enumeration(counts, success, failure):
+    """``Σ P(n) · P(k successes of n dice)`` by listing every face of every die."""
+    faces = success + failure
+    table: dict[int, Fraction] = {}
+    for n, p in counts.items():
+        for roll in itertools.product(range(faces), repeat=n):
+            k = sum(face < success for face in roll)
+            table[k] = table.get(k, Fraction(0)) + p / faces**n
+    return table
+
+
+@pytest.mark.parametrize(
+    ("counts", "success", "failure"),
+    [
+        ({0: Fraction(1)}, 4, 6),
+        ({3: Fraction(1)}, 1, 1),
+        ({1: Fraction(1, 3), 4: Fraction(2, 7)}, 4, 6),  # weights summing to less than 1
+        ({0: Fraction(1, 5), 2: Fraction(1, 5), 5: Fraction(3, 5)}, 3, 2),
+        ({2: Fraction(1, 2), 3: Fraction(0), 6: Fraction(1, 2)}, 0, 3),  # no face succeeds
+    ],
+)
+def test_binomial_mixture_matches_enumeration(counts, success, failure):
+    mixed = binomial_mixture(counts, success, failure)
+    listed = _binomial_by_enumeration(counts, success, failure)
+    assert {k: p for k, p in mixed.items()} == {k: p for k, p in listed.items() if p}
+    assert mixed.total() == sum(counts.values())
+
+
+def test_binomial_mixture_equals_the_mixture_of_pool_tables():
+    # hundreds of dice with weights of hundreds of digits, as a squad's support attack has
+    # them: the same Dist as mixing the pool tables themselves (ruleslab.dice, by formula)
+    from ruleslab.dice import pool_distribution
+
+    den = 7 * 10**150 + 3
+    counts = {n: Fraction((n * 7919) ** 40 % den + 1, den) for n in range(180, 260, 3)}
+    counts[0] = Fraction(1, den)
+    expected = mixture([(p, pool_distribution(n, 0, 7).successes) for n, p in counts.items()])
+    assert binomial_mixture(counts, 4, 6) == expected
+    assert binomial_mixture({}, 4, 6) == mixture([])
+
+
+def test_binomial_mixture_refuses_negative_counts():
+    with pytest.raises(ValueError, match="must not be negative"):
+        binomial_mixture({-1: Fraction(1)}, 4, 6)
+    with pytest.raises(ValueError, match="must fail"):
+        binomial_mixture({1: Fraction(1)}, 4, 0)

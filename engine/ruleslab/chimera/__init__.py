@@ -11,7 +11,8 @@ creeping and the Movement Die), :mod:`~ruleslab.chimera.actions` (a round's full
 free actions, in words), :mod:`~ruleslab.chimera.initiative`,
 :mod:`~ruleslab.chimera.morale`, :mod:`~ruleslab.chimera.surprise`,
 :mod:`~ruleslab.chimera.aftermath`, :mod:`~ruleslab.chimera.plan` (surprise plans and
-ends), :mod:`~ruleslab.chimera.duel` (the Markov chain), :mod:`~ruleslab.chimera.play`
+ends), :mod:`~ruleslab.chimera.duel` (the Markov chain; :mod:`~ruleslab.chimera.paths` its common
+denominator), :mod:`~ruleslab.chimera.play`
 (the seeded play) and :mod:`~ruleslab.chimera.fight` (a fight between two combatants:
 one blow each way and the duel, explained); :mod:`~ruleslab.chimera.sections` holds the
 sections of the text the steps cite. Rules only: the "Chimera fight" calculator, its inputs

@@ -51,6 +51,7 @@ from ruleslab.chimera.blast import blow_odds
 from ruleslab.chimera.initiative import initiative_order
 from ruleslab.chimera.morale import p_morale_fails, side_morale_trigger, wound_triggers_morale
 from ruleslab.chimera.movement import move_dist
+from ruleslab.chimera.paths import path_bound
 from ruleslab.chimera.plan import (
     END_KEYS,
     End,
@@ -292,10 +293,12 @@ class _Chain:
             else:
                 sides = f.movement_sides
                 moved = move_dist("run" if walks else "creep", mr, sides)
+                per = sides // moved.den  # every chance is a whole number of faces
                 after: dict[int, int] = {}
-                for d, p in moved.items():
-                    g = max(0, gap - d)
-                    after[g] = after.get(g, 0) + p.numerator * (sides // p.denominator)
+                for d, faces in enumerate(moved.weights, moved.lo):
+                    if faces:
+                        g = max(0, gap - d)
+                        after[g] = after.get(g, 0) + faces * per
                 out = (sides, tuple(((0, g), n) for g, n in after.items()))
         self._turns[key] = out
         return out
@@ -340,20 +343,23 @@ class _Chain:
 
     def _simultaneous(self, counts: _Counts, s: Sit, ar: tuple[int, int], weight: Fraction) -> None:
         """Both act at once on the fight as it was before the round."""
-        gap = s[2]
+        a, b, gap = s[0], s[1], s[2]
         da, ta = self.turn(0, s, ar[0])
         db, tb = self.turn(1, s, ar[1])
-        den = weight.denominator * da * db
+        bucket = counts.setdefault(weight.denominator * da * db, {})
         for (ea, ga), na in ta:
+            num = weight.numerator * na
             for (eb, gb), nb in tb:
                 # both move at once: each closes his part of the distance
                 after = 0 if ga == 0 or gb == 0 else max(0, ga + gb - gap)
-                _count(
-                    counts,
-                    den,
-                    _both_at_once((s[0], s[1]), ea, eb, after),
-                    weight.numerator * na * nb,
-                )
+                a1, b1 = a + (eb > 0), b + (ea > 0)  # every effect but 0 is a wound
+                end = _BOTH[ea][eb]
+                k: Outcome
+                if end is not None:
+                    k = End(end, a1, b1)
+                else:
+                    k = (a1, b1, after, 1, 1) if after else (a1, b1)
+                bucket[k] = bucket.get(k, 0) + num * nb
 
     def round(self, s: Sit, ar: tuple[int, int] = (0, 0), first: int | None = None) -> _Tally:
         """Where one round from ``s`` leaves the fight, counted: by initiative, or with
@@ -404,27 +410,32 @@ class _Chain:
         ``1 / (1 − P(stay))``, and ``m / (1 − P(stay))`` rounds are spent there on
         average; a place nobody can leave is an endless fight.
 
-        Whole numbers, not Fractions: ``den`` is the start's common denominator times
-        every reachable place's ``count(leave) = den(place) − count(stay)``. A place's
-        chance is a multiple of ``1 / (start's den · the counts of the places before
-        it)``, so on ``den`` its numerator divides exactly by its own count: every
-        step is exact integer arithmetic, with no gcd on numbers of thousands of
-        digits (what made a long fight take seconds; rules note RN-CHIM-13).
+        Whole numbers, not Fractions: ``den`` is the start's common denominator times a
+        multiple of the product of the leaving counts ``count(leave) = den(place) −
+        count(stay)`` along every path (:func:`~ruleslab.chimera.paths.path_bound`). A
+        place's chance is a multiple of ``1 / (start's den · the counts of the places
+        before it on a path)``, so on ``den`` its numerator divides exactly by its own
+        count: every step is exact integer arithmetic, with no gcd on numbers of
+        thousands of digits (what made a long fight take seconds; rules note RN-CHIM-13).
         """
         # every reachable place's round, so that the common denominator is known first
         seen: set[Place] = set()
         todo = [k for k in start if not isinstance(k, End)]
-        leaves: list[int] = []
         while todo:
             s = todo.pop()
             if s in seen:
                 continue
             seen.add(s)
             den, t = self.moves_of(s)
-            leaves.append(den - t.get(s, 0))
             todo.extend(k for k, n in t.items() if n and k != s and not isinstance(k, End))
         common = math.lcm(*(p.denominator for p in start.values())) if start else 1
-        total = common * _product([n for n in leaves if n])
+        leaves: dict[Place, int] = {}
+        nexts: dict[Place, list[Place]] = {}
+        for place in seen:
+            den, t = self.moves[place]
+            leaves[place] = den - t.get(place, 0)
+            nexts[place] = [j for j, n in t.items() if n and j != place and not isinstance(j, End)]
+        total = common * path_bound(sorted(seen, key=_order), leaves, nexts)
         out: dict[End, int] = {}
         mass: dict[Place, int] = {}
         queue: list[tuple[int, Place]] = []
@@ -470,29 +481,23 @@ class _Chain:
         return _fractions(self.round(s, ars, first=plan.side))
 
 
-def _product(factors: list[int]) -> int:
-    """The product of ``factors``, multiplied pairwise (balanced: fast on many factors)."""
-    while len(factors) > 1:
-        factors = [
-            factors[i] * factors[i + 1] if i + 1 < len(factors) else factors[i]
-            for i in range(0, len(factors), 2)
-        ]
-    return factors[0] if factors else 1
-
-
-def _both_at_once(w: State, ea: int, eb: int, gap: int | None) -> Outcome:
-    """Where a round of simultaneous blows leaves the fight: A's blow had effect ``ea`` on B,
-    B's ``eb`` on A (0 none, 1 wound, 2 vanquish, 3 rout); ``gap`` the distance after it
-    (``None`` in a settled round)."""
-    a_out, b_out = eb >= 2, ea >= 2  # A is out when B's blow takes him out
-    after = (w[0] + (eb >= 1), w[1] + (ea >= 1))  # every effect but 0 is a wound
-    if a_out and b_out:
-        return End("draw", *after)
-    if b_out:
-        return End("v0" if ea == 2 else "m0", *after)
-    if a_out:
-        return End("v1" if eb == 2 else "m1", *after)
-    return after if gap is None else _place((after[0], after[1], gap, 1, 1))
+_BOTH = tuple(
+    tuple(
+        "draw"
+        if ea >= 2 and eb >= 2
+        else ("v0" if ea == 2 else "m0")
+        if ea >= 2
+        else ("v1" if eb == 2 else "m1")
+        if eb >= 2
+        else None
+        for eb in range(4)
+    )
+    for ea in range(4)
+)
+"""The end simultaneous blows make, by their effects ``ea`` (A's blow on B) and ``eb`` (B's
+on A), each 0 none, 1 wound, 2 vanquish, 3 rout: both out is a draw, one out is the
+other's win (by vanquishing or routing), ``None`` the fight goes on. Every effect but 0
+is a wound, so each end is found with both combatants' wounds after the blows."""
 
 
 def _place(s: Sit) -> Place:
