@@ -547,10 +547,12 @@ def squad_turn_losses(per_attack: tuple[Fraction, ...], attacks: int, squad: Squ
     if AREA_MULTIPLIER % divisor:  # ÷ 2: each attack's losses rounded on their own
         total = sum_of_attacks(per_loss, attacks, cap=squad_size)
     else:  # × 3 ÷ 1 or ÷ 3 rounds nothing: the turn's losses are (3 ÷ divisor) × its levels
-        levels = sum_of_attacks(per_attack, attacks)
-        spread = [Fraction(0)] * ((AREA_MULTIPLIER // divisor) * (len(levels) - 1) + 1)
+        each = AREA_MULTIPLIER // divisor
+        # min(each·L, S) = min(each·min(L, c), S), c = ⌈S / each⌉: the sum capped at c
+        levels = sum_of_attacks(per_attack, attacks, cap=-(-squad_size // each))
+        spread = [Fraction(0)] * (each * (len(levels) - 1) + 1)
         for k, p in enumerate(levels):
-            spread[(AREA_MULTIPLIER // divisor) * k] = p
+            spread[each * k] = p
         total = tuple(spread)
     # capped at the squad, padded with zeros:
     losses = (*total[:squad_size], sum(total[squad_size:], Fraction(0)))

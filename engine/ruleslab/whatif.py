@@ -57,6 +57,7 @@ from ruleslab.explain import Explained, Figure
 from ruleslab.params import InputError
 from ruleslab.whatif_inputs import (
     LABELS,
+    LINK_SAFE,
     MAX_POINTS,
     MAX_SCENARIOS,
     POINT_COST_MS,
@@ -80,6 +81,8 @@ from ruleslab.whatif_links import (
 )
 
 __all__ = [
+    "LABELS",
+    "LINK_SAFE",
     "MAX_POINTS",
     "MAX_SCENARIOS",
     "POINT_COST_MS",
@@ -94,8 +97,10 @@ __all__ = [
     "Sweep",
     "SweepPoint",
     "SweepSpec",
+    "as_text",
     "compare",
     "default_sweep",
+    "is_number",
     "max_points",
     "scenarios_from_query",
     "scenarios_query",

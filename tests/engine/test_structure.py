@@ -46,6 +46,7 @@ PUBLIC_API = (
     "ruleslab.declare",
     "ruleslab.explain",
     "ruleslab.params",
+    "ruleslab.whatif",
 )
 """What the widget layer may import from the engine."""
 

@@ -47,15 +47,17 @@ from ruleslab import InputError
 from ruleslab.declare import ChartView
 from ruleslab.explain import Explained, fmt_num
 from ruleslab.whatif import (
+    LABELS,
     MAX_SCENARIOS,
     Comparison,
     ScenarioError,
     Series,
+    as_text,
     compare,
+    is_number,
     scenarios_from_query,
     scenarios_query,
 )
-from ruleslab.whatif_inputs import LABELS, as_text, is_number
 from ruleslab_widgets.notes import linkify
 
 __all__ = ["ScenarioBar", "Scenarios", "comparison_html", "delta_text"]

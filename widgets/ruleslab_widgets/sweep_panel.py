@@ -47,31 +47,31 @@ import dataclasses
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import quote, urlencode
 
 import ipywidgets as w
 
 from ruleslab import InputError, IntParam, NumberParam
 from ruleslab.whatif import (
+    LINK_SAFE,
     SWEEP_BUDGET_MS,
     Range,
     Sweep,
     SweepSpec,
+    as_text,
     default_sweep,
+    is_number,
     max_points,
     sweep,
     sweep_from_query,
     sweep_values,
 )
-from ruleslab.whatif_inputs import LINK_SAFE, as_text, is_number
 from ruleslab_widgets.chart import LineChart, chart_widget
 from ruleslab_widgets.fold import FoldHeading
+from ruleslab_widgets.groups import form_groups
 from ruleslab_widgets.number import NumberField
 from ruleslab_widgets.render import status_html
-
-if TYPE_CHECKING:
-    from ruleslab_widgets.view import CalculatorView
 
 __all__ = ["TIME_LIMIT", "TITLE", "SweepPanel", "default_range", "field_choices"]
 
@@ -87,12 +87,12 @@ Scenarios = Callable[[], Sequence[Mapping[str, Any]]]
 NumberP = IntParam | NumberParam
 
 
-def field_choices(view: CalculatorView) -> list[tuple[str, str]]:
+def field_choices(view: Any) -> list[tuple[str, str]]:
     """``(text, name)`` for each whole-number or number field, in form order: the label
     as the form shows it (with its unit); a group's title before a label that two
     fields share (the form tells them apart by their group)."""
     calc = view.calc
-    titles = {n: g.title for g in (calc.groups or _role_groups(view)) for n in g.names}
+    titles = {n: g.title for g in form_groups(calc) for n in g.names}
     numeric = [p for p in calc.params if isinstance(p, IntParam | NumberParam)]
     counts: dict[str, int] = {}
     for p in numeric:
@@ -106,12 +106,6 @@ def field_choices(view: CalculatorView) -> list[tuple[str, str]]:
             text = f"Rules options: {text}"
         out.append((text, p.name))
     return out
-
-
-def _role_groups(view: CalculatorView) -> Sequence[Any]:
-    from ruleslab_widgets.view import _role_groups as groups
-
-    return groups(view.calc)
 
 
 def default_range(param: NumberP, current: float, cap: int) -> Range:
@@ -157,7 +151,7 @@ def _is_chance(sweep_: Sweep, key: str) -> bool:
 class SweepPanel(w.VBox):  # type: ignore[misc]  # (ipywidgets: untyped)
     """ "Across a range" for one calculator view (see the module's doc)."""
 
-    def __init__(self, view: CalculatorView, scenarios: Scenarios | None = None) -> None:
+    def __init__(self, view: Any, scenarios: Scenarios | None = None) -> None:
         self.view = view
         self.calc = view.calc
         self.scenarios_source: Scenarios | None = scenarios

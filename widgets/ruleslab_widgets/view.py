@@ -63,6 +63,7 @@ from ruleslab import (
 )
 from ruleslab.declare import Calculator, FieldGroup, Roll
 from ruleslab_widgets.fold import FoldHeading, Summary
+from ruleslab_widgets.groups import form_groups
 from ruleslab_widgets.notes import linkify
 from ruleslab_widgets.number import NumberField
 from ruleslab_widgets.panels import make_panel, update_panel
@@ -118,20 +119,6 @@ def _help_html(param: Param) -> str:
     return linkify(param.help)
 
 
-def _role_groups(calc: Calculator) -> tuple[FieldGroup, ...]:
-    """Groups for a calculator that declares none: one per role of its function (the
-    lifter, the target …), of the role's fields that are not rules options."""
-    options = set(calc.options)
-    names = {p.name for p in calc.params}
-    groups = []
-    for role in getattr(calc.compute, "roles", ()):
-        fields = tuple(n for n in role.flat_names if n in names and n not in options)
-        names -= set(fields)  # (a field in one group only)
-        if fields:
-            groups.append(FieldGroup(role.title, fields))
-    return tuple(groups)
-
-
 def _display(widget: w.Widget, shown: bool) -> None:
     """Show or hide ``widget`` (``display: none``), sending nothing if it already is.
 
@@ -161,7 +148,7 @@ class CalculatorView(w.VBox):
         self._group_boxes: list[tuple[FieldGroup, w.Widget]] = []
         self.folds: dict[str, FoldHeading] = {}
         compact = calc.columns > 1
-        groups = calc.groups or _role_groups(calc)
+        groups = form_groups(calc)
         grouped = {n for g in groups for n in g.names}
         rows = [self._row(p) for p in calc.params if p.name not in grouped | set(calc.options)]
         form: list[w.Widget] = [w.VBox(rows)]
