@@ -28,8 +28,8 @@ def test_the_report_ends_with_its_summary_line(capsys):
     worst_inputs.main(["--only", "dice_pool,lifting", "--sets", "40", "--repeat", "1"])
     last = capsys.readouterr().out.strip().splitlines()[-1]
     assert re.fullmatch(
-        r"summary: worst_ms=[\d.]+ worst_key=(dice_pool|lifting) budget_ratio=[\d.]+ "
-        r"yardstick_ms=[\d.]+ load=[\d.]+/[\d.]+",
+        r"summary: worst_cpu_ms=[\d.]+ worst_key=(dice_pool|lifting) budget_ratio=[\d.]+ "
+        r"seed=\d+ yardstick_ms=[\d.]+ load=[\d.]+/[\d.]+",
         last,
     )
 
