@@ -324,3 +324,49 @@ def test_the_readout_starts_at_the_forms_value():
     assert panel.charts[0].read_at == 3  # 15 m is the point nearest 14 m
     view.set_input("height_m", "30")
     assert panel.charts[0].read_at == 6
+
+
+def _two_lines(view: Any) -> list[Any]:
+    (chart,) = view.sweep_panel.charts
+    return chart.series
+
+
+def test_scenarios_compared_in_the_view_get_a_line_each():
+    view = calculator("falling")
+    view.set_input("stamina", "3")
+    view.scenarios.open()
+    view.scenarios.add()  # B: a copy of A, which the form now edits
+    view.set_input("stamina", "6")
+    panel = view.sweep_panel
+    panel.heading.expanded = True
+    for k, box in panel.figure_boxes.items():
+        box.value = k == "p_lethal"
+    panel.start.value, panel.stop.value, panel.step.value = "0", "20", "4"
+    lines = _two_lines(view)
+    assert [s["label"] for s in lines] == [
+        "Chance the damage is lethal (A)",
+        "Chance the damage is lethal (B: Stamina 6 dots)",
+    ]
+    for line, stamina in zip(lines, ("3", "6"), strict=True):
+        expected = [
+            _point("falling", {"stamina": stamina, "height_m": str(x)}, "p_lethal")
+            for x in range(0, 21, 4)
+        ]
+        assert line["texts"] == [t for _, t in expected]
+
+
+def test_a_link_with_scenarios_and_a_sweep_opens_both():
+    view = calculator("falling")
+    view.apply_query(
+        "calculator=falling&stamina=3&scenarios=2&s2.stamina=6"
+        "&sweep.field=height_m&sweep.range=0:20:4&sweep.figures=p_lethal"
+    )
+    assert view.scenarios.comparing
+    assert view.sweep_panel.heading.expanded
+    lines = _two_lines(view)
+    assert len(lines) == 2
+    expected_b = [
+        _point("falling", {"stamina": "6", "height_m": str(x)}, "p_lethal")[1]
+        for x in range(0, 21, 4)
+    ]
+    assert lines[1]["texts"] == expected_b
