@@ -203,3 +203,27 @@ def test_root_and_fields_in_the_markup() -> None:
     assert re.search(
         r'<div class="[^"]*\brl-calc rl-prerender"[^>]*data-calculator="lifting"', text
     )
+
+
+def _anywidgets(widget: object) -> list[object]:
+    import anywidget
+
+    found = [widget] if isinstance(widget, anywidget.AnyWidget) else []
+    for child in getattr(widget, "children", ()):
+        found += _anywidgets(child)
+    return found
+
+
+@pytest.mark.parametrize("key", ["lifting", "chimera"])
+def test_the_static_page_carries_the_css_of_every_view_it_draws(key):
+    """The live page gets an anywidget view's CSS as the view is drawn; the static one
+    must carry it, or the two are laid out differently (the scenario bar was missed)."""
+    from ruleslab_widgets.prerender import static_css
+
+    css = static_css()
+    view = calculator(key)
+    views = [v for v in _anywidgets(view) if getattr(v, "_css", "")]
+    drawn = {type(v).__name__: str(v._css).strip() for v in views}
+    assert {"NumberField", "ShareLink", "ScenarioBar"} <= set(drawn)
+    for name, text in drawn.items():
+        assert text in css, name

@@ -607,7 +607,7 @@ def static_css() -> str:
     (:data:`ruleslab_widgets.style.PRERENDER`)."""
     from ruleslab_widgets.style import PRERENDER
 
-    views = (NumberField, BarChart, ShareLink, PartyBar, HealthTrack)
+    views = (NumberField, BarChart, ShareLink, PartyBar, ScenarioBar, HealthTrack)
     css = "\n".join(str(view._css).strip() for view in views)
     return f"<style>\n{css}\n{PRERENDER.strip()}\n</style>"
 

@@ -252,7 +252,8 @@ export default { render };
 """
 
 _CSS = """
-.rl-scenarios { display: flex; flex-direction: column; gap: 0.35em; margin: 0.3em 0 0.5em 0; }
+.rl-scenarios { display: flex; flex-direction: column; align-items: flex-start; gap: 0.35em;
+  margin: 0.3em 0 0.5em 0; }
 .rl-scenarios .rl-sc-tabs, .rl-scenarios .rl-sc-tools { display: flex; flex-wrap: wrap;
   gap: 0.35em; }
 .rl-scenarios button { width: auto; max-width: 100%; height: auto; min-height: 2.1em;
