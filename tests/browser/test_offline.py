@@ -653,11 +653,14 @@ def test_save_data_downloads_nothing_in_the_background_until_the_reader_asks(
 
 #: Init script for a page that starts loading and never becomes idle: its calculator's
 #: Python never starts (a stand-in Worker), so the page never says it is drawn.
-NEVER_DRAWN_JS = """window.Worker = class {
+NEVER_DRAWN_JS = """delete window.SharedWorker; // (else the shared runtime draws the page)
+window.Worker = class {
   postMessage() {}
   terminate() {}
   addEventListener() {}
 };"""
+"""An app page whose Python never answers: it stays "loading" (no shared worker, and a
+dedicated worker that does nothing)."""
 
 
 def test_the_fill_pauses_while_another_page_of_the_site_loads(
