@@ -36,7 +36,14 @@
  * vanished, as far as the worker could tell).
  * Messages that arrive before Python is ready are queued and handled in order.
  */
-import { loadPyodide } from "../pyodide/pyodide.mjs";
+import {
+  dropSnapshot,
+  hasSnapshot,
+  INDEX_URL,
+  readSnapshot,
+  start,
+  wheelURLs,
+} from "./python.mjs";
 
 const SHARED =
   typeof SharedWorkerGlobalScope !== "undefined" && self instanceof SharedWorkerGlobalScope;
@@ -52,26 +59,35 @@ let ready = false; // python has resolved
 function startPython(say) {
   say({ type: "progress", phase: "python" });
   python = (async () => {
-    const indexURL = new URL("../pyodide/", import.meta.url).href;
-    const pyodide = await loadPyodide({
-      indexURL,
-      // the site's lock cut down to what the app page runs (no IPython: see
-      // ruleslab_widgets/ipython_standin.py); written by tools/build_app.py
-      lockFileURL: indexURL + "app-lock.json",
-      // the part of the standard library the app page uses (tools/build_app.py); the
-      // rest is fetched only if ever imported (ruleslab_widgets/app_stdlib.py)
-      stdLibURL: indexURL + "app_stdlib.zip",
-      // fetched while the interpreter starts; their dependencies come from the lock
-      packages: ["ruleslab"],
-      stdout: (line) => console.log(line),
-      stderr: (line) => console.warn(line),
-    });
-    pyodide.pyimport("ruleslab_widgets.app_stdlib").install(indexURL + "python_stdlib.zip");
-    pyodide.pyimport("ruleslab_widgets.ipython_standin").install();
+    let pyodide = null;
+    let snapshot = "none";
+    if (await hasSnapshot()) {
+      try {
+        // (read and unpacked while the WebAssembly is fetched and compiled; a damaged copy
+        // fails here)
+        const kept = readSnapshot();
+        kept.catch(() => {}); // (its failure is start's, below)
+        pyodide = await start({ _loadSnapshot: kept });
+        pyodide.pyimport("ruleslab_widgets.app_snapshot").restored(await wheelURLs());
+        snapshot = "restored";
+      } catch (err) {
+        // (a snapshot this runtime cannot restore: forgotten, and Python started as usual)
+        console.warn("ruleslab: the kept snapshot could not be restored; starting Python", err);
+        pyodide = null;
+        await dropSnapshot();
+      }
+    }
+    if (pyodide === null) {
+      // the calculator's packages are fetched while the interpreter starts (their
+      // dependencies come from the lock)
+      pyodide = await start({ packages: ["ruleslab"] });
+      pyodide.pyimport("ruleslab_widgets.ipython_standin").install();
+    }
+    pyodide.pyimport("ruleslab_widgets.app_stdlib").install(INDEX_URL + "python_stdlib.zip");
     const app = pyodide.pyimport("ruleslab_widgets.app_page");
-    app.install();
+    if (snapshot === "none") app.install();
     ready = true;
-    return { pyodide, app };
+    return { pyodide, app, snapshot };
   })();
   return python;
 }
@@ -133,7 +149,13 @@ async function begin(channel, message) {
   channel.post({
     type: "progress",
     phase: "calculator",
-    runtime: { mode: SHARED ? "shared" : "dedicated", id: RUNTIME_ID, sessions, reused },
+    runtime: {
+      mode: SHARED ? "shared" : "dedicated",
+      id: RUNTIME_ID,
+      sessions,
+      reused,
+      snapshot: runtime.snapshot,
+    },
   });
   const { app } = runtime;
   try {

@@ -3,8 +3,12 @@
 ``app/page.js`` (the widget manager that draws a calculator in the page, with
 the ipywidgets controls, anywidget's front end and their CSS) is bundled and
 minified with esbuild (an npm dev dependency: ``npm ci`` installs it);
-``app/worker.mjs`` (Pyodide in a Web Worker) is copied as it is: it imports
-``../pyodide/pyodide.mjs`` from the site at run time.
+``app/worker.mjs`` (Pyodide in a Web Worker), ``app/snapshot.mjs`` (the worker that
+makes a memory snapshot of it) and ``app/python.mjs`` (how both start Python) are
+copied as they are, but for the runtime's version written into ``python.mjs``
+(:func:`runtime_version`); they import ``../pyodide/pyodide.mjs`` from the site at run
+time, with ``static/app/pyodide.asm.mjs``: Pyodide's own, with one fix
+(:func:`patched_pyodide_asm`).
 
 The worker loads its packages through ``static/pyodide/app-lock.json``: the
 site's lock cut down to ``ruleslab`` and what it needs on the app page, which
@@ -24,6 +28,7 @@ Usage: called by :func:`tools.build_site.build_site`; alone,
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import subprocess
@@ -46,6 +51,8 @@ __all__ = [
     "app_lock",
     "app_stdlib",
     "build_app",
+    "patched_pyodide_asm",
+    "runtime_version",
 ]
 
 APP_SOURCES = REPO / "app"
@@ -87,6 +94,21 @@ APP_STDLIB = frozenset(
 #: it, can take longer. The bundle gets the same file with that limit at
 #: :data:`ANYWIDGET_INIT_MS` (:func:`patched_anywidget`); a new anywidget without that
 #: very line fails the build, naming it.
+#: Pyodide's runtime script as the site ships it, and the statement of its
+#: ``restoreSnapshot`` that copies a snapshot into the interpreter's memory without
+#: growing it first: a snapshot larger than the memory the module starts with (30 MiB in
+#: Pyodide 314.0.6) fails with "offset is out of bounds" (pyodide/pyodide#6254: the
+#: ``INITIAL_MEMORY`` setting meant to size it is not read by the built module). The app
+#: page's copy grows the memory first (:func:`patched_pyodide_asm`).
+PYODIDE_ASM = "static/pyodide/pyodide.asm.mjs"
+PYODIDE_RESTORE = "return Module.HEAP8.set(t),l}"
+PYODIDE_RESTORE_FIXED = (
+    "return t.length>Module.HEAP8.length&&growMemory(t.length),Module.HEAP8.set(t),l}"
+)
+#: The files of ``app/`` copied into ``static/app`` as they are (but for the version).
+COPIED = ("worker.mjs", "snapshot.mjs", "python.mjs")
+RUNTIME_VERSION = '/*RULESLAB-RUNTIME-VERSION*/ "dev"'
+
 ANYWIDGET = REPO / "node_modules" / "anywidget" / "dist" / "index.js"
 ANYWIDGET_TIMEOUT = "AbortSignal.timeout(2e3)"
 ANYWIDGET_INIT_MS = 30_000
@@ -134,6 +156,32 @@ def patched_anywidget(into: Path, source: Path = ANYWIDGET) -> Path:
     return patched
 
 
+def patched_pyodide_asm(source: Path, into: Path) -> Path:
+    """Write Pyodide's ``pyodide.asm.mjs`` (``source``) into folder ``into`` with
+    :data:`PYODIDE_RESTORE` made :data:`PYODIDE_RESTORE_FIXED`; its path. The statement
+    must be there once (another Pyodide: check whether the fix is still needed)."""
+    text = source.read_text(encoding="utf-8")
+    if text.count(PYODIDE_RESTORE) != 1:
+        raise AppBuildError(
+            f"{source}: expected {PYODIDE_RESTORE} once (Pyodide's snapshot restore), found "
+            f"it {text.count(PYODIDE_RESTORE)} times: check the new Pyodide"
+        )
+    patched = into / "pyodide.asm.mjs"
+    patched.write_text(text.replace(PYODIDE_RESTORE, PYODIDE_RESTORE_FIXED), encoding="utf-8")
+    return patched
+
+
+def runtime_version(site: Path) -> str:
+    """What names this build's app runtime, for its snapshot: the sha256 (16 hex digits)
+    of the app page's lock (its wheels' hashes), standard library, Pyodide runtime and
+    WebAssembly. A snapshot is restored only by the runtime that made it."""
+    digest = hashlib.sha256()
+    runtime = (f"{APP_DIR}/pyodide.asm.mjs", "static/pyodide/pyodide.asm.wasm")
+    for rel in (APP_LOCK, APP_STDLIB_ZIP, *runtime):
+        digest.update(rel.encode() + b"\0" + (Path(site) / rel).read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def _bundle(sources: Path, out: Path, anywidget: Path) -> None:
     """esbuild: ``page.js`` and all it imports into ``out/app.js`` and ``app.css``, with
     the module ``anywidget`` taken from ``anywidget`` (:func:`patched_anywidget`)."""
@@ -157,7 +205,8 @@ def _bundle(sources: Path, out: Path, anywidget: Path) -> None:
 
 
 def build_app(site: Path, *, sources: Path = APP_SOURCES) -> Path:
-    """Write ``app.js``, ``app.css``, their fonts and ``worker.mjs`` into ``site/static/app``,
+    """Write ``app.js``, ``app.css``, their fonts, the workers' scripts (:data:`COPIED`) and
+    Pyodide's fixed runtime script into ``site/static/app``,
     and the app page's lock beside the site's."""
     if not ESBUILD.exists():
         raise AppBuildError(f"{ESBUILD} not found: run `npm ci`")
@@ -167,12 +216,20 @@ def build_app(site: Path, *, sources: Path = APP_SOURCES) -> Path:
     out.mkdir(parents=True)
     with tempfile.TemporaryDirectory() as tmp:
         _bundle(sources, out, patched_anywidget(Path(tmp)))
-    shutil.copy2(sources / "worker.mjs", out / "worker.mjs")
     dist = Path(site) / "static" / "pyodide"
     if not (dist / LOCK_NAME).is_file():
         raise AppBuildError(f"{dist / LOCK_NAME} not found: build the Pyodide distribution first")
     write_lock(Path(site) / APP_LOCK, app_lock(read_lock(dist)))
     app_stdlib(Path(site) / STDLIB_ZIP, Path(site) / APP_STDLIB_ZIP)
+    patched_pyodide_asm(Path(site) / PYODIDE_ASM, out)
+    version = runtime_version(Path(site))
+    for name in COPIED:
+        text = (sources / name).read_text(encoding="utf-8")
+        if name == "python.mjs":
+            if text.count(RUNTIME_VERSION) != 1:
+                raise AppBuildError(f"{sources / name}: expected {RUNTIME_VERSION} once")
+            text = text.replace(RUNTIME_VERSION, json.dumps(version))
+        (out / name).write_text(text, encoding="utf-8")
     return out
 
 

@@ -185,6 +185,58 @@ def app_page_html() -> str:
     ["theme", "embed"].forEach(function (n) {{ if (query.has(n)) q.set(n, query.get(n)); }});
     window.location.replace(window.location.pathname + "?" + q.toString());
   }};
+  // the snapshot of the warmed interpreter (docs/app-page.md, "A snapshot of the warmed
+  // interpreter"): once this page's calculator is live and Python was started rather
+  // than restored, a worker of its own makes one for the next page (one page at a time:
+  // a Web Lock), a few seconds later, unless the reader asked to save data.
+  // R.snapshot: "restored", "waiting", "making", "stored", "elsewhere", "off", "failed".
+  R.snapshot = "";
+  const SNAPSHOT_URL = "static/app/snapshot.mjs", SNAPSHOT_AFTER_MS = 3000;
+  const snapshotLater = function () {{
+    if (R.snapshot) return;
+    if (R.runtime && R.runtime.snapshot === "restored") {{ R.snapshot = "restored"; return; }}
+    const saving = navigator.connection && navigator.connection.saveData;
+    if (!navigator.locks || typeof Worker !== "function" || saving) {{
+      R.snapshot = "off";
+      return;
+    }}
+    R.snapshot = "waiting";
+    const make = function () {{
+      R.snapshot = "making";
+      return new Promise(function (done) {{
+        const maker = new Worker(SNAPSHOT_URL, {{ type: "module" }});
+        const end = function (state, why) {{
+          R.snapshot = state;
+          if (why) console.warn("ruleslab: no snapshot made:", why);
+          maker.terminate();
+          done();
+        }};
+        maker.onmessage = function (e) {{
+          const m = e.data || {{}};
+          end(m.type === "stored" || m.type === "kept" ? "stored" : "failed", m.text);
+        }};
+        maker.onerror = function (e) {{ end("failed", e.message || "the worker failed"); }};
+      }});
+    }};
+    setTimeout(function () {{
+      navigator.locks.request("ruleslab-snapshot", {{ ifAvailable: true }}, function (lock) {{
+        if (!lock) {{ R.snapshot = "elsewhere"; return null; }}
+        // not while a page of the site is loading: granted once no page holds it shared
+        return navigator.locks.request(LOADING, {{ mode: "exclusive" }}, function () {{}})
+          .then(make);
+      }}).catch(function (err) {{ R.snapshot = "failed"; console.warn("ruleslab:", err); }});
+    }}, SNAPSHOT_AFTER_MS);
+  }};
+  // this page is loading until its calculator is shown or has failed (at most a minute):
+  // a shared hold on LOADING meanwhile, which the snapshot's maker waits out
+  const LOADING = "ruleslab-loading";
+  let loaded = function () {{}};
+  if (navigator.locks) {{
+    const until = new Promise(function (done) {{ loaded = done; }});
+    navigator.locks.request(LOADING, {{ mode: "shared" }}, function () {{ return until; }})
+      .catch(function () {{}});
+    setTimeout(loaded, 60000);
+  }}
   const receive = function (e) {{
     const m = e.data;
     heard = true;
@@ -196,7 +248,8 @@ def app_page_html() -> str:
       return;
     }}
     if (m.type === "progress" && m.runtime) R.runtime = m.runtime;
-    if (m.type === "display") shown = true;
+    if (m.type === "display") {{ shown = true; loaded(); snapshotLater(); }}
+    if (m.type === "error") loaded();
     if ((m.type === "comm_open" || m.type === "comm_msg") && m.data && m.data.state &&
         typeof m.data.state.query === "string") R.link = m.data.state.query;
     if (m.type === "progress" || m.type === "error") status(m);

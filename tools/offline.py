@@ -218,7 +218,8 @@ def app_part(site: Path, files: Collection[str]) -> set[str]:
     * the app page's front end, ``static/app/`` (:data:`tools.build_app.APP_DIR`);
     * of the Pyodide distribution, what the app page's worker loads: the module its
       scripts import from ``../pyodide/`` and the runtime that module loads beside it
-      (``pyodide.asm.*`` of :data:`tools.pyodide_dist.CORE_FILES`), the app page's
+      (``pyodide.asm.*`` of :data:`tools.pyodide_dist.CORE_FILES`, but for one the app
+      page has its own copy of in ``static/app/``), the app page's
       lock (:data:`~tools.build_app.APP_LOCK`) and every package it names, and its cut
       standard library (:data:`~tools.build_app.APP_STDLIB_ZIP`), not the full one.
 
@@ -237,7 +238,13 @@ def app_part(site: Path, files: Collection[str]) -> set[str]:
         entries |= set(_PYODIDE_IMPORT.findall(module.read_text(encoding="utf-8")))
     if not entries:
         raise OfflineError(f"no module of {APP_DIR} imports Pyodide from ../pyodide/")
-    runtime = entries | {name for name in CORE_FILES if name.startswith("pyodide.asm.")}
+    # (the runtime script the app page loads is its own fixed copy in APP_DIR, if there is
+    # one: tools.build_app.patched_pyodide_asm)
+    runtime = entries | {
+        name
+        for name in CORE_FILES
+        if name.startswith("pyodide.asm.") and not (site / APP_DIR / name).is_file()
+    }
     lock = json.loads((site / APP_LOCK).read_text(encoding="utf-8"))
     packages = {entry["file_name"] for entry in lock["packages"].values()}
     part |= {f"{pyodide}/{name}" for name in runtime | packages}

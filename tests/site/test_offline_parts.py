@@ -25,14 +25,21 @@ def test_the_app_part_holds_what_the_app_pages_load(site: Path) -> None:
     wheels = {f"static/pyodide/{e['file_name']}" for e in lock["packages"].values()}
     assert {"ruleslab", "ipywidgets", "anywidget"} <= set(lock["packages"])
     pages = {"index.html", "app.html", "embed.js", "favicon.ico", "rules-notes/index.html"}
+    # (the runtime script is the app's own fixed copy: tools.build_app.patched_pyodide_asm)
     pyodide = {
         "static/pyodide/pyodide.mjs",
-        "static/pyodide/pyodide.asm.mjs",
         "static/pyodide/pyodide.asm.wasm",
         "static/pyodide/app-lock.json",
         "static/pyodide/app_stdlib.zip",
     }
-    front = {"static/app/app.js", "static/app/app.css", "static/app/worker.mjs"}
+    front = {
+        "static/app/app.js",
+        "static/app/app.css",
+        "static/app/worker.mjs",
+        "static/app/python.mjs",
+        "static/app/snapshot.mjs",
+        "static/app/pyodide.asm.mjs",
+    }
     assert pages | pyodide | front | wheels | {"static/offline/offline.js"} <= app
     notes = {p.relative_to(site).as_posix() for p in (site / "rules-notes").rglob("*.html")}
     assert notes <= app

@@ -175,10 +175,17 @@ def test_app_page_runtime_files(site: Path, lock: dict[str, Any]) -> None:
     assert 'URL_ = "static/app/worker.mjs"' in app
     assert "new SharedWorker(URL_" in app
     worker = (site / "static" / "app" / "worker.mjs").read_text(encoding="utf-8")
-    assert 'from "../pyodide/pyodide.mjs"' in worker
+    python = (site / "static" / "app" / "python.mjs").read_text(encoding="utf-8")
+    assert 'from "../pyodide/pyodide.mjs"' in python
+    assert 'import createPyodideModule from "./pyodide.asm.mjs"' in python
+    assert 'INDEX_URL + "app-lock.json"' in python
+    assert 'from "./python.mjs"' in worker
     assert 'packages: ["ruleslab"]' in worker
-    assert 'indexURL + "app-lock.json"' in worker
     assert 'pyimport("ruleslab_widgets.ipython_standin").install()' in worker
+    # the snapshot's key names this build's runtime (tools.build_app.runtime_version)
+    from tools.build_app import runtime_version
+
+    assert f'export const VERSION = "{runtime_version(site)}";' in python
     # the app page's lock: ruleslab and what it needs without IPython, entries as in the site's
     app_lock = json.loads((site / "static" / "pyodide" / "app-lock.json").read_text("utf-8"))
     assert app_lock["info"] == lock["info"]

@@ -9,6 +9,7 @@ import zipfile
 import pytest
 
 from ruleslab_widgets.app_stdlib import MANIFEST
+from tools import REPO
 from tools.build_app import AppBuildError, app_lock, app_stdlib, patched_anywidget
 
 
@@ -108,3 +109,45 @@ def test_an_anywidget_without_that_limit_once_fails_the_build(tmp_path, times):
     source.write_text("AbortSignal.timeout(2e3);\n" * times)
     with pytest.raises(AppBuildError, match=f"found it {times} times"):
         patched_anywidget(tmp_path, source)
+
+
+def test_pyodides_snapshot_restore_is_fixed_once(tmp_path):
+    from tools.build_app import PYODIDE_RESTORE, PYODIDE_RESTORE_FIXED, patched_pyodide_asm
+
+    npm = REPO / "node_modules" / "pyodide" / "pyodide.asm.mjs"
+    text = npm.read_text(encoding="utf-8")
+    patched = patched_pyodide_asm(npm, tmp_path).read_text(encoding="utf-8")
+    assert patched.count(PYODIDE_RESTORE_FIXED) == 1
+    assert patched.replace(PYODIDE_RESTORE_FIXED, PYODIDE_RESTORE) == text
+
+
+@pytest.mark.parametrize("times", [0, 2])
+def test_a_pyodide_without_that_restore_once_fails_the_build(tmp_path, times):
+    from tools.build_app import PYODIDE_RESTORE, AppBuildError, patched_pyodide_asm
+
+    source = tmp_path / "src.mjs"
+    source.write_text("x;" + PYODIDE_RESTORE * times, encoding="utf-8")
+    (tmp_path / "out").mkdir()
+    with pytest.raises(AppBuildError, match="check the new Pyodide"):
+        patched_pyodide_asm(source, tmp_path / "out")
+
+
+def test_the_runtime_version_changes_with_the_lock_and_the_libraries(tmp_path):
+    from tools.build_app import APP_DIR, APP_LOCK, APP_STDLIB_ZIP, runtime_version
+
+    files = (
+        APP_LOCK,
+        APP_STDLIB_ZIP,
+        f"{APP_DIR}/pyodide.asm.mjs",
+        "static/pyodide/pyodide.asm.wasm",
+    )
+    for rel in files:
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_bytes(rel.encode())
+    first = runtime_version(tmp_path)
+    assert len(first) == 16
+    assert runtime_version(tmp_path) == first
+    for rel in files:
+        (tmp_path / rel).write_bytes(b"changed")
+        assert runtime_version(tmp_path) != first, rel
+        (tmp_path / rel).write_bytes(rel.encode())

@@ -1,0 +1,100 @@
+/**
+ * How the app page's Python starts, shared by its worker (`worker.mjs`) and the worker
+ * that makes a snapshot of it (`snapshot.mjs`); docs/app-page.md, "A snapshot of the
+ * warmed interpreter".
+ *
+ * - `start(extra)`: Pyodide from the site's own distribution (`static/pyodide/`) with the
+ *   app page's lock, standard library and packages, through this folder's copy of
+ *   `pyodide.asm.mjs` (tools/build_app.py: the same file with one fix, so that a snapshot
+ *   larger than the interpreter's first memory can be restored).
+ * - The snapshot lives in Cache Storage (`CACHE`), gzipped (the browser checks its CRC on
+ *   the way back: a damaged copy is never restored), under a key naming this build
+ *   (`VERSION`, written by tools/build_app.py from the lock, the standard library and the
+ *   Pyodide runtime the page loads): a new build never restores an old snapshot.
+ */
+import { loadPyodide } from "../pyodide/pyodide.mjs";
+import createPyodideModule from "./pyodide.asm.mjs";
+
+/** This build's app runtime (tools/build_app.py writes it). */
+export const VERSION = /*RULESLAB-RUNTIME-VERSION*/ "dev";
+/** The Cache Storage cache holding the snapshot (not the offline cache's prefix: the
+ * service worker leaves it alone). */
+export const CACHE = "ruleslab-snapshot";
+export const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
+const KEY = new URL(`snapshot-${VERSION}.bin`, import.meta.url).href;
+
+/** Pyodide, started with `extra` options (a snapshot to restore, or to make one). */
+export function start(extra = {}) {
+  return loadPyodide({
+    indexURL: INDEX_URL,
+    createPyodideModule,
+    // the site's lock cut down to what the app page runs (no IPython: see
+    // ruleslab_widgets/ipython_standin.py); written by tools/build_app.py
+    lockFileURL: INDEX_URL + "app-lock.json",
+    // the part of the standard library the app page uses (tools/build_app.py); the
+    // rest is fetched only if ever imported (ruleslab_widgets/app_stdlib.py)
+    stdLibURL: INDEX_URL + "app_stdlib.zip",
+    stdout: (line) => console.log(line),
+    stderr: (line) => console.warn(line),
+    ...extra,
+  });
+}
+
+/** The URLs of the wheels the app page's packages come from (its lock's). */
+export async function wheelURLs() {
+  const lock = await (await fetch(INDEX_URL + "app-lock.json")).json();
+  return Object.values(lock.packages).map((p) => new URL(p.file_name, INDEX_URL).href);
+}
+
+function storage() {
+  return typeof caches === "undefined" ? null : caches;
+}
+
+/** This build's snapshot as bytes (its gzip checked on the way). Rejects if none is kept
+ * or it cannot be read (a damaged copy). */
+export async function readSnapshot() {
+  const store = storage();
+  const hit = store && (await store.has(CACHE)) && (await (await store.open(CACHE)).match(KEY));
+  if (!hit || !hit.body) throw new Error("no snapshot of this build is kept");
+  const plain = hit.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(plain).arrayBuffer());
+}
+
+/** Whether this build's snapshot is kept. */
+export async function hasSnapshot() {
+  const store = storage();
+  try {
+    if (!store || !(await store.has(CACHE))) return false;
+    return Boolean(await (await store.open(CACHE)).match(KEY));
+  } catch (err) {
+    return false; // (storage refused: as if none were kept)
+  }
+}
+
+/** Keep `bytes` as this build's snapshot (gzipped), dropping any other build's; the
+ * bytes kept. */
+export async function storeSnapshot(bytes) {
+  const store = storage();
+  if (!store) return 0;
+  const packed = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
+  const body = await new Response(packed).arrayBuffer();
+  const cache = await store.open(CACHE);
+  for (const old of await cache.keys()) if (old.url !== KEY) await cache.delete(old);
+  await cache.put(
+    KEY,
+    new Response(body, { headers: { "content-type": "application/octet-stream" } }),
+  );
+  return body.byteLength;
+}
+
+/** Forget the snapshot (every build's). */
+export async function dropSnapshot() {
+  const store = storage();
+  if (store) {
+    try {
+      await store.delete(CACHE);
+    } catch (err) {
+      console.warn("ruleslab: could not drop the snapshot", err);
+    }
+  }
+}
