@@ -420,6 +420,10 @@ class Load:
     interactive: float | None = None
     #: files sent after the page became interactive, until quiet (``None``: not counted)
     background: list[Served] | None = None
+    #: app pages only: how Python started ("restored" from the snapshot a page before made,
+    #: "none": started; the worker's report) and, for a page that made one, its maker's end
+    snapshot: str = ""
+    made: str = ""
 
 
 @dataclass
@@ -675,8 +679,32 @@ def app_load(
         _note(f"  background: until {BACKGROUND_QUIET:.0f} s of quiet ...")
         server.wait_quiet(BACKGROUND_QUIET, BACKGROUND_CAP)
         load.background = server.since(after)
+    if load.interactive is not None:
+        load.snapshot, load.made = _snapshot_states(page, timeout_s)
     page.close()
     return load
+
+
+#: The app page's snapshot maker has ended (or had nothing to do): ``window.ruleslab.snapshot``
+SNAPSHOT_SETTLED_JS = (
+    "() => !['', 'waiting', 'making'].includes((window.ruleslab || {}).snapshot || '')"
+)
+
+
+def _snapshot_states(page: Any, timeout_s: float) -> tuple[str, str]:
+    """How the app page's Python started (``runtime.snapshot``) and, once its snapshot's
+    maker has ended (waited for: it is the page's background work, as the offline fill
+    is, and a page closed earlier would leave the next without a snapshot), how it ended
+    (``window.ruleslab.snapshot``)."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    try:
+        started = page.evaluate("() => (window.ruleslab.runtime || {}).snapshot || '?'")
+        page.wait_for_function(SNAPSHOT_SETTLED_JS, timeout=timeout_s * 1000, polling=250)
+        return str(started), str(page.evaluate("() => window.ruleslab.snapshot"))
+    except PlaywrightError as exc:
+        _note(f"  ! snapshot: {str(exc).splitlines()[0]}")
+        return "?", "?"
 
 
 def second_page(
@@ -1519,6 +1547,14 @@ def report(res: Results) -> str:
             "(`page`: the top document; `frame`: a frame). *Interactive*: the moment a "
             "changed input had changed a figure (the browser tests' scripted change, "
             "made as soon as the live calculator was there)."
+        )
+        started = ", ".join(f"{p.cold.snapshot or '?'} / {p.warm.snapshot or '?'}" for p in app)
+        made = ", ".join(p.cold.made or "?" for p in app)
+        out.append(
+            f"Python, each run (cold / warm): {started} (`restored`: from the snapshot of "
+            "the warmed interpreter the cold page's background made, docs/app-page.md; "
+            f"`none`: started). The cold page's snapshot, each run: {made} (the page was "
+            "left open until its maker ended)."
         )
         if nb:
             idle = median(p.cold.kernel_idle for p in nb)

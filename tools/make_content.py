@@ -207,7 +207,8 @@ def app_page_html() -> str:
         const maker = new Worker(SNAPSHOT_URL, {{ type: "module" }});
         const end = function (state, why) {{
           R.snapshot = state;
-          if (why) console.warn("ruleslab: no snapshot made:", why);
+          // (not a fault of this page, which works as it is: said quietly)
+          if (why) console.info("ruleslab: no snapshot made:", why);
           maker.terminate();
           done();
         }};

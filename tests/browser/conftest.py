@@ -86,6 +86,39 @@ def charts_drawn_at_their_width(page: Any, key: str) -> None:
     )
 
 
+#: The worker that makes the app page's memory snapshot (docs/app-page.md, "A snapshot of
+#: the warmed interpreter").
+SNAPSHOT_MAKER = "/static/app/snapshot.mjs"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _no_snapshot_maker() -> Iterator[None]:
+    """Every server of the site in these tests answers 404 for the snapshot's maker,
+    unless its handler class sets ``snapshot_maker = True`` (``DeployServer(...,
+    snapshot_maker=True)``: tests/browser/test_app_snapshot.py). Otherwise every page kept
+    open a few seconds would start a second Python in the background (some seconds of a
+    core each, and more requests in the servers' logs), and the tests would run the
+    restored interpreter or the started one by chance; the page works either way (a maker
+    that does not load is a snapshot not made)."""
+    from tools.build_site import SiteRequestHandler
+
+    original = SiteRequestHandler.send_head
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        if not getattr(self, "snapshot_maker", False) and (
+            self.path.split("?", 1)[0].endswith(SNAPSHOT_MAKER)
+        ):
+            self.send_error(http.HTTPStatus.NOT_FOUND, "No snapshot maker in these tests")
+            return None
+        return original(self)
+
+    SiteRequestHandler.send_head = send_head  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        SiteRequestHandler.send_head = original  # type: ignore[method-assign]
+
+
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
     site = os.environ.get("RULESLAB_SITE")
@@ -176,9 +209,12 @@ class DeployServer:
     ``log`` holds ``(path, precache version or "")`` for each request: the
     worker's precache fetches carry ``X-Ruleslab-Precache``. ``cache_control``: the
     development server's ``no-store``, or what a production host sends.
+    ``snapshot_maker``: serve the snapshot's maker (else 404: :func:`_no_snapshot_maker`).
     """
 
-    def __init__(self, site: Path, cache_control: str = "no-store") -> None:
+    def __init__(
+        self, site: Path, cache_control: str = "no-store", *, snapshot_maker: bool = False
+    ) -> None:
         from tools.build_site import SiteRequestHandler
 
         self.site = Path(site)
@@ -197,6 +233,7 @@ class DeployServer:
                 self.send_header("Cache-Control", cache_control)
                 http.server.SimpleHTTPRequestHandler.end_headers(self)
 
+        Handler.snapshot_maker = snapshot_maker  # type: ignore[attr-defined]
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
         self.running = True

@@ -1,0 +1,166 @@
+"""A snapshot of the warmed interpreter (docs/app-page.md), in Chromium.
+
+A first app page starts Python; a few seconds after its calculator is drawn it starts
+the snapshot's maker (``static/app/snapshot.mjs``), which keeps the snapshot in Cache
+Storage. The next page whose Python starts (a new browser session: the shared worker of
+the first one is gone; or a page's own worker) restores it instead, and works as a
+started one does. A damaged snapshot is dropped: Python starts as usual and a good one
+is made again. The snapshot itself (what it holds, the reseeded random generator, the
+wheels fetched for a module it lacks) is checked in ``tests/site/test_app_snapshot.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import (
+    KERNEL_TIMEOUT,
+    DeployServer,
+    field_box,
+    figure_at,
+    type_into,
+)
+
+pytestmark = pytest.mark.browser
+
+pytest.importorskip("ipywidgets")
+from ruleslab.calculators import get  # noqa: E402
+
+DRAWN_JS = "() => !!window.ruleslab.runtime && !document.getElementById('loading')"
+#: the page's snapshot state once its maker has ended (or there was nothing to make)
+SETTLED_JS = (
+    "() => ['stored', 'restored', 'failed', 'off', 'elsewhere'].includes(window.ruleslab.snapshot)"
+)
+MAKER_TIMEOUT = 240_000  # ms: a second Python start, its imports and the snapshot
+#: the snapshot kept for this build, read back as the worker reads it (gunzipped)
+KEPT_JS = """async () => {
+  const cache = await caches.open("ruleslab-snapshot");
+  const keys = await cache.keys();
+  if (keys.length !== 1) return { keys: keys.map((k) => k.url) };
+  const hit = await cache.match(keys[0]);
+  const plain = hit.body.pipeThrough(new DecompressionStream("gzip"));
+  const bytes = new Uint8Array(await new Response(plain).arrayBuffer());
+  const magic = new Uint32Array(bytes.buffer, 0, 1)[0];
+  return { keys: [keys[0].url], bytes: bytes.length, magic };
+}"""
+#: the kept snapshot replaced by bytes that are not gzip
+DAMAGE_JS = """async () => {
+  const cache = await caches.open("ruleslab-snapshot");
+  const [key] = await cache.keys();
+  await cache.put(key, new Response(new Uint8Array(4096).fill(7)));
+  return key.url;
+}"""
+#: a page's own worker, not the shared one (the page's fallback: its flag in sessionStorage)
+DEDICATED_JS = "try { sessionStorage.setItem('ruleslab-runtime', 'dedicated'); } catch (e) {}"
+
+
+@pytest.fixture
+def server(site_dir: Path) -> Iterator[DeployServer]:
+    """The site, cacheable as from a static host, with the snapshot's maker served."""
+    server = DeployServer(site_dir, cache_control="public, max-age=3600", snapshot_maker=True)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def _profile(browser: Any, folder: Path) -> Any:
+    from tools.chromium import CHROMIUM, CHROMIUM_ARGS
+
+    return browser.browser_type.launch_persistent_context(
+        str(folder),
+        executable_path=CHROMIUM,
+        args=CHROMIUM_ARGS,
+        headless=True,
+        viewport={"width": 1100, "height": 1400},
+    )
+
+
+def _open(context: Any, url: str, errors: list[str]) -> Any:
+    page = context.new_page()
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
+    page.goto(url)
+    page.wait_for_function(DRAWN_JS, timeout=KERNEL_TIMEOUT)
+    return page
+
+
+def _works(page: Any, strength: str) -> None:
+    """Lifting computes: Strength ``strength`` gives the engine's capacity."""
+    from playwright.sync_api import expect
+
+    calc = get("lifting")
+    values = dict(calc.defaults()) | {"strength": strength}
+    want = calc.run({p.name: p.parse(values[p.name]) for p in calc.params})
+    type_into(page, "lifting", "strength", strength)
+    expect(figure_at(page, "lifting", "capacity")).to_have_text(
+        want.figure("capacity").text, timeout=30_000
+    )
+
+
+def test_the_next_browser_session_restores_the_snapshot_a_first_page_made(
+    browser, server, tmp_path
+):
+    errors: list[str] = []
+    url = server.base + "app.html?calculator=lifting"
+    context = _profile(browser, tmp_path / "profile")
+    try:
+        first = _open(context, url, errors)
+        assert first.evaluate("() => window.ruleslab.runtime.snapshot") == "none"
+        _works(first, "4")  # (by hand: 30 kg × 4 = 120 kg, test_shared_runtime)
+        first.wait_for_function(SETTLED_JS, timeout=MAKER_TIMEOUT)
+        assert first.evaluate("() => window.ruleslab.snapshot") == "stored"
+        kept = first.evaluate(KEPT_JS)
+        assert len(kept["keys"]) == 1
+        assert kept["keys"][0].startswith(server.base + "static/app/snapshot-")
+        assert kept["bytes"] > 30 * 2**20  # the whole memory of the warmed interpreter
+        assert kept["magic"] == 1886286592  # Pyodide's snapshot header
+    finally:
+        context.close()
+    # a new browser session: the shared worker is gone, the snapshot is not
+    context = _profile(browser, tmp_path / "profile")
+    try:
+        again = _open(context, url + "&strength=3", errors)
+        runtime = again.evaluate("() => window.ruleslab.runtime")
+        assert runtime["snapshot"] == "restored"
+        assert runtime["mode"] == "shared"
+        assert again.evaluate("() => window.ruleslab.snapshot") == "restored"  # no maker
+        # the link's value applied, and the restored Python computes as a started one
+        assert field_box(again, "lifting", "strength").input_value() == "3"
+        _works(again, "5")
+        _works(again, "2")
+    finally:
+        context.close()
+    assert errors == [], errors
+
+
+def test_a_damaged_snapshot_is_dropped_and_made_again(browser, server, tmp_path):
+    errors: list[str] = []
+    url = server.base + "app.html?calculator=lifting"
+    context = _profile(browser, tmp_path / "profile")
+    context.add_init_script(DEDICATED_JS)  # (each page its own worker: a fresh Python)
+    try:
+        first = _open(context, url, errors)
+        first.wait_for_function(SETTLED_JS, timeout=MAKER_TIMEOUT)
+        assert first.evaluate("() => window.ruleslab.snapshot") == "stored"
+        first.evaluate(DAMAGE_JS)
+        first.close()
+        second = _open(context, url, errors)
+        runtime = second.evaluate("() => window.ruleslab.runtime")
+        assert runtime["mode"] == "dedicated"
+        assert runtime["snapshot"] == "none"  # (not restored: started, and working)
+        _works(second, "4")
+        second.wait_for_function(SETTLED_JS, timeout=MAKER_TIMEOUT)
+        assert second.evaluate("() => window.ruleslab.snapshot") == "stored"
+        assert second.evaluate(KEPT_JS)["bytes"] > 30 * 2**20  # a good one again
+        second.close()
+        third = _open(context, url, errors)
+        assert third.evaluate("() => window.ruleslab.runtime")["snapshot"] == "restored"
+        _works(third, "6")
+    finally:
+        context.close()
+    assert errors == [], errors
