@@ -15,11 +15,14 @@
  *   starts `new Worker(same URL, {type: "module"})`, and the worker's own global
  *   scope is the one channel.
  *
- * Python starts once, when the first page connects. It loads Pyodide from the site's
- * own distribution (`static/pyodide/`, bytecode compiled at build time; the standard
- * library cut down to what the app uses, the rest fetched on demand) with the
- * calculator's packages preloaded through the app page's lock (no IPython: a
- * stand-in provides the few names the widget stack imports).
+ * Python starts once, when the first page connects (`python.mjs`). If this build's
+ * snapshot of the warmed interpreter is kept (made by `snapshot.mjs` after a first
+ * page; docs/app-page.md, "A snapshot of the warmed interpreter"), it is restored:
+ * everything imported at once. Else it loads Pyodide from the site's own distribution
+ * (`static/pyodide/`, bytecode compiled at build time; the standard library cut down
+ * to what the app uses, the rest fetched on demand) with the calculator's packages
+ * preloaded through the app page's lock (no IPython: a stand-in provides the few names
+ * the widget stack imports).
  *
  * From a page: {type: "start", key, query, lock} first (the calculator, the page's
  * query string: a shared link's inputs; the name of a Web Lock the page holds while
@@ -27,7 +30,8 @@
  * {type: "ping"} (the page checks that the worker answers) and {type: "close"} (the
  * page is going away).
  * To a page: {type: "progress", phase} ("python" while the interpreter starts,
- * "calculator" with `runtime: {mode, id, sessions, reused}` when its calculator is
+ * "calculator" with `runtime: {mode, id, sessions, reused, snapshot}` ("restored" or
+ * "none": how Python started) when its calculator is
  * built), the comm messages, {type: "display", model_id}, {type: "idle", msg_id}
  * after each of its messages is handled, {type: "fault", text} when one of them
  * failed (that page's error alone), {type: "pong", sessions} (how many calculators
