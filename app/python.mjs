@@ -13,7 +13,11 @@
  *   Pyodide runtime the page loads): a new build never restores an old snapshot.
  */
 import { loadPyodide } from "../pyodide/pyodide.mjs";
-import createPyodideModule from "./pyodide.asm.mjs";
+
+/** The runtime script (1.3 MB), fetched and compiled at once but not awaited here: a
+ * static import would hold up every module that imports this one, and the worker's
+ * first look into Cache Storage with it. */
+const createPyodideModule = import("./pyodide.asm.mjs").then((module) => module.default);
 
 /** This build's app runtime (tools/build_app.py writes it). */
 export const VERSION = /*RULESLAB-RUNTIME-VERSION*/ "dev";

@@ -60,12 +60,16 @@ const channels = new Set();
 let python = null; // the promise of {pyodide, app}, once the first page has connected
 let ready = false; // python has resolved
 
+/** Whether this build's snapshot is kept: asked at once (the first look into Cache
+ * Storage is slow), before the first page has even connected. */
+const SNAPSHOT_KEPT = hasSnapshot();
+
 function startPython(say) {
   say({ type: "progress", phase: "python" });
   python = (async () => {
     let pyodide = null;
     let snapshot = "none";
-    if (await hasSnapshot()) {
+    if (await SNAPSHOT_KEPT) {
       try {
         // (read and unpacked while the WebAssembly is fetched and compiled; a damaged copy
         // fails here)
