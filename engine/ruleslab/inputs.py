@@ -9,6 +9,8 @@ Declarations only, no rules.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ruleslab.character import (
     ATHLETICS,
     DEXTERITY,
@@ -36,7 +38,37 @@ RULESET = ChoiceParam(
         "(specialties, Mega-Attribute rerolls, health levels, defence). Default 2.1."
     ),
 )
-__all__ += ["RULESET"]
+__all__ += ["RULESET", "one_roll_dice_rules"]
+
+
+def one_roll_dice_rules(
+    roll: str, *, fits: str, mega: str, mega_20: str = "", note: str = ""
+) -> tuple[ChoiceParam, BoolParam]:
+    """The rules version and the "Specialty applies" switch of a calculator around one
+    Attribute + Ability roll (``roll``: "the jump roll"), each help saying what it does
+    to that roll: in 2.1 the ``mega`` Mega-Attribute rerolls 10s and a specialty adds a
+    die; in 2.0 a specialty rerolls 10s (``mega_20``: what 2.0 says of the Mega-Attribute,
+    if anything). ``fits``: what a specialty must fit ("this jump"); ``note``: the rules
+    note both cite, if any."""
+    see = f" See rules note {note}." if note else ""
+    ruleset = replace(
+        RULESET,
+        help=(
+            f"Which revision's dice rules apply to {roll}. In 2.1 a character with {mega} "
+            f"rerolls 10s on it and a specialty adds +1 die; in 2.0 {mega_20}a specialty "
+            f"rerolls 10s instead.{see}"
+        ),
+    )
+    specialty = BoolParam(
+        "specialty",
+        "Specialty applies",
+        help=(
+            f"Tick if one of the character's specialties fits {fits} "
+            f"(2.1: +1 die to the pool; 2.0: reroll 10s).{see}"
+        ),
+    )
+    return ruleset, specialty
+
 
 # --- physical: lifting, movement, jumping, falling ----------------------------------
 # (declared with the character's record, :mod:`ruleslab.character`, and kept here
