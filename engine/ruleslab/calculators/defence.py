@@ -27,6 +27,7 @@ from ruleslab.defence_turn import (
 )
 from ruleslab.explain import Explained, Figure, Step
 from ruleslab.initiative import InitiativeOdds, initiative
+from ruleslab.inputs import MEGA_IN_DEFENSE, ONLY_UNDER_21
 from ruleslab.inputs import RULESET as BASE_RULESET
 from ruleslab.params import BoolParam, ChoiceParam, IntParam, checked
 from ruleslab.pmf import chart_bars
@@ -45,9 +46,6 @@ __all__ = [
 
 # --- inputs ---------------------------------------------------------------------------
 
-ONLY_UNDER_21 = ("ruleset", V21)
-"""The 2.1 Defense's, power block's and multiple actions' own inputs: the form shows them
-under 2.1 only (``shown_when``); 2.0 gives no rule using them."""
 
 OPPONENT_RATING = IntParam(
     "opponent_rating",
@@ -141,20 +139,6 @@ MULTIPLE_READING = ChoiceParam(
         "‘Each later action +1 more’: the 2nd action is at +1, the 3rd at +2. ‘All actions’: "
         "with 3 actions every one is at +2. ‘Penalties add up’: 0, +1, +3, +6. "
         "See rules note RN-DEF-7."
-    ),
-    shown_when=ONLY_UNDER_21,
-)
-MEGA_IN_DEFENSE = ChoiceParam(
-    "mega_in_defense",
-    "Mega-Dex/Mega-Wits in Defense",
-    choices=(
-        ("double", "Each dot counts as 2 dots"),
-        ("ignore", "Not counted"),
-    ),
-    help=(
-        "The 2.1 Defense score uses the lower of Dexterity and Wits. ‘Counts as 2’ applies "
-        "the Mega-Attributes rule (each Mega dot counts for 2 attribute dots). "
-        "See rules note RN-DEF-5."
     ),
     shown_when=ONLY_UNDER_21,
 )
