@@ -465,6 +465,21 @@ BURST_WEAPON_AMMO = ChoiceParam(
 )
 
 
+RULES_OPTIONS = (
+    RULESET,
+    EXTRA_SUCCESSES,
+    NET_FROM,
+    BURST_DAMAGE,
+    BURST_WEAPON_AMMO,
+    MEGA_IN_DEFENSE,
+    POWER_BLOCK_BONUS,
+    RATE_READING,
+    LOSSES,
+    DEFENCE_DIFFICULTY,
+)
+"""The rules version and the readings of the text: the form's options, last."""
+
+
 # --- the result and the calculator -------------------------------------------------
 
 
@@ -608,16 +623,7 @@ class AutofireReport(Explained):
     TARGET_SPECIALTY,
     TARGET_POWER_POOL,
     TARGET_CONDITIONS,
-    RULESET,
-    EXTRA_SUCCESSES,
-    NET_FROM,
-    BURST_DAMAGE,
-    BURST_WEAPON_AMMO,
-    MEGA_IN_DEFENSE,
-    POWER_BLOCK_BONUS,
-    RATE_READING,
-    LOSSES,
-    DEFENCE_DIFFICULTY,
+    *RULES_OPTIONS,
 )
 def autofire_and_strafing(
     attacker: Character | None = None,
@@ -787,18 +793,7 @@ CALCULATOR = Calculator(
         rule(QR, "2.1 Rules", "Specialties, Defenses"),
         rule(ALT, "Mass Combat", "Henchmen", "Damage Soak, Area Vulnerability"),
     ),
-    options=(
-        "ruleset",
-        "extra_successes",
-        "net_from",
-        "burst_damage",
-        "burst_weapon_ammo",
-        "mega_in_defense",
-        "power_block_bonus",
-        "rate_reading",
-        "losses_rounding",
-        "defence_difficulty",
-    ),
+    options=tuple(p.name for p in RULES_OPTIONS),
     groups=(
         FieldGroup(ATTACKER.title, (*ATTACKER.flat_names[:3], "specialty")),
         FieldGroup(WEAPON.title, WEAPON.flat_names),

@@ -138,10 +138,7 @@ class LiftingReport(Explained):
         )
 
 
-@checked(
-    LIFTER,
-    LIFTER_CONDITIONS,
-    OBJECT_KG,
+RULES_OPTIONS = (
     RULESET,
     SPECIALTY,
     NET_SUCCESSES,
@@ -150,6 +147,10 @@ class LiftingReport(Explained):
     HEAVY_FROM,
     BEYOND_HEAVY,
 )
+"""The rules version, the specialty and the readings of the text: the form's options."""
+
+
+@checked(LIFTER, LIFTER_CONDITIONS, OBJECT_KG, *RULES_OPTIONS)
 def lifting_and_encumbrance(
     lifter: Character | None = None,
     conditions: Conditions | None = None,
@@ -210,15 +211,7 @@ CALCULATOR = Calculator(
     ),
     compute=lifting_and_encumbrance,
     rules=(rule(QR, "Mega-Attributes, Lifting, Encumbrance"),),
-    options=(
-        "ruleset",
-        "specialty",
-        "net_successes",
-        "low_difficulty",
-        "mega_on_roll",
-        "heavy_from",
-        "beyond_heavy",
-    ),
+    options=tuple(p.name for p in RULES_OPTIONS),
     example=(
         "from ruleslab.calculators.lifting import lifting_and_encumbrance\n"
         "from ruleslab.character import Character, Conditions\n"
