@@ -218,6 +218,10 @@ class Role:
             out.append(replace(p, **changes))
         return tuple(out)
 
+    def param(self, field_name: str) -> Param:
+        """The form's field for the record's field ``field_name``, as :attr:`params` has it."""
+        return self.params[self.fields.index(field_name)]
+
     @property
     def flat_names(self) -> tuple[str, ...]:
         return tuple(self.flat_name(f) for f in self.fields)

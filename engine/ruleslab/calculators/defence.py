@@ -144,22 +144,6 @@ MULTIPLE_READING = ChoiceParam(
 )
 
 
-SPRINTING = BoolParam(
-    "sprinting",
-    "Sprinting this turn",
-    help=(
-        "A sprinting character may take only defensive maneuvers and is at +1 difficulty to "
-        "them (rules note RN-DEF-4)."
-    ),
-)
-ACTIONS = IntParam(
-    "actions",
-    "Actions this turn",
-    minimum=1,
-    maximum=10,
-    help="How many actions the character takes this turn (2.1 multiple actions).",
-    shown_when=ONLY_UNDER_21,
-)
 DEFENCE_POSITION = ChoiceParam(
     "defence_position",
     "An active defence is",
@@ -215,7 +199,7 @@ DEFENDER = Role(
 )
 """The defender: his Dex, Wits (and their Mega dots), defending abilities, Quantum, and the
 Str, Might and Mega-Strength that set his load's encumbrance tier."""
-QUANTUM = next(p for p in DEFENDER.params if p.name == "quantum")
+QUANTUM = DEFENDER.param("quantum")
 """The defender's Quantum as the form shows it (named among the inputs 2.0 does not use)."""
 CONDITIONS = Role(
     "conditions",
@@ -223,7 +207,10 @@ CONDITIONS = Role(
     Conditions,
     ("sprinting", "actions", "active_defence", "daze", "load_kg"),
     help={
-        "sprinting": SPRINTING.help,
+        "sprinting": (
+            "A sprinting character may take only defensive maneuvers and is at +1 difficulty "
+            "to them (rules note RN-DEF-4)."
+        ),
         "actions": (
             "How many actions the character takes this turn, an active defence included "
             "(2.1 multiple actions; rules notes RN-COND-3, RN-DEF-9)."
@@ -239,6 +226,8 @@ CONDITIONS = Role(
 )
 """What he is in this turn: sprinting, how many actions, an active defence among them,
 Dazed or Stunned, the load he carries (:func:`ruleslab.conditions.on_roll`)."""
+ACTIONS = CONDITIONS.param("actions")
+"""His actions this turn as the form shows them (named among the inputs 2.0 does not use)."""
 
 
 # --- the result and the calculator -------------------------------------------------
