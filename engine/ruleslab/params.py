@@ -246,18 +246,28 @@ class _NumberField(Param, Generic[N]):
 
     def check(self, value: object) -> N:
         """``value`` as this kind of number (:meth:`_number`) and in range; else the
-        field's message."""
+        field's message. A bool is not a number here (``True`` is not 1)."""
+        if isinstance(value, bool):
+            raise self._error()
         number = self._number(value)
         if not self.minimum <= number <= self.maximum:  # NaN fails too
             raise self._error()
         return number
 
     def _number(self, value: object) -> N:  # pragma: no cover - overridden
-        """``value`` as this kind of number, range not checked; else the field's message."""
+        """``value`` (not a bool) as this kind of number, range not checked; else the
+        field's message."""
         raise NotImplementedError
 
-    def _value(self, typed: TypedNumber) -> N | None:  # pragma: no cover - overridden
+    def _value(self, typed: TypedNumber) -> N | None:
         """The number ``typed`` stands for, or ``None`` if this kind of field refuses it."""
+        magnitude = self._magnitude(typed)
+        if magnitude is None:
+            return None
+        return -magnitude if typed.negative else magnitude
+
+    def _magnitude(self, typed: TypedNumber) -> N | None:  # pragma: no cover - overridden
+        """:meth:`_value` but for the sign."""
         raise NotImplementedError
 
     def _bounds(self) -> tuple[Decimal, Decimal, Decimal]:
@@ -318,18 +328,17 @@ class IntParam(_NumberField[int]):
         return f"a whole number from {self.minimum:,} to {self.maximum:,}"
 
     def _number(self, value: object) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            if isinstance(value, float) and value.is_integer():
-                return int(value)
-            raise self._error()
-        return value
+        if isinstance(value, int):
+            return value
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        raise self._error()
 
-    def _value(self, typed: TypedNumber) -> int | None:
+    def _magnitude(self, typed: TypedNumber) -> int | None:
         """A decimal part only after a point, zero, and not three digits long ("1.000")."""
         if typed.mark == "," or typed.fraction.strip("0") or len(typed.fraction) == 3:
             return None
-        value = int(typed.whole or "0")
-        return -value if typed.negative else value
+        return int(typed.whole or "0")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -344,16 +353,15 @@ class NumberParam(_NumberField[float]):
         return f"a number from {_fmt(self.minimum)} to {_fmt(self.maximum)}"
 
     def _number(self, value: object) -> float:
-        if isinstance(value, bool) or not isinstance(value, int | float):
+        if not isinstance(value, int | float):
             raise self._error()
         try:
             return float(value) + 0.0  # (+ 0.0: −0.0 becomes 0.0)
         except OverflowError:  # an int too large for a float
             raise self._error() from None
 
-    def _value(self, typed: TypedNumber) -> float:
-        value = float(f"{typed.whole or '0'}.{typed.fraction or '0'}")
-        return -value if typed.negative else value
+    def _magnitude(self, typed: TypedNumber) -> float:
+        return float(f"{typed.whole or '0'}.{typed.fraction or '0'}")
 
 
 @dataclass(frozen=True, kw_only=True)
