@@ -44,31 +44,24 @@ __all__ = [
     "Conditions",
 ]
 
-STRENGTH = IntParam(
-    "strength",
-    "Strength",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help="The character's Strength dots (0–10).",
-)
 
-MIGHT = IntParam(
+def _dots(name: str, label: str, help: str, minimum: int = 0, maximum: int = 10) -> IntParam:
+    """A trait in dots: a whole number, 0 to 10 unless given."""
+    return IntParam(name, label, minimum=minimum, maximum=maximum, unit="dots", help=help)
+
+
+STRENGTH = _dots("strength", "Strength", "The character's Strength dots (0–10).")
+
+MIGHT = _dots(
     "might",
     "Might",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help="The character's Might dots (0–10); added to Strength for lifting and carrying.",
+    "The character's Might dots (0–10); added to Strength for lifting and carrying.",
 )
 
-MEGA_STRENGTH = IntParam(
+MEGA_STRENGTH = _dots(
     "mega_strength",
     "Mega-Strength",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help=(
+    (
         "Mega-Strength dots (0–10). Multiplies lifting capacity and encumbrance thresholds: "
         "×10/100/250/500/1000 at 1–5 dots, then ×10 more per dot (6 dots: ×10 000)."
     ),
@@ -87,36 +80,17 @@ LOAD_KG = NumberParam(
     ),
 )
 
-DEXTERITY = IntParam(
-    "dexterity",
-    "Dexterity",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help="The character's Dexterity dots (0–10); Mega-Dexterity is separate.",
+DEXTERITY = _dots(
+    "dexterity", "Dexterity", "The character's Dexterity dots (0–10); Mega-Dexterity is separate."
 )
 
-MEGA_DEXTERITY = IntParam(
+MEGA_DEXTERITY = _dots(
     "mega_dexterity",
     "Mega-Dexterity",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help="Mega-Dexterity dots (0–10). Each dot counts as 2 Dexterity dots (rules note RN-MOVE-1).",
+    "Mega-Dexterity dots (0–10). Each dot counts as 2 Dexterity dots (rules note RN-MOVE-1).",
 )
 
-ATHLETICS = IntParam(
-    "athletics",
-    "Athletics",
-    minimum=0,
-    maximum=10,
-    unit="dots",
-    help="The character's Athletics dots (0–10).",
-)
-
-
-def _dots(name: str, label: str, help: str, minimum: int = 0, maximum: int = 10) -> IntParam:
-    return IntParam(name, label, minimum=minimum, maximum=maximum, unit="dots", help=help)
+ATHLETICS = _dots("athletics", "Athletics", "The character's Athletics dots (0–10).")
 
 
 def _mega(attribute: str) -> IntParam:

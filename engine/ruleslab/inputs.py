@@ -9,6 +9,8 @@ Declarations only, no rules.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ruleslab.character import (
     ATHLETICS,
     DEXTERITY,
@@ -36,7 +38,41 @@ RULESET = ChoiceParam(
         "(specialties, Mega-Attribute rerolls, health levels, defence). Default 2.1."
     ),
 )
-__all__ += ["RULESET"]
+ONLY_UNDER_20 = ("ruleset", V20)
+ONLY_UNDER_21 = ("ruleset", V21)
+"""The ``shown_when`` of an input only one ruleset uses: the form shows it under that
+ruleset only."""
+__all__ += ["ONLY_UNDER_20", "ONLY_UNDER_21", "RULESET", "one_roll_dice_rules"]
+
+
+def one_roll_dice_rules(
+    roll: str, *, fits: str, mega: str, mega_20: str = "", note: str = ""
+) -> tuple[ChoiceParam, BoolParam]:
+    """The rules version and the "Specialty applies" switch of a calculator around one
+    Attribute + Ability roll (``roll``: "the jump roll"), each help saying what it does
+    to that roll: in 2.1 the ``mega`` Mega-Attribute rerolls 10s and a specialty adds a
+    die; in 2.0 a specialty rerolls 10s (``mega_20``: what 2.0 says of the Mega-Attribute,
+    if anything). ``fits``: what a specialty must fit ("this jump"); ``note``: the rules
+    note both cite, if any."""
+    see = f" See rules note {note}." if note else ""
+    ruleset = replace(
+        RULESET,
+        help=(
+            f"Which revision's dice rules apply to {roll}. In 2.1 a character with {mega} "
+            f"rerolls 10s on it and a specialty adds +1 die; in 2.0 {mega_20}a specialty "
+            f"rerolls 10s instead.{see}"
+        ),
+    )
+    specialty = BoolParam(
+        "specialty",
+        "Specialty applies",
+        help=(
+            f"Tick if one of the character's specialties fits {fits} "
+            f"(2.1: +1 die to the pool; 2.0: reroll 10s).{see}"
+        ),
+    )
+    return ruleset, specialty
+
 
 # --- physical: lifting, movement, jumping, falling ----------------------------------
 # (declared with the character's record, :mod:`ruleslab.character`, and kept here
@@ -83,6 +119,10 @@ BEYOND_HEAVY = ChoiceParam(
     ),
 )
 
+ROUNDING = (("down", "Round down"), ("up", "Round up"))
+"""The choices of a reading that rounds a division the text leaves unrounded."""
+__all__ += ["ROUNDING"]
+
 # --- health and damage ----------------------------------------------------------------
 
 __all__ += ["DAMAGE_KIND", "SOAK_ROUNDING"]
@@ -103,7 +143,7 @@ DAMAGE_KIND = ChoiceParam(
 SOAK_ROUNDING = ChoiceParam(
     "soak_rounding",
     "Rounding of Stamina/2 and Quantum/2 in soak",
-    choices=(("down", "Round down"), ("up", "Round up")),
+    choices=ROUNDING,
     help=(
         "Natural lethal soak uses Stamina/2 and aggravated soak Quantum/2; the text does not "
         "say how to round. Default: round down, as the text does elsewhere. See rules note "
@@ -113,6 +153,25 @@ SOAK_ROUNDING = ChoiceParam(
 """The soak reading of the health and damage calculators (:func:`ruleslab.soak.halve`)."""
 
 # --- ranged attacks, defence, healing ---------------------------------------------------
+
+__all__ += ["MEGA_IN_DEFENSE"]
+
+MEGA_IN_DEFENSE = ChoiceParam(
+    "mega_in_defense",
+    "Mega-Dex/Mega-Wits in Defense",
+    choices=(
+        ("double", "Each dot counts as 2 dots"),
+        ("ignore", "Not counted"),
+    ),
+    help=(
+        "The 2.1 Defense score uses the lower of Dexterity and Wits. ‘Counts as 2’ applies "
+        "the Mega-Attributes rule (each Mega dot counts for 2 attribute dots). "
+        "See rules note RN-DEF-5."
+    ),
+    shown_when=ONLY_UNDER_21,
+)
+"""The 2.1 Defense's reading of Mega-Dexterity and Mega-Wits (rules note RN-DEF-5), as the
+defence calculator asks it; the autofire target's is this, relabelled."""
 
 # --- henchmen and warfare ----------------------------------------------------------------
 
@@ -148,7 +207,7 @@ LEADER_IS_HENCHMAN = BoolParam(
 LOSSES_ROUNDING = ChoiceParam(
     "rounding",
     "Rounding divided losses",
-    choices=(("down", "Round down"), ("up", "Round up")),
+    choices=ROUNDING,
     help=(
         "Trained (÷ 2) and fanatical (÷ 3) squads: how to round the divided losses "
         "(rules note RN-HENCH-6). Default: down."

@@ -232,18 +232,48 @@ N = TypeVar("N", int, float)
 @dataclass(frozen=True, kw_only=True)
 class _NumberField(Param, Generic[N]):
     """What :class:`IntParam` and :class:`NumberParam` share: reading typed text and
-    the message (label, range and unit) for anything out of range or unreadable."""
+    the message (label, range and unit) for anything out of range or unreadable, the
+    range and the step (each kind gives their defaults)."""
 
-    def check(self, value: object) -> N:  # pragma: no cover - overridden
+    minimum: N
+    maximum: N
+    step: N
+    """What a stepper adds or takes away (see "Steppers"): 1 unless declared."""
+
+    def __post_init__(self) -> None:
+        if not self.step > 0:  # (NaN fails too)
+            raise ValueError(f"{self.name}: a stepper's step must be positive")
+
+    def check(self, value: object) -> N:
+        """``value`` as this kind of number (:meth:`_number`) and in range; else the
+        field's message. A bool is not a number here (``True`` is not 1)."""
+        if isinstance(value, bool):
+            raise self._error()
+        number = self._number(value)
+        if not self.minimum <= number <= self.maximum:  # NaN fails too
+            raise self._error()
+        return number
+
+    def _number(self, value: object) -> N:  # pragma: no cover - overridden
+        """``value`` (not a bool) as this kind of number, range not checked; else the
+        field's message."""
         raise NotImplementedError
 
-    def _value(self, typed: TypedNumber) -> N | None:  # pragma: no cover - overridden
+    def _value(self, typed: TypedNumber) -> N | None:
         """The number ``typed`` stands for, or ``None`` if this kind of field refuses it."""
+        magnitude = self._magnitude(typed)
+        if magnitude is None:
+            return None
+        return -magnitude if typed.negative else magnitude
+
+    def _magnitude(self, typed: TypedNumber) -> N | None:  # pragma: no cover - overridden
+        """:meth:`_value` but for the sign."""
         raise NotImplementedError
 
-    def _bounds(self) -> tuple[Decimal, Decimal, Decimal]:  # pragma: no cover - overridden
-        """The range and the step, exactly."""
-        raise NotImplementedError
+    def _bounds(self) -> tuple[Decimal, Decimal, Decimal]:
+        """The range and the step, exactly (a float as it prints: 0.1 is 0.1)."""
+        low, high, step = (Decimal(str(x)) for x in (self.minimum, self.maximum, self.step))
+        return low, high, step
 
     def stepped(self, text: str, direction: int) -> str | None:
         """``text`` one step up (``direction`` > 0) or down (< 0), as text the field reads
@@ -293,34 +323,22 @@ class IntParam(_NumberField[int]):
     minimum: int = 0
     maximum: int = 10
     step: int = 1
-    """What a stepper adds or takes away (see "Steppers")."""
-
-    def __post_init__(self) -> None:
-        if self.step <= 0:
-            raise ValueError(f"{self.name}: a stepper's step must be positive")
 
     def describe_range(self) -> str:
         return f"a whole number from {self.minimum:,} to {self.maximum:,}"
 
-    def _bounds(self) -> tuple[Decimal, Decimal, Decimal]:
-        return Decimal(self.minimum), Decimal(self.maximum), Decimal(self.step)
+    def _number(self, value: object) -> int:
+        if isinstance(value, int):
+            return value
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        raise self._error()
 
-    def check(self, value: object) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            if isinstance(value, float) and value.is_integer():
-                value = int(value)
-            else:
-                raise self._error()
-        if not self.minimum <= value <= self.maximum:
-            raise self._error()
-        return value
-
-    def _value(self, typed: TypedNumber) -> int | None:
+    def _magnitude(self, typed: TypedNumber) -> int | None:
         """A decimal part only after a point, zero, and not three digits long ("1.000")."""
         if typed.mark == "," or typed.fraction.strip("0") or len(typed.fraction) == 3:
             return None
-        value = int(typed.whole or "0")
-        return -value if typed.negative else value
+        return int(typed.whole or "0")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -330,33 +348,20 @@ class NumberParam(_NumberField[float]):
     minimum: float = 0.0
     maximum: float = 1e12
     step: float = 1.0
-    """What a stepper adds or takes away (see "Steppers"): 1 unless declared."""
-
-    def __post_init__(self) -> None:
-        if not self.step > 0:
-            raise ValueError(f"{self.name}: a stepper's step must be positive")
 
     def describe_range(self) -> str:
         return f"a number from {_fmt(self.minimum)} to {_fmt(self.maximum)}"
 
-    def _bounds(self) -> tuple[Decimal, Decimal, Decimal]:
-        low, high, step = (Decimal(str(x)) for x in (self.minimum, self.maximum, self.step))
-        return low, high, step
-
-    def check(self, value: object) -> float:
-        if isinstance(value, bool) or not isinstance(value, int | float):
+    def _number(self, value: object) -> float:
+        if not isinstance(value, int | float):
             raise self._error()
         try:
-            number = float(value) + 0.0  # (+ 0.0: −0.0 becomes 0.0)
+            return float(value) + 0.0  # (+ 0.0: −0.0 becomes 0.0)
         except OverflowError:  # an int too large for a float
             raise self._error() from None
-        if number != number or not self.minimum <= number <= self.maximum:  # NaN fails too
-            raise self._error()
-        return number
 
-    def _value(self, typed: TypedNumber) -> float:
-        value = float(f"{typed.whole or '0'}.{typed.fraction or '0'}")
-        return -value if typed.negative else value
+    def _magnitude(self, typed: TypedNumber) -> float:
+        return float(f"{typed.whole or '0'}.{typed.fraction or '0'}")
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -56,19 +56,10 @@ _TRUSTED: ContextVar[bool] = ContextVar("ruleslab_trusted_record", default=False
 
 
 @contextmanager
-def _checking() -> Iterator[None]:
-    """Records made inside check their fields, even within :func:`_trusted`."""
-    token = _TRUSTED.set(False)
-    try:
-        yield
-    finally:
-        _TRUSTED.reset(token)
-
-
-@contextmanager
-def _trusted() -> Iterator[None]:
-    """Records made inside skip their fields' checks: the form checked each value once."""
-    token = _TRUSTED.set(True)
+def _trusting(trusted: bool) -> Iterator[None]:
+    """Records made inside skip their fields' checks (``trusted``: the form checked each
+    value once) or check them (not ``trusted``: even within a trusted block)."""
+    token = _TRUSTED.set(trusted)
     try:
         yield
     finally:
@@ -227,6 +218,10 @@ class Role:
             out.append(replace(p, **changes))
         return tuple(out)
 
+    def param(self, field_name: str) -> Param:
+        """The form's field for the record's field ``field_name``, as :attr:`params` has it."""
+        return self.params[self.fields.index(field_name)]
+
     @property
     def flat_names(self) -> tuple[str, ...]:
         return tuple(self.flat_name(f) for f in self.fields)
@@ -238,7 +233,7 @@ class Role:
 
     @functools.cached_property
     def _default_record(self) -> Any:
-        with _checking():
+        with _trusting(False):
             return self.record(**{**self.defaults, **self.fixed})
 
     def build(self, flat: Mapping[str, Any], base: Any = None, *, check: bool = True) -> Any:
@@ -246,7 +241,7 @@ class Role:
         this role that ``flat`` names (by flat name) replaced; checked by the record,
         unless ``check`` is false (the form's values, each already checked once)."""
         if not check:
-            with _trusted():
+            with _trusting(True):
                 return self.build(flat, base)
         rec: Any = self.default_record() if base is None else base
         if not isinstance(rec, self.record):

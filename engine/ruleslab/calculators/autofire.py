@@ -48,7 +48,14 @@ from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup
 from ruleslab.defence import DEFENSES
 from ruleslab.dodge import DEFENSIVE, TargetDefence, target_defense, target_dodge
 from ruleslab.explain import Explained, Figure, Step
-from ruleslab.inputs import HENCHMEN_COUNT, HENCHMEN_TRAINING, LOSSES_ROUNDING
+from ruleslab.inputs import (
+    HENCHMEN_COUNT,
+    HENCHMEN_TRAINING,
+    LOSSES_ROUNDING,
+    ONLY_UNDER_20,
+    ONLY_UNDER_21,
+)
+from ruleslab.inputs import MEGA_IN_DEFENSE as BASE_MEGA_IN_DEFENSE
 from ruleslab.inputs import RULESET as BASE_RULESET
 from ruleslab.params import (
     BoolParam,
@@ -67,10 +74,6 @@ __all__ = ["CALCULATOR", "TAGS", "AutofireReport", "TagsParam", "autofire_and_st
 
 
 # --- inputs ---------------------------------------------------------------------------
-
-ONLY_UNDER_20 = ("ruleset", V20)
-ONLY_UNDER_21 = ("ruleset", V21)
-"""The form shows the target's 2.0 or 2.1 inputs only under that ruleset (``shown_when``)."""
 
 
 ATTACKER = Role(
@@ -289,19 +292,14 @@ TARGET_POWER_POOL = IntParam(
     unit="dice",
     help="2.1 only, power block. The dice pool of the power the target blocks with.",
 )
-MEGA_IN_DEFENSE = ChoiceParam(
-    "mega_in_defense",
-    "2.1: Mega-Dex/Mega-Wits in the target's Defense",
-    choices=(
-        ("double", "Each dot counts as 2 dots"),
-        ("ignore", "Not counted"),
-    ),
+MEGA_IN_DEFENSE = replace(
+    BASE_MEGA_IN_DEFENSE,
+    label="2.1: Mega-Dex/Mega-Wits in the target's Defense",
     help=(
         "2.1 only. The Defense score uses the lower of Dexterity and Wits. ‘Counts as 2’ "
         "applies the Mega-Attributes rule; the active defence pool counts them either way. "
         "See rules note RN-DEF-5."
     ),
-    shown_when=ONLY_UNDER_21,
 )
 POWER_BLOCK_BONUS = ChoiceParam(
     "power_block_bonus",
@@ -467,6 +465,21 @@ BURST_WEAPON_AMMO = ChoiceParam(
 )
 
 
+RULES_OPTIONS = (
+    RULESET,
+    EXTRA_SUCCESSES,
+    NET_FROM,
+    BURST_DAMAGE,
+    BURST_WEAPON_AMMO,
+    MEGA_IN_DEFENSE,
+    POWER_BLOCK_BONUS,
+    RATE_READING,
+    LOSSES,
+    DEFENCE_DIFFICULTY,
+)
+"""The rules version and the readings of the text: the form's options, last."""
+
+
 # --- the result and the calculator -------------------------------------------------
 
 
@@ -610,16 +623,7 @@ class AutofireReport(Explained):
     TARGET_SPECIALTY,
     TARGET_POWER_POOL,
     TARGET_CONDITIONS,
-    RULESET,
-    EXTRA_SUCCESSES,
-    NET_FROM,
-    BURST_DAMAGE,
-    BURST_WEAPON_AMMO,
-    MEGA_IN_DEFENSE,
-    POWER_BLOCK_BONUS,
-    RATE_READING,
-    LOSSES,
-    DEFENCE_DIFFICULTY,
+    *RULES_OPTIONS,
 )
 def autofire_and_strafing(
     attacker: Character | None = None,
@@ -789,18 +793,7 @@ CALCULATOR = Calculator(
         rule(QR, "2.1 Rules", "Specialties, Defenses"),
         rule(ALT, "Mass Combat", "Henchmen", "Damage Soak, Area Vulnerability"),
     ),
-    options=(
-        "ruleset",
-        "extra_successes",
-        "net_from",
-        "burst_damage",
-        "burst_weapon_ammo",
-        "mega_in_defense",
-        "power_block_bonus",
-        "rate_reading",
-        "losses_rounding",
-        "defence_difficulty",
-    ),
+    options=tuple(p.name for p in RULES_OPTIONS),
     groups=(
         FieldGroup(ATTACKER.title, (*ATTACKER.flat_names[:3], "specialty")),
         FieldGroup(WEAPON.title, WEAPON.flat_names),

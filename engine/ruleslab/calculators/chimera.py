@@ -24,7 +24,7 @@ from ruleslab.chimera.plan import BENEFIT_CHOICES
 from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup, Roll
 from ruleslab.explain import Explained, Figure
 from ruleslab.params import ChoiceParam, InputError, IntParam, checked
-from ruleslab.records import Role
+from ruleslab.records import Role, fields_of
 from ruleslab.sources import CHIMERA, rule
 
 __all__ = [
@@ -48,32 +48,6 @@ PLAY_FIGHT_ROUNDS = 100
 
 # --- inputs ---------------------------------------------------------------------------
 
-FIGHT_FIELDS = (
-    "mr",
-    "defence",
-    "wound_limit",
-    "wounds",
-    "damage",
-    "attack",
-    "initiative",
-    "kind",
-    "position",
-    "plan",
-    "parry",
-    "cover",
-    "character",
-    "morale_tn",
-    "resist",
-    "bound",
-    "level",
-    "cool_down",
-    "fatigue_tn",
-    "leader",
-    "allies",
-    "allies_down",
-    "fate",
-)
-"""A combatant's fields shown in his first box: his fight."""
 MOVING = (
     "encumbrance",
     "mr_modifier",
@@ -83,6 +57,9 @@ MOVING = (
     "blast_tn",
 )
 """A combatant's fields shown in his second box: moving, his barrier, his blasts."""
+FIGHT_FIELDS = tuple(f for f in fields_of(Fighter) if f not in MOVING)
+"""A combatant's fields shown in his first box: his fight (every other field, in the
+record's order)."""
 
 
 def _side(side: str, defaults: Mapping[str, Any]) -> Role:

@@ -27,6 +27,7 @@ from ruleslab.defence_turn import (
 )
 from ruleslab.explain import Explained, Figure, Step
 from ruleslab.initiative import InitiativeOdds, initiative
+from ruleslab.inputs import MEGA_IN_DEFENSE, ONLY_UNDER_21
 from ruleslab.inputs import RULESET as BASE_RULESET
 from ruleslab.params import BoolParam, ChoiceParam, IntParam, checked
 from ruleslab.pmf import chart_bars
@@ -45,9 +46,6 @@ __all__ = [
 
 # --- inputs ---------------------------------------------------------------------------
 
-ONLY_UNDER_21 = ("ruleset", V21)
-"""The 2.1 Defense's, power block's and multiple actions' own inputs: the form shows them
-under 2.1 only (``shown_when``); 2.0 gives no rule using them."""
 
 OPPONENT_RATING = IntParam(
     "opponent_rating",
@@ -144,38 +142,8 @@ MULTIPLE_READING = ChoiceParam(
     ),
     shown_when=ONLY_UNDER_21,
 )
-MEGA_IN_DEFENSE = ChoiceParam(
-    "mega_in_defense",
-    "Mega-Dex/Mega-Wits in Defense",
-    choices=(
-        ("double", "Each dot counts as 2 dots"),
-        ("ignore", "Not counted"),
-    ),
-    help=(
-        "The 2.1 Defense score uses the lower of Dexterity and Wits. ‘Counts as 2’ applies "
-        "the Mega-Attributes rule (each Mega dot counts for 2 attribute dots). "
-        "See rules note RN-DEF-5."
-    ),
-    shown_when=ONLY_UNDER_21,
-)
 
 
-SPRINTING = BoolParam(
-    "sprinting",
-    "Sprinting this turn",
-    help=(
-        "A sprinting character may take only defensive maneuvers and is at +1 difficulty to "
-        "them (rules note RN-DEF-4)."
-    ),
-)
-ACTIONS = IntParam(
-    "actions",
-    "Actions this turn",
-    minimum=1,
-    maximum=10,
-    help="How many actions the character takes this turn (2.1 multiple actions).",
-    shown_when=ONLY_UNDER_21,
-)
 DEFENCE_POSITION = ChoiceParam(
     "defence_position",
     "An active defence is",
@@ -231,7 +199,7 @@ DEFENDER = Role(
 )
 """The defender: his Dex, Wits (and their Mega dots), defending abilities, Quantum, and the
 Str, Might and Mega-Strength that set his load's encumbrance tier."""
-QUANTUM = next(p for p in DEFENDER.params if p.name == "quantum")
+QUANTUM = DEFENDER.param("quantum")
 """The defender's Quantum as the form shows it (named among the inputs 2.0 does not use)."""
 CONDITIONS = Role(
     "conditions",
@@ -239,7 +207,10 @@ CONDITIONS = Role(
     Conditions,
     ("sprinting", "actions", "active_defence", "daze", "load_kg"),
     help={
-        "sprinting": SPRINTING.help,
+        "sprinting": (
+            "A sprinting character may take only defensive maneuvers and is at +1 difficulty "
+            "to them (rules note RN-DEF-4)."
+        ),
         "actions": (
             "How many actions the character takes this turn, an active defence included "
             "(2.1 multiple actions; rules notes RN-COND-3, RN-DEF-9)."
@@ -255,6 +226,8 @@ CONDITIONS = Role(
 )
 """What he is in this turn: sprinting, how many actions, an active defence among them,
 Dazed or Stunned, the load he carries (:func:`ruleslab.conditions.on_roll`)."""
+ACTIONS = CONDITIONS.param("actions")
+"""His actions this turn as the form shows them (named among the inputs 2.0 does not use)."""
 
 
 # --- the result and the calculator -------------------------------------------------

@@ -10,14 +10,14 @@ See :mod:`ruleslab.declare`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 
 from ruleslab import falling
 from ruleslab.character import Character, Conditions
 from ruleslab.conditions import RollKind, load_encumbrance, on_roll
 from ruleslab.declare import Calculator, Chart, ChartView
 from ruleslab.falling import FallResult
-from ruleslab.inputs import RULESET as BASE_RULESET
+from ruleslab.inputs import one_roll_dice_rules
 from ruleslab.params import BoolParam, ChoiceParam, NumberParam, checked
 from ruleslab.records import Role
 from ruleslab.ruleset import V21
@@ -78,21 +78,8 @@ BREAK_FALL = BoolParam(
     "Tries to break the fall",
     help="The character rolls Dexterity + Athletics; each success removes one damage die.",
 )
-RULESET = replace(
-    BASE_RULESET,
-    help=(
-        "Which revision's dice rules apply to the break-fall roll. In 2.1 a character with "
-        "Mega-Dexterity rerolls 10s on it and a specialty adds +1 die; in 2.0 a specialty "
-        "rerolls 10s instead."
-    ),
-)
-SPECIALTY = BoolParam(
-    "specialty",
-    "Specialty applies",
-    help=(
-        "Tick if one of the character's specialties fits breaking this fall "
-        "(2.1: +1 die to the pool; 2.0: reroll 10s)."
-    ),
+RULESET, SPECIALTY = one_roll_dice_rules(
+    "the break-fall roll", fits="breaking this fall", mega="Mega-Dexterity"
 )
 COUNT_FROM = ChoiceParam(
     "count_from",

@@ -17,46 +17,42 @@ from ruleslab.sources import QR, rule
 
 __all__ = ["CALCULATOR", "HEALER", "healing_time"]
 
-LETHAL = IntParam(
+
+def _levels(name: str, label: str, help: str, *, minimum: int = 0, maximum: int = 20) -> IntParam:
+    """A number of health levels (of the track, of damage on it)."""
+    return IntParam(name, label, minimum=minimum, maximum=maximum, unit="levels", help=help)
+
+
+LETHAL = _levels(
     "lethal",
     "Lethal levels",
-    minimum=0,
-    maximum=100,
-    unit="levels",
-    help="Health levels marked with lethal damage. They fill the track from the top "
+    "Health levels marked with lethal damage. They fill the track from the top "
     "(rules note RN-HEAL-3).",
+    maximum=100,
 )
-BASHING = IntParam(
+BASHING = _levels(
     "bashing",
     "Bashing levels",
-    minimum=0,
+    "Health levels marked with bashing damage, below the lethal ones.",
     maximum=100,
-    unit="levels",
-    help="Health levels marked with bashing damage, below the lethal ones.",
 )
-HEALTH_LEVELS = IntParam(
+HEALTH_LEVELS = _levels(
     "health_levels",
     "Health levels (before Incapacitated)",
+    "From the sheet: Willpower + Stamina × 2 + Mega-Stamina × 6 + Quantum (2.1).",
     minimum=1,
     maximum=100,
-    unit="levels",
-    help="From the sheet: Willpower + Stamina × 2 + Mega-Stamina × 6 + Quantum (2.1).",
 )
-LEVELS_PER_PENALTY = IntParam(
+LEVELS_PER_PENALTY = _levels(
     "levels_per_penalty",
     "Levels per −1 wound penalty",
+    "From the sheet: (Stamina + Resistance) ÷ 2 + 1, rounded down (2.1).",
     minimum=1,
-    maximum=20,
-    unit="levels",
-    help="From the sheet: (Stamina + Resistance) ÷ 2 + 1, rounded down (2.1).",
 )
-INCAP_LEVELS = IntParam(
+INCAP_LEVELS = _levels(
     "incap_levels",
     "Incapacitated levels",
-    minimum=0,
-    maximum=20,
-    unit="levels",
-    help="From the sheet: equal to Stamina (2.1). Damage beyond them is on the Dying levels.",
+    "From the sheet: equal to Stamina (2.1). Damage beyond them is on the Dying levels.",
 )
 HEALER = Role(
     "healer",

@@ -24,8 +24,8 @@ from ruleslab.health import (
     stun_recovery,
     track,
 )
+from ruleslab.inputs import ONLY_UNDER_21, SOAK_ROUNDING
 from ruleslab.inputs import RULESET as BASE_RULESET
-from ruleslab.inputs import SOAK_ROUNDING
 from ruleslab.params import BoolParam, ChoiceParam, IntParam, checked
 from ruleslab.records import Role
 from ruleslab.ruleset import V21
@@ -134,7 +134,7 @@ CHARACTER = Role(
     },
     defaults={"strength": 2, "stamina": 2, "quantum": 0},
     labels={"willpower": "Willpower (2.1)", "resistance": "Resistance (2.1)"},
-    shown_when_field={"willpower": ("ruleset", V21), "resistance": ("ruleset", V21)},
+    shown_when_field={"willpower": ONLY_UNDER_21, "resistance": ONLY_UNDER_21},
 )
 """The character whose track it is: Strength and Mega-Strength (Dying levels), Stamina,
 Mega-Stamina and Quantum (levels and soak), Willpower and Resistance (2.1 only)."""

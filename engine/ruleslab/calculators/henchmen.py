@@ -49,6 +49,8 @@ from ruleslab.inputs import (
     HENCHMEN_TRAINING,
     LEADER_IS_HENCHMAN,
     LOSSES_ROUNDING,
+    ONLY_UNDER_20,
+    ONLY_UNDER_21,
 )
 from ruleslab.inputs import RULESET as BASE_RULESET
 from ruleslab.params import BoolParam, ChoiceParam, InputError, IntParam, checked
@@ -102,7 +104,7 @@ TARGET = Role(
         "wits": burst.TARGET.help["wits"],
     },
     defaults={"dexterity": 2, "wits": 2},
-    shown_when=burst.ONLY_UNDER_21,
+    shown_when=ONLY_UNDER_21,
 )
 """The support attack's target, as far as its 2.1 Defense reads it: the Autofire
 calculator's 2.1 target (:data:`ruleslab.calculators.autofire.TARGET`), two of its fields."""
@@ -267,13 +269,13 @@ TARGET_DODGE = replace(
     unit="dice",
     help="2.0 only. Dice the support attack's target dodges with; each success cancels one "
     "attack success. 0: no dodge.",
-    shown_when=burst.ONLY_UNDER_20,
+    shown_when=ONLY_UNDER_20,
 )
 ATTACKS_BEFORE = replace(
     burst.ATTACKS_BEFORE,
     help="2.1 only. Each earlier attack against the target this turn, hit or miss, lowers its "
     "Defense by 1 (never below 0).",
-    shown_when=burst.ONLY_UNDER_21,
+    shown_when=ONLY_UNDER_21,
 )
 TARGET_NATURAL_SOAK = replace(
     burst.NATURAL_SOAK,

@@ -10,16 +10,16 @@ result (:class:`JumpReport`: the rule's result and its distance chart). See
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 
 from ruleslab import jumping
 from ruleslab.character import Character, Conditions
 from ruleslab.conditions import RollKind, load_encumbrance, on_roll
 from ruleslab.declare import Calculator, Chart, ChartView
 from ruleslab.explain import fmt_num
-from ruleslab.inputs import RULESET as BASE_RULESET
+from ruleslab.inputs import one_roll_dice_rules
 from ruleslab.jumping import JumpResult
-from ruleslab.params import BoolParam, ChoiceParam, NumberParam, checked
+from ruleslab.params import ChoiceParam, NumberParam, checked
 from ruleslab.pmf import last_visible
 from ruleslab.records import Role
 from ruleslab.ruleset import V21
@@ -79,21 +79,8 @@ DISTANCE = NumberParam(
         "The jump clears it if its distance is at least this."
     ),
 )
-RULESET = replace(
-    BASE_RULESET,
-    help=(
-        "Which revision's dice rules apply to the jump roll. In 2.1 a character with "
-        "Mega-Strength rerolls 10s on it and a specialty adds +1 die; in 2.0 a specialty "
-        "rerolls 10s instead. See rules note RN-JUMP-3."
-    ),
-)
-SPECIALTY = BoolParam(
-    "specialty",
-    "Specialty applies",
-    help=(
-        "Tick if one of the character's specialties fits this jump "
-        "(2.1: +1 die to the pool; 2.0: reroll 10s). See rules note RN-JUMP-3."
-    ),
+RULESET, SPECIALTY = one_roll_dice_rules(
+    "the jump roll", fits="this jump", mega="Mega-Strength", note="RN-JUMP-3"
 )
 MEGA_IN_POOL = ChoiceParam(
     "mega_in_pool",

@@ -9,7 +9,7 @@ See :mod:`ruleslab.declare`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 
 from ruleslab.character import Character, Conditions
@@ -17,10 +17,9 @@ from ruleslab.conditions import RollKind, load_encumbrance, on_roll
 from ruleslab.declare import Calculator
 from ruleslab.encumbrance import Encumbrance
 from ruleslab.explain import Explained, Figure
-from ruleslab.inputs import BEYOND_HEAVY, HEAVY_FROM
-from ruleslab.inputs import RULESET as BASE_RULESET
+from ruleslab.inputs import BEYOND_HEAVY, HEAVY_FROM, one_roll_dice_rules
 from ruleslab.lifting import LiftResult, lift
-from ruleslab.params import BoolParam, ChoiceParam, NumberParam, checked
+from ruleslab.params import ChoiceParam, NumberParam, checked
 from ruleslab.records import Role
 from ruleslab.ruleset import V21
 from ruleslab.sources import QR, rule
@@ -48,21 +47,12 @@ LIFT_ROLL = RollKind("the lift roll", physical="other")
 """Lifting strains but neither moves nor endures: "+1 difficulty to all other physical
 actions" at Heavy (rules note RN-COND-1)."""
 
-RULESET = replace(
-    BASE_RULESET,
-    help=(
-        "Which revision's dice rules apply to the lift roll. In 2.1 a character with "
-        "Mega-Strength rerolls 10s on it and a specialty adds +1 die; in 2.0 Mega-Strength "
-        "gives no reroll and a specialty rerolls 10s instead. See rules note RN-LIFT-4."
-    ),
-)
-SPECIALTY = BoolParam(
-    "specialty",
-    "Specialty applies",
-    help=(
-        "Tick if one of the character's specialties fits this lift "
-        "(2.1: +1 die to the pool; 2.0: reroll 10s). See rules note RN-LIFT-4."
-    ),
+RULESET, SPECIALTY = one_roll_dice_rules(
+    "the lift roll",
+    fits="this lift",
+    mega="Mega-Strength",
+    mega_20="Mega-Strength gives no reroll and ",
+    note="RN-LIFT-4",
 )
 NET_SUCCESSES = ChoiceParam(
     "net_successes",
@@ -148,10 +138,7 @@ class LiftingReport(Explained):
         )
 
 
-@checked(
-    LIFTER,
-    LIFTER_CONDITIONS,
-    OBJECT_KG,
+RULES_OPTIONS = (
     RULESET,
     SPECIALTY,
     NET_SUCCESSES,
@@ -160,6 +147,10 @@ class LiftingReport(Explained):
     HEAVY_FROM,
     BEYOND_HEAVY,
 )
+"""The rules version, the specialty and the readings of the text: the form's options."""
+
+
+@checked(LIFTER, LIFTER_CONDITIONS, OBJECT_KG, *RULES_OPTIONS)
 def lifting_and_encumbrance(
     lifter: Character | None = None,
     conditions: Conditions | None = None,
@@ -220,15 +211,7 @@ CALCULATOR = Calculator(
     ),
     compute=lifting_and_encumbrance,
     rules=(rule(QR, "Mega-Attributes, Lifting, Encumbrance"),),
-    options=(
-        "ruleset",
-        "specialty",
-        "net_successes",
-        "low_difficulty",
-        "mega_on_roll",
-        "heavy_from",
-        "beyond_heavy",
-    ),
+    options=tuple(p.name for p in RULES_OPTIONS),
     example=(
         "from ruleslab.calculators.lifting import lifting_and_encumbrance\n"
         "from ruleslab.character import Character, Conditions\n"

@@ -131,6 +131,82 @@ _ATTR: _Range = {"minimum": 1, "maximum": 10}
 _TRACK: _Range = {"minimum": 0, "maximum": 10}
 
 
+RULES_OPTIONS = (
+    ChoiceParam(
+        "defence_reading",
+        "How Wits + Tactics defends",
+        choices=(
+            ("opposed", "Rolled: its successes cancel attack successes"),
+            ("defense_score", "Not rolled: added to the difficulty (a Defense score)"),
+        ),
+        help="See rules note RN-WAR-2.",
+    ),
+    ChoiceParam(
+        "defence_difficulty",
+        "A difficulty on the defence",
+        choices=DEFENCE_DIFFICULTY_READINGS,
+        help=(
+            "How the Size penalty and Dazed’s +1 meet Wits + Tactics: its first successes "
+            "pay for them, or it must reach them. See rules notes RN-COND-5, RN-WAR-3."
+        ),
+    ),
+    ChoiceParam(
+        "size_penalty",
+        "Size difficulty penalty on the defence",
+        choices=(("apply", "Applies to the defence"), ("ignore", "Not applied here")),
+        help=(
+            "Quantity is Quality: +1 difficulty per point of net Size to defensive "
+            "rolls. See RN-WAR-3."
+        ),
+    ),
+    ChoiceParam(
+        "size_morale",
+        "Size difference and Morale",
+        choices=(
+            ("apply", "Taken this turn, before any Morale is spent"),
+            ("ignore", "Not this turn (already taken, or not used)"),
+        ),
+        help=(
+            "Each point of net Size takes 1 from the smaller side's temporary and "
+            "permanent Morale. See RN-WAR-12."
+        ),
+    ),
+    ChoiceParam(
+        "dazing",
+        "A Dazed character's later defences",
+        choices=(
+            ("apply", "+1 difficulty once the turn's attacks have Dazed him"),
+            ("ignore", "Not applied (every attack meets the full defence)"),
+        ),
+        help="Dazing/Stunning: +1 difficulty to all actions. See RN-WAR-13.",
+        shown_when=ONLY_CHARACTER,
+    ),
+    ChoiceParam(
+        "divide_by_3",
+        "Divide pools by 3",
+        choices=SHORTCUT_CHOICES,
+        help=(
+            "“For ease of resolution”. With a shortcut on, the full pools' figures are "
+            "shown beside. See RN-WAR-9."
+        ),
+    ),
+    ChoiceParam(
+        "mega_intelligence",
+        "Mega-Intelligence and the attack cap",
+        choices=(("counts", "Each dot counts as 2"), ("ignored", "Not counted")),
+        help="See rules note RN-WAR-1.",
+    ),
+    ChoiceParam(
+        "morale_on_damage",
+        "Spent Morale on damage",
+        choices=(("attack", "Attack roll only"), ("both", "Attack and damage rolls")),
+        help="See rules note RN-WAR-4.",
+    ),
+    LOSSES_ROUNDING,
+)
+"""The readings of the text: the form's options, last."""
+
+
 @checked(
     IntParam(
         "enemy_size",
@@ -278,77 +354,7 @@ _TRACK: _Range = {"minimum": 0, "maximum": 10}
     ),
     HENCHMEN_TRAINING,
     LEADER_IS_HENCHMAN,
-    ChoiceParam(
-        "defence_reading",
-        "How Wits + Tactics defends",
-        choices=(
-            ("opposed", "Rolled: its successes cancel attack successes"),
-            ("defense_score", "Not rolled: added to the difficulty (a Defense score)"),
-        ),
-        help="See rules note RN-WAR-2.",
-    ),
-    ChoiceParam(
-        "defence_difficulty",
-        "A difficulty on the defence",
-        choices=DEFENCE_DIFFICULTY_READINGS,
-        help=(
-            "How the Size penalty and Dazed’s +1 meet Wits + Tactics: its first successes "
-            "pay for them, or it must reach them. See rules notes RN-COND-5, RN-WAR-3."
-        ),
-    ),
-    ChoiceParam(
-        "size_penalty",
-        "Size difficulty penalty on the defence",
-        choices=(("apply", "Applies to the defence"), ("ignore", "Not applied here")),
-        help=(
-            "Quantity is Quality: +1 difficulty per point of net Size to defensive "
-            "rolls. See RN-WAR-3."
-        ),
-    ),
-    ChoiceParam(
-        "size_morale",
-        "Size difference and Morale",
-        choices=(
-            ("apply", "Taken this turn, before any Morale is spent"),
-            ("ignore", "Not this turn (already taken, or not used)"),
-        ),
-        help=(
-            "Each point of net Size takes 1 from the smaller side's temporary and "
-            "permanent Morale. See RN-WAR-12."
-        ),
-    ),
-    ChoiceParam(
-        "dazing",
-        "A Dazed character's later defences",
-        choices=(
-            ("apply", "+1 difficulty once the turn's attacks have Dazed him"),
-            ("ignore", "Not applied (every attack meets the full defence)"),
-        ),
-        help="Dazing/Stunning: +1 difficulty to all actions. See RN-WAR-13.",
-        shown_when=ONLY_CHARACTER,
-    ),
-    ChoiceParam(
-        "divide_by_3",
-        "Divide pools by 3",
-        choices=SHORTCUT_CHOICES,
-        help=(
-            "“For ease of resolution”. With a shortcut on, the full pools' figures are "
-            "shown beside. See RN-WAR-9."
-        ),
-    ),
-    ChoiceParam(
-        "mega_intelligence",
-        "Mega-Intelligence and the attack cap",
-        choices=(("counts", "Each dot counts as 2"), ("ignored", "Not counted")),
-        help="See rules note RN-WAR-1.",
-    ),
-    ChoiceParam(
-        "morale_on_damage",
-        "Spent Morale on damage",
-        choices=(("attack", "Attack roll only"), ("both", "Attack and damage rolls")),
-        help="See rules note RN-WAR-4.",
-    ),
-    LOSSES_ROUNDING,
+    *RULES_OPTIONS,
 )
 def warfare(
     enemy_size: int = 5,
@@ -453,17 +459,7 @@ CALCULATOR = Calculator(
         ),
         rule(ALT, "Mass Combat", "Henchmen"),
     ),
-    options=(
-        "defence_reading",
-        "defence_difficulty",
-        "size_penalty",
-        "size_morale",
-        "dazing",
-        "divide_by_3",
-        "mega_intelligence",
-        "morale_on_damage",
-        "rounding",
-    ),
+    options=tuple(p.name for p in RULES_OPTIONS),
     groups=(
         FieldGroup(
             "The enemy force",

@@ -58,6 +58,16 @@ def roll_bonus(name: str, label: str, *, help: str) -> IntParam:
     return IntParam(name, label, minimum=-10, maximum=20, help=help)
 
 
+def _wound_count(name: str, label: str, *, help: str) -> IntParam:
+    """A number of wounds (the Wound Limit, wounds so far): 0 to :data:`MAX_WOUND_LIMIT`."""
+    return IntParam(name, label, minimum=0, maximum=MAX_WOUND_LIMIT, help=help)
+
+
+def _allies(name: str, label: str, *, help: str) -> IntParam:
+    """A number of his allies (on his side, down): 0 to 1,000."""
+    return IntParam(name, label, minimum=0, maximum=1000, help=help)
+
+
 @dataclass(frozen=True, kw_only=True)
 class DiceParam(TextParam):
     """A dice-expression field (``d8``, ``2d6``, ``d6+1``): its value is the dice's text.
@@ -104,18 +114,14 @@ DEFENCE = IntParam(
     maximum=20,
     help="Subtracted from each damage roll against him: severity = damage − DF.",
 )
-WOUND_LIMIT = IntParam(
+WOUND_LIMIT = _wound_count(
     "wound_limit",
     "Wound Limit (WL)",
-    minimum=0,
-    maximum=MAX_WOUND_LIMIT,
     help="Vanquished when the number of wounds, or one wound's severity, exceeds it.",
 )
-WOUNDS = IntParam(
+WOUNDS = _wound_count(
     "wounds",
     "Wounds so far",
-    minimum=0,
-    maximum=MAX_WOUND_LIMIT,
     help="Wounds already suffered (each is −1 to all rolls and MR); at most the WL.",
 )
 DAMAGE = DiceParam(
@@ -259,18 +265,14 @@ LEADER = ChoiceParam(
     ),
     help="'his leader falls': an NPC checks morale before round 1. See RN-CHIM-18.",
 )
-ALLIES = IntParam(
+ALLIES = _allies(
     "allies",
     "Allies on his side",
-    minimum=0,
-    maximum=1000,
     help="His allies elsewhere in the battle (himself not counted).",
 )
-ALLIES_DOWN = IntParam(
+ALLIES_DOWN = _allies(
     "allies_down",
     "Allies down",
-    minimum=0,
-    maximum=1000,
     help=(
         "'his allies suffer more than 50% casualties': an NPC checks morale before "
         "round 1. At most his allies. See RN-CHIM-18."
