@@ -44,7 +44,7 @@ from ruleslab.conditions import MULTIPLE_ACTIONS as MULTIPLE
 from ruleslab.conditions import Modifier
 from ruleslab.dice import SuccessDistribution, dice_text, pool_distribution
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
-from ruleslab.mega import effective
+from ruleslab.mega import MEGA_ATTRIBUTES, effective
 from ruleslab.movement import SPRINTING
 from ruleslab.sources import QR, rule
 from ruleslab.specialties import SPECIALTIES_20, SPECIALTIES_21
@@ -312,7 +312,7 @@ def defense_score(
                 Step(
                     "Mega dots count as 2 in the Defense score and the active defence pool "
                     "(rules note RN-DEF-5)",
-                    rule(QR, "Mega-Attributes"),
+                    MEGA_ATTRIBUTES,
                 )
             )
     else:
