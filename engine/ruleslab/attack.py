@@ -51,18 +51,20 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ruleslab.conditions import SCALE_NOTE, Modifier, defence_successes
-from ruleslab.damage import COMBAT_SOAK, MAX_ADDS, MAX_DICE, damage_taken
-from ruleslab.defence import DEFENSES, SPECIALTIES_20, SPECIALTIES_21
+from ruleslab.damage import COMBAT_SOAK, MAX_ADDS, MAX_DICE, PING, damage_taken
+from ruleslab.defence import DEFENSES
 from ruleslab.dice import SuccessDistribution, dice_text, pool_distribution
 from ruleslab.dodge import DEFENSIVE, TargetDefence, attack_target, net_successes
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob, fmt_prob_at_least
 from ruleslab.mega import effective
 from ruleslab.pmf import Dist, binomial_mixture, constant, mixture
 from ruleslab.ruleset import V21
-from ruleslab.soak import armour_after_ap
+from ruleslab.soak import ARMOR_PIERCING, armour_after_ap
 from ruleslab.sources import ALT, QR, rule
+from ruleslab.specialties import SPECIALTIES_20, SPECIALTIES_21
 from ruleslab.weapons import (
     AA,
+    WEAPON_TAGS,
     Area,
     Devastating,
     FastTracking,
@@ -83,7 +85,6 @@ __all__ = [
     "resolve_attack",
 ]
 
-WEAPON_TAGS = rule(QR, "Weapon Tags")
 MANEUVERS = rule(QR, "Ranged Attack Maneuvers")
 ATTACK_POOL = rule(ALT, "Compressed Combat")
 """The only text naming the attack pool: "Dexterity 3, Firearms 2 + 1 accuracy"."""
@@ -551,7 +552,7 @@ def resolve_attack(
             Step(
                 f"AP({ap}): armour soak {armour_soak} − {ap} = {after} (not below 0); natural soak "
                 f"{natural_soak} unchanged (rules note RN-RANGED-7)",
-                rule(QR, "2.0 Rules", "Combat", "Armor Piercing"),
+                ARMOR_PIERCING,
             )
         )
         soak_total = natural_soak + after
@@ -569,7 +570,7 @@ def resolve_attack(
         steps.append(
             Step(
                 f"P(a hit fails to penetrate and pings for {ping_kind}) = {fmt_prob(p_ping)}",
-                rule(QR, "2.0 Rules", "Combat", "Ping"),
+                PING,
             )
         )
     expected_levels = levels.mean()

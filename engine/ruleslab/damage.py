@@ -65,6 +65,7 @@ COMBAT_SOAK = rule(QR, "2.0 Rules", "Combat", "Soak")
 PING = rule(QR, "2.0 Rules", "Combat", "Ping")
 DAZING = rule(QR, "2.0 Rules", "Combat", "Dazing/Stunning")
 AP_TAG = rule(QR, "Weapon Tags", "AP(X)")
+SUCCESSES = rule(DICE, "Successes")
 
 LOWER_KIND = {"bashing": "stun", "lethal": "bashing", "aggravated": "lethal"}
 """Ping: "Bashing damage deals Stun, Lethal damage deals Bashing, and Aggravated
@@ -234,7 +235,7 @@ def damage_taken(
                 f"Each damage die showing {target}–10 is one health level: {s}/10 per die; "
                 f"{left} dice give C({left}, k) · ({s}/10)^k · ({target - 1}/10)^({left}−k) "
                 "(rules note RN-DMG-1)",
-                rule(DICE, "Successes"),
+                SUCCESSES,
             )
         )
         if adds:
@@ -282,7 +283,7 @@ def damage_taken(
         Step(
             f"Mean health levels lost = {fmt_num(mean)} "
             f"({'1 die' if pinged else f'{left} × {s}/10 + {applied}'})",
-            rule(DICE, "Successes"),
+            SUCCESSES,
         )
     )
     return DamageTaken(

@@ -40,20 +40,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ruleslab.conditions import MULTIPLE_ACTIONS as MULTIPLE
 from ruleslab.conditions import Modifier
 from ruleslab.dice import SuccessDistribution, dice_text, pool_distribution
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
-from ruleslab.mega import effective
+from ruleslab.mega import MEGA_ATTRIBUTES, effective
+from ruleslab.movement import SPRINTING
 from ruleslab.sources import QR, rule
+from ruleslab.specialties import SPECIALTIES_20, SPECIALTIES_21
 
 __all__ = [
     "BASE_DEFENCE_DIFFICULTY",
     "DEFENSES",
     "MULTIPLE",
     "NOTHING_ADDED",
-    "SPECIALTIES_20",
-    "SPECIALTIES_21",
-    "SPRINTING_RULE",
     "ActiveDefence",
     "Defense",
     "DefenseScore",
@@ -72,11 +72,7 @@ __all__ = [
 ]
 
 MANEUVERS = rule(QR, "2.0 Rules", "Combat", "Defensive Maneuvers")
-SPRINTING_RULE = rule(QR, "Movement", "Sprinting")
 DEFENSES = rule(QR, "2.1 Rules", "Defenses")
-MULTIPLE = rule(QR, "2.1 Rules", "Multiple Actions")
-SPECIALTIES_20 = rule(QR, "2.0 Rules", "Specialties")
-SPECIALTIES_21 = rule(QR, "2.1 Rules", "Specialties")
 
 BASE_DEFENCE_DIFFICULTY = 1
 """A defensive roll needs one success; sprinting makes it two (rules note RN-DEF-4)."""
@@ -147,7 +143,7 @@ def _defence_difficulty(sprinting: bool, what: str) -> tuple[int, list[Step]]:
     return d, [
         Step(
             f"Sprinting: +1 difficulty to {what}, so they need {d} successes (rules note RN-DEF-4)",
-            SPRINTING_RULE,
+            SPRINTING,
         )
     ]
 
@@ -316,7 +312,7 @@ def defense_score(
                 Step(
                     "Mega dots count as 2 in the Defense score and the active defence pool "
                     "(rules note RN-DEF-5)",
-                    rule(QR, "Mega-Attributes"),
+                    MEGA_ATTRIBUTES,
                 )
             )
     else:

@@ -52,7 +52,6 @@ from ruleslab.defence import (
     DEFENSES,
     MANEUVERS,
     NOTHING_ADDED,
-    SPECIALTIES_21,
     Defense,
     Maneuvers,
     PoolRoll,
@@ -66,6 +65,7 @@ from ruleslab.defence import (
 from ruleslab.encumbrance import Encumbrance
 from ruleslab.explain import Explained, Figure, Step, fmt_prob
 from ruleslab.ruleset import V20, V21
+from ruleslab.specialties import SPECIALTIES_21
 
 __all__ = [
     "DEFENCE_POSITIONS",

@@ -41,13 +41,14 @@ import functools
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ruleslab.defence import DEFENSES, SPECIALTIES_21, active_defence, defense_score
+from ruleslab.defence import DEFENSES, active_defence, defense_score
 from ruleslab.defence import MANEUVERS as DEFENSIVE
 from ruleslab.dice import SuccessDistribution, dice_text
 from ruleslab.explain import Step
 from ruleslab.params import InputError
 from ruleslab.pmf import Dist, constant
 from ruleslab.ruleset import V20, V21
+from ruleslab.specialties import SPECIALTIES_21
 
 __all__ = [
     "DEFENSIVE",

@@ -73,7 +73,7 @@ _TIER_RULE = {
     "light": rule(QR, "Encumbrance", "Light Encumbrance"),
     "moderate": rule(QR, "Encumbrance", "Moderate Encumbrance"),
     "heavy": rule(QR, "Encumbrance", "Heavy Encumbrance"),
-    "over": rule(QR, "Encumbrance"),
+    "over": ENCUMBRANCE,
 }
 
 

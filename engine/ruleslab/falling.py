@@ -42,7 +42,7 @@ from fractions import Fraction
 from ruleslab.conditions import Modifier, defence_successes, paid_by
 from ruleslab.decimals import equals, fmt_exact, typed_decimal
 from ruleslab.dice import pool_distribution
-from ruleslab.encumbrance import Encumbrance
+from ruleslab.encumbrance import ENCUMBRANCE, Encumbrance
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.mega import effective
 from ruleslab.ruleset import V21
@@ -60,7 +60,6 @@ __all__ = [
 ]
 
 FALLING = rule(QR, "Falling")
-ENCUMBRANCE = rule(QR, "Encumbrance")
 
 FIRST_SEGMENT_M = 20
 """"1d/2 meters (round down) for the first 20 meters"."""

@@ -36,8 +36,9 @@ from fractions import Fraction
 from ruleslab.conditions import Modifier, defence_successes, paid_by
 from ruleslab.decimals import equals, fmt_exact, typed_decimal
 from ruleslab.dice import SuccessDistribution, pool_distribution
-from ruleslab.encumbrance import Encumbrance
+from ruleslab.encumbrance import ENCUMBRANCE, Encumbrance
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob_bound
+from ruleslab.mega import MEGA_ATTRIBUTES
 from ruleslab.pmf import Dist
 from ruleslab.ruleset import V21
 from ruleslab.sources import QR, rule
@@ -52,8 +53,6 @@ __all__ = [
 ]
 
 JUMPING = rule(QR, "Movement", "Jumping")
-ENCUMBRANCE = rule(QR, "Encumbrance")
-MEGA_ATTRIBUTES = rule(QR, "Mega-Attributes")
 
 METRES_PER_SUCCESS = {"vertical": Fraction(1, 2), "horizontal": Fraction(2)}
 """"a 0.5 meter vertical jump or 2m horizontal leap per success"."""

@@ -38,7 +38,7 @@ from ruleslab.encumbrance import (
     multiplier_step,
 )
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob, fmt_prob_bound
-from ruleslab.sources import QR, rule
+from ruleslab.mega import MEGA_ATTRIBUTES
 from ruleslab.specialties import specialty_and_rerolls
 
 __all__ = [
@@ -51,8 +51,6 @@ __all__ = [
 
 EXCEPTIONAL_NET = 6
 """"More than 5 net successes": the fewest net successes that are exceptional."""
-
-MEGA_ATTRIBUTES = rule(QR, "Mega-Attributes")
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ruleslab.encumbrance import Encumbrance
+from ruleslab.encumbrance import ENCUMBRANCE, Encumbrance
 from ruleslab.explain import Explained, Figure, Step
 from ruleslab.mega import effective
 from ruleslab.sources import QR, rule
@@ -43,7 +43,6 @@ MOVEMENT = rule(QR, "Movement")
 WALKING = rule(QR, "Movement", "Walking")
 RUNNING = rule(QR, "Movement", "Running")
 SPRINTING = rule(QR, "Movement", "Sprinting")
-ENCUMBRANCE = rule(QR, "Encumbrance")
 
 SPRINT_LIMITS = (
     "While sprinting: no actions that turn except defensive maneuvers, "

@@ -12,32 +12,16 @@ on a loaded machine). Nothing here is timed: ``bench/worst_inputs.py`` times.
 
 from __future__ import annotations
 
-import hashlib
 import heapq
-import json
-import sys
 from fractions import Fraction
-from types import ModuleType
-from urllib.parse import parse_qsl
 
 import pytest
+from helpers_outcome import assert_outcome_is
 
-from ruleslab.calculators import get
 from ruleslab.chimera.aftermath import fate_steps, p_dies, p_fatigue_fails_after
 from ruleslab.chimera.attack import Fighter, FightRules
 from ruleslab.chimera.duel import End, _Chain, _order, duel_odds
 from ruleslab.chimera.paths import atoms, path_bound
-
-
-def _golden() -> ModuleType:
-    """The golden sets' parser and runner (tests/golden/generate.py): not part of the test
-    tree copied into Pyodide, so the tests that use it run on CPython only."""
-    if sys.platform == "emscripten":
-        pytest.skip("tests.golden is not in the in-Pyodide test tree")
-    from tests.golden import generate
-
-    return generate
-
 
 _SLOW = (
     "a_wound_limit=10&a_damage=10d100-20&a_bound=bound&a_cool_down=skipped&b_wound_limit=10"
@@ -83,29 +67,9 @@ BEFORE = {
 all from the unoptimised engine."""
 
 
-def _given(query: str) -> dict[str, object]:
-    calc = get("chimera")
-    given: dict[str, object] = {}
-    for p in calc.params:
-        d = p.default
-        is_int = isinstance(d, int) and not isinstance(d, bool)
-        given[p.name] = str(int(d)) if is_int or (isinstance(d, float) and d.is_integer()) else d
-    return {**given, **dict(parse_qsl(query))}
-
-
 @pytest.mark.parametrize("name", list(BEFORE))
 def test_the_outcome_is_the_unoptimised_engines(name):
-    query, digest, texts = BEFORE[name]
-    limit = sys.get_int_max_str_digits()
-    sys.set_int_max_str_digits(0)  # the exact values have thousands of digits
-    try:
-        outcome = _golden().compute(get("chimera"), _given(query)).outcome
-        text = json.dumps(outcome, sort_keys=True, ensure_ascii=False)
-    finally:
-        sys.set_int_max_str_digits(limit)
-    shown = {f["key"]: f["text"] for f in outcome["figures"]}
-    assert {k: shown[k] for k in texts} == texts
-    assert hashlib.sha256(text.encode()).hexdigest() == digest
+    assert_outcome_is("chimera", *BEFORE[name])
 
 
 def _forward_in_fractions(chain: _Chain, start: dict) -> tuple[dict[End, Fraction], Fraction]:

@@ -72,6 +72,15 @@ def binomial(dice: int, auto: int) -> dict[int, Fraction]:
     }
 
 
+def side_pools(
+    side_a: list[Fighter], side_b: list[Fighter]
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """Each side's (dice, automatic successes), every combatant against the other side's
+    soak (its best)."""
+    soak_a, soak_b = max(f.soak for f in side_a), max(f.soak for f in side_b)
+    return [f.pool(soak_b) for f in side_a], [f.pool(soak_a) for f in side_b]
+
+
 def side_totals(pools: list[tuple[int, int]]) -> dict[int, Fraction]:
     """The side's total successes, by enumerating every combatant's success count."""
     tables = [binomial(d, a) for d, a in pools]
@@ -117,16 +126,23 @@ class Odds:
     b_down: Fraction = Fraction(0)
     b_killed: Fraction = Fraction(0)
 
+    def add_fates(self, q: Fraction, a: tuple[bool, bool], b: tuple[bool, bool]) -> None:
+        """Count ``q`` towards each side's (down, killed) that holds."""
+        self.a_down += q * a[0]
+        self.a_killed += q * a[1]
+        self.b_down += q * b[0]
+        self.b_killed += q * b[1]
+
 
 def after_both_down(
     higher: str, a: tuple[bool, bool], b: tuple[bool, bool]
-) -> tuple[bool, bool, bool, bool]:
-    """(A down, A killed, B down, B killed) after "the higher base initiative survives"."""
+) -> tuple[tuple[bool, bool], tuple[bool, bool]]:
+    """A's and B's (down, killed) after "the higher base initiative survives"."""
     if a[0] and b[0] and higher == "A":
-        return False, False, True, True
+        return (False, False), (True, True)
     if a[0] and b[0] and higher == "B":
-        return True, True, False, False
-    return (*a, *b)
+        return (True, True), (False, False)
+    return a, b
 
 
 def brute_force(
@@ -139,9 +155,8 @@ def brute_force(
     ablative_b: int = 0,
     ablative_applies: str = "both",
 ) -> Odds:
-    soak_a, soak_b = max(f.soak for f in side_a), max(f.soak for f in side_b)
-    totals_a = side_totals([f.pool(soak_b) for f in side_a])
-    totals_b = side_totals([f.pool(soak_a) for f in side_b])
+    pools_a, pools_b = side_pools(side_a, side_b)
+    totals_a, totals_b = side_totals(pools_a), side_totals(pools_b)
     init_a, init_b = max(f.initiative for f in side_a), max(f.initiative for f in side_b)
     higher = "A" if init_a > init_b else "B" if init_b > init_a else None
     odds = Odds()
@@ -162,11 +177,7 @@ def brute_force(
         for who, q in ways:
             odds.a_takes += q * (va > vb or (va == vb and who == "A"))
             odds.b_takes += q * (vb > va or (va == vb and who == "B"))
-            a_down, a_killed, b_down, b_killed = after_both_down(who, a, b)
-            odds.a_down += q * a_down
-            odds.a_killed += q * a_killed
-            odds.b_down += q * b_down
-            odds.b_killed += q * b_killed
+            odds.add_fates(q, *after_both_down(who, a, b))
     return odds
 
 
@@ -227,9 +238,9 @@ def fight(side_a, side_b, **kw):
 
 def check_pools(r, side_a: list[Fighter], side_b: list[Fighter]) -> None:
     """The calculator rolls the pools worked out by hand (so the brute force is fair)."""
-    soak_a, soak_b = max(f.soak for f in side_a), max(f.soak for f in side_b)
-    assert [(p.dice, p.auto) for p in r.side_a.pools] == [f.pool(soak_b) for f in side_a]
-    assert [(p.dice, p.auto) for p in r.side_b.pools] == [f.pool(soak_a) for f in side_b]
+    pools_a, pools_b = side_pools(side_a, side_b)
+    assert [(p.dice, p.auto) for p in r.side_a.pools] == pools_a
+    assert [(p.dice, p.auto) for p in r.side_b.pools] == pools_b
 
 
 def assert_same(r, odds: Odds) -> None:
@@ -321,9 +332,8 @@ def test_every_rolled_outcome_weighted_gives_the_exact_odds(sides, split, initia
     side_b = with_leader_initiative(sides[1], initiatives[1])
     for initiative_tie in ("neither", "coin"):
         r = fight(side_a, side_b, damage_split=split, initiative_tie=initiative_tie)
-        soak_a, soak_b = max(f.soak for f in side_a), max(f.soak for f in side_b)
-        totals_a = side_totals([f.pool(soak_b) for f in side_a])
-        totals_b = side_totals([f.pool(soak_a) for f in side_b])
+        pools_a, pools_b = side_pools(side_a, side_b)
+        totals_a, totals_b = side_totals(pools_a), side_totals(pools_b)
         # a coin is tossed in the log: weigh both results of the toss
         tosses = ("A", "B") if r.tie_to == "coin" else (r.tie_to,)
         odds = Odds()
@@ -340,12 +350,7 @@ def test_every_rolled_outcome_weighted_gives_the_exact_odds(sides, split, initia
                     damage_split=split,
                     rng=random.Random(0),
                 )
-                a_down, a_killed = resolved(out, "Side A")
-                b_down, b_killed = resolved(out, "Side B")
-                odds.a_down += q * a_down
-                odds.a_killed += q * a_killed
-                odds.b_down += q * b_down
-                odds.b_killed += q * b_killed
+                odds.add_fates(q, resolved(out, "Side A"), resolved(out, "Side B"))
                 odds.a_takes += q * (out.winner == "A")
                 odds.b_takes += q * (out.winner == "B")
         assert (r.p_a_takes, r.p_b_takes) == (odds.a_takes, odds.b_takes)

@@ -11,6 +11,7 @@ import math
 from fractions import Fraction
 
 import pytest
+from dice_oracle import icepool_successes
 from property_support import hypothesis_or_skip
 
 from ruleslab.dice import (
@@ -164,21 +165,11 @@ def test_compare_reroll_uncertainty_is_exact():
 # --- oracle: icepool -------------------------------------------------------------------
 
 
-def _icepool_successes(icepool, n, target, reroll, depth=24):
-    """Total successes of n dice, built independently with icepool."""
-    if not reroll:
-        return n @ (icepool.d10 >= target)
-    # faces: fail -> 0, success 7..9 -> 1, a 10 -> 100 (explodes); decode 100·tens + last
-    faces = [0] * (target - 1) + [1] * (10 - target) + [100]
-    one = icepool.Die(faces).explode([100], depth=depth).map(lambda x: x // 100 + x % 100)
-    return n @ one
-
-
 @pytest.mark.parametrize("target", [2, 5, 7, 8, 10])
 @pytest.mark.parametrize("n", [1, 3, 6, 12])
 def test_pmf_matches_icepool_without_rerolls(n, target):
     icepool = pytest.importorskip("icepool")
-    die = _icepool_successes(icepool, n, target, reroll=False)
+    die = icepool_successes(icepool, n, target=target)
     d = pool_distribution(n, target=target)
     assert len(d.pmf) == n + 1
     for k in range(n + 1):
@@ -190,7 +181,7 @@ def test_pmf_matches_icepool_without_rerolls(n, target):
 def test_pmf_matches_icepool_explode(n, target):
     icepool = pytest.importorskip("icepool")
     depth = 24
-    die = _icepool_successes(icepool, n, target, reroll=True, depth=depth)
+    die = icepool_successes(icepool, n, target=target, reroll_tens=True, depth=depth)
     d = pool_distribution(n, target=target, reroll_tens=True)
     # icepool stops exploding after `depth` rerolls; an outcome it truncates has at least
     # depth+1 tens, hence ≥ depth+1 successes, so every k ≤ depth must agree exactly.
@@ -216,9 +207,7 @@ def test_botch_matches_icepool(n, target):
 @pytest.mark.parametrize(("na", "nb", "auto_b"), [(3, 2, 0), (5, 5, 0), (2, 4, 1), (7, 3, 2)])
 def test_compare_matches_icepool(na, nb, auto_b):
     icepool = pytest.importorskip("icepool")
-    diff = _icepool_successes(icepool, na, 7, False) - (
-        _icepool_successes(icepool, nb, 7, False) + auto_b
-    )
+    diff = icepool_successes(icepool, na) - (icepool_successes(icepool, nb) + auto_b)
     c = compare(pool_distribution(na), pool_distribution(nb, auto=auto_b))
     assert c.uncertainty == 0
     assert c.p_a_wins == sum(diff.probability(x) for x in diff.outcomes() if x > 0)
@@ -229,8 +218,8 @@ def test_compare_matches_icepool(na, nb, auto_b):
 def test_compare_rerolled_matches_icepool_within_uncertainty():
     icepool = pytest.importorskip("icepool")
     depth = 14
-    ia = _icepool_successes(icepool, 3, 7, True, depth)
-    ib = _icepool_successes(icepool, 2, 6, True, depth)
+    ia = icepool_successes(icepool, 3, reroll_tens=True, depth=depth)
+    ib = icepool_successes(icepool, 2, target=6, reroll_tens=True, depth=depth)
     diff = ia - ib
     c = compare(
         pool_distribution(3, reroll_tens=True), pool_distribution(2, target=6, reroll_tens=True)

@@ -5,7 +5,7 @@ import math
 from fractions import Fraction
 
 import pytest
-from dice_oracle import P, Q, exactly
+from dice_oracle import P, Q, exactly, icepool_successes
 from printed_working import NUMBER, check_all, number
 
 from ruleslab.calculators.falling import fall
@@ -203,12 +203,8 @@ def test_rerolled_break_fall_matches_icepool():
     assert r.damage_dice == 15
     assert r.break_dice == 6
     assert r.reroll_tens
-    one = (
-        icepool.Die([0] * 6 + [1] * 3 + [100])
-        .explode([100], depth=depth)
-        .map(lambda x: x // 100 + x % 100)
-    )
-    left = (6 @ one).map(lambda s: max(0, 15 - s))
+    rolled = icepool_successes(icepool, 6, reroll_tens=True, depth=depth)
+    left = rolled.map(lambda s: max(0, 15 - s))
     # icepool truncates outcomes with > 30 tens, which all leave 0 dice
     for d in range(1, 16):
         assert r.dice_left[d] == left.probability(d), d

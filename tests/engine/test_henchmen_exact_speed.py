@@ -11,29 +11,13 @@ unoptimised engine (commit 1e61f5a). Nothing here is timed.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import math
-import sys
-from types import ModuleType
-from urllib.parse import parse_qsl
 
 import pytest
+from helpers_outcome import assert_outcome_is
 
-from ruleslab.calculators import get
 from ruleslab.dice import _rolled
 from ruleslab.pmf import Dist
-
-
-def _golden() -> ModuleType:
-    """The golden sets' parser and runner (tests/golden/generate.py): not part of the test
-    tree copied into Pyodide, so the tests that use it run on CPython only."""
-    if sys.platform == "emscripten":
-        pytest.skip("tests.golden is not in the in-Pyodide test tree")
-    from tests.golden import generate
-
-    return generate
-
 
 BEFORE = {
     "mega_charisma=10&henchmen=999&henchman_pool=20&situation=99&incoming=levels"
@@ -60,18 +44,7 @@ figures' texts, from the unoptimised engine."""
 
 @pytest.mark.parametrize("query", list(BEFORE))
 def test_the_outcome_is_the_unoptimised_engines(query):
-    calc = get("henchmen")
-    given: dict[str, object] = {}
-    for p in calc.params:
-        d = p.default
-        is_int = isinstance(d, int) and not isinstance(d, bool)
-        given[p.name] = str(int(d)) if is_int or (isinstance(d, float) and d.is_integer()) else d
-    outcome = _golden().compute(calc, {**given, **dict(parse_qsl(query))}).outcome
-    digest, texts = BEFORE[query]
-    shown = {f["key"]: f["text"] for f in outcome["figures"]}
-    assert {k: shown[k] for k in texts} == texts
-    text = json.dumps(outcome, sort_keys=True, ensure_ascii=False)
-    assert hashlib.sha256(text.encode()).hexdigest() == digest
+    assert_outcome_is("henchmen", query, *BEFORE[query])
 
 
 @pytest.mark.parametrize("target", range(2, 11))

@@ -5,7 +5,7 @@ import math
 from fractions import Fraction
 
 import pytest
-from dice_oracle import Q, at_least
+from dice_oracle import Q, at_least, icepool_successes
 from printed_working import NUMBER, check_all, number
 
 from ruleslab.calculators.jumping import jump
@@ -164,13 +164,7 @@ def test_distance_distribution_matches_icepool():
     # 4 dice with 10s rerolled (M-Str 1, 2.1) + 5 automatic; 4 m per success.
     depth = 20
     r = jump(strength=2, athletics=2, mega_strength=1, direction="horizontal", distance_m=30)
-    # faces: fail 0, 7–9 → 1, a 10 → 100 (explodes); decode 100·tens + last
-    one = (
-        icepool.Die([0] * 6 + [1] * 3 + [100])
-        .explode([100], depth=depth)
-        .map(lambda x: x // 100 + x % 100)
-    )
-    metres = (4 @ one + 5) * 4
+    metres = (icepool_successes(icepool, 4, reroll_tens=True, depth=depth) + 5) * 4
     # icepool truncates only outcomes with > depth tens (≥ depth + 1 rolled successes)
     for k, p in enumerate(r.distribution.pmf):
         if k < depth:

@@ -74,21 +74,13 @@ def _samples() -> list[tuple[str, int]]:
     return out
 
 
-def _all(widget: Any, css_class: str) -> list[Any]:
-    """Every widget at or below ``widget`` carrying ``css_class``, in page order."""
-    found = [widget] if css_class in getattr(widget, "_dom_classes", ()) else []
-    for child in getattr(widget, "children", ()):
-        found += _all(child, css_class)
-    return found
-
-
 def _plain(value: Any) -> Any:
     """A panel trait as the golden files store it (tuples as lists)."""
     return json.loads(json.dumps(value))
 
 
 @pytest.mark.parametrize(("key", "index"), _samples())
-def test_the_form_shows_the_stored_outcome(key, index):
+def test_the_form_shows_the_stored_outcome(key, index, find_all):
     stored = _stored(key)
     case = stored["cases"][index]
     view = CalculatorView(get(key))
@@ -117,8 +109,8 @@ def test_the_form_shows_the_stored_outcome(key, index):
         for name, value in traits.items():
             assert _plain(getattr(panel, name)) == value, (case["name"], name)
     rolls = outcome.get("rolls", {})
-    buttons = _all(view, "rl-roll-button")
-    seeds = _all(view, "rl-roll-seed")
+    buttons = find_all(view, "rl-roll-button")
+    seeds = find_all(view, "rl-roll-seed")
     assert [b.description for b in buttons] == list(rolls)
     rows = zip(buttons, seeds, view.roll_logs, rolls.values(), strict=True)
     for button, seed, log, lines in rows:
@@ -130,7 +122,7 @@ def test_the_form_shows_the_stored_outcome(key, index):
 
 
 @pytest.mark.parametrize("key", KEYS)
-def test_every_input_has_its_field_message_and_help(key, find):
+def test_every_input_has_its_field_message_and_help(key, find, find_all):
     calc = get(key)
     view = CalculatorView(calc)
     assert set(view.inputs) == {p.name for p in calc.params}
@@ -139,7 +131,7 @@ def test_every_input_has_its_field_message_and_help(key, find):
         assert find(view, f"rl-message-{p.name}") is view.messages[p.name]
         assert p.help, f"{key}.{p.name} has no help text"
     if calc.option_params:
-        (options,) = _all(view, "rl-options")
+        (options,) = find_all(view, "rl-options")
         for p in calc.option_params:
             assert find(options, f"rl-field-{p.name}") is not None
 

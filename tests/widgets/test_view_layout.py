@@ -22,29 +22,30 @@ from ruleslab_widgets.view import KEY_FIGURES, CalculatorView
 KEYS = [c.key for c in CALCULATORS]
 
 
-def _all(widget: Any, css_class: str) -> list[Any]:
-    found = [widget] if css_class in getattr(widget, "_dom_classes", ()) else []
-    for child in getattr(widget, "children", ()):
-        found += _all(child, css_class)
-    return found
+@pytest.fixture
+def inputs_under(find):
+    """``inputs_under(widget, view)``: the names of the view's inputs at or below ``widget``."""
 
+    def names(widget: Any, view: CalculatorView) -> set[str]:
+        return {name for name in view.inputs if find(widget, f"rl-field-{name}") is not None}
 
-def _inputs_under(widget: Any, view: CalculatorView) -> set[str]:
-    return {name for name, box in view.inputs.items() if _all(widget, f"rl-field-{name}")}
+    return names
 
 
 @pytest.mark.parametrize("key", KEYS)
-def test_the_form_sits_beside_the_results_and_every_field_is_in_the_form(key):
+def test_the_form_sits_beside_the_results_and_every_field_is_in_the_form(
+    key, find_all, inputs_under
+):
     view = CalculatorView(get(key))
-    (body,) = _all(view, "rl-body")
+    (body,) = find_all(view, "rl-body")
     assert list(body.children) == [view.form, view.results]
     # the results column holds the summary, the status, the figures, the panels, the steps
     parts = list(view.results.children)
     assert parts[:3] == [view.summary, view.status, view.output]
     assert view.working in parts
     assert all(p in parts for p in view.panels)
-    assert _inputs_under(view.form, view) == set(view.inputs)
-    assert not _inputs_under(view.results, view)
+    assert inputs_under(view.form, view) == set(view.inputs)
+    assert not inputs_under(view.results, view)
     # the bar kept in view on a narrow calculator sits above the form, under the link
     assert view.children.index(view.keybar) == view.children.index(view.share) + 1
     assert view.children.index(view.keybar) < view.children.index(body)
@@ -52,7 +53,7 @@ def test_the_form_sits_beside_the_results_and_every_field_is_in_the_form(key):
     assert '<h2 class="rl-title">' in view.children[0].value
 
 
-def test_a_calculator_without_groups_gets_one_per_role_after_its_main_inputs():
+def test_a_calculator_without_groups_gets_one_per_role_after_its_main_inputs(inputs_under):
     calc = get("lifting")
     view = CalculatorView(calc)
     roles = calc.compute.roles
@@ -61,14 +62,14 @@ def test_a_calculator_without_groups_gets_one_per_role_after_its_main_inputs():
     for role in roles:
         (box,) = [b for g, b in view._group_boxes if g.title == role.title]
         expected = {role.flat_name(f) for f in role.fields} - set(calc.options)
-        assert _inputs_under(box, view) == expected
+        assert inputs_under(box, view) == expected
     # the inputs in no role come first, ungrouped (after the party bar that fills roles)
     assert view.form.children[0] is view.party
     first = view.form.children[1]
-    assert _inputs_under(first, view) == set(view.inputs) - {
+    assert inputs_under(first, view) == set(view.inputs) - {
         n for r in roles for n in r.flat_names
     } - set(calc.options)
-    assert "object_kg" in _inputs_under(first, view)
+    assert "object_kg" in inputs_under(first, view)
 
 
 def test_declared_groups_are_kept():
@@ -78,12 +79,12 @@ def test_declared_groups_are_kept():
 
 
 @pytest.mark.parametrize("key", KEYS)
-def test_each_group_folds_with_a_disclosure_and_rules_options_start_folded(key):
+def test_each_group_folds_with_a_disclosure_and_rules_options_start_folded(key, find_all):
     calc = get(key)
     view = CalculatorView(calc)
     for title, fold in view.folds.items():
         assert isinstance(fold, FoldHeading)
-        (region,) = [c for c in _all(view, "rl-fold-region") if fold.region in c._dom_classes]
+        (region,) = [c for c in find_all(view, "rl-fold-region") if fold.region in c._dom_classes]
         assert fold.expanded is (title != "Rules options")
         fold.expanded = False
         assert region.layout.display == "none"
@@ -91,14 +92,14 @@ def test_each_group_folds_with_a_disclosure_and_rules_options_start_folded(key):
         assert region.layout.display != "none"
     if calc.option_params:
         assert view.options_box is view.folds["Rules options"]
-        (heading,) = _all(view, "rl-options-heading")
+        (heading,) = find_all(view, "rl-options-heading")
         assert heading is view.options_box
 
 
-def test_compact_groups_keep_every_help_line_for_focus_and_tap():
+def test_compact_groups_keep_every_help_line_for_focus_and_tap(find_all):
     calc = get("compressed")
     view = CalculatorView(calc)
-    helps = _all(view, "rl-help-compact")
+    helps = find_all(view, "rl-help-compact")
     grouped = [p for g in calc.groups for p in calc.group_params(g) if p.help]
     assert len(helps) == len(grouped) > 0
     for p in grouped[:3]:

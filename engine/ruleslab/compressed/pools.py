@@ -59,7 +59,7 @@ from fractions import Fraction
 from ruleslab.compressed.combatants import Combatant
 from ruleslab.compressed.thresholds import combatant_thresholds
 from ruleslab.explain import Step
-from ruleslab.henchmen import SOAK, HenchmenBonus, henchmen_bonus
+from ruleslab.henchmen import HENCHMEN, SOAK, HenchmenBonus, henchmen_bonus
 from ruleslab.mega import effective
 from ruleslab.params import InputError
 from ruleslab.quantum_costs import PowerUse, QuantumSpend, quantum_spend
@@ -82,7 +82,6 @@ __all__ = [
 COMPRESSED = rule(ALT, "Compressed Combat")
 MODIFIERS = rule(ALT, "Compressed Combat", "Modifiers")
 STRANGE = rule(ALT, "Compressed Combat", "Strange Interactions")
-HENCHMEN = rule(ALT, "Mass Combat", "Henchmen")
 
 #: A modifier of a side: (what, dice, rule).
 Modifier = tuple[str, int, str]
