@@ -139,36 +139,34 @@ def app_lock(lock: dict[str, Any]) -> dict[str, Any]:
     return {"info": lock["info"], "packages": dict(sorted(keep.items()))}
 
 
+def _patched(source: Path, out: Path, old: str, new: str, what: str, whose: str) -> Path:
+    """Write ``source`` to ``out`` with ``old`` made ``new``; ``out``. ``old`` must be there
+    once (``what`` names it in the error, ``whose`` the package to check)."""
+    text = source.read_text(encoding="utf-8")
+    if text.count(old) != 1:
+        raise AppBuildError(
+            f"{source}: expected {old} once ({what}), found it {text.count(old)} times: "
+            f"check the new {whose}"
+        )
+    out.write_text(text.replace(old, new), encoding="utf-8")
+    return out
+
+
 def patched_anywidget(into: Path, source: Path = ANYWIDGET) -> Path:
     """Write anywidget's front end into folder ``into`` with its start-up limit at
     :data:`ANYWIDGET_INIT_MS` instead of 2 s (see :data:`ANYWIDGET`); its path."""
-    text = source.read_text(encoding="utf-8")
-    if text.count(ANYWIDGET_TIMEOUT) != 1:
-        raise AppBuildError(
-            f"{source}: expected {ANYWIDGET_TIMEOUT} once (anywidget's 2 s start-up limit), "
-            f"found it {text.count(ANYWIDGET_TIMEOUT)} times: check the new anywidget"
-        )
-    patched = into / "anywidget.js"
-    patched.write_text(
-        text.replace(ANYWIDGET_TIMEOUT, f"AbortSignal.timeout({ANYWIDGET_INIT_MS})"),
-        encoding="utf-8",
-    )
-    return patched
+    raised = f"AbortSignal.timeout({ANYWIDGET_INIT_MS})"
+    limit = "anywidget's 2 s start-up limit"
+    return _patched(source, into / "anywidget.js", ANYWIDGET_TIMEOUT, raised, limit, "anywidget")
 
 
 def patched_pyodide_asm(source: Path, into: Path) -> Path:
     """Write Pyodide's ``pyodide.asm.mjs`` (``source``) into folder ``into`` with
     :data:`PYODIDE_RESTORE` made :data:`PYODIDE_RESTORE_FIXED`; its path. The statement
     must be there once (another Pyodide: check whether the fix is still needed)."""
-    text = source.read_text(encoding="utf-8")
-    if text.count(PYODIDE_RESTORE) != 1:
-        raise AppBuildError(
-            f"{source}: expected {PYODIDE_RESTORE} once (Pyodide's snapshot restore), found "
-            f"it {text.count(PYODIDE_RESTORE)} times: check the new Pyodide"
-        )
-    patched = into / "pyodide.asm.mjs"
-    patched.write_text(text.replace(PYODIDE_RESTORE, PYODIDE_RESTORE_FIXED), encoding="utf-8")
-    return patched
+    out = into / "pyodide.asm.mjs"
+    what = "Pyodide's snapshot restore"
+    return _patched(source, out, PYODIDE_RESTORE, PYODIDE_RESTORE_FIXED, what, "Pyodide")
 
 
 def runtime_version(site: Path) -> str:

@@ -28,24 +28,20 @@ Nothing here imports Pyodide; it is tested on CPython (``tests/widgets/test_app_
 from __future__ import annotations
 
 import importlib
-import importlib.abc
-import importlib.machinery
 import io
 import os
 import random
 import sys
 import zipfile
-from collections.abc import Callable, Iterable, Sequence
-from types import ModuleType
-from typing import Any
+from collections.abc import Iterable, Sequence
+
+from ruleslab_widgets.app_stdlib import Fetch, FetchOnMiss, as_bytes
 
 __all__ = ["PACKAGES", "WheelFallback", "import_all", "prepare", "restored"]
 
 #: The packages whose every module :func:`prepare` imports (the app page's own); the
 #: widget stack's packages are imported as far as the app page uses them.
 PACKAGES: tuple[str, ...] = ("ruleslab", "ruleslab_widgets")
-
-Fetch = Callable[[str], Any]
 
 
 def import_all(package: str, skip: Iterable[str] = ()) -> list[str]:
@@ -98,7 +94,7 @@ def prepare(packages: Sequence[str] = PACKAGES) -> list[str]:
     return names
 
 
-class WheelFallback(importlib.abc.MetaPathFinder):
+class WheelFallback(FetchOnMiss):
     """Last on ``sys.meta_path`` of a restored interpreter: the first import of a module
     of ``packages`` that is in neither memory nor the file system fetches ``wheels``
     (their URLs), unpacks them into ``site_packages`` and finds the module there."""
@@ -110,32 +106,19 @@ class WheelFallback(importlib.abc.MetaPathFinder):
         site_packages: str,
         fetch: Fetch,
     ) -> None:
-        self.packages = frozenset(packages)
+        super().__init__(packages, fetch)
+        self.packages = self.names
         self.wheels = tuple(wheels)
         self.site_packages = site_packages
-        self.fetch = fetch
-        self.fetched = False
 
-    def find_spec(
-        self,
-        fullname: str,
-        path: Sequence[str] | None = None,
-        target: ModuleType | None = None,
-    ) -> importlib.machinery.ModuleSpec | None:
-        if self.fetched or fullname.partition(".")[0] not in self.packages:
-            return None  # (once unpacked, the packages' files are where imports look)
+    def fetch_all(self, fullname: str) -> None:
         print(
             f"ruleslab: {fullname!r} was not in the snapshot: fetching the packages' wheels",
             file=sys.stderr,
         )
-        self.fetched = True
         for url in self.wheels:
-            data = self.fetch(url)
-            raw = data.to_py() if hasattr(data, "to_py") else data
-            with zipfile.ZipFile(io.BytesIO(bytes(raw))) as wheel:
+            with zipfile.ZipFile(io.BytesIO(as_bytes(self.fetch(url)))) as wheel:
                 wheel.extractall(self.site_packages)
-        importlib.invalidate_caches()
-        return importlib.machinery.PathFinder.find_spec(fullname, path, target)
 
 
 def restored(

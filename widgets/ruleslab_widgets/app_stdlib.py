@@ -25,11 +25,19 @@ import importlib.machinery
 import json
 import sys
 import zipimport
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
 from typing import Any
 
-__all__ = ["FULL_PATH", "MANIFEST", "StdlibFallback", "install", "xhr_fetch"]
+__all__ = [
+    "FULL_PATH",
+    "MANIFEST",
+    "FetchOnMiss",
+    "StdlibFallback",
+    "as_bytes",
+    "install",
+    "xhr_fetch",
+]
 
 #: The member of the app's standard library archive that lists what was left out.
 MANIFEST = "ruleslab-app-stdlib.json"
@@ -53,14 +61,20 @@ def xhr_fetch(url: str) -> bytes:
     return bytes(js.Uint8Array.new(xhr.response).to_py())
 
 
-class StdlibFallback(importlib.abc.MetaPathFinder):
-    """Finds the left-out modules in the whole standard library, fetched once."""
+class FetchOnMiss(importlib.abc.MetaPathFinder):
+    """Last on ``sys.meta_path``: the first import of a module under one of ``names`` (its
+    top-level name) that no other finder found makes :meth:`fetch_all` fetch what holds
+    them, once, and the import system then looks again. Says so on stderr (the console):
+    it means something the app page was built to have in hand was not."""
 
-    def __init__(self, url: str, dropped: Sequence[str], fetch: Fetch = xhr_fetch) -> None:
-        self.url = url
-        self.dropped = frozenset(dropped)
+    def __init__(self, names: Iterable[str], fetch: Fetch) -> None:
+        self.names = frozenset(names)
         self.fetch = fetch
         self.fetched = False
+
+    def fetch_all(self, fullname: str) -> None:
+        """Fetch and put in place what holds the modules of :attr:`names`."""
+        raise NotImplementedError
 
     def find_spec(
         self,
@@ -68,8 +82,28 @@ class StdlibFallback(importlib.abc.MetaPathFinder):
         path: Sequence[str] | None = None,
         target: ModuleType | None = None,
     ) -> importlib.machinery.ModuleSpec | None:
-        if self.fetched or fullname.partition(".")[0] not in self.dropped:
-            return None  # (once fetched, the whole library is on sys.path)
+        if self.fetched or fullname.partition(".")[0] not in self.names:
+            return None  # (once fetched, what was missing is where imports look)
+        self.fetched = True
+        self.fetch_all(fullname)
+        importlib.invalidate_caches()
+        return importlib.machinery.PathFinder.find_spec(fullname, path, target)
+
+
+def as_bytes(data: Any) -> bytes:
+    """What a fetch gave (bytes, or a Pyodide proxy of a typed array) as bytes."""
+    return bytes(data.to_py() if hasattr(data, "to_py") else data)
+
+
+class StdlibFallback(FetchOnMiss):
+    """Finds the left-out modules in the whole standard library, fetched once."""
+
+    def __init__(self, url: str, dropped: Sequence[str], fetch: Fetch = xhr_fetch) -> None:
+        super().__init__(dropped, fetch)
+        self.url = url
+        self.dropped = self.names
+
+    def fetch_all(self, fullname: str) -> None:
         print(
             f"ruleslab: {fullname!r} is not in the app page's standard library: "
             f"fetching {self.url}",
@@ -77,11 +111,8 @@ class StdlibFallback(importlib.abc.MetaPathFinder):
         )
         data = self.fetch(self.url)
         with open(FULL_PATH, "wb") as out:
-            out.write(data.to_py() if hasattr(data, "to_py") else data)
-        self.fetched = True
+            out.write(as_bytes(data))
         sys.path.append(FULL_PATH)
-        importlib.invalidate_caches()
-        return importlib.machinery.PathFinder.find_spec(fullname, path, target)
 
 
 def install(url: str, fetch: Fetch = xhr_fetch) -> StdlibFallback | None:
