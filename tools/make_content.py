@@ -192,11 +192,16 @@ def app_page_html() -> str:
   // R.snapshot: "restored", "waiting", "making", "stored", "elsewhere", "off", "failed".
   R.snapshot = "";
   const SNAPSHOT_URL = "static/app/snapshot.mjs", SNAPSHOT_AFTER_MS = 3000;
+  const SNAPSHOT_FAILED = "ruleslab:snapshot-failed"; // localStorage: when a maker last failed
   const snapshotLater = function () {{
     if (R.snapshot) return;
     if (R.runtime && R.runtime.snapshot === "restored") {{ R.snapshot = "restored"; return; }}
     const saving = navigator.connection && navigator.connection.saveData;
-    if (!navigator.locks || typeof Worker !== "function" || saving) {{
+    // a maker that failed (no room left, storage refused) is not tried again for a day
+    let failed = 0;
+    try {{ failed = Number(localStorage.getItem(SNAPSHOT_FAILED)) || 0; }} catch (e) {{}}
+    const recently = Date.now() - failed < 24 * 3600 * 1000;
+    if (!navigator.locks || typeof Worker !== "function" || saving || recently) {{
       R.snapshot = "off";
       return;
     }}
@@ -207,6 +212,10 @@ def app_page_html() -> str:
         const maker = new Worker(SNAPSHOT_URL, {{ type: "module" }});
         const end = function (state, why) {{
           R.snapshot = state;
+          try {{
+            if (state === "failed") localStorage.setItem(SNAPSHOT_FAILED, String(Date.now()));
+            else localStorage.removeItem(SNAPSHOT_FAILED);
+          }} catch (e) {{}}
           // (not a fault of this page, which works as it is: said quietly)
           if (why) console.info("ruleslab: no snapshot made:", why);
           maker.terminate();

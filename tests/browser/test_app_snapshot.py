@@ -164,3 +164,29 @@ def test_a_damaged_snapshot_is_dropped_and_made_again(browser, server, tmp_path)
     finally:
         context.close()
     assert errors == [], errors
+
+
+def test_a_maker_that_failed_is_not_tried_again_for_a_day(browser, deploy_server):
+    # (this server answers 404 for the maker, as a host missing the file would)
+    errors: list[str] = []
+    url = deploy_server.base + "app.html?calculator=lifting"
+    context = browser.new_context()
+    try:
+        first = _open(context, url, errors)
+        first.wait_for_function(SETTLED_JS, timeout=MAKER_TIMEOUT)
+        assert first.evaluate("() => window.ruleslab.snapshot") == "failed"
+        failed_at = first.evaluate("() => Number(localStorage.getItem('ruleslab:snapshot-failed'))")
+        assert failed_at > 0
+        second = _open(context, url, errors)
+        assert second.evaluate("() => window.ruleslab.snapshot") == "off"  # (not tried)
+        _works(second, "4")
+        # a day later it is tried again
+        second.evaluate(
+            "() => localStorage.setItem('ruleslab:snapshot-failed', String(Date.now() - 86400001))"
+        )
+        third = _open(context, url, errors)
+        third.wait_for_function(SETTLED_JS, timeout=MAKER_TIMEOUT)
+        assert third.evaluate("() => window.ruleslab.snapshot") == "failed"
+    finally:
+        context.close()
+    assert errors == [], errors
