@@ -86,37 +86,30 @@ def charts_drawn_at_their_width(page: Any, key: str) -> None:
     )
 
 
-#: The worker that makes the app page's memory snapshot (docs/app-page.md, "A snapshot of
-#: the warmed interpreter").
-SNAPSHOT_MAKER = "/static/app/snapshot.mjs"
+#: Run in every page and frame of the tests' browser contexts: the app page's snapshot
+#: maker (docs/app-page.md, "A snapshot of the warmed interpreter") is not started, as
+#: after one that failed (the page's own back-off: it then says ``off``). Otherwise every
+#: page kept open a few seconds would start a second Python in the background (some
+#: seconds of a core each, and more requests in the servers' logs), and the tests would
+#: run a restored interpreter or a started one by chance. The snapshot's own tests
+#: (tests/browser/test_app_snapshot.py) open their contexts with
+#: ``browser.new_context_making_snapshots`` or
+#: ``browser.browser_type.launch_persistent_context_making_snapshots``.
+NO_SNAPSHOT_JS = (
+    "try { localStorage.setItem('ruleslab:snapshot-failed', String(Date.now())); } catch (e) {}"
+)
 
 
-@pytest.fixture(scope="session", autouse=True)
-def _no_snapshot_maker() -> Iterator[None]:
-    """Every server of the site in these tests answers 404 for the snapshot's maker,
-    unless its handler class sets ``snapshot_maker = True`` (``DeployServer(...,
-    snapshot_maker=True)``: tests/browser/test_app_snapshot.py). Otherwise every page kept
-    open a few seconds would start a second Python in the background (some seconds of a
-    core each, and more requests in the servers' logs), and the tests would run the
-    restored interpreter or the started one by chance; the page works either way (a maker
-    that does not load is a snapshot not made)."""
-    from tools.build_site import SiteRequestHandler
+def _without_snapshots(launch: Any) -> Any:
+    """``launch`` (a function making a browser context), with :data:`NO_SNAPSHOT_JS` added
+    to every context it makes."""
 
-    original = SiteRequestHandler.send_head
+    def launched(*args: Any, **kwargs: Any) -> Any:
+        context = launch(*args, **kwargs)
+        context.add_init_script(NO_SNAPSHOT_JS)
+        return context
 
-    def send_head(self):  # type: ignore[no-untyped-def]
-        if not getattr(self, "snapshot_maker", False) and (
-            self.path.split("?", 1)[0].endswith(SNAPSHOT_MAKER)
-        ):
-            self.send_error(http.HTTPStatus.NOT_FOUND, "No snapshot maker in these tests")
-            return None
-        return original(self)
-
-    SiteRequestHandler.send_head = send_head  # type: ignore[method-assign]
-    try:
-        yield
-    finally:
-        SiteRequestHandler.send_head = original  # type: ignore[method-assign]
+    return launched
 
 
 @pytest.fixture(scope="session")
@@ -151,6 +144,11 @@ def browser():
         pytest.fail(f"{CHROMIUM} not found: scripts/bootstrap installs Debian's chromium")
     with sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        kind = browser.browser_type  # (one object: pw.chromium)
+        browser.new_context_making_snapshots = browser.new_context
+        kind.launch_persistent_context_making_snapshots = kind.launch_persistent_context
+        browser.new_context = _without_snapshots(browser.new_context)
+        kind.launch_persistent_context = _without_snapshots(kind.launch_persistent_context)
         yield browser
         browser.close()
 
@@ -209,12 +207,9 @@ class DeployServer:
     ``log`` holds ``(path, precache version or "")`` for each request: the
     worker's precache fetches carry ``X-Ruleslab-Precache``. ``cache_control``: the
     development server's ``no-store``, or what a production host sends.
-    ``snapshot_maker``: serve the snapshot's maker (else 404: :func:`_no_snapshot_maker`).
     """
 
-    def __init__(
-        self, site: Path, cache_control: str = "no-store", *, snapshot_maker: bool = False
-    ) -> None:
+    def __init__(self, site: Path, cache_control: str = "no-store") -> None:
         from tools.build_site import SiteRequestHandler
 
         self.site = Path(site)
@@ -233,7 +228,6 @@ class DeployServer:
                 self.send_header("Cache-Control", cache_control)
                 http.server.SimpleHTTPRequestHandler.end_headers(self)
 
-        Handler.snapshot_maker = snapshot_maker  # type: ignore[attr-defined]
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
         self.running = True

@@ -60,8 +60,8 @@ DEDICATED_JS = "try { sessionStorage.setItem('ruleslab-runtime', 'dedicated'); }
 
 @pytest.fixture
 def server(site_dir: Path) -> Iterator[DeployServer]:
-    """The site, cacheable as from a static host, with the snapshot's maker served."""
-    server = DeployServer(site_dir, cache_control="public, max-age=3600", snapshot_maker=True)
+    """The site, cacheable as from a static host."""
+    server = DeployServer(site_dir, cache_control="public, max-age=3600")
     try:
         yield server
     finally:
@@ -71,7 +71,8 @@ def server(site_dir: Path) -> Iterator[DeployServer]:
 def _profile(browser: Any, folder: Path) -> Any:
     from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 
-    return browser.browser_type.launch_persistent_context(
+    # (the launcher that lets the maker run: tests/browser/conftest.py, NO_SNAPSHOT_JS)
+    return browser.browser_type.launch_persistent_context_making_snapshots(
         str(folder),
         executable_path=CHROMIUM,
         args=CHROMIUM_ARGS,
@@ -166,11 +167,12 @@ def test_a_damaged_snapshot_is_dropped_and_made_again(browser, server, tmp_path)
     assert errors == [], errors
 
 
-def test_a_maker_that_failed_is_not_tried_again_for_a_day(browser, deploy_server):
-    # (this server answers 404 for the maker, as a host missing the file would)
+def test_a_maker_that_failed_is_not_tried_again_for_a_day(browser, server):
     errors: list[str] = []
-    url = deploy_server.base + "app.html?calculator=lifting"
-    context = browser.new_context()
+    url = server.base + "app.html?calculator=lifting"
+    context = browser.new_context_making_snapshots(service_workers="block")  # (route sees all)
+    # the maker cannot be loaded, as from a host missing the file
+    context.route("**/static/app/snapshot.mjs", lambda route: route.fulfill(status=404))
     try:
         first = _open(context, url, errors)
         first.wait_for_function(SETTLED_JS, timeout=MAKER_TIMEOUT)
