@@ -19,13 +19,17 @@
  * app page reads `calculator` and `embed` itself), as the Sphinx directive does.
  *
  * Before it starts an embed shows the calculator's title. The first embed to start
- * starts Python; the others wait until it is drawn (so a page with several
- * calculators never starts several interpreters at once), and then, where the
- * browser has SharedWorker (one Python for all the site's calculators), all start at
- * once; elsewhere they start one at a time, each when the one before is drawn. The app page posts
- * {type: "ruleslab:height", id, height} whenever its content's height changes and
- * {type: "ruleslab:ready", id, ok} once (docs/app-page.md, "In a frame"); messages
- * are taken only from this origin and from the iframe they name.
+ * says at once which Python it runs on: where its frame can reach the site's shared
+ * worker (one Python for all the site's calculators) every other embed in view starts
+ * right away, while that Python starts, and they share it; where it cannot (no
+ * SharedWorker, or the browser refuses it to a frame of another site: third-party
+ * storage blocked), each frame would start its own Python, so they start one at a
+ * time, each when the one before is drawn (a page never starts several interpreters
+ * at once). The app page posts {type: "ruleslab:runtime", id, mode} ("shared" or
+ * "dedicated") as soon as it has chosen, {type: "ruleslab:height", id, height}
+ * whenever its content's height changes and {type: "ruleslab:ready", id, ok} once
+ * (docs/app-page.md, "In a frame"); messages are taken only from this origin and from
+ * the iframe they name.
  *
  * Built into the site's root by tools/make_content.py, which writes the catalog's
  * titles into TITLES (below). No dependency, no request but the iframes.
@@ -58,10 +62,9 @@
   const waiting = []; // embeds asked to start, in order
   let starting = null; // the embed whose Python is starting
   // One Python serves every calculator of the site in this browser (a SharedWorker:
-  // docs/app-page.md, "One Python for the whole site"): only the first start waits;
-  // once one embed is drawn the runtime is up, and the others start at once.
-  const SHARED = typeof SharedWorker === "function";
-  let warm = false; // an embed was drawn with the shared runtime
+  // docs/app-page.md, "One Python for the whole site"): once an embed's frame says it
+  // is on it, the others start at once (they find it running, or starting).
+  let shared = false;
   let startTimer = 0;
   let count = 0;
 
@@ -245,7 +248,7 @@
   function ask(embed) {
     if (embed.iframe || waiting.indexOf(embed) >= 0) return;
     waiting.push(embed);
-    if (starting && !warm) embed.note.textContent = WAITING;
+    if (starting && !shared) embed.note.textContent = WAITING;
     else setTimeout(next, 0);
   }
 
@@ -258,7 +261,7 @@
 
   function begin(embed) {
     if (embed.seen) embed.seen.disconnect();
-    if (!warm) {
+    if (!shared) {
       starting = embed;
       startTimer = setTimeout(function () {
         done(embed);
@@ -292,7 +295,8 @@
     return box.bottom >= -200 && box.top <= window.innerHeight + 200;
   }
 
-  /** `embed` is drawn (or failed, or timed out): the next one may start. */
+  /** `embed` is drawn (or failed, or timed out, or on the shared runtime): the next one
+   * may start. */
   function done(embed) {
     if (starting !== embed) return;
     clearTimeout(startTimer);
@@ -302,10 +306,10 @@
 
   /** Start the next embed asked for that is still wanted: the clicked ones first, in
    * the order clicked, then those near the view in page order (the one just drawn may
-   * have pushed some away: they start when scrolled to again). Once the shared runtime
-   * is up, every one of them starts now. */
+   * have pushed some away: they start when scrolled to again). On the shared runtime,
+   * every one of them starts now. */
   function next() {
-    if (starting && !warm) return;
+    if (starting && !shared) return;
     const clicked = waiting.filter(function (e) {
       return e.click;
     });
@@ -321,7 +325,7 @@
       const embed = order.shift();
       if (embed.click || near(embed)) {
         begin(embed);
-        if (warm) continue;
+        if (shared) continue;
         order.forEach(function (e) {
           e.note.textContent = WAITING;
           waiting.push(e);
@@ -337,7 +341,13 @@
     const embed = byWindow.get(event.source);
     const m = event.data;
     if (!embed || !m || typeof m !== "object" || m.id !== embed.id) return;
-    if (m.type === "ruleslab:height") {
+    if (m.type === "ruleslab:runtime") {
+      // the shared Python (its frame could reach it): the others need not wait for it
+      if (m.mode === "shared" && !shared) {
+        shared = true;
+        done(embed);
+      }
+    } else if (m.type === "ruleslab:height") {
       const h = Number(m.height);
       if (!embed.fixed && isFinite(h) && h >= 0) {
         embed.iframe.style.height = Math.min(Math.ceil(h), 100000) + "px";
@@ -352,7 +362,6 @@
         embed.node.style.position = "";
       }
       embed.node.setAttribute("data-ruleslab-state", m.ok ? "ready" : "failed");
-      if (m.ok && SHARED) warm = true;
       done(embed);
     }
   });

@@ -13,7 +13,9 @@ calculator site (the ``RULESLAB_SITE`` build), with the recipes' host replaced
 by the calculator site's address. In the doc sites a tall filler separates the
 embeds (the only thing added between the recipes' elements) so that the later
 ones start below the fold. For each embed: it starts when it should (in view;
-below the fold only once scrolled to; on its button in click mode), its
+below the fold only once scrolled to; on its button in click mode; with the
+embeds in view on the shared Python, together; on their own Pythons, one at a
+time), its
 inputs are the preset ones and its figures are those worked out here by hand,
 and the iframe's height equals its content's, following it as it shrinks and
 grows. No request leaves the two origins, no console error appears.
@@ -350,13 +352,64 @@ def test_doc_site_embeds_start_fit_and_show_their_inputs(
     watch.check()
 
 
-def test_plain_html_embeds_start_one_at_a_time(watched, base_url, host, artifacts) -> None:
-    """The HTML recipe as it is: the jumping embed is in view at first but waits for
-    the lifting one, whose drawn calculator then pushes it out of view: it starts only
-    when scrolled to again."""
+#: The order of the embeds' events on a host page, as the host sees them (no clock).
+SEEN_JS = """
+window.seen = [];
+new MutationObserver(function (records) {
+  records.forEach(function (r) {
+    const key = r.target.getAttribute && r.target.getAttribute("data-ruleslab");
+    if (!key) return;
+    if (r.type === "childList" && r.target.querySelector("iframe"))
+      window.seen.push("frame " + key);
+    if (r.type === "attributes" && r.target.getAttribute("data-ruleslab-state") === "ready")
+      window.seen.push("ready " + key);
+  });
+}).observe(document, { subtree: true, childList: true, attributes: true,
+  attributeFilter: ["data-ruleslab-state"] });
+"""
+
+
+def _runtime(embed) -> dict:
+    frame = embed.locator("iframe").element_handle().content_frame()
+    return frame.evaluate("() => window.ruleslab.runtime")  # type: ignore[no-any-return]
+
+
+def test_plain_html_embeds_in_view_start_together(watched, base_url, host, artifacts) -> None:
+    """The HTML recipe as it is, on the shared Python: the jumping embed, in view with the
+    lifting one, starts with it (not once it is drawn) and both run on one interpreter."""
+    page, watch = watched
+    page.add_init_script(SEEN_JS)
+    page.set_viewport_size({"width": 420, "height": 800})
+    page.goto(host + "plain/")
+    embeds = page.locator("[data-ruleslab]")
+    first, clicked, later = (embeds.nth(i) for i in range(3))
+    _check_embed(first, EXPECTED[0], base_url)
+    _check_embed(later, EXPECTED[2], base_url)
+    seen = page.evaluate("() => window.seen")
+    assert seen.index("frame jumping") < seen.index("ready lifting"), seen
+    one, two = _runtime(first), _runtime(later)
+    assert one["mode"] == two["mode"] == "shared"
+    assert one["id"] == two["id"]
+    assert sorted([one["reused"], two["reused"]]) == [False, True]  # one Python started
+    _fits(first)
+    _fits(later)
+    assert clicked.locator("iframe").count() == 0
+    assert watch.app_pages("dice_pool") == []
+    page.screenshot(path=str(artifacts / "embed-plain.png"), full_page=True)
+    watch.check()
+
+
+def test_plain_html_embeds_on_their_own_pythons_start_one_at_a_time(
+    watched, base_url, host, artifacts
+) -> None:
+    """The HTML recipe where the frames cannot reach a shared worker (none in the browser,
+    or refused to a frame of another site): each embed would start its own Python, so the
+    jumping embed, in view at first, waits for the lifting one, whose drawn calculator then
+    pushes it out of view: it starts only when scrolled to again."""
     from playwright.sync_api import expect
 
     page, watch = watched
+    page.add_init_script("delete window.SharedWorker")  # (in the frames too)
     # a phone-sized window: the drawn lifting calculator (its form above its results
     # at this width) is taller than the window, so it pushes the jumping one out of view
     page.set_viewport_size({"width": 420, "height": 800})
@@ -376,8 +429,11 @@ def test_plain_html_embeds_start_one_at_a_time(watched, base_url, host, artifact
     later.scroll_into_view_if_needed()
     _check_embed(later, EXPECTED[2], base_url)
     _fits(later)
+    one, two = _runtime(first), _runtime(later)
+    assert one["mode"] == two["mode"] == "dedicated"
+    assert one["id"] != two["id"]
     assert clicked.locator("iframe").count() == 0
-    page.screenshot(path=str(artifacts / "embed-plain.png"), full_page=True)
+    page.screenshot(path=str(artifacts / "embed-plain-dedicated.png"), full_page=True)
     watch.check()
 
 
