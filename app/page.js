@@ -264,6 +264,15 @@ async function hydrate(view, main, staticRoot, modelId) {
   else swap();
 }
 
+/* In a frame (an embed): tell the host page which Python this page runs on, now that
+ * this bundle is loaded (docs/app-page.md, "In a frame"). On the shared one, embed.js
+ * starts the other embeds in view at once: they find Python starting and this bundle
+ * in the browser's caches, compiled. */
+if (window.parent !== window && R.mode) {
+  const id = new URLSearchParams(window.location.search).get("embed") || "";
+  window.parent.postMessage({ type: "ruleslab:runtime", id, mode: R.mode }, "*");
+}
+
 let chain = Promise.resolve();
 if (R.worker) {
   // (no worker: app.html found no such calculator)

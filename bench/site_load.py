@@ -40,7 +40,12 @@ profile; **warm**: the same profile, page reopened. Medians of ``--runs``.
    considered), cold and warm; the slowest of five against the single one. Once
    all are interactive, the **browser's memory**: the sum of PSS (RSS if PSS is
    unreadable) of the browser's processes (``/proc/<pid>/smaps_rollup``), five
-   against one: MB per extra embed.
+   against one: MB per extra embed. Read three times: 2 s after the last embed was
+   interactive, then after 10 s of quiet (the figure: the browser's start-up
+   transients, a spare process, garbage of the start, are gone by then; at 2 s one
+   embed could read more than five), then after a forced garbage collection of the
+   page's JavaScript (DevTools protocol, ``HeapProfiler.collectGarbage``: what the
+   embeds hold).
 6. **Notebook view**: ``lab/index.html?path=<notebook>``; kernel idle, Run All,
    time to the first ``.rl-calc-<key>`` drawn.
 7. **Bytes** of the cold app-page load: every file the server sent (the workers'
@@ -135,6 +140,9 @@ BACKGROUND_QUIET, BACKGROUND_CAP = 10.0, 90.0
 #: The embed page: the README recipe's elements (click-to-start removed), then the first of
 #: these calculators (at their defaults) that the recipe has not, up to five embeds.
 EXTRA_EMBEDS = ("falling", "movement", "jumping", "health", "damage")
+#: Seconds after the last embed was interactive: the first memory reading, and the
+#: figure's (the quiet browser's).
+EMBED_MEMORY_EARLY_S, EMBED_MEMORY_QUIET_S = 2, 10
 #: The embed pages' window: wide as a desktop, tall enough to hold five drawn calculators.
 EMBED_VIEWPORT = {"width": 1280, "height": 9000}
 #: ``data-`` attributes of an embed that are not inputs (README: embed recipe).
@@ -792,12 +800,16 @@ SCROLL_WAITING_JS = """() => {
 @dataclass
 class EmbedLoad:
     """One embed page: seconds from its navigation start until each embed (by key) was
-    interactive (``None``: it was not), and the browser's memory once they all were."""
+    interactive (``None``: it was not), and the browser's memory once they all were:
+    ``memory_mb`` after :data:`EMBED_MEMORY_QUIET_S` s (the figure), ``early_mb`` after
+    :data:`EMBED_MEMORY_EARLY_S` s, ``collected_mb`` after a forced garbage collection."""
 
     seconds: dict[str, float | None]
     memory_mb: float | None = None
     memory_kind: str = ""
     error: str = ""
+    early_mb: float | None = None
+    collected_mb: float | None = None
 
     @property
     def slowest(self) -> float | None:
@@ -815,7 +827,7 @@ def embed_load(
     memory: Callable[[], tuple[float, str]] | None = None,
 ) -> EmbedLoad:
     """Open the embed page ``url``; as each embed's live calculator is drawn, make its
-    change (all of them concurrently); time each; then ``memory()`` after 2 s."""
+    change (all of them concurrently); time each; then ``memory()`` (see :class:`EmbedLoad`)."""
     from playwright.sync_api import Error as PlaywrightError
 
     result = EmbedLoad({c.key: None for c in changes})
@@ -857,8 +869,13 @@ def embed_load(
             result.error = f"not interactive within {timeout_s:.0f} s: {', '.join(pending)}"
             _note(f"  ! {result.error}")
         elif memory is not None:
-            page.wait_for_timeout(2000)
+            page.wait_for_timeout(EMBED_MEMORY_EARLY_S * 1000)
+            result.early_mb = memory()[0]
+            page.wait_for_timeout((EMBED_MEMORY_QUIET_S - EMBED_MEMORY_EARLY_S) * 1000)
             result.memory_mb, result.memory_kind = memory()
+            collect_garbage(context, page)
+            page.wait_for_timeout(1000)
+            result.collected_mb = memory()[0]
     except PlaywrightError as exc:
         result.error = str(exc).splitlines()[0]
         _note(f"  ! {url[:80]}: {result.error}")
@@ -876,6 +893,22 @@ def embed_pair(
         cold = embed_load(context, url, changes, timeout_s=timeout_s, memory=memory)
         warm = embed_load(context, url, changes, timeout_s=timeout_s, memory=memory)
     return cold, warm
+
+
+def collect_garbage(context: Any, page: Any) -> None:
+    """A full garbage collection of ``page``'s JavaScript and of each of its frames in
+    another process (frames in the page's process are collected with it)."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    sessions = [context.new_cdp_session(page)]
+    for frame in page.frames[1:]:
+        try:
+            sessions.append(context.new_cdp_session(frame))
+        except PlaywrightError:
+            continue  # (in the page's process: no session of its own)
+    for session in sessions:
+        session.send("HeapProfiler.collectGarbage")
+        session.detach()
 
 
 def rollup_kb(text: str) -> dict[str, int]:
@@ -1713,11 +1746,24 @@ def _embeds_section(res: Results, fig: Figures) -> str:
         if f.memory_mb is not None and s.memory_mb is not None and len(f.seconds) > len(s.seconds)
     ]
     fig.embed_extra_mb = median(extra)
+
+    def per_extra(attr: str) -> str:
+        values = [
+            (getattr(f, attr) - getattr(s, attr)) / (len(f.seconds) - len(s.seconds))
+            for s, f in zip(single, five, strict=True)
+            if getattr(f, attr) is not None
+            and getattr(s, attr) is not None
+            and len(f.seconds) > len(s.seconds)
+        ]
+        return fmt_mb_value(median(values))
+
     out.append(
         f"\nSlowest of five / one embed: cold {fmt_ratio(ratio(fig.five_embeds, fig.single_embed))}"
         f", warm {fmt_ratio(warm_ratio)}. Browser memory (all of the browser's processes, "
-        "once every embed was interactive and 2 s after; cold loads): "
-        f"{fmt_mb_value(fig.embed_extra_mb)} per extra embed."
+        f"cold loads), per extra embed: {fmt_mb_value(fig.embed_extra_mb)} once every embed "
+        f"was interactive and {EMBED_MEMORY_QUIET_S} s after (the figure; "
+        f"{per_extra('early_mb')} {EMBED_MEMORY_EARLY_S} s after, "
+        f"{per_extra('collected_mb')} after a forced garbage collection)."
     )
     errors = [load.error for r in res.embeds for load in (*r.single, *r.five) if load.error]
     if errors:

@@ -58,10 +58,10 @@ _APP_ICON = (
 )
 
 
-#: In a frame (an embed, ``embed.js``), the app page tells the host page which Python
-#: it runs on (shared or its own), its content's height whenever it changes, and once
-#: that the calculator is drawn or could not start, so the host can size the iframe
-#: and start the next embeds
+#: In a frame (an embed, ``embed.js``), the app page tells the host page its
+#: content's height whenever it changes, and once that the calculator is drawn
+#: or could not start, so the host can size the iframe and start the next embed
+#: (which Python it runs on, ``ruleslab:runtime``, is said by ``app/page.js``)
 #: (``docs/app-page.md``, "In a frame"). ``embed`` in the query is echoed as
 #: ``id`` so a host can match messages to iframes. Outside a frame it does nothing.
 _FRAME_SCRIPT = """<script>
@@ -71,9 +71,6 @@ _FRAME_SCRIPT = """<script>
   const root = document.documentElement;
   root.classList.add("rl-framed");
   const post = function (m) { m.id = id; window.parent.postMessage(m, "*"); };
-  // the Python this page runs on: "shared" (embed.js starts the other embeds at once)
-  // or "dedicated" (its own: embed.js starts them one at a time)
-  if (window.ruleslab.mode) post({ type: "ruleslab:runtime", mode: window.ruleslab.mode });
   let last = -1;
   let settle = null; // after the calculator is drawn: its widgets render a moment later
   const height = function () {
