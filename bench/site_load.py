@@ -40,12 +40,13 @@ profile; **warm**: the same profile, page reopened. Medians of ``--runs``.
    considered), cold and warm; the slowest of five against the single one. Once
    all are interactive, the **browser's memory**: the sum of PSS (RSS if PSS is
    unreadable) of the browser's processes (``/proc/<pid>/smaps_rollup``), five
-   against one: MB per extra embed. Read three times: 2 s after the last embed was
-   interactive, then after 10 s of quiet (the figure: the browser's start-up
-   transients, a spare process, garbage of the start, are gone by then; at 2 s one
-   embed could read more than five), then after a forced garbage collection of the
-   page's JavaScript (DevTools protocol, ``HeapProfiler.collectGarbage``: what the
-   embeds hold).
+   against one: MB per extra embed. Read once the embeds' snapshot maker has ended
+   (one embed makes the interpreter's snapshot for the next page: background work,
+   as for the app page), three times: 2 s after that, then 10 s after (the figure:
+   the browser's start-up transients, a spare process, garbage of the start, are
+   gone by then; at 2 s one embed could read more than five), then after a forced
+   garbage collection of the page's JavaScript (DevTools protocol,
+   ``HeapProfiler.collectGarbage``: what the embeds hold).
 6. **Notebook view**: ``lab/index.html?path=<notebook>``; kernel idle, Run All,
    time to the first ``.rl-calc-<key>`` drawn.
 7. **Bytes** of the cold app-page load: every file the server sent (the workers'
@@ -869,6 +870,7 @@ def embed_load(
             result.error = f"not interactive within {timeout_s:.0f} s: {', '.join(pending)}"
             _note(f"  ! {result.error}")
         elif memory is not None:
+            _makers_ended(page, deadline)
             page.wait_for_timeout(EMBED_MEMORY_EARLY_S * 1000)
             result.early_mb = memory()[0]
             page.wait_for_timeout((EMBED_MEMORY_QUIET_S - EMBED_MEMORY_EARLY_S) * 1000)
@@ -882,6 +884,20 @@ def embed_load(
     finally:
         page.close()
     return result
+
+
+def _makers_ended(page: Any, deadline: float) -> None:
+    """Wait until the snapshot maker of every embed (each an app page) has ended: the
+    embeds' background work (one of them makes the snapshot, the others find it made or
+    being made), not what they hold."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    for frame in page.frames[1:]:
+        try:
+            left_ms = max(1.0, deadline - time.monotonic()) * 1000
+            frame.wait_for_function(SNAPSHOT_SETTLED_JS, timeout=left_ms, polling=250)
+        except PlaywrightError as exc:
+            _note(f"  ! embed snapshot: {str(exc).splitlines()[0]}")
 
 
 def embed_pair(
@@ -1761,7 +1777,8 @@ def _embeds_section(res: Results, fig: Figures) -> str:
         f"\nSlowest of five / one embed: cold {fmt_ratio(ratio(fig.five_embeds, fig.single_embed))}"
         f", warm {fmt_ratio(warm_ratio)}. Browser memory (all of the browser's processes, "
         f"cold loads), per extra embed: {fmt_mb_value(fig.embed_extra_mb)} once every embed "
-        f"was interactive and {EMBED_MEMORY_QUIET_S} s after (the figure; "
+        f"was interactive, its snapshot maker done and {EMBED_MEMORY_QUIET_S} s after (the "
+        "figure; "
         f"{per_extra('early_mb')} {EMBED_MEMORY_EARLY_S} s after, "
         f"{per_extra('collected_mb')} after a forced garbage collection)."
     )

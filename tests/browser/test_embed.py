@@ -379,7 +379,9 @@ def test_plain_html_embeds_in_view_start_together(watched, base_url, host, artif
     lifting one, starts with it (not once it is drawn) and both run on one interpreter."""
     page, watch = watched
     page.add_init_script(SEEN_JS)
-    page.set_viewport_size({"width": 420, "height": 800})
+    # tall enough that the lifting calculator, drawn, leaves the jumping one in view (one
+    # pushed out of view before its turn waits until scrolled to: the test below)
+    page.set_viewport_size({"width": 1000, "height": 3000})
     page.goto(host + "plain/")
     embeds = page.locator("[data-ruleslab]")
     first, clicked, later = (embeds.nth(i) for i in range(3))
