@@ -19,14 +19,15 @@
  * app page reads `calculator` and `embed` itself), as the Sphinx directive does.
  *
  * Before it starts an embed shows the calculator's title. The first embed to start
- * says at once which Python it runs on: where its frame can reach the site's shared
- * worker (one Python for all the site's calculators) every other embed in view starts
- * right away, while that Python starts, and they share it; where it cannot (no
+ * says which Python it runs on as soon as its page's script (app.js) is loaded, long
+ * before Python is up: where its frame can reach the site's shared worker (one
+ * Python for all the site's calculators) every other embed in view starts right
+ * away, while that Python starts, and they share it; where it cannot (no
  * SharedWorker, or the browser refuses it to a frame of another site: third-party
  * storage blocked), each frame would start its own Python, so they start one at a
  * time, each when the one before is drawn (a page never starts several interpreters
  * at once). The app page posts {type: "ruleslab:runtime", id, mode} ("shared" or
- * "dedicated") as soon as it has chosen, {type: "ruleslab:height", id, height}
+ * "dedicated") once app.js is loaded, {type: "ruleslab:height", id, height}
  * whenever its content's height changes and {type: "ruleslab:ready", id, ok} once
  * (docs/app-page.md, "In a frame"); messages are taken only from this origin and from
  * the iframe they name.
