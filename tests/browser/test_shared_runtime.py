@@ -277,19 +277,30 @@ def host(tmp_path: Path, deploy_server) -> Iterator[str]:
         server.server_close()
 
 
-def test_embeds_share_one_interpreter_and_start_together(context, deploy_server, host):
+NAMES = ("one", "two", "three")  # the host page's embeds, in page order
+
+
+def _host_embeds(page: Any, host: str) -> tuple[list[Any], list[dict[str, Any]]]:
+    """Open the host page; once its three embeds are drawn, their elements and each
+    one's ``window.ruleslab.runtime``."""
     from playwright.sync_api import expect
 
-    page = context.new_page()
-    page.set_viewport_size({"width": 1100, "height": 4000})  # all three in view throughout
     page.goto(host)
-    names = ("one", "two", "three")
-    embeds = [page.locator(f"#{name}") for name in names]
+    embeds = [page.locator(f"#{name}") for name in NAMES]
     for embed in embeds:
         expect(embed).to_have_attribute("data-ruleslab-state", "ready", timeout=KERNEL_TIMEOUT)
     runtimes = [
         e.locator("iframe").element_handle().content_frame().evaluate(RUNTIME_JS) for e in embeds
     ]
+    return embeds, runtimes
+
+
+def test_embeds_share_one_interpreter_and_start_together(context, deploy_server, host):
+    from playwright.sync_api import expect
+
+    page = context.new_page()
+    page.set_viewport_size({"width": 1100, "height": 4000})  # all three in view throughout
+    embeds, runtimes = _host_embeds(page, host)
     assert {r["mode"] for r in runtimes} == {"shared"}
     assert len({r["id"] for r in runtimes}) == 1  # one interpreter
     # one of them started Python (whichever reached the worker first); the others found
@@ -299,11 +310,11 @@ def test_embeds_share_one_interpreter_and_start_together(context, deploy_server,
         frame = embed.locator("iframe").element_handle().content_frame()
         frame.wait_for_function("() => window.ruleslab.runtime.sessions === 3", timeout=30_000)
     assert _fetched(deploy_server.log, "pyodide.asm.wasm") == 1
-    # the first started alone, and said at once it is on the shared Python: the others
-    # started then, while Python was starting, before any was drawn
+    # the first started alone, and said it is on the shared Python once its app.js was
+    # loaded: the others started then, while Python was starting, before any was drawn
     seen = page.evaluate("() => window.seen")
     assert seen.index("frame one") < seen.index("frame two") < seen.index("frame three"), seen
-    assert seen.index("frame three") < min(seen.index(f"ready {n}") for n in names), seen
+    assert seen.index("frame three") < min(seen.index(f"ready {n}") for n in NAMES), seen
     # each works on its own inputs: 30 kg × (5 + 2) = 210 kg
     frame = embeds[0].frame_locator("iframe")
     expect(frame.locator('[data-figure="capacity"]').first).to_have_text("210 kg")
@@ -320,19 +331,11 @@ def test_embeds_on_their_own_pythons_start_one_at_a_time(browser, deploy_server,
     try:
         context.add_init_script("delete window.SharedWorker")  # (in the frames too)
         page = context.new_page()
-        page.goto(host)
-        names = ("one", "two", "three")
-        embeds = [page.locator(f"#{name}") for name in names]
-        for embed in embeds:
-            expect(embed).to_have_attribute("data-ruleslab-state", "ready", timeout=KERNEL_TIMEOUT)
-        runtimes = [
-            e.locator("iframe").element_handle().content_frame().evaluate(RUNTIME_JS)
-            for e in embeds
-        ]
+        embeds, runtimes = _host_embeds(page, host)
         assert {r["mode"] for r in runtimes} == {"dedicated"}
         assert len({r["id"] for r in runtimes}) == 3  # one interpreter each
         seen = page.evaluate("() => window.seen")
-        order = [seen.index(f"{what} {n}") for n in names for what in ("frame", "ready")]
+        order = [seen.index(f"{what} {n}") for n in NAMES for what in ("frame", "ready")]
         assert order == sorted(order), seen  # frame one, ready one, frame two, ...
         frame = embeds[0].frame_locator("iframe")
         expect(frame.locator('[data-figure="capacity"]').first).to_have_text("210 kg")
