@@ -202,7 +202,10 @@ def app_page_html() -> str:
     let failed = 0;
     try {{ failed = Number(localStorage.getItem(SNAPSHOT_FAILED)) || 0; }} catch (e) {{}}
     const recently = Date.now() - failed < 24 * 3600 * 1000;
-    if (!navigator.locks || typeof Worker !== "function" || saving || recently) {{
+    // nor in an embed: a page embedding a calculator gets no second Python and no
+    // storage from it (as it gets no offline cache)
+    const embedded = document.documentElement.classList.contains("rl-embed");
+    if (!navigator.locks || typeof Worker !== "function" || saving || recently || embedded) {{
       R.snapshot = "off";
       return;
     }}

@@ -192,3 +192,29 @@ def test_a_maker_that_failed_is_not_tried_again_for_a_day(browser, server):
     finally:
         context.close()
     assert errors == [], errors
+
+
+def test_an_embed_makes_no_snapshot(browser, server):
+    errors: list[str] = []
+    context = browser.new_context_making_snapshots()
+    asked: list[str] = []
+    # (the page's own requests: the offline cache's fill, which fetches every file of the
+    # app part, says so in a header)
+    context.on(
+        "request",
+        lambda r: (
+            "snapshot.mjs" in r.url
+            and "x-ruleslab-precache" not in r.headers
+            and asked.append(r.url)
+        ),
+    )
+    try:
+        page = _open(context, server.base + "app.html?calculator=lifting&embed=1", errors)
+        assert page.evaluate("() => window.ruleslab.snapshot") == "off"
+        _works(page, "4")
+        page.wait_for_timeout(4000)  # (past the moment a page would start its maker)
+        assert page.evaluate("() => window.ruleslab.snapshot") == "off"
+        assert asked == []
+    finally:
+        context.close()
+    assert errors == [], errors
