@@ -352,6 +352,10 @@ class NumberParam(_NumberField[float]):
     def describe_range(self) -> str:
         return f"a number from {_fmt(self.minimum)} to {_fmt(self.maximum)}"
 
+    def shown(self, value: Any) -> str:
+        """As a reader writes it: 200 (not 200.0), 2.5, 1,500."""
+        return _fmt(value)
+
     def _number(self, value: object) -> float:
         if not isinstance(value, int | float):
             raise self._error()

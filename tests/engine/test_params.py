@@ -294,3 +294,13 @@ def test_choice_param_refuses_any_value_with_its_message(value):
     assert err.value.message == "Ruleset must be one of a = A, b = B."
     with pytest.raises(InputError):
         pick.parse(value)
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [(200.0, "200"), (0.0, "0"), (2.5, "2.5"), (1500.0, "1,500"), (12.25, "12.25")],
+)
+def test_a_number_is_shown_as_a_reader_writes_it(value, text):
+    # (a scenario's legend and the working name inputs by it: "Object's weight 200 kg")
+    weight = NumberParam("weight", "Weight", minimum=0.0, maximum=10_000.0, unit="kg")
+    assert weight.shown(value) == text
