@@ -112,6 +112,30 @@ def _without_snapshots(launch: Any) -> Any:
     return launched
 
 
+#: An app page's calculator is drawn (its runtime has reported, the loading screen is gone).
+APP_DRAWN_JS = "() => !!window.ruleslab.runtime && !document.getElementById('loading')"
+
+
+def open_app_page(context: Any, url: str, errors: list[str]) -> Any:
+    """A new page of ``context`` at app page ``url``, once drawn; its console errors and
+    page errors are added to ``errors``."""
+    page = context.new_page()
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
+    page.goto(url)
+    page.wait_for_function(APP_DRAWN_JS, timeout=KERNEL_TIMEOUT)
+    return page
+
+
+def engine_result(key: str, **inputs: str) -> Any:
+    """The engine's result for calculator ``key`` at its defaults with ``inputs`` typed."""
+    from ruleslab.calculators import get
+
+    calc = get(key)
+    values = dict(calc.defaults()) | inputs
+    return calc.run({p.name: p.parse(values[p.name]) for p in calc.params})
+
+
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
     site = os.environ.get("RULESLAB_SITE")

@@ -11,26 +11,23 @@ wheels fetched for a module it lacks) is checked in ``tests/site/test_app_snapsh
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser.conftest import (
-    KERNEL_TIMEOUT,
-    DeployServer,
+    engine_result,
     field_box,
     figure_at,
+    open_app_page,
     type_into,
 )
 
 pytestmark = pytest.mark.browser
 
 pytest.importorskip("ipywidgets")
-from ruleslab.calculators import get  # noqa: E402
 
-DRAWN_JS = "() => !!window.ruleslab.runtime && !document.getElementById('loading')"
 #: the page's snapshot state once its maker has ended (or there was nothing to make)
 SETTLED_JS = (
     "() => ['stored', 'restored', 'failed', 'off', 'elsewhere'].includes(window.ruleslab.snapshot)"
@@ -58,16 +55,6 @@ DAMAGE_JS = """async () => {
 DEDICATED_JS = "try { sessionStorage.setItem('ruleslab-runtime', 'dedicated'); } catch (e) {}"
 
 
-@pytest.fixture
-def server(site_dir: Path) -> Iterator[DeployServer]:
-    """The site, cacheable as from a static host."""
-    server = DeployServer(site_dir, cache_control="public, max-age=3600")
-    try:
-        yield server
-    finally:
-        server.stop()
-
-
 def _profile(browser: Any, folder: Path) -> Any:
     from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 
@@ -81,22 +68,11 @@ def _profile(browser: Any, folder: Path) -> Any:
     )
 
 
-def _open(context: Any, url: str, errors: list[str]) -> Any:
-    page = context.new_page()
-    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
-    page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
-    page.goto(url)
-    page.wait_for_function(DRAWN_JS, timeout=KERNEL_TIMEOUT)
-    return page
-
-
 def _works(page: Any, strength: str) -> None:
     """Lifting computes: Strength ``strength`` gives the engine's capacity."""
     from playwright.sync_api import expect
 
-    calc = get("lifting")
-    values = dict(calc.defaults()) | {"strength": strength}
-    want = calc.run({p.name: p.parse(values[p.name]) for p in calc.params})
+    want = engine_result("lifting", strength=strength)
     type_into(page, "lifting", "strength", strength)
     expect(figure_at(page, "lifting", "capacity")).to_have_text(
         want.figure("capacity").text, timeout=30_000
@@ -104,20 +80,20 @@ def _works(page: Any, strength: str) -> None:
 
 
 def test_the_next_browser_session_restores_the_snapshot_a_first_page_made(
-    browser, server, tmp_path
+    browser, cacheable_deploy_server, tmp_path
 ):
     errors: list[str] = []
-    url = server.base + "app.html?calculator=lifting"
+    url = cacheable_deploy_server.base + "app.html?calculator=lifting"
     context = _profile(browser, tmp_path / "profile")
     try:
-        first = _open(context, url, errors)
+        first = open_app_page(context, url, errors)
         assert first.evaluate("() => window.ruleslab.runtime.snapshot") == "none"
         _works(first, "4")  # (by hand: 30 kg × 4 = 120 kg, test_shared_runtime)
         first.wait_for_function(SETTLED_JS, timeout=MAKER_TIMEOUT)
         assert first.evaluate("() => window.ruleslab.snapshot") == "stored"
         kept = first.evaluate(KEPT_JS)
         assert len(kept["keys"]) == 1
-        assert kept["keys"][0].startswith(server.base + "static/app/snapshot-")
+        assert kept["keys"][0].startswith(cacheable_deploy_server.base + "static/app/snapshot-")
         assert kept["bytes"] > 30 * 2**20  # the whole memory of the warmed interpreter
         assert kept["magic"] == 1886286592  # Pyodide's snapshot header
     finally:
@@ -125,7 +101,7 @@ def test_the_next_browser_session_restores_the_snapshot_a_first_page_made(
     # a new browser session: the shared worker is gone, the snapshot is not
     context = _profile(browser, tmp_path / "profile")
     try:
-        again = _open(context, url + "&strength=3", errors)
+        again = open_app_page(context, url + "&strength=3", errors)
         runtime = again.evaluate("() => window.ruleslab.runtime")
         assert runtime["snapshot"] == "restored"
         assert runtime["mode"] == "shared"
@@ -139,18 +115,18 @@ def test_the_next_browser_session_restores_the_snapshot_a_first_page_made(
     assert errors == [], errors
 
 
-def test_a_damaged_snapshot_is_dropped_and_made_again(browser, server, tmp_path):
+def test_a_damaged_snapshot_is_dropped_and_made_again(browser, cacheable_deploy_server, tmp_path):
     errors: list[str] = []
-    url = server.base + "app.html?calculator=lifting"
+    url = cacheable_deploy_server.base + "app.html?calculator=lifting"
     context = _profile(browser, tmp_path / "profile")
     context.add_init_script(DEDICATED_JS)  # (each page its own worker: a fresh Python)
     try:
-        first = _open(context, url, errors)
+        first = open_app_page(context, url, errors)
         first.wait_for_function(SETTLED_JS, timeout=MAKER_TIMEOUT)
         assert first.evaluate("() => window.ruleslab.snapshot") == "stored"
         first.evaluate(DAMAGE_JS)
         first.close()
-        second = _open(context, url, errors)
+        second = open_app_page(context, url, errors)
         runtime = second.evaluate("() => window.ruleslab.runtime")
         assert runtime["mode"] == "dedicated"
         assert runtime["snapshot"] == "none"  # (not restored: started, and working)
@@ -159,7 +135,7 @@ def test_a_damaged_snapshot_is_dropped_and_made_again(browser, server, tmp_path)
         assert second.evaluate("() => window.ruleslab.snapshot") == "stored"
         assert second.evaluate(KEPT_JS)["bytes"] > 30 * 2**20  # a good one again
         second.close()
-        third = _open(context, url, errors)
+        third = open_app_page(context, url, errors)
         assert third.evaluate("() => window.ruleslab.runtime")["snapshot"] == "restored"
         _works(third, "6")
     finally:
@@ -167,26 +143,26 @@ def test_a_damaged_snapshot_is_dropped_and_made_again(browser, server, tmp_path)
     assert errors == [], errors
 
 
-def test_a_maker_that_failed_is_not_tried_again_for_a_day(browser, server):
+def test_a_maker_that_failed_is_not_tried_again_for_a_day(browser, cacheable_deploy_server):
     errors: list[str] = []
-    url = server.base + "app.html?calculator=lifting"
+    url = cacheable_deploy_server.base + "app.html?calculator=lifting"
     context = browser.new_context_making_snapshots(service_workers="block")  # (route sees all)
     # the maker cannot be loaded, as from a host missing the file
     context.route("**/static/app/snapshot.mjs", lambda route: route.fulfill(status=404))
     try:
-        first = _open(context, url, errors)
+        first = open_app_page(context, url, errors)
         first.wait_for_function(SETTLED_JS, timeout=MAKER_TIMEOUT)
         assert first.evaluate("() => window.ruleslab.snapshot") == "failed"
         failed_at = first.evaluate("() => Number(localStorage.getItem('ruleslab:snapshot-failed'))")
         assert failed_at > 0
-        second = _open(context, url, errors)
+        second = open_app_page(context, url, errors)
         assert second.evaluate("() => window.ruleslab.snapshot") == "off"  # (not tried)
         _works(second, "4")
         # a day later it is tried again
         second.evaluate(
             "() => localStorage.setItem('ruleslab:snapshot-failed', String(Date.now() - 86400001))"
         )
-        third = _open(context, url, errors)
+        third = open_app_page(context, url, errors)
         third.wait_for_function(SETTLED_JS, timeout=MAKER_TIMEOUT)
         assert third.evaluate("() => window.ruleslab.snapshot") == "failed"
     finally:
@@ -194,7 +170,7 @@ def test_a_maker_that_failed_is_not_tried_again_for_a_day(browser, server):
     assert errors == [], errors
 
 
-def test_an_embed_makes_no_snapshot(browser, server):
+def test_an_embed_makes_no_snapshot(browser, cacheable_deploy_server):
     errors: list[str] = []
     context = browser.new_context_making_snapshots()
     asked: list[str] = []
@@ -209,7 +185,9 @@ def test_an_embed_makes_no_snapshot(browser, server):
         ),
     )
     try:
-        page = _open(context, server.base + "app.html?calculator=lifting&embed=1", errors)
+        page = open_app_page(
+            context, cacheable_deploy_server.base + "app.html?calculator=lifting&embed=1", errors
+        )
         assert page.evaluate("() => window.ruleslab.snapshot") == "off"
         _works(page, "4")
         page.wait_for_timeout(4000)  # (past the moment a page would start its maker)

@@ -31,41 +31,30 @@ from typing import Any
 import pytest
 
 from tests.browser.axe_check import axe_violations
-from tests.browser.conftest import KERNEL_TIMEOUT, field_box, figure_at, type_into
+from tests.browser.conftest import (
+    KERNEL_TIMEOUT,
+    engine_result,
+    field_box,
+    figure_at,
+    open_app_page,
+    type_into,
+)
 
 pytestmark = pytest.mark.browser
 
 pytest.importorskip("ipywidgets")
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 
-from ruleslab.calculators import get  # noqa: E402
-
 #: window.ruleslab.runtime once the calculator is drawn
 RUNTIME_JS = "() => window.ruleslab.runtime"
-DRAWN_JS = "() => !!window.ruleslab.runtime && !document.getElementById('loading')"
 FALLBACK_WAIT_S = 120  # a ping unanswered for 15 s, then the page's own Python starts
-
-
-def _expected(key: str, **inputs: str) -> Any:
-    calc = get(key)
-    values = dict(calc.defaults()) | inputs
-    return calc.run({p.name: p.parse(values[p.name]) for p in calc.params})
-
-
-def _open(context: Any, url: str, errors: list[str]) -> Any:
-    page = context.new_page()
-    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
-    page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
-    page.goto(url)
-    page.wait_for_function(DRAWN_JS, timeout=KERNEL_TIMEOUT)
-    return page
 
 
 def _change(page: Any, key: str, name: str, text: str, figure: str, **inputs: str) -> None:
     """Type ``text`` into field ``name`` and see ``figure`` become the engine's value."""
     from playwright.sync_api import expect
 
-    want = _expected(key, **({name: text} | inputs)).figure(figure).text
+    want = engine_result(key, **({name: text} | inputs)).figure(figure).text
     type_into(page, key, name, text)
     expect(figure_at(page, key, figure)).to_have_text(want, timeout=30_000)
 
@@ -105,13 +94,13 @@ def context(browser: Any) -> Iterator[Any]:
 def test_two_tabs_share_one_interpreter(context, deploy_server, artifacts):
     errors: list[str] = []
     base = deploy_server.base
-    first = _open(context, base + "app.html?calculator=lifting", errors)
+    first = open_app_page(context, base + "app.html?calculator=lifting", errors)
     one = first.evaluate(RUNTIME_JS)
     assert one["mode"] == "shared"
     assert one["reused"] is False
     assert one["sessions"] == 1
     # the second tab: no Python started, the same interpreter, two calculators in it
-    second = _open(context, base + "app.html?calculator=dice_pool&dice=6", errors)
+    second = open_app_page(context, base + "app.html?calculator=dice_pool&dice=6", errors)
     two = second.evaluate(RUNTIME_JS)
     assert two["mode"] == "shared"
     assert two["id"] == one["id"]
@@ -133,7 +122,7 @@ def test_two_tabs_share_one_interpreter(context, deploy_server, artifacts):
     first.close()
     _sessions(second, 1)
     # and one that goes by navigating elsewhere (its Web Lock is released)
-    third = _open(context, base + "app.html?calculator=falling", errors)
+    third = open_app_page(context, base + "app.html?calculator=falling", errors)
     assert third.evaluate(RUNTIME_JS)["sessions"] == 2
     third.goto(base + "index.html")
     _sessions(second, 1)
@@ -146,8 +135,8 @@ def test_a_crashing_calculator_leaves_the_others_working(context, deploy_server)
     kind, a malformed name): errors for the page that sent them, no other."""
     errors: list[str] = []
     base = deploy_server.base
-    bad = _open(context, base + "app.html?calculator=lifting", errors)
-    good = _open(context, base + "app.html?calculator=dice_pool", errors)
+    bad = open_app_page(context, base + "app.html?calculator=lifting", errors)
+    good = open_app_page(context, base + "app.html?calculator=dice_pool", errors)
     assert good.evaluate(RUNTIME_JS)["id"] == bad.evaluate(RUNTIME_JS)["id"]
     faults: list[str] = []
     bad.on("console", lambda m: "a widget message failed" in m.text and faults.append(m.text))
@@ -176,8 +165,8 @@ def test_the_pages_fall_back_when_the_shared_python_dies(browser, context, deplo
     reopens its calculator with the inputs it had (its link)."""
     errors: list[str] = []
     base = deploy_server.base
-    lifting = _open(context, base + "app.html?calculator=lifting&theme=dark", errors)
-    dice = _open(context, base + "app.html?calculator=dice_pool", errors)
+    lifting = open_app_page(context, base + "app.html?calculator=lifting&theme=dark", errors)
+    dice = open_app_page(context, base + "app.html?calculator=dice_pool", errors)
     _change(lifting, "lifting", "strength", "4", "capacity")
     _change(lifting, "lifting", "object_kg", "450", "p_lift", strength="4")
     _change(dice, "dice_pool", "dice", "9", "p_success")
@@ -199,7 +188,7 @@ def test_the_pages_fall_back_when_the_shared_python_dies(browser, context, deplo
     # the inputs typed before are back, with their figures, and the page still answers
     assert field_box(lifting, "lifting", "strength").input_value() == "4"
     assert field_box(lifting, "lifting", "object_kg").input_value() == "450"
-    want = _expected("lifting", strength="4", object_kg="450").figure("p_lift").text
+    want = engine_result("lifting", strength="4", object_kg="450").figure("p_lift").text
     assert figure_at(lifting, "lifting", "p_lift").inner_text() == want
     assert lifting.evaluate("() => document.documentElement.dataset.rlTheme") == "dark"
     assert field_box(dice, "dice_pool", "dice").input_value() == "9"
@@ -214,8 +203,8 @@ def test_without_shared_worker_each_page_runs_its_own(browser, deploy_server):
         context.add_init_script("delete window.SharedWorker")
         errors: list[str] = []
         base = deploy_server.base
-        first = _open(context, base + "app.html?calculator=lifting", errors)
-        second = _open(context, base + "app.html?calculator=dice_pool", errors)
+        first = open_app_page(context, base + "app.html?calculator=lifting", errors)
+        second = open_app_page(context, base + "app.html?calculator=dice_pool", errors)
         one, two = first.evaluate(RUNTIME_JS), second.evaluate(RUNTIME_JS)
         assert one["mode"] == two["mode"] == "dedicated"
         assert one["id"] != two["id"]  # two interpreters
@@ -231,7 +220,7 @@ def test_without_shared_worker_each_page_runs_its_own(browser, deploy_server):
 
 def test_the_shared_page_passes_axe(context, deploy_server):
     errors: list[str] = []
-    page = _open(context, deploy_server.base + "app.html?calculator=dice_pool", errors)
+    page = open_app_page(context, deploy_server.base + "app.html?calculator=dice_pool", errors)
     assert page.evaluate(RUNTIME_JS)["mode"] == "shared"
     assert axe_violations(page) == []
 
