@@ -72,6 +72,7 @@ from ruleslab_widgets.fold import FoldHeading
 from ruleslab_widgets.groups import form_groups
 from ruleslab_widgets.number import NumberField
 from ruleslab_widgets.render import status_html
+from ruleslab_widgets.shared_styles import own_layout
 
 __all__ = ["TIME_LIMIT", "TITLE", "SweepPanel", "default_range", "field_choices"]
 
@@ -162,8 +163,9 @@ class SweepPanel(w.VBox):  # type: ignore[misc]  # (ipywidgets: untyped)
         self._quiet = False
         choices = field_choices(view)
         self.heading = FoldHeading(title=TITLE, expanded=False, region="rl-sweep-region")
-        self.field = w.Dropdown(options=choices, description="Input to vary")
-        self.field.style.description_width = "initial"
+        self.field = w.Dropdown(
+            options=choices, description="Input to vary", style={"description_width": "initial"}
+        )
         self.field.add_class("rl-sweep-field")
         self.range_box = w.HBox([])
         self.range_box.add_class("rl-sweep-range")
@@ -197,11 +199,11 @@ class SweepPanel(w.VBox):  # type: ignore[misc]  # (ipywidgets: untyped)
         )
         self.region.add_class("rl-sweep-region")
         self.region.add_class("rl-fold-region")
-        self.region.layout.display = "none"
+        own_layout(self.region).display = "none"
         super().__init__([self.heading, self.region])
         self.add_class("rl-sweep")
         if not choices:  # (no number field: nothing to sweep)
-            self.layout.display = "none"
+            own_layout(self).display = "none"
             return
         self.field.value = default_sweep(self.calc)[0]
         self.heading.observe(self._on_open, names="expanded")
@@ -290,16 +292,17 @@ class SweepPanel(w.VBox):  # type: ignore[misc]  # (ipywidgets: untyped)
             box.close()
         self.figure_boxes = {}
         for key, label in figures:
-            box = w.Checkbox(value=key in keep, description=label, indent=False)
+            box = w.Checkbox(
+                value=key in keep, description=label, indent=False, layout=w.Layout(width="auto")
+            )
             box.add_class(f"rl-sweep-figure-{key}")
-            box.layout.width = "auto"
             box.observe(self._on_control, names="value")
             self.figure_boxes[key] = box
         self.figures_box.children = list(self.figure_boxes.values())
 
     # -- events -------------------------------------------------------------------
     def _on_open(self, change: dict[str, Any]) -> None:
-        self.region.layout.display = "" if change["new"] else "none"
+        own_layout(self.region).display = "" if change["new"] else "none"
         if not self._quiet and change["new"]:
             self.follow()  # (the figures offered, then the line)
         elif not self._quiet:

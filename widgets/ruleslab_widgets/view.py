@@ -77,6 +77,7 @@ from ruleslab_widgets.render import (
 )
 from ruleslab_widgets.scenarios import Scenarios
 from ruleslab_widgets.share import ShareLink
+from ruleslab_widgets.shared_styles import own_layout, shared_defaults
 from ruleslab_widgets.style import STYLE
 from ruleslab_widgets.sweep_panel import SweepPanel
 
@@ -126,13 +127,19 @@ def _display(widget: w.Widget, shown: bool) -> None:
     bridge hands Python's None to the page as ``undefined``, which a layout ignores.
     """
     if (widget.layout.display == "none") == shown:
-        widget.layout.display = "" if shown else "none"
+        own_layout(widget).display = "" if shown else "none"
 
 
 class CalculatorView(w.VBox):
     """A calculator's whole UI. ``result`` is the last good engine result."""
 
     def __init__(self, calc: Calculator, **kwargs: Any) -> None:
+        # (the widgets made here share their default layout and styles:
+        # ruleslab_widgets.shared_styles)
+        with shared_defaults():
+            self._build(calc, **kwargs)
+
+    def _build(self, calc: Calculator, **kwargs: Any) -> None:
         self.calc = calc
         self.result: Explained | None = None
         self.last_error: str = ""
@@ -235,7 +242,7 @@ class CalculatorView(w.VBox):
         region.add_class("rl-fold-region")
         region.add_class(region_class)
         if not expanded:
-            region.layout.display = "none"
+            own_layout(region).display = "none"
         heading.observe(lambda change: _display(region, bool(change["new"])), names="expanded")
         self.folds[title] = heading
         return w.VBox([heading, region])
@@ -253,9 +260,25 @@ class CalculatorView(w.VBox):
         """One input with its message; its help below it (when ``compact``, shown while the
         field has the focus, a tap on it included; on hover, its tooltip)."""
         label = f"{param.label} ({param.unit})" if param.unit else param.label
+        # made with their own layout and style (not the view's shared defaults:
+        # ruleslab_widgets.shared_styles): every box as wide, labels of one width, so
+        # steppers align row to row; a checkbox as wide as its label
+        checkbox = isinstance(param, BoolParam)
+        multiline = isinstance(param, TextParam) and param.multiline
+        layout = w.Layout(
+            width="auto" if checkbox else "100%",
+            max_width=None if checkbox or multiline else "34em",
+        )
+        initial = {"description_width": "initial"}
         widget: w.DOMWidget
         if isinstance(param, BoolParam):
-            widget = w.Checkbox(value=bool(param.default), description=label, indent=False)
+            widget = w.Checkbox(
+                value=bool(param.default),
+                description=label,
+                indent=False,
+                layout=layout,
+                style=initial,
+            )
         elif isinstance(param, TextParam) and param.multiline:
             widget = w.Textarea(
                 value=param.default,
@@ -263,12 +286,16 @@ class CalculatorView(w.VBox):
                 continuous_update=False,
                 placeholder=param.describe_range(),
                 rows=max(3, param.default.count("\n") + 2),
+                layout=layout,
+                style=initial,
             )
         elif isinstance(param, ChoiceParam):
             widget = w.Dropdown(
                 options=[(text, value) for value, text in param.choices],
                 value=param.default,
                 description=label,
+                layout=layout,
+                style=initial,
             )
         elif isinstance(param, IntParam | NumberParam):
             widget = NumberField(
@@ -276,6 +303,7 @@ class CalculatorView(w.VBox):
                 value=_initial_text(param),
                 description=label,
                 placeholder=param.describe_range(),
+                layout=layout,
             )
         else:
             widget = w.Text(
@@ -283,16 +311,9 @@ class CalculatorView(w.VBox):
                 description=label,
                 continuous_update=False,
                 placeholder=param.describe_range(),
+                layout=layout,
+                style=initial,
             )
-        if not isinstance(widget, NumberField):
-            widget.style.description_width = "initial"
-        multiline = isinstance(widget, w.Textarea)
-        if isinstance(widget, w.Checkbox):
-            widget.layout.width = "auto"
-        else:  # every box as wide: labels of one width, so steppers align row to row
-            widget.layout.width = "100%"
-            if not multiline:
-                widget.layout.max_width = "34em"
         widget.add_class(f"rl-field-{param.name}")
         if param.help:
             widget.tooltip = param.help  # (hover; the help line below: focus and tap)
@@ -318,11 +339,14 @@ class CalculatorView(w.VBox):
     def _roll_row(self, spec: Roll) -> w.Widget:
         button = w.Button(description=spec.label, tooltip=spec.help, icon="dice")
         button.add_class("rl-roll-button")
-        seed = w.Text(value="", description="Seed", placeholder="blank: a new roll")
+        seed = w.Text(
+            value="",
+            description="Seed",
+            placeholder="blank: a new roll",
+            layout=w.Layout(width="16em", flex="0 0 16em"),
+            style={"description_width": "initial"},
+        )
         seed.add_class("rl-roll-seed")
-        seed.style.description_width = "initial"
-        seed.layout.width = "16em"
-        seed.layout.flex = "0 0 16em"
         log = w.HTML("")
         log.add_class("rl-roll-log")
         self.roll_logs.append(log)
