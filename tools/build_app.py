@@ -35,6 +35,7 @@ import subprocess
 import sys
 import tempfile
 import zipfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -88,12 +89,6 @@ APP_STDLIB = frozenset(
     """.split()
 )
 
-#: anywidget's front end (``node_modules/anywidget/dist/index.js``) gives a widget
-#: 2 s to load its module and start, then reports "[anywidget] Failed to initialize
-#: model." and draws nothing: a phone, or a machine busy with Python starting beside
-#: it, can take longer. The bundle gets the same file with that limit at
-#: :data:`ANYWIDGET_INIT_MS` (:func:`patched_anywidget`); a new anywidget without that
-#: very line fails the build, naming it.
 #: Pyodide's runtime script as the site ships it, and the statement of its
 #: ``restoreSnapshot`` that copies a snapshot into the interpreter's memory without
 #: growing it first: a snapshot larger than the memory the module starts with (30 MiB in
@@ -112,6 +107,46 @@ RUNTIME_VERSION = '/*RULESLAB-RUNTIME-VERSION*/ "dev"'
 ANYWIDGET = REPO / "node_modules" / "anywidget" / "dist" / "index.js"
 ANYWIDGET_TIMEOUT = "AbortSignal.timeout(2e3)"
 ANYWIDGET_INIT_MS = 30_000
+#: What the app page's bundle changes in anywidget's front end
+#: (``node_modules/anywidget/dist/index.js``, :func:`patched_anywidget`): ``(what, old,
+#: new)``, each ``old`` there exactly once (a new anywidget without one fails the build,
+#: naming it).
+#:
+#: - **Its start-up limit.** It gives a widget 2 s to load its module and start, then
+#:   reports "[anywidget] Failed to initialize model." and draws nothing: a phone, or a
+#:   machine busy with Python starting beside it, can take longer. Raised to
+#:   :data:`ANYWIDGET_INIT_MS`.
+#: - **One module per source.** It imports a widget's module (``_esm``, a source text)
+#:   afresh for every widget, through a new blob URL: a calculator's 14 to 50 number
+#:   fields, fold headings and charts meant as many compilations of the same few modules
+#:   (145 ms of the page's main thread for five embeds, Chrome's profiler). Each source is
+#:   imported once per page; its widgets share the module (ours keep no per-widget state
+#:   at module level but id counters, which then stay unique in the page).
+#: - **A style set once.** It sets a widget class's ``<style>`` text again for every
+#:   widget of the class, each time making the page's styles be worked out anew; the same
+#:   text is now left as it is.
+ANYWIDGET_PATCHES: tuple[tuple[str, str, str], ...] = (
+    (
+        "anywidget's 2 s start-up limit",
+        ANYWIDGET_TIMEOUT,
+        f"AbortSignal.timeout({ANYWIDGET_INIT_MS})",
+    ),
+    (
+        "anywidget's module loader",
+        "async function loadEsm(esm) {\n",
+        "const ruleslabModules = new Map();\n"
+        "function loadEsm(esm) {\n"
+        "  if (!ruleslabModules.has(esm)) ruleslabModules.set(esm, loadEsmOnce(esm));\n"
+        "  return ruleslabModules.get(esm);\n"
+        "}\n"
+        "async function loadEsmOnce(esm) {\n",
+    ),
+    (
+        "anywidget's style loader",
+        "  if (prev) {\n    prev.textContent = cssText;\n",
+        "  if (prev) {\n    if (prev.textContent !== cssText) prev.textContent = cssText;\n",
+    ),
+)
 
 _FONT_LOADERS = [f"--loader:.{ext}=file" for ext in ("woff2", "woff", "ttf", "eot", "svg")]
 
@@ -139,25 +174,26 @@ def app_lock(lock: dict[str, Any]) -> dict[str, Any]:
     return {"info": lock["info"], "packages": dict(sorted(keep.items()))}
 
 
-def _patched(source: Path, out: Path, old: str, new: str, what: str, whose: str) -> Path:
-    """Write ``source`` to ``out`` with ``old`` made ``new``; ``out``. ``old`` must be there
-    once (``what`` names it in the error, ``whose`` the package to check)."""
+def _patched(source: Path, out: Path, patches: Sequence[tuple[str, str, str]], whose: str) -> Path:
+    """Write ``source`` to ``out`` with each ``(what, old, new)`` of ``patches`` applied:
+    ``old`` made ``new``; ``out``. Each ``old`` must be there once (``what`` names it in
+    the error, ``whose`` the package to check)."""
     text = source.read_text(encoding="utf-8")
-    if text.count(old) != 1:
-        raise AppBuildError(
-            f"{source}: expected {old} once ({what}), found it {text.count(old)} times: "
-            f"check the new {whose}"
-        )
-    out.write_text(text.replace(old, new), encoding="utf-8")
+    for what, old, new in patches:
+        if text.count(old) != 1:
+            raise AppBuildError(
+                f"{source}: expected {old!r} once ({what}), found it {text.count(old)} "
+                f"times: check the new {whose}"
+            )
+        text = text.replace(old, new)
+    out.write_text(text, encoding="utf-8")
     return out
 
 
 def patched_anywidget(into: Path, source: Path = ANYWIDGET) -> Path:
-    """Write anywidget's front end into folder ``into`` with its start-up limit at
-    :data:`ANYWIDGET_INIT_MS` instead of 2 s (see :data:`ANYWIDGET`); its path."""
-    raised = f"AbortSignal.timeout({ANYWIDGET_INIT_MS})"
-    limit = "anywidget's 2 s start-up limit"
-    return _patched(source, into / "anywidget.js", ANYWIDGET_TIMEOUT, raised, limit, "anywidget")
+    """Write anywidget's front end into folder ``into`` with :data:`ANYWIDGET_PATCHES`
+    applied; its path."""
+    return _patched(source, into / "anywidget.js", ANYWIDGET_PATCHES, "anywidget")
 
 
 def patched_pyodide_asm(source: Path, into: Path) -> Path:
@@ -165,8 +201,8 @@ def patched_pyodide_asm(source: Path, into: Path) -> Path:
     :data:`PYODIDE_RESTORE` made :data:`PYODIDE_RESTORE_FIXED`; its path. The statement
     must be there once (another Pyodide: check whether the fix is still needed)."""
     out = into / "pyodide.asm.mjs"
-    what = "Pyodide's snapshot restore"
-    return _patched(source, out, PYODIDE_RESTORE, PYODIDE_RESTORE_FIXED, what, "Pyodide")
+    fix = ("Pyodide's snapshot restore", PYODIDE_RESTORE, PYODIDE_RESTORE_FIXED)
+    return _patched(source, out, [fix], "Pyodide")
 
 
 def runtime_version(site: Path) -> str:

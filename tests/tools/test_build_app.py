@@ -10,7 +10,7 @@ import pytest
 
 from ruleslab_widgets.app_stdlib import MANIFEST
 from tools import REPO
-from tools.build_app import AppBuildError, app_lock, app_stdlib, patched_anywidget
+from tools.build_app import ANYWIDGET, AppBuildError, app_lock, app_stdlib, patched_anywidget
 
 
 def _entry(name: str, *depends: str) -> dict[str, object]:
@@ -93,20 +93,54 @@ def test_app_stdlib_refuses_a_kept_name_the_library_lacks(tmp_path):
         app_stdlib(full, tmp_path / "out.zip", keep=frozenset({"json", "nosuch"}))
 
 
-def test_anywidgets_start_up_limit_is_raised_once(tmp_path):
+#: The lines of anywidget's front end the bundle changes, as anywidget 0.9 writes them
+#: (copied by hand from node_modules/anywidget/dist/index.js), with what each becomes.
+ANYWIDGET_LINES = [
+    (
+        '    AbortSignal.timeout(2e3).addEventListener("abort", () => {\n',
+        '    AbortSignal.timeout(30000).addEventListener("abort", () => {\n',
+    ),
+    (
+        "async function loadEsm(esm) {\n  if (isHref(esm)) {\n",
+        "const ruleslabModules = new Map();\n"
+        "function loadEsm(esm) {\n"
+        "  if (!ruleslabModules.has(esm)) ruleslabModules.set(esm, loadEsmOnce(esm));\n"
+        "  return ruleslabModules.get(esm);\n"
+        "}\n"
+        "async function loadEsmOnce(esm) {\n  if (isHref(esm)) {\n",
+    ),
+    (
+        "  if (prev) {\n    prev.textContent = cssText;\n    return;\n",
+        "  if (prev) {\n    if (prev.textContent !== cssText) prev.textContent = cssText;\n"
+        "    return;\n",
+    ),
+]
+
+
+def test_anywidgets_limit_loader_and_styles_are_patched_once_each(tmp_path):
     source = tmp_path / "index.js"
-    source.write_text("a();\nAbortSignal.timeout(2e3).addEventListener('abort', f);\nb();\n")
+    source.write_text("a();\n" + "b();\n".join(old for old, _ in ANYWIDGET_LINES) + "c();\n")
     (tmp_path / "out").mkdir()
     patched = patched_anywidget(tmp_path / "out", source)
     assert patched.read_text() == (
-        "a();\nAbortSignal.timeout(30000).addEventListener('abort', f);\nb();\n"
+        "a();\n" + "b();\n".join(new for _, new in ANYWIDGET_LINES) + "c();\n"
     )
 
 
+def test_the_bundles_anywidget_is_the_patched_one():
+    # (the real file: every line found once, so the site's bundle has each change)
+    text = ANYWIDGET.read_text(encoding="utf-8")
+    for old, _ in ANYWIDGET_LINES:
+        assert text.count(old) == 1, old
+
+
+@pytest.mark.parametrize("missing", range(len(ANYWIDGET_LINES)))
 @pytest.mark.parametrize("times", [0, 2])
-def test_an_anywidget_without_that_limit_once_fails_the_build(tmp_path, times):
+def test_an_anywidget_without_one_of_those_lines_once_fails_the_build(tmp_path, missing, times):
+    lines = [old for old, _ in ANYWIDGET_LINES]
+    lines[missing] = lines[missing] * times
     source = tmp_path / "index.js"
-    source.write_text("AbortSignal.timeout(2e3);\n" * times)
+    source.write_text("".join(lines))
     with pytest.raises(AppBuildError, match=f"found it {times} times"):
         patched_anywidget(tmp_path, source)
 
