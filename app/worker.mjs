@@ -32,13 +32,18 @@
  * To a page: {type: "progress", phase} ("python" while the interpreter starts,
  * "calculator" with `runtime: {mode, id, sessions, reused, snapshot}` ("restored" or
  * "none": how Python started) when its calculator is
- * built), the comm messages, {type: "display", model_id}, {type: "idle", msg_id}
+ * built), {type: "batch", messages} (the calculator's build at once: its widgets' comm
+ * messages, then {type: "display", model_id}), the comm messages of its widgets' later
+ * changes, {type: "idle", msg_id}
  * after each of its messages is handled, {type: "fault", text} when one of them
  * failed (that page's error alone), {type: "pong", sessions} (how many calculators
  * the interpreter holds), {type: "error", text} if Python or its calculator cannot
  * start, {type: "lost"} for a message from a page whose session was dropped (it
  * vanished, as far as the worker could tell).
  * Messages that arrive before Python is ready are queued and handled in order.
+ * Calculators are built one at a time, each in a task of its own, in the order their
+ * pages asked: a page's messages are handled between two builds, so an embed already
+ * drawn answers while the next ones are built.
  */
 import {
   dropSnapshot,
@@ -153,7 +158,8 @@ async function begin(channel, message) {
     // the page holds this lock while it lives: it is granted here once the page is gone
     self.navigator.locks.request(String(message.lock), () => close(channel));
   }
-  const sessions = open() + 1;
+  // (the calculators held or being built, this one included)
+  const sessions = Array.from(channels).filter((c) => c.session || c.runtime).length;
   channel.post({
     type: "progress",
     phase: "calculator",
@@ -165,7 +171,28 @@ async function begin(channel, message) {
       snapshot: runtime.snapshot,
     },
   });
-  const { app } = runtime;
+  building.push([channel, message]);
+  buildSoon();
+}
+
+/** Pages waiting for their calculator, in the order they asked; one built per task. */
+const building = [];
+let buildTimer = 0;
+
+function buildSoon() {
+  if (!buildTimer && building.length) buildTimer = setTimeout(buildNext, 0);
+}
+
+function buildNext() {
+  buildTimer = 0;
+  const next = building.shift();
+  if (next) build(...next);
+  buildSoon(); // (the next one in a task of its own: page messages first)
+}
+
+function build(channel, message) {
+  if (channel.closed) return;
+  const { app } = channel.runtime;
   try {
     const sender = app.pyodide_sender(channel.post);
     const key = String(message.key || "");

@@ -255,6 +255,11 @@ def app_page_html() -> str:
     const m = e.data;
     heard = true;
     pending = 0;
+    // a calculator's build comes at once: its widgets' messages, then its display
+    if (m && m.type === "batch") m.messages.forEach(route);
+    else route(m);
+  }};
+  const route = function (m) {{
     if (m.type === "pong") {{ if (R.runtime) R.runtime.sessions = m.sessions; return; }}
     if (m.type === "lost") {{ restart(false); return; }}
     if (m.type === "fault") {{

@@ -90,7 +90,8 @@ report.sessions = {};
 const keys = py.runPython("from ruleslab.calculators import CALCULATORS; [c.key for c in CALCULATORS]");
 for (const key of keys.toJs()) {
   let messages = 0;
-  const sender = app.pyodide_sender(() => (messages += 1));
+  // (a build comes as one batch: its messages are counted)
+  const sender = app.pyodide_sender((m) => (messages += m.type === "batch" ? m.messages.length : 1));
   try {
     const session = app.open_session(key, "", sender);
     py.globals.set("session", session);

@@ -8,6 +8,7 @@ its new figures come back as ``update`` messages, and no echo doubles them.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import Any
 
@@ -25,6 +26,14 @@ from ruleslab_widgets import app_page
 MODEL_REF = re.compile(r"IPY_MODEL_([0-9a-f]+)")
 
 
+def flat(sent: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The messages ``sent`` to a page, each ``batch`` (a calculator's build) unpacked."""
+    out: list[dict[str, Any]] = []
+    for message in sent:
+        out.extend(message["messages"] if message["type"] == "batch" else [message])
+    return out
+
+
 @pytest.fixture
 def channel(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     """Messages sent to the page; the comm factory and echo setting are restored afterwards."""
@@ -40,6 +49,8 @@ def channel(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
 @pytest.mark.parametrize("key", [c.key for c in CALCULATORS])
 def test_opens_come_before_any_reference_and_the_display_comes_last(channel, key):
     view = app_page.start(key)
+    assert [m["type"] for m in channel] == ["batch"]  # (the build, sent at once)
+    channel[:] = flat(channel)
     opened: set[str] = set()
     for message in channel[:-1]:
         refs = set(MODEL_REF.findall(repr(message["data"])))
@@ -53,6 +64,52 @@ def test_opens_come_before_any_reference_and_the_display_comes_last(channel, key
             assert message["comm_id"] in opened
     assert channel[-1] == {"type": "display", "model_id": view.model_id}
     assert view.model_id in opened
+
+
+def _page_models(sent: list[dict[str, Any]]) -> tuple[list[str], list[dict[str, Any]]]:
+    """What a page's widget manager holds once it has handled ``sent`` in order (opens,
+    then updates applied to them): each model's class and final state, in the order they
+    were opened, a reference to a model (a fresh uuid per build) made its place in that
+    order; and the display's model (by place) last."""
+    place: dict[str, int] = {}
+    states: list[dict[str, Any]] = []
+    shown = ""
+    for message in flat(sent):
+        if message["type"] == "comm_open":
+            place[message["comm_id"]] = len(place)
+            states.append(dict(message["data"]["state"]))
+        elif message["type"] == "comm_msg" and message["data"].get("method") == "update":
+            states[place[message["comm_id"]]].update(message["data"]["state"])
+        elif message["type"] == "display":
+            shown = message["model_id"]
+
+    def canon(value: Any) -> Any:
+        if isinstance(value, str):
+            return MODEL_REF.sub(lambda m: f"IPY_MODEL_#{place[m.group(1)]}", value)
+        if isinstance(value, dict):
+            return {k: canon(v) for k, v in value.items()}
+        if isinstance(value, list | tuple):
+            return [canon(v) for v in value]
+        return value
+
+    names = [s["_model_name"] for s in states]
+    return names, [canon(s) for s in states] + [{"display": place[shown]}]
+
+
+@pytest.mark.parametrize("key", [c.key for c in CALCULATORS])
+def test_a_build_sent_at_once_leaves_the_page_with_the_same_models(channel, monkeypatch, key):
+    """The build's messages are held and sent as one batch, each widget's changes merged
+    into its opening where that changes nothing the page sees: the page ends with the
+    same models in the same states as if every message had been sent as it was made."""
+    app_page.start(key)
+    held = list(channel)
+    channel.clear()
+    monkeypatch.setattr(app_page.Session, "_holding", lambda self: contextlib.nullcontext())
+    app_page.start(key)
+    one_by_one = list(channel)
+    assert "batch" not in {m["type"] for m in one_by_one}
+    assert _page_models(held) == _page_models(one_by_one)
+    assert len(flat(held)) < len(one_by_one)  # (changes were merged)
 
 
 def test_a_change_from_the_page_updates_the_figures_without_echo(channel):
@@ -130,7 +187,7 @@ from ruleslab_widgets import app_page
 sent = []
 app_page.install(sent.append)
 view = app_page.start("dice_pool")
-assert sent[-1] == {"type": "display", "model_id": view.model_id}
+assert sent[-1]["messages"][-1] == {"type": "display", "model_id": view.model_id}
 import IPython
 assert IPython.get_ipython() is None and IPython.__doc__.startswith("ruleslab's stand-in")
 try:
@@ -166,6 +223,7 @@ def test_a_shared_links_query_is_applied_before_the_display(channel):
     """``start(key, query)``: the page's query sets the fields (``tests/widgets/test_share.py``
     covers the query itself); every message still refers to opened models only."""
     view = app_page.start("lifting", "?calculator=lifting&strength=5&might=2&object_kg=450")
+    channel[:] = flat(channel)
     assert channel[-1] == {"type": "display", "model_id": view.model_id}
     opened = {m["comm_id"] for m in channel if m["type"] == "comm_open"}
     for message in channel[:-1]:
@@ -258,7 +316,7 @@ def _click(button: Any) -> dict[str, Any]:
 
 
 def _ids(messages: list[dict[str, Any]]) -> set[str]:
-    return {m["comm_id"] for m in messages if "comm_id" in m}
+    return {m["comm_id"] for m in flat(messages) if "comm_id" in m}
 
 
 def test_each_session_speaks_to_its_own_page_only(pages):
@@ -266,8 +324,8 @@ def test_each_session_speaks_to_its_own_page_only(pages):
     b = app_page.open_session("dice_pool", "dice=3", pages["b"].append)
     assert a.view is not None
     assert b.view is not None
-    assert pages["a"][-1] == {"type": "display", "model_id": a.view.model_id}
-    assert pages["b"][-1] == {"type": "display", "model_id": b.view.model_id}
+    assert flat(pages["a"])[-1] == {"type": "display", "model_id": a.view.model_id}
+    assert flat(pages["b"])[-1] == {"type": "display", "model_id": b.view.model_id}
     # every model a page was told about is one of its own session's
     assert _ids(pages["a"]) == set(a.comms)
     assert _ids(pages["b"]) == set(b.comms)

@@ -6,7 +6,10 @@ is no Jupyter kernel, so the widgets' comms are carried by plain messages:
 
 * Python to page: ``{"type": "comm_open" | "comm_msg" | "comm_close", "comm_id",
   "data", "metadata", "buffers", ...}`` exactly as a kernel would publish them,
-  then ``{"type": "display", "model_id"}`` for the calculator's root widget;
+  then ``{"type": "display", "model_id"}`` for the calculator's root widget; the
+  calculator's build is sent at once, as ``{"type": "batch", "messages": [...]}``
+  (:meth:`Session._holding`: one message to convert and post instead of hundreds,
+  each widget's changes made while it was built merged into its opening);
 * the page's query (a shared link's inputs) is handed to :func:`start`;
 * page to Python: ``{"type": "comm_msg" | "comm_close", "comm_id", "data",
   "buffers", "msg_id"}``, handled by :func:`receive`, which the worker follows
@@ -82,10 +85,64 @@ class Session:
         self.comms: dict[str, PageComm] = {}
         self.view: CalculatorView | None = None
         self.closed = False
+        self._held: list[Message] | None = None
+        self._open_held: dict[str, Message] = {}
 
     def _post(self, message: Message) -> None:
-        if not self.closed:
+        if self.closed:
+            return
+        if self._held is None:
             self.send(message)
+        elif not self._merged(message):
+            self._held.append(message)
+
+    @contextmanager
+    def _holding(self) -> Iterator[None]:
+        """Hold what is sent inside the block, and send it at the end as one ``batch``
+        message (:func:`open_session`: a calculator's build is some 100 to 1,200
+        messages), each widget's changes made while it was built merged into its
+        ``comm_open`` (:meth:`_merged`). Nothing is sent if the block fails."""
+        self._held, self._open_held = [], {}
+        try:
+            yield
+            held = self._held
+        finally:
+            self._held, self._open_held = None, {}
+        if held:
+            self._post({"type": "batch", "messages": held})
+
+    def _merged(self, message: Message) -> bool:
+        """While holding: merge ``message``, a widget's change, into the held opening of
+        its widget, if that changes nothing the page sees (``True``: merged, not to be
+        sent). The page makes no view before the ``display`` at the end, so a model
+        opened with its final state draws as one opened and then updated; but an update
+        naming other widgets (``IPY_MODEL_``: they may be opened after this one) or
+        carrying buffers is kept in its place, and so is everything after it for that
+        widget (its changes stay in order)."""
+        comm_id = message.get("comm_id")
+        if not isinstance(comm_id, str):
+            return False
+        if message["type"] == "comm_open":
+            if not message.get("buffers") and not message["data"].get("buffer_paths"):
+                self._open_held[comm_id] = message
+            return False
+        opened = self._open_held.get(comm_id)
+        if opened is None:
+            return False
+        data = message.get("data") or {}
+        state = data.get("state")
+        if (
+            message["type"] == "comm_msg"
+            and data.get("method") == "update"
+            and isinstance(state, dict)
+            and not message.get("buffers")
+            and not data.get("buffer_paths")
+            and not _names_a_widget(state)
+        ):
+            opened["data"]["state"].update(state)
+            return True
+        del self._open_held[comm_id]  # (kept in place: later changes follow it)
+        return False
 
     def receive(self, message: Message) -> None:
         """Handle one message from this session's page (see :func:`receive`).
@@ -198,16 +255,27 @@ def open_session(key: str, query: str, send: Send) -> Session:
         raise RuntimeError("ruleslab_widgets.app_page.install() was not called")
     session = Session(send)
     try:
-        with _serving(session):
+        with session._holding(), _serving(session):
             view = calculator(key)
             if query:
                 view.apply_query(query)
+            session._post({"type": "display", "model_id": view.model_id})
     except BaseException:
         session.close()
         raise
     session.view = view
-    session._post({"type": "display", "model_id": view.model_id})
     return session
+
+
+def _names_a_widget(value: Any) -> bool:
+    """Whether ``value`` (a widget state, JSON-like) refers to a widget (``IPY_MODEL_``)."""
+    if isinstance(value, str):
+        return value.startswith("IPY_MODEL_")
+    if isinstance(value, dict):
+        return any(_names_a_widget(v) for v in value.values())
+    if isinstance(value, list | tuple):
+        return any(_names_a_widget(v) for v in value)
+    return False
 
 
 def start(key: str, query: str = "") -> CalculatorView:
