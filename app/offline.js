@@ -78,13 +78,17 @@
     button.textContent = "Use it now";
     button.addEventListener("click", async () => {
       button.disabled = true;
+      // (before asking: the new worker may take over, and say so, before its answer
+      // arrives; the reload must not then be missed)
+      updating = true;
       const answer = await ask(worker, "activate", {});
       if (answer.type === "activating") {
-        updating = true;
         say("Updating…");
       } else if (answer.type === "not-waiting") {
+        updating = false;
         say("The new version is in charge: reload the page to use it.");
       } else {
+        updating = false;
         button.disabled = false;
         say(
           `A new version is ready. Close the other pages of this site (${answer.pages - 1} open), ` +
