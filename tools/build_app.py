@@ -208,13 +208,15 @@ def icons_css(names: tuple[str, ...] = ICONS, svgs: Path = FONTAWESOME_SVGS) -> 
     ``<i class="fa fa-NAME">``: each icon's SVG (``svgs/NAME.svg``) as a CSS mask filled
     with the text's colour, as wide as its view box for a height of 1em, on the text's
     baseline as Font Awesome puts it (-0.125em); in forced colours it keeps the text's
-    (forced) colour. An ``fa-`` name not in ``names`` draws nothing, as a font without
+    (forced) colour, and it is printed (a background, which browsers leave out of a print
+    unless told). An ``fa-`` name not in ``names`` draws nothing, as a font without
     that glyph would. The SVG keeps its comment: Font Awesome's attribution."""
     rules = [
         ".fa { display: inline-block; height: 1em; vertical-align: -0.125em;"
         " font-style: normal; line-height: 1; }",
         ".fa::before { content: ''; display: block; height: 100%;"
         " background-color: currentColor; forced-color-adjust: none;"
+        " -webkit-print-color-adjust: exact; print-color-adjust: exact;"
         " -webkit-mask: var(--rl-icon) center / contain no-repeat;"
         " mask: var(--rl-icon) center / contain no-repeat; }",
     ]

@@ -127,3 +127,15 @@ def test_the_dice_icon_is_drawn_static_and_live_without_a_font(browser, base_url
         assert 0.3 < reading["ink"] < 0.7, reading
     assert live["ink"] == pytest.approx(static["ink"], abs=0.05)
     assert fonts == []
+
+
+def test_the_dice_icon_keeps_the_text_colour_in_forced_colours(browser, base_url):
+    """In forced colours (Windows' high contrast) backgrounds are the system's: the icon,
+    a background in the text's colour, opts out and takes the forced text colour."""
+    context, _held, page = open_held(browser, base_url, "calculator=dice_pool", (1280, 900))
+    try:
+        page.emulate_media(forced_colors="active")
+        reading = icon_reading(page, f"{STATIC} {ROLL_ICON}")
+    finally:
+        context.close()
+    assert 0.3 < reading["ink"] < 0.7, reading
