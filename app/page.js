@@ -20,7 +20,7 @@ import { ManagerBase } from "@jupyter-widgets/base-manager";
 import * as controls from "@jupyter-widgets/controls";
 import { Widget } from "@lumino/widgets";
 import "@lumino/widgets/style/index.css";
-import "@fortawesome/fontawesome-free/css/all.min.css";
+import "ruleslab-icons"; // the widgets' few icons, without Font Awesome's font (tools/build_app.py)
 import "@jupyter-widgets/controls/css/widgets-base.css";
 import "@jupyter-widgets/controls/css/labvariables.css";
 import "./theme.css"; // the controls' dark theme (after labvariables.css, which it overrides)

@@ -803,7 +803,9 @@ class EmbedLoad:
     """One embed page: seconds from its navigation start until each embed (by key) was
     interactive (``None``: it was not), and the browser's memory once they all were:
     ``memory_mb`` after :data:`EMBED_MEMORY_QUIET_S` s (the figure), ``early_mb`` after
-    :data:`EMBED_MEMORY_EARLY_S` s, ``collected_mb`` after a forced garbage collection."""
+    :data:`EMBED_MEMORY_EARLY_S` s, ``collected_mb`` after a forced garbage collection;
+    ``private_mb``: the anonymous and shared memory part of ``memory_mb``
+    (:func:`private_mb`), read with it."""
 
     seconds: dict[str, float | None]
     memory_mb: float | None = None
@@ -811,6 +813,7 @@ class EmbedLoad:
     error: str = ""
     early_mb: float | None = None
     collected_mb: float | None = None
+    private_mb: float | None = None
 
     @property
     def slowest(self) -> float | None:
@@ -826,9 +829,11 @@ def embed_load(
     *,
     timeout_s: float,
     memory: Callable[[], tuple[float, str]] | None = None,
+    private: Callable[[], float | None] | None = None,
 ) -> EmbedLoad:
     """Open the embed page ``url``; as each embed's live calculator is drawn, make its
-    change (all of them concurrently); time each; then ``memory()`` (see :class:`EmbedLoad`)."""
+    change (all of them concurrently); time each; then ``memory()`` and ``private()``
+    (see :class:`EmbedLoad`)."""
     from playwright.sync_api import Error as PlaywrightError
 
     result = EmbedLoad({c.key: None for c in changes})
@@ -875,6 +880,7 @@ def embed_load(
             result.early_mb = memory()[0]
             page.wait_for_timeout((EMBED_MEMORY_QUIET_S - EMBED_MEMORY_EARLY_S) * 1000)
             result.memory_mb, result.memory_kind = memory()
+            result.private_mb = private() if private is not None else None
             collect_garbage(context, page)
             page.wait_for_timeout(1000)
             result.collected_mb = memory()[0]
@@ -906,8 +912,10 @@ def embed_pair(
     """The embed page in a new profile (cold, with memory), then reopened (warm)."""
     with browser_profile(pw, EMBED_VIEWPORT) as (context, profile):
         memory = partial(browser_memory, profile)
-        cold = embed_load(context, url, changes, timeout_s=timeout_s, memory=memory)
-        warm = embed_load(context, url, changes, timeout_s=timeout_s, memory=memory)
+        private = partial(browser_private_memory, profile)
+        kwargs = {"timeout_s": timeout_s, "memory": memory, "private": private}
+        cold = embed_load(context, url, changes, **kwargs)
+        warm = embed_load(context, url, changes, **kwargs)
     return cold, warm
 
 
@@ -959,9 +967,32 @@ def memory_mb(rollups: Sequence[Mapping[str, int]]) -> tuple[float, str]:
     return sum(r.get(kind, 0) for r in rollups) * 1024 / 1e6, kind.upper()
 
 
+def private_mb(rollups: Sequence[Mapping[str, int]]) -> float | None:
+    """MB of processes' anonymous and shared memory from their rollups (the sum of
+    ``Pss_Anon`` and ``Pss_Shmem``; ``None`` if a rollup lacks them): their PSS but for
+    file-backed pages. Those are mostly the browser's binary and libraries, shared with
+    any other Chromium running on the machine: PSS divides a shared page by the number of
+    processes mapping it, so that part moves with whatever else runs, by tens of MB between
+    two readings of the same page on a busy machine."""
+    if not rollups or not all("Pss_Anon" in r and "Pss_Shmem" in r for r in rollups):
+        return None
+    return sum(r["Pss_Anon"] + r["Pss_Shmem"] for r in rollups) * 1024 / 1e6
+
+
+def browser_private_memory(profile: Path) -> float | None:
+    """:func:`private_mb` of the browser running on ``profile`` (:func:`browser_memory`)."""
+    return private_mb(browser_rollups(profile))
+
+
 def browser_memory(profile: Path) -> tuple[float, str]:
     """The memory of the browser running on ``profile``: its main process (the one whose
     command line names the profile and whose parent's does not) and all under it."""
+    return memory_mb(browser_rollups(profile))
+
+
+def browser_rollups(profile: Path) -> list[dict[str, int]]:
+    """The ``smaps_rollup`` of each process of the browser running on ``profile``
+    (:func:`browser_memory`)."""
     flag = f"--user-data-dir={profile}"
     parents: dict[int, int] = {}
     cmdlines: dict[int, str] = {}
@@ -985,7 +1016,7 @@ def browser_memory(profile: Path) -> tuple[float, str]:
             rollups.append(rollup_kb(Path(f"/proc/{pid}/smaps_rollup").read_text()))
         except OSError:
             continue
-    return memory_mb(rollups)
+    return rollups
 
 
 # -- redraw ----------------------------------------------------------------------------
@@ -1780,7 +1811,9 @@ def _embeds_section(res: Results, fig: Figures) -> str:
         f"was interactive, its snapshot maker done and {EMBED_MEMORY_QUIET_S} s after (the "
         "figure; "
         f"{per_extra('early_mb')} {EMBED_MEMORY_EARLY_S} s after, "
-        f"{per_extra('collected_mb')} after a forced garbage collection)."
+        f"{per_extra('collected_mb')} after a forced garbage collection); of the figure, "
+        f"anonymous and shared memory (PSS but for file-backed pages, which other Chromiums "
+        f"on the machine share and move): {per_extra('private_mb')}."
     )
     errors = [load.error for r in res.embeds for load in (*r.single, *r.five) if load.error]
     if errors:

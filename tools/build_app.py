@@ -10,6 +10,16 @@ copied as they are, but for the runtime's version written into ``python.mjs``
 time, with ``static/app/pyodide.asm.mjs``: Pyodide's own, with one fix
 (:func:`patched_pyodide_asm`).
 
+The bundle has no icon font: the widgets' icons (``<i class="fa fa-NAME">``, as the
+ipywidgets button draws its ``icon`` and :mod:`ruleslab_widgets.prerender` draws it too)
+are the few Font Awesome icons in :data:`ICONS`, each a CSS mask of that icon's SVG
+(:func:`icons_css`), instead of Font Awesome's whole stylesheet and its fonts (59 KB of
+rules every page and embed parsed, 15 font files). And ``sanitize-html`` (with
+``htmlparser2``, ``entities``, ``postcss``: a third of the bundle, instantiated by every
+page and embed), which ``@jupyter-widgets/base-manager`` imports for the descriptions a
+widget marks as HTML, is replaced by ``app/sanitize.js``: the same policy on the
+browser's own HTML parser.
+
 The worker loads its packages through ``static/pyodide/app-lock.json``: the
 site's lock cut down to ``ruleslab`` and what it needs on the app page, which
 runs without IPython (:mod:`ruleslab_widgets.ipython_standin`): the same
@@ -30,6 +40,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -38,6 +49,7 @@ import zipfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from tools import REPO
 from tools.pyodide_dist import LOCK_NAME, read_lock, write_lock
@@ -48,10 +60,12 @@ __all__ = [
     "APP_ROOT_PACKAGE",
     "APP_STDLIB",
     "APP_STDLIB_ZIP",
+    "ICONS",
     "AppBuildError",
     "app_lock",
     "app_stdlib",
     "build_app",
+    "icons_css",
     "patched_pyodide_asm",
     "runtime_version",
 ]
@@ -148,7 +162,16 @@ ANYWIDGET_PATCHES: tuple[tuple[str, str, str], ...] = (
     ),
 )
 
-_FONT_LOADERS = [f"--loader:.{ext}=file" for ext in ("woff2", "woff", "ttf", "eot", "svg")]
+#: The Font Awesome icons the widgets use (``icon=`` of a ``Button``: ``view.py``'s roll
+#: button); the bundle draws these and no others (tests/tools/test_build_app.py checks
+#: the widgets' sources name no other).
+ICONS = ("dice",)
+#: Font Awesome's SVG icons (the solid style, which ``fa`` means in Font Awesome 5).
+FONTAWESOME_SVGS = REPO / "node_modules" / "@fortawesome" / "fontawesome-free" / "svgs" / "solid"
+#: The module name page.js imports the icons' stylesheet by (:func:`icons_css`).
+ICONS_MODULE = "ruleslab-icons"
+#: The module ``sanitize-html`` is replaced by (see the module's docstring).
+SANITIZE = "sanitize.js"
 
 
 class AppBuildError(RuntimeError):
@@ -216,9 +239,42 @@ def runtime_version(site: Path) -> str:
     return digest.hexdigest()[:16]
 
 
-def _bundle(sources: Path, out: Path, anywidget: Path) -> None:
+def icons_css(names: tuple[str, ...] = ICONS, svgs: Path = FONTAWESOME_SVGS) -> str:
+    """The stylesheet drawing Font Awesome's icons ``names`` where a page has
+    ``<i class="fa fa-NAME">``: each icon's SVG (``svgs/NAME.svg``) as a CSS mask filled
+    with the text's colour, as wide as its view box for a height of 1em, on the text's
+    baseline as Font Awesome puts it (-0.125em); in forced colours it keeps the text's
+    (forced) colour, and it is printed (a background, which browsers leave out of a print
+    unless told). An ``fa-`` name not in ``names`` draws nothing, as a font without
+    that glyph would. The SVG keeps its comment: Font Awesome's attribution."""
+    rules = [
+        ".fa { display: inline-block; height: 1em; vertical-align: -0.125em;"
+        " font-style: normal; line-height: 1; }",
+        ".fa::before { content: ''; display: block; height: 100%;"
+        " background-color: currentColor; forced-color-adjust: none;"
+        " -webkit-print-color-adjust: exact; print-color-adjust: exact;"
+        " -webkit-mask: var(--rl-icon) center / contain no-repeat;"
+        " mask: var(--rl-icon) center / contain no-repeat; }",
+    ]
+    for name in names:
+        path = svgs / f"{name}.svg"
+        if not path.is_file():
+            raise AppBuildError(f"no Font Awesome icon {name!r}: {path} not found")
+        text = path.read_text(encoding="utf-8")  # (its licence comment kept: CC BY 4.0)
+        box = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', text)
+        if box is None:
+            raise AppBuildError(f"{path}: no view box")
+        width = float(box.group(1)) / float(box.group(2))
+        data = "data:image/svg+xml," + quote(" ".join(text.split()), safe=" :/=',.-")
+        rules.append(f'.fa-{name} {{ width: {width:.4g}em; --rl-icon: url("{data}"); }}')
+    return "\n".join(rules) + "\n"
+
+
+def _bundle(sources: Path, out: Path, anywidget: Path, icons: Path) -> None:
     """esbuild: ``page.js`` and all it imports into ``out/app.js`` and ``app.css``, with
-    the module ``anywidget`` taken from ``anywidget`` (:func:`patched_anywidget`)."""
+    the module ``anywidget`` taken from ``anywidget`` (:func:`patched_anywidget`), the
+    icons' stylesheet from ``icons`` (:func:`icons_css`) and ``sanitize-html`` replaced
+    by :data:`SANITIZE`."""
     cmd = [
         str(ESBUILD),
         str(sources / "page.js"),
@@ -231,7 +287,8 @@ def _bundle(sources: Path, out: Path, anywidget: Path) -> None:
         "--legal-comments=none",
         "--log-level=warning",
         f"--alias:anywidget={anywidget}",
-        *_FONT_LOADERS,
+        f"--alias:{ICONS_MODULE}={icons}",
+        f"--alias:sanitize-html={sources / SANITIZE}",
     ]
     proc = subprocess.run(cmd, capture_output=True, text=True, cwd=REPO)
     if proc.returncode != 0:
@@ -239,7 +296,7 @@ def _bundle(sources: Path, out: Path, anywidget: Path) -> None:
 
 
 def build_app(site: Path, *, sources: Path = APP_SOURCES) -> Path:
-    """Write ``app.js``, ``app.css``, their fonts, the workers' scripts (:data:`COPIED`) and
+    """Write ``app.js``, ``app.css``, the workers' scripts (:data:`COPIED`) and
     Pyodide's fixed runtime script into ``site/static/app``,
     and the app page's lock beside the site's."""
     if not ESBUILD.exists():
@@ -249,7 +306,9 @@ def build_app(site: Path, *, sources: Path = APP_SOURCES) -> Path:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     with tempfile.TemporaryDirectory() as tmp:
-        _bundle(sources, out, patched_anywidget(Path(tmp)))
+        icons = Path(tmp) / "icons.css"
+        icons.write_text(icons_css(), encoding="utf-8")
+        _bundle(sources, out, patched_anywidget(Path(tmp)), icons)
     dist = Path(site) / "static" / "pyodide"
     if not (dist / LOCK_NAME).is_file():
         raise AppBuildError(f"{dist / LOCK_NAME} not found: build the Pyodide distribution first")

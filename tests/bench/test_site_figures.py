@@ -438,6 +438,17 @@ def test_browser_memory_sums_pss_of_the_process_tree():
     assert site_load.memory_mb([]) == (0.0, "RSS")
 
 
+def test_private_memory_is_pss_but_for_file_backed_pages():
+    rollup = "Rss: 900 kB\nPss: 600 kB\nPss_Anon: 300 kB\nPss_File: 200 kB\nPss_Shmem: 100 kB\n"
+    one = site_load.rollup_kb(rollup)
+    assert one["Pss"] - one["Pss_File"] == 400
+    other = {"Pss": 50, "Pss_Anon": 20, "Pss_File": 25, "Pss_Shmem": 5}
+    assert site_load.private_mb([one, other]) == (400 + 25) * 1024 / 1e6
+    # a kernel without the split: no figure rather than a wrong one
+    assert site_load.private_mb([one, {"Pss": 50}]) is None
+    assert site_load.private_mb([]) is None
+
+
 def test_the_bare_peer_serves_npm_pyodide_byte_for_byte(tmp_path):
     npm = tmp_path / "npm"
     npm.mkdir()

@@ -157,7 +157,9 @@ def test_the_built_sites_headers_file(site: Path) -> None:
         assert matched[0]["Cache-Control"] == wanted[cls], url
     immutable = [u for u, c in urls.items() if c == "immutable"]
     assert any(u.startswith("build/") for u in immutable)
-    assert any(u.startswith("static/app/") for u in immutable)
+    assert any(u.startswith("static/pyodide/ruleslab-") for u in immutable)  # (the wheel)
+    # the app page's bundle has no hashed asset since its icons need no font
+    assert urls["static/app/app.js"] == urls["static/app/app.css"] == "revalidate"
     for must in ("service-worker.js", "static/offline/manifest.json", "app.html", "lab/"):
         assert urls[must] == "revalidate"
     # the hosts never serve the file: the offline worker must not ask for it

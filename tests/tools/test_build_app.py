@@ -4,6 +4,7 @@ hand-made examples."""
 from __future__ import annotations
 
 import json
+import re
 import zipfile
 
 import pytest
@@ -185,3 +186,63 @@ def test_the_runtime_version_changes_with_the_lock_and_the_libraries(tmp_path):
         (tmp_path / rel).write_bytes(b"changed")
         assert runtime_version(tmp_path) != first, rel
         (tmp_path / rel).write_bytes(rel.encode())
+
+
+def test_an_icon_is_its_svg_as_a_mask_as_wide_as_its_view_box(tmp_path):
+    from urllib.parse import unquote
+
+    from tools.build_app import icons_css
+
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 512"><path d="M0 0h1#"/></svg>'
+    (tmp_path / "wide.svg").write_text(svg.replace("><path", "><!-- licence --><path"))
+    (tmp_path / "square.svg").write_text(svg.replace("640 512", "512 512"))
+    css = icons_css(("wide", "square"), tmp_path)
+    rules = dict(re.findall(r"^\.fa-(\w+) \{ (.*) \}$", css, flags=re.M))
+    assert set(rules) == {"wide", "square"}
+    assert rules["wide"].startswith("width: 1.25em; ")
+    assert rules["square"].startswith("width: 1em; ")
+    url = re.search(r'--rl-icon: url\("data:image/svg\+xml,(.*)"\);', rules["wide"])
+    assert url is not None
+    assert '"' not in url.group(1)
+    assert "#" not in url.group(1)
+    assert unquote(url.group(1)) == svg.replace("><path", "><!-- licence --><path")
+    assert ".fa::before" in css
+    assert "mask:" in css
+
+
+def test_an_icon_font_awesome_lacks_fails_the_build(tmp_path):
+    from tools.build_app import icons_css
+
+    with pytest.raises(AppBuildError, match="no Font Awesome icon 'nope'"):
+        icons_css(("nope",), tmp_path)
+
+
+def test_the_bundle_draws_every_icon_the_widgets_name():
+    from tools.build_app import FONTAWESOME_SVGS, ICONS
+
+    sources = (REPO / "widgets" / "ruleslab_widgets").glob("*.py")
+    named = {m for p in sources for m in re.findall(r"\bicon=\"([\w-]+)\"", p.read_text())}
+    assert named == {"dice"}  # (view.py's roll button)
+    assert named <= set(ICONS)
+    assert all((FONTAWESOME_SVGS / f"{name}.svg").is_file() for name in ICONS)
+
+
+def test_the_bundle_has_no_icon_font_and_no_sanitize_html(tmp_path):
+    from tools.build_app import ICONS_MODULE, _bundle, icons_css
+
+    icons = tmp_path / "icons.css"
+    icons.write_text(icons_css())
+    (tmp_path / "out").mkdir()
+    _bundle(REPO / "app", tmp_path / "out", patched_anywidget(tmp_path), icons)
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["app.css", "app.js"]
+    css = (tmp_path / "out" / "app.css").read_text()
+    js = (tmp_path / "out" / "app.js").read_text()
+    assert "@font-face" not in css
+    assert "Font Awesome 5 " not in css  # (its font families; the icon names its licence)
+    assert ".fa-dice{" in css
+    assert ICONS_MODULE not in js
+    # sanitize-html's option names and postcss's error class: not bundled
+    assert "allowedSchemesAppliedToAttributes" not in js
+    assert "CssSyntaxError" not in js
+    # app/sanitize.js is, in their place
+    assert "xlink:href" in js
