@@ -17,8 +17,8 @@ are the few Font Awesome icons in :data:`ICONS`, each a CSS mask of that icon's 
 rules every page and embed parsed, 15 font files). And ``sanitize-html`` (with
 ``htmlparser2``, ``entities``, ``postcss``: a third of the bundle, instantiated by every
 page and embed), which ``@jupyter-widgets/base-manager`` imports for the descriptions a
-widget marks as HTML, is replaced by ``app/sanitize.js``: the same policy on the
-browser's own HTML parser.
+widget marks as HTML (none of ours does), is replaced by ``app/sanitize.js``, which
+shows such a description as the text it is (escaped, never parsed).
 
 The worker loads its packages through ``static/pyodide/app-lock.json``: the
 site's lock cut down to ``ruleslab`` and what it needs on the app page, which

@@ -35,6 +35,23 @@ def test_every_calculator_builds_with_its_defaults():
             assert f'data-figure="{fig.key}"' in view.output.value
 
 
+def _tree(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _tree(child)
+
+
+@pytest.mark.parametrize("key", [c.key for c in CALCULATORS])
+def test_no_widget_marks_its_description_as_html(key):
+    """The app page's bundle shows a description marked as HTML as escaped text
+    (app/sanitize.js): no widget of a calculator may rely on one."""
+    view = calculator(key)
+    widgets = list(_tree(view))
+    assert len(widgets) > 20
+    marked = [w for w in widgets if getattr(w, "description_allow_html", False)]
+    assert marked == []
+
+
 def test_changing_an_input_updates_the_output_trait():
     view = calculator("dice_pool")
     before = view.output.value
