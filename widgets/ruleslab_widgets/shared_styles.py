@@ -4,10 +4,11 @@ ipywidgets gives every widget a ``Layout`` of its own, and every control a style
 its own (``HTMLStyle``, ``DescriptionStyle`` …), even when nothing is ever set on them. A
 calculator's view is some 80 to 300 widgets; most of their layouts and styles stay at the
 defaults, yet each is a widget of ~40 traits made, serialized, sent and drawn as a model in
-the page. Measured in Pyodide (the app page's Python, Node 20), building Lifting took 71 ms
-with them and 34 ms with one shared default per class; and its page had 241 models to
-create instead of about 110 (docs/app-page.md, "One Python for the whole site": five embeds
-on a page are built one after another by one interpreter).
+the page. With one shared default per class, Lifting's page creates 125 models instead of
+242, and its build in Pyodide (the app page's Python, under Node 20, best of three, its
+build's messages converted for the page) takes 39 ms instead of 74, the batch of
+:mod:`ruleslab_widgets.app_page` included (README, "Fewer models, one message per build":
+five embeds on a page are built one after another by one interpreter).
 
 While a view is built (:func:`shared_defaults`), a widget made without a layout (or style)
 gets the view's one shared default of that class instead of a new one. The shared ones
