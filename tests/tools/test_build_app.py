@@ -235,6 +235,10 @@ def test_the_bundle_has_no_icon_font_and_no_sanitize_html(tmp_path):
     (tmp_path / "out").mkdir()
     _bundle(REPO / "app", tmp_path / "out", patched_anywidget(tmp_path), icons)
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["app.css", "app.js"]
+    # V8's compile hint, which it reads on the first line only
+    assert (tmp_path / "out" / "app.js").read_text().splitlines()[
+        0
+    ] == "//# allFunctionsCalledOnLoad"
     css = (tmp_path / "out" / "app.css").read_text()
     js = (tmp_path / "out" / "app.js").read_text()
     assert "@font-face" not in css
