@@ -489,7 +489,7 @@ def one_load(
 @contextmanager
 def browser_profile(pw: Any, viewport: dict[str, int] | None = None) -> Iterator[tuple[Any, Path]]:
     """A Chromium context on a new temporary profile, and the profile's folder (which
-    names the browser's processes: :func:`browser_memory`)."""
+    names the browser's processes: :func:`browser_rollups`)."""
     with tempfile.TemporaryDirectory(prefix="rl-bench-profile-") as tmp:
         extra: dict[str, Any] = {} if viewport is None else {"viewport": viewport}
         context = pw.chromium.launch_persistent_context(
@@ -805,7 +805,7 @@ class EmbedLoad:
     ``memory_mb`` after :data:`EMBED_MEMORY_QUIET_S` s (the figure), ``early_mb`` after
     :data:`EMBED_MEMORY_EARLY_S` s, ``collected_mb`` after a forced garbage collection;
     ``private_mb``: the anonymous and shared memory part of ``memory_mb``
-    (:func:`private_mb`), read with it."""
+    (:func:`private_mb`), of the same reading."""
 
     seconds: dict[str, float | None]
     memory_mb: float | None = None
@@ -828,12 +828,11 @@ def embed_load(
     changes: Sequence[Change],
     *,
     timeout_s: float,
-    memory: Callable[[], tuple[float, str]] | None = None,
-    private: Callable[[], float | None] | None = None,
+    rollups: Callable[[], list[dict[str, int]]] | None = None,
 ) -> EmbedLoad:
     """Open the embed page ``url``; as each embed's live calculator is drawn, make its
-    change (all of them concurrently); time each; then ``memory()`` and ``private()``
-    (see :class:`EmbedLoad`)."""
+    change (all of them concurrently); time each; then read the browser's memory from
+    ``rollups()`` (:func:`browser_rollups`; see :class:`EmbedLoad`)."""
     from playwright.sync_api import Error as PlaywrightError
 
     result = EmbedLoad({c.key: None for c in changes})
@@ -874,16 +873,17 @@ def embed_load(
         if pending:
             result.error = f"not interactive within {timeout_s:.0f} s: {', '.join(pending)}"
             _note(f"  ! {result.error}")
-        elif memory is not None:
+        elif rollups is not None:
             _makers_ended(page, deadline)
             page.wait_for_timeout(EMBED_MEMORY_EARLY_S * 1000)
-            result.early_mb = memory()[0]
+            result.early_mb = memory_mb(rollups())[0]
             page.wait_for_timeout((EMBED_MEMORY_QUIET_S - EMBED_MEMORY_EARLY_S) * 1000)
-            result.memory_mb, result.memory_kind = memory()
-            result.private_mb = private() if private is not None else None
+            quiet = rollups()
+            result.memory_mb, result.memory_kind = memory_mb(quiet)
+            result.private_mb = private_mb(quiet)
             collect_garbage(context, page)
             page.wait_for_timeout(1000)
-            result.collected_mb = memory()[0]
+            result.collected_mb = memory_mb(rollups())[0]
     except PlaywrightError as exc:
         result.error = str(exc).splitlines()[0]
         _note(f"  ! {url[:80]}: {result.error}")
@@ -911,11 +911,9 @@ def embed_pair(
 ) -> tuple[EmbedLoad, EmbedLoad]:
     """The embed page in a new profile (cold, with memory), then reopened (warm)."""
     with browser_profile(pw, EMBED_VIEWPORT) as (context, profile):
-        memory = partial(browser_memory, profile)
-        private = partial(browser_private_memory, profile)
-        kwargs = {"timeout_s": timeout_s, "memory": memory, "private": private}
-        cold = embed_load(context, url, changes, **kwargs)
-        warm = embed_load(context, url, changes, **kwargs)
+        rollups = partial(browser_rollups, profile)
+        cold = embed_load(context, url, changes, timeout_s=timeout_s, rollups=rollups)
+        warm = embed_load(context, url, changes, timeout_s=timeout_s, rollups=rollups)
     return cold, warm
 
 
@@ -979,20 +977,10 @@ def private_mb(rollups: Sequence[Mapping[str, int]]) -> float | None:
     return sum(r["Pss_Anon"] + r["Pss_Shmem"] for r in rollups) * 1024 / 1e6
 
 
-def browser_private_memory(profile: Path) -> float | None:
-    """:func:`private_mb` of the browser running on ``profile`` (:func:`browser_memory`)."""
-    return private_mb(browser_rollups(profile))
-
-
-def browser_memory(profile: Path) -> tuple[float, str]:
-    """The memory of the browser running on ``profile``: its main process (the one whose
-    command line names the profile and whose parent's does not) and all under it."""
-    return memory_mb(browser_rollups(profile))
-
-
 def browser_rollups(profile: Path) -> list[dict[str, int]]:
-    """The ``smaps_rollup`` of each process of the browser running on ``profile``
-    (:func:`browser_memory`)."""
+    """The ``smaps_rollup`` of each process of the browser running on ``profile``: its
+    main process (the one whose command line names the profile and whose parent's does
+    not) and all under it (their memory: :func:`memory_mb`, :func:`private_mb`)."""
     flag = f"--user-data-dir={profile}"
     parents: dict[int, int] = {}
     cmdlines: dict[int, str] = {}
