@@ -271,7 +271,7 @@ class CalculatorView(w.VBox):
         )
         initial = {"description_width": "initial"}
         widget: w.DOMWidget
-        if isinstance(param, BoolParam):
+        if checkbox:
             widget = w.Checkbox(
                 value=bool(param.default),
                 description=label,
@@ -279,7 +279,7 @@ class CalculatorView(w.VBox):
                 layout=layout,
                 style=initial,
             )
-        elif isinstance(param, TextParam) and param.multiline:
+        elif multiline:
             widget = w.Textarea(
                 value=param.default,
                 description=label,
