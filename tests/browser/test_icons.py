@@ -10,7 +10,6 @@ no font file is asked for.
 
 from __future__ import annotations
 
-import re
 import struct
 import zlib
 from typing import Any
@@ -18,6 +17,7 @@ from typing import Any
 import pytest
 
 from tests.browser.test_prerender import STATIC, open_held
+from tests.browser.test_theme_layout import _rgba
 
 pytestmark = pytest.mark.browser
 
@@ -71,11 +71,6 @@ def png_pixels(data: bytes) -> tuple[int, int, list[tuple[int, int, int]]]:
     return width, height, pixels
 
 
-def _rgb(css: str) -> tuple[int, int, int]:
-    r, g, b = (int(float(v)) for v in re.findall(r"[\d.]+", css)[:3])
-    return r, g, b
-
-
 def icon_reading(page: Any, selector: str) -> dict[str, float]:
     """The icon's box against its button's font size, and the share of its pixels in the
     button's text colour (the rest in its background)."""
@@ -87,14 +82,14 @@ def icon_reading(page: Any, selector: str) -> dict[str, float]:
         """(i) => { const b = getComputedStyle(i.closest('button'));
                     return [parseFloat(b.fontSize), b.color, b.backgroundColor]; }"""
     )
-    ink, paper = _rgb(color), _rgb(background)
+    ink, paper = _rgba(color)[:3], _rgba(background)[:3]
     assert ink != paper
     _, _, pixels = png_pixels(icon.screenshot())
 
-    def far(p: tuple[int, int, int], q: tuple[int, int, int]) -> int:
+    def far(p: tuple[float, ...], q: tuple[float, ...]) -> float:
         return sum((a - b) ** 2 for a, b in zip(p, q, strict=True))
 
-    def nearer_ink(p: tuple[int, int, int]) -> bool:
+    def nearer_ink(p: tuple[float, ...]) -> bool:
         return far(p, ink) < far(p, paper)
 
     return {
