@@ -131,6 +131,11 @@ RUNTIME_VERSION = '/*RULESLAB-RUNTIME-VERSION*/ "dev"'
 ANYWIDGET = REPO / "node_modules" / "anywidget" / "dist" / "index.js"
 ANYWIDGET_TIMEOUT = "AbortSignal.timeout(2e3)"
 ANYWIDGET_INIT_MS = 30_000
+#: The module the patched anywidget imports our widgets' modules from
+#: (:func:`bundled_modules`).
+BUNDLED_MODULE = "ruleslab-widget-modules"
+#: The package whose widgets' modules are bundled (:func:`widget_modules`).
+WIDGETS_PACKAGE = "ruleslab_widgets"
 #: What the app page's bundle changes in anywidget's front end
 #: (``node_modules/anywidget/dist/index.js``, :func:`patched_anywidget`): ``(what, old,
 #: new)``, each ``old`` there exactly once (a new anywidget without one fails the build,
@@ -146,6 +151,11 @@ ANYWIDGET_INIT_MS = 30_000
 #:   (145 ms of the page's main thread for five embeds, Chrome's profiler). Each source is
 #:   imported once per page; its widgets share the module (ours keep no per-widget state
 #:   at module level but id counters, which then stay unique in the page).
+#: - **Our modules bundled.** The modules of ``ruleslab_widgets``' own widgets
+#:   (:func:`widget_modules`) are bundled into ``app.js`` (:func:`bundled_modules`), so
+#:   the loader takes a source it knows from the bundle: compiled with the rest of
+#:   ``app.js`` (and cached with it), never through a blob URL. Any other source is
+#:   imported as before.
 #: - **A style set once.** It sets a widget class's ``<style>`` text again for every
 #:   widget of the class, each time making the page's styles be worked out anew; the same
 #:   text is now left as it is.
@@ -158,7 +168,10 @@ ANYWIDGET_PATCHES: tuple[tuple[str, str, str], ...] = (
     (
         "anywidget's module loader",
         "async function loadEsm(esm) {\n",
-        "const ruleslabModules = new Map();\n"
+        f'import ruleslabBundled from "{BUNDLED_MODULE}";\n'
+        "const ruleslabModules = new Map(\n"
+        "  ruleslabBundled.map(([source, module]) => [source, Promise.resolve(module)]),\n"
+        ");\n"
         "function loadEsm(esm) {\n"
         "  if (!ruleslabModules.has(esm)) ruleslabModules.set(esm, loadEsmOnce(esm));\n"
         "  return ruleslabModules.get(esm);\n"
@@ -280,11 +293,66 @@ def icons_css(names: tuple[str, ...] = ICONS, svgs: Path = FONTAWESOME_SVGS) -> 
     return "\n".join(rules) + "\n"
 
 
-def _bundle(sources: Path, out: Path, anywidget: Path, icons: Path) -> None:
+def widget_modules(package: str = WIDGETS_PACKAGE) -> dict[str, str]:
+    """The module source (``_esm``, as a widget sends it: ``str()`` of the class's) of
+    every anywidget class defined in ``package``'s modules, by the class's qualified name
+    (sorted; a source shared by two classes is listed once, under the first)."""
+    import importlib
+    import pkgutil
+
+    from anywidget import AnyWidget
+
+    root = importlib.import_module(package)
+    modules = [root] + [
+        importlib.import_module(f"{package}.{info.name}")
+        for info in pkgutil.iter_modules(root.__path__)
+    ]
+    found: dict[str, str] = {}
+    for module in modules:
+        for value in vars(module).values():
+            if (
+                isinstance(value, type)
+                and issubclass(value, AnyWidget)
+                and value.__module__ == module.__name__
+                and "_esm" in value.__dict__
+            ):
+                found[f"{value.__module__}.{value.__qualname__}"] = str(value.__dict__["_esm"])
+    unique: dict[str, str] = {}
+    for name in sorted(found):
+        if found[name] not in unique.values():
+            unique[name] = found[name]
+    return unique
+
+
+def bundled_modules(into: Path, sources: dict[str, str] | None = None) -> Path:
+    """Write ``sources`` (name to module source; :func:`widget_modules` by default) into
+    folder ``into``, each as a module file, with the module the bundle imports them by
+    (:data:`BUNDLED_MODULE`): a list of ``[source, module]`` pairs, the source as the
+    widget sends it, the module as esbuild bundles it. Its path."""
+    sources = widget_modules() if sources is None else sources
+    folder = into / "widget-modules"
+    folder.mkdir(parents=True, exist_ok=True)
+    lines, pairs = [], []
+    for number, (name, source) in enumerate(sources.items()):
+        file = folder / f"{name}.mjs"
+        file.write_text(source, encoding="utf-8")
+        lines.append(f"import * as m{number} from {json.dumps('./' + file.name)};")
+        pairs.append(f"  [{json.dumps(source)}, m{number}],")
+    index = folder / "index.js"
+    index.write_text("\n".join([*lines, "export default [", *pairs, "];", ""]), encoding="utf-8")
+    return index
+
+
+def _bundle(
+    sources: Path, out: Path, anywidget: Path, icons: Path, modules: Path | None = None
+) -> None:
     """esbuild: ``page.js`` and all it imports into ``out/app.js`` and ``app.css``, with
     the module ``anywidget`` taken from ``anywidget`` (:func:`patched_anywidget`), the
-    icons' stylesheet from ``icons`` (:func:`icons_css`) and ``sanitize-html`` replaced
-    by :data:`SANITIZE`."""
+    icons' stylesheet from ``icons`` (:func:`icons_css`), our widgets' modules from
+    ``modules`` (:func:`bundled_modules`; by default written beside ``anywidget``) and
+    ``sanitize-html`` replaced by :data:`SANITIZE`."""
+    if modules is None:
+        modules = bundled_modules(anywidget.parent)
     cmd = [
         str(ESBUILD),
         str(sources / "page.js"),
@@ -299,6 +367,7 @@ def _bundle(sources: Path, out: Path, anywidget: Path, icons: Path) -> None:
         "--log-level=warning",
         f"--alias:anywidget={anywidget}",
         f"--alias:{ICONS_MODULE}={icons}",
+        f"--alias:{BUNDLED_MODULE}={modules}",
         f"--alias:sanitize-html={sources / SANITIZE}",
     ]
     proc = subprocess.run(cmd, capture_output=True, text=True, cwd=REPO)

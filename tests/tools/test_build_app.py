@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -103,7 +104,10 @@ ANYWIDGET_LINES = [
     ),
     (
         "async function loadEsm(esm) {\n  if (isHref(esm)) {\n",
-        "const ruleslabModules = new Map();\n"
+        'import ruleslabBundled from "ruleslab-widget-modules";\n'
+        "const ruleslabModules = new Map(\n"
+        "  ruleslabBundled.map(([source, module]) => [source, Promise.resolve(module)]),\n"
+        ");\n"
         "function loadEsm(esm) {\n"
         "  if (!ruleslabModules.has(esm)) ruleslabModules.set(esm, loadEsmOnce(esm));\n"
         "  return ruleslabModules.get(esm);\n"
@@ -250,3 +254,51 @@ def test_the_bundle_has_no_icon_font_and_no_sanitize_html(tmp_path):
     assert "CssSyntaxError" not in js
     # app/sanitize.js is, in their place (its escape, as esbuild writes it)
     assert "&#${" in js
+
+
+def test_the_bundled_modules_pair_each_source_as_sent_with_its_module(tmp_path):
+    import shutil
+    import subprocess
+
+    from tools.build_app import bundled_modules
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no node")
+    sources = {
+        "pkg.a.First": 'const s = "quoted \\\\ </script>";\nexport default { s };\n',
+        "pkg.b.Second": "export function render() { return `tick ${1 + 1}`; }\n",
+    }
+    index = bundled_modules(tmp_path, sources)
+    check = tmp_path / "check.mjs"
+    check.write_text(
+        f"import pairs from {json.dumps(index.as_uri())};\n"
+        "console.log(JSON.stringify(pairs.map(([text, m]) =>"
+        " [text, m.default ? m.default.s : m.render()])));\n"
+    )
+    out = subprocess.run([node, str(check)], capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout) == [
+        [sources["pkg.a.First"], "quoted \\ </script>"],
+        [sources["pkg.b.Second"], "tick 2"],
+    ]
+
+
+def test_every_anywidget_class_of_ours_has_its_module_bundled_once():
+    import anywidget
+
+    import ruleslab_widgets
+    from tools.build_app import widget_modules
+
+    found = widget_modules()
+    assert list(found) == sorted(found)
+    # every class that declares a module, found here by its source file (not by the
+    # function under test's walk over the package)
+    declared = set()
+    for path in sorted(Path(ruleslab_widgets.__file__).parent.glob("*.py")):
+        for match in re.finditer(r"^class (\w+)\(([^)]*)\):", path.read_text(), re.M):
+            module = __import__(f"ruleslab_widgets.{path.stem}", fromlist=["x"])
+            cls = getattr(module, match.group(1))
+            if issubclass(cls, anywidget.AnyWidget) and "_esm" in cls.__dict__:
+                declared.add(str(cls.__dict__["_esm"]))
+    assert set(found.values()) == declared
+    assert len(found) == len(declared)
