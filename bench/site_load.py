@@ -184,9 +184,13 @@ WATCH_JS = """(() => {
 })();"""
 
 #: Init script (every document and frame): stamp, in epoch ms, the first moment an
-#: element ``[data-figure]`` with text is in the layout (static or live), checked on each
-#: DOM change and each animation frame; the earliest stamp is passed up to the top window
-#: when it is of the same origin.
+#: element ``[data-figure]`` with text is in the layout (static or live), checked at each
+#: animation frame (the moment before the browser paints), not at each DOM change: the
+#: check reads styles and layout, and a calculator's build makes thousands of changes, so
+#: checking on each made the page under test work out its layout again and again (105 ms
+#: of the five embeds' shared thread in a profile, in frames whose own figures are
+#: hidden until live); the earliest stamp is passed up to the top window when it is of
+#: the same origin.
 VISIBLE_JS = """(() => {
   const shown = () => {
     for (const el of document.querySelectorAll("[data-figure]")) {
@@ -196,7 +200,6 @@ VISIBLE_JS = """(() => {
     }
     return false;
   };
-  let observer = null;
   const mark = () => {
     if (window.__rlVisible !== undefined) return true;
     if (!document.documentElement || !shown()) return false;
@@ -209,23 +212,30 @@ VISIBLE_JS = """(() => {
         if (top.__rlVisible === undefined || at < top.__rlVisible) top.__rlVisible = at;
       } catch (e) { /* a cross-origin parent: it reads this frame's own stamp */ }
     }
-    if (observer) observer.disconnect();
     return true;
   };
-  observer = new MutationObserver(mark);
-  observer.observe(document, { childList: true, subtree: true, characterData: true });
   const frame = () => { if (!mark()) requestAnimationFrame(frame); };
   requestAnimationFrame(frame);
 })();"""
 
-#: Start one input change in a frame and return at once; ``window.__rlChange`` says how it
-#: went: ``at`` (epoch ms) is the moment the figure showed the expected text. The box is
-#: the live calculator's (``.rl-calc-<key>``: never a pre-rendered copy); the events are
-#: dispatched again each second until the figure changes (a view may not listen yet),
-#: which can only make the stamp later.
-CHANGE_JS = """([key, field, figure, text, expected, timeoutMs]) => {
-  if (window.__rlChange) return false;
-  const state = { done: false, at: null, error: "", tries: 0 };
+#: Init script (every document and frame) for the changes ``__CHANGES__`` (a list of
+#: :meth:`Change.args`): in the page of one of their calculators (``calculator=`` of its
+#: address: an app page or an embed's frame), make that change as soon as the live input
+#: box is drawn, without waiting for the benchmark to look (it used to poll the frames
+#: every 50 to 100 ms, each look a round trip to the page's busy thread, which the bare
+#: peer, stamped in its page, never paid). ``window.__rlChange`` says how it went: ``at``
+#: (epoch ms) is the moment the figure showed the expected text. The box is the live
+#: calculator's (``.rl-calc-<key>``: never a pre-rendered copy), looked for at each
+#: animation frame and every 50 ms (no layout is read on the build's DOM changes); the
+#: events are dispatched again each second until the figure changes (a view may not
+#: listen yet), which can only make the stamp later.
+CHANGE_JS = """(() => {
+  const changes = __CHANGES__;
+  const here = new URLSearchParams(location.search).get("calculator");
+  const mine = changes.find((change) => change[0] === here);
+  if (!mine || window.__rlChange) return;
+  const [key, field, figure, text, expected, timeoutMs] = mine;
+  const state = { key, done: false, at: null, error: "", tries: 0 };
   window.__rlChange = state;
   const root = () => document.querySelector(`.rl-calc-${key}`);
   const box = () => {
@@ -259,33 +269,35 @@ CHANGE_JS = """([key, field, figure, text, expected, timeoutMs]) => {
       finish(`${figure} shows ${shown()}, not ${expected}, after ${state.tries} change(s)`);
       return;
     }
+    if (now - last < 1000) return;
     const b = box();
-    if (b && now - last >= 1000) {
-      last = now;
-      state.tries += 1;
-      b.value = text;
-      b.dispatchEvent(new Event("input", { bubbles: true }));
-      b.dispatchEvent(new Event("change", { bubbles: true }));
+    if (!b || b.getClientRects().length === 0) return;
+    last = now;
+    state.tries += 1;
+    b.value = text;
+    b.dispatchEvent(new Event("input", { bubbles: true }));
+    b.dispatchEvent(new Event("change", { bubbles: true }));
+    if (!observer) {
+      // from now on, the figure is checked on each change of the page
+      observer = new MutationObserver(tick);
+      observer.observe(document, { childList: true, subtree: true, characterData: true });
     }
   };
-  observer = new MutationObserver(tick);
-  observer.observe(document, { childList: true, subtree: true, characterData: true });
+  const frame = () => { tick(); if (!state.done) requestAnimationFrame(frame); };
+  requestAnimationFrame(frame);
   timer = setInterval(tick, 50);
-  tick();
-  return true;
-}"""
+})();"""
+
+
+def change_script(changes: Sequence[Change], timeout_s: float) -> str:
+    """:data:`CHANGE_JS` for ``changes`` (one per calculator), each given ``timeout_s``
+    from its document's start."""
+    args = [change.args(timeout_s * 1000) for change in changes]
+    return CHANGE_JS.replace("__CHANGES__", json.dumps(args))
+
 
 #: The state of the change started by :data:`CHANGE_JS` in a frame (``null``: none).
 CHANGE_STATE_JS = "() => window.__rlChange ? Object.assign({}, window.__rlChange) : null"
-
-#: Which of the ``[key, field]`` pairs have their live input box drawn (in the layout) in a
-#: frame.
-BOXES_JS = """(pairs) => pairs.filter(([key, field]) => {
-  const box = document.querySelector(
-    `.rl-calc-${key} .rl-field-${field} input, .rl-calc-${key} .rl-field-${field} textarea`
-  );
-  return !!box && box.getClientRects().length > 0;
-}).map(([key]) => key)"""
 
 #: One input change, timed in the page: set the box's text, dispatch the events
 #: ipywidgets' text view listens to, resolve with the ms until the figure's text
@@ -598,40 +610,46 @@ def pick_change(
     raise ValueError(f"no scripted change alters a figure of {key} at {preset or 'defaults'}")
 
 
-def _frames_with_boxes(page: Any, pairs: Sequence[tuple[str, str]]) -> dict[str, Any]:
-    """The frame (of ``page`` and its frames) holding each key's live input box, for the
-    ``(key, field)`` pairs whose box is drawn."""
+def _changes_made(page: Any) -> dict[str, tuple[Any, dict[str, Any]]]:
+    """The frame (of ``page`` and its frames) where each calculator's change
+    (:data:`CHANGE_JS`) has started, with its state, by calculator."""
     from playwright.sync_api import Error as PlaywrightError
 
-    found: dict[str, Any] = {}
+    found: dict[str, tuple[Any, dict[str, Any]]] = {}
     for frame in page.frames:
         try:
-            keys = frame.evaluate(BOXES_JS, [list(pair) for pair in pairs])
+            state = frame.evaluate(CHANGE_STATE_JS)
         except PlaywrightError:
             continue  # a frame navigating away, or gone
-        for key in keys:
-            found.setdefault(key, frame)
+        if state is not None:
+            found.setdefault(state["key"], (frame, state))
     return found
 
 
 def until_interactive(page: Any, change: Change, *, timeout_s: float) -> Load:
-    """Wait for ``change.key``'s live calculator in ``page`` (or a frame of it), make the
-    change, and time it: seconds from navigation start to the live root, to the first
-    figure visible and to the changed figure."""
+    """Wait until ``change`` (started in the page by :data:`CHANGE_JS`, which
+    :func:`open_app` puts in it) has changed its figure in ``page`` (or a frame of it), and
+    time it: seconds from navigation start to the live root, to the first figure visible
+    and to the changed figure."""
     from playwright.sync_api import Error as PlaywrightError
 
     load = Load(None)
     deadline = time.monotonic() + timeout_s
     try:
-        while not (found := _frames_with_boxes(page, [(change.key, change.field)])):
+        while True:
+            made = _changes_made(page).get(change.key)
+            if made is not None and made[1]["done"]:
+                frame, state = made
+                break
             if time.monotonic() > deadline:
-                raise RuntimeError(f"no live .rl-calc-{change.key} within {timeout_s:.0f} s")
+                if made is None:
+                    what = f"no page of {change.key} (its change never started)"
+                elif not made[1]["tries"]:
+                    what = f"no live .rl-calc-{change.key} input box drawn"
+                else:
+                    what = f"{change.figure} never read {change.expected!r}"
+                raise RuntimeError(f"{what} within {timeout_s:.0f} s")
             page.wait_for_timeout(50)
-        frame = found[change.key]
-        left_ms = max(deadline - time.monotonic(), 1.0) * 1000
-        frame.evaluate(CHANGE_JS, change.args(left_ms))
-        frame.wait_for_function("() => window.__rlChange.done", timeout=left_ms + 5_000, polling=50)
-        state = frame.evaluate(CHANGE_STATE_JS)
         if state["error"]:
             raise RuntimeError(state["error"])
         origin = page.evaluate("() => performance.timeOrigin")
@@ -659,6 +677,7 @@ def open_app(context: Any, url: str, change: Change, *, timeout_s: float) -> Any
     page = context.new_page()
     page.add_init_script(WATCH_JS.replace("__SELECTOR__", json.dumps(f".rl-calc-{change.key}")))
     page.add_init_script(VISIBLE_JS)
+    page.add_init_script(change_script([change], timeout_s))
     try:
         page.goto(url, wait_until="commit", timeout=timeout_s * 1000)
     except PlaywrightError as exc:  # said here; the wait for the calculator then fails
@@ -838,29 +857,16 @@ def embed_load(
     result = EmbedLoad({c.key: None for c in changes})
     page = context.new_page()
     page.add_init_script(VISIBLE_JS)
+    page.add_init_script(change_script(changes, timeout_s))
     try:
         page.goto(url, wait_until="commit", timeout=timeout_s * 1000)
         origin = page.evaluate("() => performance.timeOrigin")
         pending = {c.key: c for c in changes}
-        started: dict[str, Any] = {}
         deadline = time.monotonic() + timeout_s
         scrolled = time.monotonic()
         while pending and time.monotonic() < deadline:
-            waiting = [(k, c.field) for k, c in pending.items() if k not in started]
-            if waiting:
-                for key, frame in _frames_with_boxes(page, waiting).items():
-                    frame.evaluate(CHANGE_JS, pending[key].args(timeout_s * 1000))
-                    started[key] = frame
-            for key, frame in list(started.items()):
-                if key not in pending:
-                    continue
-                try:
-                    state = frame.evaluate(CHANGE_STATE_JS)
-                except PlaywrightError as exc:  # the frame was replaced: start again
-                    _note(f"  ! embed {key}: {str(exc).splitlines()[0]}")
-                    del started[key]
-                    continue
-                if state and state["done"]:
+            for key, (_, state) in _changes_made(page).items():
+                if key in pending and state["done"]:
                     del pending[key]
                     if state["error"]:
                         _note(f"  ! embed {key}: {state['error']}")
