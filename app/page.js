@@ -28,6 +28,8 @@ import "./theme.css"; // the controls' dark theme (after labvariables.css, which
 const anywidget = takeAnywidgetFactory()(base);
 const R = window.ruleslab;
 let counter = 0;
+/** The longest the rest of a calculator waits for the page to be idle (fillLater). */
+const FILL_WITHIN_MS = 4000;
 const statusCallbacks = new Map();
 
 /** Copy buffers: the worker gets its own bytes (nothing is transferred away from a model). */
@@ -147,6 +149,7 @@ async function handle(raw) {
       if (!shown) {
         await manager.display_view(view, main);
         R.shown();
+        fillLater(raw.model_id);
         return;
       }
       await hydrate(view, main, shown, raw.model_id);
@@ -154,6 +157,30 @@ async function handle(raw) {
     }
     default: // (progress and errors never come here: app.html's own handler takes them)
       console.warn("ruleslab: unknown message from Python", raw.type);
+  }
+}
+
+/* The rest of the calculator: a closed fold's rows ("Rules options", "Across a range")
+ * are not in the build Python sends (ruleslab_widgets.fold.FoldRegion); once the
+ * calculator is drawn and the page is idle (or about to print), they are asked for,
+ * drawn hidden, so they are there to print and open at once. R.filled: they are. */
+function fillLater(modelId) {
+  let asked = false;
+  const ask = () => {
+    if (asked) return;
+    asked = true;
+    window.removeEventListener("beforeprint", ask);
+    const msgId = `page-${++counter}`;
+    statusCallbacks.set(msgId, () => {
+      R.filled = true;
+    });
+    R.worker.postMessage({ type: "fill", model_id: modelId, msg_id: msgId });
+  };
+  window.addEventListener("beforeprint", ask);
+  if (typeof window.requestIdleCallback === "function") {
+    window.requestIdleCallback(ask, { timeout: FILL_WITHIN_MS });
+  } else {
+    setTimeout(ask, FILL_WITHIN_MS / 4);
   }
 }
 
@@ -258,6 +285,7 @@ async function hydrate(view, main, staticRoot, modelId) {
       if (live) live.focus({ preventScroll: true });
     }
     R.shown();
+    fillLater(modelId);
   };
   const typed = applyTyped(staticRoot, modelId);
   if (typed) typed.then(swap);

@@ -33,7 +33,7 @@ from tests.browser.conftest import KERNEL_TIMEOUT
 pytestmark = pytest.mark.browser
 
 pytest.importorskip("ipywidgets")
-from ruleslab.calculators import CALCULATORS  # noqa: E402
+from ruleslab.calculators import CALCULATORS, get  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYS = [c.key for c in CALCULATORS]
@@ -307,6 +307,11 @@ def test_print(browser, base_url, key):
     context, page = _open(browser, base_url, key)
     root = page.locator(f".rl-calc-{key}")
     try:
+        # the closed folds' rows, sent once the page is idle (page.js: fillLater)
+        page.wait_for_function("() => window.ruleslab.filled === true", timeout=30_000)
+        assert get(key).option_params
+        for param in get(key).option_params:
+            assert root.locator(f".rl-options .rl-field-{param.name}").count() == 1, param.name
         page.emulate_media(media="print")
         for hidden in (".rl-share-control", ".rl-step", ".rl-chips", ".rl-keybar"):
             for i in range(root.locator(hidden).count()):

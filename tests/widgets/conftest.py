@@ -6,9 +6,13 @@ import pytest
 
 
 def _find_all(widget, css_class):
-    """Every widget at or below ``widget`` carrying ``css_class``, in page order."""
+    """Every widget at or below ``widget`` carrying ``css_class``, in page order (a
+    closed fold's rows included: ``FoldRegion.rows``, its children once opened)."""
     found = [widget] if css_class in getattr(widget, "_dom_classes", ()) else []
-    for child in getattr(widget, "children", ()):
+    from ruleslab_widgets.fold import FoldRegion
+
+    children = widget.rows if isinstance(widget, FoldRegion) else getattr(widget, "children", ())
+    for child in children:
         found += _find_all(child, css_class)
     return found
 

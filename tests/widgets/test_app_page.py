@@ -8,7 +8,6 @@ its new figures come back as ``update`` messages, and no echo doubles them.
 
 from __future__ import annotations
 
-import contextlib
 import re
 from typing import Any
 
@@ -66,22 +65,33 @@ def test_opens_come_before_any_reference_and_the_display_comes_last(channel, key
     assert view.model_id in opened
 
 
-def _page_models(sent: list[dict[str, Any]]) -> tuple[list[str], list[dict[str, Any]]]:
-    """What a page's widget manager holds once it has handled ``sent`` in order (opens,
-    then updates applied to them): each model's class and final state, in the order they
-    were opened, a reference to a model (a fresh uuid per build) made its place in that
-    order; and the display's model (by place) last."""
-    place: dict[str, int] = {}
-    states: list[dict[str, Any]] = []
+def _shown_models(sent: list[dict[str, Any]]) -> list[tuple[str, Any]]:
+    """What a page's widget manager draws once it has handled ``sent`` in order (opens,
+    then updates applied to them): the models reached from the display's, each its class
+    and final state, a reference to a model (a fresh uuid per build) made its place in
+    the order they are reached. A reference to a model never opened is a ``KeyError``."""
+    states: dict[str, dict[str, Any]] = {}
     shown = ""
     for message in flat(sent):
         if message["type"] == "comm_open":
-            place[message["comm_id"]] = len(place)
-            states.append(dict(message["data"]["state"]))
+            states[message["comm_id"]] = dict(message["data"]["state"])
         elif message["type"] == "comm_msg" and message["data"].get("method") == "update":
-            states[place[message["comm_id"]]].update(message["data"]["state"])
+            states[message["comm_id"]].update(message["data"]["state"])
         elif message["type"] == "display":
             shown = message["model_id"]
+    place: dict[str, int] = {}
+    order: list[str] = []
+
+    def reach(model_id: str) -> None:
+        if model_id in place:
+            return
+        place[model_id] = len(place)
+        order.append(model_id)
+        for value in states[model_id].values():
+            for ref in MODEL_REF.findall(repr(value)):
+                reach(ref)
+
+    reach(shown)
 
     def canon(value: Any) -> Any:
         if isinstance(value, str):
@@ -92,24 +102,65 @@ def _page_models(sent: list[dict[str, Any]]) -> tuple[list[str], list[dict[str, 
             return [canon(v) for v in value]
         return value
 
-    names = [s["_model_name"] for s in states]
-    return names, [canon(s) for s in states] + [{"display": place[shown]}]
+    return [(states[i]["_model_name"], canon(states[i])) for i in order]
+
+
+def _as_made(self: app_page.Session, message: dict[str, Any]) -> None:
+    """A session's ``_post`` that sends every message as it is made (the reference)."""
+    if not self.closed:
+        self.send(message)
+
+
+def _open_options(view: Any) -> None:
+    """Open the view's "Rules options" as the page does: the heading's update."""
+    heading = view.folds["Rules options"]
+    app_page.receive(
+        {
+            "type": "comm_msg",
+            "comm_id": heading.model_id,
+            "data": {"method": "update", "state": {"expanded": True}, "buffer_paths": []},
+            "buffers": [],
+        }
+    )
 
 
 @pytest.mark.parametrize("key", [c.key for c in CALCULATORS])
-def test_a_build_sent_at_once_leaves_the_page_with_the_same_models(channel, monkeypatch, key):
-    """The build's messages are held and sent as one batch, each widget's changes merged
-    into its opening where that changes nothing the page sees: the page ends with the
-    same models in the same states as if every message had been sent as it was made."""
-    app_page.start(key)
-    held = list(channel)
-    channel.clear()
-    monkeypatch.setattr(app_page.Session, "_holding", lambda self: contextlib.nullcontext())
-    app_page.start(key)
-    one_by_one = list(channel)
-    assert "batch" not in {m["type"] for m in one_by_one}
-    assert _page_models(held) == _page_models(one_by_one)
-    assert len(flat(held)) < len(one_by_one)  # (changes were merged)
+def test_the_page_draws_the_same_models_as_with_every_message_sent_as_made(
+    channel, monkeypatch, key
+):
+    """The build is sent as one batch, each widget's changes merged into its opening where
+    that changes nothing the page sees, and a widget only once something shown names it:
+    the page draws the same models in the same states as if every message had been sent
+    as it was made, before and after "Rules options" is opened (its rows sent then)."""
+    batched: list[dict[str, Any]] = []
+    view = app_page.open_session(key, "", batched.append).view
+    as_made: list[dict[str, Any]] = []
+    with monkeypatch.context() as patch:
+        patch.setattr(app_page.Session, "_post", _as_made)
+        reference = app_page.open_session(key, "", as_made.append).view
+    assert view is not None
+    assert reference is not None
+    assert [m["type"] for m in batched] == ["batch"]
+    assert "batch" not in {m["type"] for m in as_made}
+    assert _shown_models(batched) == _shown_models(as_made)
+    sent = sum(m["type"] == "comm_open" for m in flat(batched))
+    made = sum(m["type"] == "comm_open" for m in as_made)
+    if not view.calc.option_params:
+        assert sent <= made
+        return
+    assert sent < made  # (the closed options' rows: not sent)
+    # opened as the page does: both pages end the same again, the rows drawn
+    _open_options(view)
+    with monkeypatch.context() as patch:
+        patch.setattr(app_page.Session, "_post", _as_made)
+        _open_options(reference)
+    assert _shown_models(batched) == _shown_models(as_made)
+    options = view.folds["Rules options"]
+    assert all(
+        f"IPY_MODEL_{view.inputs[p.name].model_id}" in repr(flat(batched))
+        for p in view.calc.option_params
+    )
+    assert options.expanded
 
 
 def test_a_change_from_the_page_updates_the_figures_without_echo(channel):
@@ -130,7 +181,9 @@ def test_a_change_from_the_page_updates_the_figures_without_echo(channel):
     want = f"{(1 - 0.6**9) * 100:.2f} %"
     assert view.result is not None
     assert view.result.figure("p_success").text == want
-    updates = [m for m in channel if m["type"] == "comm_msg"]
+    # (what one page message changes comes back as one message)
+    assert len(channel) == 1
+    updates = [m for m in flat(channel) if m["type"] == "comm_msg"]
     assert updates
     assert all(m["data"]["method"] == "update" for m in updates)
     assert box.model_id not in {m["comm_id"] for m in updates}  # no echo of the typed value
@@ -154,12 +207,13 @@ def test_bad_input_from_the_page_is_reported_not_raised(channel):
 
 
 def test_buffers_are_sent_as_bytes_and_unknown_messages_are_refused(channel):
-    app_page.start("dice_pool")
-    sample = app_page.PageComm(target_name="jupyter.widget", data={}, buffers=[memoryview(b"ab")])
-    assert channel[-1]["comm_id"] == sample.comm_id
+    view = app_page.start("dice_pool")
+    field = view.inputs["dice"]
+    field.send({"note": "bytes"}, buffers=[memoryview(b"ab")])
+    assert channel[-1]["comm_id"] == field.model_id
     assert channel[-1]["buffers"] == [b"ab"]
     with pytest.raises(ValueError, match="unknown message type"):
-        app_page.receive({"type": "comm_open", "comm_id": sample.comm_id})
+        app_page.receive({"type": "comm_open", "comm_id": field.model_id})
 
 
 def test_start_before_install_is_an_error(monkeypatch):
@@ -327,8 +381,8 @@ def test_each_session_speaks_to_its_own_page_only(pages):
     assert flat(pages["a"])[-1] == {"type": "display", "model_id": a.view.model_id}
     assert flat(pages["b"])[-1] == {"type": "display", "model_id": b.view.model_id}
     # every model a page was told about is one of its own session's
-    assert _ids(pages["a"]) == set(a.comms)
-    assert _ids(pages["b"]) == set(b.comms)
+    assert a.view.model_id in _ids(pages["a"]) <= set(a.comms)
+    assert b.view.model_id in _ids(pages["b"]) <= set(b.comms)
     assert not set(a.comms) & set(b.comms)
     pages["a"].clear()
     pages["b"].clear()
@@ -371,7 +425,13 @@ def test_widgets_made_while_handling_a_pages_message_go_to_that_page(pages):
     # a button whose click makes a new widget, built as page b's
     with app_page._serving(b):
         maker = Button(description="add")
-    maker.on_click(lambda _b: made.append(Button(description="child")))
+    shown = b.view.results  # (a box page b draws: the child is put in it)
+
+    def add(_button: Any) -> None:
+        made.append(Button(description="child"))
+        shown.children = (*shown.children, made[-1])
+
+    maker.on_click(add)
     pages["a"].clear()
     pages["b"].clear()
     b.receive(_click(maker))
@@ -379,7 +439,8 @@ def test_widgets_made_while_handling_a_pages_message_go_to_that_page(pages):
     child_id = made[0].model_id
     assert child_id in b.comms
     assert child_id not in a.comms
-    assert any(m["type"] == "comm_open" and m["comm_id"] == child_id for m in pages["b"])
+    opened = [m["comm_id"] for m in flat(pages["b"]) if m["type"] == "comm_open"]
+    assert child_id in opened
     assert pages["a"] == []
 
 
@@ -473,3 +534,32 @@ def test_seeded_rolls_are_per_page_and_reproducible(pages):
     b.receive(_update(seed_b, "4242"))
     b.receive(_click(button_b))
     assert _roll_log(b) == first
+
+
+@pytest.mark.parametrize("key", ["lifting", "chimera"])
+def test_a_fill_sends_the_closed_folds_rows_hidden(channel, monkeypatch, key):
+    """The page, idle, asks for the rest (``fill``): the closed folds' rows are sent
+    (opened before the region names them) and drawn hidden; the page then draws the same
+    models as one whose every message was sent as made, with the regions filled."""
+    from ruleslab_widgets.fold import FoldRegion, fill_regions
+
+    batched: list[dict[str, Any]] = []
+    view = app_page.open_session(key, "", batched.append).view
+    as_made: list[dict[str, Any]] = []
+    with monkeypatch.context() as patch:
+        patch.setattr(app_page.Session, "_post", _as_made)
+        reference = app_page.open_session(key, "", as_made.append).view
+        assert fill_regions(reference) >= 2  # (Rules options, Across a range)
+    before = len(batched)
+    app_page.receive({"type": "fill", "model_id": view.model_id, "msg_id": "page-9"})
+    assert [m["type"] for m in batched[before:]] == ["batch"]
+    assert _shown_models(batched) == _shown_models(as_made)
+    options = view.folds["Rules options"]
+    assert not options.expanded
+    regions = [w for w in view.form.children[-1].children if isinstance(w, FoldRegion)]
+    assert len(regions) == 1
+    assert regions[0].layout.display == "none"
+    assert list(regions[0].children) == list(regions[0].rows)
+    # once more: nothing left to send
+    app_page.receive({"type": "fill", "model_id": view.model_id})
+    assert len(batched) == before + 1

@@ -10,6 +10,10 @@ is no Jupyter kernel, so the widgets' comms are carried by plain messages:
   calculator's build is sent at once, as ``{"type": "batch", "messages": [...]}``
   (:meth:`Session._holding`: one message to convert and post instead of hundreds,
   each widget's changes made while it was built merged into its opening);
+* a widget is sent once the page needs it (:meth:`Session._post`): when the display,
+  or a message sent, names it (``IPY_MODEL_``), it is opened first, with what was
+  said to it since; a widget nothing shown names (the rows of a closed fold:
+  :class:`~ruleslab_widgets.fold.FoldRegion`) stays in Python until then;
 * the page's query (a shared link's inputs) is handed to :func:`start`;
 * page to Python: ``{"type": "comm_msg" | "comm_close", "comm_id", "data",
   "buffers", "msg_id"}``, handled by :func:`receive`, which the worker follows
@@ -18,7 +22,10 @@ is no Jupyter kernel, so the widgets' comms are carried by plain messages:
 * page to Python: ``{"type": "apply", "model_id", "query", "msg_id"}``: what the
   reader typed into the pre-rendered calculator before Python took over
   (:mod:`ruleslab_widgets.prerender`), as a link's query, set on the calculator
-  ``model_id`` through the form's own path (:meth:`CalculatorView.apply_query`).
+  ``model_id`` through the form's own path (:meth:`CalculatorView.apply_query`);
+* page to Python: ``{"type": "fill", "model_id", "msg_id"}``: the page has drawn the
+  calculator ``model_id`` and is idle; the rows of its closed folds are sent, hidden
+  (:func:`~ruleslab_widgets.fold.fill_regions`), to be there to print or open.
 
 The same :class:`~ruleslab_widgets.view.CalculatorView` runs here as in a
 notebook; only the transport differs. Nothing here imports Pyodide, so the
@@ -54,6 +61,7 @@ from comm.base_comm import BaseComm, CommManager
 from ipywidgets.widgets import widget as _widget
 
 from ruleslab_widgets import calculator
+from ruleslab_widgets.fold import fill_regions
 from ruleslab_widgets.view import CalculatorView
 
 __all__ = [
@@ -69,6 +77,8 @@ __all__ = [
 ]
 
 Message = dict[str, Any]
+#: The page's messages that name its calculator (``model_id``), not a comm.
+PAGE_CALLS = ("apply", "fill")
 Send = Callable[[Message], None]
 
 
@@ -86,63 +96,70 @@ class Session:
         self.view: CalculatorView | None = None
         self.closed = False
         self._held: list[Message] | None = None
-        self._open_held: dict[str, Message] = {}
+        # widgets the page has not been sent: each one's opening and what was said to it
+        # since, in order, until something sent names it
+        self._unsent: dict[str, list[Message]] = {}
 
     def _post(self, message: Message) -> None:
+        """Send ``message``, or keep it while its widget is unsent: a widget is opened on
+        the page (with what was said to it since) only when a message sent names it, so
+        every widget the page draws is there and none it never shows is. Every
+        reference (``IPY_MODEL_``) in what is sent names a widget opened before it;
+        what one message sends is sent at once (a ``batch`` of more than one)."""
         if self.closed:
             return
-        if self._held is None:
-            self.send(message)
-        elif not self._merged(message):
-            self._held.append(message)
+        kind, comm_id = message["type"], message.get("comm_id")
+        if kind == "comm_open" and isinstance(comm_id, str):
+            self._unsent[comm_id] = [message]
+            return
+        if isinstance(comm_id, str) and comm_id in self._unsent:
+            if kind == "comm_close":  # (never seen by the page: nothing to tell it)
+                del self._unsent[comm_id]
+            elif not _merged(self._unsent[comm_id], message):
+                self._unsent[comm_id].append(message)
+            return
+        if self._held is not None:
+            self._emit(message, self._held)
+            return
+        out: list[Message] = []
+        self._emit(message, out)
+        if len(out) == 1:
+            self.send(out[0])
+        elif out:
+            self.send({"type": "batch", "messages": out})
+
+    def _emit(self, message: Message, out: list[Message]) -> None:
+        """Append ``message`` to ``out``, after every unsent widget it names (each after
+        the widgets its own messages name)."""
+        for comm_id in _named(message):
+            queued = self._unsent.pop(comm_id, None)
+            for earlier in queued or ():
+                self._emit(earlier, out)
+        out.append(message)
 
     @contextmanager
-    def _holding(self) -> Iterator[None]:
+    def _holding(self, *, sent_if_failed: bool = False) -> Iterator[None]:
         """Hold what is sent inside the block, and send it at the end as one ``batch``
         message (:func:`open_session`: a calculator's build is some 100 to 1,200
-        messages), each widget's changes made while it was built merged into its
-        ``comm_open`` (:meth:`_merged`). Nothing is sent if the block fails."""
-        self._held, self._open_held = [], {}
+        messages; :meth:`receive`: what one message from the page changes). If the block
+        fails, what it held is sent only with ``sent_if_failed`` (the page's widgets
+        then show every change made), and nothing is sent while already holding."""
+        if self._held is not None:  # (inside an outer hold: it sends)
+            yield
+            return
+        self._held = []
+        held: list[Message] = []
         try:
             yield
             held = self._held
+        except BaseException:
+            if sent_if_failed:
+                held = self._held
+            raise
         finally:
-            self._held, self._open_held = None, {}
-        if held:
-            self._post({"type": "batch", "messages": held})
-
-    def _merged(self, message: Message) -> bool:
-        """While holding: merge ``message``, a widget's change, into the held opening of
-        its widget, if that changes nothing the page sees (``True``: merged, not to be
-        sent). The page makes no view before the ``display`` at the end, so a model
-        opened with its final state draws as one opened and then updated; but an update
-        naming other widgets (``IPY_MODEL_``: they may be opened after this one) or
-        carrying buffers is kept in its place, and so is everything after it for that
-        widget (its changes stay in order)."""
-        comm_id = message.get("comm_id")
-        if not isinstance(comm_id, str):
-            return False
-        if message["type"] == "comm_open":
-            if not message.get("buffers") and not message["data"].get("buffer_paths"):
-                self._open_held[comm_id] = message
-            return False
-        opened = self._open_held.get(comm_id)
-        if opened is None:
-            return False
-        data = message.get("data") or {}
-        state = data.get("state")
-        if (
-            message["type"] == "comm_msg"
-            and data.get("method") == "update"
-            and isinstance(state, dict)
-            and not message.get("buffers")
-            and not data.get("buffer_paths")
-            and not _names_a_widget(state)
-        ):
-            opened["data"]["state"].update(state)
-            return True
-        del self._open_held[comm_id]  # (kept in place: later changes follow it)
-        return False
+            self._held = None
+            if held and not self.closed:
+                self.send({"type": "batch", "messages": held} if len(held) > 1 else held[0])
 
     def receive(self, message: Message) -> None:
         """Handle one message from this session's page (see :func:`receive`).
@@ -152,11 +169,12 @@ class Session:
             raise RuntimeError("this page's calculator was closed")
         message = without_nulls(message, _page_null())
         comm_id = message.get("comm_id") if isinstance(message, dict) else None
-        if isinstance(message, dict) and message.get("type") == "apply":
-            comm_id = message.get("model_id")  # (values typed into the pre-rendered page)
+        if isinstance(message, dict) and message.get("type") in PAGE_CALLS:
+            comm_id = message.get("model_id")  # (the calculator's own widget)
         if not isinstance(comm_id, str) or comm_id not in self.comms:
             raise ValueError(f"no widget {comm_id!r} on this page")
-        with _serving(self):
+        # (what the message changes goes to the page at once: one batch)
+        with self._holding(sent_if_failed=True), _serving(self):
             _dispatch(message)
 
     def close(self) -> None:
@@ -278,6 +296,54 @@ def _names_a_widget(value: Any) -> bool:
     return False
 
 
+def _named(message: Message) -> list[str]:
+    """The widgets (comm ids) ``message`` names: the display's, or the ``IPY_MODEL_``
+    references in its data, in order."""
+    if message["type"] == "display":
+        return [message["model_id"]]
+    found: list[str] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str):
+            if value.startswith("IPY_MODEL_"):
+                found.append(value[len("IPY_MODEL_") :])
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list | tuple):
+            for item in value:
+                walk(item)
+
+    walk(message.get("data"))
+    return found
+
+
+def _merged(queued: list[Message], message: Message) -> bool:
+    """Merge ``message``, a change to an unsent widget, into its opening (``queued``:
+    the opening and what followed it), if that changes nothing the page sees
+    (``True``: merged). The page opens the widget with its final state, as if opened
+    and then updated; but an update naming other widgets (they may be opened after
+    this one) or carrying buffers is kept in its place, and so is everything after it
+    for that widget (its changes stay in order)."""
+    opening = queued[0]
+    data = message.get("data") or {}
+    state = data.get("state")
+    if (
+        len(queued) == 1
+        and message["type"] == "comm_msg"
+        and data.get("method") == "update"
+        and isinstance(state, dict)
+        and not message.get("buffers")
+        and not data.get("buffer_paths")
+        and not opening.get("buffers")
+        and not opening["data"].get("buffer_paths")
+        and not _names_a_widget(state)
+    ):
+        opening["data"]["state"].update(state)
+        return True
+    return False
+
+
 def start(key: str, query: str = "") -> CalculatorView:
     """The one-page form of :func:`open_session`: calculator ``key`` on the installed
     ``send``; its view."""
@@ -297,7 +363,7 @@ def receive(message: Message) -> None:
     (``toPy``): it is made ``None`` here, as a kernel's JSON would give it, so a widget
     reads a missing value the same in a notebook and on the app page."""
     comm_id = message.get("comm_id")
-    if message.get("type") == "apply":
+    if message.get("type") in PAGE_CALLS:
         comm_id = message.get("model_id")  # (the calculator's own widget)
     owner = _owner_of(comm_id) if isinstance(comm_id, str) else None
     if owner is None:
@@ -318,6 +384,11 @@ def _dispatch(message: Message) -> None:
     ``apply`` message to the calculator it names (:func:`_apply`)."""
     if message["type"] == "apply":
         _apply(str(message.get("model_id") or ""), str(message.get("query") or ""))
+        return
+    if message["type"] == "fill":
+        view = _widget._instances.get(str(message.get("model_id") or ""))
+        if isinstance(view, CalculatorView):
+            fill_regions(view)
         return
     manager: CommManager = comm.get_comm_manager()
     content = {"comm_id": message["comm_id"], "data": message.get("data") or {}}

@@ -6,6 +6,13 @@
   marked with the class ``region``) is shown or hidden at once in the page and
   by Python (:class:`~ruleslab_widgets.view.CalculatorView` keeps its layout),
   so state and display cannot drift apart.
+* :class:`FoldRegion`: the box a :class:`FoldHeading` shows or hides. Its ``rows``
+  are its children while it is open; while it is closed it has none and is hidden,
+  so a page is sent the widgets of a closed region only when it is first opened
+  (:class:`~ruleslab_widgets.app_page.Session` sends a widget once something shown
+  names it): a calculator's "Rules options" are a third to a half of its widgets.
+  Python keeps every row either way (the form reads and sets them all), and the
+  pre-rendered page draws them (:mod:`ruleslab_widgets.prerender`).
 * :class:`Summary`: the line of the result that stays in view: the ruleset
   and every rules option not at its default as chips (a chip opens "Rules
   options" and focuses that option), the first key figures (on a narrow
@@ -17,10 +24,15 @@ All text goes through ``textContent`` and attributes, never HTML.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import anywidget
+import ipywidgets as w
 import traitlets
 
-__all__ = ["FoldHeading", "Summary"]
+from ruleslab_widgets.shared_styles import own_layout
+
+__all__ = ["FoldHeading", "FoldRegion", "Summary", "fill_regions"]
 
 _FOLD_ESM = r"""
 let counter = 0;
@@ -172,3 +184,53 @@ class Summary(anywidget.AnyWidget):
     chips = traitlets.List(traitlets.List()).tag(sync=True)
     figures = traitlets.List(traitlets.List()).tag(sync=True)
     stale = traitlets.Unicode("").tag(sync=True)
+
+
+class FoldRegion(w.VBox):  # type: ignore[misc]  # (ipywidgets: untyped)
+    """The box a :class:`FoldHeading` shows or hides: ``rows`` while open, nothing
+    (and ``display: none``) while closed (see the module's doc)."""
+
+    def __init__(self, rows: Sequence[w.Widget], *, open_: bool = True) -> None:
+        self.rows: tuple[w.Widget, ...] = tuple(rows)
+        self._rows_given = open_  # (its rows its children: once opened, they stay)
+        super().__init__(self.rows if open_ else ())
+        self.add_class("rl-fold-region")
+        if not open_:
+            own_layout(self).display = "none"
+
+    @property
+    def is_open(self) -> bool:
+        """Whether the region is shown (its rows its children)."""
+        return bool(self.layout.display != "none")
+
+    def fill(self) -> None:
+        """Make the rows the children (the region stays as shown or hidden as it is): a
+        page that has drawn the rest asks for them (``app_page``: ``fill``), so that
+        they are there to print and to open at once."""
+        if not self._rows_given:
+            self._rows_given = True
+            self.children = self.rows
+
+    def show(self, open_: bool) -> None:
+        """Show the rows (``open_``) or hide them, sending nothing if already so. The
+        rows are made the children first, so a page draws them as the region appears."""
+        if open_ == self.is_open:
+            return
+        if open_:
+            self.fill()
+            own_layout(self).display = ""  # (not None: see view._display)
+        else:
+            own_layout(self).display = "none"
+
+
+def fill_regions(widget: w.Widget) -> int:
+    """:meth:`FoldRegion.fill` every fold region at or below ``widget`` (a closed
+    region's rows included); how many were filled."""
+    filled = 0
+    if isinstance(widget, FoldRegion):
+        filled += not widget._rows_given
+        widget.fill()
+    children = widget.rows if isinstance(widget, FoldRegion) else getattr(widget, "children", ())
+    for child in children:
+        filled += fill_regions(child)
+    return filled

@@ -40,7 +40,7 @@ from typing import Any
 import ipywidgets as w
 
 from ruleslab_widgets.chart import BarChart, highlighted
-from ruleslab_widgets.fold import FoldHeading, Summary
+from ruleslab_widgets.fold import FoldHeading, FoldRegion, Summary
 from ruleslab_widgets.health_track import HealthTrack
 from ruleslab_widgets.number import NumberField
 from ruleslab_widgets.party import PartyBar
@@ -113,7 +113,8 @@ def _regions(widget: w.Widget) -> set[str]:
     if isinstance(widget, FoldHeading):
         return {widget.region}
     found: set[str] = set()
-    for child in getattr(widget, "children", ()):
+    children = widget.rows if isinstance(widget, FoldRegion) else getattr(widget, "children", ())
+    for child in children:
         found |= _regions(child)
     return found
 
@@ -178,7 +179,9 @@ class _Renderer:
         # a fold's region: the id its heading's button controls (FoldHeading.region)
         region = next((c for c in widget._dom_classes if c in self.regions), None)
         ident = f"rl-pre-{self.key}-{region}" if region else None
-        inner = self.children(widget.children)
+        # (a closed fold's region has no children yet, but its rows are drawn: hidden
+        # with it, for the static page's fold button to show)
+        inner = self.children(widget.rows if isinstance(widget, FoldRegion) else widget.children)
         return f"<div{_attrs(class_=cls, id=ident, style=_style(widget))}>{inner}</div>"
 
     def grid(self, widget: w.GridBox) -> str:

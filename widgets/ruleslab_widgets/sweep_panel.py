@@ -68,7 +68,7 @@ from ruleslab.whatif import (
     sweep_values,
 )
 from ruleslab_widgets.chart import LineChart, chart_widget
-from ruleslab_widgets.fold import FoldHeading
+from ruleslab_widgets.fold import FoldHeading, FoldRegion
 from ruleslab_widgets.groups import form_groups
 from ruleslab_widgets.number import NumberField
 from ruleslab_widgets.render import status_html
@@ -186,7 +186,8 @@ class SweepPanel(w.VBox):  # type: ignore[misc]  # (ipywidgets: untyped)
             '<div class="rl-sweep-intro">One input over a range, every point computed '
             "exactly from the inputs above: the chosen figures as lines.</div>"
         )
-        self.region = w.VBox(
+        # (closed: its widgets are sent to a page when it is first opened)
+        self.region = FoldRegion(
             [
                 intro,
                 self.field,
@@ -195,11 +196,10 @@ class SweepPanel(w.VBox):  # type: ignore[misc]  # (ipywidgets: untyped)
                 self.figures_box,
                 self.message,
                 self.charts_box,
-            ]
+            ],
+            open_=False,
         )
         self.region.add_class("rl-sweep-region")
-        self.region.add_class("rl-fold-region")
-        own_layout(self.region).display = "none"
         super().__init__([self.heading, self.region])
         self.add_class("rl-sweep")
         if not choices:  # (no number field: nothing to sweep)
@@ -302,7 +302,7 @@ class SweepPanel(w.VBox):  # type: ignore[misc]  # (ipywidgets: untyped)
 
     # -- events -------------------------------------------------------------------
     def _on_open(self, change: dict[str, Any]) -> None:
-        own_layout(self.region).display = "" if change["new"] else "none"
+        self.region.show(bool(change["new"]))
         if not self._quiet and change["new"]:
             self.follow()  # (the figures offered, then the line)
         elif not self._quiet:

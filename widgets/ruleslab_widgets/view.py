@@ -62,7 +62,7 @@ from ruleslab import (
     TextParam,
 )
 from ruleslab.declare import Calculator, FieldGroup, Roll
-from ruleslab_widgets.fold import FoldHeading, Summary
+from ruleslab_widgets.fold import FoldHeading, FoldRegion, Summary
 from ruleslab_widgets.groups import form_groups
 from ruleslab_widgets.notes import linkify
 from ruleslab_widgets.number import NumberField
@@ -238,12 +238,9 @@ class CalculatorView(w.VBox):
         """A heading with a disclosure button (:class:`FoldHeading`) over ``rows``."""
         region_class = f"rl-fold-region-{len(self.folds)}"
         heading = FoldHeading(title=title, expanded=expanded, region=region_class)
-        region = w.VBox(rows)
-        region.add_class("rl-fold-region")
+        region = FoldRegion(rows, open_=expanded)
         region.add_class(region_class)
-        if not expanded:
-            own_layout(region).display = "none"
-        heading.observe(lambda change: _display(region, bool(change["new"])), names="expanded")
+        heading.observe(lambda change: region.show(bool(change["new"])), names="expanded")
         self.folds[title] = heading
         return w.VBox([heading, region])
 
