@@ -251,14 +251,22 @@ def patched_pyodide_asm(source: Path, into: Path) -> Path:
     return _patched(source, out, [fix], "Pyodide")
 
 
-def runtime_version(site: Path) -> str:
+def runtime_version(site: Path, app: Path | None = None) -> str:
     """What names this build's app runtime, for its snapshot: the sha256 (16 hex digits)
     of the app page's lock (its wheels' hashes), standard library, Pyodide runtime and
-    WebAssembly. A snapshot is restored only by the runtime that made it."""
+    WebAssembly. A snapshot is restored only by the runtime that made it. ``app``: the
+    folder holding the runtime script, if not yet in its place (``site``'s
+    :data:`APP_DIR`)."""
     digest = hashlib.sha256()
-    runtime = (f"{APP_DIR}/pyodide.asm.mjs", "static/pyodide/pyodide.asm.wasm")
-    for rel in (APP_LOCK, APP_STDLIB_ZIP, *runtime):
-        digest.update(rel.encode() + b"\0" + (Path(site) / rel).read_bytes())
+    folder = Path(site) / APP_DIR if app is None else Path(app)
+    files = (
+        (APP_LOCK, Path(site) / APP_LOCK),
+        (APP_STDLIB_ZIP, Path(site) / APP_STDLIB_ZIP),
+        (f"{APP_DIR}/pyodide.asm.mjs", folder / "pyodide.asm.mjs"),
+        ("static/pyodide/pyodide.asm.wasm", Path(site) / "static/pyodide/pyodide.asm.wasm"),
+    )
+    for rel, path in files:
+        digest.update(rel.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 
 
@@ -378,13 +386,29 @@ def _bundle(
 def build_app(site: Path, *, sources: Path = APP_SOURCES) -> Path:
     """Write ``app.js``, ``app.css``, the workers' scripts (:data:`COPIED`) and
     Pyodide's fixed runtime script into ``site/static/app``,
-    and the app page's lock beside the site's."""
+    and the app page's lock beside the site's. The folder is written beside its place
+    and put there only once whole: a build that fails leaves the site's ``static/app``
+    as it was."""
     if not ESBUILD.exists():
         raise AppBuildError(f"{ESBUILD} not found: run `npm ci`")
-    out = Path(site) / APP_DIR
+    final = Path(site) / APP_DIR
+    out = final.with_name(final.name + ".building")
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
+    try:
+        _build_into(Path(site), out, sources)
+    except BaseException:
+        shutil.rmtree(out, ignore_errors=True)
+        raise
+    if final.exists():
+        shutil.rmtree(final)
+    out.rename(final)
+    return final
+
+
+def _build_into(site: Path, out: Path, sources: Path) -> None:
+    """:func:`build_app`'s work, into the folder ``out``."""
     with tempfile.TemporaryDirectory() as tmp:
         icons = Path(tmp) / "icons.css"
         icons.write_text(icons_css(), encoding="utf-8")
@@ -395,7 +419,7 @@ def build_app(site: Path, *, sources: Path = APP_SOURCES) -> Path:
     write_lock(Path(site) / APP_LOCK, app_lock(read_lock(dist)))
     app_stdlib(Path(site) / STDLIB_ZIP, Path(site) / APP_STDLIB_ZIP)
     patched_pyodide_asm(Path(site) / PYODIDE_ASM, out)
-    version = runtime_version(Path(site))
+    version = runtime_version(site, out)
     for name in COPIED:
         text = (sources / name).read_text(encoding="utf-8")
         if name == "python.mjs":
@@ -403,7 +427,6 @@ def build_app(site: Path, *, sources: Path = APP_SOURCES) -> Path:
                 raise AppBuildError(f"{sources / name}: expected {RUNTIME_VERSION} once")
             text = text.replace(RUNTIME_VERSION, json.dumps(version))
         (out / name).write_text(text, encoding="utf-8")
-    return out
 
 
 def _top_level(member: str) -> str:

@@ -302,3 +302,21 @@ def test_every_anywidget_class_of_ours_has_its_module_bundled_once():
                 declared.add(str(cls.__dict__["_esm"]))
     assert set(found.values()) == declared
     assert len(found) == len(declared)
+
+
+def test_a_failed_build_leaves_the_sites_app_folder_as_it_was(tmp_path):
+    from tools.build_app import APP_DIR, ESBUILD, build_app
+
+    if not ESBUILD.exists():
+        pytest.skip("no esbuild (npm ci)")
+    site = tmp_path / "site"
+    app = site / APP_DIR
+    app.mkdir(parents=True)
+    (app / "app.js").write_text("// the build before\n")
+    sources = tmp_path / "sources"  # (no page.js: esbuild fails)
+    sources.mkdir()
+    with pytest.raises(AppBuildError, match="esbuild failed"):
+        build_app(site, sources=sources)
+    assert sorted(p.name for p in app.iterdir()) == ["app.js"]
+    assert (app / "app.js").read_text() == "// the build before\n"
+    assert sorted(p.name for p in app.parent.iterdir()) == ["app"]  # (no half-built folder)

@@ -105,7 +105,10 @@ class Session:
         the page (with what was said to it since) only when a message sent names it, so
         every widget the page draws is there and none it never shows is. Every
         reference (``IPY_MODEL_``) in what is sent names a widget opened before it;
-        what one message sends is sent at once (a ``batch`` of more than one)."""
+        what one message sends is sent at once (a ``batch`` of more than one). (So a
+        widget that works in the page without being shown or named, such as the
+        ``Link`` of ``ipywidgets.jslink``, never reaches it: none is used here; one
+        would have to be named by a shown widget.)"""
         if self.closed:
             return
         kind, comm_id = message["type"], message.get("comm_id")
