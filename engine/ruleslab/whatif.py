@@ -125,7 +125,8 @@ class Scenario:
     result: Explained
     differs: tuple[str, ...]
     legend: str
-    """For a chart's legend: ``A`` or ``B: Strength 5`` (what differs from A)."""
+    """For a chart's legend: ``A`` or ``B: Strength 5`` (what differs from A); ``B — B:
+    Defence (DF) 4`` where a field's label has its own ``X: ``."""
 
 
 @dataclass(frozen=True)
@@ -242,7 +243,10 @@ def _legend(calc: Calculator, label: str, values: Mapping[str, Any], names: Sequ
         shown = shown if len(shown) <= 40 else shown[:39] + "…"  # (a text field's value)
         parts.append(f"{p.label} {shown}{unit}")
     more = f" and {len(names) - 3} more" if len(names) > 3 else ""
-    return f"{label}: {', '.join(parts)}{more}"
+    # a field's label may carry its own "X: " (Chimera's "B: Defence (DF)"): then a dash
+    # after the scenario's letter, not a second colon ("B — B: Defence (DF) 4")
+    joint = " — " if any(": " in by_name[n].label for n in names[:3]) else ": "
+    return f"{label}{joint}{', '.join(parts)}{more}"
 
 
 def _run(calc: Calculator, label: str, values: Mapping[str, Any]) -> Explained:

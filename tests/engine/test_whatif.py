@@ -396,3 +396,17 @@ def test_the_readme_what_if_example_runs():
     match = re.search(r"<!-- python-example: what-if -->\n```python\n(.*?)```", text, re.S)
     assert match, "the README's what-if example is missing"
     exec(compile(match.group(1), "README.md", "exec"), {})
+
+
+def test_a_legend_never_doubles_the_colon_of_a_fighters_label():
+    # Chimera labels each fighter's fields "A: …" / "B: …": the scenario's letter is
+    # then followed by a dash, so "B: B: Defence (DF) 4" reads "B — B: Defence (DF) 4"
+    result = compare("chimera", [{}, {"b_defence": "4"}, {"a_defence": "4", "b_mr": "3"}])
+    assert [s.legend for s in result.scenarios] == [
+        "A",
+        "B — B: Defence (DF) 4",
+        "C — A: Defence (DF) 4, B: Base Movement Rate (MR) 3",
+    ]
+    # a plain label keeps the colon
+    plain = compare("lifting", [{}, {"strength": "5"}])
+    assert [s.legend for s in plain.scenarios] == ["A", "B: Strength 5 dots"]
