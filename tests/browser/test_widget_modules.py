@@ -11,8 +11,6 @@ no error in the console.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from tests.browser.conftest import KERNEL_TIMEOUT
@@ -43,29 +41,44 @@ BLOBS_JS = """(() => {
 })();"""
 
 
+#: Run in a Python of its own (installing the app page's bridge changes how every later
+#: widget of the process is made): the ``_anywidget_id`` of every widget the page of
+#: calculator ``sys.argv[1]`` with query ``sys.argv[2]`` is sent, as JSON.
+CLASSES_DRAWN = """
+import json, sys
+from ruleslab_widgets import app_page, ipython_standin
+ipython_standin.install()
+app_page.install()
+sent = []
+app_page.open_session(sys.argv[1], sys.argv[2], sent.append).close()
+found = set()
+def walk(message):
+    if isinstance(message, dict):
+        for inner in message.get("messages", ()):
+            walk(inner)
+        data = message.get("data")
+        if isinstance(data, dict) and "_anywidget_id" in data.get("state", {}):
+            found.add(data["state"]["_anywidget_id"])
+for message in sent:
+    walk(message)
+print(json.dumps(sorted(found)))
+"""
+
+
 def _classes_drawn(key: str, query: str) -> set[str]:
-    """The anywidget classes (``_anywidget_id``) of the widgets ``key``'s page sends for
+    """The anywidget classes (``_anywidget_id``) of the widgets ``key``'s page is sent for
     ``query``, as the app page's Python builds it."""
-    from ruleslab_widgets import app_page, ipython_standin
+    import json
+    import subprocess
+    import sys
 
-    ipython_standin.install()
-    app_page.install()
-    sent: list[Any] = []
-    session = app_page.open_session(key, query, sent.append)
-    found: set[str] = set()
-
-    def walk(message: Any) -> None:
-        if isinstance(message, dict):
-            for inner in message.get("messages", ()):
-                walk(inner)
-            data = message.get("data")
-            if isinstance(data, dict) and "_anywidget_id" in data.get("state", {}):
-                found.add(data["state"]["_anywidget_id"])
-
-    for message in sent:
-        walk(message)
-    session.close()
-    return found
+    out = subprocess.run(
+        [sys.executable, "-c", CLASSES_DRAWN, key, query],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return set(json.loads(out.stdout))
 
 
 def test_the_pages_draw_every_bundled_class():
