@@ -37,9 +37,9 @@
  * changes, {type: "idle", msg_id}
  * after each of its messages is handled, {type: "fault", text} when one of them
  * failed (that page's error alone), {type: "pong", sessions} (how many calculators
- * the interpreter holds), {type: "error", text} if Python or its calculator cannot
- * start, {type: "lost"} for a message from a page whose session was dropped (it
- * vanished, as far as the worker could tell).
+ * the interpreter holds or is building), {type: "error", text} if Python or its
+ * calculator cannot start, {type: "lost"} for a message from a page whose session was
+ * dropped (it vanished, as far as the worker could tell).
  * Messages that arrive before Python is ready are queued and handled in order.
  * Calculators are built one at a time, each in a task of its own, in the order their
  * pages asked: a page's messages are handled between two builds, so an embed already
@@ -115,6 +115,7 @@ function connect(port) {
     started: false,
     closed: false,
     seen: 0,
+    failed: false,
   };
   channels.add(channel);
   const post = (message) => {
@@ -134,9 +135,11 @@ function connect(port) {
   };
 }
 
-/** How many pages' calculators this interpreter holds. */
+/** How many pages' calculators this interpreter holds or is building (the same count in
+ * a page's "calculator" progress and in every "pong" after it: a ping answered while a
+ * calculator was built used to count it out). */
 function open() {
-  return Array.from(channels).filter((c) => c.session).length;
+  return Array.from(channels).filter((c) => c.session || (c.runtime && !c.failed)).length;
 }
 
 async function begin(channel, message) {
@@ -158,8 +161,7 @@ async function begin(channel, message) {
     // the page holds this lock while it lives: it is granted here once the page is gone
     self.navigator.locks.request(String(message.lock), () => close(channel));
   }
-  // (the calculators held or being built, this one included)
-  const sessions = Array.from(channels).filter((c) => c.session || c.runtime).length;
+  const sessions = open(); // (this one included)
   channel.post({
     type: "progress",
     phase: "calculator",
@@ -199,6 +201,7 @@ function build(channel, message) {
     channel.session = app.open_session(key, String(message.query || ""), sender);
     sender.destroy();
   } catch (err) {
+    channel.failed = true; // (no calculator held for it)
     channel.post({ type: "error", text: String((err && err.message) || err) });
     return;
   }

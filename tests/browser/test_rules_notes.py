@@ -148,8 +148,13 @@ def _check_note_links(page, root, site_dir: Path, base_url: str) -> int:
 def test_app_page_links_every_citation_to_its_note(page, base_url, site_dir):
     for key in ("falling", "autofire", "defence"):
         page.goto(base_url + embed_link(get(key)))
+        # the live calculator whole: drawn, then its closed folds' rows, sent once the
+        # page is idle (page.js, fillLater), whose help cites notes too
+        page.wait_for_function(
+            "() => window.ruleslab && window.ruleslab.filled === true", timeout=KERNEL_TIMEOUT
+        )
         root = page.locator(f".rl-calc-{key}").first
-        expect(root).to_be_visible(timeout=KERNEL_TIMEOUT)
+        expect(root).to_be_visible()
         assert _check_note_links(page, root, site_dir, base_url) > 0, key
     # a link opens the note in a new tab, at its anchor
     link = root.locator("a.rl-note").first
