@@ -17,13 +17,14 @@ profile; **warm**: the same profile, page reopened. Medians of ``--runs``.
 1. **Peers**: time to the bare page's element, and to the stock REPL's element.
 2. **App page** ``app.html?calculator=<key>``, cold and warm: **first figure
    visible** (the first ``[data-figure]`` element with text, in the layout, static
-   or live: stamped by an init script at the first animation frame or DOM change
-   that shows it), **live calculator** (its root ``.rl-calc-<key>`` in the DOM; a
-   pre-rendered static root is ``.rl-calc.rl-prerender`` and never has that class)
-   and **interactive**: once the live root is there, one input of the browser
-   tests' ``CHANGES`` table is changed (its ``input`` and ``change`` events,
-   dispatched again each second until they take) and the moment the figure shows
-   the engine's new text is stamped; all seconds from navigation start.
+   or live: stamped by an init script at the first animation frame that shows it),
+   **live calculator** (its root ``.rl-calc-<key>`` in the DOM; a pre-rendered
+   static root is ``.rl-calc.rl-prerender`` and never has that class) and
+   **interactive**: as soon as the live input box is drawn, an init script in the
+   calculator's page changes one input of the browser tests' ``CHANGES`` table
+   (its ``input`` and ``change`` events, dispatched again each second until they
+   take) and stamps the moment the figure shows the engine's new text; all seconds
+   from navigation start.
 3. **Background bytes**: after the cold app page became interactive, every file
    the server sent afterwards (the offline fill, whose requests carry
    ``X-Ruleslab-Precache``, and anything else) until 10 s of quiet (at most 90 s),
