@@ -9,10 +9,9 @@ def _find_all(widget, css_class):
     """Every widget at or below ``widget`` carrying ``css_class``, in page order (a
     closed fold's rows included: ``FoldRegion.rows``, its children once opened)."""
     found = [widget] if css_class in getattr(widget, "_dom_classes", ()) else []
-    from ruleslab_widgets.fold import FoldRegion
+    from ruleslab_widgets.fold import parts
 
-    children = widget.rows if isinstance(widget, FoldRegion) else getattr(widget, "children", ())
-    for child in children:
+    for child in parts(widget):
         found += _find_all(child, css_class)
     return found
 

@@ -30,9 +30,9 @@ import anywidget
 import ipywidgets as w
 import traitlets
 
-from ruleslab_widgets.shared_styles import own_layout
+from ruleslab_widgets.shared_styles import set_shown
 
-__all__ = ["FoldHeading", "FoldRegion", "Summary", "fill_regions"]
+__all__ = ["FoldHeading", "FoldRegion", "Summary", "fill_regions", "parts"]
 
 _FOLD_ESM = r"""
 let counter = 0;
@@ -195,42 +195,36 @@ class FoldRegion(w.VBox):  # type: ignore[misc]  # (ipywidgets: untyped)
         self._rows_given = open_  # (its rows its children: once opened, they stay)
         super().__init__(self.rows if open_ else ())
         self.add_class("rl-fold-region")
-        if not open_:
-            own_layout(self).display = "none"
+        set_shown(self, open_)
 
-    @property
-    def is_open(self) -> bool:
-        """Whether the region is shown (its rows its children)."""
-        return bool(self.layout.display != "none")
-
-    def fill(self) -> None:
+    def fill(self) -> bool:
         """Make the rows the children (the region stays as shown or hidden as it is): a
         page that has drawn the rest asks for them (``app_page``: ``fill``), so that
-        they are there to print and to open at once."""
-        if not self._rows_given:
-            self._rows_given = True
-            self.children = self.rows
+        they are there to print and to open at once. Whether they were not yet."""
+        if self._rows_given:
+            return False
+        self._rows_given = True
+        self.children = self.rows
+        return True
 
     def show(self, open_: bool) -> None:
         """Show the rows (``open_``) or hide them, sending nothing if already so. The
         rows are made the children first, so a page draws them as the region appears."""
-        if open_ == self.is_open:
-            return
         if open_:
             self.fill()
-            own_layout(self).display = ""  # (not None: see view._display)
-        else:
-            own_layout(self).display = "none"
+        set_shown(self, open_)
+
+
+def parts(widget: w.Widget) -> tuple[w.Widget, ...]:
+    """The widgets right below ``widget`` in a calculator: its children, or a fold
+    region's rows (a closed one has no children yet)."""
+    if isinstance(widget, FoldRegion):
+        return widget.rows
+    return tuple(getattr(widget, "children", ()))
 
 
 def fill_regions(widget: w.Widget) -> int:
     """:meth:`FoldRegion.fill` every fold region at or below ``widget`` (a closed
     region's rows included); how many were filled."""
-    filled = 0
-    if isinstance(widget, FoldRegion):
-        filled += not widget._rows_given
-        widget.fill()
-    children = widget.rows if isinstance(widget, FoldRegion) else getattr(widget, "children", ())
-    for child in children:
-        filled += fill_regions(child)
-    return filled
+    filled = isinstance(widget, FoldRegion) and widget.fill()
+    return int(filled) + sum(fill_regions(part) for part in parts(widget))

@@ -40,7 +40,7 @@ from typing import Any
 import ipywidgets as w
 
 from ruleslab_widgets.chart import BarChart, highlighted
-from ruleslab_widgets.fold import FoldHeading, FoldRegion, Summary
+from ruleslab_widgets.fold import FoldHeading, Summary, parts
 from ruleslab_widgets.health_track import HealthTrack
 from ruleslab_widgets.number import NumberField
 from ruleslab_widgets.party import PartyBar
@@ -113,8 +113,7 @@ def _regions(widget: w.Widget) -> set[str]:
     if isinstance(widget, FoldHeading):
         return {widget.region}
     found: set[str] = set()
-    children = widget.rows if isinstance(widget, FoldRegion) else getattr(widget, "children", ())
-    for child in children:
+    for child in parts(widget):
         found |= _regions(child)
     return found
 
@@ -181,7 +180,7 @@ class _Renderer:
         ident = f"rl-pre-{self.key}-{region}" if region else None
         # (a closed fold's region has no children yet, but its rows are drawn: hidden
         # with it, for the static page's fold button to show)
-        inner = self.children(widget.rows if isinstance(widget, FoldRegion) else widget.children)
+        inner = self.children(parts(widget))
         return f"<div{_attrs(class_=cls, id=ident, style=_style(widget))}>{inner}</div>"
 
     def grid(self, widget: w.GridBox) -> str:

@@ -30,7 +30,7 @@ import ipywidgets as w
 from ipywidgets.widgets.trait_types import InstanceDict
 from ipywidgets.widgets.widget_style import Style
 
-__all__ = ["SharedDefault", "own_layout", "own_style", "shared_defaults"]
+__all__ = ["SharedDefault", "own_layout", "own_style", "set_shown", "shared_defaults"]
 
 _pool: dict[type, Any] | None = None
 """The shared defaults of the view being built, by class (``None``: no view is)."""
@@ -114,6 +114,16 @@ def own_layout(widget: w.DOMWidget) -> w.Layout:
         widget.layout = w.Layout()
     layout: w.Layout = widget.layout
     return layout
+
+
+def set_shown(widget: w.DOMWidget, shown: bool) -> None:
+    """Show or hide ``widget`` (``display: none``), sending nothing if it already is.
+
+    Shown again as ``""`` (the page drops the style), not ``None``: the app page's
+    bridge hands Python's None to the page as ``undefined``, which a layout ignores.
+    """
+    if (widget.layout.display == "none") == shown:
+        own_layout(widget).display = "" if shown else "none"
 
 
 def own_style(widget: w.DOMWidget) -> Any:

@@ -77,7 +77,7 @@ from ruleslab_widgets.render import (
 )
 from ruleslab_widgets.scenarios import Scenarios
 from ruleslab_widgets.share import ShareLink
-from ruleslab_widgets.shared_styles import own_layout, shared_defaults
+from ruleslab_widgets.shared_styles import set_shown, shared_defaults
 from ruleslab_widgets.style import STYLE
 from ruleslab_widgets.sweep_panel import SweepPanel
 
@@ -118,16 +118,6 @@ def _help_html(param: Param) -> str:
     references in it can be turned into links in one place: a rules note cited
     (``RN-FALL-1``) links to it (:func:`~ruleslab_widgets.notes.linkify`)."""
     return linkify(param.help)
-
-
-def _display(widget: w.Widget, shown: bool) -> None:
-    """Show or hide ``widget`` (``display: none``), sending nothing if it already is.
-
-    Shown again as ``""`` (the page drops the style), not ``None``: the app page's
-    bridge hands Python's None to the page as ``undefined``, which a layout ignores.
-    """
-    if (widget.layout.display == "none") == shown:
-        own_layout(widget).display = "" if shown else "none"
 
 
 class CalculatorView(w.VBox):
@@ -421,9 +411,9 @@ class CalculatorView(w.VBox):
         """Hide the fields (and whole groups) that do not apply; show the others."""
         hidden = self.hidden_fields()
         for name, row in self._rows.items():
-            _display(row, name not in hidden)
+            set_shown(row, name not in hidden)
         for group, box in self._group_boxes:
-            _display(box, not set(group.names) <= hidden)
+            set_shown(box, not set(group.names) <= hidden)
 
     # -- links --------------------------------------------------------------
     def share_query(self) -> str:
