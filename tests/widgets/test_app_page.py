@@ -9,6 +9,7 @@ its new figures come back as ``update`` messages, and no echo doubles them.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -111,6 +112,25 @@ def _as_made(self: app_page.Session, message: dict[str, Any]) -> None:
         self.send(message)
 
 
+def _both_ways(
+    monkeypatch: pytest.MonkeyPatch, key: str, *then: Callable[[Any], Any]
+) -> tuple[list[dict[str, Any]], Any, list[dict[str, Any]], Any]:
+    """Calculator ``key`` built twice, each on a channel of its own: as the bridge sends
+    it, and with every message sent as made (the reference, on which each of ``then``
+    is also done as made). The two channels and views."""
+    batched: list[dict[str, Any]] = []
+    view = app_page.open_session(key, "", batched.append).view
+    as_made: list[dict[str, Any]] = []
+    with monkeypatch.context() as patch:
+        patch.setattr(app_page.Session, "_post", _as_made)
+        reference = app_page.open_session(key, "", as_made.append).view
+        for step in then:
+            step(reference)
+    assert view is not None
+    assert reference is not None
+    return batched, view, as_made, reference
+
+
 def _open_options(view: Any) -> None:
     """Open the view's "Rules options" as the page does: the heading's update."""
     heading = view.folds["Rules options"]
@@ -132,14 +152,7 @@ def test_the_page_draws_the_same_models_as_with_every_message_sent_as_made(
     that changes nothing the page sees, and a widget only once something shown names it:
     the page draws the same models in the same states as if every message had been sent
     as it was made, before and after "Rules options" is opened (its rows sent then)."""
-    batched: list[dict[str, Any]] = []
-    view = app_page.open_session(key, "", batched.append).view
-    as_made: list[dict[str, Any]] = []
-    with monkeypatch.context() as patch:
-        patch.setattr(app_page.Session, "_post", _as_made)
-        reference = app_page.open_session(key, "", as_made.append).view
-    assert view is not None
-    assert reference is not None
+    batched, view, as_made, reference = _both_ways(monkeypatch, key)
     assert [m["type"] for m in batched] == ["batch"]
     assert "batch" not in {m["type"] for m in as_made}
     assert _shown_models(batched) == _shown_models(as_made)
@@ -543,13 +556,11 @@ def test_a_fill_sends_the_closed_folds_rows_hidden(channel, monkeypatch, key):
     models as one whose every message was sent as made, with the regions filled."""
     from ruleslab_widgets.fold import FoldRegion, fill_regions
 
-    batched: list[dict[str, Any]] = []
-    view = app_page.open_session(key, "", batched.append).view
-    as_made: list[dict[str, Any]] = []
-    with monkeypatch.context() as patch:
-        patch.setattr(app_page.Session, "_post", _as_made)
-        reference = app_page.open_session(key, "", as_made.append).view
-        assert fill_regions(reference) >= 2  # (Rules options, Across a range)
+    filled: list[int] = []
+    batched, view, as_made, _ = _both_ways(
+        monkeypatch, key, lambda reference: filled.append(fill_regions(reference))
+    )
+    assert filled[0] >= 2  # (Rules options, Across a range)
     before = len(batched)
     app_page.receive({"type": "fill", "model_id": view.model_id, "msg_id": "page-9"})
     assert [m["type"] for m in batched[before:]] == ["batch"]

@@ -121,15 +121,11 @@ class Session:
             elif not _merged(self._unsent[comm_id], message):
                 self._unsent[comm_id].append(message)
             return
-        if self._held is not None:
-            self._emit(message, self._held)
+        if self._held is None:
+            with self._holding():  # (it and the widgets it brings: one message)
+                self._post(message)
             return
-        out: list[Message] = []
-        self._emit(message, out)
-        if len(out) == 1:
-            self.send(out[0])
-        elif out:
-            self.send({"type": "batch", "messages": out})
+        self._emit(message, self._held)
 
     def _emit(self, message: Message, out: list[Message]) -> None:
         """Append ``message`` to ``out``, after every unsent widget it names (each after
@@ -171,9 +167,7 @@ class Session:
         if self.closed:
             raise RuntimeError("this page's calculator was closed")
         message = without_nulls(message, _page_null())
-        comm_id = message.get("comm_id") if isinstance(message, dict) else None
-        if isinstance(message, dict) and message.get("type") in PAGE_CALLS:
-            comm_id = message.get("model_id")  # (the calculator's own widget)
+        comm_id = _widget_named(message) if isinstance(message, dict) else None
         if not isinstance(comm_id, str) or comm_id not in self.comms:
             raise ValueError(f"no widget {comm_id!r} on this page")
         # (what the message changes goes to the page at once: one batch)
@@ -288,15 +282,23 @@ def open_session(key: str, query: str, send: Send) -> Session:
     return session
 
 
+def _refs(value: Any) -> Iterator[str]:
+    """The widgets (comm ids) ``value`` (a widget state, JSON-like) refers to
+    (``IPY_MODEL_``), in order."""
+    if isinstance(value, str):
+        if value.startswith("IPY_MODEL_"):
+            yield value[len("IPY_MODEL_") :]
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _refs(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _refs(item)
+
+
 def _names_a_widget(value: Any) -> bool:
     """Whether ``value`` (a widget state, JSON-like) refers to a widget (``IPY_MODEL_``)."""
-    if isinstance(value, str):
-        return value.startswith("IPY_MODEL_")
-    if isinstance(value, dict):
-        return any(_names_a_widget(v) for v in value.values())
-    if isinstance(value, list | tuple):
-        return any(_names_a_widget(v) for v in value)
-    return False
+    return next(_refs(value), None) is not None
 
 
 def _named(message: Message) -> list[str]:
@@ -304,21 +306,7 @@ def _named(message: Message) -> list[str]:
     references in its data, in order."""
     if message["type"] == "display":
         return [message["model_id"]]
-    found: list[str] = []
-
-    def walk(value: Any) -> None:
-        if isinstance(value, str):
-            if value.startswith("IPY_MODEL_"):
-                found.append(value[len("IPY_MODEL_") :])
-        elif isinstance(value, dict):
-            for item in value.values():
-                walk(item)
-        elif isinstance(value, list | tuple):
-            for item in value:
-                walk(item)
-
-    walk(message.get("data"))
-    return found
+    return list(_refs(message.get("data")))
 
 
 def _merged(queued: list[Message], message: Message) -> bool:
@@ -365,15 +353,19 @@ def receive(message: Message) -> None:
     Under Pyodide the page's ``null`` arrives as ``pyodide.ffi.jsnull``, not ``None``
     (``toPy``): it is made ``None`` here, as a kernel's JSON would give it, so a widget
     reads a missing value the same in a notebook and on the app page."""
-    comm_id = message.get("comm_id")
-    if message.get("type") in PAGE_CALLS:
-        comm_id = message.get("model_id")  # (the calculator's own widget)
+    comm_id = _widget_named(message)
     owner = _owner_of(comm_id) if isinstance(comm_id, str) else None
     if owner is None:
         # (a message for no open widget: checked, refused or ignored as a kernel would)
         _dispatch(without_nulls(message, _page_null()))
     else:
         owner.receive(message)
+
+
+def _widget_named(message: Message) -> Any:
+    """The widget a page message is for: its comm, or (``apply``, ``fill``) the
+    calculator's own widget, ``model_id``."""
+    return message.get("model_id" if message.get("type") in PAGE_CALLS else "comm_id")
 
 
 def _owner_of(comm_id: str) -> Session | None:
@@ -384,13 +376,15 @@ def _owner_of(comm_id: str) -> Session | None:
 
 def _dispatch(message: Message) -> None:
     """Hand one page message (nulls already made ``None``) to the comm manager, or an
-    ``apply`` message to the calculator it names (:func:`_apply`)."""
-    if message["type"] == "apply":
-        _apply(str(message.get("model_id") or ""), str(message.get("query") or ""))
-        return
-    if message["type"] == "fill":
+    ``apply`` or ``fill`` message to the calculator it names (its
+    :meth:`~CalculatorView.apply_query`, :func:`~ruleslab_widgets.fold.fill_regions`)."""
+    if message["type"] in PAGE_CALLS:
         view = _widget._instances.get(str(message.get("model_id") or ""))
-        if isinstance(view, CalculatorView):
+        if not isinstance(view, CalculatorView):
+            return  # (a message for no calculator of this page: ignored)
+        if message["type"] == "apply":
+            view.apply_query(str(message.get("query") or ""))
+        else:
             fill_regions(view)
         return
     manager: CommManager = comm.get_comm_manager()
@@ -410,14 +404,6 @@ def _dispatch(message: Message) -> None:
         manager.comm_close(None, None, msg)  # type: ignore[arg-type]
     else:
         raise ValueError(f"unknown message type from the page: {message['type']!r}")
-
-
-def _apply(model_id: str, query: str) -> None:
-    """Set the fields ``query`` names on the calculator ``model_id`` (an "apply" message);
-    a message for no calculator of this page is ignored."""
-    view = _widget._instances.get(model_id)
-    if isinstance(view, CalculatorView):
-        view.apply_query(query)
 
 
 def _page_null() -> Any:
