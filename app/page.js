@@ -32,6 +32,15 @@ let counter = 0;
 const FILL_WITHIN_MS = 4000;
 const statusCallbacks = new Map();
 
+/** Send `message` to Python with a new msg_id (its id); `whenHandled`, if any, is called
+ * with the worker's {content: {execution_state: "idle"}} once Python has handled it. */
+function toPython(message, whenHandled) {
+  const msgId = `page-${++counter}`;
+  if (whenHandled) statusCallbacks.set(msgId, whenHandled);
+  R.worker.postMessage({ ...message, msg_id: msgId });
+  return msgId;
+}
+
 /** Copy buffers: the worker gets its own bytes (nothing is transferred away from a model). */
 function copyBuffers(buffers) {
   return (buffers || []).map((b) =>
@@ -54,24 +63,21 @@ class WorkerComm {
   }
 
   send(data, callbacks, metadata, buffers) {
-    const msgId = `page-${++counter}`;
     const status = callbacks && callbacks.iopub && callbacks.iopub.status;
-    if (status) statusCallbacks.set(msgId, status);
-    R.worker.postMessage({
-      type: "comm_msg",
-      comm_id: this.comm_id,
-      msg_id: msgId,
-      data,
-      metadata: metadata || {},
-      buffers: copyBuffers(buffers),
-    });
-    return msgId;
+    return toPython(
+      {
+        type: "comm_msg",
+        comm_id: this.comm_id,
+        data,
+        metadata: metadata || {},
+        buffers: copyBuffers(buffers),
+      },
+      status,
+    );
   }
 
   close(data) {
-    const msgId = `page-${++counter}`;
-    R.worker.postMessage({ type: "comm_close", comm_id: this.comm_id, msg_id: msgId, data });
-    return msgId;
+    return toPython({ type: "comm_close", comm_id: this.comm_id, data });
   }
 
   on_msg(callback) {
@@ -170,11 +176,9 @@ function fillLater(modelId) {
     if (asked) return;
     asked = true;
     window.removeEventListener("beforeprint", ask);
-    const msgId = `page-${++counter}`;
-    statusCallbacks.set(msgId, () => {
+    toPython({ type: "fill", model_id: modelId }, () => {
       R.filled = true;
     });
-    R.worker.postMessage({ type: "fill", model_id: modelId, msg_id: msgId });
   };
   window.addEventListener("beforeprint", ask);
   if (typeof window.requestIdleCallback === "function") {
@@ -223,14 +227,8 @@ function applyTyped(staticRoot, modelId) {
   const pairs = typedFields(staticRoot);
   if (!pairs.length) return null;
   return new Promise((resolve) => {
-    const msgId = `page-${++counter}`;
-    statusCallbacks.set(msgId, resolve);
-    R.worker.postMessage({
-      type: "apply",
-      model_id: modelId,
-      query: new URLSearchParams(pairs).toString(),
-      msg_id: msgId,
-    });
+    const query = new URLSearchParams(pairs).toString();
+    toPython({ type: "apply", model_id: modelId, query }, resolve);
   });
 }
 

@@ -305,18 +305,13 @@ def widget_modules(package: str = WIDGETS_PACKAGE) -> dict[str, str]:
     """The module source (``_esm``, as a widget sends it: ``str()`` of the class's) of
     every anywidget class defined in ``package``'s modules, by the class's qualified name
     (sorted; a source shared by two classes is listed once, under the first)."""
-    import importlib
-    import pkgutil
-
     from anywidget import AnyWidget
 
-    root = importlib.import_module(package)
-    modules = [root] + [
-        importlib.import_module(f"{package}.{info.name}")
-        for info in pkgutil.iter_modules(root.__path__)
-    ]
+    from ruleslab_widgets.app_snapshot import import_all
+
     found: dict[str, str] = {}
-    for module in modules:
+    for name in import_all(package):
+        module = sys.modules[name]
         for value in vars(module).values():
             if (
                 isinstance(value, type)
