@@ -42,11 +42,11 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-import anywidget
 import traitlets
 
 from ruleslab.explain import fmt_prob
 from ruleslab.whatif import ChartData
+from ruleslab_widgets.module_widget import ModuleWidget
 
 __all__ = [
     "BarChart",
@@ -631,7 +631,7 @@ _CSS = """
 """
 
 
-class BarChart(anywidget.AnyWidget):
+class BarChart(ModuleWidget):
     """Bars of ``(label, probability)``; bars from ``highlight_from`` on are highlighted,
     and the legend says what that means (``highlight_label``).
 
@@ -1036,7 +1036,7 @@ _LINE_CSS = """
 """
 
 
-class LineChart(anywidget.AnyWidget):
+class LineChart(ModuleWidget):
     """Lines over one x axis (a sweep), drawn from an engine :class:`~ruleslab.whatif.ChartData`
     of kind ``"line"`` by :meth:`show`: the lines (colour, dash and marker each), the axes'
     ticks, a legend, a readout of every line at one point (pointer, or the "Read a point"

@@ -26,10 +26,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import anywidget
 import ipywidgets as w
 import traitlets
 
+from ruleslab_widgets.module_widget import ModuleWidget
 from ruleslab_widgets.shared_styles import set_shown
 
 __all__ = ["FoldHeading", "FoldRegion", "Summary", "fill_regions", "parts"]
@@ -161,7 +161,7 @@ export default { render };
 """
 
 
-class FoldHeading(anywidget.AnyWidget):
+class FoldHeading(ModuleWidget):
     """A group's heading with a disclosure button for the widget of class ``region``
     beside it (its sibling in the group's box)."""
 
@@ -172,7 +172,7 @@ class FoldHeading(anywidget.AnyWidget):
     level = traitlets.Int(3).tag(sync=True)
 
 
-class Summary(anywidget.AnyWidget):
+class Summary(ModuleWidget):
     """The result's line that stays in view (see the module's doc).
 
     ``chips``: ``[name, text, changed]`` per rules option shown (the ruleset, then

@@ -11,8 +11,9 @@ marked "/" bashing, "X" lethal, "*" aggravated, "S" stun. All text is set with
 
 from __future__ import annotations
 
-import anywidget
 import traitlets
+
+from ruleslab_widgets.module_widget import ModuleWidget
 
 __all__ = ["HealthTrack"]
 
@@ -91,7 +92,7 @@ _CSS = """
 """
 
 
-class HealthTrack(anywidget.AnyWidget):
+class HealthTrack(ModuleWidget):
     """Boxes of a health track (dicts: index, label, kind, filled), the state and penalty."""
 
     _esm = _ESM

@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import anywidget
 import traitlets
 
 from ruleslab import IntParam, NumberParam
+from ruleslab_widgets.module_widget import ModuleWidget
 
 __all__ = ["NumberField"]
 
@@ -145,7 +145,7 @@ def _plain(x: float) -> str:
     return f"{int(x):,}" if float(x).is_integer() else f"{x:,}"
 
 
-class NumberField(anywidget.AnyWidget):
+class NumberField(ModuleWidget):
     """A whole-number or decimal field of the form: ``value`` is its text as typed."""
 
     _esm = _ESM

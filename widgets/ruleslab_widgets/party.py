@@ -34,10 +34,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import anywidget
 import traitlets
 
 from ruleslab import InputError, Party, Role, parse_party, party_json
+from ruleslab_widgets.module_widget import ModuleWidget
 
 __all__ = ["STORE_VERSION", "PartyBar", "party_roles"]
 
@@ -481,7 +481,7 @@ _CSS = """
 """
 
 
-class PartyBar(anywidget.AnyWidget):
+class PartyBar(ModuleWidget):
     """The party controls of one calculator view (see the module's docstring)."""
 
     _esm = _ESM

@@ -39,7 +39,6 @@ from fractions import Fraction
 from html import escape
 from typing import Any, cast
 
-import anywidget
 import ipywidgets as w
 import traitlets
 
@@ -58,6 +57,7 @@ from ruleslab.whatif import (
     scenarios_from_query,
     scenarios_query,
 )
+from ruleslab_widgets.module_widget import ModuleWidget
 from ruleslab_widgets.notes import linkify
 
 __all__ = ["ScenarioBar", "Scenarios", "comparison_html", "delta_text"]
@@ -265,7 +265,7 @@ _CSS = """
 """
 
 
-class ScenarioBar(anywidget.AnyWidget):
+class ScenarioBar(ModuleWidget):
     """The scenario controls: "Compare scenarios", then one button per scenario
     (``tabs``: ``{"letter", "text", "error"}``; ``selected`` the one the form edits),
     "Add scenario (copy of this one)", "Remove scenario X", "Back to one scenario".

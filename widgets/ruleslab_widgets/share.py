@@ -22,8 +22,9 @@ through ``textContent`` or an input's ``value``.
 
 from __future__ import annotations
 
-import anywidget
 import traitlets
+
+from ruleslab_widgets.module_widget import ModuleWidget
 
 __all__ = ["ShareLink"]
 
@@ -96,7 +97,7 @@ _CSS = """
 """
 
 
-class ShareLink(anywidget.AnyWidget):
+class ShareLink(ModuleWidget):
     """A "Copy link" button and the link's text; ``query`` is the link's query string,
     ``sweep`` the sweep's part (``sweep.field=…&sweep.range=…``, "" for none:
     :class:`~ruleslab_widgets.sweep_panel.SweepPanel` sets it while it is open),

@@ -1,0 +1,49 @@
+"""One base for our anywidgets: anywidget's per-instance traits, made once per class.
+
+anywidget's ``AnyWidget.__init__`` gives every instance the traits ``_esm``, ``_css`` and
+``_anywidget_id`` through traitlets' ``add_traits``, which makes a new class for the
+instance and sets it up (its traits, observers and anywidget's commands collected again):
+a fifth of a calculator's build went to that. Those traits are the same for every instance
+of a class, so :class:`ModuleWidget` makes the class once, for the first instance, and
+gives it to every later one.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import anywidget
+import traitlets
+
+
+def _signature(traits: dict[str, traitlets.TraitType[Any, Any]]) -> tuple[Any, ...]:
+    """What makes two ``add_traits`` calls the same: each trait's name, type, default and
+    metadata."""
+    return tuple(
+        (name, type(trait), trait.default_value, tuple(sorted(trait.metadata.items())))
+        for name, trait in sorted(traits.items())
+    )
+
+
+class ModuleWidget(anywidget.AnyWidget):
+    """An anywidget (our widgets' base) whose instances of one class share one class."""
+
+    _made: ClassVar[dict[tuple[type, tuple[Any, ...]], type[ModuleWidget]]] = {}
+
+    def add_traits(self, **traits: Any) -> None:
+        """ipywidgets' ``Widget.add_traits``, with the class it makes kept for the next
+        instance of this class that adds the same traits (anywidget's, in ``__init__``)."""
+        key = (type(self), _signature(traits))
+        made = ModuleWidget._made.get(key)
+        if made is None:
+            super().add_traits(**traits)
+            ModuleWidget._made[key] = type(self)
+            return
+        self.__class__ = made
+        own = made.class_traits()
+        for name in traits:
+            trait = own[name]
+            trait.instance_init(self)
+            if trait.metadata.get("sync"):
+                self.keys.append(name)
+                self.send_state(name)
