@@ -263,3 +263,62 @@ def test_a_chart_page_passes_axe(chart_page, base_url):
         }"""
     )
     assert result == []
+
+
+#: Render the bar chart module ``esm`` with a stand-in model holding ``first``, in a box
+#: 500 px wide that is not on the page; put it on the page; take it off, change the model to
+#: ``second``, put it back. What is drawn at each step (value labels; the drawn width).
+_LIFECYCLE = """async ([esm, first, second]) => {
+  const url = URL.createObjectURL(new Blob([esm], { type: "text/javascript" }));
+  const module = await import(url);
+  let state = first;
+  const handlers = {};
+  const model = {
+    get: (name) => state[name],
+    on: (event, f) => { (handlers[event] = handlers[event] || []).push(f); },
+    off: () => {},
+  };
+  const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const drawn = (el) => ({
+    values: [...el.querySelectorAll("svg text.rl-value")].map((t) => t.textContent),
+    width: el.dataset.drawnWidth || null,
+  });
+  const el = document.createElement("div");
+  el.style.width = "500px";
+  module.default.render({ model, el });
+  const offPage = { children: el.childElementCount, ...drawn(el) };
+  document.body.appendChild(el);
+  await frames();
+  const onPage = drawn(el);
+  el.remove();
+  state = second;
+  for (const f of handlers["change:bars"] || []) f();
+  await frames();
+  const changedOff = drawn(el);
+  document.body.appendChild(el);
+  await frames();
+  return { offPage, onPage, changedOff, back: drawn(el) };
+}"""
+
+
+def test_a_chart_is_drawn_once_on_the_page_and_a_change_made_off_it_is_drawn_when_back(
+    browser,
+):
+    """A chart is drawn once its box is on the page (then its width and text can be
+    measured without laying out a form still being built), at that box's width; a change
+    that comes while it is off the page is drawn when it is back."""
+    from ruleslab_widgets.chart import BarChart
+
+    first = [("0", 0.25), ("1", 0.75)]
+    second = [("0", 0.5), ("1", 0.125), ("2", 0.375)]
+    states = [BarChart(title="T", x_label="k", bars=bars).get_state() for bars in (first, second)]
+    page = browser.new_page()
+    try:
+        page.set_content("<!doctype html><html><body></body></html>")
+        got = page.evaluate(_LIFECYCLE, [states[0]["_esm"], *states])
+    finally:
+        page.close()
+    assert got["offPage"] == {"children": 0, "values": [], "width": None}
+    assert got["onPage"] == {"values": [fmt_prob(p) for _, p in first], "width": "500"}
+    assert got["changedOff"] == got["onPage"]  # (kept until it is back on the page)
+    assert got["back"] == {"values": [fmt_prob(p) for _, p in second], "width": "500"}

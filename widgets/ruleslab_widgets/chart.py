@@ -229,16 +229,51 @@ function html(tag, className, text) {
   if (text !== undefined) e.textContent = text;
   return e;
 }
-function width(el) {
-  const w = el.clientWidth;  // 0 while hidden: draw at the desktop width
+function width(el, seen) {
+  // ``seen``: the width a ResizeObserver reported (read without a layout); 0 while
+  // hidden: draw at the desktop width
+  const w = seen === undefined ? el.clientWidth : seen;
   return Math.round(Math.max(280, Math.min(640, w || 560)));
 }
+let context = null;  // one canvas measures the text of every chart on the page
+let family = "";  // the page's font, read from the first chart on it
 function measurer(el) {
-  const ctx = document.createElement("canvas").getContext("2d");
-  const family = getComputedStyle(el).fontFamily || "system-ui, sans-serif";
-  ctx.font = `${FONT}px ${family}`;
+  if (!context) context = document.createElement("canvas").getContext("2d");
+  if (!family) family = getComputedStyle(el).fontFamily;
+  context.font = `${FONT}px ${family || "system-ui, sans-serif"}`;
   // a little more than measured: the SVG's own text rendering may differ slightly
-  return (t) => Math.ceil(ctx.measureText(String(t)).width * 1.08) + 2;
+  return (t) => Math.ceil(context.measureText(String(t)).width * 1.08) + 2;
+}
+function drawing(el, draw) {
+  // Draw with ``draw(seen)`` now if the chart is on the page, else once it is laid out
+  // (a view is drawn before it is put on the page: measuring its text and width then
+  // made the browser lay the whole page out for every chart, while the rest of the form
+  // was still being added); again at a new width (a phone turned, a notebook panel
+  // resized, shown again). Returns {changed, stop}: ``changed()`` for a change of the
+  // model (drawn now if on the page, else when laid out); ``stop()`` ends it.
+  let pending = !el.isConnected;
+  const observer = new ResizeObserver((entries) => {
+    if (!el.isConnected) {
+      pending = true; // (taken off the page: drawn again when it is back)
+      return;
+    }
+    const seen = entries[entries.length - 1].contentRect.width;
+    if (pending || String(width(el, seen)) !== el.dataset.drawnWidth) {
+      pending = false;
+      draw(seen);
+    }
+  });
+  if (!pending) draw();
+  observer.observe(el);
+  return {
+    changed() {
+      if (el.isConnected) draw();
+      else pending = true;
+    },
+    stop() {
+      observer.disconnect();
+    },
+  };
 }
 function download(model) {
   // a BOM so that spreadsheets read the file as UTF-8 (the labels use "−", "≤")
@@ -484,7 +519,7 @@ function groupedTable(model, d, id) {
   });
   return t;
 }
-function drawGrouped(model, el, groups) {
+function drawGrouped(model, el, groups, seen) {
   const ticks = model.get("ticks") || [];
   const cats = groups.categories || [];
   el.replaceChildren();
@@ -495,7 +530,7 @@ function drawGrouped(model, el, groups) {
     el.appendChild(root);
     return;
   }
-  const W = width(el), measure = measurer(el);
+  const W = width(el, seen), measure = measurer(el);
   el.dataset.drawnWidth = String(W);
   const id = el.dataset.tableId || (el.dataset.tableId = `rl-chart-table-${++serial}`);
   const d = { cats, series: groups.series, ticks, pat: `${id}-pattern` };
@@ -518,9 +553,9 @@ function drawGrouped(model, el, groups) {
   tools(model, el, root, (tid) => groupedTable(model, d, tid), "Save the chart's data as");
   el.appendChild(root);
 }
-function draw(model, el) {
+function draw(model, el, seen) {
   const groups = model.get("groups") || {};
-  if ((groups.series || []).length >= 2) return drawGrouped(model, el, groups);
+  if ((groups.series || []).length >= 2) return drawGrouped(model, el, groups, seen);
   const bars = model.get("bars") || [];
   const from = model.get("highlight_from");
   const marked = from !== null && from !== undefined && from >= 0 && from < bars.length;
@@ -541,7 +576,7 @@ function draw(model, el) {
     el.appendChild(root);
     return;
   }
-  const W = width(el), measure = measurer(el);
+  const W = width(el, seen), measure = measurer(el);
   el.dataset.drawnWidth = String(W);
   const d = { bars, values, ticks, marked, hi: (i) => marked && i >= from };
   const slot = (W - Math.max(...ticks.map(([, t]) => measure(t))) - 16) / bars.length;
@@ -570,16 +605,11 @@ function draw(model, el) {
 const NAMES = ["bars", "title", "x_label", "highlight_from", "highlight_label", "value_labels",
                "ticks", "summary", "csv", "filename", "groups"];
 function render({ model, el }) {
-  const redraw = () => draw(model, el);
+  const drawn = drawing(el, (seen) => draw(model, el, seen));
+  const redraw = () => drawn.changed();
   for (const name of NAMES) model.on(`change:${name}`, redraw);
-  redraw();
-  // redraw at a new width (a phone turned, a notebook panel resized, shown again)
-  const resized = new ResizeObserver(() => {
-    if (String(width(el)) !== el.dataset.drawnWidth) redraw();
-  });
-  resized.observe(el);
   return () => {
-    resized.disconnect();
+    drawn.stop();
     for (const name of NAMES) model.off(`change:${name}`, redraw);
   };
 }
@@ -828,7 +858,7 @@ function table(model, id) {
   });
   return t;
 }
-function draw(model, el) {
+function draw(model, el, seen) {
   const series = model.get("series") || [];
   const x = model.get("x") || [];
   const xTexts = model.get("x_texts") || [];
@@ -844,7 +874,7 @@ function draw(model, el) {
     el.appendChild(root);
     return;
   }
-  const W = width(el), measure = measurer(el);
+  const W = width(el, seen), measure = measurer(el);
   el.dataset.drawnWidth = String(W);
   root.appendChild(html("div", "rl-chart-axis rl-line-y-label", model.get("y_label")));
   const tickW = Math.max(...yTicks.map(([, t]) => measure(t)));
@@ -979,23 +1009,19 @@ function draw(model, el) {
 const NAMES = ["title", "x_label", "y_label", "x", "x_texts", "x_ticks", "y_ticks", "series",
                "summary", "csv", "filename"];
 function render({ model, el }) {
+  const drawn = drawing(el, (seen) => draw(model, el, seen));
   let queued = false;
   const redraw = () => {
     // one drawing per batch of changes (the traits of one update arrive together)
     if (queued) return;
     queued = true;
-    queueMicrotask(() => { queued = false; draw(model, el); });
+    queueMicrotask(() => { queued = false; drawn.changed(); });
   };
   for (const name of NAMES) model.on(`change:${name}`, redraw);
   const reread = () => { delete el.dataset.readAt; redraw(); };
   model.on("change:read_at", reread);
-  draw(model, el);
-  const resized = new ResizeObserver(() => {
-    if (String(width(el)) !== el.dataset.drawnWidth) draw(model, el);
-  });
-  resized.observe(el);
   return () => {
-    resized.disconnect();
+    drawn.stop();
     model.off("change:read_at", reread);
     for (const name of NAMES) model.off(`change:${name}`, redraw);
   };
