@@ -198,14 +198,17 @@ def app_page_html() -> str:
     if (R.snapshot) return;
     if (R.runtime && R.runtime.snapshot === "restored") {{ R.snapshot = "restored"; return; }}
     const saving = navigator.connection && navigator.connection.saveData;
-    // a maker that failed (no room left, storage refused) is not tried again for a day
-    let failed = 0;
-    try {{ failed = Number(localStorage.getItem(SNAPSHOT_FAILED)) || 0; }} catch (e) {{}}
-    const recently = Date.now() - failed < 24 * 3600 * 1000;
     // nor in an embed: a page embedding a calculator gets no second Python and no
     // storage from it (as it gets no offline cache)
     const embedded = document.documentElement.classList.contains("rl-embed");
-    if (!navigator.locks || typeof Worker !== "function" || saving || recently || embedded) {{
+    // a maker that failed (no room left, storage refused) is not tried again for a day
+    // (storage read last: a frame's first read of it is a round trip to the browser)
+    const recently = function () {{
+      let failed = 0;
+      try {{ failed = Number(localStorage.getItem(SNAPSHOT_FAILED)) || 0; }} catch (e) {{}}
+      return Date.now() - failed < 24 * 3600 * 1000;
+    }};
+    if (!navigator.locks || typeof Worker !== "function" || saving || embedded || recently()) {{
       R.snapshot = "off";
       return;
     }}

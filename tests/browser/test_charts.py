@@ -267,8 +267,24 @@ def test_a_chart_page_passes_axe(chart_page, base_url):
 
 #: Render the bar chart module ``esm`` with a stand-in model holding ``first``, in a box
 #: 500 px wide that is not on the page; put it on the page; take it off, change the model to
-#: ``second``, put it back. What is drawn at each step (value labels; the drawn width).
+#: ``second``, put it back. What is drawn at each step (value labels; the width drawn at), and
+#: how often the box's width or style was read while it was off the page.
 _LIFECYCLE = """async ([esm, first, second]) => {
+  // reads of a box's width or style while it is off the page (each lays the page out)
+  let offPageReads = 0;
+  const style = window.getComputedStyle;
+  window.getComputedStyle = function (e, ...rest) {
+    if (!e.isConnected) offPageReads += 1;
+    return style.call(this, e, ...rest);
+  };
+  const clientWidth = Object.getOwnPropertyDescriptor(Element.prototype, "clientWidth");
+  Object.defineProperty(Element.prototype, "clientWidth", {
+    configurable: true,
+    get() {
+      if (!this.isConnected) offPageReads += 1;
+      return clientWidth.get.call(this);
+    },
+  });
   const url = URL.createObjectURL(new Blob([esm], { type: "text/javascript" }));
   const module = await import(url);
   let state = first;
@@ -286,7 +302,7 @@ _LIFECYCLE = """async ([esm, first, second]) => {
   const el = document.createElement("div");
   el.style.width = "500px";
   module.default.render({ model, el });
-  const offPage = { children: el.childElementCount, ...drawn(el) };
+  const offPage = drawn(el);
   document.body.appendChild(el);
   await frames();
   const onPage = drawn(el);
@@ -297,16 +313,15 @@ _LIFECYCLE = """async ([esm, first, second]) => {
   const changedOff = drawn(el);
   document.body.appendChild(el);
   await frames();
-  return { offPage, onPage, changedOff, back: drawn(el) };
+  return { offPage, onPage, changedOff, back: drawn(el), offPageReads };
 }"""
 
 
-def test_a_chart_is_drawn_once_on_the_page_and_a_change_made_off_it_is_drawn_when_back(
-    browser,
-):
-    """A chart is drawn once its box is on the page (then its width and text can be
-    measured without laying out a form still being built), at that box's width; a change
-    that comes while it is off the page is drawn when it is back."""
+def test_a_chart_is_drawn_again_on_the_page_and_a_change_made_off_it_when_it_is_back(browser):
+    """A chart drawn off the page (a view is drawn before it is put there) is drawn at the
+    desktop width, its box's width unread (reading it would lay the page out); once on the
+    page it is drawn again at its box's width, and a change that comes while it is off the
+    page is drawn again at that width when it is back."""
     from ruleslab_widgets.chart import BarChart
 
     first = [("0", 0.25), ("1", 0.75)]
@@ -318,7 +333,10 @@ def test_a_chart_is_drawn_once_on_the_page_and_a_change_made_off_it_is_drawn_whe
         got = page.evaluate(_LIFECYCLE, [states[0]["_esm"], *states])
     finally:
         page.close()
-    assert got["offPage"] == {"children": 0, "values": [], "width": None}
-    assert got["onPage"] == {"values": [fmt_prob(p) for _, p in first], "width": "500"}
-    assert got["changedOff"] == got["onPage"]  # (kept until it is back on the page)
-    assert got["back"] == {"values": [fmt_prob(p) for _, p in second], "width": "500"}
+    shown = [fmt_prob(p) for _, p in first]
+    changed = [fmt_prob(p) for _, p in second]
+    assert got["offPage"] == {"values": shown, "width": "560"}
+    assert got["onPage"] == {"values": shown, "width": "500"}
+    assert got["changedOff"] == {"values": changed, "width": "560"}
+    assert got["back"] == {"values": changed, "width": "500"}
+    assert got["offPageReads"] == 0

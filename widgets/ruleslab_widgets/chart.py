@@ -230,45 +230,46 @@ function html(tag, className, text) {
   return e;
 }
 function width(el, seen) {
-  // ``seen``: the width a ResizeObserver reported (read without a layout); 0 while
-  // hidden: draw at the desktop width
-  const w = seen === undefined ? el.clientWidth : seen;
+  // ``seen``: the width a ResizeObserver reported; 0 while hidden, or off the page (not
+  // read there: that would have the browser lay the page out): the desktop width
+  const w = seen !== undefined ? seen : el.isConnected ? el.clientWidth : 0;
   return Math.round(Math.max(280, Math.min(640, w || 560)));
 }
 let context = null;  // one canvas measures the text of every chart on the page
-let family = "";  // the page's font, read from the first chart on it
+let family = "";  // the page's font, read from the first chart on the page
 function measurer(el) {
   if (!context) context = document.createElement("canvas").getContext("2d");
-  if (!family) family = getComputedStyle(el).fontFamily;
+  if (!family && el.isConnected) family = getComputedStyle(el).fontFamily;
   context.font = `${FONT}px ${family || "system-ui, sans-serif"}`;
   // a little more than measured: the SVG's own text rendering may differ slightly
   return (t) => Math.ceil(context.measureText(String(t)).width * 1.08) + 2;
 }
 function drawing(el, draw) {
-  // Draw with ``draw(seen)`` now if the chart is on the page, else once it is laid out
-  // (a view is drawn before it is put on the page: measuring its text and width then
-  // made the browser lay the whole page out for every chart, while the rest of the form
-  // was still being added); again at a new width (a phone turned, a notebook panel
-  // resized, shown again). Returns {changed, stop}: ``changed()`` for a change of the
-  // model (drawn now if on the page, else when laid out); ``stop()`` ends it.
-  let pending = !el.isConnected;
+  // Draw with ``draw(seen)`` now, and again once the chart is laid out on the page. A
+  // view is drawn before it is put on the page, where reading its width or font would
+  // have the browser lay the page out (once per chart, while the form was still being
+  // added): it is drawn there at the desktop width, in the font last read, and drawn again
+  // at its ResizeObserver's first report; then again at a new width (a phone turned, a
+  // notebook panel resized, shown again). Returns {changed, stop}: ``changed()`` draws a
+  // change of the model; ``stop()`` ends it.
+  let offPage = false; // drawn (or changed) while off the page: drawn again once on it
+  const drawNow = (seen) => {
+    offPage = !el.isConnected;
+    draw(seen);
+  };
   const observer = new ResizeObserver((entries) => {
     if (!el.isConnected) {
-      pending = true; // (taken off the page: drawn again when it is back)
+      offPage = true; // (taken off the page: drawn again when it is back)
       return;
     }
     const seen = entries[entries.length - 1].contentRect.width;
-    if (pending || String(width(el, seen)) !== el.dataset.drawnWidth) {
-      pending = false;
-      draw(seen);
-    }
+    if (offPage || String(width(el, seen)) !== el.dataset.drawnWidth) drawNow(seen);
   });
-  if (!pending) draw();
+  drawNow();
   observer.observe(el);
   return {
     changed() {
-      if (el.isConnected) draw();
-      else pending = true;
+      drawNow();
     },
     stop() {
       observer.disconnect();
