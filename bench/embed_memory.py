@@ -44,8 +44,8 @@ sys.path.insert(0, str(ROOT))
 from bench import site_load  # noqa: E402
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
-#: Allocators reported (``name`` or ``name/sub``), in this order; others are summed in
-#: "other" (their total is each process's own, not a sum of these).
+#: Allocators reported (``name`` or ``name/sub``), in this order; the others are left out
+#: (a part, as ``v8/main/heap/new_space``, is also in its whole's figure).
 ALLOCATORS = (
     "cc/tile_memory",
     "v8",

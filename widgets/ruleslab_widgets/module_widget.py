@@ -25,25 +25,28 @@ def _signature(traits: dict[str, traitlets.TraitType[Any, Any]]) -> tuple[Any, .
     )
 
 
-class ModuleWidget(anywidget.AnyWidget):
-    """An anywidget (our widgets' base) whose instances of one class share one class."""
+class _OneClassPerClass(traitlets.HasTraits):
+    """traitlets' ``add_traits``, with the class it makes kept for the next instance of the
+    same class that adds the same traits.
 
-    _made: ClassVar[dict[tuple[type, tuple[Any, ...]], type[ModuleWidget]]] = {}
+    It sits after ipywidgets' ``Widget`` in :class:`ModuleWidget`'s method order (between
+    ``Widget`` and ``HasTraits``), so ``Widget.add_traits`` (the new traits' keys and
+    state) runs as it is and only the making of the class is shared."""
+
+    _made: ClassVar[dict[tuple[type, tuple[Any, ...]], type[_OneClassPerClass]]] = {}
 
     def add_traits(self, **traits: Any) -> None:
-        """ipywidgets' ``Widget.add_traits``, with the class it makes kept for the next
-        instance of this class that adds the same traits (anywidget's, in ``__init__``)."""
         key = (type(self), _signature(traits))
-        made = ModuleWidget._made.get(key)
+        made = self._made.get(key)
         if made is None:
             super().add_traits(**traits)
-            ModuleWidget._made[key] = type(self)
+            self._made[key] = type(self)
             return
         self.__class__ = made
         own = made.class_traits()
         for name in traits:
-            trait = own[name]
-            trait.instance_init(self)
-            if trait.metadata.get("sync"):
-                self.keys.append(name)
-                self.send_state(name)
+            own[name].instance_init(self)
+
+
+class ModuleWidget(anywidget.AnyWidget, _OneClassPerClass):
+    """An anywidget (our widgets' base) whose instances of one class share one class."""
