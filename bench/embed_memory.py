@@ -6,20 +6,25 @@ This splits that figure, to tell what a change of ours can move from what any
 frame costs:
 
 1. **Embeds**: the same two host pages as ``site_load.py`` (the README's
-   plain-HTML recipe: one embed, five), each in a new browser, timed to every
-   embed interactive with the same init script; then
-   :data:`site_load.EMBED_MEMORY_QUIET_S` s of quiet, and one memory dump of
-   every process (Chrome's ``memory-infra`` tracing, "detailed"): the size each
+   plain-HTML recipe: one embed, five), each in a new browser, waited for as
+   ``site_load.py`` waits (:func:`site_load.embeds_interactive`: every embed
+   interactive, with the same init scripts; then every snapshot maker ended and
+   :data:`site_load.EMBED_MEMORY_QUIET_S` s of quiet); one memory dump of every
+   process (Chrome's ``memory-infra`` tracing, "detailed"): the size each
    allocator reports (V8's heaps, Blink's garbage-collected heap, malloc,
    PartitionAlloc, the compositor's tiles ...), summed over the processes. Then a
    forced garbage collection of the page and its frames, and a second dump.
-2. **Blank frames** (the control): a host page with one, then five, iframes of
-   a page holding one line of text, as wide and as tall as an embed's frame was
-   on average: what a frame costs whatever it shows.
+2. **Control frames**: host pages with one, then five, iframes as wide and as
+   tall as an embed's frame was on average, of (a) a page holding one line of
+   text: what a frame costs whatever it shows; (b) each embed's calculator
+   pre-rendered (``calculators/<key>.html``: its drawing and stylesheet, no
+   script of ours); (c) the same with the app page's bundle evaluated and no
+   Python (:data:`BUNDLE_ONLY`): what a frame showing a calculator costs before
+   its widgets are made. The controls are served from a third origin.
 
 Prints, per allocator, MB per extra embed (five against one, divided by 4) for
-the embeds (quiet and after the collection) and for blank frames (``site_load.py``
-gives the browser's PSS). Single runs: read them as a
+the embeds (quiet and after the collection) and for each control, quiet
+(``site_load.py`` gives the browser's PSS). Single runs: read them as a
 breakdown, not as a figure; the machine's load is printed with them.
 
 Run: ``.venv/bin/python bench/embed_memory.py [--site build/site]``
@@ -94,25 +99,22 @@ def _dump(browser: Any) -> Counter[str]:
 
 
 def _measure(pw: Any, url: str, changes: Sequence[Any], timeout_s: float) -> dict[str, Any]:
-    """Open ``url`` in a new browser; wait for every change made (``changes``: none for
-    a blank page), then the quiet; dump; collect; dump. Also the frames' sizes."""
+    """Open ``url`` in a new browser and wait as ``site_load.py`` does before reading its
+    memory: every embed interactive (``changes``; none: a page of frames without Python,
+    until it is loaded) and its snapshot maker ended, then the quiet. Dump; collect the
+    garbage; dump again. Also the frames' sizes."""
     browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
     try:
         context = browser.new_context(viewport=site_load.EMBED_VIEWPORT)
         page = context.new_page()
         if changes:
-            page.add_init_script(site_load.change_script(changes, timeout_s))
-        page.goto(url)
-        deadline = time.monotonic() + timeout_s
-        while changes and time.monotonic() < deadline:
-            made = site_load._changes_made(page)
-            if sum(1 for _, state in made.values() if state["done"]) >= len(changes):
-                break
-            page.evaluate(site_load.SCROLL_WAITING_JS)
-            page.wait_for_timeout(200)
+            deadline = time.monotonic() + timeout_s
+            _, pending = site_load.embeds_interactive(page, url, changes, timeout_s=timeout_s)
+            if pending:
+                raise RuntimeError(f"{url}: not interactive in {timeout_s:.0f} s: {pending}")
+            site_load.makers_ended(page, deadline)
         else:
-            if changes:
-                raise RuntimeError(f"{url}: not every embed interactive in {timeout_s:.0f} s")
+            page.goto(url, wait_until="load", timeout=timeout_s * 1000)
         page.wait_for_timeout(site_load.EMBED_MEMORY_QUIET_S * 1000)
         frames = page.evaluate(
             "() => [...document.querySelectorAll('iframe')].map((f) => "
@@ -127,17 +129,51 @@ def _measure(pw: Any, url: str, changes: Sequence[Any], timeout_s: float) -> dic
         browser.close()
 
 
-def _blank_host(folder: Path, site_url: str, count: int, width: float, height: float) -> str:
-    """A host page with ``count`` iframes of the site's blank page, each ``width`` ×
+#: What an app page of the bundle holds before its worker is started (``app.html``'s
+#: ``window.ruleslab``): ``page.js`` evaluates, and waits for a worker that never comes.
+BUNDLE_ONLY = (
+    "<script>window.ruleslab = { queue: [] };</script>"
+    '<script type="module" src="static/app/app.js"></script>'
+)
+
+
+def control_pages(site: Path, folder: Path, keys: Sequence[str]) -> dict[str, list[str]]:
+    """Write the control frames' pages into ``folder`` (served beside a link to
+    ``site``'s ``static`` folder): a line of text; each of ``keys``' pre-rendered page
+    (``calculators/<key>.html``: the calculator drawn, its stylesheet, no script of
+    ours); the same with the app page's bundle evaluated (:data:`BUNDLE_ONLY`). Their
+    paths in ``folder``, by control."""
+    (folder / "static").symlink_to(site / "static", target_is_directory=True)
+    pages = folder / "calculators"
+    pages.mkdir()
+    (folder / "blank.html").write_text(
+        "<!doctype html><html lang=en><title>Blank</title><p>A line of text.</p></html>",
+        encoding="utf-8",
+    )
+    found: dict[str, list[str]] = {"blank": ["blank.html"] * len(keys), "static": [], "bundle": []}
+    for key in keys:
+        html = (site / "calculators" / f"{key}.html").read_text(encoding="utf-8")
+        if html.count("</body>") != 1:
+            raise RuntimeError(f"{key}'s pre-rendered page has no single </body>")
+        (pages / f"{key}.html").write_text(html, encoding="utf-8")
+        (pages / f"{key}-bundle.html").write_text(
+            html.replace("</body>", BUNDLE_ONLY + "</body>"), encoding="utf-8"
+        )
+        found["static"].append(f"calculators/{key}.html")
+        found["bundle"].append(f"calculators/{key}-bundle.html")
+    return found
+
+
+def frames_host(folder: Path, name: str, urls: Sequence[str], width: float, height: float) -> str:
+    """Write host page ``name`` into ``folder``: an iframe of each of ``urls``, ``width`` ×
     ``height`` px; its file name."""
     frames = "\n".join(
-        f'<iframe src="{site_url}_blank.html?{i}" style="display:block;border:0;'
+        f'<iframe src="{url}" style="display:block;border:0;'
         f'width:{width:.0f}px;height:{height:.0f}px"></iframe>'
-        for i in range(count)
+        for url in urls
     )
-    name = f"blank{count}.html"
     (folder / name).write_text(
-        f"<!doctype html><html lang=en><title>Blank frames</title><body>{frames}</body></html>",
+        f"<!doctype html><html lang=en><title>Frames</title><body>{frames}</body></html>",
         encoding="utf-8",
     )
     return name
@@ -145,6 +181,14 @@ def _blank_host(folder: Path, site_url: str, count: int, width: float, height: f
 
 def _per_extra(one: Counter[str], five: Counter[str]) -> dict[str, float]:
     return {name: (five[name] - one[name]) / 4 / 1e6 for name in ALLOCATORS}
+
+
+#: The control frames, in the table's order, with their column's heading.
+CONTROLS = (
+    ("blank", "blank frame"),
+    ("static", "pre-rendered calculator"),
+    ("bundle", "pre-rendered + app.js"),
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -159,15 +203,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     changes = site_load._changes()
     load = os.getloadavg()
+    controls: dict[str, dict[str, float]] = {}
     with tempfile.TemporaryDirectory(prefix="rl-embed-memory-") as tmp:
-        blank = Path(tmp) / "site"
-        blank.mkdir()
-        (blank / "_blank.html").write_text(
-            "<!doctype html><html lang=en><title>Blank</title><p>A line of text.</p></html>",
-            encoding="utf-8",
-        )
+        folder = Path(tmp) / "controls"
+        folder.mkdir()
         ours = site_load.CountingServer(site).start()
-        blanks = site_load.CountingServer(blank).start()
         try:
             with site_load.embed_host(ours.base) as (host, specs), sync_playwright() as pw:
                 embed_changes = [site_load.pick_change(k, changes[k], pre) for k, pre in specs]
@@ -176,39 +216,47 @@ def main(argv: Sequence[str] | None = None) -> int:
                 sizes = five["frames"] or [[1264, 1000]]
                 width = sum(w for w, _ in sizes) / len(sizes)
                 height = sum(h for _, h in sizes) / len(sizes)
-                hosts = Path(tmp) / "hosts"
-                hosts.mkdir()
-                names = [_blank_host(hosts, blanks.base, n, width, height) for n in (1, 5)]
-                blank_host = site_load.CountingServer(hosts).start()
+                pages = control_pages(site, folder, [key for key, _ in specs])
+                served = site_load.CountingServer(folder).start()
                 try:
-                    blank_one, blank_five = (
-                        _measure(pw, blank_host.base + name, [], args.timeout) for name in names
-                    )
+                    for control, _ in CONTROLS:
+                        urls = [served.base + path for path in pages[control]]
+                        hosts = [
+                            frames_host(folder, f"{control}{n}.html", urls[:n], width, height)
+                            for n in (1, 5)
+                        ]
+                        measured = [
+                            _measure(pw, served.base + name, [], args.timeout)["quiet"]
+                            for name in hosts
+                        ]
+                        controls[control] = _per_extra(*measured)
                 finally:
-                    blank_host.stop()
+                    served.stop()
         finally:
             ours.stop()
-            blanks.stop()
 
     quiet = _per_extra(one["quiet"], five["quiet"])
     collected = _per_extra(one["collected"], five["collected"])
-    control = _per_extra(blank_one["quiet"], blank_five["quiet"])
     print(
         f"## Memory per extra embed, by allocator (`bench/embed_memory.py`, one run)\n\n"
         f"Load average before: {load[0]:.2f} / {load[1]:.2f} / {load[2]:.2f}. Embed frames "
-        f"{width:.0f} × {height:.0f} px on average; the blank frames as large. MB per extra "
+        f"{width:.0f} × {height:.0f} px on average; the control frames as large. MB per extra "
         "frame: five against one, over 4; the sizes Chrome's allocators report, summed "
-        "over the processes (tiles are also counted by the GPU process's `gpu`).\n"
+        "over the processes (tiles are also counted by the GPU process's `gpu`). Controls, "
+        "quiet: a blank frame; each embed's calculator pre-rendered (its page's stylesheet "
+        "and drawing, no script); the same with the app page's bundle (`app.js`) evaluated, "
+        "no Python: what any frame showing a calculator costs before its widgets.\n"
     )
-    print("| allocator | embed, quiet | embed, after a collection | blank frame |")
-    print("| --- | --- | --- | --- |")
+    heads = " | ".join(head for _, head in CONTROLS)
+    print(f"| allocator | embed, quiet | embed, after a collection | {heads} |")
+    print("| --- | --- | --- | " + " | ".join("---" for _ in CONTROLS) + " |")
     for name in ALLOCATORS:
-        print(f"| `{name}` | {quiet[name]:.2f} | {collected[name]:.2f} | {control[name]:.2f} |")
+        cells = " | ".join(f"{controls[control][name]:.2f}" for control, _ in CONTROLS)
+        print(f"| `{name}` | {quiet[name]:.2f} | {collected[name]:.2f} | {cells} |")
     print(
         "\n"
         + json.dumps(
-            {"embed_quiet": quiet, "embed_collected": collected, "blank_frame": control},
-            sort_keys=True,
+            {"embed_quiet": quiet, "embed_collected": collected, **controls}, sort_keys=True
         )
     )
     return 0

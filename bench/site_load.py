@@ -842,6 +842,38 @@ class EmbedLoad:
         return None if not times or None in times else max(t for t in times if t is not None)
 
 
+def embeds_interactive(
+    page: Any, url: str, changes: Sequence[Change], *, timeout_s: float
+) -> tuple[dict[str, float], list[str]]:
+    """Open the embed page ``url`` in ``page`` (its init scripts: :data:`VISIBLE_JS`, and
+    :data:`CHANGE_JS` for ``changes``) and wait until each embed's change has been made,
+    scrolling every 2 s to the embeds still waiting to start. The seconds from the page's
+    navigation start to each embed interactive, by calculator, and the calculators not
+    interactive within ``timeout_s`` (an embed whose change failed is in neither; its
+    error is noted)."""
+    page.add_init_script(VISIBLE_JS)
+    page.add_init_script(change_script(changes, timeout_s))
+    page.goto(url, wait_until="commit", timeout=timeout_s * 1000)
+    origin = page.evaluate("() => performance.timeOrigin")
+    seconds: dict[str, float] = {}
+    pending = {c.key: c for c in changes}
+    deadline = time.monotonic() + timeout_s
+    scrolled = time.monotonic()
+    while pending and time.monotonic() < deadline:
+        for key, (_, state) in _changes_made(page).items():
+            if key in pending and state["done"]:
+                del pending[key]
+                if state["error"]:
+                    _note(f"  ! embed {key}: {state['error']}")
+                else:
+                    seconds[key] = (state["at"] - origin) / 1000
+        if time.monotonic() - scrolled > 2:
+            page.evaluate(SCROLL_WAITING_JS)
+            scrolled = time.monotonic()
+        page.wait_for_timeout(100)
+    return seconds, list(pending)
+
+
 def embed_load(
     context: Any,
     url: str,
@@ -851,37 +883,23 @@ def embed_load(
     rollups: Callable[[], list[dict[str, int]]] | None = None,
 ) -> EmbedLoad:
     """Open the embed page ``url``; as each embed's live calculator is drawn, make its
-    change (all of them concurrently); time each; then read the browser's memory from
-    ``rollups()`` (:func:`browser_rollups`; see :class:`EmbedLoad`)."""
+    change (all of them concurrently); time each (:func:`embeds_interactive`); then read
+    the browser's memory from ``rollups()`` (:func:`browser_rollups`; see
+    :class:`EmbedLoad`)."""
     from playwright.sync_api import Error as PlaywrightError
 
     result = EmbedLoad({c.key: None for c in changes})
     page = context.new_page()
-    page.add_init_script(VISIBLE_JS)
-    page.add_init_script(change_script(changes, timeout_s))
     try:
-        page.goto(url, wait_until="commit", timeout=timeout_s * 1000)
-        origin = page.evaluate("() => performance.timeOrigin")
-        pending = {c.key: c for c in changes}
-        deadline = time.monotonic() + timeout_s
-        scrolled = time.monotonic()
-        while pending and time.monotonic() < deadline:
-            for key, (_, state) in _changes_made(page).items():
-                if key in pending and state["done"]:
-                    del pending[key]
-                    if state["error"]:
-                        _note(f"  ! embed {key}: {state['error']}")
-                    else:
-                        result.seconds[key] = (state["at"] - origin) / 1000
-            if time.monotonic() - scrolled > 2:
-                page.evaluate(SCROLL_WAITING_JS)
-                scrolled = time.monotonic()
-            page.wait_for_timeout(100)
+        started = time.monotonic()
+        seconds, pending = embeds_interactive(page, url, changes, timeout_s=timeout_s)
+        result.seconds.update(seconds)
+        deadline = started + timeout_s
         if pending:
             result.error = f"not interactive within {timeout_s:.0f} s: {', '.join(pending)}"
             _note(f"  ! {result.error}")
         elif rollups is not None:
-            _makers_ended(page, deadline)
+            makers_ended(page, deadline)
             page.wait_for_timeout(EMBED_MEMORY_EARLY_S * 1000)
             result.early_mb = memory_mb(rollups())[0]
             page.wait_for_timeout((EMBED_MEMORY_QUIET_S - EMBED_MEMORY_EARLY_S) * 1000)
@@ -899,7 +917,7 @@ def embed_load(
     return result
 
 
-def _makers_ended(page: Any, deadline: float) -> None:
+def makers_ended(page: Any, deadline: float) -> None:
     """Wait until the snapshot maker of every embed (each an app page) has ended: the
     embeds' background work (one of them makes the snapshot, the others find it made or
     being made), not what they hold."""

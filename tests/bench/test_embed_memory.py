@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from bench.embed_memory import ALLOCATORS, _allocators, _per_extra
+from bench.embed_memory import (
+    ALLOCATORS,
+    CONTROLS,
+    _allocators,
+    _per_extra,
+    control_pages,
+    frames_host,
+)
 
 
 def _dump(pid: int, sizes: dict[str, int]) -> dict:
@@ -31,3 +38,38 @@ def test_per_extra_is_five_against_one_over_four_in_mb():
     five = _allocators([_dump(1, {"blink_gc": 10_000_000})])
     assert _per_extra(one, five)["blink_gc"] == 2.0
     assert _per_extra(one, five)["v8"] == 0.0
+
+
+def test_control_pages_are_each_calculators_page_with_and_without_the_bundle(tmp_path):
+    site = tmp_path / "site"
+    (site / "static" / "app").mkdir(parents=True)
+    (site / "static" / "app" / "app.js").write_text("// the bundle", encoding="utf-8")
+    (site / "calculators").mkdir()
+    for key in ("lifting", "falling"):
+        page = f"<!doctype html><html><body><p>{key}</p></body></html>"
+        (site / "calculators" / f"{key}.html").write_text(page, encoding="utf-8")
+    folder = tmp_path / "controls"
+    folder.mkdir()
+    pages = control_pages(site, folder, ["lifting", "falling"])
+    assert pages["blank"] == ["blank.html", "blank.html"]
+    assert pages["static"] == ["calculators/lifting.html", "calculators/falling.html"]
+    static = (folder / pages["static"][1]).read_text(encoding="utf-8")
+    assert static == "<!doctype html><html><body><p>falling</p></body></html>"
+    bundle = (folder / pages["bundle"][0]).read_text(encoding="utf-8")
+    assert bundle == (
+        "<!doctype html><html><body><p>lifting</p>"
+        '<script>window.ruleslab = { queue: [] };</script><script type="module" '
+        'src="static/app/app.js"></script></body></html>'
+    )
+    # (the pages' base is the site's root: the bundle and stylesheets are the site's own)
+    assert (folder / "static" / "app" / "app.js").read_text(encoding="utf-8") == "// the bundle"
+    assert [c for c, _ in CONTROLS] == ["blank", "static", "bundle"]
+    assert set(pages) == {c for c, _ in CONTROLS}
+
+
+def test_a_frames_host_page_holds_one_sized_frame_per_url(tmp_path):
+    name = frames_host(tmp_path, "two.html", ["http://a/x.html", "http://a/y.html"], 1264.4, 999.6)
+    html = (tmp_path / name).read_text(encoding="utf-8")
+    assert html.count("<iframe") == 2
+    assert 'src="http://a/y.html"' in html
+    assert html.count("width:1264px;height:1000px") == 2
