@@ -27,7 +27,6 @@ import argparse
 import base64
 import gzip
 import os
-import statistics
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -38,7 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench import site_load  # noqa: E402
-from bench.site_figures import SizeCache  # noqa: E402
+from bench.site_figures import SizeCache, gzip_size, median, ratio  # noqa: E402
 
 #: This build's snapshot as the page keeps it (``app/python.mjs``: one entry of the
 #: ``ruleslab-snapshot`` cache, gzipped): ``[url, base64 of its bytes]``.
@@ -92,20 +91,7 @@ class Snapshot:
     def sizes(self) -> tuple[int, int]:
         """(raw, gzip -9) bytes of the memory it holds."""
         raw = gzip.decompress(self.packed)
-        return len(raw), len(gzip.compress(raw, compresslevel=9))
-
-
-def ratio(value: float | None, peer: float | None) -> float | None:
-    """``value / peer``, or ``None`` if either is missing (or the peer is 0)."""
-    if value is None or not peer:
-        return None
-    return value / peer
-
-
-def median(values: Sequence[float | None]) -> float | None:
-    """The median of the values measured (``None``: a failed load), ``None`` if none."""
-    measured = [v for v in values if v is not None]
-    return statistics.median(measured) if measured else None
+        return len(raw), gzip_size(raw, level=9)
 
 
 def report(
