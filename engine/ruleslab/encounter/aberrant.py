@@ -325,11 +325,12 @@ def resolve_attack(
     setup = attack_setup(enc, attacker, target)
     a, t = find(enc, attacker), find(enc, target)
     verdict = "hits" if hit else "misses"
+    defense = f", Defense +{setup.defense}" if enc.ruleset == V21 else ""
     lines = [
         *setup.steps,
         Step(
             f"{a.name} attacks {t.name} (action {setup.action}, +{setup.added_difficulty} "
-            f"difficulty from his conditions, Defense +{setup.defense}): {verdict}",
+            f"difficulty from his conditions{defense}): {verdict}",
             DEFENSES if enc.ruleset == V21 else COMBAT_20,
         ),
     ]

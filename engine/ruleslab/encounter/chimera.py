@@ -503,7 +503,7 @@ def end_round(enc: ChimeraEncounter) -> Change[ChimeraEncounter]:
         f"Round {enc.round} is over: the combatants roll again for Initiative", COMBAT_ACTIONS
     )
     people = tuple(replace(c, initiative=None, acted=False) for c in enc.combatants)
-    return _done(enc, [line], combatants=people, order=(), place=len(enc.order))
+    return _done(enc, [line], combatants=people, order=(), place=0)
 
 
 def end_fight(enc: ChimeraEncounter, cool_down: Mapping[str, bool]) -> Change[ChimeraEncounter]:
@@ -513,7 +513,7 @@ def end_fight(enc: ChimeraEncounter, cool_down: Mapping[str, bool]) -> Change[Ch
     _open(enc)
     lines = [Step("The fight is over", COMBAT)]
     for c in enc.combatants:
-        if c.status not in (FIGHTING, "captured"):
+        if not c.in_fight:  # (the vanquished, captured, fled: not "combatants" any more)
             continue
         spent = cool_down.get(c.key, c.fighter.spends_cool_down)
         f = replace(c.fighter, cool_down="spent" if spent else "skipped")

@@ -43,7 +43,9 @@ def _record(rec: object) -> dict[str, Any]:
 
 
 def _plain(obj: Any) -> Any:
-    if isinstance(obj, Character | Fighter):
+    if isinstance(obj, Fighter):  # (his name is his first field, not a declared one)
+        return {"name": obj.name, **_record(obj)}
+    if isinstance(obj, Character):
         return _record(obj)
     if isinstance(obj, FightRules | Damage):
         return {f.name: getattr(obj, f.name) for f in dataclasses.fields(obj)}

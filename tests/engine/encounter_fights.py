@@ -1,0 +1,108 @@
+"""Three fights played step by step through the encounter, for the encounter tests.
+
+Each fight is a script of steps; :class:`Play` applies them one by one, records each
+encounter in a :class:`~ruleslab.encounter.history.History` and keeps them all (the
+undo and serialization tests walk every one). The expectations are in the tests
+(``test_encounter_aberrant.py``, ``test_encounter_chimera.py``), worked by hand from
+the texts in their comments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ruleslab.character import Character
+from ruleslab.chimera.fighter import Fighter
+from ruleslab.encounter import aberrant as ab
+from ruleslab.encounter import chimera as ch
+from ruleslab.encounter.history import History, record, start
+from ruleslab.encounter.log import Change
+from ruleslab.explain import Step
+
+
+class Play:
+    """Applies steps to an encounter, keeping every encounter and the history."""
+
+    def __init__(self, enc: Any) -> None:
+        self.history: History[Any] = start(enc)
+        self.states: list[Any] = [enc]
+        self.lines: tuple[Step, ...] = ()
+
+    @property
+    def enc(self) -> Any:
+        return self.history.present
+
+    def __call__(self, fn: Callable[..., Change[Any]], *args: Any, **kw: Any) -> Change[Any]:
+        change = fn(self.enc, *args, **kw)
+        self.history = record(self.history, change)
+        self.states.append(change.encounter)
+        self.lines = change.lines
+        return change
+
+    def text(self) -> str:
+        """The last step's lines, one text."""
+        return " | ".join(s.text for s in self.lines)
+
+
+# --- the 2.1 party and foes -----------------------------------------------------------
+
+ANA = Character(strength=2, dexterity=4, stamina=2, wits=3, willpower=3, resistance=1, quantum=1)
+BEN = Character(
+    strength=3, dexterity=3, stamina=4, mega_stamina=2, wits=4, willpower=4, resistance=2, quantum=2
+)
+GOON_LEADER = Character(strength=2, dexterity=2, stamina=2, wits=2, willpower=2, quantum=0)
+
+
+def fight_21() -> ab.Encounter:
+    return ab.new_encounter(
+        "2.1",
+        [
+            ab.combatant("ana", "Ana", ANA),
+            ab.combatant("ben", "Ben", BEN),
+            ab.quick_foe(
+                "kessler", "Kessler", dexterity=3, wits=2, stamina=2, strength=3, willpower=8
+            ),
+            ab.squad("goons", "Goons", GOON_LEADER, henchmen=3),
+        ],
+    )
+
+
+CARA = Character(strength=2, dexterity=3, stamina=3, wits=2, quantum=1)
+
+
+def fight_20() -> ab.Encounter:
+    return ab.new_encounter(
+        "2.0",
+        [
+            ab.combatant("cara", "Cara", CARA),
+            ab.quick_foe("brute", "Brute", dexterity=2, wits=2, stamina=1, strength=3),
+        ],
+    )
+
+
+VERA = Fighter("Vera", character="pc", mr=12, defence=2, wound_limit=3, kind="shoot", resist=2)
+TOMAS = Fighter(
+    "Tomas",
+    character="pc",
+    defence=1,
+    wound_limit=3,
+    resist=1,
+    cool_down="skipped",
+    fatigue_tn=11,
+)
+CHIEF = Fighter("Bandit chief", character="classed", defence=1, wound_limit=4, resist=1)
+BANDIT = Fighter("Bandit", defence=0, wound_limit=2, morale_tn=9)
+BANDIT_2 = Fighter("Bandit two", defence=0, wound_limit=2, morale_tn=9)
+
+
+def fight_chimera() -> ch.ChimeraEncounter:
+    return ch.new_chimera(
+        [
+            ch.fighter("vera", VERA),
+            ch.fighter("tomas", TOMAS),
+            ch.fighter("chief", CHIEF, "bandits", leader=True),
+            ch.fighter("bandit", BANDIT, "bandits"),
+            ch.fighter("bandit2", BANDIT_2, "bandits"),
+        ]
+    )
