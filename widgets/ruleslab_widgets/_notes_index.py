@@ -159,6 +159,7 @@ PAGES: dict[str, str] = {
     "RN-SOAK-3": "damage.html",
     "RN-TRACK-1": "encounter.html",
     "RN-TRACK-10": "encounter.html",
+    "RN-TRACK-11": "encounter.html",
     "RN-TRACK-2": "encounter.html",
     "RN-TRACK-3": "encounter.html",
     "RN-TRACK-4": "encounter.html",

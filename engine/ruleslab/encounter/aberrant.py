@@ -49,6 +49,7 @@ from ruleslab.encounter.combatant import (
     Combatant,
     Damage,
     combatant,
+    from_entry,
     quick_foe,
     squad,
 )
@@ -102,6 +103,7 @@ __all__ = [
     "end_scene",
     "end_turn",
     "find",
+    "from_entry",
     "heal",
     "health",
     "new_encounter",
@@ -165,20 +167,27 @@ def set_initiative(enc: Encounter, totals: Mapping[str, int]) -> Change[Encounte
 
 
 def seeded_faces(enc: Encounter, seed: int) -> dict[str, int]:
-    """A d10 per combatant, rolled by a generator seeded with ``seed`` (the same seed,
-    the same faces: "Roll it" as the calculators do)."""
+    """A d10 per combatant (one per group of identical foes, keyed by the group), rolled
+    by a generator seeded with ``seed`` (the same seed, the same faces: "Roll it" as the
+    calculators do)."""
     rng = Random(seed)
-    return {c.key: rng.randint(1, 10) for c in enc.combatants}
+    faces: dict[str, int] = {}
+    for c in enc.combatants:
+        key = c.group or c.key
+        if key not in faces:
+            faces[key] = rng.randint(1, 10)
+    return faces
 
 
 def roll_initiative(enc: Encounter, faces: Mapping[str, int]) -> Change[Encounter]:
     """Initiative = Dexterity + Wits + Mega-Dexterity + Mega-Wits + 1d10, each d10's
-    ``faces`` given (the table's dice, or :func:`seeded_faces`)."""
+    ``faces`` given (the table's dice, or :func:`seeded_faces`); the foes of one
+    ``group`` share one d10, given under the group's name (rules note RN-TRACK-11)."""
     still_open(enc)
     lines = []
     totals = {}
     for c in enc.combatants:
-        face = faces.get(c.key)
+        face = faces.get(c.group) if c.group and c.group in faces else faces.get(c.key)
         if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 10:
             raise EncounterError("initiative", f"{c.name}'s d10 for initiative: 1 to 10.")
         ch = c.character

@@ -40,12 +40,13 @@ from random import Random
 
 from ruleslab.chimera.action import ACTION_DICE, is_success
 from ruleslab.chimera.aftermath import aftermath_steps
-from ruleslab.chimera.attack import Fighter, FightRules
+from ruleslab.chimera.attack import AttackOdds, Fighter, FightRules, attack_odds
 from ruleslab.chimera.morale import casualties_over_half, wound_triggers_morale
 from ruleslab.chimera.sections import COMBAT, COMBAT_ACTIONS, VANQUISHING
 from ruleslab.chimera.wounds import FATES, KILLER_BLOW_TN, is_vanquished, wound_penalty
 from ruleslab.encounter.log import Change, EncounterError, whole
 from ruleslab.explain import Step
+from ruleslab.party import Entry
 
 __all__ = [
     "FIGHTING",
@@ -53,12 +54,15 @@ __all__ = [
     "ChimeraCombatant",
     "ChimeraEncounter",
     "choose_fate",
+    "coup_de_grace",
     "end_fight",
     "end_round",
     "fighter",
+    "fighter_from_entry",
     "morale_check",
     "new_chimera",
     "next_turn",
+    "odds",
     "resolve_attack",
     "seeded_d12",
     "start_round",
@@ -145,6 +149,13 @@ def fighter(
     ``Fighter("Bandit", mr=8, defence=1, wound_limit=2)``); his wounds so far start
     from the record's."""
     return ChimeraCombatant(key, record, side, leader, wounds=record.wounds)
+
+
+def fighter_from_entry(entry: Entry, side: str = "party") -> ChimeraCombatant:
+    """A party's fighter (:class:`~ruleslab.party.Entry`) as a combatant, keyed by his id."""
+    if not isinstance(entry.record, Fighter):
+        raise EncounterError("fighter", f"{entry.name} is {entry.kind.a}, not a Chimera fighter.")
+    return fighter(entry.id, replace(entry.record, name=entry.name), side)
 
 
 def new_chimera(
@@ -430,6 +441,31 @@ def morale_check(enc: ChimeraEncounter, key: str, natural: int) -> Change[Chimer
     return _done(enc, lines, combatants=people)
 
 
+def _resists(
+    enc: ChimeraEncounter, c: ChimeraCombatant, natural: int | None, what: str, lines: list[Step]
+) -> bool:
+    """Whether classed ``c`` Resists ``what`` against TN 12 (``natural``: his die)."""
+    count, sides = ACTION_DICE[enc.rules.action_die]
+    if natural is None or not whole(natural, count, count * sides):
+        raise EncounterError(
+            "resist",
+            f"{c.name} is classed: he Resists the {what}; give his "
+            f"{enc.rules.action_die} ({count} to {count * sides}).",
+        )
+    mod = c.fighter.resist_modifier(c.wounds)
+    total = natural + mod
+    ok = is_success(natural, total, KILLER_BLOW_TN, count * sides, enc.rules.critical)
+    verdict = "success, Unconscious with a random permanent Flaw" if ok else "he dies"
+    lines.append(
+        Step(
+            f"{c.name} Resists the {what}: {enc.rules.action_die} {natural} {mod:+d} = {total} "
+            f"vs TN {KILLER_BLOW_TN}: {verdict}",
+            VANQUISHING,
+        )
+    )
+    return ok
+
+
 def choose_fate(
     enc: ChimeraEncounter, victor: str, foe: str, fate: str, *, resist_natural: int | None = None
 ) -> Change[ChimeraEncounter]:
@@ -445,29 +481,8 @@ def choose_fate(
     status = {"capture": "captured", "driven_off": "driven_off", "unconscious": "unconscious"}
     flaw = False
     if fate == "killer_blow":
-        new = "dead"
-        if c.fighter.classed:
-            count, sides = ACTION_DICE[enc.rules.action_die]
-            if resist_natural is None or not whole(resist_natural, count, count * sides):
-                raise EncounterError(
-                    "resist",
-                    f"{c.name} is classed: he Resists the Killer Blow; give his "
-                    f"{enc.rules.action_die} ({count} to {count * sides}).",
-                )
-            mod = c.fighter.resist_modifier(c.wounds)
-            total = resist_natural + mod
-            ok = is_success(
-                resist_natural, total, KILLER_BLOW_TN, count * sides, enc.rules.critical
-            )
-            new, flaw = ("unconscious", True) if ok else ("dead", False)
-            lines.append(
-                Step(
-                    f"{c.name} Resists the Killer Blow: {enc.rules.action_die} {resist_natural} "
-                    f"{mod:+d} = {total} vs TN {KILLER_BLOW_TN}: "
-                    + ("success, Unconscious with a random permanent Flaw" if ok else "he dies"),
-                    VANQUISHING,
-                )
-            )
+        flaw = c.fighter.classed and _resists(enc, c, resist_natural, "Killer Blow", lines)
+        new = "unconscious" if flaw else "dead"
     else:
         new = status[fate]
         if fate == "driven_off":
@@ -479,6 +494,35 @@ def choose_fate(
             )
     c2 = replace(c, status=new, flaw=flaw)
     return _done(enc, lines, combatants=_put(enc.combatants, c2))
+
+
+def coup_de_grace(
+    enc: ChimeraEncounter, victor: str, foe: str, *, resist_natural: int | None = None
+) -> Change[ChimeraEncounter]:
+    """ "Unconscious foes may be dispatched with a coup de grâce as a free action": it takes
+    no action of the victor's. A classed foe may Resist it as a Killer Blow or not, as the
+    fight's ``coup_de_grace`` reading says (rules note RN-CHIM-23)."""
+    c, v = find(enc, foe), find(enc, victor)
+    if c.status != "unconscious":
+        raise EncounterError("fate", f"{c.name} is not unconscious: no coup de grâce.")
+    lines = [
+        Step(f"{v.name} dispatches {c.name} with a coup de grâce (a free action)", VANQUISHING)
+    ]
+    resists = c.fighter.classed and enc.rules.coup_de_grace == "resist"
+    if c.fighter.classed and not resists:
+        lines.append(Step(f"{c.name} may not Resist it (RN-CHIM-23)", VANQUISHING))
+    alive = resists and _resists(enc, c, resist_natural, "coup de grâce", lines)
+    c2 = replace(c, flaw=c.flaw or alive) if alive else replace(c, status="dead")
+    return _done(enc, lines, combatants=_put(enc.combatants, c2))
+
+
+def odds(enc: ChimeraEncounter, attacker: str, target: str) -> AttackOdds:
+    """The exact odds of his attack now, before it is rolled: his wounds and the target's
+    as the fight has left them (:func:`ruleslab.chimera.attack.attack_odds`)."""
+    a, t = find(enc, attacker), find(enc, target)
+    if a.fighter.kind == "blast":
+        raise EncounterError("attacker", f"{a.name} blasts: the defender resists it instead.")
+    return attack_odds(a.fighter, t.fighter, a.wounds, t.wounds, enc.rules)
 
 
 def next_turn(enc: ChimeraEncounter) -> Change[ChimeraEncounter]:

@@ -19,8 +19,18 @@ from dataclasses import dataclass
 from ruleslab.character import Character, Conditions
 from ruleslab.encounter.log import EncounterError
 from ruleslab.henchmen import DIVISORS
+from ruleslab.party import Entry
 
-__all__ = ["KINDS", "SIDES", "Combatant", "Damage", "combatant", "quick_foe", "squad"]
+__all__ = [
+    "KINDS",
+    "SIDES",
+    "Combatant",
+    "Damage",
+    "combatant",
+    "from_entry",
+    "quick_foe",
+    "squad",
+]
 
 SIDES = ("party", "foes")
 
@@ -60,7 +70,8 @@ class Combatant:
     the rules read), ``side``, ``armour_levels`` (his armour's −0 levels),
     ``henchmen`` and ``training`` (a squad: henchmen screening their leader, rules
     note RN-TRACK-5), ``hidden`` (the GM hides him from the players' view),
-    ``load_kg`` (what he carries). What the fight did: ``initiative``; ``damage``
+    ``load_kg`` (what he carries), ``group`` (identical foes sharing one initiative
+    roll; empty: his own). What the fight did: ``initiative``; ``damage``
     on his track; ``taken_this_turn`` (levels this turn, towards Dazed and
     Stunned); ``daze`` and the last turn it holds (``daze_until``); his
     ``actions`` declared this turn (an active defence among them when
@@ -78,6 +89,7 @@ class Combatant:
     training: str = "regular"
     hidden: bool = False
     load_kg: float = 0.0
+    group: str = ""
     initiative: int | None = None
     damage: Damage = Damage()
     taken_this_turn: int = 0
@@ -126,6 +138,16 @@ def combatant(
     return Combatant(key, name, character, side, **more)  # type: ignore[arg-type]
 
 
+def from_entry(entry: Entry, side: str = "party") -> Combatant:
+    """A party's character (:class:`~ruleslab.party.Entry`) as a combatant: his id is his
+    key, his name and record are the party's."""
+    if not isinstance(entry.record, Character):
+        raise EncounterError(
+            "character", f"{entry.name} is {entry.kind.a}, not an Aberrant character."
+        )
+    return Combatant(entry.id, entry.name, entry.record, side)
+
+
 def quick_foe(
     key: str,
     name: str,
@@ -139,6 +161,7 @@ def quick_foe(
     quantum: int = 0,
     armour_levels: int = 0,
     hidden: bool = False,
+    group: str = "",
 ) -> Combatant:
     """A foe entered quickly: a name and the numbers the rules read (initiative:
     Dex + Wits; Defense: Dex, Wits; the track: Str, Sta, Willpower, Resistance,
@@ -152,7 +175,9 @@ def quick_foe(
         resistance=resistance,
         quantum=quantum,
     )
-    return Combatant(key, name, char, "foes", armour_levels=armour_levels, hidden=hidden)
+    return Combatant(
+        key, name, char, "foes", armour_levels=armour_levels, hidden=hidden, group=group
+    )
 
 
 def squad(

@@ -194,6 +194,7 @@ ABERRANT_COMBATANT: dict[str, Check] = {
     "training": _text,
     "hidden": _bool,
     "load_kg": _float,
+    "group": _text,
     "initiative": _maybe(_int(0, 200)),
     "damage": _damage,
     "taken_this_turn": _int(0, 1000),
