@@ -101,3 +101,24 @@ def test_the_coup_de_grace():
     assert ch.find(ch.coup_de_grace(enc, "vera", "chief").encounter, "chief").status == "dead"
     with pytest.raises(EncounterError, match="not unconscious"):
         ch.coup_de_grace(enc, "vera", "x")
+
+
+def test_the_ammunition_an_attack_uses_is_counted_down():
+    # 12 rounds; a Short Burst spends "3 shots/bursts worth of ammunition": 9 left; a
+    # Medium Burst's 10 shots are more than he has.
+    foe = ab.quick_foe("t", "Thug")
+    enc = ab.new_encounter("2.1", [ab.combatant("ana", "Ana", ANA, ammo=12), foe])
+    enc = ab.set_initiative(enc, {"ana": 9, "t": 4}).encounter
+    enc = ab.declare(enc, "ana", 3).encounter
+    change = ab.resolve_attack(enc, "ana", "t", hit=False, burst="short")
+    enc = change.encounter
+    assert ab.find(enc, "ana").ammo == 9
+    assert any("9 rounds left" in s.text for s in change.lines)
+    with pytest.raises(EncounterError, match="9 rounds left, not 10"):
+        ab.resolve_attack(enc, "ana", "t", hit=False, burst="medium")
+    enc = ab.resolve_attack(enc, "ana", "t", hit=False, rounds=1).encounter
+    assert ab.find(enc, "ana").ammo == 8
+    enc = ab.reload(enc, "ana", 30).encounter
+    assert ab.find(enc, "ana").ammo == 30
+    with pytest.raises(EncounterError, match="The burst"):
+        ab.resolve_attack(enc, "ana", "t", hit=False, burst="huge")

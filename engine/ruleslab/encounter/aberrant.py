@@ -40,6 +40,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from random import Random
 
+from ruleslab.autofire import AUTOFIRE, BURSTS
 from ruleslab.conditions import DAZING, MULTIPLE_ACTIONS, STUN_DAMAGE, RollKind, on_roll
 from ruleslab.defence import DEFENSES
 from ruleslab.defence_turn import plan_turn
@@ -53,7 +54,7 @@ from ruleslab.encounter.combatant import (
     quick_foe,
     squad,
 )
-from ruleslab.encounter.log import Change, EncounterError
+from ruleslab.encounter.log import Change, EncounterError, whole
 from ruleslab.encounter.state import (
     DAZE_LASTS,
     Encounter,
@@ -109,6 +110,7 @@ __all__ = [
     "new_encounter",
     "next_turn",
     "quick_foe",
+    "reload",
     "resolve_attack",
     "roll_initiative",
     "seeded_faces",
@@ -326,16 +328,24 @@ def resolve_attack(
     hit: bool,
     damage: Damage = NO_DAMAGE,
     area: int = 1,
+    burst: str = "",
+    rounds: int = 0,
 ) -> Change[Encounter]:
     """An attack made and resolved at the table: it takes one of the attacker's actions,
     wears the target's 2.1 Defense down by 1 "for every successful or unsuccessful
-    attack", and puts ``damage`` (levels after soak) on the target if it ``hit``."""
+    attack", and puts ``damage`` (levels after soak) on the target if it ``hit``. The
+    ammunition it used is counted down: an autofire ``burst`` (a key of
+    :data:`ruleslab.autofire.BURSTS`: its shots) or ``rounds`` fired."""
     still_open(enc)
     setup = attack_setup(enc, attacker, target)
     a, t = find(enc, attacker), find(enc, target)
+    spent, ammo_lines = _ammunition(a, burst, rounds)
+    if a.ammo is not None:
+        a = replace(a, ammo=a.ammo - spent)
     verdict = "hits" if hit else "misses"
     defense = f", Defense +{setup.defense}" if enc.ruleset == V21 else ""
     lines = [
+        *ammo_lines,
         *setup.steps,
         Step(
             f"{a.name} attacks {t.name} (action {setup.action}, +{setup.added_difficulty} "
@@ -356,6 +366,33 @@ def resolve_attack(
         after = apply_damage(mid, target, damage, area=area)
         return done(enc, [*lines, *after.lines], combatants=after.encounter.combatants)
     return done(enc, lines, combatants=people)
+
+
+def _ammunition(a: Combatant, burst: str, rounds: int) -> tuple[int, list[Step]]:
+    """The rounds an attack spends, and its line (refused beyond what he has left)."""
+    if burst and burst not in BURSTS:
+        raise EncounterError("burst", f"The burst: one of {', '.join(BURSTS)}.")
+    if not whole(rounds, 0, 100_000):
+        raise EncounterError("rounds", "Rounds fired: a whole number from 0 up.")
+    spent = BURSTS[burst].shots if burst else rounds
+    what = f"{BURSTS[burst].name[:-1]}: {spent} shots" if burst else f"{spent} rounds"
+    if a.ammo is None or not spent:
+        return spent, []
+    if spent > a.ammo:
+        raise EncounterError("ammo", f"{a.name} has {a.ammo} rounds left, not {spent}.")
+    left = a.ammo - spent
+    return spent, [Step(f"{a.name} fires ({what}): {left} rounds left", AUTOFIRE)]
+
+
+def reload(enc: Encounter, key: str, ammo: int) -> Change[Encounter]:
+    """His weapon reloaded: ``ammo`` rounds in it (the reload itself is an action the
+    GM rules on)."""
+    still_open(enc)
+    c = find(enc, key)
+    if not whole(ammo, 0, 100_000):
+        raise EncounterError("ammo", f"{c.name}'s ammunition: 0 to 100000 rounds.")
+    lines = [Step(f"{c.name} reloads: {ammo} rounds", AUTOFIRE)]
+    return done(enc, lines, combatants=put(enc, replace(c, ammo=ammo)))
 
 
 def _daze_after(enc: Encounter, c: Combatant, lines: list[Step]) -> Combatant:

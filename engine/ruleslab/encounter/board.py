@@ -69,6 +69,8 @@ def _aberrant(enc: Encounter, player_view: bool) -> tuple[Row, ...]:
             chips.append("Sprinting: defensive maneuvers only, this turn")
         if c.henchmen:
             chips.append(f"{c.henchmen} henchmen screening him")
+        if c.ammo is not None:
+            chips.append(f"{c.ammo} rounds left")
         rows.append(Row(c.key, c.name, c.side, c.initiative, key == acting, text, tuple(chips)))
     return _hide(rows, {c.key for c in enc.combatants if c.hidden}, player_view)
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ruleslab.character import Character, Conditions
-from ruleslab.encounter.log import EncounterError
+from ruleslab.encounter.log import EncounterError, whole
 from ruleslab.henchmen import DIVISORS
 from ruleslab.party import Entry
 
@@ -71,7 +71,8 @@ class Combatant:
     ``henchmen`` and ``training`` (a squad: henchmen screening their leader, rules
     note RN-TRACK-5), ``hidden`` (the GM hides him from the players' view),
     ``load_kg`` (what he carries), ``group`` (identical foes sharing one initiative
-    roll; empty: his own). What the fight did: ``initiative``; ``damage``
+    roll; empty: his own), ``ammo`` (rounds left in his weapon; ``None``: not
+    counted). What the fight did: ``initiative``; ``damage``
     on his track; ``taken_this_turn`` (levels this turn, towards Dazed and
     Stunned); ``daze`` and the last turn it holds (``daze_until``); his
     ``actions`` declared this turn (an active defence among them when
@@ -90,6 +91,7 @@ class Combatant:
     hidden: bool = False
     load_kg: float = 0.0
     group: str = ""
+    ammo: int | None = None
     initiative: int | None = None
     damage: Damage = Damage()
     taken_this_turn: int = 0
@@ -115,6 +117,8 @@ class Combatant:
             raise EncounterError(
                 "training", f"{self.name}'s henchmen training: one of {', '.join(DIVISORS)}."
             )
+        if self.ammo is not None and not whole(self.ammo, 0, 100_000):
+            raise EncounterError("ammo", f"{self.name}'s ammunition: 0 to 100000 rounds.")
         for name, hi in (("armour_levels", 20), ("henchmen", 1000)):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= hi:

@@ -195,6 +195,7 @@ ABERRANT_COMBATANT: dict[str, Check] = {
     "hidden": _bool,
     "load_kg": _float,
     "group": _text,
+    "ammo": _maybe(_int(0, 100_000)),
     "initiative": _maybe(_int(0, 200)),
     "damage": _damage,
     "taken_this_turn": _int(0, 1000),
