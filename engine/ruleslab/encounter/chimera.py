@@ -117,6 +117,8 @@ class ChimeraCombatant:
             raise EncounterError("status", f"{self.name}'s status: one of {', '.join(STATUSES)}.")
         if not isinstance(self.side, str) or not self.side.strip():
             raise EncounterError("side", f"{self.name} needs a side.")
+        if self.status == "vanquished" and not self.vanquished_by:
+            raise EncounterError("vanquished_by", f"{self.name} is vanquished: by whom?")
 
     @property
     def name(self) -> str:

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ruleslab.character import Character, Conditions
+from ruleslab.character import LOAD_KG, Character, Conditions
 from ruleslab.encounter.log import EncounterError, whole
 from ruleslab.henchmen import DIVISORS
-from ruleslab.party import Entry
+from ruleslab.params import InputError
+from ruleslab.party import Entry, check_name
 
 __all__ = [
     "KINDS",
@@ -107,8 +108,11 @@ class Combatant:
     def __post_init__(self) -> None:
         if not isinstance(self.key, str) or not self.key.strip():
             raise EncounterError("key", "A combatant needs a key (a short id): give one.")
-        if not isinstance(self.name, str) or not self.name.strip():
-            raise EncounterError("name", "A combatant needs a name: give one.")
+        try:
+            check_name(self.name, "A combatant")
+            LOAD_KG.check(self.load_kg)
+        except InputError as e:
+            raise EncounterError(e.field, e.message) from None
         if not isinstance(self.character, Character):
             raise EncounterError("character", f"{self.name}: an Aberrant Character record.")
         if self.side not in SIDES:

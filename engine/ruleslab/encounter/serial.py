@@ -286,6 +286,9 @@ def from_dict(data: Any) -> AnyEncounter:
         }
         fields = _object(body, "encounter", spec)
         _check_order(fields["order"], fields["place"], fields["combatants"])
+        for i, c in enumerate(fields["combatants"]):
+            if c.acted > c.actions:
+                raise _fail(f"combatants[{i}].acted", "more actions taken than declared.")
         return Encounter(**fields)
     if game == "chimera":
         spec = {
