@@ -40,10 +40,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from random import Random
 
-from ruleslab.autofire import AUTOFIRE, BURSTS
 from ruleslab.conditions import DAZING, MULTIPLE_ACTIONS, STUN_DAMAGE, RollKind, on_roll
 from ruleslab.defence import DEFENSES
 from ruleslab.defence_turn import plan_turn
+from ruleslab.encounter.ammunition import reload, spend_ammunition
 from ruleslab.encounter.combatant import (
     KINDS,
     SIDES,
@@ -54,7 +54,8 @@ from ruleslab.encounter.combatant import (
     quick_foe,
     squad,
 )
-from ruleslab.encounter.log import Change, EncounterError, whole
+from ruleslab.encounter.log import Change, EncounterError
+from ruleslab.encounter.recovery import heal, time_to_heal
 from ruleslab.encounter.state import (
     DAZE_LASTS,
     Encounter,
@@ -66,18 +67,13 @@ from ruleslab.encounter.state import (
     new_encounter,
     put,
     still_open,
-    track_of,
 )
 from ruleslab.explain import Step
-from ruleslab.healing import HealingTime, healing_time
 from ruleslab.health import (
     HL_20,
     HL_21,
-    INCAP,
-    NORMAL,
     STATES,
     TRACK,
-    penalty_step_21,
     stun_recovery,
 )
 from ruleslab.henchmen import squad_losses
@@ -339,7 +335,7 @@ def resolve_attack(
     still_open(enc)
     setup = attack_setup(enc, attacker, target)
     a, t = find(enc, attacker), find(enc, target)
-    spent, ammo_lines = _ammunition(a, burst, rounds)
+    spent, ammo_lines = spend_ammunition(a, burst, rounds)
     if a.ammo is not None:
         a = replace(a, ammo=a.ammo - spent)
     verdict = "hits" if hit else "misses"
@@ -366,33 +362,6 @@ def resolve_attack(
         after = apply_damage(mid, target, damage, area=area)
         return done(enc, [*lines, *after.lines], combatants=after.encounter.combatants)
     return done(enc, lines, combatants=people)
-
-
-def _ammunition(a: Combatant, burst: str, rounds: int) -> tuple[int, list[Step]]:
-    """The rounds an attack spends, and its line (refused beyond what he has left)."""
-    if burst and burst not in BURSTS:
-        raise EncounterError("burst", f"The burst: one of {', '.join(BURSTS)}.")
-    if not whole(rounds, 0, 100_000):
-        raise EncounterError("rounds", "Rounds fired: a whole number from 0 up.")
-    spent = BURSTS[burst].shots if burst else rounds
-    what = f"{BURSTS[burst].name[:-1]}: {spent} shots" if burst else f"{spent} rounds"
-    if a.ammo is None or not spent:
-        return spent, []
-    if spent > a.ammo:
-        raise EncounterError("ammo", f"{a.name} has {a.ammo} rounds left, not {spent}.")
-    left = a.ammo - spent
-    return spent, [Step(f"{a.name} fires ({what}): {left} rounds left", AUTOFIRE)]
-
-
-def reload(enc: Encounter, key: str, ammo: int) -> Change[Encounter]:
-    """His weapon reloaded: ``ammo`` rounds in it (the reload itself is an action the
-    GM rules on)."""
-    still_open(enc)
-    c = find(enc, key)
-    if not whole(ammo, 0, 100_000):
-        raise EncounterError("ammo", f"{c.name}'s ammunition: 0 to 100000 rounds.")
-    lines = [Step(f"{c.name} reloads: {ammo} rounds", AUTOFIRE)]
-    return done(enc, lines, combatants=put(enc, replace(c, ammo=ammo)))
 
 
 def _daze_after(enc: Encounter, c: Combatant, lines: list[Step]) -> Combatant:
@@ -467,17 +436,6 @@ def apply_damage(enc: Encounter, key: str, damage: Damage, *, area: int = 1) -> 
     if after.state != before.state or after.penalty != before.penalty:
         lines.extend(Step(f"{c.name}: {s.text}", s.rule) for s in after.steps[-1:])
     c = _daze_after(enc, c, lines)
-    return done(enc, lines, combatants=put(enc, c))
-
-
-def heal(enc: Encounter, key: str, damage: Damage) -> Change[Encounter]:
-    """Levels healed now (a power, the GM's ruling): taken off his track, not below 0."""
-    c = find(enc, key)
-    d = c.damage
-    left = Damage(**{k: max(0, getattr(d, k) - getattr(damage, k)) for k in KINDS})
-    c = replace(c, damage=left, stun_clock=c.stun_clock if left.stun else 0)
-    state = health(enc, c)
-    lines = [Step(f"{c.name} heals {damage.text()}: now {STATES[state.state]}", TRACK)]
     return done(enc, lines, combatants=put(enc, c))
 
 
@@ -586,32 +544,3 @@ def end_scene(enc: Encounter) -> Change[Encounter]:
         )
     lines.append(Step("The scene is over", STUN_DAMAGE))
     return done(enc, lines, combatants=tuple(people), scene_over=True)
-
-
-def time_to_heal(
-    enc: Encounter,
-    key: str,
-    *,
-    healer_medicine: int = 0,
-    healer_intelligence: int = 2,
-    supplies: str = "none",
-) -> HealingTime:
-    """2.1: the time his lethal and bashing damage takes to heal after the fight
-    (:func:`ruleslab.healing.healing_time` on his track)."""
-    if enc.ruleset != V21:
-        raise EncounterError("ruleset", "Healing times are given by the 2.1 rules only.")
-    c = find(enc, key)
-    ch = c.character
-    levels = track_of(enc, c)
-    normal = sum(1 for lv in levels if lv.kind == NORMAL) - c.armour_levels
-    incap = sum(1 for lv in levels if lv.kind == INCAP)
-    return healing_time(
-        lethal=c.damage.lethal + c.damage.aggravated,
-        bashing=c.damage.bashing,
-        health_levels=normal,
-        levels_per_penalty=penalty_step_21(ch.stamina, ch.resistance),
-        incap_levels=incap,
-        healer_medicine=healer_medicine,
-        healer_intelligence=healer_intelligence,
-        supplies=supplies,
-    )
