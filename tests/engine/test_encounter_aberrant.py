@@ -97,6 +97,10 @@ def play_21() -> Play:
         ab.resolve_attack(p.enc, "ben", "goons", hit=False)
 
     p(ab.next_turn)  # the Goons: 3 stun levels on Ben (boxes 1–3: −⌊3/4⌋ = −0).
+    # The 1 henchman left adds +1d and +1 damage to his leader's attack (Charisma 3 +
+    # Command 2) × 2 = 10 henchmen may help; his attribute + ability is not over 7d.
+    setup = ab.attack_setup(p.enc, "goons", "ben")
+    assert (setup.squad_dice, setup.squad_damage) == (1, 1)
     p(ab.resolve_attack, "goons", "ben", hit=True, damage=Damage(stun=3))
     assert penalty(p, "ben") == 0
     assert who(p, "ben").daze == "none"  # 3 levels < 2 × 8
@@ -298,3 +302,17 @@ def test_damage_and_combatants_are_checked():
         ab.new_encounter("2.1", [ab.quick_foe("a", "A"), ab.quick_foe("a", "B")])
     with pytest.raises(EncounterError, match="rules version"):
         ab.new_encounter("3.0", [ab.quick_foe("a", "A")])
+
+
+def test_big_henchmen_add_two_dice_each():
+    # 3 henchmen of attribute + ability 8 (over 7d): +2d each = +6d, +1 damage each = +3.
+    enc = ab.new_encounter(
+        "2.1",
+        [
+            ab.squad("s", "Squad", ab.quick_foe("x", "X").character, 3, henchman_pool=8),
+            ab.quick_foe("t", "T"),
+        ],
+    )
+    enc = ab.set_initiative(enc, {"s": 5, "t": 1}).encounter
+    setup = ab.attack_setup(enc, "s", "t")
+    assert (setup.squad_dice, setup.squad_damage) == (6, 3)

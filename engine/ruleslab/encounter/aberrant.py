@@ -76,7 +76,7 @@ from ruleslab.health import (
     TRACK,
     stun_recovery,
 )
-from ruleslab.henchmen import squad_losses
+from ruleslab.henchmen import henchmen_bonus, squad_losses
 from ruleslab.initiative import INITIATIVE, initiative_rating
 from ruleslab.mega import effective
 from ruleslab.ruleset import V21
@@ -263,13 +263,16 @@ def declare(
 class AttackSetup:
     """What an attack by ``attacker`` on ``target`` is at now: which of his actions it is,
     the difficulty his conditions add (multiple actions, Dazed/Stunned, his load), the
-    target's 2.1 Defense, his wound penalty (dice off his pool), and the steps."""
+    target's 2.1 Defense, his wound penalty (dice off his pool), the steps; a squad
+    leader's henchmen add ``squad_dice`` to his pool and ``squad_damage`` to his damage."""
 
     action: int
     added_difficulty: int
     defense: int
     wound_penalty: int
     steps: tuple[Step, ...]
+    squad_dice: int = 0
+    squad_damage: int = 0
 
 
 def attack_setup(enc: Encounter, attacker: str, target: str) -> AttackSetup:
@@ -313,7 +316,20 @@ def attack_setup(enc: Encounter, attacker: str, target: str) -> AttackSetup:
     penalty = state.penalty or 0
     if penalty:
         steps.append(Step(f"{a.name}'s wound penalty: −{penalty} dice", TRACK))
-    return AttackSetup(a.acted + 1, mod.difficulty + multiple, defense, penalty, tuple(steps))
+    dice = damage = 0
+    if a.henchmen:
+        ch = a.character
+        bonus = henchmen_bonus(
+            charisma=ch.charisma,
+            command=ch.command,
+            henchmen=a.henchmen,
+            henchman_pool=a.henchman_pool,
+            mega_charisma=ch.mega_charisma,
+        )
+        dice, damage = bonus.dice, bonus.damage
+        steps.extend(Step(f"{a.name}: {s.text}", s.rule) for s in bonus.steps)
+    action, added = a.acted + 1, mod.difficulty + multiple
+    return AttackSetup(action, added, defense, penalty, tuple(steps), dice, damage)
 
 
 def resolve_attack(

@@ -69,7 +69,8 @@ class Combatant:
 
     Who he is: ``key`` (unique in the encounter), ``name``, ``character`` (every trait
     the rules read), ``side``, ``armour_levels`` (his armour's −0 levels),
-    ``henchmen`` and ``training`` (a squad: henchmen screening their leader, rules
+    ``henchmen``, their ``training`` and ``henchman_pool`` (their attribute + ability
+    total: over 7 each adds +2d, else +1d) (a squad: henchmen screening their leader, rules
     note RN-TRACK-5), ``hidden`` (the GM hides him from the players' view),
     ``load_kg`` (what he carries), ``group`` (identical foes sharing one initiative
     roll; empty: his own), ``ammo`` (rounds left in his weapon; ``None``: not
@@ -89,6 +90,7 @@ class Combatant:
     armour_levels: int = 0
     henchmen: int = 0
     training: str = "regular"
+    henchman_pool: int = 0
     hidden: bool = False
     load_kg: float = 0.0
     group: str = ""
@@ -123,7 +125,7 @@ class Combatant:
             )
         if self.ammo is not None and not whole(self.ammo, 0, 100_000):
             raise EncounterError("ammo", f"{self.name}'s ammunition: 0 to 100000 rounds.")
-        for name, hi in (("armour_levels", 20), ("henchmen", 1000)):
+        for name, hi in (("armour_levels", 20), ("henchmen", 1000), ("henchman_pool", 40)):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= hi:
                 raise EncounterError(name, f"{self.name}: {name} must be 0 to {hi}.")
@@ -195,7 +197,16 @@ def squad(
     henchmen: int,
     training: str = "regular",
     side: str = "foes",
+    henchman_pool: int = 0,
 ) -> Combatant:
     """A henchmen squad: its leader and the ``henchmen`` screening him (Combat
-    alterations › Mass Combat › Henchmen › Damage Soak)."""
-    return Combatant(key, name, leader, side, henchmen=henchmen, training=training)
+    alterations › Mass Combat › Henchmen › Damage Soak), each adding to his attacks."""
+    return Combatant(
+        key,
+        name,
+        leader,
+        side,
+        henchmen=henchmen,
+        training=training,
+        henchman_pool=henchman_pool,
+    )

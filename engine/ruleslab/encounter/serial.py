@@ -192,6 +192,7 @@ ABERRANT_COMBATANT: dict[str, Check] = {
     "armour_levels": _int(0, 20),
     "henchmen": _int(0, 1000),
     "training": _text,
+    "henchman_pool": _int(0, 40),
     "hidden": _bool,
     "load_kg": _float,
     "group": _text,
