@@ -12,10 +12,24 @@ multiple-action difficulty, stun healing and its end with the scene; in Chimera
 initiative each round, the Wound Penalty, vanquishing, the morale triggers, the
 fate and the checks after the fight).
 
-:class:`~ruleslab.encounter.history.History` keeps every step for undo and redo;
-:mod:`ruleslab.encounter.serial` writes an encounter to a JSON-safe dict and reads
-it back, refusing what it cannot read. Readings: ``docs/rules-notes/encounter.md``
-(RN-TRACK-*).
+The modules:
+
+- :mod:`~ruleslab.encounter.combatant` (an Aberrant combatant: from a character record
+  or a party's entry, a quick foe, a henchmen squad), :mod:`~ruleslab.encounter.state`
+  (the Aberrant encounter and what reads it: the track, the worn Defense),
+  :mod:`~ruleslab.encounter.aberrant` (its changes: initiative, declared actions, an
+  attack resolved, damage, next turn, end of turn, end of scene),
+  :mod:`~ruleslab.encounter.ammunition`, :mod:`~ruleslab.encounter.recovery` (healing),
+  :mod:`~ruleslab.encounter.attack_inputs` (an attack as the Autofire & strafing
+  calculator's inputs, filled);
+- :mod:`~ruleslab.encounter.chimera` (the Chimera encounter and its changes: rounds and
+  initiative, attacks, morale, fates, the coup de grâce, the end of the fight, odds);
+- :mod:`~ruleslab.encounter.history` (undo and redo), :mod:`~ruleslab.encounter.serial`
+  (a JSON-safe dict and back, refusing what it cannot read),
+  :mod:`~ruleslab.encounter.board` (the fight at a glance; the players' view) and
+  :mod:`~ruleslab.encounter.tracker` (the tracker in a notebook or Python).
+
+Readings: ``docs/rules-notes/encounter.md`` (RN-TRACK-*).
 
 In Python::
 
