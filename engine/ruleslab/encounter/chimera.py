@@ -44,7 +44,15 @@ from ruleslab.chimera.attack import AttackOdds, Fighter, FightRules, attack_odds
 from ruleslab.chimera.morale import casualties_over_half, wound_triggers_morale
 from ruleslab.chimera.sections import COMBAT, COMBAT_ACTIONS, VANQUISHING
 from ruleslab.chimera.wounds import FATES, KILLER_BLOW_TN, is_vanquished, wound_penalty
-from ruleslab.encounter.log import Change, EncounterError, whole
+from ruleslab.encounter.log import (
+    Change,
+    EncounterError,
+    find_key,
+    logged,
+    people_of,
+    put_keyed,
+    whole,
+)
 from ruleslab.explain import Step
 from ruleslab.party import Entry
 
@@ -164,33 +172,12 @@ def new_chimera(
     combatants: Iterable[ChimeraCombatant], rules: FightRules = DEFAULT_RULES
 ) -> ChimeraEncounter:
     """A new fight (keys unique, at least one combatant)."""
-    people = tuple(combatants)
-    keys = [c.key for c in people]
-    dup = sorted({k for k in keys if keys.count(k) > 1})
-    if dup:
-        raise EncounterError("key", f"Two combatants share the key {dup[0]!r}: keys are unique.")
-    if not people:
-        raise EncounterError("combatants", "An encounter needs at least one combatant.")
-    return ChimeraEncounter(people, rules)
+    return ChimeraEncounter(people_of(combatants), rules)
 
 
 def find(enc: ChimeraEncounter, key: str) -> ChimeraCombatant:
-    for c in enc.combatants:
-        if c.key == key:
-            return c
-    raise EncounterError("combatant", f"No combatant {key!r} in this encounter.")
-
-
-def _done(enc: ChimeraEncounter, lines: list[Step], **changes: object) -> Change[ChimeraEncounter]:
-    nxt = replace(enc, log=(*enc.log, *lines), **changes)  # type: ignore[arg-type]
-    return Change(nxt, tuple(lines))
-
-
-def _put(
-    people: tuple[ChimeraCombatant, ...], *changed: ChimeraCombatant
-) -> tuple[ChimeraCombatant, ...]:
-    by_key = {c.key: c for c in changed}
-    return tuple(by_key.get(c.key, c) for c in people)
+    """The combatant ``key``, or :class:`EncounterError`."""
+    return find_key(enc.combatants, key)
 
 
 def _open(enc: ChimeraEncounter) -> None:
@@ -249,7 +236,7 @@ def start_round(
     order = _order(enc, tuple(people), tie_rolls or {}, lines)
     names = ", ".join(f"{c.name} {c.initiative}" for k in order for c in people if c.key == k)
     lines.append(Step(f"Order: {names} (highest first)", COMBAT_ACTIONS))
-    return _done(enc, lines, combatants=tuple(people), round=rnd, order=order, place=0)
+    return logged(enc, lines, combatants=tuple(people), round=rnd, order=order, place=0)
 
 
 def _order(
@@ -372,9 +359,9 @@ def resolve_attack(
             COMBAT_ACTIONS,
         )
     ]
-    people = _put(enc.combatants, a2)
+    people = put_keyed(enc.combatants, a2)
     if not hit:
-        return _done(enc, lines, combatants=people)
+        return logged(enc, lines, combatants=people)
     severity = damage_roll - t.fighter.defence
     if severity <= 0:
         lines.append(
@@ -384,7 +371,7 @@ def resolve_attack(
                 VANQUISHING,
             )
         )
-        return _done(enc, lines, combatants=people)
+        return logged(enc, lines, combatants=people)
     wounds = t.wounds + 1
     wl = t.fighter.wound_limit
     lines.append(
@@ -404,14 +391,14 @@ def resolve_attack(
             )
         )
         t2 = replace(t2, status="vanquished", vanquished_by=a.key, morale_due="")
-        after = _put(people, t2)
-        after = _side_triggers(_put(people, t), after, t2, enc.rules.casualties, lines)
-        return _done(enc, lines, combatants=after)
+        after = put_keyed(people, t2)
+        after = _side_triggers(put_keyed(people, t), after, t2, enc.rules.casualties, lines)
+        return logged(enc, lines, combatants=after)
     if t.fighter.checks_morale and wound_triggers_morale(wl, t.wounds, wounds):
         why = f"his Wound Penalty {wounds} is half his Wound Limit {wl}"
         lines.append(Step(f"{t.name} must check morale: {why} (RN-CHIM-10)", COMBAT))
         t2 = replace(t2, morale_due=why)
-    return _done(enc, lines, combatants=_put(people, t2))
+    return logged(enc, lines, combatants=put_keyed(people, t2))
 
 
 def morale_check(enc: ChimeraEncounter, key: str, natural: int) -> Change[ChimeraEncounter]:
@@ -437,10 +424,10 @@ def morale_check(enc: ChimeraEncounter, key: str, natural: int) -> Change[Chimer
     )
     c2 = replace(c, morale_due="", status=FIGHTING if ok else "surrendered")
     lines = [line]
-    people = _put(enc.combatants, c2)
+    people = put_keyed(enc.combatants, c2)
     if not ok:
         people = _side_triggers(enc.combatants, people, c2, enc.rules.casualties, lines)
-    return _done(enc, lines, combatants=people)
+    return logged(enc, lines, combatants=people)
 
 
 def _resists(
@@ -495,7 +482,7 @@ def choose_fate(
                 )
             )
     c2 = replace(c, status=new, flaw=flaw)
-    return _done(enc, lines, combatants=_put(enc.combatants, c2))
+    return logged(enc, lines, combatants=put_keyed(enc.combatants, c2))
 
 
 def coup_de_grace(
@@ -515,7 +502,7 @@ def coup_de_grace(
         lines.append(Step(f"{c.name} may not Resist it (RN-CHIM-23)", VANQUISHING))
     alive = resists and _resists(enc, c, resist_natural, "coup de grâce", lines)
     c2 = replace(c, flaw=c.flaw or alive) if alive else replace(c, status="dead")
-    return _done(enc, lines, combatants=_put(enc.combatants, c2))
+    return logged(enc, lines, combatants=put_keyed(enc.combatants, c2))
 
 
 def odds(enc: ChimeraEncounter, attacker: str, target: str) -> AttackOdds:
@@ -539,7 +526,7 @@ def next_turn(enc: ChimeraEncounter) -> Change[ChimeraEncounter]:
     text = f"{c.name}'s turn (initiative {c.initiative})"
     if not c.in_fight:
         text += f": {STATUSES[c.status]}, he does not act"
-    return _done(enc, [Step(text, COMBAT_ACTIONS)], place=place)
+    return logged(enc, [Step(text, COMBAT_ACTIONS)], place=place)
 
 
 def end_round(enc: ChimeraEncounter) -> Change[ChimeraEncounter]:
@@ -549,7 +536,7 @@ def end_round(enc: ChimeraEncounter) -> Change[ChimeraEncounter]:
         f"Round {enc.round} is over: the combatants roll again for Initiative", COMBAT_ACTIONS
     )
     people = tuple(replace(c, initiative=None, acted=False) for c in enc.combatants)
-    return _done(enc, [line], combatants=people, order=(), place=0)
+    return logged(enc, [line], combatants=people, order=(), place=0)
 
 
 def end_fight(enc: ChimeraEncounter, cool_down: Mapping[str, bool]) -> Change[ChimeraEncounter]:
@@ -564,4 +551,4 @@ def end_fight(enc: ChimeraEncounter, cool_down: Mapping[str, bool]) -> Change[Ch
         spent = cool_down.get(c.key, c.fighter.spends_cool_down)
         f = replace(c.fighter, cool_down="spent" if spent else "skipped")
         lines += aftermath_steps(f, ((c.wounds, 1),), enc.rules, fired=c.shot)
-    return _done(enc, lines, over=True)
+    return logged(enc, lines, over=True)

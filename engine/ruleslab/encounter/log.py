@@ -10,13 +10,14 @@ the encounter is unchanged: nothing is half-applied.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Generic, TypeVar
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Any, Generic, Protocol, TypeVar
 
 from ruleslab.explain import Step
 from ruleslab.params import InputError
 
-__all__ = ["Change", "EncounterError", "whole"]
+__all__ = ["Change", "EncounterError", "find_key", "logged", "people_of", "put_keyed", "whole"]
 
 E = TypeVar("E")
 
@@ -36,3 +37,48 @@ class Change(Generic[E]):
 def whole(value: object, lo: int, hi: int) -> bool:
     """Whether ``value`` is a whole number (not a bool) from ``lo`` to ``hi``."""
     return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
+
+
+class Keyed(Protocol):
+    """A combatant of either game: what the helpers below read of him."""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+
+K = TypeVar("K", bound=Keyed)
+
+
+def people_of(combatants: Iterable[K]) -> tuple[K, ...]:
+    """The combatants of a new encounter: at least one, their keys unique."""
+    people = tuple(combatants)
+    keys = [c.key for c in people]
+    dup = sorted({k for k in keys if keys.count(k) > 1})
+    if dup:
+        raise EncounterError("key", f"Two combatants share the key {dup[0]!r}: keys are unique.")
+    if not people:
+        raise EncounterError("combatants", "An encounter needs at least one combatant.")
+    return people
+
+
+def find_key(people: tuple[K, ...], key: str) -> K:
+    """The combatant ``key``, or :class:`EncounterError`."""
+    for c in people:
+        if c.key == key:
+            return c
+    raise EncounterError("combatant", f"No combatant {key!r} in this encounter.")
+
+
+def put_keyed(people: tuple[K, ...], *changed: K) -> tuple[K, ...]:
+    """``people`` with ``changed`` put in place of those with their keys."""
+    by_key = {c.key: c for c in changed}
+    return tuple(by_key.get(c.key, c) for c in people)
+
+
+def logged(enc: E, lines: list[Step], **changes: Any) -> Change[E]:
+    """The change: ``enc`` (an encounter) with ``changes``, ``lines`` added to its log."""
+    nxt: E = replace(enc, log=(*enc.log, *lines), **changes)  # type: ignore[type-var, attr-defined]
+    return Change(nxt, tuple(lines))

@@ -11,11 +11,11 @@ his 2.1 Defense as the attacks of this turn have worn it
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ruleslab.defence import defense_per_attack, defense_score
 from ruleslab.encounter.combatant import Combatant
-from ruleslab.encounter.log import Change, EncounterError
+from ruleslab.encounter.log import Change, EncounterError, find_key, logged, people_of, put_keyed
 from ruleslab.explain import Step
 from ruleslab.health import HealthLevel, TrackFill, fill, track
 from ruleslab.ruleset import RULESETS, V21
@@ -72,13 +72,7 @@ def new_encounter(
         raise EncounterError("ruleset", f"The rules version must be one of {', '.join(RULESETS)}.")
     if daze_lasts not in dict(DAZE_LASTS):
         raise EncounterError("daze_lasts", f"daze_lasts: one of {', '.join(dict(DAZE_LASTS))}.")
-    people = tuple(combatants)
-    keys = [c.key for c in people]
-    dup = sorted({k for k in keys if keys.count(k) > 1})
-    if dup:
-        raise EncounterError("key", f"Two combatants share the key {dup[0]!r}: keys are unique.")
-    if not people:
-        raise EncounterError("combatants", "An encounter needs at least one combatant.")
+    people = people_of(combatants)
     return Encounter(
         ruleset, people, daze_lasts=daze_lasts, initiative_each_turn=initiative_each_turn
     )
@@ -89,10 +83,7 @@ def new_encounter(
 
 def find(enc: Encounter, key: str) -> Combatant:
     """The combatant ``key``, or :class:`EncounterError`."""
-    for c in enc.combatants:
-        if c.key == key:
-            return c
-    raise EncounterError("combatant", f"No combatant {key!r} in this encounter.")
+    return find_key(enc.combatants, key)
 
 
 def current(enc: Encounter) -> Combatant | None:
@@ -144,14 +135,12 @@ def defense_now(enc: Encounter, c: Combatant) -> int:
 
 def put(enc: Encounter, *changed: Combatant) -> tuple[Combatant, ...]:
     """The combatants with ``changed`` put in place of those with their keys."""
-    by_key = {c.key: c for c in changed}
-    return tuple(by_key.get(c.key, c) for c in enc.combatants)
+    return put_keyed(enc.combatants, *changed)
 
 
 def done(enc: Encounter, lines: list[Step], **changes: object) -> Change[Encounter]:
     """The change: ``enc`` with ``changes``, and ``lines`` added to its log."""
-    nxt = replace(enc, log=(*enc.log, *lines), **changes)  # type: ignore[arg-type]
-    return Change(nxt, tuple(lines))
+    return logged(enc, lines, **changes)
 
 
 def still_open(enc: Encounter) -> None:
