@@ -9,7 +9,7 @@ Morale TN 9).
 from __future__ import annotations
 
 import pytest
-from encounter_fights import Play, fight_chimera
+from encounter_fights import VERA, Play, fight_chimera
 
 from ruleslab.chimera.attack import FightRules
 from ruleslab.chimera.sections import COMBAT, VANQUISHING
@@ -147,3 +147,10 @@ def test_refusals():
         ch.choose_fate(enc, "vera", "chief", "capture")
     with pytest.raises(EncounterError, match="0 to 200"):
         ch.resolve_attack(enc, "vera", "chief", hit=True, damage_roll=-1)
+
+
+def test_the_fighters_own_initiative_modifier_is_the_default():
+    # Vera with IM +3 on her record: d12 4 + 3 = 7 unless the GM gives another IM.
+    enc = ch.new_chimera([ch.fighter("v", VERA.__class__("Vera", initiative=3))])
+    assert ch.find(ch.start_round(enc, {}, {"v": 4}).encounter, "v").initiative == 7
+    assert ch.find(ch.start_round(enc, {"v": -1}, {"v": 4}).encounter, "v").initiative == 3

@@ -206,9 +206,10 @@ def start_round(
     tie_rolls: Mapping[str, Sequence[int]] | None = None,
 ) -> Change[ChimeraEncounter]:
     """The round begins: each combatant in the fight chooses his action (its Initiative
-    Modifier, ``ims``) and rolls 1d12 (``faces``): 1d12 + IM − Wound Penalty (− 4 bound;
-    rules note RN-CHIM-8). Ties: the rules' reading (RN-CHIM-9): ``reroll`` (the tied
-    roll again: their d12s in ``tie_rolls``, in order) or ``simultaneous``."""
+    Modifier, ``ims``; by default his record's ``initiative``) and rolls 1d12
+    (``faces``): 1d12 + IM − Wound Penalty (− 4 bound; rules note RN-CHIM-8). Ties:
+    the rules' reading (RN-CHIM-9): ``reroll`` (the tied roll again: their d12s in
+    ``tie_rolls``, in order) or ``simultaneous``."""
     _open(enc)
     if enc.order and enc.place < len(enc.order):
         raise EncounterError("round", f"Round {enc.round} is not over: end it first.")
@@ -219,7 +220,7 @@ def start_round(
         if not c.in_fight:
             people.append(replace(c, initiative=None, acted=False))
             continue
-        im, face = ims.get(c.key, 0), faces.get(c.key, 0)
+        im, face = ims.get(c.key, c.fighter.initiative), faces.get(c.key, 0)
         if not whole(face, 1, 12):
             raise EncounterError("initiative", f"{c.name}'s d12 for initiative: 1 to 12.")
         if not whole(im, -10, 10):
