@@ -26,6 +26,7 @@ The modules:
   initiative, attacks, morale, fates, the coup de grâce, the end of the fight, odds);
 - :mod:`~ruleslab.encounter.history` (undo and redo), :mod:`~ruleslab.encounter.serial`
   (a JSON-safe dict and back, refusing what it cannot read),
+  :mod:`~ruleslab.encounter.share` (the state as a link's value, some 1 KB),
   :mod:`~ruleslab.encounter.board` (the fight at a glance; the players' view) and
   :mod:`~ruleslab.encounter.tracker` (the tracker in a notebook or Python).
 
