@@ -43,6 +43,8 @@ def play_chimera() -> Play:
     assert who(p, "chief").morale_due == ""
     with pytest.raises(EncounterError, match="one full action"):
         ch.resolve_attack(p.enc, "vera", "bandit2", hit=False)
+    with pytest.raises(EncounterError, match="It is Vera's turn, not Tomas's"):
+        ch.resolve_attack(p.enc, "tomas", "bandit2", hit=False)
     p(ch.choose_fate, "vera", "bandit", "driven_off")
     assert who(p, "bandit").status == "driven_off"
     assert "1 turns" in p.text()  # Vera's level 1
@@ -130,8 +132,8 @@ def test_simultaneous_ties_act_at_once():
 
 
 def test_a_severity_of_zero_is_no_wound_and_a_wound_penalty_lowers_initiative():
-    enc = ch.start_round(fight_chimera(), {}, {**ROUND_1_FACES, "bandit2": 2}).encounter
-    # Bandit two's 1 − Vera's Defence 2 = −1: ignored.
+    enc = ch.start_round(fight_chimera(), {}, {**ROUND_1_FACES, "bandit2": 12}).encounter
+    # Bandit two (12, first) strikes 1 − Vera's Defence 2 = −1: ignored.
     enc = ch.resolve_attack(enc, "bandit2", "vera", hit=True, damage_roll=1).encounter
     assert ch.find(enc, "vera").wounds == 0
 

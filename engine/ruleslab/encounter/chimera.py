@@ -339,15 +339,21 @@ def resolve_attack(
     hit: bool,
     damage_roll: int = 0,
 ) -> Change[ChimeraEncounter]:
-    """His full action: an attack made at the table (``hit``; the damage dice's total,
-    two dice on a Critical Success). A wound of severity damage − Defence (none if 0 or
-    less), its Wound Penalty, vanquishing, and the morale checks it calls."""
+    """His full action, on his turn ("Actions are resolved on their turn"): an attack made
+    at the table (``hit``; the damage dice's total, two dice on a Critical Success). A
+    wound of severity damage − Defence (none if 0 or less), its Wound Penalty,
+    vanquishing, and the morale checks it calls."""
     _open(enc)
     a, t = find(enc, attacker), find(enc, target)
     if not a.in_fight:
         raise EncounterError("attacker", f"{a.name} is out of the fight ({STATUSES[a.status]}).")
     if a.acted:
         raise EncounterError("attacker", f"{a.name} has taken his one full action this round.")
+    if not enc.order:
+        raise EncounterError("initiative", "Start the round first: each combatant rolls 1d12.")
+    if enc.order[enc.place] != a.key:  # "Actions are resolved on their turn"
+        now = find(enc, enc.order[enc.place])
+        raise EncounterError("attacker", f"It is {now.name}'s turn, not {a.name}'s.")
     if not t.in_fight:
         raise EncounterError("target", f"{t.name} is out of the fight ({STATUSES[t.status]}).")
     if not whole(damage_roll, 0, 200):
