@@ -72,6 +72,9 @@ def play_21() -> Play:
     assert who(p, "ana").taken_this_turn == 4
     assert who(p, "ana").daze == "dazed"
     assert DAZING in rules_cited(p)
+    # Not Ana's place in the order yet.
+    with pytest.raises(EncounterError, match="It is Kessler's action, not Ana's"):
+        ab.resolve_attack(p.enc, "ana", "kessler", hit=False)
     # A third attack: he declared two actions.
     with pytest.raises(EncounterError, match="no action left"):
         ab.resolve_attack(p.enc, "kessler", "ana", hit=False)

@@ -344,13 +344,18 @@ def resolve_attack(
     rounds: int = 0,
 ) -> Change[Encounter]:
     """An attack made and resolved at the table: it takes one of the attacker's actions,
-    wears the target's 2.1 Defense down by 1 "for every successful or unsuccessful
-    attack", and puts ``damage`` (levels after soak) on the target if it ``hit``. The
-    ammunition it used is counted down: an autofire ``burst`` (a key of
-    :data:`ruleslab.autofire.BURSTS`: its shots) or ``rounds`` fired."""
+    made in his place in the initiative order, wears the target's 2.1 Defense down by 1
+    "for every successful or unsuccessful attack", and puts ``damage`` (levels after
+    soak) on the target if it ``hit``. The ammunition it used is counted down: an
+    autofire ``burst`` (a key of :data:`ruleslab.autofire.BURSTS`: its shots) or
+    ``rounds`` fired."""
     still_open(enc)
     setup = attack_setup(enc, attacker, target)
     a, t = find(enc, attacker), find(enc, target)
+    now = current(enc)
+    if now is None or now.key != a.key:  # (rules note RN-TRACK-1)
+        whose = f"It is {now.name}'s action" if now else "Roll or enter initiative first"
+        raise EncounterError("attacker", f"{whose}, not {a.name}'s.")
     spent, ammo_lines = spend_ammunition(a, burst, rounds)
     if a.ammo is not None:
         a = replace(a, ammo=a.ammo - spent)
