@@ -22,8 +22,9 @@ The modules:
   :mod:`~ruleslab.encounter.ammunition`, :mod:`~ruleslab.encounter.recovery` (healing),
   :mod:`~ruleslab.encounter.attack_inputs` (an attack as the Autofire & strafing
   calculator's inputs, filled);
-- :mod:`~ruleslab.encounter.chimera` (the Chimera encounter and its changes: rounds and
-  initiative, attacks, morale, fates, the coup de grâce, the end of the fight, odds);
+- :mod:`~ruleslab.encounter.chimera_state` (the Chimera encounter and its combatants),
+  :mod:`~ruleslab.encounter.chimera` (its changes: surprise, rounds and initiative,
+  attacks, morale, fates, the coup de grâce, the end of the fight; an attack's odds);
 - :mod:`~ruleslab.encounter.history` (undo and redo), :mod:`~ruleslab.encounter.serial`
   (a JSON-safe dict and back, refusing what it cannot read),
   :mod:`~ruleslab.encounter.share` (the state as a link's value, some 1 KB),

@@ -34,29 +34,41 @@ fate) are arguments. Readings: rules notes RN-TRACK-8 … RN-TRACK-10.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from random import Random
 
-from ruleslab.chimera.action import ACTION_DICE, is_success
+from ruleslab.chimera.action import ACTION_DICE, is_critical, is_success
 from ruleslab.chimera.aftermath import aftermath_steps
-from ruleslab.chimera.attack import AttackOdds, Fighter, FightRules, attack_odds
+from ruleslab.chimera.attack import AttackOdds, attack_odds
 from ruleslab.chimera.morale import casualties_over_half, wound_triggers_morale
 from ruleslab.chimera.sections import COMBAT, COMBAT_ACTIONS, VANQUISHING
+from ruleslab.chimera.surprise import SURPRISE_AR_BONUS
 from ruleslab.chimera.wounds import FATES, KILLER_BLOW_TN, is_vanquished, wound_penalty
+from ruleslab.encounter.chimera_state import (
+    DEFAULT_RULES,
+    FIGHTING,
+    STATUSES,
+    ChimeraCombatant,
+    ChimeraEncounter,
+    fighter,
+    fighter_from_entry,
+    find,
+    new_chimera,
+    roll_penalty,
+    still_open,
+)
 from ruleslab.encounter.log import (
     Change,
     EncounterError,
-    find_key,
     logged,
-    people_of,
     put_keyed,
     whole,
 )
 from ruleslab.explain import Step
-from ruleslab.party import Entry
 
 __all__ = [
+    "DEFAULT_RULES",
     "FIGHTING",
     "STATUSES",
     "ChimeraCombatant",
@@ -67,6 +79,7 @@ __all__ = [
     "end_round",
     "fighter",
     "fighter_from_entry",
+    "find",
     "morale_check",
     "new_chimera",
     "next_turn",
@@ -74,121 +87,8 @@ __all__ = [
     "resolve_attack",
     "seeded_d12",
     "start_round",
+    "surprise",
 ]
-
-FIGHTING = "fighting"
-STATUSES = {
-    FIGHTING: "In the fight",
-    "vanquished": "Vanquished: the victor chooses his fate",
-    "captured": "Captured: bound, −4 to all rolls and MR",
-    "driven_off": "Driven off: fled the scene",
-    "dead": "Dead (Killer Blow)",
-    "unconscious": "Unconscious",
-    "surrendered": "Failed his morale check: surrendered or retreated",
-}
-"""Where a combatant stands; every status but ``fighting`` is out of the fight."""
-
-DEFAULT_RULES = FightRules()
-"""The readings by default (rules notes RN-CHIM-*)."""
-
-
-@dataclass(frozen=True)
-class ChimeraCombatant:
-    """One combatant: ``key``, his :class:`~ruleslab.chimera.fighter.Fighter` record, his
-    ``side``, whether he leads it (``leader``), ``hidden`` from the players' view; what
-    the fight did: ``wounds``, ``status``, this round's chosen ``im`` and ``initiative``,
-    whether he ``acted`` this round (one full action), a ``morale_due`` reason (empty:
-    none), ``shot`` (he engaged in ranged combat), ``vanquished_by`` (the victor's key)
-    and ``flaw`` (a Killer Blow Resisted: a random permanent Flaw)."""
-
-    key: str
-    fighter: Fighter
-    side: str = "party"
-    leader: bool = False
-    hidden: bool = False
-    wounds: int = 0
-    status: str = FIGHTING
-    im: int = 0
-    initiative: int | None = None
-    acted: bool = False
-    morale_due: str = ""
-    shot: bool = False
-    vanquished_by: str = ""
-    flaw: bool = False
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.key, str) or not self.key.strip():
-            raise EncounterError("key", "A combatant needs a key (a short id): give one.")
-        if not isinstance(self.fighter, Fighter):
-            raise EncounterError("fighter", f"{self.key}: a Chimera Fighter record.")
-        if self.status not in STATUSES:
-            raise EncounterError("status", f"{self.name}'s status: one of {', '.join(STATUSES)}.")
-        if not isinstance(self.side, str) or not self.side.strip():
-            raise EncounterError("side", f"{self.name} needs a side.")
-        if self.status == "vanquished" and not self.vanquished_by:
-            raise EncounterError("vanquished_by", f"{self.name} is vanquished: by whom?")
-
-    @property
-    def name(self) -> str:
-        return self.fighter.name
-
-    @property
-    def in_fight(self) -> bool:
-        return self.status == FIGHTING
-
-
-@dataclass(frozen=True)
-class ChimeraEncounter:
-    """A Chimera fight: the combatants, the ``round`` (0 before the first), this round's
-    initiative ``order`` and the ``place`` in it, whether the fight is ``over``, the
-    readings (:class:`~ruleslab.chimera.attack.FightRules`) and the ``log``."""
-
-    combatants: tuple[ChimeraCombatant, ...]
-    rules: FightRules = DEFAULT_RULES
-    round: int = 0
-    order: tuple[str, ...] = ()
-    place: int = 0
-    over: bool = False
-    log: tuple[Step, ...] = ()
-
-
-def fighter(
-    key: str, record: Fighter, side: str = "party", *, leader: bool = False
-) -> ChimeraCombatant:
-    """A combatant from a fighter record (a party's entry, or a foe entered quickly:
-    ``Fighter("Bandit", mr=8, defence=1, wound_limit=2)``); his wounds so far start
-    from the record's."""
-    return ChimeraCombatant(key, record, side, leader, wounds=record.wounds)
-
-
-def fighter_from_entry(entry: Entry, side: str = "party") -> ChimeraCombatant:
-    """A party's fighter (:class:`~ruleslab.party.Entry`) as a combatant, keyed by his id."""
-    if not isinstance(entry.record, Fighter):
-        raise EncounterError("fighter", f"{entry.name} is {entry.kind.a}, not a Chimera fighter.")
-    return fighter(entry.id, replace(entry.record, name=entry.name), side)
-
-
-def new_chimera(
-    combatants: Iterable[ChimeraCombatant], rules: FightRules = DEFAULT_RULES
-) -> ChimeraEncounter:
-    """A new fight (keys unique, at least one combatant)."""
-    return ChimeraEncounter(people_of(combatants), rules)
-
-
-def find(enc: ChimeraEncounter, key: str) -> ChimeraCombatant:
-    """The combatant ``key``, or :class:`EncounterError`."""
-    return find_key(enc.combatants, key)
-
-
-def _open(enc: ChimeraEncounter) -> None:
-    if enc.over:
-        raise EncounterError("fight", "The fight is over: start a new encounter.")
-
-
-def _roll_penalty(c: ChimeraCombatant) -> int:
-    """What his wounds and being bound take off every roll (WP; −4 bound)."""
-    return -wound_penalty(c.wounds) + c.fighter.bound_penalty
-
 
 # --- initiative -------------------------------------------------------------------------
 
@@ -210,7 +110,7 @@ def start_round(
     (``faces``): 1d12 + IM − Wound Penalty (− 4 bound; rules note RN-CHIM-8). Ties:
     the rules' reading (RN-CHIM-9): ``reroll`` (the tied roll again: their d12s in
     ``tie_rolls``, in order) or ``simultaneous``."""
-    _open(enc)
+    still_open(enc)
     if enc.order and enc.place < len(enc.order):
         raise EncounterError("round", f"Round {enc.round} is not over: end it first.")
     rnd = enc.round + 1
@@ -225,7 +125,7 @@ def start_round(
             raise EncounterError("initiative", f"{c.name}'s d12 for initiative: 1 to 12.")
         if not whole(im, -10, 10):
             raise EncounterError("im", f"{c.name}'s Initiative Modifier: −10 to 10.")
-        pen = _roll_penalty(c)
+        pen = roll_penalty(c)
         total = face + im - pen
         less = (
             f" − {pen} (WP {c.wounds}{', bound −4' if c.fighter.is_bound else ''})" if pen else ""
@@ -235,9 +135,70 @@ def start_round(
         )
         people.append(replace(c, im=im, initiative=total, acted=False))
     order = _order(enc, tuple(people), tie_rolls or {}, lines)
+    if enc.first in order:
+        order = (enc.first, *(k for k in order if k != enc.first))
+        who = find(enc, enc.first).name
+        lines.append(Step(f"{who} surprised his foes: he acts first (RN-CHIM-11)", COMBAT))
     names = ", ".join(f"{c.name} {c.initiative}" for k in order for c in people if c.key == k)
     lines.append(Step(f"Order: {names} (highest first)", COMBAT_ACTIONS))
-    return logged(enc, lines, combatants=tuple(people), round=rnd, order=order, place=0)
+    return logged(enc, lines, combatants=tuple(people), round=rnd, order=order, place=0, first="")
+
+
+def surprise(
+    enc: ChimeraEncounter,
+    sneak: str,
+    natural: int,
+    *,
+    sneak_bonus: int,
+    surprise_tn: int,
+    benefit: str = "action",
+) -> Change[ChimeraEncounter]:
+    """Before the first round, ``sneak``'s Sneak roll (his die as rolled + ``sneak_bonus``
+    − WP) against his foes' Surprise TN. Success: the ``benefit`` he chooses, "a full
+    combat action before your foe can respond" (``action``: a surprise round in which
+    only he acts, or he acts first in round 1, as the ``surprise_action`` reading says,
+    RN-CHIM-11) or "AR +2 to whatever action you perform on the first round" (``ar``);
+    a Critical Success gives both unless the GM declines (RN-CHIM-12)."""
+    still_open(enc)
+    if enc.round or enc.order:
+        raise EncounterError("surprise", "Surprise comes before the fight's first round.")
+    if benefit not in ("action", "ar"):
+        raise EncounterError("benefit", "The benefit: action (act first) or ar (AR +2).")
+    if not whole(sneak_bonus, -10, 20) or not whole(surprise_tn, 1, 40):
+        raise EncounterError("surprise", "The Sneak bonus: −10 to 20; the Surprise TN: 1 to 40.")
+    c = find(enc, sneak)
+    count, sides = ACTION_DICE[enc.rules.action_die]
+    if not whole(natural, count, count * sides):
+        raise EncounterError("surprise", f"The Sneak roll's die: {count} to {count * sides}.")
+    mod = sneak_bonus - roll_penalty(c)
+    total = natural + mod
+    ok = is_success(natural, total, surprise_tn, count * sides, enc.rules.critical)
+    crit = ok and is_critical(natural, total, surprise_tn, count * sides, enc.rules.critical)
+    verdict = "Critical Success" if crit else "success" if ok else "failure: an ordinary fight"
+    die = enc.rules.action_die
+    lines = [
+        Step(
+            f"{c.name}'s Sneak roll: {die} {natural} {mod:+d} = {total} vs Surprise TN "
+            f"{surprise_tn}: {verdict}",
+            COMBAT,
+        )
+    ]
+    if not ok:
+        return logged(enc, lines)
+    both = crit and enc.rules.surprise_critical == "both"
+    changes: dict[str, object] = {}
+    if benefit == "action" or both:
+        if enc.rules.surprise_action == "extra":
+            lines.append(Step(f"A surprise round: only {c.name} acts (RN-CHIM-11)", COMBAT))
+            changes.update(order=(c.key,), place=0)
+        else:
+            lines.append(Step(f"{c.name} will act first in round 1 (RN-CHIM-11)", COMBAT))
+            changes.update(first=c.key)
+    if benefit == "ar" or both:
+        why = " (a Critical Success: both benefits, RN-CHIM-12)" if both else ""
+        lines.append(Step(f"AR +{SURPRISE_AR_BONUS} on {c.name}'s first action{why}", COMBAT))
+        c = replace(c, ar_bonus=SURPRISE_AR_BONUS)
+    return logged(enc, lines, combatants=put_keyed(enc.combatants, c), **changes)
 
 
 def _order(
@@ -343,7 +304,7 @@ def resolve_attack(
     at the table (``hit``; the damage dice's total, two dice on a Critical Success). A
     wound of severity damage − Defence (none if 0 or less), its Wound Penalty,
     vanquishing, and the morale checks it calls."""
-    _open(enc)
+    still_open(enc)
     a, t = find(enc, attacker), find(enc, target)
     if not a.in_fight:
         raise EncounterError("attacker", f"{a.name} is out of the fight ({STATUSES[a.status]}).")
@@ -358,11 +319,12 @@ def resolve_attack(
         raise EncounterError("target", f"{t.name} is out of the fight ({STATUSES[t.status]}).")
     if not whole(damage_roll, 0, 200):
         raise EncounterError("damage_roll", "The damage roll: a whole number from 0 to 200.")
-    a2 = replace(a, acted=True, shot=a.shot or a.fighter.kind != "fight")
+    a2 = replace(a, acted=True, shot=a.shot or a.fighter.kind != "fight", ar_bonus=0)
     verb = a.fighter.verb
+    ar = f" (AR {a.ar_bonus:+d} from surprise)" if a.ar_bonus else ""
     lines = [
         Step(
-            f"{a.name}'s full action: {verb} at {t.name}: {'hit' if hit else 'miss'}",
+            f"{a.name}'s full action: {verb} at {t.name}{ar}: {'hit' if hit else 'miss'}",
             COMBAT_ACTIONS,
         )
     ]
@@ -411,7 +373,7 @@ def resolve_attack(
 def morale_check(enc: ChimeraEncounter, key: str, natural: int) -> Change[ChimeraEncounter]:
     """His Resistance Roll against his Morale TN (``natural``: the die as rolled; + his
     Resistance bonus − WP, − 4 bound). Failure: he surrenders or retreats."""
-    _open(enc)
+    still_open(enc)
     c = find(enc, key)
     if not c.morale_due:
         raise EncounterError("morale", f"{c.name} has no morale check due.")
@@ -518,12 +480,12 @@ def odds(enc: ChimeraEncounter, attacker: str, target: str) -> AttackOdds:
     a, t = find(enc, attacker), find(enc, target)
     if a.fighter.kind == "blast":
         raise EncounterError("attacker", f"{a.name} blasts: the defender resists it instead.")
-    return attack_odds(a.fighter, t.fighter, a.wounds, t.wounds, enc.rules)
+    return attack_odds(a.fighter, t.fighter, a.wounds, t.wounds, enc.rules, a.ar_bonus)
 
 
 def next_turn(enc: ChimeraEncounter) -> Change[ChimeraEncounter]:
     """The next combatant's turn in this round's order; after the last, the round ends."""
-    _open(enc)
+    still_open(enc)
     if not enc.order:
         raise EncounterError("initiative", "Start the round first: each combatant rolls 1d12.")
     place = enc.place + 1
@@ -538,11 +500,14 @@ def next_turn(enc: ChimeraEncounter) -> Change[ChimeraEncounter]:
 
 def end_round(enc: ChimeraEncounter) -> Change[ChimeraEncounter]:
     """The round is over: next round, every combatant rolls initiative again."""
-    _open(enc)
-    line = Step(
-        f"Round {enc.round} is over: the combatants roll again for Initiative", COMBAT_ACTIONS
+    still_open(enc)
+    which = f"Round {enc.round}" if enc.round else "The surprise round"
+    line = Step(f"{which} is over: the combatants roll again for Initiative", COMBAT_ACTIONS)
+    keep_ar = enc.round == 0  # (a surprise round: the AR +2 is for the first round)
+    people = tuple(
+        replace(c, initiative=None, acted=False, ar_bonus=c.ar_bonus if keep_ar else 0)
+        for c in enc.combatants
     )
-    people = tuple(replace(c, initiative=None, acted=False) for c in enc.combatants)
     return logged(enc, [line], combatants=people, order=(), place=0)
 
 
@@ -550,7 +515,7 @@ def end_fight(enc: ChimeraEncounter, cool_down: Mapping[str, bool]) -> Change[Ch
     """The fight is over ("when one side no longer poses a threat"): for each combatant
     still standing, the cool-down he spends or the Fatigue roll he must make instead
     (``cool_down[key]``: spent; default his record's), and an Ammo Check if he shot."""
-    _open(enc)
+    still_open(enc)
     lines = [Step("The fight is over", COMBAT)]
     for c in enc.combatants:
         if not c.in_fight:  # (the vanquished, captured, fled: not "combatants" any more)

@@ -225,6 +225,7 @@ CHIMERA_COMBATANT: dict[str, Check] = {
     "shot": _bool,
     "vanquished_by": _text,
     "flaw": _bool,
+    "ar_bonus": _int(-10, 10),
 }
 
 
@@ -299,11 +300,14 @@ def from_dict(data: Any) -> AnyEncounter:
             "order": _keys,
             "place": _int(0, MAX_COMBATANTS),
             "over": _bool,
+            "first": _text,
             "log": _log,
         }
         fields = _object(body, "encounter", spec)
         _check_order(fields["order"], fields["place"], fields["combatants"])
         keys = {c.key for c in fields["combatants"]} | {""}
+        if fields["first"] not in keys:
+            raise _fail("first", "names no combatant here.")
         for i, c in enumerate(fields["combatants"]):
             if c.vanquished_by not in keys:
                 raise _fail(f"combatants[{i}].vanquished_by", "names no combatant here.")
