@@ -37,6 +37,9 @@ SHOWN = 10
 
 ADDED_FIELDS: dict[str, frozenset[str]] = {
     "warfare": frozenset({"defence_difficulty"}),  # RN-COND-5: the spend/threshold option
+    # issue 33: the Strength, Might and Mega-Strength a carried load is graded against
+    "falling": frozenset({"strength", "might", "mega_strength"}),
+    "jumping": frozenset({"might"}),
 }
 """Fields added after a golden file was written that are not a character's conditions,
 per calculator, each with the reason in a comment: like the conditions, they are left
