@@ -51,8 +51,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ruleslab.character import Character, Conditions
-from ruleslab.encumbrance import Encumbrance, encumbrance
+from ruleslab.encumbrance import Encumbrance, encumbrance, kg
 from ruleslab.explain import Step
+from ruleslab.params import InputError
 from ruleslab.ruleset import V21
 from ruleslab.sources import QR, rule
 
@@ -143,9 +144,16 @@ def load_encumbrance(
     conditions: Conditions,
     heavy_from: str = "above_15",
     beyond_heavy: str = "capacity",
+    prefix: str = "",
 ) -> Encumbrance:
-    """The encumbrance of what he carries (:func:`ruleslab.encumbrance.encumbrance`)."""
-    return encumbrance(
+    """The encumbrance of what he carries (:func:`ruleslab.encumbrance.encumbrance`).
+
+    "Heavily encumbered characters may not run or sprint": a Heavy load (or more)
+    with ``sprinting`` is refused (:class:`~ruleslab.params.InputError` on the form's
+    ``<prefix>sprinting`` field, naming both fields; rules note RN-COND-2), never
+    priced.
+    """
+    enc = encumbrance(
         character.strength,
         character.might,
         character.mega_strength,
@@ -153,6 +161,15 @@ def load_encumbrance(
         heavy_from=heavy_from,
         beyond_heavy=beyond_heavy,
     )
+    if conditions.sprinting and not enc.effects.can_sprint:
+        raise InputError(
+            f"{prefix}sprinting",
+            f"“Sprinting this turn” and “Carried load” {kg(conditions.load_kg)} cannot both "
+            f"be: the load is {enc.tier_label} for his Str + Might, and ‘Heavily encumbered "
+            "characters may not run or sprint’. Lighten the load or clear sprinting (rules "
+            "note RN-COND-2).",
+        )
+    return enc
 
 
 def encumbrance_difficulty(kind: RollKind, enc: Encumbrance) -> tuple[int, Step | None]:

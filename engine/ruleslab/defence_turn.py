@@ -130,18 +130,6 @@ def _needs_step(rule_: str) -> Step:
     )
 
 
-def _heavy_sprint(conditions: Conditions, enc: Encumbrance) -> list[Step]:
-    if not conditions.sprinting:
-        return []
-    if enc.effects.other_physical_difficulty < 1:
-        return []
-    text = (
-        f"{enc.tier_label} encumbrance: 'Heavily encumbered characters may not run or sprint'; "
-        "the sprint is priced as entered (rules note RN-COND-2)"
-    )
-    return [Step(text, SPRINTING)]
-
-
 # --- 2.0 defensive maneuvers ----------------------------------------------------------
 
 
@@ -162,7 +150,6 @@ def maneuvers_20(
     notes = (
         [_needs_step(MANEUVERS)] if dodge.difficulty or parry.difficulty or pb.difficulty else []
     )
-    notes += _heavy_sprint(conditions, load)
     maneuvers = defensive_maneuvers(
         d.dexterity,
         d.mega_dexterity,
@@ -433,7 +420,7 @@ def defense_21(
     active = defence_modifier(active_kind(ability_name), d, conditions, V21, extra, load)
     power_block = defence_modifier(POWER_BLOCK_21, d, conditions, V21, extra, load)
     needs = (_needs_step(DEFENSES),) if active.difficulty or power_block.difficulty else ()
-    active_steps = (*_heavy_sprint(conditions, load), *active.steps, *turn.defence_steps, *needs)
+    active_steps = (*active.steps, *turn.defence_steps, *needs)
     return defense(
         d.dexterity,
         d.mega_dexterity,

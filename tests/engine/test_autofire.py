@@ -557,7 +557,15 @@ def test_ruleset_only_inputs_are_labelled_and_grouped():
             "daze",
             "actions",
         ),
-        "The target's conditions": ("target_sprinting", "target_daze", "target_actions"),
+        "The target's conditions": (
+            "target_strength",
+            "target_might",
+            "target_mega_strength",
+            "target_load_kg",
+            "target_sprinting",
+            "target_daze",
+            "target_actions",
+        ),
     }
     assert {"mega_in_defense", "power_block_bonus"} <= set(CALCULATOR.options)
 

@@ -53,3 +53,122 @@ def test_falling_grades_the_load_against_the_forms_strength(fields, load_kg, p_l
 def test_jumping_grades_the_load_against_strength_plus_might(might, load_kg, p_clear):
     r = jump(strength=3, might=might, load_kg=load_kg, distance_m=6)
     assert r.p_clear == p_clear
+
+
+# --- Autofire keeps the target's load -----------------------------------------------------
+# A 2-die attack (Dex 1 + ability 1, accuracy 0, single shot) at difficulty 1 against a 2.0
+# dodge of 2 dice: attack and dodge successes 0/1/2 with 9/25, 12/25, 4/25. P(hit) =
+# P(a − d ≥ 1) = 12/25·9/25 + 4/25·21/25 = 192/625. A dodge is "a physical action involving
+# movement": Moderate +1 (the dodge's first success pays: counted 0 with 21/25, 1 with
+# 4/25) → 12/25·21/25 + 4/25 = 352/625; Heavy +2 cancels nothing: P(a ≥ 1) = 16/25.
+AUTOFIRE_2D = {
+    "ruleset": "2.0",
+    "dodge_pool": 2,
+    "dexterity": 1,
+    "ability": 1,
+    "accuracy": 0,
+    "burst": "none",
+}
+
+
+@pytest.mark.parametrize(
+    ("fields", "p_hit"),
+    [
+        ({"target_load_kg": 50}, Fraction(16, 25)),  # the issue: Str 3, 50 kg > 45: Heavy
+        ({}, Fraction(192, 625)),  # no load
+        ({"target_load_kg": 40}, Fraction(352, 625)),  # 30 < 40 ≤ 45: Moderate
+        ({"target_load_kg": 50, "target_might": 2}, Fraction(192, 625)),  # 25/50 kg: Light
+        ({"target_load_kg": 50, "target_mega_strength": 1}, Fraction(192, 625)),  # ×10
+    ],
+)
+def test_autofire_reads_the_targets_load(fields, p_hit):
+    from ruleslab.calculators.autofire import autofire_and_strafing
+
+    assert autofire_and_strafing(**AUTOFIRE_2D, **fields).p_hit == p_hit
+
+
+def test_autofire_a_power_block_is_not_encumbered():
+    from ruleslab.calculators.autofire import autofire_and_strafing
+
+    block = {"target_defends": "power_block", "target_power_pool": 3}
+    assert (
+        autofire_and_strafing(**block, target_load_kg=50).p_hit
+        == autofire_and_strafing(**block).p_hit
+    )
+
+
+# --- Lifting: "not allowed" is not priced -------------------------------------------------
+# Str 5 lifting 180 kg: needed ⌈180 ÷ 30⌉ = 6 = 5 + 1, difficulty ⌊6 ÷ 2 − 1⌋ = 2 on 5 dice:
+# P(≥2 of 5) = 1 − (243 + 810)/3125 = 2072/3125. Dazed +1: P(≥3) = 992/3125.
+
+
+def test_lifting_a_sprinters_lift_roll_is_not_allowed():
+    from ruleslab.calculators.lifting import lifting_and_encumbrance
+    from ruleslab.character import Conditions
+
+    free = lifting_and_encumbrance(strength=5, object_kg=180, load_kg=0)
+    assert free.lift.p_lift == Fraction(2072, 3125)
+    sprinting = lifting_and_encumbrance(
+        strength=5, object_kg=180, conditions=Conditions(sprinting=True)
+    )
+    assert sprinting.lift.p_lift == 0
+    assert sprinting.lift.requirement == "not_allowed"
+    assert sprinting.figure("roll_needed").text == "Not allowed this turn"
+    assert "not allowed" in sprinting.explain()
+    dazed = lifting_and_encumbrance(strength=5, object_kg=180, load_kg=0, daze="dazed")
+    assert dazed.lift.p_lift == Fraction(992, 3125)
+    # Str 4 lifting 120 kg needs 4: no roll, so nothing to forbid
+    no_roll = lifting_and_encumbrance(
+        strength=4, object_kg=120, conditions=Conditions(sprinting=True)
+    )
+    assert no_roll.lift.p_lift == 1
+
+
+# --- Heavy load and sprinting: refused, naming both fields ---------------------------------
+
+
+def _refusal(fn, **kwargs):
+    from ruleslab.params import InputError
+
+    with pytest.raises(InputError) as info:
+        fn(**kwargs)
+    return info.value
+
+
+@pytest.mark.parametrize(
+    ("calculator", "inputs", "field"),
+    [
+        ("defence", {"load_kg": 50, "sprinting": True}, "sprinting"),  # Str 3: > 45 kg
+        ("defence", {"load_kg": 80, "sprinting": True, "strength": 4}, "sprinting"),  # > 60
+        (
+            "autofire",
+            {"ruleset": "2.0", "dodge_pool": 2, "target_load_kg": 50, "target_sprinting": True},
+            "target_sprinting",
+        ),
+    ],
+)
+def test_heavy_load_and_sprinting_are_refused(calculator, inputs, field):
+    from ruleslab.calculators import get
+
+    err = _refusal(get(calculator).compute, **inputs)
+    assert err.field == field
+    assert "Sprinting this turn" in err.message
+    assert "Carried load" in err.message
+    assert "may not run or sprint" in err.message
+
+
+def test_a_moderate_load_may_sprint():
+    from ruleslab.calculators.defence import initiative_and_defence
+
+    # Str 3: 40 kg is Moderate (≤ 45): sprinting allowed
+    assert initiative_and_defence(load_kg=40, sprinting=True, ruleset="2.0")
+
+
+def test_heavy_load_and_sprinting_refused_from_python_records():
+    from ruleslab.calculators.lifting import lifting_and_encumbrance
+    from ruleslab.calculators.movement import movement
+    from ruleslab.character import Conditions
+
+    heavy_sprint = Conditions(load_kg=50, sprinting=True)
+    assert _refusal(lifting_and_encumbrance, conditions=heavy_sprint).field == "sprinting"
+    assert _refusal(movement, conditions=heavy_sprint).field == "sprinting"

@@ -40,6 +40,7 @@ ADDED_FIELDS: dict[str, frozenset[str]] = {
     # issue 33: the Strength, Might and Mega-Strength a carried load is graded against
     "falling": frozenset({"strength", "might", "mega_strength"}),
     "jumping": frozenset({"might"}),
+    "autofire": frozenset({"target_strength", "target_might", "target_mega_strength"}),
 }
 """Fields added after a golden file was written that are not a character's conditions,
 per calculator, each with the reason in a comment: like the conditions, they are left

@@ -42,6 +42,7 @@ from ruleslab.conditions import (
     Modifier,
     RollKind,
     actions_allowed,
+    load_encumbrance,
     on_roll,
 )
 from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup
@@ -123,12 +124,35 @@ TARGET = Role(
     "target",
     "Target under 2.1",
     Character,
-    ("dexterity", "mega_dexterity", "wits", "mega_wits", "athletics", "quantum"),
+    (
+        "dexterity",
+        "mega_dexterity",
+        "wits",
+        "mega_wits",
+        "athletics",
+        "quantum",
+        "strength",
+        "might",
+        "mega_strength",
+    ),
     prefix="target_",
     label="2.1: target's ",
     names={"athletics": "target_ability"},
-    labels={"athletics": "2.1: target's defending ability"},
+    labels={
+        "athletics": "2.1: target's defending ability",
+        "strength": "Target: Strength",
+        "might": "Target: Might",
+        "mega_strength": "Target: Mega-Strength",
+    },
     help={
+        "strength": (
+            "The target's Strength: with Might and Mega-Strength, what its carried load is "
+            "graded against (rules note RN-COND-1). Read for the load only."
+        ),
+        "might": "The target's Might, added to Strength for its load's encumbrance.",
+        "mega_strength": (
+            "The target's Mega-Strength: multiplies its load's encumbrance thresholds."
+        ),
         "dexterity": (
             "2.1 only. The target's Dexterity dots, from its sheet: its Defense is ⌊lower of "
             "Dexterity or Wits ÷ 2⌋, and an active defence uses the higher. See rules note "
@@ -154,16 +178,25 @@ TARGET = Role(
     },
     defaults={"dexterity": 2, "wits": 2, "athletics": 2, "quantum": 1},
 )
-"""The 2.1 target: its Defense, active defence and power block
-(:func:`ruleslab.dodge.target_defense`)."""
+"""The target: under 2.1 its Defense, active defence and power block
+(:func:`ruleslab.dodge.target_defense`); under either ruleset its Str, Might and
+Mega-Strength, the tier of the load it carries (rules note RN-COND-1)."""
+TARGET_LOAD = ("target_strength", "target_might", "target_mega_strength")
+"""The target's fields read for its load only, under either ruleset."""
 TARGET_CONDITIONS = Role(
     "target_conditions",
     "The target's conditions",
     Conditions,
-    ("sprinting", "daze", "actions"),
+    ("load_kg", "sprinting", "daze", "actions"),
     prefix="target_",
     label="Target: ",
     help={
+        "load_kg": (
+            "What the target carries, in kilograms, graded against its Str + Might and "
+            "Mega-Strength: Moderate adds +1 to its dodge or active defence, ‘a physical "
+            "action involving movement’, Heavy +2 (rules note RN-COND-1); a power block is "
+            "not physical."
+        ),
         "sprinting": (
             "‘Sprinting characters … are at +1 difficulty to all defensive maneuvers they "
             "take’: the target's dodge, active defence or power block (rules note RN-COND-2)."
@@ -526,15 +559,20 @@ def _on_defence(defence: TargetDefence, target: Character, conditions: Condition
     A dodge, an active defence and a power block are defensive maneuvers (a sprinter's
     +1); under 2.1 the active defence or power block "takes an action" and is counted
     among the target's actions (Dazed +1, +(actions − 1), rules note RN-COND-3); a
-    2.0 dodge takes no action. The target's load is not read: its roll is not
-    encumbered here.
+    2.0 dodge takes no action. The target's load, graded against its own Str + Might
+    and Mega-Strength, encumbers a dodge or an active defence, "a physical action
+    involving movement" (RN-COND-1); a power block is a power's roll, not physical.
     """
     if not defence.dice:
         return NO_CONDITIONS
     action = defence.ruleset == V21
-    kind = RollKind(f"the target's {defence.roll}", defensive=True, action=action)
-    counted = replace(conditions, active_defence=action, load_kg=0.0)
-    return on_roll(kind, target, counted, ruleset=defence.ruleset)
+    physical = "none" if defence.roll == "power block" else "movement"
+    kind = RollKind(
+        f"the target's {defence.roll}", physical=physical, defensive=True, action=action
+    )
+    counted = replace(conditions, active_defence=action)
+    load = load_encumbrance(target, counted, prefix="target_")
+    return on_roll(kind, target, counted, ruleset=defence.ruleset, load=load)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -808,7 +846,7 @@ CALCULATOR = Calculator(
         FieldGroup("Target: a squad of henchmen", tuple(p.name for p in SQUAD_INPUTS)),
         FieldGroup("Target under 2.0", tuple(p.name for p in ONLY_20), shown_when=ONLY_UNDER_20),
         FieldGroup("Target under 2.1", ONLY_21, shown_when=ONLY_UNDER_21),
-        FieldGroup(TARGET_CONDITIONS.title, TARGET_CONDITIONS.flat_names),
+        FieldGroup(TARGET_CONDITIONS.title, (*TARGET_LOAD, *TARGET_CONDITIONS.flat_names)),
     ),
     views=(
         ChartView(
