@@ -172,3 +172,37 @@ def test_heavy_load_and_sprinting_refused_from_python_records():
     heavy_sprint = Conditions(load_kg=50, sprinting=True)
     assert _refusal(lifting_and_encumbrance, conditions=heavy_sprint).field == "sprinting"
     assert _refusal(movement, conditions=heavy_sprint).field == "sprinting"
+
+
+# --- Compressed combat: henchmen add to a Quantum power only when they share it ------------
+# A line with a resistance pool attacks with a power: 2 × (Int 3 + Mental Blast 3) − 4 = 8.
+# 4 henchmen (limit (Charisma 2 + Command 0) × 2 = 4) add +4d and +4 damage: 12 + 8 − 4 = 16
+# when they share the power; with henchman pool 8 (over 7: +2d each) 12 + 8 + 4 − 4 = 20.
+# A weapon attack keeps them: Dex 3 + Firearms 2 + accuracy 1 + damage 6 + 4 + 4 − soak 1.
+PSION = "Psion: Int 3, Mental Blast 3, resist 4, soak 2L"
+
+
+@pytest.mark.parametrize(
+    ("inputs", "pool"),
+    [
+        ({"a_combatants": PSION}, 8),
+        ({"a_combatants": PSION, "a_henchmen": 4}, 8),  # the issue: they lack the power
+        ({"a_combatants": PSION, "a_henchmen": 4, "a_henchmen_share_power": True}, 16),
+        ({"a_combatants": PSION, "a_henchmen": 4, "a_henchman_pool": 8}, 8),
+        (
+            {
+                "a_combatants": PSION,
+                "a_henchmen": 4,
+                "a_henchman_pool": 8,
+                "a_henchmen_share_power": True,
+            },
+            20,
+        ),
+        ({"a_combatants": PSION, "a_henchmen": 4, "henchmen_count_as": "modifier"}, 8),
+        ({"a_henchmen": 4}, 19),  # a weapon attack: unchanged
+    ],
+)
+def test_compressed_henchmen_and_a_quantum_power(inputs, pool):
+    from ruleslab.calculators.compressed import compressed_combat
+
+    assert compressed_combat(**inputs).figure("pool_a").value[0] == pool

@@ -41,6 +41,8 @@ ADDED_FIELDS: dict[str, frozenset[str]] = {
     "falling": frozenset({"strength", "might", "mega_strength"}),
     "jumping": frozenset({"might"}),
     "autofire": frozenset({"target_strength", "target_might", "target_mega_strength"}),
+    # issue 33: whether a side's henchmen share its leader's Quantum power (RN-COMP-21)
+    "compressed": frozenset({"a_henchmen_share_power", "b_henchmen_share_power"}),
 }
 """Fields added after a golden file was written that are not a character's conditions,
 per calculator, each with the reason in a comment: like the conditions, they are left

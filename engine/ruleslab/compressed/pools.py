@@ -186,6 +186,7 @@ class SideInput:
     henchmen_situation: int = 0
     henchman_pool: int = 4
     henchman_soak: int = 2
+    henchmen_share_power: bool = False
     leader_charisma: int = 2
     leader_command: int = 0
     powers: tuple[PowerUse, ...] = ()
@@ -262,6 +263,36 @@ def _side_henchmen(s: SideInput, steps: list[Step]) -> HenchmenBonus | None:
             )
         )
     return hench
+
+
+def _power_henchmen(
+    s: SideInput, hench: HenchmenBonus | None, steps: list[Step]
+) -> HenchmenBonus | None:
+    """The henchmen's bonus to a leader attacking with a Quantum power (a line with a
+    ``resist`` pool): "adds to the dice pool for Quantum powers that both parties have",
+    so none unless they share it (``henchmen_share_power``); the henchmen past the limit
+    stay extra health levels (rules note RN-COMP-21)."""
+    if hench is None or s.combatants[0].resist is None or not (hench.dice or hench.damage):
+        return hench
+    lead = s.combatants[0].name
+    if s.henchmen_share_power:
+        steps.append(
+            Step(
+                f"{s.label}: {lead} attacks with a Quantum power his henchmen share: their "
+                f"{hench.dice}d and damage {hench.damage} count (rules note RN-COMP-21)",
+                HENCHMEN,
+            )
+        )
+        return hench
+    steps.append(
+        Step(
+            f"{s.label}: {lead} attacks with a Quantum power his henchmen do not have: they "
+            "add no dice ('adds to the dice pool for Quantum powers that both parties have') "
+            "and no weapon damage (rules note RN-COMP-21)",
+            HENCHMEN,
+        )
+    )
+    return replace(hench, dice=0, damage=0)
 
 
 def _side_modifiers(
@@ -512,7 +543,7 @@ def build_side(
     ``track`` is built under ``ruleset``; a 2.1 track without Willpower raises
     :class:`InputError` on ``field`` (the side's combatants).
     """
-    hench = _side_henchmen(s, steps)
+    hench = _power_henchmen(s, _side_henchmen(s, steps), steps)
     mods = _side_modifiers(s, other, hench, henchmen_count_as)
     enemy_soak = _enemy_soak(s, other, steps)
     pools = tuple(
