@@ -58,6 +58,7 @@ from ruleslab.ruleset import V21
 from ruleslab.sources import QR, rule
 
 __all__ = [
+    "DAZE_ON_DEFENCE_READINGS",
     "DAZING",
     "DEFENCE_DIFFICULTY_READINGS",
     "ENCUMBRANCE_RULE",
@@ -96,6 +97,13 @@ DEFENCE_DIFFICULTY_READINGS = (
     ("threshold", "It must reach the difficulty; then every success counts"),
 )
 """The readings of a difficulty added to a defence roll (rules note RN-COND-5)."""
+
+DAZE_ON_DEFENCE_READINGS = (
+    ("action", "A defensive maneuver is an action: +1 to it too"),
+    ("no_action", "A 2.0 defensive maneuver takes no action: untouched"),
+)
+"""The readings of Dazed or Stunned ("+1 difficulty to all actions") on a 2.0 dodge,
+parry or powerblock (rules note RN-COND-4); the first is every calculator's default."""
 
 SCALE_NOTE = (
     "Scale [X] and Fast-Tracking [X] are reported, not applied: the text gives no "
@@ -233,13 +241,26 @@ def sprinting_modifier(kind: RollKind, sprinting: bool) -> tuple[int, bool, Step
     )
 
 
-def daze_difficulty(kind: RollKind, daze: str) -> tuple[int, Step | None]:
-    """Dazed or Stunned: +1 difficulty to all actions (a roll that takes no action,
-    such as a soak or a 2.0 dodge, is not an action: untouched; rules note RN-COND-4)."""
-    if daze == "none" or not kind.action:
+def daze_difficulty(
+    kind: RollKind, daze: str, on_defence: str = "action"
+) -> tuple[int, Step | None]:
+    """Dazed or Stunned: +1 difficulty to all actions (rules note RN-COND-4).
+
+    A roll that takes no action (a soak, a Resistance Roll) is untouched. A
+    defensive maneuver is an action for this rule by default (``on_defence``
+    "action": the Sprinting text's "may not take any actions … except defensive
+    maneuvers" counts it among them), so a 2.0 dodge, parry or powerblock is at +1
+    too; "no_action" leaves a defensive maneuver that takes no action (2.0) alone.
+    """
+    if on_defence not in dict(DAZE_ON_DEFENCE_READINGS):
+        raise ValueError(f"unknown reading {on_defence!r}")
+    if daze == "none":
+        return 0, None
+    if not kind.action and not (kind.defensive and on_defence == "action"):
         return 0, None
     state = "Dazed" if daze == "dazed" else "Stunned"
-    return 1, Step(f"{state}: +1 difficulty to {kind.what} (rules note RN-COND-4)", DAZING)
+    why = "" if kind.action else ", a defensive maneuver and so an action"
+    return 1, Step(f"{state}: +1 difficulty to {kind.what}{why} (rules note RN-COND-4)", DAZING)
 
 
 def actions_allowed(conditions: Conditions) -> int | None:
@@ -286,19 +307,21 @@ def on_roll(
     beyond_heavy: str = "capacity",
     count_actions: bool = True,
     load: Encumbrance | None = None,
+    daze_on_defence: str = "action",
 ) -> Modifier:
     """Every condition applied to one roll: encumbrance, sprinting, Dazed/Stunned and
     multiple actions (``count_actions=False`` where the calculator prices multiple
     actions itself, roll by roll). ``load``: the encumbrance of what he carries where
     the caller has already worked it out (:func:`load_encumbrance`), else worked out
-    here with ``heavy_from`` and ``beyond_heavy``."""
+    here with ``heavy_from`` and ``beyond_heavy``. ``daze_on_defence``: the reading of
+    Dazed on a defensive maneuver that takes no action (:func:`daze_difficulty`)."""
     steps: list[Step] = []
     total = 0
     if load is None:
         load = load_encumbrance(character, conditions, heavy_from, beyond_heavy)
     enc_added, enc_step = encumbrance_difficulty(kind, load)
     sprint_added, allowed, sprint_step = sprinting_modifier(kind, conditions.sprinting)
-    daze_added, daze_step = daze_difficulty(kind, conditions.daze)
+    daze_added, daze_step = daze_difficulty(kind, conditions.daze, daze_on_defence)
     actions_added, actions_step = (
         multiple_actions_difficulty(kind, conditions, ruleset) if count_actions else (0, None)
     )

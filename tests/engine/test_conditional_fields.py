@@ -89,14 +89,15 @@ def test_the_ruleset_specific_fields_are_declared():
     ("Not used under 2.0: …") and labels."""
     expected = {
         "autofire": {
-            "2.0": {"dodge_pool", "dodge_reroll_tens"},
+            "2.0": {"dodge_pool", "dodge_reroll_tens", "daze_on_defence"},
             "2.1": set(AUTOFIRE_ONLY_21),
         },
         "henchmen": {
-            "2.0": {"target_dodge"},
+            "2.0": {"target_dodge", "daze_on_defence"},
             "2.1": {"target_dexterity", "target_wits", "attacks_before"},
         },
         "defence": {
+            "2.0": {"daze_on_defence"},  # issue 33: RN-COND-4's other reading
             "2.1": {
                 "quantum",
                 "attack_pool",

@@ -206,3 +206,93 @@ def test_compressed_henchmen_and_a_quantum_power(inputs, pool):
     from ruleslab.calculators.compressed import compressed_combat
 
     assert compressed_combat(**inputs).figure("pool_a").value[0] == pool
+
+
+# --- Dazed on a 2.0 dodge: one reading everywhere, the other an option in each ------------
+# A defensive maneuver is an action for "+1 difficulty to all actions" (RN-COND-4). Five
+# dice: P(≥1) = 1 − 243/3125 = 2882/3125; P(≥2) = 1 − (243 + 810)/3125 = 2072/3125.
+# Four dice (Dex 2 + Athletics 2): P(≥2) = 1 − (81 + 216)/625 = 328/625. Sprinting and
+# Dazed: +2, P(≥3 of 5) = 992/3125.
+
+
+@pytest.mark.parametrize(
+    ("inputs", "p_dodge"),
+    [
+        ({"daze": "dazed"}, Fraction(2072, 3125)),  # the issue: Henchmen's figure, now here
+        ({"daze": "dazed", "daze_on_defence": "no_action"}, Fraction(2882, 3125)),
+        ({"daze": "stunned", "actions": 1}, Fraction(2072, 3125)),
+        ({"daze": "dazed", "dexterity": 2}, Fraction(328, 625)),
+        ({"daze": "dazed", "sprinting": True}, Fraction(992, 3125)),
+        ({}, Fraction(2882, 3125)),
+    ],
+)
+def test_defence_dazed_on_a_20_dodge(inputs, p_dodge):
+    from ruleslab.calculators.defence import initiative_and_defence
+
+    r = initiative_and_defence(ruleset="2.0", **inputs)
+    assert r.maneuvers.dodge.p_success == p_dodge
+
+
+@pytest.mark.parametrize(
+    ("inputs", "p_defence"),
+    [
+        ({"leader_condition": "dazed"}, Fraction(2072, 3125)),  # 2.1: an active defence
+        ({"leader_condition": "dazed", "ruleset": "2.0"}, Fraction(2072, 3125)),
+        (
+            {"leader_condition": "dazed", "ruleset": "2.0", "daze_on_defence": "no_action"},
+            Fraction(2882, 3125),
+        ),
+        (  # under 2.1 the defence is an action whatever the option says
+            {"leader_condition": "dazed", "daze_on_defence": "no_action"},
+            Fraction(2072, 3125),
+        ),
+        ({"leader_condition": "dazed", "leader_defence": 4}, Fraction(328, 625)),
+    ],
+)
+def test_henchmen_dazed_on_the_leaders_defence(inputs, p_defence):
+    from ruleslab.calculators.henchmen import henchmen_squad
+
+    r = henchmen_squad(henchmen=0, heavy_weapons=0, **inputs)
+    assert r.figure("p_defence").value == p_defence
+
+
+def test_autofire_dazed_on_a_20_dodge():
+    from ruleslab.calculators.autofire import autofire_and_strafing
+
+    # the 2-die attack against a 2-die dodge above: Dazed is the dodge's +1, 352/625
+    assert autofire_and_strafing(**AUTOFIRE_2D, target_daze="dazed").p_hit == Fraction(352, 625)
+    other = autofire_and_strafing(**AUTOFIRE_2D, target_daze="dazed", daze_on_defence="no_action")
+    assert other.p_hit == Fraction(192, 625)
+
+
+# --- The defence-roll difficulty reading, switchable in Defence and Henchmen too -----------
+# Five dice at +1: "spend" counts max(0, k − 1), mean E[k] − P(k ≥ 1) = 2 − 2882/3125 =
+# 3368/3125; "threshold" counts k only from 2, mean 2 − P(k = 1) = 2 − 810/3125 = 1088/625.
+# Both succeed with 2 rolled: 2072/3125.
+
+
+@pytest.mark.parametrize(
+    ("reading", "mean"), [("spend", Fraction(3368, 3125)), ("threshold", Fraction(1088, 625))]
+)
+def test_henchmen_defence_difficulty_reading(reading, mean):
+    from ruleslab.calculators.henchmen import henchmen_squad
+
+    r = henchmen_squad(
+        henchmen=0, heavy_weapons=0, leader_condition="dazed", defence_difficulty=reading
+    )
+    assert r.defence.mean == mean
+    assert r.figure("p_defence").value == Fraction(2072, 3125)
+
+
+def test_defence_defence_difficulty_reading():
+    from ruleslab.calculators.defence import initiative_and_defence
+    from ruleslab.defence_turn import counted_mean
+
+    spend = initiative_and_defence(ruleset="2.0", daze="dazed")
+    threshold = initiative_and_defence(ruleset="2.0", daze="dazed", defence_difficulty="threshold")
+    for r in (spend, threshold):
+        assert r.maneuvers.dodge.p_success == Fraction(2072, 3125)
+    assert "the 'spend' reading" in spend.explain()
+    assert "Dodge at +1: it counts 1.74 successes" in threshold.explain()
+    assert counted_mean(spend.maneuvers.dodge, 1, "spend") == Fraction(3368, 3125)
+    assert counted_mean(spend.maneuvers.dodge, 1, "threshold") == Fraction(1088, 625)

@@ -50,6 +50,7 @@ from ruleslab.defence import DEFENSES
 from ruleslab.dodge import DEFENSIVE, TargetDefence, target_defense, target_dodge
 from ruleslab.explain import Explained, Figure, Step
 from ruleslab.inputs import (
+    DAZE_ON_DEFENCE,
     HENCHMEN_COUNT,
     HENCHMEN_TRAINING,
     LOSSES_ROUNDING,
@@ -203,7 +204,8 @@ TARGET_CONDITIONS = Role(
         ),
         "daze": (
             "‘Dazed characters are at +1 difficulty to all actions’: a 2.1 active defence or "
-            "power block is an action (a 2.0 dodge is not; rules note RN-COND-4)."
+            "power block is an action, and so, by default, is a 2.0 dodge, a defensive "
+            "maneuver (rules note RN-COND-4; the option below says otherwise)."
         ),
         "actions": (
             "2.1: the target's actions this turn, its active defence or power block included "
@@ -509,6 +511,7 @@ RULES_OPTIONS = (
     RATE_READING,
     LOSSES,
     DEFENCE_DIFFICULTY,
+    DAZE_ON_DEFENCE,
 )
 """The rules version and the readings of the text: the form's options, last."""
 
@@ -553,15 +556,19 @@ def _one_action_if_stunned(conditions: Conditions, field_name: str) -> None:
         )
 
 
-def _on_defence(defence: TargetDefence, target: Character, conditions: Conditions) -> Modifier:
+def _on_defence(
+    defence: TargetDefence, target: Character, conditions: Conditions, daze_on_defence: str
+) -> Modifier:
     """What the target's conditions do to its defence roll (none without a roll).
 
     A dodge, an active defence and a power block are defensive maneuvers (a sprinter's
     +1); under 2.1 the active defence or power block "takes an action" and is counted
     among the target's actions (Dazed +1, +(actions − 1), rules note RN-COND-3); a
-    2.0 dodge takes no action. The target's load, graded against its own Str + Might
-    and Mega-Strength, encumbers a dodge or an active defence, "a physical action
-    involving movement" (RN-COND-1); a power block is a power's roll, not physical.
+    2.0 dodge takes no action, but Dazed or Stunned puts it at +1 too unless
+    ``daze_on_defence`` is "no_action" (rules note RN-COND-4). The target's load,
+    graded against its own Str + Might and Mega-Strength, encumbers a dodge or an
+    active defence, "a physical action involving movement" (RN-COND-1); a power
+    block is a power's roll, not physical.
     """
     if not defence.dice:
         return NO_CONDITIONS
@@ -572,7 +579,9 @@ def _on_defence(defence: TargetDefence, target: Character, conditions: Condition
     )
     counted = replace(conditions, active_defence=action)
     load = load_encumbrance(target, counted, prefix="target_")
-    return on_roll(kind, target, counted, ruleset=defence.ruleset, load=load)
+    return on_roll(
+        kind, target, counted, ruleset=defence.ruleset, load=load, daze_on_defence=daze_on_defence
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -696,6 +705,7 @@ def autofire_and_strafing(
     rate_reading: str = "unadjusted",
     losses_rounding: str = "down",
     defence_difficulty: str = "spend",
+    daze_on_defence: str = "action",
 ) -> AutofireReport:
     """The "Autofire & strafing" calculator: a burst (or single shot) against one or
     more targets, with ammunition, difficulty, exact hit chance and the exact
@@ -792,7 +802,7 @@ def autofire_and_strafing(
         net_from=net_from,
         maneuver=maneuver,
         conditions=on_roll(ATTACK_ROLL, attacker, conditions, ruleset=ruleset),
-        defence_conditions=_on_defence(defence, target, target_conditions),
+        defence_conditions=_on_defence(defence, target, target_conditions, daze_on_defence),
         defence_difficulty=defence_difficulty,
     )
     squad = None

@@ -27,7 +27,7 @@ from ruleslab.defence_turn import (
 )
 from ruleslab.explain import Explained, Figure, Step
 from ruleslab.initiative import InitiativeOdds, initiative
-from ruleslab.inputs import MEGA_IN_DEFENSE, ONLY_UNDER_21
+from ruleslab.inputs import DAZE_ON_DEFENCE, DEFENCE_DIFFICULTY, MEGA_IN_DEFENSE, ONLY_UNDER_21
 from ruleslab.inputs import RULESET as BASE_RULESET
 from ruleslab.params import BoolParam, ChoiceParam, IntParam, checked
 from ruleslab.pmf import chart_bars
@@ -282,6 +282,8 @@ class DefenceReport(Explained):
     MULTIPLE_READING,
     DEFENCE_POSITION,
     MEGA_IN_DEFENSE,
+    DAZE_ON_DEFENCE,
+    DEFENCE_DIFFICULTY,
 )
 def initiative_and_defence(
     ruleset: str = V21,
@@ -297,6 +299,8 @@ def initiative_and_defence(
     multiple_reading: str = "stepwise",
     defence_position: str = "last",
     mega_in_defense: str = "double",
+    daze_on_defence: str = "action",
+    defence_difficulty: str = "spend",
 ) -> DefenceReport:
     """Initiative and the chance to act first; under 2.0 the dodge, parry and
     powerblock rolls; under 2.1 Defense per attack, active defence, power block and
@@ -317,7 +321,9 @@ def initiative_and_defence(
     steps = list(init.steps)
     maneuvers = defense_ = multiple = None
     if ruleset == V20:
-        maneuvers = maneuvers_20(d, conditions, power_pool, specialty)
+        maneuvers = maneuvers_20(
+            d, conditions, power_pool, specialty, daze_on_defence, defence_difficulty
+        )
         steps += maneuvers.steps
         steps.append(
             Step(
@@ -356,7 +362,9 @@ def initiative_and_defence(
     else:
         assert ruleset == V21
         turn = plan_turn(conditions, multiple_reading, defence_position)
-        defense_ = defense_21(d, conditions, power_pool, turn, mega_in_defense, specialty)
+        defense_ = defense_21(
+            d, conditions, power_pool, turn, mega_in_defense, specialty, defence_difficulty
+        )
         own = on_roll(OWN_ACTION, d, conditions, ruleset=ruleset, count_actions=False)
         multiple = multiple_actions(
             attack_pool, attack_difficulty, turn, attack_rerolls, multiple_reading, own
@@ -394,7 +402,14 @@ CALCULATOR = Calculator(
         rule(QR, "Movement", "Sprinting"),
         rule(QR, "2.1 Rules", "Defenses, Multiple Actions"),
     ),
-    options=("ties", "multiple_reading", "defence_position", "mega_in_defense"),
+    options=(
+        "ties",
+        "multiple_reading",
+        "defence_position",
+        "mega_in_defense",
+        "daze_on_defence",
+        "defence_difficulty",
+    ),
     views=(
         ChartView(
             title="Defence roll (2.0 dodge, 2.1 active defence): successes",

@@ -60,6 +60,7 @@ from ruleslab.compressed.combatants import Combatant
 from ruleslab.compressed.thresholds import combatant_thresholds
 from ruleslab.explain import Step
 from ruleslab.henchmen import HENCHMEN, SOAK, HenchmenBonus, henchmen_bonus
+from ruleslab.henchmen_leader import power_attack_bonus
 from ruleslab.mega import effective
 from ruleslab.params import InputError
 from ruleslab.quantum_costs import PowerUse, QuantumSpend, quantum_spend
@@ -263,36 +264,6 @@ def _side_henchmen(s: SideInput, steps: list[Step]) -> HenchmenBonus | None:
             )
         )
     return hench
-
-
-def _power_henchmen(
-    s: SideInput, hench: HenchmenBonus | None, steps: list[Step]
-) -> HenchmenBonus | None:
-    """The henchmen's bonus to a leader attacking with a Quantum power (a line with a
-    ``resist`` pool): "adds to the dice pool for Quantum powers that both parties have",
-    so none unless they share it (``henchmen_share_power``); the henchmen past the limit
-    stay extra health levels (rules note RN-COMP-21)."""
-    if hench is None or s.combatants[0].resist is None or not (hench.dice or hench.damage):
-        return hench
-    lead = s.combatants[0].name
-    if s.henchmen_share_power:
-        steps.append(
-            Step(
-                f"{s.label}: {lead} attacks with a Quantum power his henchmen share: their "
-                f"{hench.dice}d and damage {hench.damage} count (rules note RN-COMP-21)",
-                HENCHMEN,
-            )
-        )
-        return hench
-    steps.append(
-        Step(
-            f"{s.label}: {lead} attacks with a Quantum power his henchmen do not have: they "
-            "add no dice ('adds to the dice pool for Quantum powers that both parties have') "
-            "and no weapon damage (rules note RN-COMP-21)",
-            HENCHMEN,
-        )
-    )
-    return replace(hench, dice=0, damage=0)
 
 
 def _side_modifiers(
@@ -543,7 +514,11 @@ def build_side(
     ``track`` is built under ``ruleset``; a 2.1 track without Willpower raises
     :class:`InputError` on ``field`` (the side's combatants).
     """
-    hench = _power_henchmen(s, _side_henchmen(s, steps), steps)
+    hench = _side_henchmen(s, steps)
+    if hench is not None and s.combatants[0].resist is not None and (hench.dice or hench.damage):
+        who = f"{s.label}: {s.combatants[0].name}"  # a Quantum power's attack (RN-COMP-21)
+        hench, step = power_attack_bonus(hench, shared=s.henchmen_share_power, who=who)
+        steps.append(step)
     mods = _side_modifiers(s, other, hench, henchmen_count_as)
     enemy_soak = _enemy_soak(s, other, steps)
     pools = tuple(
