@@ -47,7 +47,7 @@ Readings: ``docs/rules-notes/README.md`` (RN-COND-*).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ruleslab.character import Character, Conditions
@@ -77,6 +77,7 @@ __all__ = [
     "multiple_actions_difficulty",
     "on_roll",
     "paid_by",
+    "single_action",
     "sprinting_modifier",
     "stun_after_scene",
 ]
@@ -265,12 +266,34 @@ def daze_difficulty(
 
 def actions_allowed(conditions: Conditions) -> int | None:
     """The most actions he may take this turn: a Stunned character "may not take more
-    than a single action"; a sprinter none but defensive maneuvers (0); else no limit."""
+    than a single action (without powers such as Quickness or Temporal Manipulation)"
+    (``extra_actions_power``: he has one, no limit); a sprinter none but defensive
+    maneuvers (0); else no limit."""
     if conditions.sprinting:
         return 0
-    if conditions.daze == "stunned":
+    if conditions.daze == "stunned" and not conditions.extra_actions_power:
         return 1
     return None
+
+
+def single_action(conditions: Conditions, what: str) -> tuple[Conditions, Step | None]:
+    """A Stunned character's actions this turn, where the calculator prices one roll
+    (``what``, "this attack"): that roll is his single action, the others he declared
+    are not allowed, so he is counted at one action (no multiple-action penalty), with
+    a step saying so; anyone else's conditions unchanged (rules note RN-COND-4). The
+    Initiative & defence calculator, pricing every declared action, marks the others
+    "not allowed" the same way (:func:`ruleslab.defence_turn.plan_turn`)."""
+    if actions_allowed(conditions) != 1 or conditions.sprinting or conditions.actions <= 1:
+        return conditions, None
+    others = conditions.actions - 1
+    step = Step(
+        f"Stunned: 'may not take more than a single action (without powers such as "
+        f"Quickness or Temporal Manipulation)': {what} is his one action; the other "
+        f"{others} of his {conditions.actions} actions this turn are not allowed (rules "
+        "note RN-COND-4)",
+        DAZING,
+    )
+    return replace(conditions, actions=1), step
 
 
 def multiple_actions_difficulty(

@@ -555,6 +555,7 @@ def test_ruleset_only_inputs_are_labelled_and_grouped():
             "mega_strength",
             "load_kg",
             "daze",
+            "extra_actions_power",
             "actions",
         ),
         "The target's conditions": (
@@ -564,6 +565,7 @@ def test_ruleset_only_inputs_are_labelled_and_grouped():
             "target_load_kg",
             "target_sprinting",
             "target_daze",
+            "target_extra_actions_power",
             "target_actions",
         ),
     }

@@ -94,10 +94,18 @@ def test_a_sprinting_attacker_may_not_attack():
 
 
 def test_a_stunned_character_takes_a_single_action():
-    # "Stunned ones … may not take more than a single action"
-    assert refusal(autofire_and_strafing, daze="stunned", actions=2).field == "actions"
-    err = refusal(autofire_and_strafing, target_daze="stunned", target_actions=2)
-    assert err.field == "target_actions"
+    # "Stunned ones … may not take more than a single action": the attack (or the target's
+    # active defence) is his one action, the others not allowed (issue 33: the Initiative
+    # & defence calculator's behaviour): no multiple-action penalty, only Stunned's +1
+    one = autofire_and_strafing(daze="stunned", actions=1)
+    more = autofire_and_strafing(daze="stunned", actions=2)
+    assert more.p_hit == one.p_hit
+    assert "the other 1 of his 2 actions this turn are not allowed" in more.explain()
+    defends = dict(target_defends="active", target_daze="stunned")
+    assert (
+        autofire_and_strafing(**defends, target_actions=2).p_hit
+        == autofire_and_strafing(**defends, target_actions=1).p_hit
+    )
 
 
 # --- the target's conditions on its defence roll ----------------------------------------

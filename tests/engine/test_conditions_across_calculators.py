@@ -296,3 +296,73 @@ def test_defence_defence_difficulty_reading():
     assert "Dodge at +1: it counts 1.74 successes" in threshold.explain()
     assert counted_mean(spend.maneuvers.dodge, 1, "spend") == Fraction(3368, 3125)
     assert counted_mean(spend.maneuvers.dodge, 1, "threshold") == Fraction(1088, 625)
+
+
+# --- Stunned: the Quickness / Temporal Manipulation exception, one behaviour for more actions
+# Initiative & defence, 2.1, attack difficulty 1, stepwise: the n-th action +(n − 1), Stunned
+# +1. Stunned alone: his 1st declared action only, at 1 + 0 + 1 = 2, the rest not allowed;
+# with Quickness (the exception) all three: 2, 3, 4.
+
+
+def test_defence_stunned_with_quickness_takes_every_action():
+    from ruleslab.calculators.defence import initiative_and_defence
+
+    assert initiative_and_defence(daze="stunned", actions=3).multiple.difficulties == (2,)
+    quick = initiative_and_defence(daze="stunned", actions=3, extra_actions_power=True)
+    assert quick.multiple.difficulties == (2, 3, 4)
+    assert initiative_and_defence(
+        daze="stunned", actions=2, extra_actions_power=True
+    ).multiple.difficulties == (2, 3)
+
+
+# Autofire, 2.1 defaults: difficulty 1 + the target's Defense ⌊2 ÷ 2⌋ = 1, + Stunned 1 = 3.
+# Stunned with 3 actions declared: the attack is his one action (the others not allowed),
+# still 3 (it was refused); with Quickness all 3 are taken: +2 more, 5.
+
+
+@pytest.mark.parametrize(
+    ("inputs", "difficulty"),
+    [
+        ({"daze": "stunned", "actions": 1}, 3),
+        ({"daze": "stunned", "actions": 3}, 3),
+        ({"daze": "stunned", "actions": 3, "extra_actions_power": True}, 5),
+        ({"daze": "stunned", "actions": 2, "extra_actions_power": True}, 4),
+        ({"daze": "dazed", "actions": 3}, 5),
+    ],
+)
+def test_autofire_stunned_attacker_single_action(inputs, difficulty):
+    from ruleslab.calculators.autofire import autofire_and_strafing
+
+    assert autofire_and_strafing(**inputs).figure("difficulty").value == difficulty
+
+
+def test_the_exception_is_shown_only_when_stunned():
+    from ruleslab.calculators import get
+
+    for key, names in (
+        ("defence", ("extra_actions_power",)),
+        ("autofire", ("extra_actions_power", "target_extra_actions_power")),
+    ):
+        params = {p.name: p for p in get(key).params}
+        for name in names:
+            daze = name.replace("extra_actions_power", "daze")
+            assert params[name].shown_when == (daze, "stunned")
+            assert "Quickness or Temporal Manipulation" in params[name].label
+
+
+# --- Actions this turn and the active defence: counted once ----------------------------------
+
+
+def test_the_active_defence_is_labelled_as_one_of_the_actions():
+    from ruleslab.calculators import get
+
+    params = {p.name: p for p in get("defence").params}
+    assert params["active_defence"].label == "One of these actions is an active defence"
+    assert "not 2" in params["actions"].help
+    assert "not added to them" in params["active_defence"].help
+    # 3 actions, one of them the active defence: 2 declared, at +0 and +1; the defence +2
+    from ruleslab.calculators.defence import initiative_and_defence
+
+    r = initiative_and_defence(actions=3, active_defence=True)
+    assert r.multiple.difficulties == (1, 2)
+    assert r.defense.active.difficulty == 3

@@ -281,6 +281,7 @@ def test_defaults_are_the_signatures():
         # issue 33: the readings of Dazed on a 2.0 maneuver and of a defence's difficulty
         "daze_on_defence": "action",
         "defence_difficulty": "spend",
+        "extra_actions_power": False,
     }
 
 

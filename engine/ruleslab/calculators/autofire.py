@@ -41,9 +41,9 @@ from ruleslab.conditions import (
     DEFENCE_DIFFICULTY_READINGS,
     Modifier,
     RollKind,
-    actions_allowed,
     load_encumbrance,
     on_roll,
+    single_action,
 )
 from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup
 from ruleslab.defence import DEFENSES
@@ -104,7 +104,7 @@ ATTACKER_CONDITIONS = Role(
     "conditions",
     "The attacker's load and conditions",
     Conditions,
-    ("load_kg", "daze", "actions"),
+    ("load_kg", "daze", "extra_actions_power", "actions"),
     label="Attacker: ",
     help={
         "load_kg": (
@@ -188,7 +188,7 @@ TARGET_CONDITIONS = Role(
     "target_conditions",
     "The target's conditions",
     Conditions,
-    ("load_kg", "sprinting", "daze", "actions"),
+    ("load_kg", "sprinting", "daze", "extra_actions_power", "actions"),
     prefix="target_",
     label="Target: ",
     help={
@@ -545,15 +545,9 @@ def _with_unused(
     return with_unused(target, ruleset, listed, f"{why} (rules note RN-RANGED-16)")
 
 
-def _one_action_if_stunned(conditions: Conditions, field_name: str) -> None:
-    """Stunned characters "may not take more than a single action" (rules note RN-COND-4)."""
-    allowed = actions_allowed(conditions)
-    if allowed == 1 and conditions.actions > 1:
-        raise InputError(
-            field_name,
-            f"A Stunned character ‘may not take more than a single action’: {conditions.actions} "
-            "actions this turn cannot be (rules note RN-COND-4).",
-        )
+def _with_step(m: Modifier, step: Step | None) -> Modifier:
+    """``m`` with ``step`` (a Stunned character's single action) before its own."""
+    return replace(m, steps=(step, *m.steps)) if step is not None else m
 
 
 def _on_defence(
@@ -579,9 +573,13 @@ def _on_defence(
     )
     counted = replace(conditions, active_defence=action)
     load = load_encumbrance(target, counted, prefix="target_")
-    return on_roll(
+    stunned_step = None
+    if action:  # a Stunned target's defence roll is his one action (RN-COND-4)
+        counted, stunned_step = single_action(counted, f"its {defence.roll}")
+    m = on_roll(
         kind, target, counted, ruleset=defence.ruleset, load=load, daze_on_defence=daze_on_defence
     )
+    return _with_step(m, stunned_step)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -742,8 +740,7 @@ def autofire_and_strafing(
     assert target is not None
     assert target_conditions is not None
     assert weapon is not None
-    _one_action_if_stunned(conditions, "actions")
-    _one_action_if_stunned(target_conditions, "target_actions")
+    conditions, stunned_step = single_action(conditions, "this attack")
     arms = weapon.stats()
     rate = rate_of_fire(weapon.rate, arms.rounds_per_attack, rate_reading) if weapon.rate else None
     maneuver, used = autofire_maneuver(
@@ -801,7 +798,9 @@ def autofire_and_strafing(
         extra_successes=extra_successes,
         net_from=net_from,
         maneuver=maneuver,
-        conditions=on_roll(ATTACK_ROLL, attacker, conditions, ruleset=ruleset),
+        conditions=_with_step(
+            on_roll(ATTACK_ROLL, attacker, conditions, ruleset=ruleset), stunned_step
+        ),
         defence_conditions=_on_defence(defence, target, target_conditions, daze_on_defence),
         defence_difficulty=defence_difficulty,
     )

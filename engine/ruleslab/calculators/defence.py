@@ -205,22 +205,25 @@ CONDITIONS = Role(
     "conditions",
     "The defender's conditions",
     Conditions,
-    ("sprinting", "actions", "active_defence", "daze", "load_kg"),
+    ("sprinting", "actions", "active_defence", "daze", "extra_actions_power", "load_kg"),
     help={
         "sprinting": (
             "A sprinting character may take only defensive maneuvers and is at +1 difficulty "
             "to them (rules note RN-DEF-4)."
         ),
         "actions": (
-            "How many actions the character takes this turn, an active defence included "
-            "(2.1 multiple actions; rules notes RN-COND-3, RN-DEF-9)."
+            "Every action the character takes this turn, his active defence included if he "
+            "takes one: two attacks and an active defence are 3, not 2 (2.1 multiple "
+            "actions; rules notes RN-COND-3, RN-DEF-9)."
         ),
         "active_defence": (
-            "2.1 (2.0 has none): ‘Characters may take an action to actively defend’: one of "
-            "his ‘Actions this turn’ is an active defence, priced with the others (rules "
-            "notes RN-COND-3, RN-DEF-9)."
+            "2.1 (2.0 has none): ‘Characters may take an action to actively defend’: tick if "
+            "one of the ‘Actions this turn’ counted above is an active defence. It is not "
+            "added to them: with 3 actions ticked here, he declares 2 more (rules notes "
+            "RN-COND-3, RN-DEF-9)."
         ),
     },
+    labels={"active_defence": "One of these actions is an active defence"},
     defaults={"actions": 3},
     shown_when_field={"actions": ONLY_UNDER_21, "active_defence": ONLY_UNDER_21},
 )
