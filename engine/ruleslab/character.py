@@ -220,6 +220,7 @@ DAZE_STATES = (
         "The scene has ended",
         help="Stun damage ‘goes away at the end of the scene’: tick to clear it.",
     ),
+    refuse_unread=True,
 )
 @dataclass(frozen=True, kw_only=True)
 class Conditions:
@@ -233,7 +234,8 @@ class Conditions:
     takes this turn (1: one), an active defence included; ``active_defence``: one
     of them is an active defence (at least one action, then); ``scene_ended``: the
     scene in which he took stun damage is over.
-    :mod:`ruleslab.conditions` says what each does to a roll.
+    :mod:`ruleslab.conditions` says what each does to a roll. A calculator refuses a
+    record with a field set that it does not apply (:attr:`ruleslab.records.Role.applies`).
     """
 
     load_kg: float = 0.0

@@ -105,6 +105,7 @@ ATTACKER_CONDITIONS = Role(
     "The attacker's load and conditions",
     Conditions,
     ("load_kg", "daze", "extra_actions_power", "actions"),
+    applies=("sprinting",),  # a sprinter may not attack (RN-COND-2)
     label="Attacker: ",
     help={
         "load_kg": (
@@ -189,6 +190,7 @@ TARGET_CONDITIONS = Role(
     "The target's conditions",
     Conditions,
     ("load_kg", "sprinting", "daze", "extra_actions_power", "actions"),
+    applies=("active_defence",),  # checked against target_defends
     prefix="target_",
     label="Target: ",
     help={

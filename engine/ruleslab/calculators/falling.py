@@ -74,6 +74,7 @@ FALLER_CONDITIONS = Role(
     "The faller's conditions",
     Conditions,
     ("load_kg", "daze"),
+    applies=("sprinting", "actions"),  # a Python caller's record: on_roll applies them
     help={
         "load_kg": (
             "Everything the character carries, in kilograms. Moderate encumbrance adds +1 "

@@ -51,6 +51,7 @@ JUMPER_CONDITIONS = Role(
     "The jumper's conditions",
     Conditions,
     ("load_kg", "daze"),
+    applies=("sprinting", "actions"),  # a Python caller's record: on_roll applies them
     help={
         "load_kg": (
             "Everything the character carries, in kilograms. Moderate encumbrance adds +1 "
