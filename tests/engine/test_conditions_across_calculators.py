@@ -9,6 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from helpers_autofire import AUTOFIRE_2D
 
 from ruleslab.calculators.falling import fall
 from ruleslab.calculators.jumping import jump
@@ -61,14 +62,6 @@ def test_jumping_grades_the_load_against_strength_plus_might(might, load_kg, p_c
 # P(a − d ≥ 1) = 12/25·9/25 + 4/25·21/25 = 192/625. A dodge is "a physical action involving
 # movement": Moderate +1 (the dodge's first success pays: counted 0 with 21/25, 1 with
 # 4/25) → 12/25·21/25 + 4/25 = 352/625; Heavy +2 cancels nothing: P(a ≥ 1) = 16/25.
-AUTOFIRE_2D = {
-    "ruleset": "2.0",
-    "dodge_pool": 2,
-    "dexterity": 1,
-    "ability": 1,
-    "accuracy": 0,
-    "burst": "none",
-}
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from helpers_autofire import AUTOFIRE_2D
 
 from ruleslab.calculators import CALCULATORS, get
 from ruleslab.character import Conditions
@@ -25,14 +26,7 @@ F = Fraction
 FALL = {"height_m": 20}  # 8 dice, lethal at 5, 5-die break-fall: lethal unless 4 counted
 JUMP = {"distance_m": 6}  # 5 dice, 3 successes to clear
 LIFT = {"strength": 5, "object_kg": 180, "load_kg": 0}  # 5 dice at difficulty 2
-AUTOFIRE_2D = {
-    "ruleset": "2.0",
-    "dodge_pool": 2,
-    "dexterity": 1,
-    "ability": 1,
-    "accuracy": 0,
-    "burst": "none",
-}  # 2-die attack against a 2-die dodge: 192/625
+# 2-die attack against a 2-die dodge: 192/625
 
 EFFECTS: dict[tuple[str, str], set[str]] = {
     ("falling", "conditions"): {"load_kg", "daze", "sprinting", "actions"},
