@@ -186,22 +186,33 @@ DAZE_STATES = (
             "difficulty to all actions and may not take more than a single action.’"
         ),
     ),
+    BoolParam(
+        "extra_actions_power",
+        "Has Quickness or Temporal Manipulation",
+        help=(
+            "Stunned characters ‘may not take more than a single action (without powers such "
+            "as Quickness or Temporal Manipulation)’: tick if he has such a power. Stunned "
+            "still adds +1 difficulty, but no longer limits his actions (rules note RN-COND-4)."
+        ),
+        shown_when=("daze", "stunned"),
+    ),
     IntParam(
         "actions",
         "Actions this turn",
         minimum=1,
         maximum=10,
         help=(
-            "How many actions he takes this turn, an active defence included (2.1: ‘Every "
-            "additional action past the first adds a cumulative +1 difficulty penalty’)."
+            "How many actions he takes this turn, an active defence included (counted here "
+            "once, not again: 2 attacks and an active defence are 3; 2.1: ‘Every additional "
+            "action past the first adds a cumulative +1 difficulty penalty’)."
         ),
     ),
     BoolParam(
         "active_defence",
-        "Takes an active defence this turn",
+        "One of his actions this turn is an active defence",
         help=(
             "2.1: ‘Characters may take an action to actively defend’: the active defence is "
-            "one of his actions this turn (rules note RN-COND-3)."
+            "one of his ‘Actions this turn’, already counted there (rules note RN-COND-3)."
         ),
     ),
     BoolParam(
@@ -209,6 +220,7 @@ DAZE_STATES = (
         "The scene has ended",
         help="Stun damage ‘goes away at the end of the scene’: tick to clear it.",
     ),
+    refuse_unread=True,
 )
 @dataclass(frozen=True, kw_only=True)
 class Conditions:
@@ -216,16 +228,20 @@ class Conditions:
 
     ``load_kg``: what he carries (its encumbrance tier follows from his Str +
     Might and Mega-Strength); ``sprinting``: he sprints this turn; ``daze``:
-    ``"none"``, ``"dazed"`` or ``"stunned"``; ``actions``: how many actions he
+    ``"none"``, ``"dazed"`` or ``"stunned"``; ``extra_actions_power``: he has a power
+    such as Quickness or Temporal Manipulation, the exception to Stunned's single
+    action; ``actions``: how many actions he
     takes this turn (1: one), an active defence included; ``active_defence``: one
     of them is an active defence (at least one action, then); ``scene_ended``: the
     scene in which he took stun damage is over.
-    :mod:`ruleslab.conditions` says what each does to a roll.
+    :mod:`ruleslab.conditions` says what each does to a roll. A calculator refuses a
+    record with a field set that it does not apply (:attr:`ruleslab.records.Role.applies`).
     """
 
     load_kg: float = 0.0
     sprinting: bool = False
     daze: str = "none"
+    extra_actions_power: bool = False
     actions: int = 1
     active_defence: bool = False
     scene_ended: bool = False

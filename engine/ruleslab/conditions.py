@@ -47,16 +47,18 @@ Readings: ``docs/rules-notes/README.md`` (RN-COND-*).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ruleslab.character import Character, Conditions
-from ruleslab.encumbrance import Encumbrance, encumbrance
+from ruleslab.encumbrance import Encumbrance, encumbrance, kg
 from ruleslab.explain import Step
+from ruleslab.params import InputError
 from ruleslab.ruleset import V21
 from ruleslab.sources import QR, rule
 
 __all__ = [
+    "DAZE_ON_DEFENCE_READINGS",
     "DAZING",
     "DEFENCE_DIFFICULTY_READINGS",
     "ENCUMBRANCE_RULE",
@@ -75,6 +77,7 @@ __all__ = [
     "multiple_actions_difficulty",
     "on_roll",
     "paid_by",
+    "single_action",
     "sprinting_modifier",
     "stun_after_scene",
 ]
@@ -95,6 +98,13 @@ DEFENCE_DIFFICULTY_READINGS = (
     ("threshold", "It must reach the difficulty; then every success counts"),
 )
 """The readings of a difficulty added to a defence roll (rules note RN-COND-5)."""
+
+DAZE_ON_DEFENCE_READINGS = (
+    ("action", "A defensive maneuver is an action: +1 to it too"),
+    ("no_action", "A 2.0 defensive maneuver takes no action: untouched"),
+)
+"""The readings of Dazed or Stunned ("+1 difficulty to all actions") on a 2.0 dodge,
+parry or powerblock (rules note RN-COND-4); the first is every calculator's default."""
 
 SCALE_NOTE = (
     "Scale [X] and Fast-Tracking [X] are reported, not applied: the text gives no "
@@ -143,9 +153,16 @@ def load_encumbrance(
     conditions: Conditions,
     heavy_from: str = "above_15",
     beyond_heavy: str = "capacity",
+    prefix: str = "",
 ) -> Encumbrance:
-    """The encumbrance of what he carries (:func:`ruleslab.encumbrance.encumbrance`)."""
-    return encumbrance(
+    """The encumbrance of what he carries (:func:`ruleslab.encumbrance.encumbrance`).
+
+    "Heavily encumbered characters may not run or sprint": a Heavy load (or more)
+    with ``sprinting`` is refused (:class:`~ruleslab.params.InputError` on the form's
+    ``<prefix>sprinting`` field, naming both fields; rules note RN-COND-2), never
+    priced.
+    """
+    enc = encumbrance(
         character.strength,
         character.might,
         character.mega_strength,
@@ -153,6 +170,15 @@ def load_encumbrance(
         heavy_from=heavy_from,
         beyond_heavy=beyond_heavy,
     )
+    if conditions.sprinting and not enc.effects.can_sprint:
+        raise InputError(
+            f"{prefix}sprinting",
+            f"“Sprinting this turn” and “Carried load” {kg(conditions.load_kg)} cannot both "
+            f"be: the load is {enc.tier_label} for his Str + Might, and ‘Heavily encumbered "
+            "characters may not run or sprint’. Lighten the load or clear sprinting (rules "
+            "note RN-COND-2).",
+        )
+    return enc
 
 
 def encumbrance_difficulty(kind: RollKind, enc: Encumbrance) -> tuple[int, Step | None]:
@@ -216,23 +242,58 @@ def sprinting_modifier(kind: RollKind, sprinting: bool) -> tuple[int, bool, Step
     )
 
 
-def daze_difficulty(kind: RollKind, daze: str) -> tuple[int, Step | None]:
-    """Dazed or Stunned: +1 difficulty to all actions (a roll that takes no action,
-    such as a soak or a 2.0 dodge, is not an action: untouched; rules note RN-COND-4)."""
-    if daze == "none" or not kind.action:
+def daze_difficulty(
+    kind: RollKind, daze: str, on_defence: str = "action"
+) -> tuple[int, Step | None]:
+    """Dazed or Stunned: +1 difficulty to all actions (rules note RN-COND-4).
+
+    A roll that takes no action (a soak, a Resistance Roll) is untouched. A
+    defensive maneuver is an action for this rule by default (``on_defence``
+    "action": the Sprinting text's "may not take any actions … except defensive
+    maneuvers" counts it among them), so a 2.0 dodge, parry or powerblock is at +1
+    too; "no_action" leaves a defensive maneuver that takes no action (2.0) alone.
+    """
+    if on_defence not in dict(DAZE_ON_DEFENCE_READINGS):
+        raise ValueError(f"unknown reading {on_defence!r}")
+    if daze == "none":
+        return 0, None
+    if not kind.action and not (kind.defensive and on_defence == "action"):
         return 0, None
     state = "Dazed" if daze == "dazed" else "Stunned"
-    return 1, Step(f"{state}: +1 difficulty to {kind.what} (rules note RN-COND-4)", DAZING)
+    why = "" if kind.action else ", a defensive maneuver and so an action"
+    return 1, Step(f"{state}: +1 difficulty to {kind.what}{why} (rules note RN-COND-4)", DAZING)
 
 
 def actions_allowed(conditions: Conditions) -> int | None:
     """The most actions he may take this turn: a Stunned character "may not take more
-    than a single action"; a sprinter none but defensive maneuvers (0); else no limit."""
+    than a single action (without powers such as Quickness or Temporal Manipulation)"
+    (``extra_actions_power``: he has one, no limit); a sprinter none but defensive
+    maneuvers (0); else no limit."""
     if conditions.sprinting:
         return 0
-    if conditions.daze == "stunned":
+    if conditions.daze == "stunned" and not conditions.extra_actions_power:
         return 1
     return None
+
+
+def single_action(conditions: Conditions, what: str) -> tuple[Conditions, Step | None]:
+    """A Stunned character's actions this turn, where the calculator prices one roll
+    (``what``, "this attack"): that roll is his single action, the others he declared
+    are not allowed, so he is counted at one action (no multiple-action penalty), with
+    a step saying so; anyone else's conditions unchanged (rules note RN-COND-4). The
+    Initiative & defence calculator, pricing every declared action, marks the others
+    "not allowed" the same way (:func:`ruleslab.defence_turn.plan_turn`)."""
+    if actions_allowed(conditions) != 1 or conditions.sprinting or conditions.actions <= 1:
+        return conditions, None
+    others = conditions.actions - 1
+    step = Step(
+        f"Stunned: 'may not take more than a single action (without powers such as "
+        f"Quickness or Temporal Manipulation)': {what} is his one action; the other "
+        f"{others} of his {conditions.actions} actions this turn are not allowed (rules "
+        "note RN-COND-4)",
+        DAZING,
+    )
+    return replace(conditions, actions=1), step
 
 
 def multiple_actions_difficulty(
@@ -269,19 +330,21 @@ def on_roll(
     beyond_heavy: str = "capacity",
     count_actions: bool = True,
     load: Encumbrance | None = None,
+    daze_on_defence: str = "action",
 ) -> Modifier:
     """Every condition applied to one roll: encumbrance, sprinting, Dazed/Stunned and
     multiple actions (``count_actions=False`` where the calculator prices multiple
     actions itself, roll by roll). ``load``: the encumbrance of what he carries where
     the caller has already worked it out (:func:`load_encumbrance`), else worked out
-    here with ``heavy_from`` and ``beyond_heavy``."""
+    here with ``heavy_from`` and ``beyond_heavy``. ``daze_on_defence``: the reading of
+    Dazed on a defensive maneuver that takes no action (:func:`daze_difficulty`)."""
     steps: list[Step] = []
     total = 0
     if load is None:
         load = load_encumbrance(character, conditions, heavy_from, beyond_heavy)
     enc_added, enc_step = encumbrance_difficulty(kind, load)
     sprint_added, allowed, sprint_step = sprinting_modifier(kind, conditions.sprinting)
-    daze_added, daze_step = daze_difficulty(kind, conditions.daze)
+    daze_added, daze_step = daze_difficulty(kind, conditions.daze, daze_on_defence)
     actions_added, actions_step = (
         multiple_actions_difficulty(kind, conditions, ruleset) if count_actions else (0, None)
     )

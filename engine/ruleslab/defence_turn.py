@@ -44,6 +44,7 @@ from ruleslab.conditions import (
     Modifier,
     RollKind,
     actions_allowed,
+    defence_successes,
     load_encumbrance,
     multiple_actions_difficulty,
     on_roll,
@@ -63,7 +64,7 @@ from ruleslab.defence import (
     pool_roll,
 )
 from ruleslab.encumbrance import Encumbrance
-from ruleslab.explain import Explained, Figure, Step, fmt_prob
+from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.ruleset import V20, V21
 from ruleslab.specialties import SPECIALTIES_21
 
@@ -114,32 +115,65 @@ def defence_modifier(
     ruleset: str,
     extra: int = 0,
     load: Encumbrance | None = None,
+    daze_on_defence: str = "action",
 ) -> Modifier:
     """``on_roll`` (multiple actions left out: :func:`plan_turn` prices them) plus ``extra``;
-    ``load``: his load's encumbrance, worked out once for all his defence rolls."""
-    m = on_roll(kind, defender, conditions, ruleset=ruleset, count_actions=False, load=load)
+    ``load``: his load's encumbrance, worked out once for all his defence rolls;
+    ``daze_on_defence``: Dazed on a 2.0 defensive maneuver (rules note RN-COND-4)."""
+    m = on_roll(
+        kind,
+        defender,
+        conditions,
+        ruleset=ruleset,
+        count_actions=False,
+        load=load,
+        daze_on_defence=daze_on_defence,
+    )
     return replace(m, difficulty=m.difficulty + extra)
 
 
-def _needs_step(rule_: str) -> Step:
+def _needs_step(rule_: str, reading: str = "spend") -> Step:
+    how = (
+        "its first N successes pay for the difficulty and the rest count"
+        if reading == "spend"
+        else "it counts only with 1 + N successes rolled, and then every success counts"
+    )
     return Step(
-        "A defence roll at +N difficulty needs 1 + N successes: its first N successes pay for "
-        "the difficulty and the rest count (ruleslab.conditions.defence_successes, the "
-        "'spend' reading; rules note RN-COND-5)",
+        f"A defence roll at +N difficulty needs 1 + N successes: {how} "
+        f"(ruleslab.conditions.defence_successes, the '{reading}' reading; rules note "
+        "RN-COND-5)",
         rule_,
     )
 
 
-def _heavy_sprint(conditions: Conditions, enc: Encumbrance) -> list[Step]:
-    if not conditions.sprinting:
-        return []
-    if enc.effects.other_physical_difficulty < 1:
-        return []
-    text = (
-        f"{enc.tier_label} encumbrance: 'Heavily encumbered characters may not run or sprint'; "
-        "the sprint is priced as entered (rules note RN-COND-2)"
-    )
-    return [Step(text, SPRINTING)]
+def counted_mean(roll: PoolRoll, added: int, reading: str) -> Fraction:
+    """The mean successes a defence ``roll`` at ``added`` difficulty counts, by ``reading``
+    (:func:`ruleslab.conditions.defence_successes`, rules note RN-COND-5)."""
+    counted = defence_successes(roll.distribution.pmf, added, reading)
+    return sum((k * p for k, p in enumerate(counted)), Fraction(0))
+
+
+def counted_steps(
+    rolls: tuple[tuple[PoolRoll | None, int], ...], reading: str, rule_: str
+) -> list[Step]:
+    """Under the ``threshold`` reading, a step per defence roll with an added difficulty:
+    the successes it counts (mean), which the reading changes (the chance to succeed it
+    does not); the default ``spend`` reading is said by :func:`_needs_step`."""
+    out: list[Step] = []
+    if reading == "spend":
+        return out
+    for roll, added in rolls:
+        if roll is None or not added:
+            continue
+        mean = counted_mean(roll, added, reading)
+        out.append(
+            Step(
+                f"{roll.name} at +{added}: it counts {fmt_num(mean)} successes on average "
+                f"against an attack (the '{reading}' reading, rules note RN-COND-5)",
+                rule_,
+            )
+        )
+    return out
 
 
 # --- 2.0 defensive maneuvers ----------------------------------------------------------
@@ -150,19 +184,25 @@ def maneuvers_20(
     conditions: Conditions,
     power_pool: int,
     specialty: bool = False,
+    daze_on_defence: str = "action",
+    defence_difficulty: str = "spend",
 ) -> Maneuvers:
     """2.0 :func:`ruleslab.defence.defensive_maneuvers` with the defender's conditions on each
     roll: sprinting +1 to each (a defensive maneuver), the load on the dodge (movement) and
-    the parry (other physical); Dazed/Stunned nothing (a 2.0 maneuver takes no action)."""
+    the parry (other physical); Dazed/Stunned +1 to each by default, a defensive maneuver
+    being an action (``daze_on_defence`` "no_action": nothing, RN-COND-4).
+    ``defence_difficulty``: the reading of an added difficulty (RN-COND-5)."""
     d = defender
     load = load_encumbrance(d, conditions)
     dodge, parry, pb = (
-        defence_modifier(k, d, conditions, V20, load=load) for k in (DODGE, PARRY, POWERBLOCK)
+        defence_modifier(k, d, conditions, V20, load=load, daze_on_defence=daze_on_defence)
+        for k in (DODGE, PARRY, POWERBLOCK)
     )
     notes = (
-        [_needs_step(MANEUVERS)] if dodge.difficulty or parry.difficulty or pb.difficulty else []
+        [_needs_step(MANEUVERS, defence_difficulty)]
+        if dodge.difficulty or parry.difficulty or pb.difficulty
+        else []
     )
-    notes += _heavy_sprint(conditions, load)
     maneuvers = defensive_maneuvers(
         d.dexterity,
         d.mega_dexterity,
@@ -175,7 +215,17 @@ def maneuvers_20(
         powerblock_added=pb,
         notes=tuple(notes),
     )
-    if conditions.daze == "none":
+    counted = counted_steps(
+        (
+            (maneuvers.dodge, dodge.difficulty),
+            (maneuvers.parry, parry.difficulty),
+            (maneuvers.powerblock, pb.difficulty),
+        ),
+        defence_difficulty,
+        MANEUVERS,
+    )
+    maneuvers = replace(maneuvers, steps=(*maneuvers.steps, *counted))
+    if conditions.daze == "none" or daze_on_defence == "action":
         return maneuvers
     state = "Dazed" if conditions.daze == "dazed" else "Stunned"
     text = (
@@ -421,6 +471,7 @@ def defense_21(
     turn: Turn,
     mega_in_defense: str = "double",
     specialty: bool = False,
+    defence_difficulty: str = "spend",
 ) -> Defense:
     """2.1 :func:`ruleslab.defence.defense` with the defender's conditions on the active
     defence and power block rolls: sprinting +1 (defensive maneuvers), Dazed/Stunned +1 (an
@@ -432,9 +483,13 @@ def defense_21(
     load = load_encumbrance(d, conditions)
     active = defence_modifier(active_kind(ability_name), d, conditions, V21, extra, load)
     power_block = defence_modifier(POWER_BLOCK_21, d, conditions, V21, extra, load)
-    needs = (_needs_step(DEFENSES),) if active.difficulty or power_block.difficulty else ()
-    active_steps = (*_heavy_sprint(conditions, load), *active.steps, *turn.defence_steps, *needs)
-    return defense(
+    needs = (
+        (_needs_step(DEFENSES, defence_difficulty),)
+        if active.difficulty or power_block.difficulty
+        else ()
+    )
+    active_steps = (*active.steps, *turn.defence_steps, *needs)
+    result = defense(
         d.dexterity,
         d.mega_dexterity,
         d.wits,
@@ -448,3 +503,9 @@ def defense_21(
         active_added=replace(active, steps=active_steps),
         power_block_added=power_block,
     )
+    counted = counted_steps(
+        ((result.active, active.difficulty), (result.power_roll, power_block.difficulty)),
+        defence_difficulty,
+        DEFENSES,
+    )
+    return replace(result, steps=(*result.steps, *counted)) if counted else result

@@ -25,7 +25,7 @@ attack is :mod:`ruleslab.henchmen_support`. Readings: ``docs/rules-notes/henchme
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ruleslab.conditions import RollKind, daze_difficulty, defence_successes
@@ -43,6 +43,7 @@ __all__ = [
     "leader_condition",
     "leader_defence",
     "leader_power",
+    "power_attack_bonus",
 ]
 
 CONDITIONS = ("none", "dazed", "stunned")
@@ -129,7 +130,12 @@ class LeaderDefence(Explained):
 
 
 def leader_defence(
-    *, own_pool: int, bonus: HenchmenBonus, condition: Condition, reading: str = "spend"
+    *,
+    own_pool: int,
+    bonus: HenchmenBonus,
+    condition: Condition,
+    reading: str = "spend",
+    daze_counts: bool = True,
 ) -> LeaderDefence:
     """The commander's defence roll: his own pool plus the henchmen's dice bonus.
 
@@ -142,11 +148,13 @@ def leader_defence(
     (:func:`ruleslab.conditions.defence_successes`, ``reading``, rules notes
     RN-COND-5, RN-HENCH-14): it succeeds with 2 successes rolled under either
     reading; under ``spend`` its first success pays for the difficulty and the
-    rest count, under ``threshold`` all count once it has 2.
+    rest count, under ``threshold`` all count once it has 2. ``daze_counts`` false: a
+    2.0 defensive maneuver read as taking no action, untouched by Dazed or Stunned
+    (the other reading of rules note RN-COND-4).
     """
     check_count("leader_defence", own_pool)
     dice = own_pool + bonus.dice
-    added = condition.penalty
+    added = condition.penalty if daze_counts else 0
     difficulty = 1 + added
     counted = defence_successes(pool_distribution(dice).pmf, added, reading)
     p = sum(counted[1:], Fraction(0))
@@ -159,6 +167,15 @@ def leader_defence(
             DICE_POOL,
         )
     ]
+    if condition.penalty and not added:
+        steps.append(
+            Step(
+                f"Commander {condition.key.capitalize()}: under this reading a 2.0 defensive "
+                "maneuver takes no action, so his defence roll is not at +1 (rules note "
+                "RN-COND-4)",
+                DAZING,
+            )
+        )
     if not added:
         steps.append(
             Step(
@@ -280,3 +297,24 @@ def leader_power(
         p_success=p,
         steps=tuple(steps),
     )
+
+
+def power_attack_bonus(
+    bonus: HenchmenBonus, *, shared: bool, who: str
+) -> tuple[HenchmenBonus, Step]:
+    """What henchmen add to a commander's attack with a Quantum power (compressed combat):
+    their bonus "adds to the dice pool for Quantum powers that both parties have", so all
+    of it when they have the power (``shared``), else no dice and no weapon damage (their
+    damage is "the commander's weapon"'s); past the limit they stay extra health levels
+    (rules note RN-COMP-21). ``who`` names the side and commander in the step."""
+    how = (
+        f"share: their {bonus.dice}d and damage {bonus.damage} count"
+        if shared
+        else "do not have: they add no dice ('adds to the dice pool for Quantum powers that "
+        "both parties have') and no weapon damage"
+    )
+    step = Step(
+        f"{who} attacks with a Quantum power his henchmen {how} (rules note RN-COMP-21)",
+        DICE_POOL,
+    )
+    return (bonus if shared else replace(bonus, dice=0, damage=0)), step

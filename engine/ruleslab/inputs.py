@@ -20,6 +20,7 @@ from ruleslab.character import (
     MIGHT,
     STRENGTH,
 )
+from ruleslab.conditions import DAZE_ON_DEFENCE_READINGS, DEFENCE_DIFFICULTY_READINGS
 from ruleslab.params import BoolParam, ChoiceParam, IntParam
 from ruleslab.ruleset import V20, V21
 
@@ -172,6 +173,40 @@ MEGA_IN_DEFENSE = ChoiceParam(
 )
 """The 2.1 Defense's reading of Mega-Dexterity and Mega-Wits (rules note RN-DEF-5), as the
 defence calculator asks it; the autofire target's is this, relabelled."""
+
+__all__ += ["DAZE_ON_DEFENCE", "DEFENCE_DIFFICULTY"]
+
+DAZE_ON_DEFENCE = ChoiceParam(
+    "daze_on_defence",
+    "Dazed or Stunned on a 2.0 defensive maneuver",
+    choices=DAZE_ON_DEFENCE_READINGS,
+    help=(
+        "‘Dazed characters are at +1 difficulty to all actions’. Default: a defensive "
+        "maneuver is an action (the Sprinting text's ‘may not take any actions … except "
+        "defensive maneuvers’ counts it as one), so a Dazed or Stunned 2.0 dodge, parry or "
+        "powerblock is at +1 too; or a 2.0 defensive maneuver takes no action and is "
+        "untouched. A 2.1 active defence or power block is an action either way. See rules "
+        "note RN-COND-4."
+    ),
+    shown_when=ONLY_UNDER_20,
+)
+"""The reading of Dazed on a 2.0 defensive maneuver (RN-COND-4), in every calculator with
+a defence roll (Initiative & defence, Autofire, Henchmen)."""
+
+DEFENCE_DIFFICULTY = ChoiceParam(
+    "defence_difficulty",
+    "A difficulty on a defence roll",
+    choices=DEFENCE_DIFFICULTY_READINGS,
+    help=(
+        "What a difficulty the conditions add to a defence roll (dodge, active defence, power "
+        "block) does: its first successes pay for it and the rest count (default), or the "
+        "roll must reach 1 + the difficulty to count at all, then every success counts. Either "
+        "way it succeeds with 1 + the difficulty; the successes it counts differ. See rules "
+        "note RN-COND-5."
+    ),
+)
+"""The reading of a difficulty on a defence roll (RN-COND-5), in every calculator that
+makes one (each may relabel it)."""
 
 # --- henchmen and warfare ----------------------------------------------------------------
 

@@ -59,7 +59,8 @@ class LiftResult(Explained):
 
     ``needed`` is the Str + Might the object needs; ``margin`` how far that is
     above the character's Str + Might (0 or less: no roll). ``requirement`` is
-    ``"none"`` (no roll), ``"success"``, ``"exceptional"`` or ``"impossible"``.
+    ``"none"`` (no roll), ``"success"``, ``"exceptional"``, ``"impossible"`` or
+    ``"not_allowed"`` (a roll he may not make this turn: a sprinter's, RN-COND-2).
     ``difficulty``, ``dice`` and ``reroll_tens`` describe the roll. ``difficulty`` is
     the object's lift difficulty ("half the Str + Might value needed to lift the
     object, minus 1. Round down."): given also when the object is out of reach
@@ -86,8 +87,12 @@ class LiftResult(Explained):
         return self.requirement in ("success", "exceptional")
 
     def roll_text(self) -> str:
-        """ "No", "Yes" or "Cannot lift"."""
-        return {"none": "No", "impossible": "Cannot lift"}.get(self.requirement, "Yes")
+        """ "No", "Yes", "Cannot lift" or "Not allowed this turn"."""
+        return {
+            "none": "No",
+            "impossible": "Cannot lift",
+            "not_allowed": "Not allowed this turn",
+        }.get(self.requirement, "Yes")
 
     def p_lift_text(self) -> str:
         """``p_lift`` as a percentage; "< …" when only its upper bound is known."""
@@ -174,7 +179,9 @@ def lift(
 
     ``conditions``: what the lifter's conditions do to the roll
     (:func:`ruleslab.conditions.on_roll`): its difficulty is added to the
-    object's, and its steps are shown with the roll.
+    object's, and its steps are shown with the roll; a roll they do not allow
+    (a sprinter "may not take any actions during the turn except defensive
+    maneuvers", rules note RN-COND-2) is not made: "not allowed", P(lift) = 0.
     """
     mult = mega_strength_multiplier(mega_strength)
     dots = strength + might
@@ -251,6 +258,16 @@ def lift(
                 "automatic (rules note RN-LIFT-2)"
             )
         steps.append(Step(f"Difficulty {raw} < 1 → {difficulty}, {note}", LIFTING))
+    if conditions is not None and not conditions.allowed and margin <= 2:
+        steps.extend(conditions.steps)
+        steps.append(
+            Step(
+                "The lift roll is not allowed this turn: it is not made, P(lift) = 0 % "
+                "(rules note RN-COND-2)",
+                LIFTING,
+            )
+        )
+        return result("not_allowed", difficulty, 0, False, Fraction(0))
     if conditions is not None and conditions.difficulty:
         steps.extend(conditions.steps)
         steps.append(

@@ -53,6 +53,7 @@ T = TypeVar("T")
 _PARAMS = "__record_params__"
 _replace: Callable[..., Any] = dataclasses.replace
 _TRUSTED: ContextVar[bool] = ContextVar("ruleslab_trusted_record", default=False)
+_REFUSE_UNREAD = "__record_refuse_unread__"
 
 
 @contextmanager
@@ -66,13 +67,15 @@ def _trusting(trusted: bool) -> Iterator[None]:
         _TRUSTED.reset(token)
 
 
-def record(*params: Param) -> Callable[[type[T]], type[T]]:
+def record(*params: Param, refuse_unread: bool = False) -> Callable[[type[T]], type[T]]:
     """Declare a frozen dataclass's fields by ``params`` (one per field, same names).
 
     Each field's default is the dataclass's (written once, there); the record's
     ``__post_init__`` checks every declared field with its ``Param.check`` (so a
     record is never out of range, and a field may be given as text its ``Param``
     parses, such as dice ``"2d6"``) and raises :class:`InputError` naming the field.
+    ``refuse_unread``: a calculator refuses such a record with a field set that it does
+    not apply (:attr:`Role.applies`).
     """
 
     def deco(cls: type[T]) -> type[T]:
@@ -91,6 +94,7 @@ def record(*params: Param) -> Callable[[type[T]], type[T]]:
                 raise TypeError(f"{cls.__name__}.{p.name}: its default is the dataclass's")
             filled.append(replace(p, default=default))
         setattr(cls, _PARAMS, tuple(filled))
+        setattr(cls, _REFUSE_UNREAD, refuse_unread)
         own_post_init = getattr(cls, "__post_init__", None)
 
         def post_init(self: Any) -> None:
@@ -159,6 +163,12 @@ class Role:
     fixed: Mapping[str, Any] = field(default_factory=dict)
     shown_when: Condition | None = None
     shown_when_field: Mapping[str, Condition] = field(default_factory=dict)
+    applies: tuple[str, ...] = ()
+    """Fields of the record the calculator applies though its form does not show them
+    (a Python caller's record may set them). On a record declared with
+    ``refuse_unread=True`` (:func:`record`: the conditions), any other field a caller
+    sets away from its default is refused (:meth:`build`): a condition the calculator
+    cannot apply is never silently dropped."""
 
     def __post_init__(self) -> None:
         known = set(fields_of(self.record))
@@ -169,6 +179,7 @@ class Role:
             ("help", self.help),
             ("shown_when_field", self.shown_when_field),
             ("defaults", self.defaults),
+            ("applies", self.applies),
         ):
             unknown = set(names) - known
             if unknown:
@@ -249,12 +260,29 @@ class Role:
                 self.name,
                 f"{self.title} must be a {self.record.__name__}, not {type(rec).__name__}.",
             )
+        if base is not None and getattr(self.record, _REFUSE_UNREAD, False):
+            self._refuse_unread(rec)
         pairs = zip(self.fields, self.flat_names, strict=True)
         changes = {f: flat[n] for f, n in pairs if n in flat}
         if not changes and not self.fixed:
             return rec
         new: Any = _replace(rec, **changes, **self.fixed)
         return new
+
+    def _refuse_unread(self, rec: Any) -> None:
+        """Refuse a field of ``rec`` set away from its default that this calculator neither
+        shows nor applies (see :attr:`applies`)."""
+        read = (*self.fields, *self.applies)
+        params = record_params(self.record)
+        applied = ", ".join(f"“{p.label}”" for p in params if p.name in read)
+        for p in params:
+            if p.name not in read and getattr(rec, p.name) != p.default:
+                raise InputError(
+                    self.name,
+                    f"{self.title}: “{p.label}” is {p.shown(getattr(rec, p.name))}, but this "
+                    f"calculator does not apply it (only {applied}); leave it at "
+                    f"{p.shown(p.default)}.",
+                )
 
     def flatten(self, rec: Any) -> dict[str, Any]:
         """The form's values for record ``rec``: ``{flat name: value}``."""

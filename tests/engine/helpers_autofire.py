@@ -52,3 +52,15 @@ def assert_refused(fn: Callable[..., Any], field: str, value: Any, expect: str) 
 def squad(**kw: Any) -> HenchmenSquad:
     """The Henchmen squad builder with its form's defaults, but for ``kw``."""
     return henchmen_squad(**{**{p.name: p.default for p in henchmen_squad.params}, **kw})
+
+
+AUTOFIRE_2D = {
+    "ruleset": "2.0",
+    "dodge_pool": 2,
+    "dexterity": 1,
+    "ability": 1,
+    "accuracy": 0,
+    "burst": "none",
+}
+"""A 2-die attack (Dex 1 + ability 1, accuracy 0, single shot) at difficulty 1 against a
+2.0 dodge of 2 dice: P(hit) = 12/25·9/25 + 4/25·21/25 = 192/625 (issue 33's figures)."""

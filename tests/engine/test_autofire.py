@@ -555,9 +555,19 @@ def test_ruleset_only_inputs_are_labelled_and_grouped():
             "mega_strength",
             "load_kg",
             "daze",
+            "extra_actions_power",
             "actions",
         ),
-        "The target's conditions": ("target_sprinting", "target_daze", "target_actions"),
+        "The target's conditions": (
+            "target_strength",
+            "target_might",
+            "target_mega_strength",
+            "target_load_kg",
+            "target_sprinting",
+            "target_daze",
+            "target_extra_actions_power",
+            "target_actions",
+        ),
     }
     assert {"mega_in_defense", "power_block_bonus"} <= set(CALCULATOR.options)
 

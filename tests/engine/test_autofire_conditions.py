@@ -94,10 +94,18 @@ def test_a_sprinting_attacker_may_not_attack():
 
 
 def test_a_stunned_character_takes_a_single_action():
-    # "Stunned ones … may not take more than a single action"
-    assert refusal(autofire_and_strafing, daze="stunned", actions=2).field == "actions"
-    err = refusal(autofire_and_strafing, target_daze="stunned", target_actions=2)
-    assert err.field == "target_actions"
+    # "Stunned ones … may not take more than a single action": the attack (or the target's
+    # active defence) is his one action, the others not allowed (issue 33: the Initiative
+    # & defence calculator's behaviour): no multiple-action penalty, only Stunned's +1
+    one = autofire_and_strafing(daze="stunned", actions=1)
+    more = autofire_and_strafing(daze="stunned", actions=2)
+    assert more.p_hit == one.p_hit
+    assert "the other 1 of his 2 actions this turn are not allowed" in more.explain()
+    defends = dict(target_defends="active", target_daze="stunned")
+    assert (
+        autofire_and_strafing(**defends, target_actions=2).p_hit
+        == autofire_and_strafing(**defends, target_actions=1).p_hit
+    )
 
 
 # --- the target's conditions on its defence roll ----------------------------------------
@@ -137,7 +145,7 @@ def test_the_active_defence_is_counted_among_the_targets_actions():
     assert autofire_and_strafing(**SHOT, **ONE_ON_ONE, target_actions=3).p_hit == P
 
 
-def test_a_20_dodge_takes_sprinting_but_not_daze():
+def test_a_20_dodge_takes_sprinting_and_daze():
     # 2.0: 2 attack dice (Dex 1 + ability 1) against a 2-die dodge, difficulty 1.
     # before: A=1 (2PQ = 0.48) with D=0 (Q² = 0.36): 0.1728; A=2 (P² = 0.16) with D≤1
     #   (1 − P² = 0.84): 0.1344; total 0.3072
@@ -149,8 +157,12 @@ def test_a_20_dodge_takes_sprinting_but_not_daze():
     assert autofire_and_strafing(**kw, target_sprinting=True).p_hit == Fraction(5632, 10000)
     threshold = autofire_and_strafing(**kw, target_sprinting=True, defence_difficulty="threshold")
     assert threshold.p_hit == Fraction(5376, 10000)
-    # "Dazed … +1 difficulty to all actions": a 2.0 dodge takes no action (RN-COND-3)
-    assert autofire_and_strafing(**kw, target_daze="dazed").p_hit == Fraction(3072, 10000)
+    # "Dazed … +1 difficulty to all actions": a defensive maneuver is an action for it
+    # (issue 33, RN-COND-4), so a Dazed dodge is the sprinter's +1: 0.5632; the other
+    # reading (a 2.0 dodge takes no action) leaves it at 0.3072
+    assert autofire_and_strafing(**kw, target_daze="dazed").p_hit == Fraction(5632, 10000)
+    untouched = autofire_and_strafing(**kw, target_daze="dazed", daze_on_defence="no_action")
+    assert untouched.p_hit == Fraction(3072, 10000)
 
 
 def _brute_force(attack_dice, defence_dice, difficulty, added, reading):

@@ -40,6 +40,7 @@ OTHER = {
     "henchmen_situation": -1,
     "henchman_pool": 6,
     "henchman_soak": 3,
+    "henchmen_share_power": True,
     "leader_charisma": 3,
     "leader_command": 1,
     "powers": "Flight, 1, maintenance",
@@ -58,7 +59,8 @@ def test_every_field_of_a_side_has_another_value_here():
 
 
 def test_the_roles_keep_every_old_field_name_label_and_default():
-    """Today's form (before the record): 18 fields a side, named and labelled per side."""
+    """Today's form (before the record): 18 fields a side (19 since issue 33), named and
+    labelled per side."""
     old_labels = [
         "combatants",
         "intent",
@@ -73,6 +75,7 @@ def test_the_roles_keep_every_old_field_name_label_and_default():
         "henchmen limit adjustment",
         "henchman pool",
         "henchmen's soak",
+        "henchmen share the leader's Quantum power",  # issue 33
         "leader's Charisma",
         "leader's Command",
         "Quantum powers used",
@@ -102,6 +105,7 @@ def test_the_roles_keep_every_old_field_name_label_and_default():
             "henchmen_situation": 0,
             "henchman_pool": 4,
             "henchman_soak": 2,
+            "henchmen_share_power": False,
             "leader_charisma": 2,
             "leader_command": 0,
             "powers": "",

@@ -89,14 +89,15 @@ def test_the_ruleset_specific_fields_are_declared():
     ("Not used under 2.0: …") and labels."""
     expected = {
         "autofire": {
-            "2.0": {"dodge_pool", "dodge_reroll_tens"},
+            "2.0": {"dodge_pool", "dodge_reroll_tens", "daze_on_defence"},
             "2.1": set(AUTOFIRE_ONLY_21),
         },
         "henchmen": {
-            "2.0": {"target_dodge"},
+            "2.0": {"target_dodge", "daze_on_defence"},
             "2.1": {"target_dexterity", "target_wits", "attacks_before"},
         },
         "defence": {
+            "2.0": {"daze_on_defence"},  # issue 33: RN-COND-4's other reading
             "2.1": {
                 "quantum",
                 "attack_pool",
@@ -118,6 +119,9 @@ def test_the_ruleset_specific_fields_are_declared():
             for field, value in conditions:
                 if (calc.key, field) == ("warfare", "target"):  # not a ruleset: the target
                     by_target.setdefault(value, set()).add(p.name)
+                    continue
+                if p.name.endswith("extra_actions_power"):  # issue 33: only when Stunned
+                    assert (field.removeprefix("target_"), value) == ("daze", "stunned")
                     continue
                 assert field == "ruleset", (calc.key, p.name)
                 assert value in RULESETS, (calc.key, p.name)

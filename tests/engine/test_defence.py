@@ -278,6 +278,10 @@ def test_defaults_are_the_signatures():
         "daze": "none",
         "load_kg": 0.0,
         "defence_position": "last",
+        # issue 33: the readings of Dazed on a 2.0 maneuver and of a defence's difficulty
+        "daze_on_defence": "action",
+        "defence_difficulty": "spend",
+        "extra_actions_power": False,
     }
 
 

@@ -100,9 +100,17 @@ def test_dazed_adds_one_to_every_action_and_the_active_defence(n, expected):
     assert r.defense.active.difficulty == 2  # an action: +1
 
 
-def test_dazed_leaves_the_20_maneuvers_alone():
-    # a 2.0 dodge or parry takes no action (RollKind: action=False)
+def test_dazed_puts_the_20_maneuvers_at_plus_one():
+    # issue 33 (RN-COND-4): a defensive maneuver is an action for "all actions"
     r = calc(ruleset="2.0", daze="dazed", power_pool=3)
+    assert (r.maneuvers.dodge.difficulty, r.maneuvers.parry.difficulty) == (2, 2)
+    assert r.maneuvers.powerblock.difficulty == 2
+    assert "a defensive maneuver and so an action" in r.explain()
+
+
+def test_the_other_reading_leaves_the_20_maneuvers_alone():
+    # daze_on_defence "no_action": a 2.0 dodge or parry takes no action (action=False)
+    r = calc(ruleset="2.0", daze="dazed", power_pool=3, daze_on_defence="no_action")
     assert (r.maneuvers.dodge.difficulty, r.maneuvers.parry.difficulty) == (1, 1)
     assert r.maneuvers.powerblock.difficulty == 1
     assert "takes no action" in r.explain()

@@ -445,6 +445,7 @@ def test_the_form_keeps_its_field_names():
         "strength",
         "athletics",
         "mega_strength",
+        "might",
         "direction",
         "distance_m",
         "load_kg",

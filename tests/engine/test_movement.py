@@ -238,8 +238,12 @@ def test_no_other_condition_changes_a_speed():
     from ruleslab.character import Conditions
 
     plain = movement(conditions=Conditions(load_kg=40))
-    busy = movement(conditions=Conditions(load_kg=40, sprinting=True, daze="stunned", actions=3))
-    assert busy == plain
+    assert movement(conditions=Conditions(load_kg=40, sprinting=True)) == plain
+    # a condition it cannot apply is refused, not dropped (issue 33)
+    from ruleslab.params import InputError
+
+    with pytest.raises(InputError, match="does not apply it"):
+        movement(conditions=Conditions(load_kg=40, daze="stunned", actions=3))
 
 
 def test_a_character_record_and_flat_fields_give_the_same_report():

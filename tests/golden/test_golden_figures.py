@@ -37,6 +37,17 @@ SHOWN = 10
 
 ADDED_FIELDS: dict[str, frozenset[str]] = {
     "warfare": frozenset({"defence_difficulty"}),  # RN-COND-5: the spend/threshold option
+    # issue 33: RN-COND-4's and RN-COND-5's readings as options wherever a defence is rolled
+    "defence": frozenset({"daze_on_defence", "defence_difficulty"}),
+    "henchmen": frozenset({"daze_on_defence", "defence_difficulty"}),
+    # issue 33: the Strength, Might and Mega-Strength a carried load is graded against
+    "falling": frozenset({"strength", "might", "mega_strength"}),
+    "jumping": frozenset({"might"}),
+    "autofire": frozenset(
+        {"target_strength", "target_might", "target_mega_strength", "daze_on_defence"}
+    ),
+    # issue 33: whether a side's henchmen share its leader's Quantum power (RN-COMP-21)
+    "compressed": frozenset({"a_henchmen_share_power", "b_henchmen_share_power"}),
 }
 """Fields added after a golden file was written that are not a character's conditions,
 per calculator, each with the reason in a comment: like the conditions, they are left

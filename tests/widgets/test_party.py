@@ -86,6 +86,10 @@ def test_fill_sets_exactly_the_roles_fields_and_the_figures_of_typing_them():
         "target_mega_wits": "0",
         "target_ability": "4",
         "target_quantum": "1",
+        # issue 33: the Str, Might and Mega-Strength its carried load is graded against
+        "target_strength": "4",
+        "target_might": "2",
+        "target_mega_strength": "1",
     }
     assert changed <= set(target)
     assert {n: after[n] for n in target} == target

@@ -44,6 +44,7 @@ PAGES: dict[str, str] = {
     "RN-COMP-19": "compressed.html",
     "RN-COMP-2": "compressed.html",
     "RN-COMP-20": "compressed.html",
+    "RN-COMP-21": "compressed.html",
     "RN-COMP-3": "compressed.html",
     "RN-COMP-4": "compressed.html",
     "RN-COMP-5": "compressed.html",

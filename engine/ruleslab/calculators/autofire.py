@@ -41,14 +41,16 @@ from ruleslab.conditions import (
     DEFENCE_DIFFICULTY_READINGS,
     Modifier,
     RollKind,
-    actions_allowed,
+    load_encumbrance,
     on_roll,
+    single_action,
 )
 from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup
 from ruleslab.defence import DEFENSES
 from ruleslab.dodge import DEFENSIVE, TargetDefence, target_defense, target_dodge
 from ruleslab.explain import Explained, Figure, Step
 from ruleslab.inputs import (
+    DAZE_ON_DEFENCE,
     HENCHMEN_COUNT,
     HENCHMEN_TRAINING,
     LOSSES_ROUNDING,
@@ -102,7 +104,8 @@ ATTACKER_CONDITIONS = Role(
     "conditions",
     "The attacker's load and conditions",
     Conditions,
-    ("load_kg", "daze", "actions"),
+    ("load_kg", "daze", "extra_actions_power", "actions"),
+    applies=("sprinting",),  # a sprinter may not attack (RN-COND-2)
     label="Attacker: ",
     help={
         "load_kg": (
@@ -123,12 +126,35 @@ TARGET = Role(
     "target",
     "Target under 2.1",
     Character,
-    ("dexterity", "mega_dexterity", "wits", "mega_wits", "athletics", "quantum"),
+    (
+        "dexterity",
+        "mega_dexterity",
+        "wits",
+        "mega_wits",
+        "athletics",
+        "quantum",
+        "strength",
+        "might",
+        "mega_strength",
+    ),
     prefix="target_",
     label="2.1: target's ",
     names={"athletics": "target_ability"},
-    labels={"athletics": "2.1: target's defending ability"},
+    labels={
+        "athletics": "2.1: target's defending ability",
+        "strength": "Target: Strength",
+        "might": "Target: Might",
+        "mega_strength": "Target: Mega-Strength",
+    },
     help={
+        "strength": (
+            "The target's Strength: with Might and Mega-Strength, what its carried load is "
+            "graded against (rules note RN-COND-1). Read for the load only."
+        ),
+        "might": "The target's Might, added to Strength for its load's encumbrance.",
+        "mega_strength": (
+            "The target's Mega-Strength: multiplies its load's encumbrance thresholds."
+        ),
         "dexterity": (
             "2.1 only. The target's Dexterity dots, from its sheet: its Defense is ⌊lower of "
             "Dexterity or Wits ÷ 2⌋, and an active defence uses the higher. See rules note "
@@ -154,23 +180,34 @@ TARGET = Role(
     },
     defaults={"dexterity": 2, "wits": 2, "athletics": 2, "quantum": 1},
 )
-"""The 2.1 target: its Defense, active defence and power block
-(:func:`ruleslab.dodge.target_defense`)."""
+"""The target: under 2.1 its Defense, active defence and power block
+(:func:`ruleslab.dodge.target_defense`); under either ruleset its Str, Might and
+Mega-Strength, the tier of the load it carries (rules note RN-COND-1)."""
+TARGET_LOAD = ("target_strength", "target_might", "target_mega_strength")
+"""The target's fields read for its load only, under either ruleset."""
 TARGET_CONDITIONS = Role(
     "target_conditions",
     "The target's conditions",
     Conditions,
-    ("sprinting", "daze", "actions"),
+    ("load_kg", "sprinting", "daze", "extra_actions_power", "actions"),
+    applies=("active_defence",),  # checked against target_defends
     prefix="target_",
     label="Target: ",
     help={
+        "load_kg": (
+            "What the target carries, in kilograms, graded against its Str + Might and "
+            "Mega-Strength: Moderate adds +1 to its dodge or active defence, ‘a physical "
+            "action involving movement’, Heavy +2 (rules note RN-COND-1); a power block is "
+            "not physical."
+        ),
         "sprinting": (
             "‘Sprinting characters … are at +1 difficulty to all defensive maneuvers they "
             "take’: the target's dodge, active defence or power block (rules note RN-COND-2)."
         ),
         "daze": (
             "‘Dazed characters are at +1 difficulty to all actions’: a 2.1 active defence or "
-            "power block is an action (a 2.0 dodge is not; rules note RN-COND-4)."
+            "power block is an action, and so, by default, is a 2.0 dodge, a defensive "
+            "maneuver (rules note RN-COND-4; the option below says otherwise)."
         ),
         "actions": (
             "2.1: the target's actions this turn, its active defence or power block included "
@@ -476,6 +513,7 @@ RULES_OPTIONS = (
     RATE_READING,
     LOSSES,
     DEFENCE_DIFFICULTY,
+    DAZE_ON_DEFENCE,
 )
 """The rules version and the readings of the text: the form's options, last."""
 
@@ -509,32 +547,41 @@ def _with_unused(
     return with_unused(target, ruleset, listed, f"{why} (rules note RN-RANGED-16)")
 
 
-def _one_action_if_stunned(conditions: Conditions, field_name: str) -> None:
-    """Stunned characters "may not take more than a single action" (rules note RN-COND-4)."""
-    allowed = actions_allowed(conditions)
-    if allowed == 1 and conditions.actions > 1:
-        raise InputError(
-            field_name,
-            f"A Stunned character ‘may not take more than a single action’: {conditions.actions} "
-            "actions this turn cannot be (rules note RN-COND-4).",
-        )
+def _with_step(m: Modifier, step: Step | None) -> Modifier:
+    """``m`` with ``step`` (a Stunned character's single action) before its own."""
+    return replace(m, steps=(step, *m.steps)) if step is not None else m
 
 
-def _on_defence(defence: TargetDefence, target: Character, conditions: Conditions) -> Modifier:
+def _on_defence(
+    defence: TargetDefence, target: Character, conditions: Conditions, daze_on_defence: str
+) -> Modifier:
     """What the target's conditions do to its defence roll (none without a roll).
 
     A dodge, an active defence and a power block are defensive maneuvers (a sprinter's
     +1); under 2.1 the active defence or power block "takes an action" and is counted
     among the target's actions (Dazed +1, +(actions − 1), rules note RN-COND-3); a
-    2.0 dodge takes no action. The target's load is not read: its roll is not
-    encumbered here.
+    2.0 dodge takes no action, but Dazed or Stunned puts it at +1 too unless
+    ``daze_on_defence`` is "no_action" (rules note RN-COND-4). The target's load,
+    graded against its own Str + Might and Mega-Strength, encumbers a dodge or an
+    active defence, "a physical action involving movement" (RN-COND-1); a power
+    block is a power's roll, not physical.
     """
     if not defence.dice:
         return NO_CONDITIONS
     action = defence.ruleset == V21
-    kind = RollKind(f"the target's {defence.roll}", defensive=True, action=action)
-    counted = replace(conditions, active_defence=action, load_kg=0.0)
-    return on_roll(kind, target, counted, ruleset=defence.ruleset)
+    physical = "none" if defence.roll == "power block" else "movement"
+    kind = RollKind(
+        f"the target's {defence.roll}", physical=physical, defensive=True, action=action
+    )
+    counted = replace(conditions, active_defence=action)
+    load = load_encumbrance(target, counted, prefix="target_")
+    stunned_step = None
+    if action:  # a Stunned target's defence roll is his one action (RN-COND-4)
+        counted, stunned_step = single_action(counted, f"its {defence.roll}")
+    m = on_roll(
+        kind, target, counted, ruleset=defence.ruleset, load=load, daze_on_defence=daze_on_defence
+    )
+    return _with_step(m, stunned_step)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -658,6 +705,7 @@ def autofire_and_strafing(
     rate_reading: str = "unadjusted",
     losses_rounding: str = "down",
     defence_difficulty: str = "spend",
+    daze_on_defence: str = "action",
 ) -> AutofireReport:
     """The "Autofire & strafing" calculator: a burst (or single shot) against one or
     more targets, with ammunition, difficulty, exact hit chance and the exact
@@ -694,8 +742,7 @@ def autofire_and_strafing(
     assert target is not None
     assert target_conditions is not None
     assert weapon is not None
-    _one_action_if_stunned(conditions, "actions")
-    _one_action_if_stunned(target_conditions, "target_actions")
+    conditions, stunned_step = single_action(conditions, "this attack")
     arms = weapon.stats()
     rate = rate_of_fire(weapon.rate, arms.rounds_per_attack, rate_reading) if weapon.rate else None
     maneuver, used = autofire_maneuver(
@@ -753,8 +800,10 @@ def autofire_and_strafing(
         extra_successes=extra_successes,
         net_from=net_from,
         maneuver=maneuver,
-        conditions=on_roll(ATTACK_ROLL, attacker, conditions, ruleset=ruleset),
-        defence_conditions=_on_defence(defence, target, target_conditions),
+        conditions=_with_step(
+            on_roll(ATTACK_ROLL, attacker, conditions, ruleset=ruleset), stunned_step
+        ),
+        defence_conditions=_on_defence(defence, target, target_conditions, daze_on_defence),
         defence_difficulty=defence_difficulty,
     )
     squad = None
@@ -808,7 +857,7 @@ CALCULATOR = Calculator(
         FieldGroup("Target: a squad of henchmen", tuple(p.name for p in SQUAD_INPUTS)),
         FieldGroup("Target under 2.0", tuple(p.name for p in ONLY_20), shown_when=ONLY_UNDER_20),
         FieldGroup("Target under 2.1", ONLY_21, shown_when=ONLY_UNDER_21),
-        FieldGroup(TARGET_CONDITIONS.title, TARGET_CONDITIONS.flat_names),
+        FieldGroup(TARGET_CONDITIONS.title, (*TARGET_LOAD, *TARGET_CONDITIONS.flat_names)),
     ),
     views=(
         ChartView(

@@ -182,6 +182,15 @@ HENCHMAN_SOAK = IntParam(
     "leader's own soak (rules note RN-COMP-20).",
 )
 
+HENCHMEN_SHARE_POWER = BoolParam(
+    "henchmen_share_power",
+    "henchmen share the leader's Quantum power",
+    help="Only for a leader attacking with a power (a line with a resistance pool): "
+    "henchmen add ‘to the dice pool for Quantum powers that both parties have’. Tick if "
+    "they have his power; otherwise they add neither dice nor damage to it (rules note "
+    "RN-COMP-21).",
+)
+
 
 def _leader_trait(trait: str) -> IntParam:
     """The leader's ``trait`` (Charisma or Command, 0 to 10): the two set the henchmen limit."""
@@ -241,6 +250,7 @@ SIDE_FIELDS = (
     HENCHMEN_SITUATION,
     HENCHMAN_POOL,
     HENCHMAN_SOAK,
+    HENCHMEN_SHARE_POWER,
     LEADER_CHARISMA,
     LEADER_COMMAND,
     POWERS,

@@ -27,7 +27,7 @@ from ruleslab.defence_turn import (
 )
 from ruleslab.explain import Explained, Figure, Step
 from ruleslab.initiative import InitiativeOdds, initiative
-from ruleslab.inputs import MEGA_IN_DEFENSE, ONLY_UNDER_21
+from ruleslab.inputs import DAZE_ON_DEFENCE, DEFENCE_DIFFICULTY, MEGA_IN_DEFENSE, ONLY_UNDER_21
 from ruleslab.inputs import RULESET as BASE_RULESET
 from ruleslab.params import BoolParam, ChoiceParam, IntParam, checked
 from ruleslab.pmf import chart_bars
@@ -205,22 +205,25 @@ CONDITIONS = Role(
     "conditions",
     "The defender's conditions",
     Conditions,
-    ("sprinting", "actions", "active_defence", "daze", "load_kg"),
+    ("sprinting", "actions", "active_defence", "daze", "extra_actions_power", "load_kg"),
     help={
         "sprinting": (
             "A sprinting character may take only defensive maneuvers and is at +1 difficulty "
             "to them (rules note RN-DEF-4)."
         ),
         "actions": (
-            "How many actions the character takes this turn, an active defence included "
-            "(2.1 multiple actions; rules notes RN-COND-3, RN-DEF-9)."
+            "Every action the character takes this turn, his active defence included if he "
+            "takes one: two attacks and an active defence are 3, not 2 (2.1 multiple "
+            "actions; rules notes RN-COND-3, RN-DEF-9)."
         ),
         "active_defence": (
-            "2.1 (2.0 has none): ‘Characters may take an action to actively defend’: one of "
-            "his ‘Actions this turn’ is an active defence, priced with the others (rules "
-            "notes RN-COND-3, RN-DEF-9)."
+            "2.1 (2.0 has none): ‘Characters may take an action to actively defend’: tick if "
+            "one of the ‘Actions this turn’ counted above is an active defence. It is not "
+            "added to them: with 3 actions ticked here, he declares 2 more (rules notes "
+            "RN-COND-3, RN-DEF-9)."
         ),
     },
+    labels={"active_defence": "One of these actions is an active defence"},
     defaults={"actions": 3},
     shown_when_field={"actions": ONLY_UNDER_21, "active_defence": ONLY_UNDER_21},
 )
@@ -282,6 +285,8 @@ class DefenceReport(Explained):
     MULTIPLE_READING,
     DEFENCE_POSITION,
     MEGA_IN_DEFENSE,
+    DAZE_ON_DEFENCE,
+    DEFENCE_DIFFICULTY,
 )
 def initiative_and_defence(
     ruleset: str = V21,
@@ -297,6 +302,8 @@ def initiative_and_defence(
     multiple_reading: str = "stepwise",
     defence_position: str = "last",
     mega_in_defense: str = "double",
+    daze_on_defence: str = "action",
+    defence_difficulty: str = "spend",
 ) -> DefenceReport:
     """Initiative and the chance to act first; under 2.0 the dodge, parry and
     powerblock rolls; under 2.1 Defense per attack, active defence, power block and
@@ -317,7 +324,9 @@ def initiative_and_defence(
     steps = list(init.steps)
     maneuvers = defense_ = multiple = None
     if ruleset == V20:
-        maneuvers = maneuvers_20(d, conditions, power_pool, specialty)
+        maneuvers = maneuvers_20(
+            d, conditions, power_pool, specialty, daze_on_defence, defence_difficulty
+        )
         steps += maneuvers.steps
         steps.append(
             Step(
@@ -356,7 +365,9 @@ def initiative_and_defence(
     else:
         assert ruleset == V21
         turn = plan_turn(conditions, multiple_reading, defence_position)
-        defense_ = defense_21(d, conditions, power_pool, turn, mega_in_defense, specialty)
+        defense_ = defense_21(
+            d, conditions, power_pool, turn, mega_in_defense, specialty, defence_difficulty
+        )
         own = on_roll(OWN_ACTION, d, conditions, ruleset=ruleset, count_actions=False)
         multiple = multiple_actions(
             attack_pool, attack_difficulty, turn, attack_rerolls, multiple_reading, own
@@ -394,7 +405,14 @@ CALCULATOR = Calculator(
         rule(QR, "Movement", "Sprinting"),
         rule(QR, "2.1 Rules", "Defenses, Multiple Actions"),
     ),
-    options=("ties", "multiple_reading", "defence_position", "mega_in_defense"),
+    options=(
+        "ties",
+        "multiple_reading",
+        "defence_position",
+        "mega_in_defense",
+        "daze_on_defence",
+        "defence_difficulty",
+    ),
     views=(
         ChartView(
             title="Defence roll (2.0 dodge, 2.1 active defence): successes",

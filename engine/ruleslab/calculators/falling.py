@@ -37,7 +37,16 @@ FALLER = Role(
     "faller",
     "The faller",
     Character,
-    ("stamina", "dexterity", "athletics", "mega_stamina", "mega_dexterity"),
+    (
+        "stamina",
+        "dexterity",
+        "athletics",
+        "mega_stamina",
+        "mega_dexterity",
+        "strength",
+        "might",
+        "mega_strength",
+    ),
     help={
         "stamina": "The character's Stamina dots (1–20); Mega-Stamina is separate.",
         "mega_stamina": (
@@ -49,15 +58,23 @@ FALLER = Role(
             "break-fall roll; in 2.1 any Mega-Dexterity also rerolls 10s on it (rules note "
             "RN-FALL-4)."
         ),
+        "strength": (
+            "The character's Strength dots (0–20): with Might and Mega-Strength, what his "
+            "carried load's encumbrance tier is graded against (rules note RN-COND-1)."
+        ),
     },
 )
 """The character who falls: Stamina (safe distance, lethal threshold), the break-fall
-roll's Dexterity and Athletics, and their Mega-Attributes."""
+roll's Dexterity and Athletics, their Mega-Attributes, and the Strength, Might and
+Mega-Strength his load is graded against (Quick reference › Encumbrance: "up to 10 kg
+per dot of Str + Might", and "Each dot of Mega-Strength multiplies the character's
+encumbrance thresholds")."""
 FALLER_CONDITIONS = Role(
     "conditions",
     "The faller's conditions",
     Conditions,
     ("load_kg", "daze"),
+    applies=("sprinting", "actions"),  # a Python caller's record: on_roll applies them
     help={
         "load_kg": (
             "Everything the character carries, in kilograms. Moderate encumbrance adds +1 "
@@ -68,8 +85,8 @@ FALLER_CONDITIONS = Role(
 )
 """What he carries and whether he is Dazed or Stunned: both add difficulty to the
 break-fall roll (:func:`ruleslab.conditions.on_roll`), paid with its first successes
-(RN-FALL-7). His Strength, Might and Mega-Strength (the load's tier) are the
-record's: the form leaves them at their defaults."""
+(RN-FALL-7), its tier graded against the faller's own Strength, Might and
+Mega-Strength (fields of :data:`FALLER`)."""
 BREAK_FALL_ROLL = RollKind("the break-fall roll", physical="movement")
 """Breaking a fall is "a physical action involving movement" (Moderate +1, Heavy +2,
 rules note RN-COND-1) and an action (Dazed or Stunned +1, RN-COND-4)."""

@@ -45,6 +45,8 @@ from ruleslab.henchmen_leader import leader_defence as defence_roll
 from ruleslab.henchmen_leader import leader_power as power_roll
 from ruleslab.henchmen_support import SupportAttack, support_attack
 from ruleslab.inputs import (
+    DAZE_ON_DEFENCE,
+    DEFENCE_DIFFICULTY,
     HENCHMEN_COUNT,
     HENCHMEN_TRAINING,
     LEADER_IS_HENCHMAN,
@@ -323,6 +325,17 @@ HENCHMEN_HAVE_POWER = BoolParam(
         "Henchmen are mooks without powers: off by default (rules note RN-HENCH-15)."
     ),
 )
+LEADER_DAZE_ON_DEFENCE = replace(
+    DAZE_ON_DEFENCE,
+    label="Dazed or Stunned on the leader's 2.0 defence roll",
+)
+"""RN-COND-4's reading, for the leader's defence roll (a 2.0 dodge or other maneuver)."""
+LEADER_DEFENCE_DIFFICULTY = replace(
+    DEFENCE_DIFFICULTY,
+    label="A difficulty on the leader's defence roll",
+)
+"""RN-COND-5's reading, for the successes the leader's defence roll counts."""
+
 RULESET = replace(
     BASE_RULESET,
     help=(
@@ -478,6 +491,8 @@ class HenchmenSquad(Explained):
     PING,
     SUPPORT_BONUSES,
     HENCHMEN_DAMAGE,
+    LEADER_DAZE_ON_DEFENCE,
+    LEADER_DEFENCE_DIFFICULTY,
 )
 def henchmen_squad(
     leader: Character | None = None,
@@ -509,6 +524,8 @@ def henchmen_squad(
     ping: bool = True,
     support_bonuses: str = "squad",
     henchmen_damage: str = "dice",
+    daze_on_defence: str = "action",
+    defence_difficulty: str = "spend",
 ) -> HenchmenSquad:
     """A leader's henchmen: limit, bonuses, a support weapon attack, the leader's defence,
     and one attack on the squad.
@@ -593,7 +610,13 @@ def henchmen_squad(
         henchmen_damage=henchmen_damage,
     )
     steps += support.steps
-    own_defence = defence_roll(own_pool=leader_defence, bonus=b, condition=condition)
+    own_defence = defence_roll(
+        own_pool=leader_defence,
+        bonus=b,
+        condition=condition,
+        reading=defence_difficulty,
+        daze_counts=ruleset == V21 or daze_on_defence == "action",
+    )
     steps += own_defence.steps
     power = None
     if leader_power_pool:
@@ -639,7 +662,15 @@ CALCULATOR = Calculator(
         rule(QR, "2.0 Rules", "Combat (Defensive Maneuvers, Soak, Ping, Dazing/Stunning)"),
         rule(QR, "2.1 Rules", "Specialties, Defenses"),
     ),
-    options=("ruleset", "rounding", "ping", "support_bonuses", "henchmen_damage"),
+    options=(
+        "ruleset",
+        "rounding",
+        "ping",
+        "support_bonuses",
+        "henchmen_damage",
+        "daze_on_defence",
+        "defence_difficulty",
+    ),
     groups=(
         FieldGroup(
             "The leader and the squad",

@@ -31,21 +31,27 @@ JUMPER = Role(
     "jumper",
     "The jumper",
     Character,
-    ("strength", "athletics", "mega_strength"),
+    ("strength", "athletics", "mega_strength", "might"),
     help={
         "mega_strength": (
             "Mega-Strength dots (0–10): 5 automatic successes per dot, and the distance is "
             "multiplied by (Mega-Strength + 1). In 2.1 any Mega-Strength also rerolls 10s."
         ),
+        "might": (
+            "Might dots (0–10): not in the jump pool, but added to Strength for the "
+            "encumbrance tier of his carried load (rules note RN-COND-1)."
+        ),
     },
 )
 """The character who jumps: the pool's Strength and Athletics, and Mega-Strength (its
-automatic successes and multiplier; with Might, his load's encumbrance tier)."""
+automatic successes and multiplier), and Might: with Strength and Mega-Strength, what
+his load's encumbrance tier is graded against (Might is not in the jump pool)."""
 JUMPER_CONDITIONS = Role(
     "conditions",
     "The jumper's conditions",
     Conditions,
     ("load_kg", "daze"),
+    applies=("sprinting", "actions"),  # a Python caller's record: on_roll applies them
     help={
         "load_kg": (
             "Everything the character carries, in kilograms. Moderate encumbrance adds +1 "

@@ -39,6 +39,7 @@ LIFTER_CONDITIONS = Role(
     "The lifter's conditions",
     Conditions,
     ("load_kg", "daze"),
+    applies=("sprinting", "actions"),  # a Python caller's record: on_roll applies them
     defaults={"load_kg": 20.0},
 )
 """What he carries (the encumbrance tier) and whether he is Dazed or Stunned: both

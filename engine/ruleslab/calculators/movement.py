@@ -42,6 +42,7 @@ MOVER_CONDITIONS = Role(
     "The mover's conditions",
     Conditions,
     ("load_kg",),
+    applies=("sprinting",),  # refused with a Heavy load (RN-COND-2)
     defaults={"load_kg": 20.0},
 )
 """What he carries: its tier's movement penalties lower his speeds. Movement makes no

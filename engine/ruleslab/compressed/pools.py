@@ -60,6 +60,7 @@ from ruleslab.compressed.combatants import Combatant
 from ruleslab.compressed.thresholds import combatant_thresholds
 from ruleslab.explain import Step
 from ruleslab.henchmen import HENCHMEN, SOAK, HenchmenBonus, henchmen_bonus
+from ruleslab.henchmen_leader import power_attack_bonus
 from ruleslab.mega import effective
 from ruleslab.params import InputError
 from ruleslab.quantum_costs import PowerUse, QuantumSpend, quantum_spend
@@ -186,6 +187,7 @@ class SideInput:
     henchmen_situation: int = 0
     henchman_pool: int = 4
     henchman_soak: int = 2
+    henchmen_share_power: bool = False
     leader_charisma: int = 2
     leader_command: int = 0
     powers: tuple[PowerUse, ...] = ()
@@ -513,6 +515,10 @@ def build_side(
     :class:`InputError` on ``field`` (the side's combatants).
     """
     hench = _side_henchmen(s, steps)
+    if hench is not None and s.combatants[0].resist is not None and (hench.dice or hench.damage):
+        who = f"{s.label}: {s.combatants[0].name}"  # a Quantum power's attack (RN-COMP-21)
+        hench, step = power_attack_bonus(hench, shared=s.henchmen_share_power, who=who)
+        steps.append(step)
     mods = _side_modifiers(s, other, hench, henchmen_count_as)
     enemy_soak = _enemy_soak(s, other, steps)
     pools = tuple(
