@@ -115,7 +115,9 @@ def test_the_docs_are_searchable(browser, base_url, docs) -> None:
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-@pytest.mark.parametrize("name", ["index", "embedding", "api", "rules-notes/falling"])
+@pytest.mark.parametrize(
+    "name", ["index", "getting-started", "embedding", "api", "performance", "rules-notes/falling"]
+)
 def test_pages_fit_the_width_in_both_themes(
     browser, base_url, docs, artifacts, name, viewport, scheme
 ) -> None:

@@ -73,3 +73,17 @@ def test_a_strict_build_fails_on_a_broken_link_or_anchor(tmp_path: Path) -> None
         config = _project(tmp_path / name, page)
         with pytest.raises(DocsBuildError, match=r"missing\.md|no-such-heading"):
             build_docs(tmp_path / f"{name}-site", config=config)
+
+
+@pytest.mark.parametrize("name", ["README.md", "CHANGELOG.md"])
+def test_the_front_doors_links_reach_files(name: str) -> None:
+    """The README and the changelog are read on the repository's host, outside the
+    documentation's build: each relative link (images too) names a file that exists."""
+    root = CONFIG.parent
+    text = (root / name).read_text(encoding="utf-8")
+    links = re.findall(r"\]\(([^)\s]+)\)|<img src=\"([^\"]+)\"", text)
+    targets = [a or b for a, b in links]
+    local = [t.split("#", 1)[0] for t in targets if not re.match(r"[a-z]+:", t)]
+    assert [t for t in local if t and not (root / t).exists()] == []
+    if name == "README.md":
+        assert len(local) >= 10  # (the parser found the README's links)
