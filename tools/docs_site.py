@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -121,7 +122,27 @@ def build_docs(out: Path = DEFAULT_OUT, *, config: Path = CONFIG) -> Path:
         raise DocsBuildError(f"mkdocs build --strict failed:\n{proc.stdout[-4000:]}{proc.stderr}")
     if not (out / "index.html").is_file():
         raise DocsBuildError(f"mkdocs wrote no {out / 'index.html'}")
+    _drop_unused_assets(out)
     return out
+
+
+#: What Material writes that an English-only site never fetches: lunr's stemmers and
+#: segmenters for other languages (``plugins: search: lang: en`` in mkdocs.yml; English
+#: is in the search worker itself), and the source maps of its scripts (for developer
+#: tools only; the offline cache leaves them out too), with the comment naming each.
+_UNUSED_ASSETS = ("assets/javascripts/lunr",)
+_MAP_COMMENT = re.compile(r"\n?(?://|/\*)# sourceMappingURL=[^\n]*\s*$")
+
+
+def _drop_unused_assets(out: Path) -> None:
+    for rel in _UNUSED_ASSETS:
+        shutil.rmtree(out / rel, ignore_errors=True)
+    for source_map in sorted((out / "assets").rglob("*.map")):
+        source = source_map.with_suffix("")  # (bundle.js.map maps bundle.js)
+        if source.is_file():
+            text = source.read_text(encoding="utf-8")
+            source.write_text(_MAP_COMMENT.sub("\n", text), encoding="utf-8")
+        source_map.unlink()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -88,6 +88,9 @@ def test_the_landing_page_links_the_documentation(browser, base_url, docs) -> No
 def test_the_docs_are_searchable(browser, base_url, docs) -> None:
     from playwright.sync_api import expect
 
+    # (without the files tools/docs_site.py drops: other languages' stemmers, source maps)
+    assert not (docs / "assets" / "javascripts" / "lunr").exists()
+    assert list(docs.rglob("*.map")) == []
     context, page, watch = _open(browser, base_url, "docs/index.html", DESKTOP)
     try:
         page.locator("label.md-search__icon, .md-search__input").first.click()
