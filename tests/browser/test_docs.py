@@ -18,6 +18,8 @@ from tests.browser.conftest import KERNEL_TIMEOUT, PageWatch
 
 pytestmark = pytest.mark.browser
 
+BUSY_MS = 60_000  # a page's answer on a loaded 2-core machine (a recompute, a navigation)
+
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
@@ -58,13 +60,17 @@ def test_the_embedding_page_has_live_calculators(browser, base_url, docs, artifa
         src = lifting.locator("iframe").get_attribute("src")
         assert src.startswith(base_url + "app.html?calculator=lifting&"), src
         calc = lifting.frame_locator("iframe").locator(".rl-calc-lifting").first
-        expect(calc.locator('[data-figure="capacity"]').first).to_have_text("210 kg")
+        expect(calc.locator('[data-figure="capacity"]').first).to_have_text(
+            "210 kg", timeout=BUSY_MS
+        )
 
         # ... and it is live: a changed Strength changes the figure (30 kg × (7 + 2))
         box = calc.locator(".rl-field-strength input").first
         box.fill("7")
         box.press("Enter")
-        expect(calc.locator('[data-figure="capacity"]').first).to_have_text("270 kg")
+        expect(calc.locator('[data-figure="capacity"]').first).to_have_text(
+            "270 kg", timeout=BUSY_MS
+        )
         lifting.screenshot(path=str(artifacts / "docs-embedding-lifting-live.png"))
         assert watch.offsite == [], watch.offsite
         assert watch.errors == [], watch.errors
@@ -78,8 +84,10 @@ def test_the_landing_page_links_the_documentation(browser, base_url, docs) -> No
     context, page, _watch = _open(browser, base_url, "index.html", DESKTOP)
     try:
         page.get_by_role("link", name="Documentation", exact=False).first.click()
-        expect(page).to_have_url(base_url + "docs/index.html")
-        expect(page.locator(".md-content h1").first).to_have_text(re.compile(r"^ruleslab"))
+        expect(page).to_have_url(base_url + "docs/index.html", timeout=BUSY_MS)
+        expect(page.locator(".md-content h1").first).to_have_text(
+            re.compile(r"^ruleslab"), timeout=BUSY_MS
+        )
     finally:
         context.close()
 
