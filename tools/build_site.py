@@ -15,7 +15,8 @@ Steps:
 4. ``jupyter lite build`` with the notebooks from ``--contents``;
 5. stamp the served notebooks and hook the script that keeps what a GM saved
    across deploys (:mod:`tools.keep_notebooks`);
-6. add ``favicon.ico`` and the landing page;
+6. add ``favicon.ico`` and the landing page, and build the documentation into
+   ``docs/`` (:mod:`tools.docs_site`: MkDocs, strictly);
 7. make the site work offline after the first visit (:mod:`tools.offline`: a
    service worker precaching every file), then check that no configuration
    URL leaves the site's origin and that the widget extensions are present.
@@ -41,6 +42,7 @@ from typing import Any
 
 from tools import REPO
 from tools.build_app import APP_DIR, APP_STDLIB_ZIP, AppBuildError, build_app
+from tools.docs_site import DocsBuildError, build_docs
 from tools.early_kernel import EarlyKernelError, check_early_kernel, write_early_kernel
 from tools.keep_notebooks import (
     CONTENTS_STORAGE,
@@ -64,6 +66,7 @@ from tools.pyodide_dist import (
 )
 
 __all__ = [
+    "DOCS_FOLDER",
     "REQUIRED_EXTENSIONS",
     "SiteBuildError",
     "build_site",
@@ -74,6 +77,8 @@ __all__ = [
 ]
 
 LITE_CONFIG = REPO / "lite_config"
+#: The documentation's folder in the site (:mod:`tools.docs_site`), linked from the landing page.
+DOCS_FOLDER = "docs"
 DEFAULT_OUT = REPO / "build" / "site"
 DEFAULT_CONTENTS = REPO / "content"
 #: The notebook kernel's Pyodide module (relative to the site root), from
@@ -258,6 +263,7 @@ def build_site(
     landing: bool = True,
     wheel_cache: Path = DEFAULT_WHEEL_CACHE,
     stock: bool = False,
+    docs: bool = True,
 ) -> Path:
     """Build the site into ``out`` (deleted first) and return ``out``.
 
@@ -270,13 +276,16 @@ def build_site(
     JupyterLite's own ``index.html`` (no landing or app pages; ``landing`` is
     ignored), no stamping or reconciling of stored notebooks
     (:mod:`tools.keep_notebooks`) and its own service worker (no offline cache,
-    :mod:`tools.offline`). The project wheel and the notebooks are still served, so a
+    :mod:`tools.offline`), no documentation. ``docs=False`` leaves the documentation
+    (``docs/``, :mod:`tools.docs_site`) out of our site too. The project wheel and the
+    notebooks are still served, so a
     calculator notebook runs on the stock site too.
 
     Raises :class:`SiteBuildError` (or :class:`~tools.pyodide_dist.PyodideDistError`,
     :class:`~tools.build_app.AppBuildError`,
     :class:`~tools.keep_notebooks.KeepNotebooksError`,
-    :class:`~tools.early_kernel.EarlyKernelError`, :class:`~tools.offline.OfflineError`)
+    :class:`~tools.early_kernel.EarlyKernelError`, :class:`~tools.offline.OfflineError`,
+    :class:`~tools.docs_site.DocsBuildError`)
     with a readable message when a step fails or the result fails :func:`check_site`.
     """
     out, contents = Path(out).resolve(), Path(contents).resolve()
@@ -326,6 +335,9 @@ def build_site(
         write_early_kernel(out)
     if landing and not stock:
         _write_landing(out)
+        if docs:
+            print("building the documentation (mkdocs --strict) ...", flush=True)
+            build_docs(out / DOCS_FOLDER)
     if not stock:
         prepare_pages(out)  # (tools/publish.py) version.json, icons: before the offline step
         write_offline(out)  # last: its manifest holds every file as served (stamped notebooks)
@@ -404,6 +416,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="the benchmark's peer: npm Pyodide and PyPI wheels as shipped, the kernel's "
         "default loading, JupyterLite's own index.html",
     )
+    parser.add_argument(
+        "--no-docs", action="store_true", help="leave the documentation (docs/) out"
+    )
     parser.add_argument("--serve", action="store_true", help="serve the site after building")
     parser.add_argument("--serve-only", action="store_true", help="serve an existing build")
     parser.add_argument("--port", type=int, default=8000)
@@ -411,7 +426,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.serve_only:
         try:
             site = build_site(
-                args.out, contents=args.contents, landing=not args.no_landing, stock=args.stock
+                args.out,
+                contents=args.contents,
+                landing=not args.no_landing,
+                stock=args.stock,
+                docs=not args.no_docs,
             )
         except (
             SiteBuildError,
@@ -420,6 +439,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             KeepNotebooksError,
             EarlyKernelError,
             OfflineError,
+            DocsBuildError,
         ) as err:
             print(f"error: {err}", file=sys.stderr)
             return 1

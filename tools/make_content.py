@@ -896,6 +896,7 @@ runs in your browser, Python included, and nothing is sent anywhere.</p>
  type="search" id="search" autocomplete="off" placeholder="e.g. fall, soak, burst"
  aria-describedby="search-count"></div>
 <a class="notes" href="rules-notes/index.html">Rules notes: how unclear rules are read</a>
+<a class="notes" href="docs/index.html">Documentation: for GMs, rules authors, developers</a>
 </div>
 <p id="search-count" class="visually-hidden" aria-live="polite"></p>
 <p id="no-results" role="status" hidden></p>
@@ -908,7 +909,8 @@ twice as long).</p>
 To embed a calculator, pre-set and as tall as its content, in your own page: include
 <code>&lt;script src="…/embed.js" defer&gt;&lt;/script&gt;</code> once (… is this site's
 address) and write <code>&lt;div data-ruleslab="lifting" data-strength="5"&gt;&lt;/div&gt;</code>
-where it goes; Sphinx and MkDocs recipes are in the project's README.</p>
+where it goes; Sphinx and MkDocs recipes, live: <a href="docs/embedding.html">embedding a
+calculator</a>.</p>
 <p class="version">ruleslab {escape(project_version())}</p>
 </footer>
 </main>

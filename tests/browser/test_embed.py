@@ -1,7 +1,8 @@
 """Embeds, with Chromium: calculators pre-set, at the right height, in real doc sites.
 
-The README's recipes (read from README.md, so they cannot drift: the blocks
-after ``<!-- embed-recipe: NAME -->``) build, into temporary folders:
+The recipes of the documentation's embedding page (read from docs/embedding.md, so
+they cannot drift: the blocks after ``<!-- embed-recipe: NAME -->``) build, into
+temporary folders:
 
 * a **Sphinx** site (``sphinx-conf`` and ``sphinx``: the ``ruleslab_sphinx``
   directive, three calculators),
@@ -40,16 +41,16 @@ from tests.browser.conftest import KERNEL_TIMEOUT
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-README = ROOT / "README.md"
-HOST_IN_README = "https://YOUR-HOST/ruleslab/"
+RECIPES = ROOT / "docs" / "embedding.md"
+HOST_IN_RECIPES = "https://YOUR-HOST/ruleslab/"
 FIT_PX = 2  # iframe height against content height
 FILLER_PX = 1600  # between the doc sites' embeds: the next one starts below the fold
 VIEWPORT = {"width": 1000, "height": 800}
 
 
 def recipes() -> dict[str, str]:
-    """The README's embed recipes by name: the fenced block after each marker."""
-    text = README.read_text(encoding="utf-8")
+    """The embedding page's recipes by name: the fenced block after each marker."""
+    text = RECIPES.read_text(encoding="utf-8")
     found = dict(re.findall(r"<!-- embed-recipe: ([\w-]+) -->\n```\w*\n(.*?)```", text, flags=re.S))
     assert set(found) == {"html", "sphinx-conf", "sphinx", "mkdocs-hook", "mkdocs-yml"}, (
         found.keys()
@@ -116,7 +117,7 @@ def _run(cmd: list[str], cwd: Path) -> None:
 
 def _sphinx_site(src: Path, out: Path, site_url: str, recipe: dict[str, str]) -> None:
     src.mkdir(parents=True)
-    conf = recipe["sphinx-conf"].replace(HOST_IN_README, site_url)
+    conf = recipe["sphinx-conf"].replace(HOST_IN_RECIPES, site_url)
     (src / "conf.py").write_text(f'project = "Embeds"\n{conf}', encoding="utf-8")
     filler = f'.. raw:: html\n\n   <div class="filler" style="height: {FILLER_PX}px"></div>'
     body = f"\n\n{filler}\n\n".join(_paragraphs(recipe["sphinx"]))
@@ -135,7 +136,7 @@ def _mkdocs_site(src: Path, out: Path, site_url: str, recipe: dict[str, str]) ->
         encoding="utf-8",
     )
     (src / "ruleslab_hook.py").write_text(recipe["mkdocs-hook"], encoding="utf-8")
-    html = recipe["html"].replace(HOST_IN_README, site_url)
+    html = recipe["html"].replace(HOST_IN_RECIPES, site_url)
     filler = f'<div class="filler" style="height: {FILLER_PX}px"></div>'
     script, *elements = _paragraphs(html)
     body = script + "\n\n" + f"\n\n{filler}\n\n".join(elements)
@@ -173,7 +174,7 @@ def host(tmp_path_factory, base_url, site_dir) -> Iterator[str]:
     _sphinx_site(work / "sphinx-src", root / "sphinx", base_url, recipe)
     _mkdocs_site(work / "mkdocs-src", root / "mkdocs", base_url, recipe)
     (root / "plain").mkdir()
-    page = recipe["html"].replace(HOST_IN_README, base_url)
+    page = recipe["html"].replace(HOST_IN_RECIPES, base_url)
     (root / "plain" / "index.html").write_text(
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Plain</title>'
         f'<link rel="icon" href="data:,"></head><body>\n<h1>Calculators</h1>\n{page}'

@@ -387,15 +387,15 @@ def test_a_bad_sweep_in_a_link_names_the_parameter_and_the_form_it_takes(query, 
     assert caught.value.field == name
 
 
-# -- the README -------------------------------------------------------------------
+# -- the documentation ------------------------------------------------------------
 
 
-@pytest.mark.skipif(sys.platform == "emscripten", reason="reads the README")
-def test_the_readme_what_if_example_runs():
-    text = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+@pytest.mark.skipif(sys.platform == "emscripten", reason="reads the documentation")
+def test_the_documented_what_if_example_runs():
+    text = (Path(__file__).parents[2] / "docs" / "python.md").read_text(encoding="utf-8")
     match = re.search(r"<!-- python-example: what-if -->\n```python\n(.*?)```", text, re.S)
-    assert match, "the README's what-if example is missing"
-    exec(compile(match.group(1), "README.md", "exec"), {})
+    assert match, "docs/python.md's what-if example is missing"
+    exec(compile(match.group(1), "docs/python.md", "exec"), {})
 
 
 def test_a_legend_never_doubles_the_colon_of_a_fighters_label():
