@@ -7,6 +7,7 @@ What the page draws of it (widths, stickiness, keyboard) is checked in Chromium 
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any
 
@@ -17,7 +18,8 @@ pytest.importorskip("ipywidgets")
 from ruleslab import InputError
 from ruleslab.calculators import CALCULATORS, get
 from ruleslab_widgets.fold import FoldHeading, Summary
-from ruleslab_widgets.view import KEY_FIGURES, CalculatorView
+from ruleslab_widgets.view import CalculatorView
+from tests.engine.headline_cases import CASES
 
 KEYS = [c.key for c in CALCULATORS]
 
@@ -121,14 +123,38 @@ def test_the_summary_shows_the_ruleset_then_each_changed_option_as_chips():
     assert healing.summary.chips == [[first, "Rules options: the defaults", False]]
 
 
-@pytest.mark.parametrize("key", KEYS)
-def test_the_summary_shows_the_first_key_figures(key):
+@pytest.mark.parametrize(
+    ("key", "link", "figures"),
+    [(key, link, figures) for key, cases in CASES.items() for link, figures in cases],
+)
+def test_the_summary_shows_the_headline_the_inputs_ask_for(key, link, figures):
     view = CalculatorView(get(key))
+    view.apply_query(link)
     assert view.result is not None
-    expected = [[f.label, f.text] for f in view.result.figures()[:KEY_FIGURES]]
+    assert not view.last_error
+    by_key = {f.key: f for f in view.result.figures()}
+    expected = [[by_key[k].label, by_key[k].text] for k in figures]
     assert view.summary.figures == view.keybar.figures == expected
-    assert expected
     assert view.summary.stale == ""
+    assert view.keybar.scenario == ""
+    # the results table: the headline first, in order, marked; then the other figures
+    keys = re.findall(r'data-figure="([^"]+)"', view.output.value)
+    assert tuple(keys[: len(figures)]) == figures
+    assert sorted(keys) == sorted(by_key)
+    assert view.output.value.count('class="rl-headline"') == len(figures)
+
+
+def test_while_comparing_the_key_bar_names_the_scenario_it_shows():
+    view = CalculatorView(get("jumping"))
+    view.scenarios.add()  # B, the form edits it
+    view.set_input("strength", "5")
+    assert view.keybar.scenario == "Scenario B: Strength 5 dots"
+    b = view.keybar.figures
+    view.scenarios.select(0)
+    assert view.keybar.scenario == "Scenario A"
+    assert view.keybar.figures != b
+    view.scenarios.close()
+    assert view.keybar.scenario == ""
 
 
 def test_a_bad_field_marks_the_results_stale_until_it_is_fixed():

@@ -15,9 +15,10 @@
   pre-rendered page draws them (:mod:`ruleslab_widgets.prerender`).
 * :class:`Summary`: the line of the result that stays in view: the ruleset
   and every rules option not at its default as chips (a chip opens "Rules
-  options" and focuses that option), the first key figures (on a narrow
-  calculator, where it sticks to the top of the screen; a tap jumps to the
-  full results), and, while a field is invalid, "Not current: fix …".
+  options" and focuses that option), the headline's figures, whole, named by
+  scenario while comparing (on a narrow calculator, where it sticks to the top
+  of the screen; a tap jumps to the full results), and, while a field is invalid,
+  "Not current: fix …".
 
 All text goes through ``textContent`` and attributes, never HTML.
 """
@@ -150,12 +151,20 @@ function render({ model, el }) {
     const more = document.createElement("span");
     more.className = "rl-key-more";
     more.textContent = "All results \u2193";
+    const scenario = model.get("scenario");
+    if (scenario) {
+      const tag = document.createElement("span");
+      tag.className = "rl-key-scenario";
+      tag.textContent = scenario;
+      parts.unshift(tag);
+    }
     figures.replaceChildren(...parts, more);
-    figures.hidden = parts.length === 0;
+    figures.hidden = model.get("figures").length === 0;
   };
-  for (const n of ["stale", "chips", "figures"]) model.on(`change:${n}`, show);
+  const names = ["stale", "chips", "figures", "scenario"];
+  for (const n of names) model.on(`change:${n}`, show);
   show();
-  return () => { for (const n of ["stale", "chips", "figures"]) model.off(`change:${n}`, show); };
+  return () => { for (const n of names) model.off(`change:${n}`, show); };
 }
 export default { render };
 """
@@ -176,14 +185,17 @@ class Summary(ModuleWidget):
     """The result's line that stays in view (see the module's doc).
 
     ``chips``: ``[name, text, changed]`` per rules option shown (the ruleset, then
-    each option not at its default); ``figures``: ``[label, text]`` of the first
-    key figures; ``stale``: "Not current: fix …" while a field is invalid, else "".
+    each option not at its default); ``figures``: ``[label, text]`` of the headline
+    (the figures that answer the question the inputs ask); ``scenario``: while
+    scenarios are compared, whose they are ("Scenario B: Strength 5"); ``stale``:
+    "Not current: fix …" while a field is invalid, else "".
     """
 
     _esm = _SUMMARY_ESM
     chips = traitlets.List(traitlets.List()).tag(sync=True)
     figures = traitlets.List(traitlets.List()).tag(sync=True)
     stale = traitlets.Unicode("").tag(sync=True)
+    scenario = traitlets.Unicode("").tag(sync=True)
 
 
 class FoldRegion(w.VBox):  # type: ignore[misc]  # (ipywidgets: untyped)

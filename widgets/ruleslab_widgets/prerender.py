@@ -338,6 +338,8 @@ class _Renderer:
             f"<strong>{_e(value)}</strong></span>"
             for label, value in widget.figures
         )
+        if figures and widget.scenario:
+            figures = f'<span class="rl-key-scenario">{_e(widget.scenario)}</span>' + figures
         return (
             f"<div{_attrs(class_=cls)}>"
             f'<div class="rl-stale-banner" role="status"{"" if note else " hidden"}>'

@@ -176,10 +176,11 @@ _RULES = """
 .rl-calc .rl-key-figures { font: inherit; color: var(--rl-fg); background: none;
   border: 1px solid var(--rl-border); border-radius: 4px; padding: 0.3em 0.6em; cursor: pointer;
   display: flex; flex-wrap: wrap; gap: 0.15em 1em; text-align: left; width: 100%; }
-.rl-calc .rl-key-figure { max-width: 100%; overflow: hidden; text-overflow: ellipsis;
-  white-space: nowrap; }
+.rl-calc .rl-key-figure { max-width: 100%; overflow-wrap: anywhere; }
+.rl-calc .rl-key-scenario { font-weight: 600; flex-basis: 100%; }
 .rl-calc .rl-key-label { color: var(--rl-muted); }
 .rl-calc .rl-key-more { color: var(--rl-link); margin-left: auto; }
+.rl-calc .rl-figures tr.rl-headline > th { font-weight: 600; color: var(--rl-fg); }
 .rl-calc .rl-results-summary .rl-key-figures { display: none; }
 .rl-calc .rl-keybar { position: sticky; top: 0; z-index: 5; padding: 0.35em 0;
   background: var(--rl-page-bg, var(--jp-layout-color0, #fff));

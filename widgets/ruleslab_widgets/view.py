@@ -55,6 +55,7 @@ from ruleslab import (
     BoolParam,
     ChoiceParam,
     Explained,
+    Figure,
     InputError,
     IntParam,
     NumberParam,
@@ -81,12 +82,9 @@ from ruleslab_widgets.shared_styles import set_shown, shared_defaults
 from ruleslab_widgets.style import STYLE
 from ruleslab_widgets.sweep_panel import SweepPanel
 
-__all__ = ["KEY_FIGURES", "PAGE_PARAMETERS", "CalculatorView"]
+__all__ = ["PAGE_PARAMETERS", "CalculatorView"]
 
 _log = logging.getLogger(__name__)
-
-KEY_FIGURES = 3
-"""How many of the result's first figures the summary in view shows."""
 
 SEED = IntParam("seed", "Seed", minimum=0, maximum=2**32)
 """The roll seed box: read like any whole-number field (ASCII digits, bounded length)."""
@@ -132,6 +130,8 @@ class CalculatorView(w.VBox):
     def _build(self, calc: Calculator, **kwargs: Any) -> None:
         self.calc = calc
         self.result: Explained | None = None
+        # the parsed inputs ``result`` was computed from (they choose its headline)
+        self.result_values: dict[str, Any] = {}
         self.last_error: str = ""
         self.inputs: dict[str, w.DOMWidget] = {}
         self.messages: dict[str, w.HTML] = {}
@@ -575,7 +575,7 @@ class CalculatorView(w.VBox):
             return
         self.scenarios.clear_charts()
         if self.result is not None and "rl-sc-result" in self.output.value:
-            self.output.value = figures_html(self.result)
+            self.output.value = figures_html(self.result, self.headline_keys())
 
     # -- the result's line in view -------------------------------------------
     def stale_fields(self) -> list[str]:
@@ -624,16 +624,27 @@ class CalculatorView(w.VBox):
             self.results.add_class("rl-stale")
         else:
             self.results.remove_class("rl-stale")
-        figures = (
-            [[f.label, f.text] for f in self.result.figures()[:KEY_FIGURES]]
-            if self.result is not None
-            else []
-        )
+        figures = [[f.label, f.text] for f in self.headline()]
+        scenario = ""
+        if self.scenarios.comparing and figures:
+            scenario = f"Scenario {self.scenarios.legends[self.scenarios.selected]}"
         chips = self.option_chips()
         for summary in (self.summary, self.keybar):
             summary.stale = note
             summary.figures = figures
             summary.chips = chips
+            summary.scenario = scenario
+
+    def headline(self) -> tuple[Figure, ...]:
+        """The figures of the result shown that answer the question its inputs ask (the
+        calculator's declared headline: :meth:`~ruleslab.declare.Calculator.headline`)."""
+        if self.result is None:
+            return ()
+        return self.calc.headline(self.result_values, self.result)
+
+    def headline_keys(self) -> tuple[str, ...]:
+        """The keys of :meth:`headline`'s figures."""
+        return tuple(f.key for f in self.headline())
 
     def _recompute(self) -> None:
         values, errors = self.parse()
@@ -670,9 +681,10 @@ class CalculatorView(w.VBox):
         changed = self.result is not None and result != self.result
         self.last_error = ""
         self.result = result
+        self.result_values = values
         self._new_result(changed)
         self._show_status("")
-        self.output.value = figures_html(result)
+        self.output.value = figures_html(result, self.headline_keys())
         self.working.value = steps_html(result)
         for view, panel in zip(self.calc.views, self.panels, strict=True):
             update_panel(view, panel, result)
