@@ -111,11 +111,19 @@ def _initial_text(param: Param) -> str:
     return str(value)
 
 
+def _help_text(param: Param) -> str:
+    """A field's help: its declared help, then, for a number with decimals, how the
+    field reads commas, points and exponents (:meth:`ruleslab.NumberParam.notation`)."""
+    if isinstance(param, NumberParam):
+        return " ".join(filter(None, [param.help, param.notation()]))
+    return param.help
+
+
 def _help_html(param: Param) -> str:
     """A field's help text as HTML (escaped): the one place it is rendered, so that
     references in it can be turned into links in one place: a rules note cited
     (``RN-FALL-1``) links to it (:func:`~ruleslab_widgets.notes.linkify`)."""
-    return linkify(param.help)
+    return linkify(_help_text(param))
 
 
 class CalculatorView(w.VBox):
@@ -302,8 +310,9 @@ class CalculatorView(w.VBox):
                 style=initial,
             )
         widget.add_class(f"rl-field-{param.name}")
-        if param.help:
-            widget.tooltip = param.help  # (hover; the help line below: focus and tap)
+        help_text = _help_text(param)
+        if help_text:
+            widget.tooltip = help_text  # (hover; the help line below: focus and tap)
         widget.observe(self._on_change, names="value")
         message = w.HTML("")
         message.add_class(f"rl-message-{param.name}")
@@ -315,7 +324,7 @@ class CalculatorView(w.VBox):
         line.add_class("rl-row")
         row = w.VBox([line])
         row.add_class("rl-field-row")
-        if param.help:
+        if help_text:
             help_line = w.HTML(f'<div class="rl-help">{_help_html(param)}</div>')
             if compact:  # shown while the field has the focus (no shift under a pointer)
                 help_line.add_class("rl-help-compact")
