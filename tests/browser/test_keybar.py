@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, KERNEL_TIMEOUT, engine_result
+from tests.browser.conftest import ARTIFACTS, KERNEL_TIMEOUT
 from tests.engine.headline_cases import CASES
 
 pytestmark = pytest.mark.browser
@@ -23,7 +23,8 @@ pytestmark = pytest.mark.browser
 pytest.importorskip("ipywidgets")
 from urllib.parse import parse_qsl  # noqa: E402
 
-from ruleslab.calculators import CALCULATORS  # noqa: E402
+from ruleslab.calculators import CALCULATORS, get  # noqa: E402
+from ruleslab.whatif_inputs import parse_value  # noqa: E402
 
 KEYS = [c.key for c in CALCULATORS]
 PHONE = {"width": 390, "height": 844}
@@ -48,7 +49,9 @@ BAR_JS = """(key) => {
 
 
 def _expected(key: str, link: str, figures: tuple[str, ...]) -> list[list[Any]]:
-    result = engine_result(key, **dict(parse_qsl(link)))
+    calc = get(key)
+    typed = {p.name: p.default for p in calc.params} | dict(parse_qsl(link))
+    result = calc.run({p.name: parse_value(p, typed[p.name]) for p in calc.params})
     by_key = {f.key: f for f in result.figures()}
     return [[by_key[k].label, by_key[k].text] for k in figures]
 

@@ -49,7 +49,8 @@ def test_the_form_sits_beside_the_results_and_every_field_is_in_the_form(
     assert inputs_under(view.form, view) == set(view.inputs)
     assert not inputs_under(view.results, view)
     # the bar kept in view on a narrow calculator sits above the form, under the link
-    assert view.children.index(view.keybar) == view.children.index(view.share) + 1
+    assert view.children.index(view.keybar) == view.children.index(view.share) + 2
+    assert view.children.index(view.link_status) == view.children.index(view.share) + 1
     assert view.children.index(view.keybar) < view.children.index(body)
     # the title the app page may hide
     assert '<h2 class="rl-title">' in view.children[0].value
@@ -201,3 +202,32 @@ def test_summary_and_fold_hold_text_only():
     # (the page sets their text with textContent: no HTML from Python)
     assert "innerHTML" not in Summary._esm
     assert "innerHTML" not in FoldHeading._esm
+
+
+def test_a_chart_with_nothing_to_chart_is_not_drawn():
+    view = CalculatorView(get("autofire"))  # a character targeted: no henchmen removed
+    titles = [v.title for v in view.calc.views]
+    removed = view.panels[titles.index("Henchmen removed per squad")]
+    assert removed.bars == []
+    assert removed.layout.display == "none"
+    assert all(p.layout.display != "none" for p in view.panels if p is not removed)
+    view.apply_query("target_kind=squad")
+    assert removed.bars
+    assert removed.layout.display != "none"
+
+
+def test_the_key_bar_holds_a_button_per_roll():
+    assert CalculatorView(get("chimera")).keybar.actions == ["Play a round", "Play the fight"]
+    assert CalculatorView(get("dice_pool")).keybar.actions == ["Roll it"]
+    assert CalculatorView(get("lifting")).keybar.actions == []
+    assert CalculatorView(get("lifting")).summary.actions == []
+
+
+def test_a_scenario_has_one_colour_in_bar_and_line_charts():
+    from ruleslab_widgets.style import DARK, LIGHT
+
+    for theme in (LIGHT, DARK):
+        for i in range(4):
+            assert theme[f"line-{i}"] == theme[f"series-{i}"]
+        lines = [theme[f"line-{i}"] for i in range(6)]
+        assert len(set(lines)) == 6

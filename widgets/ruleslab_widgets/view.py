@@ -41,6 +41,7 @@ declaration. The look (light and dark, any width): :mod:`ruleslab_widgets.style`
 
 from __future__ import annotations
 
+import difflib
 import logging
 import random
 from collections.abc import Iterable, Iterator
@@ -179,6 +180,9 @@ class CalculatorView(w.VBox):
             form.append(opts)
             self.options_box = self.folds["Rules options"]
         self.status = w.HTML("")
+        # what a link (or an embed's attributes) could not set: at the top, above the form
+        self.link_status = w.HTML("")
+        self.link_status.add_class("rl-link-status")
         self.output = w.HTML("")
         self.output.add_class("rl-output")
         self.working = w.HTML("")
@@ -200,7 +204,7 @@ class CalculatorView(w.VBox):
         # calculator, a bar that sticks to the top while the form scrolls
         self.summary = Summary()
         self.summary.add_class("rl-results-summary")
-        self.keybar = Summary()
+        self.keybar = Summary(actions=[spec.label for spec in calc.rolls])
         self.keybar.add_class("rl-keybar")
         self.roll_logs: list[w.HTML] = []
         # What each log (by id) shows: a current roll (to mark stale) or a message.
@@ -226,7 +230,14 @@ class CalculatorView(w.VBox):
         self.results.add_class("rl-results")
         body = w.Box([self.form, self.results])
         body.add_class("rl-body")
-        children: list[w.Widget] = [header, self.share, self.keybar, self.scenarios.bar, body]
+        children: list[w.Widget] = [
+            header,
+            self.share,
+            self.link_status,
+            self.keybar,
+            self.scenarios.bar,
+            body,
+        ]
         super().__init__(children=children, **kwargs)
         self.add_class("rl-calc")
         self.add_class(f"rl-calc-{calc.key}")
@@ -479,13 +490,23 @@ class CalculatorView(w.VBox):
             values[name] = text
         notes: list[str] = self.scenarios.take_link_error()
         if unknown:
-            shown = ", ".join(f"“{_short(n)}”" for n in list(unknown)[:3])
+            # an embed's inputs are its data-* attributes (app/embed.js adds ``embed=``)
+            embedded = any(name == "embed" for name, _text in pairs)
+            prefix = "data-" if embedded else ""
+            shown = ", ".join(f"“{prefix}{_short(n)}”" for n in list(unknown)[:3])
             more = f" and {len(unknown) - 3} more" if len(unknown) > 3 else ""
-            fields = ", ".join(self.inputs)
+            fields = ", ".join(prefix + p.name for p in self.calc.params)
+            what = "This embed's attributes name" if embedded else "This link names"
+            guesses = [self._guess(n) for n in list(unknown)[:3]]
+            meant = ", ".join(
+                f"{prefix}{p.name} ({p.label})" for p in dict.fromkeys(filter(None, guesses))
+            )
             notes.append(
-                f"This link names {shown}{more}, which "
+                f"{what} {shown}{more}, which "
                 f"{'is not a field' if len(unknown) == 1 else 'are not fields'} "
-                f"of this calculator: ignored. (Its fields: {fields}.)"
+                f"of this calculator: ignored."
+                + (f" Did you mean {meant}?" if meant else "")
+                + f" ({'Its attributes' if embedded else 'Its fields'}: {fields}.)"
             )
         self._link_errors = {}
         self._applying = True
@@ -505,6 +526,17 @@ class CalculatorView(w.VBox):
             self.options_box.expanded = True
         if sweep_pairs:
             self.sweep_panel.apply_link(urlencode(sweep_pairs, quote_via=quote))
+
+    def _guess(self, name: str) -> Param | None:
+        """The field a link's unknown ``name`` most likely meant: one whose label names it
+        ("firearms": "Attack ability (Firearms …)") or whose name is spelt close to it."""
+        word = _short(name).lower().replace("_", " ").strip()
+        if len(word) >= 3:
+            for param in self.calc.params:
+                if word in param.label.lower() or word in param.name.replace("_", " "):
+                    return param
+        close = difflib.get_close_matches(_short(name), [p.name for p in self.calc.params], 1)
+        return next((p for p in self.calc.params if close and p.name == close[0]), None)
 
     def _label(self, name: str) -> str:
         return next(p.label for p in self.calc.params if p.name == name)
@@ -568,6 +600,7 @@ class CalculatorView(w.VBox):
                 self._show_summary()
                 self.sweep_panel.follow()
                 self._show_scenarios()
+                self._show_panels()
 
     def _run(self, values: dict[str, Any]) -> Explained:
         """The form's parsed values computed: by the calculator, or, while scenarios are
@@ -585,6 +618,14 @@ class CalculatorView(w.VBox):
         self.scenarios.clear_charts()
         if self.result is not None and "rl-sc-result" in self.output.value:
             self.output.value = figures_html(self.result, self.headline_keys())
+
+    def _show_panels(self) -> None:
+        """A chart with nothing to chart for these inputs (henchmen removed when the
+        target is a character) is not drawn: it would only say so and take room."""
+        for panel in self.panels:
+            if hasattr(panel, "bars"):
+                series = getattr(panel, "series", [])
+                set_shown(panel, bool(panel.bars) or any(s.get("bars") for s in series))
 
     # -- the result's line in view -------------------------------------------
     def stale_fields(self) -> list[str]:
@@ -699,17 +740,17 @@ class CalculatorView(w.VBox):
             update_panel(view, panel, result)
 
     def _show_status(self, message: str, kind: str = "info") -> None:
-        # what a link could not set stays said: its unknown and repeated names until the
-        # GM changes a field, a value a field could not hold until that field changes
-        notes = (
-            self._link_notes
-            + [
+        # what a link could not set stays said, at the top (link_status): its unknown and
+        # repeated names until the GM changes a field, a value a field could not hold
+        # until that field changes
+        if kind != "busy":
+            link = self._link_notes + [
                 f"This link's value for {self._label(name)} could not be used "
                 "(see its message): its default is shown."
                 for name in self._link_errors
             ]
-            + self.scenarios.status_notes()
-        )
+            self.link_status.value = status_html(" ".join(link), "warning")
+        notes = self.scenarios.status_notes()
         if kind != "busy" and notes:
             message = " ".join(filter(None, [message, *notes]))
             kind = "warning"
