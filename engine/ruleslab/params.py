@@ -38,7 +38,7 @@ field's usual message, naming its label and range, never guessed at):
   separator: ``2,5`` is 2.5 and ``0,125`` is 0.125. One comma before exactly
   three digits, and nothing else (``1,250``), could be either (1250 or 1.25):
   a number field refuses it with a message giving both readings
-  (:data:`AMBIGUOUS_COMMA`); with more groups or a decimal point it is a
+  (:data:`AMBIGUOUS`); with more groups or a decimal point it is a
   thousands separator (``1,250,000``, ``1,250.5``). A decimal comma may follow
   space-grouped thousands (``12 500,5``) but not comma-grouped ones
   (``1,000,5`` is refused). A whole-number field takes no decimal comma, so
@@ -181,16 +181,12 @@ class TypedNumber:
     exponent: bool = False
 
 
-AMBIGUOUS_COMMA = (
-    "{label}: “{text}” could be {thousands} (a thousands comma) or {decimal} (a decimal "
-    "comma): type {thousands} or {decimal}."
+AMBIGUOUS = (
+    "{label}: “{text}” could be {first} ({first_is}) or {second} ({second_is}): type {both}."
 )
-"""A number field's message for ``1,250`` (:class:`TypedNumber`'s ``comma_group``)."""
-AMBIGUOUS_POINT = (
-    "{label}: “{text}” could be {decimal} (a decimal point) or {thousands} (a thousands "
-    "point): type {decimal} or {thousands}."
-)
-"""A whole-number field's message for ``1.000``."""
+"""A number field's message for text it could read two ways: ``1,250`` (a thousands or a
+decimal comma: :class:`TypedNumber`'s ``comma_group``), or, in a whole-number field,
+``1.000`` (a decimal or a thousands point)."""
 
 _MAX_EXPONENT_DIGITS = 3
 
@@ -386,6 +382,23 @@ class _NumberField(Param, Generic[N]):
         """The message for text this kind of field could read two ways, or ``""``."""
         return ""
 
+    def _both(
+        self, text: str, typed: TypedNumber, first: tuple[str, str], second: tuple[str, str]
+    ) -> str:
+        """:data:`AMBIGUOUS` for ``text``: its two readings, each ``(digits, what the mark
+        would be)``, with the sign typed."""
+        sign = "-" if typed.negative else ""
+        a, b = sign + first[0], sign + second[0]
+        return AMBIGUOUS.format(
+            label=self.label,
+            text=text,
+            first=a,
+            first_is=first[1],
+            second=b,
+            second_is=second[1],
+            both=f"{a} or {b}",
+        )
+
     def notation(self) -> str:  # pragma: no cover - overridden
         """How the field reads commas, points and exponents, in a sentence (its help)."""
         raise NotImplementedError
@@ -429,12 +442,11 @@ class IntParam(_NumberField[int]):
             or not text.lstrip("+-\u2212").startswith(whole + ".")
         ):
             return ""
-        sign = "-" if typed.negative else ""
-        return AMBIGUOUS_POINT.format(
-            label=self.label,
-            text=text,
-            decimal=f"{sign}{int(whole)}",
-            thousands=f"{sign}{whole}{typed.fraction}",
+        return self._both(
+            text,
+            typed,
+            (str(int(whole)), "a decimal point"),
+            (whole + typed.fraction, "a thousands point"),
         )
 
     def notation(self) -> str:
@@ -474,14 +486,10 @@ class NumberParam(_NumberField[float]):
         """``1,250``: 1250 with a thousands comma, or 1.25 with a decimal comma."""
         if not typed.comma_group:
             return ""
-        sign = "-" if typed.negative else ""
         first, group = text.lstrip("+-\u2212").split(",")
         decimal = f"{first}.{group}".rstrip("0").rstrip(".")
-        return AMBIGUOUS_COMMA.format(
-            label=self.label,
-            text=text,
-            thousands=f"{sign}{first}{group}",
-            decimal=f"{sign}{decimal}",
+        return self._both(
+            text, typed, (first + group, "a thousands comma"), (decimal, "a decimal comma")
         )
 
     def notation(self) -> str:

@@ -11,13 +11,12 @@
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import KERNEL_TIMEOUT
+from tests.browser.conftest import KERNEL_TIMEOUT, served
 
 pytestmark = pytest.mark.browser
 
@@ -41,18 +40,11 @@ AUTOFIRE = '<div id="embed" data-ruleslab="autofire" data-firearms="3" data-dext
 @pytest.fixture(scope="module")
 def host(tmp_path_factory, base_url) -> Iterator[str]:
     """The host pages, served on another origin than the calculator site."""
-    from tools.build_site import make_server
-
     root: Path = tmp_path_factory.mktemp("embed-frame")
     (root / "lifting.html").write_text(PAGE.format(element=LIFTING, site=base_url), "utf-8")
     (root / "autofire.html").write_text(PAGE.format(element=AUTOFIRE, site=base_url), "utf-8")
-    server = make_server(root, host="127.0.0.1", port=0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with served(root) as url:
+        yield url
 
 
 def _open(browser, url: str):

@@ -98,3 +98,77 @@ def test_the_key_bar_holds_the_headline_whole(browser, base_url, key):
                 page.screenshot(path=str(ARTIFACTS / f"keybar-{key}-{n}-{theme}.png"))
     finally:
         context.close()
+
+
+def _open_phone(browser, base_url: str, key: str, query: str = "") -> tuple[Any, Any]:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(f"{base_url}app.html?calculator={key}&theme=light{query}")
+    page.locator(f".rl-calc-{key}:not(.rl-prerender) .rl-keybar .rl-key-figure").first.wait_for(
+        timeout=KERNEL_TIMEOUT
+    )
+    page.wait_for_timeout(300)
+    return context, page
+
+
+def test_on_a_phone_the_steps_are_folded_and_the_rolls_are_a_tap_away(browser, base_url):
+    context, page = _open_phone(browser, base_url, "chimera")
+    root = page.locator(".rl-calc-chimera:not(.rl-prerender)")
+    try:
+        working = root.locator("details.rl-working")
+        assert working.evaluate("d => d.open") is False  # folded under the figures
+        action = root.locator(".rl-keybar .rl-key-action", has_text="Play a round")
+        assert action.is_visible()
+        action.click()
+        page.wait_for_timeout(400)
+        focused = page.evaluate(
+            "() => [document.activeElement.className, document.activeElement.textContent]"
+        )
+        assert "rl-roll-button" in focused[0]
+        assert "Play a round" in focused[1]
+        box = page.evaluate("() => document.activeElement.getBoundingClientRect().toJSON()")
+        assert 0 <= box["y"]
+        assert box["y"] + box["height"] <= PHONE["height"], box
+        # the GM opens the steps: a new result keeps them open
+        working.locator("summary").click()
+        assert working.evaluate("d => d.open") is True
+        box = root.locator(".rl-field-a_mr input").first
+        box.fill("11")
+        box.press("Enter")
+        page.wait_for_function(
+            "() => document.querySelector('.rl-calc-chimera:not(.rl-prerender) "
+            "details.rl-working:not([data-rl-folded])') === null"
+        )
+        assert root.locator("details.rl-working").evaluate("d => d.open") is True
+        page.screenshot(path=str(ARTIFACTS / "keybar-chimera-phone-actions.png"))
+    finally:
+        context.close()
+
+
+def test_on_a_phone_an_empty_chart_is_not_drawn_and_the_scenario_is_named(browser, base_url):
+    context, page = _open_phone(browser, base_url, "autofire")
+    root = page.locator(".rl-calc-autofire:not(.rl-prerender)")
+    try:
+        shown = page.evaluate(
+            """() => [...document.querySelectorAll(
+              '.rl-calc-autofire:not(.rl-prerender) .rl-panel')]
+              .filter((p) => p.offsetParent !== null).map((p) => p.textContent)"""
+        )
+        assert shown
+        assert not [t for t in shown if "Nothing to chart" in t or "Henchmen removed" in t]
+        # comparing: the bar says whose figures it shows
+        root.locator(".rl-sc-open").click()
+        root.locator(".rl-sc-add").click()
+        box = root.locator(".rl-field-dexterity input").first
+        box.fill("5")
+        box.press("Enter")
+        tag = root.locator(".rl-keybar .rl-key-scenario")
+        tag.wait_for(timeout=20_000)
+        page.wait_for_function(
+            "() => document.querySelector('.rl-calc-autofire:not(.rl-prerender) "
+            ".rl-keybar .rl-key-scenario').textContent.includes('Dexterity 5')"
+        )
+        assert tag.inner_text().startswith("Scenario B: ")
+        page.screenshot(path=str(ARTIFACTS / "keybar-autofire-phone-scenario-b.png"))
+    finally:
+        context.close()
