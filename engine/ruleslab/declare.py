@@ -35,7 +35,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ruleslab.explain import Chart, Explained
+from ruleslab.explain import Chart, Explained, Figure
 from ruleslab.params import Checked, ChoiceParam, Condition, Param
 from ruleslab.sources import cite
 
@@ -45,6 +45,7 @@ __all__ = [
     "ChartView",
     "Condition",
     "FieldGroup",
+    "Headline",
     "HealthTrackView",
     "Roll",
     "View",
@@ -92,6 +93,34 @@ class Roll:
     label: str
     run: Callable[[Any, int], Sequence[str]]
     help: str = "Rolls once with the current inputs; the same seed replays the same roll."
+
+
+@dataclass(frozen=True)
+class Headline:
+    """The figures that answer the question a calculator's inputs ask, in the order a
+    GM reads them: what the phone's key bar, the pre-rendered page and the top of the
+    results show first.
+
+    ``figures`` are figure keys of the result; ``when(values)`` (the inputs as
+    parsed, one value per field) says whether the inputs ask this headline's
+    question (``None``: always). A calculator declares its headlines in order,
+    most specific first, and the first whose ``when`` holds is shown
+    (:meth:`Calculator.headline`): an object to lift asks whether it can be
+    lifted; no object, what the character carries. ``question`` says in words
+    what the figures answer (for readers of the declaration and the tests).
+    """
+
+    figures: tuple[str, ...]
+    when: Callable[[Mapping[str, Any]], bool] | None = None
+    question: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.figures or len(set(self.figures)) != len(self.figures):
+            raise ValueError(f"a headline names its figures once each: {self.figures}")
+
+    def asks(self, values: Mapping[str, Any]) -> bool:
+        """Whether the inputs ``values`` ask this headline's question."""
+        return self.when is None or bool(self.when(values))
 
 
 @dataclass(frozen=True)
@@ -148,6 +177,7 @@ class Calculator:
     columns: int = 1
     options: tuple[str, ...] = ()
     example: str = ""
+    headlines: tuple[Headline, ...] = ()
 
     def __post_init__(self) -> None:
         if not getattr(self.compute, "params", None):
@@ -167,6 +197,26 @@ class Calculator:
         if set(grouped) & set(self.options):
             raise ValueError(f"{self.key}: a parameter is both grouped and a rules option")
         self._check_conditions()
+        if self.headlines and self.headlines[-1].when is not None:
+            raise ValueError(f"{self.key}: the last headline is the one shown otherwise: no when")
+
+    def headline_keys(self, values: Mapping[str, Any]) -> tuple[str, ...]:
+        """The keys of the figures that answer the question ``values`` (the inputs,
+        parsed) ask: the first declared :class:`Headline` whose ``when`` holds; with
+        none declared, the first three figures' keys are not known here: ``()``."""
+        for headline in self.headlines:
+            if headline.asks(values):
+                return headline.figures
+        return ()
+
+    def headline(self, values: Mapping[str, Any], result: Explained) -> tuple[Figure, ...]:
+        """The figures of ``result`` that answer the question ``values`` ask, in the
+        headline's order (:meth:`headline_keys`), less any the result does not have
+        under these inputs (a figure of one ruleset only); with no headline declared,
+        or none of its figures there, the result's first three figures."""
+        by_key = {f.key: f for f in result.figures()}
+        shown = tuple(by_key[key] for key in self.headline_keys(values) if key in by_key)
+        return shown or result.figures()[:3]
 
     def _check_conditions(self) -> None:
         """Each ``shown_when`` names a choice field of this calculator, other than the

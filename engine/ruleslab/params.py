@@ -19,8 +19,12 @@ be mistaken for it (:func:`read_number`; anything else is refused with the
 field's usual message, naming its label and range, never guessed at):
 
 * ASCII digits only (no Arabic-Indic, full-width or superscript digits, no
-  ``_``, no exponent, ``inf`` or ``nan``), at most :data:`MAX_NUMBER_LENGTH`
-  characters; an optional sign first: ``+``, ``-`` or the minus sign ``−``.
+  ``_``, ``inf`` or ``nan``), at most :data:`MAX_NUMBER_LENGTH` characters; an
+  optional sign first: ``+``, ``-`` or the minus sign ``−``.
+* Exponent notation, as Python and spreadsheets write a very large or small
+  number (``1e3``, ``2.5E-4``, ``1e+16``): digits with at most one ``.``, then
+  ``e`` or ``E``, a sign or none and 1 to 3 digits; no thousands separators or
+  decimal comma in it. ``1e3`` is 1000, in a whole-number field too.
 * ``.`` is always the decimal point, as the form writes it: ``2.004`` is 2.004,
   and in a number field ``1.000`` is 1. It is never a thousands separator,
   so ``1.000,5`` and ``1.000.000`` are refused. A whole-number field takes a
@@ -31,10 +35,17 @@ field's usual message, naming its label and range, never guessed at):
   one kind per number, only in valid groups: 1 to 3 digits not starting
   with 0, then groups of exactly three (``1,000``, ``12,500.5``, ``1 000``).
 * In a number field, ``,`` is a decimal comma where it cannot be a thousands
-  separator: ``2,5`` is 2.5 and ``0,125`` is 0.125, but ``1,250`` is a valid
-  group, hence 1250. A decimal comma may follow space-grouped thousands
-  (``12 500,5``) but not comma-grouped ones (``1,000,5`` is refused). A
-  whole-number field takes no decimal comma: ``1,5`` is refused, never 15.
+  separator: ``2,5`` is 2.5 and ``0,125`` is 0.125. One comma before exactly
+  three digits, and nothing else (``1,250``), could be either (1250 or 1.25):
+  a number field refuses it with a message giving both readings
+  (:data:`AMBIGUOUS`); with more groups or a decimal point it is a
+  thousands separator (``1,250,000``, ``1,250.5``). A decimal comma may follow
+  space-grouped thousands (``12 500,5``) but not comma-grouped ones
+  (``1,000,5`` is refused). A whole-number field takes no decimal comma, so
+  ``1,250`` is 1250 there and ``1,5`` is refused, never 15; its ``1.000`` (1,
+  or 1000 with a thousands point) is refused with both readings.
+* :meth:`NumberParam.notation` / :meth:`IntParam.notation` say this in a
+  sentence, shown in the field's help.
 
 Reading is one pass over at most :data:`MAX_NUMBER_LENGTH` characters (no
 regular expression), so no text can make it slow.
@@ -155,12 +166,56 @@ _DIGITS = frozenset("0123456789")
 @dataclass(frozen=True)
 class TypedNumber:
     """A number as typed: its sign, the ASCII digits before and after its decimal mark
-    (thousands separators removed) and the mark (``"."``, ``","`` or ``""``: none)."""
+    (thousands separators removed) and the mark (``"."``, ``","`` or ``""``: none).
+
+    ``comma_group``: the text was one comma before exactly three digits and no mark
+    (``1,250``): a thousands separator or a decimal comma. ``exponent``: it was
+    written in exponent notation (``whole`` and ``fraction`` are its digits with the
+    point moved: ``2.5e3`` is ``"2500"``, ``""``)."""
 
     negative: bool
     whole: str
     fraction: str
     mark: str
+    comma_group: bool = False
+    exponent: bool = False
+
+
+AMBIGUOUS = (
+    "{label}: “{text}” could be {first} ({first_is}) or {second} ({second_is}): type {both}."
+)
+"""A number field's message for text it could read two ways: ``1,250`` (a thousands or a
+decimal comma: :class:`TypedNumber`'s ``comma_group``), or, in a whole-number field,
+``1.000`` (a decimal or a thousands point)."""
+
+_MAX_EXPONENT_DIGITS = 3
+
+
+def _read_exponent(s: str, negative: bool, at: int) -> TypedNumber | None:
+    """``s`` (sign removed) in exponent notation, its ``e`` at ``at``: see "Numbers as
+    typed". Linear: the exponent has at most three digits."""
+    mantissa, power = s[:at], s[at + 1 :]
+    whole, _point, fraction = mantissa.partition(".")
+    if not (whole or fraction) or not set(whole + fraction) <= _DIGITS:
+        return None
+    shift_negative = False
+    if power[:1] in _SIGNS:
+        shift_negative = _SIGNS[power[0]]
+        power = power[1:]
+    if not 1 <= len(power) <= _MAX_EXPONENT_DIGITS or not set(power) <= _DIGITS:
+        return None
+    shift = -int(power) if shift_negative else int(power)
+    digits = whole + fraction
+    at_point = len(whole) + shift
+    if at_point < 0:
+        digits, at_point = "0" * -at_point + digits, 0
+    elif at_point > len(digits):
+        digits += "0" * (at_point - len(digits))
+    new_whole = digits[:at_point].lstrip("0")
+    new_fraction = digits[at_point:].rstrip("0")
+    return TypedNumber(
+        negative, new_whole or "0", new_fraction, "." if new_fraction else "", exponent=True
+    )
 
 
 def read_number(text: str) -> TypedNumber | None:
@@ -176,6 +231,9 @@ def read_number(text: str) -> TypedNumber | None:
     if s[0] in _SIGNS:
         negative = _SIGNS[s[0]]
         s = s[1:]
+    exponent = max(s.find("e"), s.find("E"))
+    if exponent >= 0:
+        return _read_exponent(s, negative, exponent)
     runs: list[str] = []
     seps: list[str] = []
     start = 0
@@ -206,7 +264,8 @@ def read_number(text: str) -> TypedNumber | None:
                 return None
     if whole is None or not (whole or fraction):
         return None
-    return TypedNumber(negative, whole, fraction, mark)
+    comma_group = mark == "" and seps == [","]  # (a valid group: "1,250")
+    return TypedNumber(negative, whole, fraction, mark, comma_group=comma_group)
 
 
 def _whole(runs: list[str], seps: list[str]) -> str | None:
@@ -282,7 +341,7 @@ class _NumberField(Param, Generic[N]):
         From a value outside the range, a step towards it lands on the bound.
         """
         typed = read_number(text) if isinstance(text, str) else None
-        if typed is None or self._value(typed) is None:
+        if typed is None or self._ambiguity(typed, text.strip()) or self._value(typed) is None:
             return None
         low, high, step = self._bounds()
         with localcontext() as ctx:
@@ -310,10 +369,39 @@ class _NumberField(Param, Generic[N]):
         if not text.strip():
             raise InputError(self.name, f"{self.label} is empty: enter {self.describe_range()}.")
         typed = read_number(text)
+        if typed is not None:
+            ambiguous = self._ambiguity(typed, text.strip())
+            if ambiguous:
+                raise InputError(self.name, ambiguous)
         value = None if typed is None else self._value(typed)
         if value is None:
             raise self._error()
         return self.check(value)
+
+    def _ambiguity(self, typed: TypedNumber, text: str) -> str:
+        """The message for text this kind of field could read two ways, or ``""``."""
+        return ""
+
+    def _both(
+        self, text: str, typed: TypedNumber, first: tuple[str, str], second: tuple[str, str]
+    ) -> str:
+        """:data:`AMBIGUOUS` for ``text``: its two readings, each ``(digits, what the mark
+        would be)``, with the sign typed."""
+        sign = "-" if typed.negative else ""
+        a, b = sign + first[0], sign + second[0]
+        return AMBIGUOUS.format(
+            label=self.label,
+            text=text,
+            first=a,
+            first_is=first[1],
+            second=b,
+            second_is=second[1],
+            both=f"{a} or {b}",
+        )
+
+    def notation(self) -> str:  # pragma: no cover - overridden
+        """How the field reads commas, points and exponents, in a sentence (its help)."""
+        raise NotImplementedError
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -335,10 +423,37 @@ class IntParam(_NumberField[int]):
         raise self._error()
 
     def _magnitude(self, typed: TypedNumber) -> int | None:
-        """A decimal part only after a point, zero, and not three digits long ("1.000")."""
-        if typed.mark == "," or typed.fraction.strip("0") or len(typed.fraction) == 3:
+        """A decimal part only after a point, and zero ("3.0")."""
+        if typed.mark == "," or typed.fraction.strip("0"):
             return None
         return int(typed.whole or "0")
+
+    def _ambiguity(self, typed: TypedNumber, text: str) -> str:
+        """``1.000``: 1, or 1000 with a thousands point (a decimal part of exactly three
+        zeros after a one- to three-digit whole part not starting with 0)."""
+        whole = typed.whole
+        if (
+            typed.exponent
+            or typed.mark != "."
+            or len(typed.fraction) != 3
+            or typed.fraction.strip("0")
+            or not 1 <= len(whole) <= 3
+            or whole[0] == "0"
+            or not text.lstrip("+-\u2212").startswith(whole + ".")
+        ):
+            return ""
+        return self._both(
+            text,
+            typed,
+            (str(int(whole)), "a decimal point"),
+            (whole + typed.fraction, "a thousands point"),
+        )
+
+    def notation(self) -> str:
+        return (
+            "A whole number: 12500, 12 500 or 12,500 (1e3 is 1000); no decimal part "
+            "(1.000 could be 1 or 1000: type which)."
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -366,6 +481,22 @@ class NumberParam(_NumberField[float]):
 
     def _magnitude(self, typed: TypedNumber) -> float:
         return float(f"{typed.whole or '0'}.{typed.fraction or '0'}")
+
+    def _ambiguity(self, typed: TypedNumber, text: str) -> str:
+        """``1,250``: 1250 with a thousands comma, or 1.25 with a decimal comma."""
+        if not typed.comma_group:
+            return ""
+        first, group = text.lstrip("+-\u2212").split(",")
+        decimal = f"{first}.{group}".rstrip("0").rstrip(".")
+        return self._both(
+            text, typed, (first + group, "a thousands comma"), (decimal, "a decimal comma")
+        )
+
+    def notation(self) -> str:
+        return (
+            "Decimals with a point (2.5) or a comma (2,5); thousands as 12500, 12 500 or "
+            "12,500.5; 1,250 could be either, so type 1250 or 1.25; 1e3 is 1000."
+        )
 
 
 @dataclass(frozen=True, kw_only=True)

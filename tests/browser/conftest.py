@@ -11,6 +11,7 @@ import http.server
 import os
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -134,6 +135,21 @@ def engine_result(key: str, **inputs: str) -> Any:
     calc = get(key)
     values = dict(calc.defaults()) | inputs
     return calc.run({p.name: p.parse(values[p.name]) for p in calc.params})
+
+
+@contextmanager
+def served(root: Path) -> Iterator[str]:
+    """The folder ``root`` served on 127.0.0.1 at a port of its own (another origin than
+    the site's: a host page for embeds), while the block runs; its address."""
+    from tools.build_site import make_server
+
+    server = make_server(root, host="127.0.0.1", port=0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 @pytest.fixture(scope="session")

@@ -286,10 +286,17 @@ def _check_embed(embed, want: dict, site_url: str) -> None:
 
 
 def _follows_its_content(embed, key: str) -> None:
-    """Closing the working shrinks the iframe, opening the rules options grows it."""
+    """Closing the working shrinks the iframe, opening the rules options grows it. (In a
+    frame narrower than the two-column layout the steps start folded, as on a phone: a
+    first tap opens them, growing the iframe.)"""
     calc = embed.frame_locator("iframe").locator(f".rl-calc-{key}").first
+    working = calc.locator("details.rl-working").first
+    if not working.evaluate("d => d.open"):
+        folded = _fits(embed)
+        working.locator("summary").click()
+        _wait("the iframe to grow", lambda: (h := _fits(embed)) > folded + 20 and h)
     before = _fits(embed)
-    calc.locator("details.rl-working summary").first.click()
+    working.locator("summary").click()
     shrunk = _wait("the iframe to shrink", lambda: (h := _fits(embed)) < before - 20 and h)
     calc.locator(".rl-options").get_by_text("Rules options").first.click()
     _wait("the iframe to grow", lambda: (h := _fits(embed)) > shrunk + 20 and h)

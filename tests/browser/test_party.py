@@ -344,6 +344,16 @@ def test_a_party_file_written_by_python_imports_in_the_page(browser, base_url, t
         expect(field_box(page, "chimera", "b_damage")).to_have_value("2d6+1")
         # the other page, never reloaded nor focused, has him too
         expect(other_bar.locator(".rl-party-list summary")).to_have_text("Party (1)")
-        expect(other_bar.get_by_label("Fill Combatant A from", exact=True)).to_have_text("Rex")
+        other_select = other_bar.get_by_label("Fill Combatant A from", exact=True)
+        expect(other_select).to_contain_text("Rex")
+        # nothing filled there: nothing shown as chosen, and nothing to fill from yet
+        expect(other_select).to_have_value("")
+        assert other_select.evaluate("s => s.options[s.selectedIndex].text") == (
+            "choose a character"
+        )
+        fill = other_bar.get_by_role("button", name="Fill Combatant A from the chosen character")
+        expect(fill).to_be_disabled()
+        other_select.select_option(label="Rex")
+        expect(fill).to_be_enabled()
     finally:
         context.close()

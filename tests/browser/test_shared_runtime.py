@@ -22,7 +22,6 @@ shared worker's requests, the server does):
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -37,6 +36,7 @@ from tests.browser.conftest import (
     field_box,
     figure_at,
     open_app_page,
+    served,
     type_into,
 )
 
@@ -254,16 +254,9 @@ new MutationObserver(function (records) {{
 @pytest.fixture
 def host(tmp_path: Path, deploy_server) -> Iterator[str]:
     """A page of another origin with three embeds, all in view."""
-    from tools.build_site import make_server
-
     (tmp_path / "index.html").write_text(HOST.format(site=deploy_server.base), encoding="utf-8")
-    server = make_server(tmp_path, host="127.0.0.1", port=0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with served(tmp_path) as url:
+        yield url
 
 
 NAMES = ("one", "two", "three")  # the host page's embeds, in page order

@@ -139,7 +139,7 @@ HITS = IntParam("hits", "Hits", minimum=-5, maximum=100_000)
     [
         # the form's own notation: "." decimal point, "," thousands in groups of three
         ("12.5", 12.5),
-        ("1,000", 1000.0),
+        ("1,000,000", 1000000.0),  # more than one group: commas cannot be decimal
         ("12,500.5", 12500.5),
         ("999,999.25", 999999.25),
         ("1000", 1000.0),
@@ -199,8 +199,13 @@ def test_number_param_reads_signs(text, value):
         "1 00",
         "1  000",
         "1 000 00",
-        "1e3",
-        "1E3",
+        "1e",  # exponent notation, not whole
+        "e3",
+        "1e1234",
+        "1,0e3",  # no comma in it
+        "1 000e3",
+        "1e3.5",
+        "1e--3",
         "inf",
         "nan",
         "Infinity",
@@ -257,14 +262,124 @@ def test_int_param_reads_thousands_groups_and_signs(text, value):
         "1,00",
         "1,0000",
         "3,0",  # a whole-number field takes no decimal comma
-        "1e2",
+        "1.5e0",
         "",
     ],
 )
 def test_int_param_refuses_what_it_cannot_read_as_one_whole_number(text):
     message = _refusal(HITS, text)
     assert "Hits" in message
-    assert "-5 to 100,000" in message or "empty" in message
+    assert "-5 to 100,000" in message or "empty" in message or "could be" in message
+
+
+# --- commas, points and exponents a GM can predict (issue 37) ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "1,000",
+            "Weight: “1,000” could be 1000 (a thousands comma) or 1 (a decimal comma): "
+            "type 1000 or 1.",
+        ),
+        (
+            "1,250",
+            "Weight: “1,250” could be 1250 (a thousands comma) or 1.25 (a decimal comma): "
+            "type 1250 or 1.25.",
+        ),
+        (
+            " 12,505 ",
+            "Weight: “12,505” could be 12505 (a thousands comma) or 12.505 (a decimal "
+            "comma): type 12505 or 12.505.",
+        ),
+    ],
+)
+def test_one_comma_before_three_digits_is_refused_with_both_readings(text, message):
+    assert _refusal(WEIGHT, text) == message
+
+
+def test_the_ambiguous_comma_with_a_sign_keeps_it():
+    assert _refusal(OFFSET, "-1,250") == (
+        "Offset: “-1,250” could be -1250 (a thousands comma) or -1.25 (a decimal comma): "
+        "type -1250 or -1.25."
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "1.000",
+            "Hits: “1.000” could be 1 (a decimal point) or 1000 (a thousands point): "
+            "type 1 or 1000.",
+        ),
+        (
+            "12.000",
+            "Hits: “12.000” could be 12 (a decimal point) or 12000 (a thousands point): "
+            "type 12 or 12000.",
+        ),
+    ],
+)
+def test_a_whole_number_field_refuses_a_point_before_three_zeros_with_both_readings(text, message):
+    assert _refusal(HITS, text) == message
+
+
+@pytest.mark.parametrize(
+    ("param", "text", "value"),
+    [
+        (WEIGHT, "3,5", 3.5),  # a decimal comma: "5" is no group of thousands
+        (WEIGHT, "1,250.5", 1250.5),  # a point after it: the comma groups thousands
+        (WEIGHT, "1 250", 1250.0),  # a space is never decimal
+        (WEIGHT, "1.250", 1.25),  # a point is always decimal in a number field
+        (HITS, "1,250", 1250),  # a whole-number field has no decimal comma
+        (HITS, "1.0", 1),
+        (HITS, "1.00", 1),
+    ],
+)
+def test_the_unambiguous_forms_are_read(param, text, value):
+    assert param.parse(text) == value
+
+
+@pytest.mark.parametrize(
+    ("param", "text", "value"),
+    [
+        (WEIGHT, "1e3", 1000.0),
+        (WEIGHT, "1E3", 1000.0),
+        (WEIGHT, "2.5e-4", 0.00025),
+        (WEIGHT, "1e-05", 0.00001),  # as Python prints 0.00001 (str(1e-05))
+        (WEIGHT, "1.5e+2", 150.0),
+        (WEIGHT, ".5e1", 5.0),
+        (WEIGHT, "5.e0", 5.0),
+        (WEIGHT, "1e\u22122", 0.01),
+        (OFFSET, "-2e1", -20.0),
+        (HITS, "1e3", 1000),
+        (HITS, "1.5e1", 15),
+        (HITS, "100e-2", 1),
+    ],
+)
+def test_exponent_notation_is_read(param, text, value):
+    assert param.parse(text) == value
+
+
+def test_an_exponent_out_of_range_gets_the_range_message_which_is_true():
+    assert _refusal(WEIGHT, "1e7") == "Weight must be a number from 0 to 1,000,000 kg."
+    assert WEIGHT.parse("1e6") == 1e6  # the bound itself is in range
+    assert _refusal(HITS, "1.25e1") == "Hits must be a whole number from -5 to 100,000."
+
+
+@pytest.mark.parametrize("value", [0.1, 2.5, 1e-05, 1e-07, 123456.75, 1e6, 0.0001, 3.0, 1250.0])
+def test_a_value_the_site_writes_reads_back_as_itself(value):
+    from ruleslab.whatif_inputs import as_text
+
+    assert WEIGHT.parse(as_text(value)) == value
+
+
+@pytest.mark.parametrize("param", [WEIGHT, HITS])
+def test_the_notation_is_said_in_a_sentence(param):
+    text = param.notation()
+    assert "1e3 is 1000" in text
+    assert ("1,250 could be either" in text) == (param is WEIGHT)
 
 
 @pytest.mark.parametrize("param", [WEIGHT, HITS])

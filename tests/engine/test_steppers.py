@@ -40,7 +40,8 @@ METRES = NumberParam("m", "Height", default=2.0, minimum=0.5, maximum=100, step=
         (MODIFIER, "\u22122", 1, "-1"),  # the minus sign U+2212
         (MODIFIER, "-1", 1, "0"),  # never "-0"
         (KG, "450", 1, "451"),
-        (KG, "1,000", 1, "1001"),  # thousands separators read, the result plain
+        (KG, "1,000,000", 1, "1000001"),  # thousands separators read, the result plain
+        (KG, "1e3", 1, "1001"),  # exponent notation read, the result plain
         (KG, "12 500,5", -1, "12499.5"),  # a decimal comma
         (KG, "2.5", 1, "3.5"),
         (KG, "0.1", 1, "1.1"),  # exact: not 1.1000000000000001
@@ -63,7 +64,8 @@ def test_a_step_gives_text_the_field_reads_as_the_next_value(param, text, direct
         (DOTS, "0", -1),  # at the minimum: Down does nothing
         (DOTS, "12", 1),  # past the maximum already
         (DOTS, "-1", -1),
-        (KG, "1e12", 1),  # not a number the form reads: left for the GM to fix
+        (KG, "1e12", 1),  # the maximum, in exponent notation
+        (KG, "1,250", 1),  # 1250 or 1.25? refused by the field, so not stepped either
         (KG, "1000000000000", 1),
         (DOTS, "lots", 1),
         (DOTS, "", 1),

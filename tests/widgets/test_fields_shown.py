@@ -232,3 +232,25 @@ def test_a_stepper_button_has_an_accessible_label():
     assert view.inputs["strength"].input_mode == "numeric"
     # the page's labels are made from these: "Decrease Object's weight (kg) by 1"
     assert "Decrease ${name} by ${by}" in NumberField._esm
+
+
+def test_a_number_field_says_how_it_reads_commas_and_refuses_an_ambiguous_one():
+    """Issue 37: "1,000" kg could be a thousand or one: refused beside the field with both
+    readings; the field's help says the rule; "3,5" and "1e3" are read."""
+    from ruleslab.calculators import get as get_calc
+    from ruleslab_widgets.view import CalculatorView
+
+    view = CalculatorView(get_calc("lifting"))
+    help_line = view._rows["object_kg"].children[-1].value
+    assert "1,250 could be either, so type 1250 or 1.25" in help_line
+    assert "1e3 is 1000" in help_line
+    view.set_input("object_kg", "1,000")
+    message = view.messages["object_kg"].value
+    assert "could be 1000 (a thousands comma) or 1 (a decimal comma)" in message
+    assert view.keybar.stale == "Not current: fix Object's weight."
+    view.set_input("object_kg", "3,5")
+    assert view.messages["object_kg"].value == ""
+    assert view.result_values["object_kg"] == 3.5
+    view.set_input("object_kg", "1e3")
+    assert view.result_values["object_kg"] == 1000.0
+    assert "object_kg=1e3" in view.share_query()  # (as typed: it reads back the same)

@@ -200,7 +200,7 @@ def test_errors_name_the_scenario_and_the_field_and_mark_its_column():
     # a link the engine refuses is named, and A's fields are still applied
     bad = calculator("lifting")
     bad.apply_query("calculator=lifting&strength=5&scenarios=2&s3.strength=6")
-    assert "s3.strength" in bad.status.value
+    assert "s3.strength" in bad.link_status.value
     assert not bad.scenarios.comparing
     assert bad.inputs["strength"].value == "5"
 

@@ -54,6 +54,7 @@ def _shown(view: CalculatorView) -> dict[str, Any]:
         "raw": _raw(view),
         "messages": {name: m.value for name, m in view.messages.items()},
         "status": view.status.value,
+        "link_status": view.link_status.value,
     }
     if not view.last_error:
         seen |= {"output": view.output.value, "working": view.working.value}
@@ -167,8 +168,8 @@ def test_a_choice_or_checkbox_the_widget_cannot_hold_keeps_its_default_with_its_
     assert view.inputs["specialty"].value is False
     assert "Rules version must be one of" in view.messages["ruleset"].value
     assert "must be yes or no" in view.messages["specialty"].value
-    assert "could not be used" in view.status.value
-    assert "<i>" not in view.status.value + view.messages["ruleset"].value
+    assert "could not be used" in view.link_status.value
+    assert "<i>" not in view.link_status.value + view.messages["ruleset"].value
     # the rest of the link applies and the calculator computes with the defaults
     assert view.result == lifting_and_encumbrance(strength=4)
     # the rules option is shown, not left in the closed "Rules options"
@@ -176,13 +177,14 @@ def test_a_choice_or_checkbox_the_widget_cannot_hold_keeps_its_default_with_its_
     assert view.options_box.expanded is True
     # another change keeps them said; fixing the fields clears them
     view.set_input("strength", "5")
-    assert "could not be used" in view.status.value
+    assert "could not be used" in view.link_status.value
     assert "must be yes or no" in view.messages["specialty"].value
     view.set_input("specialty", True)
     assert view.messages["specialty"].value == ""
     view.set_input("ruleset", "2.0")
     assert view.messages["ruleset"].value == ""
     assert view.status.value == ""
+    assert view.link_status.value == ""
 
 
 def test_checkbox_words():
@@ -193,23 +195,36 @@ def test_checkbox_words():
         assert view.messages["specialty"].value == ""
 
 
-def test_unknown_and_repeated_names_are_named_in_the_status():
+def test_unknown_and_repeated_names_are_named_at_the_top():
     view = CalculatorView(get("lifting"))
     view.apply_query(
-        "calculator=lifting&theme=dark&embed=ruleslab-1&strenght=5&%3Cscript%3E=1"
-        "&strength=3&strength=6"
+        "calculator=lifting&theme=dark&strenght=5&%3Cscript%3E=1&strength=3&strength=6"
     )
-    status = view.status.value
-    assert "“strenght”" in status
+    status = view.link_status.value
+    assert view.status.value == ""  # (said once, at the top: not in the results column)
+    assert "This link names “strenght”" in status
+    assert "Did you mean strength (Strength)?" in status
     assert "&lt;script&gt;" in status
     assert "<script>" not in status
     assert "not fields of this calculator" in status
+    assert "(Its fields: strength, might, mega_strength, load_kg, daze, object_kg," in status
     assert "Strength more than once: the last is used" in status
     assert "theme" not in status.split("(Its fields")[0]  # a page parameter, not a field
-    assert "embed" not in status  # the id of the embed.js iframe the page is in
     assert view.inputs["strength"].value == "6"
     assert view.result == lifting_and_encumbrance(strength=6)
     assert PAGE_PARAMETERS >= {"calculator", "theme", "embed"}
+
+
+def test_an_embeds_unknown_attribute_is_named_as_an_attribute_with_the_accepted_ones():
+    # app/embed.js makes its element's data-* attributes the link's names, adding embed=
+    view = CalculatorView(get("autofire"))
+    view.apply_query("calculator=autofire&embed=ruleslab-1&firearms=3&dexterity=4")
+    status = view.link_status.value
+    assert "attributes name “data-firearms”, which is not a field" in status
+    assert "Did you mean data-ability (Attack ability (Firearms …))?" in status
+    assert "(Its attributes: data-dexterity, data-mega_dexterity, data-ability," in status
+    assert "ruleslab-1" not in status  # the id of the embed.js iframe the page is in
+    assert view.inputs["dexterity"].value == "4"
 
 
 @pytest.mark.parametrize(
@@ -232,15 +247,15 @@ def test_garbage_links_never_raise(query):
     for key in ("lifting", "compressed"):
         view = CalculatorView(get(key))
         view.apply_query(query)
-        assert "Traceback" not in view.status.value
+        assert "Traceback" not in view.status.value + view.link_status.value
         assert view.share_query().startswith(f"calculator={key}")
 
 
 def test_many_unknown_names_are_summed_up():
     view = CalculatorView(get("lifting"))
     view.apply_query("&".join(f"x{i}=1" for i in range(50)))
-    assert "and 47 more" in view.status.value
-    assert len(view.status.value) < 1000
+    assert "and 47 more" in view.link_status.value
+    assert len(view.link_status.value) < 1000
 
 
 def test_a_link_recomputes_once():

@@ -7,6 +7,7 @@ What the page draws of it (widths, stickiness, keyboard) is checked in Chromium 
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any
 
@@ -17,7 +18,8 @@ pytest.importorskip("ipywidgets")
 from ruleslab import InputError
 from ruleslab.calculators import CALCULATORS, get
 from ruleslab_widgets.fold import FoldHeading, Summary
-from ruleslab_widgets.view import KEY_FIGURES, CalculatorView
+from ruleslab_widgets.view import CalculatorView
+from tests.engine.headline_cases import CASES
 
 KEYS = [c.key for c in CALCULATORS]
 
@@ -47,7 +49,8 @@ def test_the_form_sits_beside_the_results_and_every_field_is_in_the_form(
     assert inputs_under(view.form, view) == set(view.inputs)
     assert not inputs_under(view.results, view)
     # the bar kept in view on a narrow calculator sits above the form, under the link
-    assert view.children.index(view.keybar) == view.children.index(view.share) + 1
+    assert view.children.index(view.keybar) == view.children.index(view.share) + 2
+    assert view.children.index(view.link_status) == view.children.index(view.share) + 1
     assert view.children.index(view.keybar) < view.children.index(body)
     # the title the app page may hide
     assert '<h2 class="rl-title">' in view.children[0].value
@@ -121,14 +124,38 @@ def test_the_summary_shows_the_ruleset_then_each_changed_option_as_chips():
     assert healing.summary.chips == [[first, "Rules options: the defaults", False]]
 
 
-@pytest.mark.parametrize("key", KEYS)
-def test_the_summary_shows_the_first_key_figures(key):
+@pytest.mark.parametrize(
+    ("key", "link", "figures"),
+    [(key, link, figures) for key, cases in CASES.items() for link, figures in cases],
+)
+def test_the_summary_shows_the_headline_the_inputs_ask_for(key, link, figures):
     view = CalculatorView(get(key))
+    view.apply_query(link)
     assert view.result is not None
-    expected = [[f.label, f.text] for f in view.result.figures()[:KEY_FIGURES]]
+    assert not view.last_error
+    by_key = {f.key: f for f in view.result.figures()}
+    expected = [[by_key[k].label, by_key[k].text] for k in figures]
     assert view.summary.figures == view.keybar.figures == expected
-    assert expected
     assert view.summary.stale == ""
+    assert view.keybar.scenario == ""
+    # the results table: the headline first, in order, marked; then the other figures
+    keys = re.findall(r'data-figure="([^"]+)"', view.output.value)
+    assert tuple(keys[: len(figures)]) == figures
+    assert sorted(keys) == sorted(by_key)
+    assert view.output.value.count('class="rl-headline"') == len(figures)
+
+
+def test_while_comparing_the_key_bar_names_the_scenario_it_shows():
+    view = CalculatorView(get("jumping"))
+    view.scenarios.add()  # B, the form edits it
+    view.set_input("strength", "5")
+    assert view.keybar.scenario == "Scenario B: Strength 5 dots"
+    b = view.keybar.figures
+    view.scenarios.select(0)
+    assert view.keybar.scenario == "Scenario A"
+    assert view.keybar.figures != b
+    view.scenarios.close()
+    assert view.keybar.scenario == ""
 
 
 def test_a_bad_field_marks_the_results_stale_until_it_is_fixed():
@@ -175,3 +202,32 @@ def test_summary_and_fold_hold_text_only():
     # (the page sets their text with textContent: no HTML from Python)
     assert "innerHTML" not in Summary._esm
     assert "innerHTML" not in FoldHeading._esm
+
+
+def test_a_chart_with_nothing_to_chart_is_not_drawn():
+    view = CalculatorView(get("autofire"))  # a character targeted: no henchmen removed
+    titles = [v.title for v in view.calc.views]
+    removed = view.panels[titles.index("Henchmen removed per squad")]
+    assert removed.bars == []
+    assert removed.layout.display == "none"
+    assert all(p.layout.display != "none" for p in view.panels if p is not removed)
+    view.apply_query("target_kind=squad")
+    assert removed.bars
+    assert removed.layout.display != "none"
+
+
+def test_the_key_bar_holds_a_button_per_roll():
+    assert CalculatorView(get("chimera")).keybar.actions == ["Play a round", "Play the fight"]
+    assert CalculatorView(get("dice_pool")).keybar.actions == ["Roll it"]
+    assert CalculatorView(get("lifting")).keybar.actions == []
+    assert CalculatorView(get("lifting")).summary.actions == []
+
+
+def test_a_scenario_has_one_colour_in_bar_and_line_charts():
+    from ruleslab_widgets.style import DARK, LIGHT
+
+    for theme in (LIGHT, DARK):
+        for i in range(4):
+            assert theme[f"line-{i}"] == theme[f"series-{i}"]
+        lines = [theme[f"line-{i}"] for i in range(6)]
+        assert len(set(lines)) == 6

@@ -59,7 +59,7 @@ def test_changing_an_input_updates_the_output_trait():
     assert view.output.value != before
     expected = dice_pool(dice=9, auto_successes=0, difficulty=1, reroll_tens=False, target=7)
     assert view.result == expected
-    assert view.output.value == figures_html(expected)
+    assert view.output.value == figures_html(expected, view.headline_keys())
     assert view.working.value == steps_html(expected)
 
 

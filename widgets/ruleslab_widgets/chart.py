@@ -1039,11 +1039,11 @@ _LINE_CSS = """
 .rl-line-chart .rl-line-marker-on { stroke: var(--rl-fg, #1b1b1b); stroke-width: 2; }
 .rl-line-chart .rl-line-guide { stroke: var(--rl-muted, #474747); stroke-dasharray: 3 3; }
 .rl-line-chart .rl-line-hover { fill: transparent; cursor: crosshair; touch-action: pan-y; }
-.rl-line-0 { color: var(--rl-line-0, #0b57d0); }
-.rl-line-1 { color: var(--rl-line-1, #b3261e); }
+.rl-line-0 { color: var(--rl-line-0, #1f5fa8); }
+.rl-line-1 { color: var(--rl-line-1, #b34d00); }
 .rl-line-2 { color: var(--rl-line-2, #2e7d32); }
 .rl-line-3 { color: var(--rl-line-3, #7b1fa2); }
-.rl-line-4 { color: var(--rl-line-4, #a15c00); }
+.rl-line-4 { color: var(--rl-line-4, #6d4c41); }
 .rl-line-5 { color: var(--rl-line-5, #00796b); }
 .rl-line-chart .rl-line-y-label { font-weight: 600; }
 .rl-line-chart .rl-line-legend { list-style: none; padding: 0; margin: 0.3em 0;

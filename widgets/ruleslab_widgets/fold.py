@@ -15,9 +15,11 @@
   pre-rendered page draws them (:mod:`ruleslab_widgets.prerender`).
 * :class:`Summary`: the line of the result that stays in view: the ruleset
   and every rules option not at its default as chips (a chip opens "Rules
-  options" and focuses that option), the first key figures (on a narrow
-  calculator, where it sticks to the top of the screen; a tap jumps to the
-  full results), and, while a field is invalid, "Not current: fix …".
+  options" and focuses that option), the headline's figures, whole, named by
+  scenario while comparing (on a narrow calculator, where it sticks to the top
+  of the screen; a tap jumps to the full results; a button per roll goes to it;
+  there the steps start folded), and, while a field is invalid, "Not current:
+  fix …".
 
 All text goes through ``textContent`` and attributes, never HTML.
 """
@@ -92,7 +94,9 @@ function render({ model, el }) {
   const figures = document.createElement("button");
   figures.type = "button";
   figures.className = "rl-key-figures";
-  el.replaceChildren(stale, chips, figures);
+  const actions = document.createElement("div");
+  actions.className = "rl-key-actions";
+  el.replaceChildren(stale, chips, figures, actions);
   const calc = () => el.closest(".rl-calc");
   const openOption = (name) => {
     const root = calc();
@@ -150,12 +154,70 @@ function render({ model, el }) {
     const more = document.createElement("span");
     more.className = "rl-key-more";
     more.textContent = "All results \u2193";
+    const scenario = model.get("scenario");
+    if (scenario) {
+      const tag = document.createElement("span");
+      tag.className = "rl-key-scenario";
+      tag.textContent = scenario;
+      parts.unshift(tag);
+    }
     figures.replaceChildren(...parts, more);
-    figures.hidden = parts.length === 0;
+    figures.hidden = model.get("figures").length === 0;
+    // the calculator's roll buttons ("Roll it", "Play a round"), far down on a phone:
+    // each of these takes the GM there and focuses it
+    const buttons = model.get("actions").map((text, i) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "rl-key-action";
+      b.textContent = text + " \u2193";
+      b.title = `Go to \u201c${text}\u201d, under the results`;
+      b.addEventListener("click", () => {
+        const root = calc();
+        const target = root && root.querySelectorAll(".rl-roll-button")[i];
+        if (!target) return;
+        target.scrollIntoView({ block: "center" });
+        target.focus({ preventScroll: true });
+      });
+      return b;
+    });
+    actions.replaceChildren(...buttons);
+    actions.hidden = buttons.length === 0;
   };
-  for (const n of ["stale", "chips", "figures"]) model.on(`change:${n}`, show);
+  const names = ["stale", "chips", "figures", "scenario", "actions"];
+  for (const n of names) model.on(`change:${n}`, show);
   show();
-  return () => { for (const n of ["stale", "chips", "figures"]) model.off(`change:${n}`, show); };
+  // On a phone (the key bar is shown) the steps start folded under the figures, and
+  // each new result's steps follow the GM's last choice: a tap on "How this was worked
+  // out" opens them, and they stay open.
+  let stepsOpen = null;
+  const fold = () => {
+    const root = calc();
+    if (!root || !el.classList.contains("rl-keybar")) return;
+    for (const d of root.querySelectorAll("details.rl-working")) {
+      if (d.dataset.rlFolded) continue;
+      d.dataset.rlFolded = "1";
+      const open = stepsOpen !== null ? stepsOpen : el.offsetParent === null;
+      if (d.open !== open) d.open = open;
+      const summary = d.querySelector("summary");
+      if (summary) summary.addEventListener("click", () => { stepsOpen = !d.open; });
+    }
+  };
+  const watch = new MutationObserver(fold);
+  let tries = 0;
+  const begin = () => {
+    const root = calc();
+    if (!root) {
+      if (++tries < 120) requestAnimationFrame(begin);  // (drawn into the page later)
+      return;
+    }
+    watch.observe(root, { childList: true, subtree: true });
+    fold();
+  };
+  begin();
+  return () => {
+    for (const n of names) model.off(`change:${n}`, show);
+    watch.disconnect();
+  };
 }
 export default { render };
 """
@@ -176,14 +238,19 @@ class Summary(ModuleWidget):
     """The result's line that stays in view (see the module's doc).
 
     ``chips``: ``[name, text, changed]`` per rules option shown (the ruleset, then
-    each option not at its default); ``figures``: ``[label, text]`` of the first
-    key figures; ``stale``: "Not current: fix …" while a field is invalid, else "".
+    each option not at its default); ``figures``: ``[label, text]`` of the headline
+    (the figures that answer the question the inputs ask); ``actions``: the labels of
+    the calculator's roll buttons, each a button here that goes to it; ``scenario``: while
+    scenarios are compared, whose they are ("Scenario B: Strength 5"); ``stale``:
+    "Not current: fix …" while a field is invalid, else "".
     """
 
     _esm = _SUMMARY_ESM
     chips = traitlets.List(traitlets.List()).tag(sync=True)
     figures = traitlets.List(traitlets.List()).tag(sync=True)
     stale = traitlets.Unicode("").tag(sync=True)
+    scenario = traitlets.Unicode("").tag(sync=True)
+    actions = traitlets.List(traitlets.Unicode()).tag(sync=True)
 
 
 class FoldRegion(w.VBox):  # type: ignore[misc]  # (ipywidgets: untyped)

@@ -222,14 +222,17 @@ function render({ model, el }) {
     if (!options.length) {
       select.append(node("option", { value: "", text: "no characters yet" }));
       select.disabled = true;
+    } else {  // nothing filled yet: nothing shown as chosen
+      select.append(node("option", { value: "", text: "choose a character" }));
     }
     for (const c of options) select.append(node("option", { value: c.id, text: c.name }));
-    if (filled && options.some((c) => c.id === filled.id)) select.value = filled.id;
+    select.value = filled && options.some((c) => c.id === filled.id) ? filled.id : "";
     const who = role.phrase + model.get("target");  // (" (scenario B)" while comparing)
     const label = node("label", { for: id, text: `Fill ${who} from` });
     const fill = button("Fill", () => send({ type: "fill", role: role.name, id: select.value }),
-                        { disabled: !options.length || !ready,
+                        { disabled: !options.length || !ready || !select.value,
                           "aria-label": `Fill ${who} from the chosen character` });
+    select.addEventListener("change", () => { fill.disabled = !ready || !select.value; });
     const parts = [label, select, fill];
     const row = node("div", { class: "rl-party-role" },
                      [node("div", { class: "rl-party-fill" }, parts)]);

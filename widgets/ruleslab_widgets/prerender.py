@@ -338,13 +338,22 @@ class _Renderer:
             f"<strong>{_e(value)}</strong></span>"
             for label, value in widget.figures
         )
+        actions = "".join(
+            '<button type="button" class="rl-key-action"'
+            + _attrs(title=f"Go to “{text}”, under the results")
+            + f">{_e(text)} ↓</button>"
+            for text in widget.actions
+        )
+        if figures and widget.scenario:
+            figures = f'<span class="rl-key-scenario">{_e(widget.scenario)}</span>' + figures
         return (
             f"<div{_attrs(class_=cls)}>"
             f'<div class="rl-stale-banner" role="status"{"" if note else " hidden"}>'
             f"{_e(note)}</div>"
             f'<div class="rl-chips">{chips}</div>'
             f'<button type="button" class="rl-key-figures"{"" if figures else " hidden"}>'
-            f'{figures}<span class="rl-key-more">All results ↓</span></button></div>'
+            f'{figures}<span class="rl-key-more">All results ↓</span></button>'
+            f'<div class="rl-key-actions"{"" if actions else " hidden"}>{actions}</div></div>'
         )
 
     def share(self, widget: ShareLink) -> str:
@@ -443,7 +452,8 @@ class _Renderer:
 
     def chart(self, widget: BarChart) -> str:
         figure = chart_html(widget, self.id("chart-table"))
-        return f"<div{_attrs(class_=_classes(widget, 'lm-Widget'))}>{figure}</div>"
+        cls = _classes(widget, "lm-Widget")
+        return f"<div{_attrs(class_=cls, style=_style(widget))}>{figure}</div>"
 
 
 # -- charts ------------------------------------------------------------------------
@@ -621,7 +631,7 @@ def prerender(view: CalculatorView, *, pending: bool = False) -> str:
     :data:`PENDING` in the banner), until the live view computes them.
     """
     r = _Renderer(view)
-    header, share, keybar, *between, body = view.children  # (between: the scenario bar)
+    header, share, link_status, keybar, *between, body = view.children  # (between: scenarios)
     form, results = body.children
     stale = PENDING if pending else None
     results_html = "".join(
@@ -646,6 +656,7 @@ def prerender(view: CalculatorView, *, pending: bool = False) -> str:
         r.render(header)
         + static_css()
         + r.render(share)
+        + r.render(link_status)
         + r.summary(keybar, stale)
         + r.children(between)
         + f'<div class="{_e(body_cls)}">{r.render(form)}'

@@ -7,6 +7,7 @@ steps, ``rl-error`` on a field's message.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
 from ruleslab import Explained
@@ -15,13 +16,21 @@ from ruleslab_widgets.notes import linkify
 __all__ = ["error_html", "figures_html", "roll_html", "status_html", "steps_html"]
 
 
-def figures_html(result: Explained) -> str:
-    """The result's headline figures as a table (label, value); a rules note cited
-    in either is a link to it (:func:`~ruleslab_widgets.notes.linkify`)."""
+def figures_html(result: Explained, first: Sequence[str] = ()) -> str:
+    """The result's figures as a table (label, value); a rules note cited in either is a
+    link to it (:func:`~ruleslab_widgets.notes.linkify`). The figures keyed ``first``
+    (the headline: :meth:`~ruleslab.declare.Calculator.headline`) come first, in that
+    order, their rows marked ``rl-headline``; the others follow in the result's order."""
+    figures = result.figures()
+    by_key = {f.key: f for f in figures}
+    ordered = [by_key[k] for k in first if k in by_key]
+    ordered += [f for f in figures if f.key not in set(first)]
+    headline = ' class="rl-headline"'
     rows = "".join(
-        f'<tr><th scope="row">{linkify(f.label)}</th>'
+        f"<tr{headline if f.key in first else ''}>"
+        f'<th scope="row">{linkify(f.label)}</th>'
         f'<td class="rl-figure" data-figure="{escape(f.key)}">{linkify(f.text)}</td></tr>'
-        for f in result.figures()
+        for f in ordered
     )
     return f'<div class="rl-result"><table class="rl-figures">{rows}</table></div>'
 

@@ -5,7 +5,7 @@ calculator holds up to four scenarios (A–D) of its inputs. "Compare scenarios"
 opens the bar (:class:`ScenarioBar`); "Add scenario (copy of this one)" copies
 the scenario the form shows; the buttons "A", "B: Strength 5" … choose which
 one the form edits (``aria-pressed``; Left/Right/Home/End move between them);
-"Remove scenario B" and "Back to one scenario" undo it.
+"Remove scenario B" and "Stop comparing: keep B's inputs, drop the others" undo it.
 
 The form is the selected scenario: switching loads that scenario's values into
 the fields through the form's own path (:meth:`CalculatorView.set_input`, or
@@ -224,8 +224,9 @@ function render({ model, el }) {
                                                   send({ type: "remove", index: selected }); });
         tools.append(remove);
       }
+      const kept = tabs[selected].letter;
       const close = node("button", { type: "button", class: "rl-sc-close jupyter-button" },
-                         tabs.length > 1 ? `Back to one scenario (keep ${tabs[selected].letter})`
+                         tabs.length > 1 ? `Stop comparing: keep ${kept}'s inputs, drop the others`
                                          : "Close scenarios");
       close.addEventListener("click", () => {
         focusAfter = ".rl-sc-open";
@@ -268,7 +269,7 @@ _CSS = """
 class ScenarioBar(ModuleWidget):
     """The scenario controls: "Compare scenarios", then one button per scenario
     (``tabs``: ``{"letter", "text", "error"}``; ``selected`` the one the form edits),
-    "Add scenario (copy of this one)", "Remove scenario X", "Back to one scenario".
+    "Add scenario (copy of this one)", "Remove scenario X", "Stop comparing: keep X's inputs …".
     Clicks arrive as messages (``{"type": "open" | "add" | "select" | "remove" |
     "close", "index"}``) for :class:`Scenarios`."""
 

@@ -46,11 +46,11 @@ LIGHT = {
     "hl-aggravated-fg": "#ffffff",
     "hl-stun": "#fff9c4",
     "hl-dying": "#b00020",
-    "line-0": "#0b57d0",
-    "line-1": "#b3261e",
+    "line-0": "#1f5fa8",
+    "line-1": "#b34d00",
     "line-2": "#2e7d32",
     "line-3": "#7b1fa2",
-    "line-4": "#a15c00",
+    "line-4": "#6d4c41",
     "line-5": "#00796b",
     "series-0": "#1f5fa8",
     "series-1": "#b34d00",
@@ -59,7 +59,8 @@ LIGHT = {
     "hatch": "#ffffff",
 }
 """The light theme's colours (``--rl-<name>``); ``line-N``: a line chart's lines (each at
-least 3:1 on the page, told apart by dash and marker too)."""
+least 3:1 on the page, told apart by dash and marker too), the first four those of the
+bar charts' ``series-N``: scenario A is one colour in every chart, B another (issue 37)."""
 
 DARK = {
     "fg": "#e8e8e8",
@@ -84,10 +85,10 @@ DARK = {
     "hl-stun": "#54490a",
     "hl-dying": "#ff8a80",
     "line-0": "#8ab4f8",
-    "line-1": "#ff8a80",
-    "line-2": "#6fcf75",
-    "line-3": "#ce93d8",
-    "line-4": "#ffb74d",
+    "line-1": "#ffb470",
+    "line-2": "#81c784",
+    "line-3": "#d8a5e2",
+    "line-4": "#bcaaa4",
     "line-5": "#4db6ac",
     "series-0": "#8ab4f8",
     "series-1": "#ffb470",
@@ -176,11 +177,17 @@ _RULES = """
 .rl-calc .rl-key-figures { font: inherit; color: var(--rl-fg); background: none;
   border: 1px solid var(--rl-border); border-radius: 4px; padding: 0.3em 0.6em; cursor: pointer;
   display: flex; flex-wrap: wrap; gap: 0.15em 1em; text-align: left; width: 100%; }
-.rl-calc .rl-key-figure { max-width: 100%; overflow: hidden; text-overflow: ellipsis;
-  white-space: nowrap; }
+.rl-calc .rl-key-figure { max-width: 100%; overflow-wrap: anywhere; }
+.rl-calc .rl-key-scenario { font-weight: 600; flex-basis: 100%; }
 .rl-calc .rl-key-label { color: var(--rl-muted); }
 .rl-calc .rl-key-more { color: var(--rl-link); margin-left: auto; }
+.rl-calc .rl-figures tr.rl-headline > th { font-weight: 600; color: var(--rl-fg); }
 .rl-calc .rl-results-summary .rl-key-figures { display: none; }
+.rl-calc .rl-key-actions { display: flex; flex-wrap: wrap; gap: 0.3em; }
+.rl-calc .rl-key-actions[hidden] { display: none; }
+.rl-calc .rl-key-action { font: inherit; font-size: 0.9em; color: var(--rl-link);
+  background: none; border: 1px solid var(--rl-border); border-radius: 4px;
+  padding: 0.15em 0.6em; cursor: pointer; }
 .rl-calc .rl-keybar { position: sticky; top: 0; z-index: 5; padding: 0.35em 0;
   background: var(--rl-page-bg, var(--jp-layout-color0, #fff));
   border-bottom: 1px solid var(--rl-border); }
@@ -189,7 +196,7 @@ _RULES = """
   opacity: 0.45; filter: grayscale(1); }
 .rl-calc :is(button, input, select, textarea, summary, a, [tabindex]):focus-visible {
   outline: 3px solid var(--rl-focus) !important; outline-offset: 1px; }
-@container rl-calc (min-width: 900px) {
+@container rl-calc (min-width: 760px) {
   .rl-calc .rl-body { flex-direction: row; align-items: flex-start; gap: 1.5em; }
   .rl-calc .rl-form { flex: 1 1 0; }
   .rl-calc .rl-results { flex: 0 0 44%; margin-top: 0; position: sticky; top: 0;
@@ -315,6 +322,7 @@ charts and the steps; no buttons, steppers, link or seed boxes."""
 _LAYOUT = (
     f"@container rl-calc (max-width: 640px) {{{_STACKED}}}\n"
     f"@container rl-group (max-width: 440px) {{{_STACKED}}}\n"
+    f"@container rl-form (max-width: 440px) {{{_STACKED}}}\n"
     f"{_PRINT.strip()}"
 )
 
@@ -330,7 +338,8 @@ STYLE = (
 """The ``<style>`` the calculator's header carries (see the module's doc)."""
 
 PRERENDER = """
-.rl-calc.rl-prerender :is(.rl-step, .rl-chip, .rl-key-figures, .rl-share-copy, .widget-button,
+.rl-calc.rl-prerender :is(.rl-step, .rl-chip, .rl-key-figures, .rl-key-action, .rl-share-copy,
+  .widget-button,
   .rl-chart-tools button, .rl-fold-button) { cursor: progress; }
 """
 """The static calculator's own rules (:mod:`ruleslab_widgets.prerender`): its controls that

@@ -41,6 +41,7 @@ declaration. The look (light and dark, any width): :mod:`ruleslab_widgets.style`
 
 from __future__ import annotations
 
+import difflib
 import logging
 import random
 from collections.abc import Iterable, Iterator
@@ -55,6 +56,7 @@ from ruleslab import (
     BoolParam,
     ChoiceParam,
     Explained,
+    Figure,
     InputError,
     IntParam,
     NumberParam,
@@ -81,12 +83,9 @@ from ruleslab_widgets.shared_styles import set_shown, shared_defaults
 from ruleslab_widgets.style import STYLE
 from ruleslab_widgets.sweep_panel import SweepPanel
 
-__all__ = ["KEY_FIGURES", "PAGE_PARAMETERS", "CalculatorView"]
+__all__ = ["PAGE_PARAMETERS", "CalculatorView"]
 
 _log = logging.getLogger(__name__)
-
-KEY_FIGURES = 3
-"""How many of the result's first figures the summary in view shows."""
 
 SEED = IntParam("seed", "Seed", minimum=0, maximum=2**32)
 """The roll seed box: read like any whole-number field (ASCII digits, bounded length)."""
@@ -113,11 +112,19 @@ def _initial_text(param: Param) -> str:
     return str(value)
 
 
+def _help_text(param: Param) -> str:
+    """A field's help: its declared help, then, for a number with decimals, how the
+    field reads commas, points and exponents (:meth:`ruleslab.NumberParam.notation`)."""
+    if isinstance(param, NumberParam):
+        return " ".join(filter(None, [param.help, param.notation()]))
+    return param.help
+
+
 def _help_html(param: Param) -> str:
     """A field's help text as HTML (escaped): the one place it is rendered, so that
     references in it can be turned into links in one place: a rules note cited
     (``RN-FALL-1``) links to it (:func:`~ruleslab_widgets.notes.linkify`)."""
-    return linkify(param.help)
+    return linkify(_help_text(param))
 
 
 class CalculatorView(w.VBox):
@@ -132,6 +139,8 @@ class CalculatorView(w.VBox):
     def _build(self, calc: Calculator, **kwargs: Any) -> None:
         self.calc = calc
         self.result: Explained | None = None
+        # the parsed inputs ``result`` was computed from (they choose its headline)
+        self.result_values: dict[str, Any] = {}
         self.last_error: str = ""
         self.inputs: dict[str, w.DOMWidget] = {}
         self.messages: dict[str, w.HTML] = {}
@@ -171,6 +180,9 @@ class CalculatorView(w.VBox):
             form.append(opts)
             self.options_box = self.folds["Rules options"]
         self.status = w.HTML("")
+        # what a link (or an embed's attributes) could not set: at the top, above the form
+        self.link_status = w.HTML("")
+        self.link_status.add_class("rl-link-status")
         self.output = w.HTML("")
         self.output.add_class("rl-output")
         self.working = w.HTML("")
@@ -192,7 +204,7 @@ class CalculatorView(w.VBox):
         # calculator, a bar that sticks to the top while the form scrolls
         self.summary = Summary()
         self.summary.add_class("rl-results-summary")
-        self.keybar = Summary()
+        self.keybar = Summary(actions=[spec.label for spec in calc.rolls])
         self.keybar.add_class("rl-keybar")
         self.roll_logs: list[w.HTML] = []
         # What each log (by id) shows: a current roll (to mark stale) or a message.
@@ -218,7 +230,14 @@ class CalculatorView(w.VBox):
         self.results.add_class("rl-results")
         body = w.Box([self.form, self.results])
         body.add_class("rl-body")
-        children: list[w.Widget] = [header, self.share, self.keybar, self.scenarios.bar, body]
+        children: list[w.Widget] = [
+            header,
+            self.share,
+            self.link_status,
+            self.keybar,
+            self.scenarios.bar,
+            body,
+        ]
         super().__init__(children=children, **kwargs)
         self.add_class("rl-calc")
         self.add_class(f"rl-calc-{calc.key}")
@@ -302,8 +321,9 @@ class CalculatorView(w.VBox):
                 style=initial,
             )
         widget.add_class(f"rl-field-{param.name}")
-        if param.help:
-            widget.tooltip = param.help  # (hover; the help line below: focus and tap)
+        help_text = _help_text(param)
+        if help_text:
+            widget.tooltip = help_text  # (hover; the help line below: focus and tap)
         widget.observe(self._on_change, names="value")
         message = w.HTML("")
         message.add_class(f"rl-message-{param.name}")
@@ -315,7 +335,7 @@ class CalculatorView(w.VBox):
         line.add_class("rl-row")
         row = w.VBox([line])
         row.add_class("rl-field-row")
-        if param.help:
+        if help_text:
             help_line = w.HTML(f'<div class="rl-help">{_help_html(param)}</div>')
             if compact:  # shown while the field has the focus (no shift under a pointer)
                 help_line.add_class("rl-help-compact")
@@ -470,13 +490,23 @@ class CalculatorView(w.VBox):
             values[name] = text
         notes: list[str] = self.scenarios.take_link_error()
         if unknown:
-            shown = ", ".join(f"“{_short(n)}”" for n in list(unknown)[:3])
+            # an embed's inputs are its data-* attributes (app/embed.js adds ``embed=``)
+            embedded = any(name == "embed" for name, _text in pairs)
+            prefix = "data-" if embedded else ""
+            shown = ", ".join(f"“{prefix}{_short(n)}”" for n in list(unknown)[:3])
             more = f" and {len(unknown) - 3} more" if len(unknown) > 3 else ""
-            fields = ", ".join(self.inputs)
+            fields = ", ".join(prefix + p.name for p in self.calc.params)
+            what = "This embed's attributes name" if embedded else "This link names"
+            guesses = [self._guess(n) for n in list(unknown)[:3]]
+            meant = ", ".join(
+                f"{prefix}{p.name} ({p.label})" for p in dict.fromkeys(filter(None, guesses))
+            )
             notes.append(
-                f"This link names {shown}{more}, which "
+                f"{what} {shown}{more}, which "
                 f"{'is not a field' if len(unknown) == 1 else 'are not fields'} "
-                f"of this calculator: ignored. (Its fields: {fields}.)"
+                f"of this calculator: ignored."
+                + (f" Did you mean {meant}?" if meant else "")
+                + f" ({'Its attributes' if embedded else 'Its fields'}: {fields}.)"
             )
         self._link_errors = {}
         self._applying = True
@@ -496,6 +526,17 @@ class CalculatorView(w.VBox):
             self.options_box.expanded = True
         if sweep_pairs:
             self.sweep_panel.apply_link(urlencode(sweep_pairs, quote_via=quote))
+
+    def _guess(self, name: str) -> Param | None:
+        """The field a link's unknown ``name`` most likely meant: one whose label names it
+        ("firearms": "Attack ability (Firearms …)") or whose name is spelt close to it."""
+        word = _short(name).lower().replace("_", " ").strip()
+        if len(word) >= 3:
+            for param in self.calc.params:
+                if word in param.label.lower() or word in param.name.replace("_", " "):
+                    return param
+        close = difflib.get_close_matches(_short(name), [p.name for p in self.calc.params], 1)
+        return next((p for p in self.calc.params if close and p.name == close[0]), None)
 
     def _label(self, name: str) -> str:
         return next(p.label for p in self.calc.params if p.name == name)
@@ -559,6 +600,7 @@ class CalculatorView(w.VBox):
                 self._show_summary()
                 self.sweep_panel.follow()
                 self._show_scenarios()
+                self._show_panels()
 
     def _run(self, values: dict[str, Any]) -> Explained:
         """The form's parsed values computed: by the calculator, or, while scenarios are
@@ -575,7 +617,15 @@ class CalculatorView(w.VBox):
             return
         self.scenarios.clear_charts()
         if self.result is not None and "rl-sc-result" in self.output.value:
-            self.output.value = figures_html(self.result)
+            self.output.value = figures_html(self.result, self.headline_keys())
+
+    def _show_panels(self) -> None:
+        """A chart with nothing to chart for these inputs (henchmen removed when the
+        target is a character) is not drawn: it would only say so and take room."""
+        for panel in self.panels:
+            if hasattr(panel, "bars"):
+                series = getattr(panel, "series", [])
+                set_shown(panel, bool(panel.bars) or any(s.get("bars") for s in series))
 
     # -- the result's line in view -------------------------------------------
     def stale_fields(self) -> list[str]:
@@ -624,16 +674,27 @@ class CalculatorView(w.VBox):
             self.results.add_class("rl-stale")
         else:
             self.results.remove_class("rl-stale")
-        figures = (
-            [[f.label, f.text] for f in self.result.figures()[:KEY_FIGURES]]
-            if self.result is not None
-            else []
-        )
+        figures = [[f.label, f.text] for f in self.headline()]
+        scenario = ""
+        if self.scenarios.comparing and figures:
+            scenario = f"Scenario {self.scenarios.legends[self.scenarios.selected]}"
         chips = self.option_chips()
         for summary in (self.summary, self.keybar):
             summary.stale = note
             summary.figures = figures
             summary.chips = chips
+            summary.scenario = scenario
+
+    def headline(self) -> tuple[Figure, ...]:
+        """The figures of the result shown that answer the question its inputs ask (the
+        calculator's declared headline: :meth:`~ruleslab.declare.Calculator.headline`)."""
+        if self.result is None:
+            return ()
+        return self.calc.headline(self.result_values, self.result)
+
+    def headline_keys(self) -> tuple[str, ...]:
+        """The keys of :meth:`headline`'s figures."""
+        return tuple(f.key for f in self.headline())
 
     def _recompute(self) -> None:
         values, errors = self.parse()
@@ -670,25 +731,26 @@ class CalculatorView(w.VBox):
         changed = self.result is not None and result != self.result
         self.last_error = ""
         self.result = result
+        self.result_values = values
         self._new_result(changed)
         self._show_status("")
-        self.output.value = figures_html(result)
+        self.output.value = figures_html(result, self.headline_keys())
         self.working.value = steps_html(result)
         for view, panel in zip(self.calc.views, self.panels, strict=True):
             update_panel(view, panel, result)
 
     def _show_status(self, message: str, kind: str = "info") -> None:
-        # what a link could not set stays said: its unknown and repeated names until the
-        # GM changes a field, a value a field could not hold until that field changes
-        notes = (
-            self._link_notes
-            + [
+        # what a link could not set stays said, at the top (link_status): its unknown and
+        # repeated names until the GM changes a field, a value a field could not hold
+        # until that field changes
+        if kind != "busy":
+            link = self._link_notes + [
                 f"This link's value for {self._label(name)} could not be used "
                 "(see its message): its default is shown."
                 for name in self._link_errors
             ]
-            + self.scenarios.status_notes()
-        )
+            self.link_status.value = status_html(" ".join(link), "warning")
+        notes = self.scenarios.status_notes()
         if kind != "busy" and notes:
             message = " ".join(filter(None, [message, *notes]))
             kind = "warning"

@@ -45,7 +45,7 @@ from ruleslab.conditions import (
     on_roll,
     single_action,
 )
-from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup
+from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup, Headline
 from ruleslab.defence import DEFENSES
 from ruleslab.dodge import DEFENSIVE, TargetDefence, target_defense, target_dodge
 from ruleslab.explain import Explained, Figure, Step
@@ -835,6 +835,22 @@ CALCULATOR = Calculator(
         "a squad loses, × 2 to × 4 for an Area weapon), honouring the weapon's tags and Rate."
     ),
     compute=autofire_and_strafing,
+    headlines=(
+        Headline(
+            ("p_hit", "squad_removed", "squad_p_cleared"),
+            when=lambda v: v["target_kind"] == "squad",
+            question="Does the burst hit the squad, and how many henchmen fall",
+        ),
+        Headline(
+            ("p_any_hit", "p_hit", "expected_levels"),
+            when=lambda v: v["targets"] > 1,
+            question="Strafing: does it hit any target, and the levels each loses",
+        ),
+        Headline(
+            ("p_hit", "expected_levels", "p_wound"),
+            question="Does the attack hit, and the health levels lost",
+        ),
+    ),
     rules=(
         rule(QR, "Ranged Attack Maneuvers", "Autofire, Strafing"),
         rule(QR, "Weapon Tags"),

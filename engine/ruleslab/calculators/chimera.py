@@ -21,7 +21,7 @@ from ruleslab.chimera.duel import SurprisePlan
 from ruleslab.chimera.fight import FightOdds, fight_chart, fight_odds, play_log, vanquish_bar
 from ruleslab.chimera.fighter import MR, DiceParam, Fighter, roll_bonus, target_number
 from ruleslab.chimera.plan import BENEFIT_CHOICES
-from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup, Roll
+from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup, Headline, Roll
 from ruleslab.explain import Explained, Figure
 from ruleslab.params import ChoiceParam, InputError, IntParam, checked
 from ruleslab.records import Role, fields_of
@@ -444,6 +444,17 @@ CALCULATOR = Calculator(
         "attacks against cover."
     ),
     compute=chimera_fight,
+    headlines=(
+        Headline(
+            ("p_surprise", "p_a_wins", "p_b_wins"),
+            when=lambda v: v["surprise"] != "none",
+            question="Does the surprise succeed, and who wins the duel",
+        ),
+        Headline(
+            ("p_a_wins", "p_b_wins", "expected_rounds"),
+            question="Who wins the duel, and how long it lasts",
+        ),
+    ),
     groups=(
         _group(A.title, A, FIGHT_FIELDS),
         _group(B.title, B, FIGHT_FIELDS),

@@ -44,7 +44,7 @@ from ruleslab.compressed.pools import COMPRESSED, SideInput, build_side, spend, 
 from ruleslab.compressed.pools import HENCHMEN as HENCHMEN_RULE
 from ruleslab.compressed.result import CompressedCombat
 from ruleslab.compressed.roll import play
-from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup, Roll
+from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup, Headline, Roll
 from ruleslab.explain import Step
 from ruleslab.inputs import RULESET as BASE_RULESET
 from ruleslab.params import BoolParam, ChoiceParam, InputError, IntParam, TextParam, checked
@@ -499,6 +499,12 @@ CALCULATOR = Calculator(
         "damage each side takes, incapacitation and death, the timeframe and Quantum spent."
     ),
     compute=compressed_combat,
+    headlines=(
+        Headline(
+            ("winner", "p_a_down", "p_b_down"),
+            question="Who wins the fight, and is either side taken out",
+        ),
+    ),
     groups=tuple(FieldGroup(role.title, role.flat_names) for role in (SIDE_A, SIDE_B)),
     columns=2,
     rules=(

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ruleslab.character import Character
 from ruleslab.damage import MAX_ADDS, MAX_DICE, MAX_SOAK, DamageTaken, Dazing, damage_taken, dazing
-from ruleslab.declare import Calculator, Chart, ChartView
+from ruleslab.declare import Calculator, Chart, ChartView, Headline
 from ruleslab.explain import Explained, Figure
 from ruleslab.inputs import DAMAGE_KIND, SOAK_ROUNDING
 from ruleslab.params import IntParam, checked
@@ -178,6 +178,17 @@ CALCULATOR = Calculator(
         "the exact distribution of health levels lost and the chance to Daze or Stun."
     ),
     compute=damage_resolution,
+    headlines=(
+        Headline(
+            ("p_stunned", "p_dazed", "mean"),
+            when=lambda v: v["taken_this_turn"] > 0,
+            question="Hurt already this turn: is he Stunned or Dazed, and the levels lost",
+        ),
+        Headline(
+            ("mean", "p_any", "p_dazed"),
+            question="How many health levels the attack costs, and the chance of any",
+        ),
+    ),
     rules=(rule(QR, "2.0 Rules", "Soak, Combat"), rule(QR, "Weapon Tags", "AP(X)")),
     options=("soak_rounding",),
     views=(

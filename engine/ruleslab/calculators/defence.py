@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from ruleslab.character import Character, Conditions
 from ruleslab.conditions import on_roll
-from ruleslab.declare import Calculator, Chart, ChartView
+from ruleslab.declare import Calculator, Chart, ChartView, Headline
 from ruleslab.defence import DEFENSES, MULTIPLE, Defense, Maneuvers, PoolRoll
 from ruleslab.defence_turn import (
     DEFENCE_POSITIONS,
@@ -400,6 +400,32 @@ CALCULATOR = Calculator(
         "multiple actions."
     ),
     compute=initiative_and_defence,
+    headlines=(
+        Headline(
+            ("p_first", "dodge", "parry"),
+            when=lambda v: v["ruleset"] == "2.0",
+            question="Under 2.0: does he act first, and his dodge and parry rolls",
+        ),
+        Headline(
+            ("power_block", "power_block_roll", "defense"),
+            when=lambda v: v["power_pool"] > 0,
+            question="How well a power block defends him",
+        ),
+        Headline(
+            ("active_defence", "defense", "p_first"),
+            when=lambda v: v["active_defence"],
+            question="How well his active defence defends him",
+        ),
+        Headline(
+            ("p_all_actions", "action_chances", "defense"),
+            when=lambda v: v["actions"] > 1,
+            question="Splitting his actions: does each succeed, and his Defense",
+        ),
+        Headline(
+            ("p_first", "defense", "initiative"),
+            question="Does he act first, and his Defense",
+        ),
+    ),
     rules=(
         rule(QR, "2.0 Rules", "Combat (Initiative, Defensive Maneuvers)"),
         rule(QR, "Movement", "Sprinting"),

@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ruleslab.declare import Calculator, ChartView, Roll
+from ruleslab.declare import Calculator, ChartView, Headline, Roll
 from ruleslab.dice import DICE, SuccessDistribution, per_die_mean, pool_distribution, roll_pool
 from ruleslab.explain import Chart, Explained, Figure, Step, fmt_num, fmt_prob
 from ruleslab.params import BoolParam, IntParam, checked
@@ -262,6 +262,12 @@ CALCULATOR = Calculator(
         "the difficulty is the number of successes needed."
     ),
     compute=dice_pool,
+    headlines=(
+        Headline(
+            ("p_success", "p_botch", "mean"),
+            question="Does the roll succeed, and how often does it botch?",
+        ),
+    ),
     rules=(rule(QR, "2.0 Rules", "Specialties"), rule(QR, "2.1 Rules", "Specialties")),
     options=("target",),
     rolls=(Roll("Roll it", roll_log),),

@@ -15,7 +15,7 @@ from dataclasses import dataclass, fields
 from ruleslab import falling
 from ruleslab.character import Character, Conditions
 from ruleslab.conditions import RollKind, load_encumbrance, on_roll
-from ruleslab.declare import Calculator, Chart, ChartView
+from ruleslab.declare import Calculator, Chart, ChartView, Headline
 from ruleslab.falling import FallResult
 from ruleslab.inputs import one_roll_dice_rules
 from ruleslab.params import BoolParam, ChoiceParam, NumberParam, checked
@@ -211,6 +211,14 @@ CALCULATOR = Calculator(
         "lethal."
     ),
     compute=fall,
+    headlines=(
+        Headline(
+            ("p_lethal", "damage_dice", "threshold"),
+            when=lambda v: v["height_m"] > 0,
+            question="Is the fall lethal, and the chance",
+        ),
+        Headline(("safe_distance", "threshold"), question="No fall: how far he falls unhurt"),
+    ),
     rules=(rule(QR, "Falling"), rule(QR, "Mega-Attributes"), rule(QR, "Specialties")),
     options=("ruleset", "specialty", "count_from", "lethal_means"),
     views=(

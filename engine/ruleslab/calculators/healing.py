@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ruleslab import healing
 from ruleslab.character import Character
-from ruleslab.declare import Calculator
+from ruleslab.declare import Calculator, Headline
 from ruleslab.params import ChoiceParam, IntParam, checked
 from ruleslab.records import Role
 from ruleslab.sources import QR, rule
@@ -178,6 +178,14 @@ CALCULATOR = Calculator(
         "level's time from the healing table, with treatment and medical supplies."
     ),
     compute=healing_time,
+    headlines=(
+        Headline(
+            ("total_time", "treatment", "per_level"),
+            when=lambda v: v["healer_medicine"] > 0 or v["supplies"] != "none",
+            question="How long he takes to heal under this care",
+        ),
+        Headline(("total_time", "per_level"), question="How long he takes to heal"),
+    ),
     rules=(rule(QR, "2.1 Rules", "Healing, Health Levels"),),
     options=("order", "penalty_from", "dying_bashing"),
     example=(

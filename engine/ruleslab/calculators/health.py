@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from ruleslab.character import Character, Conditions
 from ruleslab.conditions import stun_after_scene
-from ruleslab.declare import Calculator, HealthTrackView
+from ruleslab.declare import Calculator, Headline, HealthTrackView
 from ruleslab.explain import Explained, Figure
 from ruleslab.health import (
     DYING,
@@ -298,6 +298,14 @@ CALCULATOR = Calculator(
         "wound penalty, state (hurt, incapacitated, dying, dead) and soak."
     ),
     compute=health,
+    headlines=(
+        Headline(
+            ("state", "wound_penalty", "total_levels"),
+            when=lambda v: v["bashing"] + v["lethal"] + v["aggravated"] + v["stun"] > 0,
+            question="What his wounds leave him: his state and wound penalty",
+        ),
+        Headline(("total_levels", "soak", "state"), question="Unhurt: his health levels and soak"),
+    ),
     rules=(
         rule(QR, "2.0 Rules", "Health Levels, Soak, Combat (Stun Damage)"),
         rule(QR, "2.1 Rules", "Health Levels"),

@@ -28,7 +28,7 @@ from fractions import Fraction
 from ruleslab.calculators import autofire as burst
 from ruleslab.character import Character, Conditions
 from ruleslab.damage import MAX_DICE
-from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup
+from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup, Headline
 from ruleslab.dodge import target_defense
 from ruleslab.dodge import target_dodge as dodging
 from ruleslab.explain import Explained, Figure
@@ -656,6 +656,17 @@ CALCULATOR = Calculator(
         "number of henchmen an incoming attack removes from the squad."
     ),
     compute=henchmen_squad,
+    headlines=(
+        Headline(
+            ("dice", "damage", "support_p_hit", "support_expected_levels"),
+            when=lambda v: v["heavy_weapons"] > 0,
+            question="What the squad adds, and what its support weapons do",
+        ),
+        Headline(
+            ("dice", "damage", "mean_removed"),
+            question="What the squad adds, and how many henchmen the attack removes",
+        ),
+    ),
     rules=(
         rule(ALT, "Mass Combat", "Henchmen"),
         rule(QR, "Ranged Attack Maneuvers", "Autofire"),

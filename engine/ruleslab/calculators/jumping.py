@@ -15,7 +15,7 @@ from dataclasses import dataclass, fields
 from ruleslab import jumping
 from ruleslab.character import Character, Conditions
 from ruleslab.conditions import RollKind, load_encumbrance, on_roll
-from ruleslab.declare import Calculator, Chart, ChartView
+from ruleslab.declare import Calculator, Chart, ChartView, Headline
 from ruleslab.explain import fmt_num
 from ruleslab.inputs import one_roll_dice_rules
 from ruleslab.jumping import JumpResult
@@ -188,6 +188,14 @@ CALCULATOR = Calculator(
         "chance to clear a given gap or height."
     ),
     compute=jump,
+    headlines=(
+        Headline(
+            ("p_clear", "successes_needed", "mean_distance"),
+            when=lambda v: v["distance_m"] > 0,
+            question="Does he clear the distance, and the chance",
+        ),
+        Headline(("mean_distance", "pool"), question="No distance to clear: how far he jumps"),
+    ),
     rules=(rule(QR, "Movement", "Jumping"), rule(QR, "Specialties")),
     options=("ruleset", "specialty", "mega_in_pool"),
     views=(

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from ruleslab.character import Character, Conditions
 from ruleslab.conditions import RollKind, load_encumbrance, on_roll
-from ruleslab.declare import Calculator
+from ruleslab.declare import Calculator, Headline
 from ruleslab.encumbrance import Encumbrance
 from ruleslab.explain import Explained, Figure
 from ruleslab.inputs import BEYOND_HEAVY, HEAVY_FROM, one_roll_dice_rules
@@ -211,6 +211,17 @@ CALCULATOR = Calculator(
         "its effects, and the exact odds of a lift roll for a heavier object."
     ),
     compute=lifting_and_encumbrance,
+    headlines=(
+        Headline(
+            ("roll_needed", "p_lift", "capacity"),
+            when=lambda v: v["object_kg"] > 0,
+            question="Can the object be lifted, and the chance",
+        ),
+        Headline(
+            ("capacity", "tier", "effects"),
+            question="No object: what the character lifts and what his load costs him",
+        ),
+    ),
     rules=(rule(QR, "Mega-Attributes, Lifting, Encumbrance"),),
     options=tuple(p.name for p in RULES_OPTIONS),
     example=(

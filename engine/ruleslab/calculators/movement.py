@@ -13,7 +13,7 @@ from __future__ import annotations
 from ruleslab import movement as rules
 from ruleslab.character import Character, Conditions
 from ruleslab.conditions import load_encumbrance
-from ruleslab.declare import Calculator
+from ruleslab.declare import Calculator, Headline
 from ruleslab.inputs import BEYOND_HEAVY, HEAVY_FROM
 from ruleslab.movement import MovementResult
 from ruleslab.params import ChoiceParam, checked
@@ -103,6 +103,14 @@ CALCULATOR = Calculator(
         "Mega-Dexterity counted and the carried load's encumbrance penalties applied."
     ),
     compute=movement,
+    headlines=(
+        Headline(
+            ("walking", "running", "sprinting", "tier"),
+            when=lambda v: v["load_kg"] > 0,
+            question="How far he moves in a round, under his load",
+        ),
+        Headline(("walking", "running", "sprinting"), question="How far he moves in a round"),
+    ),
     rules=(rule(QR, "Movement, Encumbrance, Mega-Attributes"),),
     options=("walking_floor", "heavy_from", "beyond_heavy"),
     example=(

@@ -18,7 +18,7 @@ from typing import TypedDict
 
 from ruleslab.character import Character, Conditions
 from ruleslab.conditions import DEFENCE_DIFFICULTY_READINGS
-from ruleslab.declare import Calculator, ChartView, FieldGroup, Roll
+from ruleslab.declare import Calculator, ChartView, FieldGroup, Headline, Roll
 from ruleslab.inputs import HENCHMEN_TRAINING, LEADER_IS_HENCHMAN, LOSSES_ROUNDING
 from ruleslab.params import BoolParam, ChoiceParam, IntParam, checked
 from ruleslab.records import Role
@@ -450,6 +450,17 @@ CALCULATOR = Calculator(
         "÷ 3 shortcut shown beside the full pools."
     ),
     compute=warfare,
+    headlines=(
+        Headline(
+            ("expected_losses", "p_wiped", "p_hit"),
+            when=lambda v: v["target"] == "squad",
+            question="How many of the squad fall to the force's attacks",
+        ),
+        Headline(
+            ("p_hit", "expected_damage", "p_stunned"),
+            question="Does the force hit him, and the health levels he loses",
+        ),
+    ),
     rules=(
         rule(
             ALT,
