@@ -80,6 +80,8 @@ from dataclasses import KW_ONLY, dataclass, replace
 from decimal import Decimal, localcontext
 from typing import Any, Generic, ParamSpec, Protocol, TypeVar, cast
 
+from ruleslab.decimals import AMBIGUOUS, MAX_NUMBER_LENGTH, TypedNumber, read_number
+
 __all__ = [
     "MAX_NUMBER_LENGTH",
     "NO_DEFAULT",
@@ -153,136 +155,6 @@ class Param:
 def _fmt(x: float) -> str:
     """Range ends for messages: 1,000,000 rather than 1e+06."""
     return f"{int(x):,}" if float(x).is_integer() else f"{x:,}"
-
-
-MAX_NUMBER_LENGTH = 100
-"""The longest number text read (after trimming spaces); every number in range is shorter."""
-
-_SIGNS = {"+": False, "-": True, "\u2212": True}
-_GROUP_SEPARATORS = frozenset(", \u00a0\u202f\u2009")
-_DIGITS = frozenset("0123456789")
-
-
-@dataclass(frozen=True)
-class TypedNumber:
-    """A number as typed: its sign, the ASCII digits before and after its decimal mark
-    (thousands separators removed) and the mark (``"."``, ``","`` or ``""``: none).
-
-    ``comma_group``: the text was one comma before exactly three digits and no mark
-    (``1,250``): a thousands separator or a decimal comma. ``exponent``: it was
-    written in exponent notation (``whole`` and ``fraction`` are its digits with the
-    point moved: ``2.5e3`` is ``"2500"``, ``""``)."""
-
-    negative: bool
-    whole: str
-    fraction: str
-    mark: str
-    comma_group: bool = False
-    exponent: bool = False
-
-
-AMBIGUOUS = (
-    "{label}: “{text}” could be {first} ({first_is}) or {second} ({second_is}): type {both}."
-)
-"""A number field's message for text it could read two ways: ``1,250`` (a thousands or a
-decimal comma: :class:`TypedNumber`'s ``comma_group``), or, in a whole-number field,
-``1.000`` (a decimal or a thousands point)."""
-
-_MAX_EXPONENT_DIGITS = 3
-
-
-def _read_exponent(s: str, negative: bool, at: int) -> TypedNumber | None:
-    """``s`` (sign removed) in exponent notation, its ``e`` at ``at``: see "Numbers as
-    typed". Linear: the exponent has at most three digits."""
-    mantissa, power = s[:at], s[at + 1 :]
-    whole, _point, fraction = mantissa.partition(".")
-    if not (whole or fraction) or not set(whole + fraction) <= _DIGITS:
-        return None
-    shift_negative = False
-    if power[:1] in _SIGNS:
-        shift_negative = _SIGNS[power[0]]
-        power = power[1:]
-    if not 1 <= len(power) <= _MAX_EXPONENT_DIGITS or not set(power) <= _DIGITS:
-        return None
-    shift = -int(power) if shift_negative else int(power)
-    digits = whole + fraction
-    at_point = len(whole) + shift
-    if at_point < 0:
-        digits, at_point = "0" * -at_point + digits, 0
-    elif at_point > len(digits):
-        digits += "0" * (at_point - len(digits))
-    new_whole = digits[:at_point].lstrip("0")
-    new_fraction = digits[at_point:].rstrip("0")
-    return TypedNumber(
-        negative, new_whole or "0", new_fraction, "." if new_fraction else "", exponent=True
-    )
-
-
-def read_number(text: str) -> TypedNumber | None:
-    """``text`` read as one number (see "Numbers as typed" above); ``None`` if it is not one.
-
-    One pass splits the text into runs of digits and the separators between
-    them; the decimal mark and the groups are then checked on those runs.
-    """
-    s = text.strip()
-    if not s or len(s) > MAX_NUMBER_LENGTH:
-        return None
-    negative = False
-    if s[0] in _SIGNS:
-        negative = _SIGNS[s[0]]
-        s = s[1:]
-    exponent = max(s.find("e"), s.find("E"))
-    if exponent >= 0:
-        return _read_exponent(s, negative, exponent)
-    runs: list[str] = []
-    seps: list[str] = []
-    start = 0
-    for i, ch in enumerate(s):
-        if ch in _DIGITS:
-            continue
-        if ch != "." and ch not in _GROUP_SEPARATORS:
-            return None
-        runs.append(s[start:i])
-        seps.append(ch)
-        start = i + 1
-    runs.append(s[start:])
-    if seps.count(".") > 1:
-        return None
-    if "." in seps:
-        point = seps.index(".")
-        if point != len(seps) - 1:  # only digits after the decimal point
-            return None
-        whole = _whole(runs[: point + 1], seps[:point])
-        mark, fraction = ".", runs[-1]
-    else:
-        whole = _whole(runs, seps)
-        mark, fraction = "", ""
-        if whole is None and seps[-1] == "," and "," not in seps[:-1]:
-            whole = _whole(runs[:-1], seps[:-1])  # a decimal comma
-            mark, fraction = ",", runs[-1]
-            if not fraction:
-                return None
-    if whole is None or not (whole or fraction):
-        return None
-    comma_group = mark == "" and seps == [","]  # (a valid group: "1,250")
-    return TypedNumber(negative, whole, fraction, mark, comma_group=comma_group)
-
-
-def _whole(runs: list[str], seps: list[str]) -> str | None:
-    """The digits of a whole part typed as ``runs`` joined by ``seps``, if valid.
-
-    One run of digits (``""`` for ``.5``), or groups of thousands: 1–3 digits
-    not starting with 0, then groups of exactly 3, all joined by one kind of
-    separator.
-    """
-    if not seps:
-        return runs[0]
-    first = runs[0]
-    if not 1 <= len(first) <= 3 or first[0] == "0" or len(set(seps)) != 1:
-        return None
-    if any(len(run) != 3 for run in runs[1:]):
-        return None
-    return "".join(runs)
 
 
 N = TypeVar("N", int, float)
