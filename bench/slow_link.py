@@ -173,7 +173,10 @@ class _LinkHandler(SiteRequestHandler):
             for part in self.headers.get("Accept-Encoding", "").split(",")
         }
         encoding = ""
-        if self.link.brotli and "br" in accepted and os.path.isfile(path + ".br"):
+        fresh_br = os.path.isfile(path + ".br") and (
+            os.path.getmtime(path + ".br") >= os.path.getmtime(path)
+        )
+        if self.link.brotli and "br" in accepted and fresh_br:
             body, encoding = Path(path + ".br").read_bytes(), "br"
         elif "gzip" in accepted and not path.endswith(STORED_SUFFIXES):
             body, encoding = self.link.gzipped(path), "gzip"

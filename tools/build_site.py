@@ -362,7 +362,8 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
         name, never a folder separator, so no file has that name: 404. A file with a
         compressed copy beside it (``NAME.br``, ``NAME.gz``: ``tools/publish.py``) is sent
         as that copy, with its ``Content-Encoding``, to a browser that accepts it (brotli
-        first), as a host serving precompressed files does."""
+        first), as a host serving precompressed files does, unless the file is newer than
+        the copy (changed after the build: the copy is stale)."""
         if re.search(r"%(2f|5c)", self.path.split("?", 1)[0], re.IGNORECASE):
             self.send_error(http.HTTPStatus.NOT_FOUND, "No such file")
             return None
@@ -373,8 +374,11 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
         }
         if os.path.isfile(path) and "range" not in self.headers:
             for suffix, encoding in PRECOMPRESSED.items():
-                if encoding in accepted and os.path.isfile(path + suffix):
-                    return self._send_encoded(path, path + suffix, encoding)
+                packed = path + suffix
+                # (a copy older than its file is stale: the file was changed after the build)
+                if encoding in accepted and os.path.isfile(packed):
+                    if os.path.getmtime(packed) >= os.path.getmtime(path):
+                        return self._send_encoded(path, packed, encoding)
         return super().send_head()
 
     def _send_encoded(self, path: str, packed: str, encoding: str) -> BinaryIO:
