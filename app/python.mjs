@@ -21,11 +21,48 @@ const createPyodideModule = import("./pyodide.asm.mjs").then((module) => module.
 
 /** This build's app runtime (tools/build_app.py writes it). */
 export const VERSION = /*RULESLAB-RUNTIME-VERSION*/ "dev";
+/** The bytes `start()` fetches (the WebAssembly, the lock, the standard library, the
+ * packages' wheels, as the files are: tools/build_app.py writes it), for the page's
+ * progress; 0 where unknown. */
+export const START_BYTES = /*RULESLAB-START-BYTES*/ 0;
 /** The Cache Storage cache holding the snapshot (not the offline cache's prefix: the
  * service worker leaves it alone). */
 export const CACHE = "ruleslab-snapshot";
 export const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 const KEY = new URL(`snapshot-${VERSION}.bin`, import.meta.url).href;
+
+/** Count the bytes of every response `fetch` gives from now on (as they arrive, decoded:
+ * a copy of the body is read beside the caller's), calling `report(bytes)` at most every
+ * 150 ms and once more on `done()`; returns `done`, which puts the real `fetch` back.
+ * The caller gets the response itself (the WebAssembly's compiled code stays cached by
+ * its URL). */
+export function countFetched(report) {
+  const real = globalThis.fetch;
+  let loaded = 0;
+  let last = 0;
+  const count = async (body) => {
+    const reader = body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      loaded += value.byteLength;
+      const now = Date.now();
+      if (now - last > 150) {
+        last = now;
+        report(loaded);
+      }
+    }
+  };
+  globalThis.fetch = async (...args) => {
+    const response = await real(...args);
+    if (response.body) count(response.clone().body).catch(() => {}); // (a failed body: the caller's)
+    return response;
+  };
+  return () => {
+    if (globalThis.fetch !== real) globalThis.fetch = real;
+    report(loaded);
+  };
+}
 
 /** Pyodide, started with `extra` options (a snapshot to restore, or to make one). */
 export function start(extra = {}) {

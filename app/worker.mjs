@@ -29,7 +29,8 @@
  * it lives), then {type: "comm_msg" | "comm_close", comm_id, msg_id, data, buffers},
  * {type: "ping"} (the page checks that the worker answers) and {type: "close"} (the
  * page is going away).
- * To a page: {type: "progress", phase} ("python" while the interpreter starts,
+ * To a page: {type: "progress", phase} ("python" while the interpreter starts, with
+ * `loaded` and `total` bytes as its files come when it is not restored,
  * "calculator" with `runtime: {mode, id, sessions, reused, snapshot}` ("restored" or
  * "none": how Python started) when its calculator is
  * built), {type: "batch", messages} (the calculator's build at once: its widgets' comm
@@ -46,10 +47,12 @@
  * drawn answers while the next ones are built.
  */
 import {
+  countFetched,
   dropSnapshot,
   hasSnapshot,
   INDEX_URL,
   readSnapshot,
+  START_BYTES,
   start,
   wheelURLs,
 } from "./python.mjs";
@@ -92,8 +95,17 @@ function startPython(say) {
     }
     if (pyodide === null) {
       // the calculator's packages are fetched while the interpreter starts (their
-      // dependencies come from the lock)
-      pyodide = await start({ packages: ["ruleslab"] });
+      // dependencies come from the lock); every page waiting is told how many bytes
+      // have come: "Starting Python: 3.1 of 4.6 MB"
+      const done = countFetched((loaded) => {
+        const message = { type: "progress", phase: "python", loaded, total: START_BYTES };
+        for (const c of channels) if (c.started && !c.runtime) c.post(message);
+      });
+      try {
+        pyodide = await start({ packages: ["ruleslab"] });
+      } finally {
+        done();
+      }
       pyodide.pyimport("ruleslab_widgets.ipython_standin").install();
     }
     pyodide.pyimport("ruleslab_widgets.app_stdlib").install(INDEX_URL + "python_stdlib.zip");

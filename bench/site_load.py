@@ -70,6 +70,13 @@ Usage::
         [--calculators dice_pool,lifting] [--redraw-repeats 20]
         [--skip-stock] [--skip-notebook] [--skip-redraw] [--skip-loads]
         [--skip-background] [--skip-second] [--skip-embeds]
+    .venv/bin/python bench/site_load.py --link slow4g|fast4g [--runs 2]
+        [--link-encoding auto|gzip]   # the first visit on a phone's network only
+
+``--link`` measures only the first visit on a phone's network (bench/slow_link.py:
+one throttling server class for the site and bare stock Pyodide, compressing as a host
+does, one shared bandwidth, one round trip per request), with the CPU as it is and 4×
+slower.
 
 Without ``--stock-site`` the stock peer is built into a temporary folder under
 ``build/`` and removed afterwards; with it, an existing build there is reused
@@ -119,6 +126,7 @@ from bench.site_figures import (  # noqa: E402
     stock_problems,
     summary_line,
 )
+from bench.slow_link import LINKS, link_report, run_link  # noqa: E402
 from tests.browser.conftest import KERNEL_IDLE_JS  # noqa: E402  (the same check as the tests)
 from tools.build_site import SiteRequestHandler  # noqa: E402
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
@@ -671,14 +679,24 @@ def until_interactive(page: Any, change: Change, *, timeout_s: float) -> Load:
     return load
 
 
-def open_app(context: Any, url: str, change: Change, *, timeout_s: float) -> Any:
-    """A new page of ``context`` navigating to ``url``, the init scripts in place."""
+def open_app(
+    context: Any,
+    url: str,
+    change: Change,
+    *,
+    timeout_s: float,
+    before: Callable[[Any], None] | None = None,
+) -> Any:
+    """A new page of ``context`` navigating to ``url``, the init scripts in place (and
+    ``before(page)`` called just before it navigates: bench/slow_link.py slows its CPU)."""
     from playwright.sync_api import Error as PlaywrightError
 
     page = context.new_page()
     page.add_init_script(WATCH_JS.replace("__SELECTOR__", json.dumps(f".rl-calc-{change.key}")))
     page.add_init_script(VISIBLE_JS)
     page.add_init_script(change_script([change], timeout_s))
+    if before is not None:
+        before(page)
     try:
         page.goto(url, wait_until="commit", timeout=timeout_s * 1000)
     except PlaywrightError as exc:  # said here; the wait for the calculator then fails
@@ -1301,6 +1319,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--skip-background", action="store_true", help="no background-bytes wait")
     ap.add_argument("--skip-second", action="store_true", help="no second-page timings")
     ap.add_argument("--skip-embeds", action="store_true", help="no embed timings or memory")
+    ap.add_argument(
+        "--link",
+        choices=sorted(LINKS),
+        help="only the first visit on a phone's network, against bare Pyodide "
+        "(bench/slow_link.py); repeat the run for the other link",
+    )
+    ap.add_argument(
+        "--link-encoding",
+        choices=("auto", "gzip"),
+        default="auto",
+        help="with --link: brotli where a .br is beside a file, else gzip (auto), or gzip only",
+    )
     args = ap.parse_args(argv)
     # a plain kill should still close Chromium and remove the temporary stock site
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
@@ -1343,6 +1373,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     npm_pyodide = ROOT / "node_modules" / "pyodide"
     change = pick_change(calc.key, changes[calc.key])
+    if args.link:
+        with bare_root(npm_pyodide) as bare, sync_playwright() as pw:
+            load_measure = _loadavg()
+            res = run_link(
+                pw,
+                LINKS[args.link],
+                site=site,
+                bare=bare,
+                url_path=embed_link(calc),
+                change=change,
+                runs=args.runs,
+                timeout_s=args.timeout,
+                brotli=args.link_encoding == "auto",
+            )
+        res.loads = (load_start, load_measure, _loadavg())
+        print(link_report(res))
+        return 0
     second_change = pick_change(second_key, changes[second_key])
 
     pairs: dict[str, list[Pair]] = {"stock": [], "bare": [], "app": [], "notebook": []}

@@ -27,10 +27,11 @@ files with the same sha256, IPython taken out of ipywidgets' dependencies and
 IPython's own dependencies left out.
 
 It starts Pyodide with ``static/pyodide/app_stdlib.zip`` (:func:`app_stdlib`):
-the site's compiled standard library cut down to the top-level modules in
-:data:`APP_STDLIB`, those the app runtime imports, with the names it leaves
-out written into it; :mod:`ruleslab_widgets.app_stdlib` fetches the whole
-library if anything else is ever imported.
+the site's compiled standard library cut down to the modules the app runtime
+imports, traced at build time in Pyodide (:func:`traced_stdlib`), stored
+uncompressed, with the names it leaves out written into it;
+:mod:`ruleslab_widgets.app_stdlib` fetches the whole library if anything else
+is ever imported.
 
 Usage: called by :func:`tools.build_site.build_site`; alone,
 ``python tools/build_app.py SITE_DIR``.
@@ -58,16 +59,20 @@ __all__ = [
     "APP_DIR",
     "APP_LOCK",
     "APP_ROOT_PACKAGE",
-    "APP_STDLIB",
     "APP_STDLIB_ZIP",
     "ICONS",
     "AppBuildError",
     "app_lock",
     "app_stdlib",
     "build_app",
+    "first_visit_files",
     "icons_css",
+    "module_of",
     "patched_pyodide_asm",
     "runtime_version",
+    "start_bytes",
+    "start_files",
+    "traced_stdlib",
 ]
 
 APP_SOURCES = REPO / "app"
@@ -86,22 +91,10 @@ APP_STDLIB_ZIP = "static/pyodide/app_stdlib.zip"
 #: The site's standard library archive, which it is cut from (and which the app page
 #: fetches whole if it ever imports a module left out).
 STDLIB_ZIP = "static/pyodide/python_stdlib.zip"
-#: The standard library's top-level modules and packages the app page keeps: what its
-#: runtime imports (Pyodide's start-up and package loader, the widget stack, the
-#: engine) while it starts every calculator, computes and rolls, measured in Pyodide
-#: (tests/tools/test_app_stdlib.py fails, naming them, if it imports any other).
-APP_STDLIB = frozenset(
-    """
-    __future__ _colorize _opcode_metadata _py_warnings _pyodide _ssl _weakrefset
-    annotationlib ast asyncio base64 bisect bz2 codeop collections compression csv
-    concurrent contextlib contextvars copy copyreg dataclasses datetime decimal dis
-    email encodings enum fnmatch fractions functools glob heapq html importlib inspect
-    ipaddress json keyword linecache locale logging lzma mimetypes numbers opcode
-    operator pathlib pyodide queue quopri random re reprlib selectors shutil signal
-    socket ssl string struct subprocess tarfile tempfile textwrap threading token
-    tokenize traceback types typing urllib uuid warnings weakref zipfile
-    """.split()
-)
+#: The script that traces which modules of the standard library the app page imports
+#: (:func:`traced_stdlib`), and where its results are kept, by what it ran on.
+TRACE = REPO / "tools" / "app_stdlib_trace.mjs"
+TRACE_CACHE = REPO / "build" / "app-stdlib-trace"
 
 #: Pyodide's runtime script as the site ships it, and the statement of its
 #: ``restoreSnapshot`` that copies a snapshot into the interpreter's memory without
@@ -127,6 +120,7 @@ COMPILE_HINT = "//# allFunctionsCalledOnLoad"
 #: The files of ``app/`` copied into ``static/app`` as they are (but for the version).
 COPIED = ("worker.mjs", "snapshot.mjs", "python.mjs")
 RUNTIME_VERSION = '/*RULESLAB-RUNTIME-VERSION*/ "dev"'
+START_BYTES = "/*RULESLAB-START-BYTES*/ 0"
 
 ANYWIDGET = REPO / "node_modules" / "anywidget" / "dist" / "index.js"
 ANYWIDGET_TIMEOUT = "AbortSignal.timeout(2e3)"
@@ -268,6 +262,39 @@ def runtime_version(site: Path, app: Path | None = None) -> str:
     for rel, path in files:
         digest.update(rel.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
+
+
+#: The files the app page fetches before Python starts, besides those of
+#: :func:`start_files` (relative to the site root).
+PAGE_FILES = (
+    "app.html",
+    f"{APP_DIR}/app.js",
+    f"{APP_DIR}/app.css",
+    f"{APP_DIR}/worker.mjs",
+    f"{APP_DIR}/python.mjs",
+    f"{APP_DIR}/pyodide.asm.mjs",
+    "static/pyodide/pyodide.mjs",
+)
+
+
+def start_files(site: Path) -> list[str]:
+    """The files the app page's worker fetches to start Python (relative to ``site``): the
+    WebAssembly, the app lock, the cut-down standard library and every wheel of the lock."""
+    lock = json.loads((Path(site) / APP_LOCK).read_text(encoding="utf-8"))
+    wheels = sorted(f"static/pyodide/{entry['file_name']}" for entry in lock["packages"].values())
+    return ["static/pyodide/pyodide.asm.wasm", APP_LOCK, APP_STDLIB_ZIP, *wheels]
+
+
+def first_visit_files(site: Path) -> list[str]:
+    """What the app page fetches until it is interactive: :data:`PAGE_FILES` and
+    :func:`start_files` (relative to ``site``)."""
+    return [*PAGE_FILES, *start_files(site)]
+
+
+def start_bytes(site: Path) -> int:
+    """The bytes of :func:`start_files`, as the files are (app/python.mjs ``START_BYTES``:
+    the page's progress while Python starts)."""
+    return sum((Path(site) / rel).stat().st_size for rel in start_files(site))
 
 
 def icons_css(names: tuple[str, ...] = ICONS, svgs: Path = FONTAWESOME_SVGS) -> str:
@@ -412,51 +439,91 @@ def _build_into(site: Path, out: Path, sources: Path) -> None:
     if not (dist / LOCK_NAME).is_file():
         raise AppBuildError(f"{dist / LOCK_NAME} not found: build the Pyodide distribution first")
     write_lock(Path(site) / APP_LOCK, app_lock(read_lock(dist)))
-    app_stdlib(Path(site) / STDLIB_ZIP, Path(site) / APP_STDLIB_ZIP)
+    keep = traced_stdlib(site)
+    app_stdlib(Path(site) / STDLIB_ZIP, Path(site) / APP_STDLIB_ZIP, keep)
     patched_pyodide_asm(Path(site) / PYODIDE_ASM, out)
     version = runtime_version(site, out)
     for name in COPIED:
         text = (sources / name).read_text(encoding="utf-8")
         if name == "python.mjs":
-            if text.count(RUNTIME_VERSION) != 1:
-                raise AppBuildError(f"{sources / name}: expected {RUNTIME_VERSION} once")
-            text = text.replace(RUNTIME_VERSION, json.dumps(version))
+            for mark, value in ((RUNTIME_VERSION, version), (START_BYTES, start_bytes(site))):
+                if text.count(mark) != 1:
+                    raise AppBuildError(f"{sources / name}: expected {mark} once")
+                text = text.replace(mark, json.dumps(value))
         (out / name).write_text(text, encoding="utf-8")
 
 
-def _top_level(member: str) -> str:
-    """The top-level module a member of the standard library archive belongs to."""
-    first = member.split("/", 1)[0]
+def module_of(member: str) -> str:
+    """The dotted name of the module a member of the standard library archive is
+    (``email/mime/text.pyc`` → ``email.mime.text``, ``json/__init__.pyc`` → ``json``), or,
+    for a data file, of the package whose folder holds it (``pyodide/py.typed`` →
+    ``pyodide``; one at the top: its own name)."""
+    folder, _, file = member.rpartition("/")
     for suffix in (".pyc", ".py"):
-        if "/" not in member and first.endswith(suffix):
-            return first[: -len(suffix)]
-    return first
+        if file.endswith(suffix):
+            stem = file[: -len(suffix)]
+            parts = [*folder.split("/"), stem] if folder else [stem]
+            if stem == "__init__":
+                parts = parts[:-1]
+            return ".".join(parts)
+    return folder.replace("/", ".") if folder else file
 
 
-def app_stdlib(full: Path, out: Path, keep: frozenset[str] = APP_STDLIB) -> list[str]:
-    """Write ``out``: the members of the standard library archive ``full`` that belong to
-    the top-level modules ``keep`` (same contents, same order), and a member
-    :data:`ruleslab_widgets.app_stdlib.MANIFEST` naming the top-level modules left out
-    and the archive holding them. Returns those names. A name of ``keep`` the archive
-    does not have is an error (a stale list)."""
+def traced_stdlib(site: Path, *, cache: Path = TRACE_CACHE) -> frozenset[str]:
+    """The modules of the standard library the app page imports (dotted names, packages
+    included), traced in Pyodide under Node on ``site``'s whole compiled standard
+    library and app lock (:data:`TRACE`: every calculator started, computed, rolled and
+    shared, and what the snapshot maker imports). Kept in ``cache`` under the sha256 of
+    the archive, the lock (its wheels' hashes) and the script: a rebuild with the same
+    files starts no Node."""
+    dist = Path(site) / "static" / "pyodide"
+    digest = hashlib.sha256()
+    for path in (dist / Path(STDLIB_ZIP).name, Path(site) / APP_LOCK, TRACE):
+        digest.update(path.read_bytes())
+    kept = Path(cache) / f"{digest.hexdigest()[:24]}.json"
+    if kept.is_file():
+        return frozenset(json.loads(kept.read_text(encoding="utf-8"))["modules"])
+    node = shutil.which("node")
+    if node is None:
+        raise AppBuildError("node not found: the app page's standard library is traced in Pyodide")
+    proc = subprocess.run(
+        [node, str(TRACE), str(dist)], capture_output=True, text=True, timeout=600, cwd=REPO
+    )
+    if proc.returncode != 0:
+        raise AppBuildError(f"tracing the app page's imports failed:\n{proc.stderr[-4000:]}")
+    modules = json.loads(proc.stdout.strip().splitlines()[-1])["modules"]
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    kept.write_text(json.dumps({"modules": modules}), encoding="utf-8")
+    return frozenset(modules)
+
+
+def app_stdlib(full: Path, out: Path, keep: frozenset[str]) -> list[str]:
+    """Write ``out``: the members of the standard library archive ``full`` that are the
+    modules ``keep`` (dotted names, :func:`traced_stdlib`; a data file goes with its
+    package), same contents, same order, **stored** (the host's compression then works
+    across the whole archive), and a member :data:`ruleslab_widgets.app_stdlib.MANIFEST`
+    naming the modules left out and the archive holding them. Returns those names. A
+    name of ``keep`` the archive does not have is an error (a stale trace)."""
     from ruleslab_widgets.app_stdlib import MANIFEST
 
     with zipfile.ZipFile(full) as src:
         members = src.infolist()
-        tops = {_top_level(m.filename) for m in members}
-        missing = sorted(keep - tops)
+        modules = {module_of(m.filename) for m in members}
+        missing = sorted(keep - modules)
         if missing:
-            raise AppBuildError(f"{full} has no {', '.join(missing)} (tools.build_app.APP_STDLIB)")
-        dropped = sorted(tops - keep)
+            raise AppBuildError(f"{full} has no {', '.join(missing)} (the app page's trace)")
+        dropped = sorted(
+            module_of(m.filename)
+            for m in members
+            if m.filename.endswith((".pyc", ".py")) and module_of(m.filename) not in keep
+        )
         with zipfile.ZipFile(out, "w") as dst:
             for member in members:
-                if _top_level(member.filename) in keep:
-                    # (deflated at level 9 again, as tools/bytecode.py writes the archive)
-                    data = src.read(member)
-                    dst.writestr(member, data, compress_type=member.compress_type, compresslevel=9)
+                if module_of(member.filename) in keep:
+                    dst.writestr(member, src.read(member), compress_type=zipfile.ZIP_STORED)
             info = zipfile.ZipInfo(MANIFEST, date_time=members[0].date_time)
             manifest = {"full": Path(STDLIB_ZIP).name, "dropped": dropped}
-            dst.writestr(info, json.dumps(manifest, indent=0), compress_type=zipfile.ZIP_DEFLATED)
+            dst.writestr(info, json.dumps(manifest, indent=0), compress_type=zipfile.ZIP_STORED)
     return dropped
 
 

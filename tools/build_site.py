@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import http.server
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -38,7 +39,7 @@ import sys
 from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from tools import REPO
 from tools.build_app import APP_DIR, APP_STDLIB_ZIP, AppBuildError, build_app
@@ -54,7 +55,7 @@ from tools.keep_notebooks import (
 from tools.lite_pages import KERNEL_PLUGIN
 from tools.offline import MANIFEST as OFFLINE_MANIFEST
 from tools.offline import OfflineError, check_offline, write_offline
-from tools.publish import prepare_pages, write_headers
+from tools.publish import PRECOMPRESSED, prepare_pages, write_headers, write_precompressed
 from tools.pyodide_dist import (
     DEFAULT_WHEEL_CACHE,
     KERNEL_PRELOAD,
@@ -341,6 +342,7 @@ def build_site(
     if not stock:
         prepare_pages(out)  # (tools/publish.py) version.json, icons: before the offline step
         write_offline(out)  # last: its manifest holds every file as served (stamped notebooks)
+        write_precompressed(out)  # (tools/publish.py) NAME.br, NAME.gz of the final files
         write_headers(out)  # (tools/publish.py) the hosts' headers file, over every file
     problems = check_site(out)
     if not stock:
@@ -369,11 +371,40 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
 
     def send_head(self):  # type: ignore[no-untyped-def]
         """As a static host: an encoded ``/`` or ``\\`` (``lab%2Findex.html``) is part of a
-        name, never a folder separator, so no file has that name: 404."""
+        name, never a folder separator, so no file has that name: 404. A file with a
+        compressed copy beside it (``NAME.br``, ``NAME.gz``: ``tools/publish.py``) is sent
+        as that copy, with its ``Content-Encoding``, to a browser that accepts it (brotli
+        first), as a host serving precompressed files does, unless the file is newer than
+        the copy (changed after the build: the copy is stale)."""
         if re.search(r"%(2f|5c)", self.path.split("?", 1)[0], re.IGNORECASE):
             self.send_error(http.HTTPStatus.NOT_FOUND, "No such file")
             return None
+        path = self.translate_path(self.path)
+        accepted = {
+            part.split(";")[0].strip().lower()
+            for part in self.headers.get("Accept-Encoding", "").split(",")
+        }
+        if os.path.isfile(path) and "range" not in self.headers:
+            for suffix, encoding in PRECOMPRESSED.items():
+                packed = path + suffix
+                # (a copy older than its file is stale: the file was changed after the build)
+                if encoding in accepted and os.path.isfile(packed):
+                    if os.path.getmtime(packed) >= os.path.getmtime(path):
+                        return self._send_encoded(path, packed, encoding)
         return super().send_head()
+
+    def _send_encoded(self, path: str, packed: str, encoding: str) -> BinaryIO:
+        """Headers for ``path`` sent as its compressed copy ``packed``; that file, open."""
+        f = open(packed, "rb")  # (the caller copies it and closes it)
+        stat = os.fstat(f.fileno())
+        self.send_response(http.HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", encoding)
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(stat.st_size))
+        self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+        self.end_headers()
+        return f
 
     def end_headers(self) -> None:
         """Forbid caching, so a rebuilt site is always what the browser gets."""

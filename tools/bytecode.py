@@ -455,11 +455,16 @@ def _record_hash(data: bytes) -> str:
     return "sha256=" + digest.decode("ascii")
 
 
-def _member(template: zipfile.ZipInfo, name: str) -> zipfile.ZipInfo:
-    """A new member named ``name`` with ``template``'s date and permissions, deflated."""
+def _member(template: zipfile.ZipInfo, name: str, kind: Kind) -> zipfile.ZipInfo:
+    """A new member named ``name`` with ``template``'s date and permissions: deflated in the
+    standard library's archive, **stored** in a wheel. A wheel's members stored
+    uncompressed let the host's compression (gzip, brotli: on the fly, or the files
+    ``tools/publish.py`` writes beside it) work across the whole archive, where deflating
+    member by member left it nothing to find (docs/site-build.md, "Only what the first
+    calculator needs": the figures)."""
     info = zipfile.ZipInfo(name, date_time=template.date_time)
     info.external_attr = template.external_attr or (0o644 << 16)
-    info.compress_type = zipfile.ZIP_DEFLATED
+    info.compress_type = zipfile.ZIP_DEFLATED if kind is Kind.STDLIB else zipfile.ZIP_STORED
     return info
 
 
@@ -484,14 +489,14 @@ def _rewrite(
                 record_name = info.filename
                 continue  # rewritten last, from the final members
         if pyc is None:
-            out.append((_member(info, info.filename), data))
+            out.append((_member(info, info.filename, job.kind), data))
             continue
         compiled += 1
         if job.kind is Kind.WHEEL_WITH_SOURCES:
-            out.append((_member(info, info.filename), data))
-            out.append((_member(info, _pycache_name(info.filename, cache_tag)), pyc))
+            out.append((_member(info, info.filename, job.kind), data))
+            out.append((_member(info, _pycache_name(info.filename, cache_tag), job.kind), pyc))
         else:
-            out.append((_member(info, info.filename + "c"), pyc))
+            out.append((_member(info, info.filename + "c", job.kind), pyc))
     if job.kind is not Kind.STDLIB:
         if record_name is None:
             raise BytecodeError(f"{job.src.name}: no .dist-info/RECORD")
@@ -501,7 +506,7 @@ def _rewrite(
             writer.writerow([info.filename, _record_hash(data), str(len(data))])
         writer.writerow([record_name, "", ""])
         template = next(i for i, _ in members if i.filename == record_name)
-        out.append((_member(template, record_name), buffer.getvalue().encode("utf-8")))
+        out.append((_member(template, record_name, job.kind), buffer.getvalue().encode("utf-8")))
     job.dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = job.dest.with_name(f".{job.dest.name}.partial")
     with zipfile.ZipFile(tmp, "w", compresslevel=COMPRESS_LEVEL) as zf:

@@ -433,8 +433,23 @@ minute. Keep this page open.</p>
     document.getElementById("elapsed").textContent = s + " s";
     if (s > 45) document.getElementById("slow").hidden = false;
   }}, 250);
+  const bar = document.querySelector("#loading progress");
+  const mb = function (n) {{ return (n / 1e6).toFixed(1); }};
   R.status = function (m) {{
     if (m.type === "progress" && PHASES[m.phase]) phase.textContent = PHASES[m.phase];
+    if (m.type === "progress" && m.phase === "python" && m.total > 0) {{
+      // the bytes as they come (the worker counts them), not a moving bar and a clock
+      const loaded = Math.min(m.loaded, m.total);
+      document.getElementById("title").textContent =
+        "Starting Python: " + mb(loaded) + " of " + mb(m.total) + " MB";
+      bar.max = m.total;
+      bar.value = loaded;
+      document.getElementById("elapsed").hidden = true;
+    }}
+    if (m.type === "progress" && m.phase === "calculator") {{
+      document.getElementById("title").textContent = "Starting " + title + "…";
+      bar.removeAttribute("value");
+    }}
     if (m.type === "error") {{
       clearInterval(timer);
       stop();

@@ -45,6 +45,7 @@ from tools import REPO
 from tools.build_app import APP_DIR, APP_LOCK, APP_STDLIB_ZIP
 from tools.lite_pages import CONFIG_ELEMENT, insert_after_config, relative_src
 from tools.make_content import STATIC_FOLDER
+from tools.publish import precompressed_original
 from tools.pyodide_dist import CORE_FILES
 from tools.rules_notes import SITE_FOLDER as NOTES_FOLDER
 
@@ -165,6 +166,9 @@ def not_precached(rel: str, site: Path) -> str | None:
         return "JupyterLab's build configuration, which no page fetches"
     if rel.endswith(".map"):
         return "a source map: for developer tools only"
+    original = precompressed_original(rel, site)
+    if original is not None:
+        return f"a compressed copy of {original}, which a host sends in its place"
     path = Path(rel)
     if rel.startswith("static/app/") and path.suffix in _LEGACY_FONTS:
         face = path.stem.rsplit("-", 1)[0]

@@ -9,7 +9,14 @@ Two steps of the site build (:func:`tools.build_site.build_site`):
    and a ``<link rel="icon">`` to the site's ``favicon.ico`` in JupyterLite's pages,
    which have none, so that the browser does not ask for ``/favicon.ico`` at the
    origin's root, outside a site served under a sub-path (:func:`link_favicons`);
-2. :func:`write_headers`, last: :data:`HEADERS_FILE` (``_headers``), the headers
+2. :func:`write_precompressed`, after the offline step (the files are final):
+   ``NAME.gz`` (gzip -9) and ``NAME.br`` (brotli, quality 11) beside each large file
+   that compresses (:data:`PRECOMPRESS_MIN`, :data:`PRECOMPRESS_SUFFIXES`), which a
+   host that serves precompressed files sends in its place to a browser that accepts
+   the encoding (``scripts/serve`` does: :class:`tools.build_site.SiteRequestHandler`);
+   the offline worker never precaches them (:func:`tools.offline.not_precached`), and
+   each has its file's cache class;
+3. :func:`write_headers`, last: :data:`HEADERS_FILE` (``_headers``), the headers
    file that Netlify and Cloudflare Pages read (and never serve; GitHub Pages
    ignores it and serves the file, which does no harm). The offline worker does
    not precache it (:func:`tools.offline.not_precached`).
@@ -52,6 +59,8 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import gzip
+import hashlib
 import json
 import re
 import subprocess
@@ -68,6 +77,7 @@ __all__ = [
     "HEADERS_FILE",
     "IMMUTABLE",
     "MAX_RULES",
+    "PRECOMPRESSED",
     "REVALIDATE",
     "VERSION_FILE",
     "PublishError",
@@ -75,10 +85,12 @@ __all__ = [
     "header_rules",
     "headers_text",
     "link_favicons",
+    "precompressed_original",
     "prepare_pages",
     "project_version",
     "site_urls",
     "write_headers",
+    "write_precompressed",
     "write_release",
     "write_version",
 ]
@@ -104,6 +116,87 @@ _HASHED = (
     # the project wheel: a build tag from its content's sha256 (tools/pyodide_dist.py)
     re.compile(r"^static/pyodide/ruleslab-[^-/]+-0[0-9a-f]{10}-[^/]+\.whl$"),
 )
+
+
+#: The encodings written beside a file (its name + the suffix), best first, by the
+#: ``Content-Encoding`` each is sent with.
+PRECOMPRESSED = {".br": "br", ".gz": "gzip"}
+#: A file is precompressed from this many bytes on ...
+PRECOMPRESS_MIN = 4096
+#: ... if its name ends so (what compresses: text, WebAssembly, and the archives, whose
+#: members are stored for it: tools/bytecode.py) ...
+PRECOMPRESS_SUFFIXES = (
+    ".html", ".js", ".mjs", ".css", ".json", ".ipynb", ".svg", ".wasm", ".whl", ".zip",
+    ".txt", ".map", ".webmanifest",
+)  # fmt: skip
+#: ... and the compressed copy is at most this fraction of it.
+PRECOMPRESS_GAIN = 0.9
+
+
+def precompressed_original(rel: str, site: Path) -> str | None:
+    """The site file ``rel`` is a compressed copy of (:func:`write_precompressed`: ``rel``
+    without its :data:`PRECOMPRESSED` suffix, when that file exists), or None."""
+    for suffix in PRECOMPRESSED:
+        if rel.endswith(suffix) and (Path(site) / rel[: -len(suffix)]).is_file():
+            return rel[: -len(suffix)]
+    return None
+
+
+#: Brotli's quality for the files the app page's first visit fetches, which a phone waits
+#: for (:func:`tools.build_app.first_visit_files`), and for every other file: 11 took 20 s
+#: where 9 took 1 s for a 4 MB archive on this 2-core machine, for 14% more bytes.
+BROTLI_FIRST_VISIT, BROTLI_OTHER = 11, 9
+#: Where compressed copies are kept between builds, by their file's sha256 (most files,
+#: Pyodide's and the wheels, are the same build after build).
+PRECOMPRESS_CACHE = REPO / "build" / "precompress-cache"
+
+
+def _compressed(data: bytes, suffix: str, quality: int, cache: Path) -> bytes:
+    """``data`` brotli'd at ``quality`` (``.br``) or gzipped at level 9 with no name or
+    time (``.gz``: reproducible), from ``cache`` when it holds it."""
+    key = hashlib.sha256(data).hexdigest()
+    kept = cache / f"{key}-{quality}{suffix}" if suffix == ".br" else cache / f"{key}{suffix}"
+    if kept.is_file():
+        return kept.read_bytes()
+    if suffix == ".br":
+        import brotli  # type: ignore[import-untyped]  # (the dev extra: scripts/bootstrap)
+
+        packed = bytes(brotli.compress(data, quality=quality))
+    else:
+        packed = gzip.compress(data, compresslevel=9, mtime=0)
+    cache.mkdir(parents=True, exist_ok=True)
+    kept.with_name(kept.name + ".partial").write_bytes(packed)
+    kept.with_name(kept.name + ".partial").replace(kept)
+    return packed
+
+
+def write_precompressed(site: Path, *, cache: Path = PRECOMPRESS_CACHE) -> list[Path]:
+    """Write a gzip (level 9) and a brotli (:data:`BROTLI_FIRST_VISIT` for the app page's
+    first visit, else :data:`BROTLI_OTHER`) copy beside every file of ``site`` of
+    :data:`PRECOMPRESS_MIN` bytes or more whose name ends with one of
+    :data:`PRECOMPRESS_SUFFIXES`, each only where it is at most
+    :data:`PRECOMPRESS_GAIN` of the file; the copies written. ``cache``: where copies are
+    kept between builds (:data:`PRECOMPRESS_CACHE`)."""
+    from tools.build_app import APP_LOCK, first_visit_files
+
+    site = Path(site)
+    first = set(first_visit_files(site)) if (site / APP_LOCK).is_file() else set()
+    written = []
+    for path in sorted(site.rglob("*")):
+        if not path.is_file() or path.stat().st_size < PRECOMPRESS_MIN:
+            continue
+        if not path.name.endswith(PRECOMPRESS_SUFFIXES):
+            continue
+        data = path.read_bytes()
+        rel = path.relative_to(site).as_posix()
+        quality = BROTLI_FIRST_VISIT if rel in first else BROTLI_OTHER
+        for suffix in PRECOMPRESSED:
+            packed = _compressed(data, suffix, quality, cache)
+            if len(packed) <= PRECOMPRESS_GAIN * len(data):
+                out = path.with_name(path.name + suffix)
+                out.write_bytes(packed)
+                written.append(out)
+    return written
 
 
 class PublishError(RuntimeError):
@@ -148,7 +241,10 @@ def prepare_pages(site: Path) -> None:
 
 def cache_class(url_path: str) -> str:
     """``immutable`` or ``revalidate`` for a site URL path (relative to the site root,
-    ``lab/`` for a folder's index page, ``""`` for the root)."""
+    ``lab/`` for a folder's index page, ``""`` for the root); a compressed copy
+    (``NAME.br``, ``NAME.gz``) has its file's."""
+    for suffix in PRECOMPRESSED:
+        url_path = url_path.removesuffix(suffix)
     if any(pattern.search(url_path) for pattern in _HASHED):
         return "immutable"
     return "revalidate"

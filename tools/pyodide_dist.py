@@ -57,6 +57,7 @@ import argparse
 import hashlib
 import importlib.util
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -525,12 +526,13 @@ def _serve_archives(
     }
     for name, entry in entries.items():
         assert entry.wheel is not None
+        # each module once, as bytecode: the project's wheel too (docs/site-build.md,
+        # "Only what the first calculator needs")
+        kind = Kind.WHEEL_SOURCELESS
         if entry.wheel.resolve() in local:
             staged[name] = stage / entry.wheel.name
-            kind = Kind.WHEEL_WITH_SOURCES
         else:
             served[name] = dest / entry.wheel.name
-            kind = Kind.WHEEL_SOURCELESS
         target = staged.get(name, served.get(name))
         assert target is not None
         if compile_bytecode:
@@ -636,32 +638,44 @@ def verify_dist(dest: Path) -> dict[str, Any]:
     return lock
 
 
+#: The project's modules used only at build time, left out of the site's wheel (file names):
+#: the pre-render (``tools/make_content.py`` draws every calculator's static page with it).
+BUILD_TIME_MODULES: tuple[str, ...] = ("prerender.py",)
+#: ``pyproject.toml``'s line naming the README as the package's long description.
+README_LINE = re.compile(r"^readme\s*=.*\n", re.MULTILINE)
+
+
+def site_pyproject(text: str) -> str:
+    """``pyproject.toml``'s text for the site's wheel: without its ``readme`` (the wheel's
+    metadata then carries no long description: the README, some 80 kB, was fetched by
+    every first visit). A text without exactly one such line is an error."""
+    if len(README_LINE.findall(text)) != 1:
+        raise PyodideDistError("pyproject.toml: expected one `readme = ...` line")
+    return README_LINE.sub("", text)
+
+
 def build_project_wheel(outdir: Path, *, project: Path = REPO) -> Path:
     """Build the project's wheel into an emptied ``outdir`` and return its path.
 
-    The build runs on a staged copy of ``pyproject.toml``, ``README.md`` and the
-    package folders (``engine/``, ``widgets/``), so stray files in the work tree
-    never reach the wheel. Without build isolation when hatchling is importable
-    (no network needed), with it otherwise.
+    The build runs on a staged copy of ``pyproject.toml`` (without its README:
+    :func:`site_pyproject`) and the package folders (``engine/``, ``widgets/``, without
+    :data:`BUILD_TIME_MODULES`), so stray files in the work tree never reach the wheel.
+    Without build isolation when hatchling is importable (no network needed), with it
+    otherwise.
     """
     if outdir.exists():
         shutil.rmtree(outdir)
     outdir.mkdir(parents=True)
     stage = outdir / "_stage"
     stage.mkdir()
-    shutil.copy2(project / "pyproject.toml", stage / "pyproject.toml")
-    readme = project / "README.md"
-    if readme.is_file():
-        shutil.copy2(readme, stage / "README.md")
-    else:
-        print(f"warning: {readme} missing; the wheel gets a placeholder README", file=sys.stderr)
-        (stage / "README.md").write_text("# ruleslab\n", encoding="utf-8")
+    pyproject = (project / "pyproject.toml").read_text(encoding="utf-8")
+    (stage / "pyproject.toml").write_text(site_pyproject(pyproject), encoding="utf-8")
     for folder in ("engine", "widgets"):
         if (project / folder).is_dir():
             shutil.copytree(
                 project / folder,
                 stage / folder,
-                ignore=shutil.ignore_patterns("__pycache__", "*.pyc"),
+                ignore=shutil.ignore_patterns("__pycache__", "*.pyc", *BUILD_TIME_MODULES),
             )
     cmd = [sys.executable, "-m", "build", "--wheel", "--outdir", str(outdir), str(stage)]
     if importlib.util.find_spec("hatchling") is not None:

@@ -180,3 +180,45 @@ def test_the_static_page_passes_axe_and_prints(browser, base_url):
         assert not page.locator(".rl-share-control").is_visible()
     finally:
         context.close()
+
+
+#: Init script: every text the loading note's title shows, in order.
+TITLES_JS = """(() => {
+  window.__rlTitles = [];
+  new MutationObserver(() => {
+    const t = document.getElementById("title");
+    const text = t && t.textContent;
+    const seen = window.__rlTitles;
+    if (text && seen[seen.length - 1] !== text) seen.push(text);
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+})();"""
+
+
+def test_while_python_starts_the_page_says_how_many_bytes_have_come(browser, base_url, site_dir):
+    import re
+
+    from tools.build_app import start_bytes
+
+    context = browser.new_context(viewport={"width": 1100, "height": 1400})
+    context.add_init_script(TITLES_JS)
+    page = context.new_page()
+    try:
+        page.goto(f"{base_url}app.html?calculator=lifting")
+        figure_at(page, "lifting", "capacity").wait_for()
+        titles = page.evaluate("() => window.__rlTitles")
+        counts = [
+            (float(m.group(1)), float(m.group(2)))
+            for m in (
+                re.fullmatch(r"Starting Python: (\d+\.\d) of (\d+\.\d) MB", t) for t in titles
+            )
+            if m
+        ]
+        assert counts, titles
+        total = round(start_bytes(site_dir) / 1e6, 1)
+        assert {t for _, t in counts} == {total}
+        loaded = [n for n, _ in counts]
+        assert loaded == sorted(loaded)  # (only ever more)
+        assert loaded[-1] <= total
+        assert loaded[-1] >= 0.9 * total  # (everything Python needed came through the count)
+    finally:
+        context.close()

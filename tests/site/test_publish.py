@@ -9,6 +9,7 @@ the built site: every URL matches exactly one rule, of its class.
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -29,8 +30,10 @@ from tools.publish import (
     VERSION_FILE,
     cache_class,
     header_rules,
+    precompressed_original,
     project_version,
     site_urls,
+    write_precompressed,
     write_release,
 )
 
@@ -112,6 +115,9 @@ def test_the_workflow_uses_only_githubs_own_actions_and_the_readme_commands() ->
         ("build/fa-solid-900.woff2", "revalidate"),
         ("files/dice_pool.ipynb", "revalidate"),
         (VERSION_FILE, "revalidate"),
+        # a compressed copy has its file's class
+        ("static/pyodide/ruleslab-0.1.0-0822fd03c4e-py3-none-any.whl.br", "immutable"),
+        ("static/pyodide/pyodide.asm.wasm.gz", "revalidate"),
     ],
 )
 def test_only_names_holding_a_content_hash_are_immutable(path: str, cls: str) -> None:
@@ -233,3 +239,69 @@ def test_the_landing_page_shows_the_version_being_published() -> None:
         "version"
     ]
     assert f'<p class="version">ruleslab {version}</p>' in landing_html()
+
+
+def test_large_files_get_compressed_copies_beside_them(tmp_path: Path) -> None:
+    import gzip
+
+    import brotli  # type: ignore[import-untyped]
+
+    text = ("the same line, again and again\n" * 400).encode()
+    (tmp_path / "big.js").write_bytes(text)
+    (tmp_path / "small.js").write_bytes(b"tiny")
+    (tmp_path / "noise.whl").write_bytes(os.urandom(9000))
+    (tmp_path / "picture.png").write_bytes(text)
+    cache = tmp_path.parent / f"{tmp_path.name}-cache"
+    written = write_precompressed(tmp_path, cache=cache)
+    assert sorted(p.name for p in written) == ["big.js.br", "big.js.gz"]
+    assert gzip.decompress((tmp_path / "big.js.gz").read_bytes()) == text
+    assert brotli.decompress((tmp_path / "big.js.br").read_bytes()) == text
+    copies = {p: p.read_bytes() for p in written}
+    for p in written:
+        p.unlink()
+    assert write_precompressed(tmp_path, cache=cache) == written  # (from the cache)
+    assert {p: p.read_bytes() for p in written} == copies
+    assert precompressed_original("big.js.gz", tmp_path) == "big.js"
+    assert precompressed_original("nothing.js.gz", tmp_path) is None  # (no such file)
+    assert precompressed_original("big.js", tmp_path) is None
+
+
+def test_the_built_sites_large_files_have_compressed_copies_the_worker_leaves_out(
+    site: Path,
+) -> None:
+    import gzip
+
+    wasm = site / "static/pyodide/pyodide.asm.wasm"
+    assert gzip.decompress((site / "static/pyodide/pyodide.asm.wasm.gz").read_bytes()) == (
+        wasm.read_bytes()
+    )
+    assert (site / "static/pyodide/app_stdlib.zip.br").is_file()
+    files = read_manifest(site).files
+    assert "static/pyodide/pyodide.asm.wasm" in files
+    assert not [name for name in files if precompressed_original(name, site)]
+
+
+def test_the_development_server_sends_a_compressed_copy_to_who_accepts_it(site: Path) -> None:
+    import threading
+    import urllib.request
+
+    from tools.build_site import make_server
+
+    server = make_server(site, port=0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/static/pyodide/app_stdlib.zip"
+        for accept, encoding, suffix in (
+            ("gzip, deflate, br", "br", ".br"),
+            ("gzip", "gzip", ".gz"),
+            ("identity", None, ""),
+        ):
+            request = urllib.request.Request(url, headers={"Accept-Encoding": accept})
+            with urllib.request.urlopen(request) as response:
+                assert response.headers.get("Content-Encoding") == encoding
+                assert response.headers["Content-Type"] == "application/zip"
+                body = response.read()
+            assert body == (site / ("static/pyodide/app_stdlib.zip" + suffix)).read_bytes()
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -6,11 +6,12 @@
  * ruleslab_widgets.app_stdlib installed; the whole python_stdlib.zip is "fetched"
  * from the folder, and each fetch is counted.
  *
- * Then, as a GM would: every calculator is started from a link with a bad value
- * and an unknown name, computes, rolls with a seed and with none, and shares a
- * link. Then modules the app page never uses are imported, as a GM's code could
- * make it. Prints one JSON object: the standard library's top-level modules
- * imported from the cut-down archive and from the whole one, the fetches
+ * Then, as a GM would (tools/app_stdlib_trace.mjs's GM_SCRIPT, which the build traces):
+ * every calculator is started from a link with a bad value and an unknown name,
+ * computes, rolls with a seed and with none, and shares a link; the snapshot maker's
+ * imports. Then modules the app page never uses are imported, as a GM's code could
+ * make it (some in a package the archive holds in part). Prints one JSON object: the
+ * standard library's modules imported from the cut-down archive and from the whole one, the fetches
  * (before and after the GM's part), and the results of the imports.
  *
  * Usage: node tests/tools/app_stdlib_check.mjs SITE_PYODIDE_DIR
@@ -21,6 +22,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { GM_SCRIPT, MODULES_FROM } from "../../tools/app_stdlib_trace.mjs";
 import { loadLocalPyodide } from "./local_pyodide.mjs";
 
 const dist = path.resolve(process.argv[2] ?? "");
@@ -40,37 +42,14 @@ const finder = pyodide
   .install(path.join(dist, "python_stdlib.zip"), fetchWhole);
 const app = pyodide.pyimport("ruleslab_widgets.app_page");
 app.install(app.pyodide_sender(() => {}));
-pyodide.runPython(`
-import ipywidgets as w
-from ruleslab.calculators import CALCULATORS
-from ruleslab_widgets import app_page
-
-for calc in CALCULATORS:
-    first = calc.params[0].name
-    view = app_page.start(calc.key, f"{first}=%3Cb%3E&not_a_field=1")
-    view.apply_query("")
-    for spec in calc.rolls:
-        view.roll(spec, w.Text(value="12345"), w.HTML())
-        view.roll(spec, w.Text(value=""), w.HTML())
-        view.roll(spec, w.Text(value="not a seed"), w.HTML())
-    view.share_query()
-`);
-const TOPS = `
-import json, sys
-def tops(prefix):
-    return sorted({
-        name.partition(".")[0]
-        for name, module in list(sys.modules.items())
-        if (getattr(getattr(module, "__spec__", None), "origin", None) or "").startswith(prefix)
-    })
-`;
-pyodide.runPython(TOPS);
-const used = JSON.parse(pyodide.runPython(`json.dumps(tops("/lib/python314.zip/"))`));
+pyodide.runPython(GM_SCRIPT);
+const used = JSON.parse(pyodide.runPython(MODULES_FROM("/lib/python314.zip/")));
 const fetchesBefore = fetched.length;
 const imports = JSON.parse(
   pyodide.runPython(`
 imports = {}
-for name in ("xml.dom.minidom", "unittest.mock", "difflib", "not_a_module_at_all"):
+for name in ("xml.dom.minidom", "unittest.mock", "difflib", "email.mime.text", "json.tool",
+             "not_a_module_at_all", "email.not_a_module_at_all"):
     try:
         __import__(name)
         imports[name] = "ok"
@@ -79,7 +58,7 @@ for name in ("xml.dom.minidom", "unittest.mock", "difflib", "not_a_module_at_all
 json.dumps(imports)
 `),
 );
-const whole = JSON.parse(pyodide.runPython(`json.dumps(tops("/lib/python-stdlib-full.zip/"))`));
+const whole = JSON.parse(pyodide.runPython(MODULES_FROM("/lib/python-stdlib-full.zip/")));
 console.log(
   JSON.stringify({
     used,

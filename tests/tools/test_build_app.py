@@ -12,7 +12,14 @@ import pytest
 
 from ruleslab_widgets.app_stdlib import MANIFEST
 from tools import REPO
-from tools.build_app import ANYWIDGET, AppBuildError, app_lock, app_stdlib, patched_anywidget
+from tools.build_app import (
+    ANYWIDGET,
+    AppBuildError,
+    app_lock,
+    app_stdlib,
+    module_of,
+    patched_anywidget,
+)
 
 
 def _entry(name: str, *depends: str) -> dict[str, object]:
@@ -73,26 +80,56 @@ def _stdlib(path, members):
     return path
 
 
-STDLIB = ["json/__init__.pyc", "json/decoder.pyc", "random.pyc", "xml/dom/minidom.pyc", "zz.pyc"]
+STDLIB = [
+    "json/__init__.pyc",
+    "json/decoder.pyc",
+    "json/tool.pyc",
+    "json/py.typed",
+    "random.pyc",
+    "xml/__init__.pyc",
+    "xml/dom/minidom.pyc",
+    "zz.pyc",
+]
 
 
-def test_app_stdlib_keeps_whole_top_level_modules_and_names_the_rest(tmp_path):
+def test_module_of_names_modules_packages_and_data_files():
+    assert [module_of(m) for m in STDLIB] == [
+        "json",
+        "json.decoder",
+        "json.tool",
+        "json",
+        "random",
+        "xml",
+        "xml.dom.minidom",
+        "zz",
+    ]
+
+
+def test_app_stdlib_keeps_the_traced_modules_stored_and_names_the_rest(tmp_path):
     full = _stdlib(tmp_path / "python_stdlib.zip", STDLIB)
     out = tmp_path / "app_stdlib.zip"
-    assert app_stdlib(full, out, keep=frozenset({"json", "random"})) == ["xml", "zz"]
+    keep = frozenset({"json", "json.decoder", "random"})
+    assert app_stdlib(full, out, keep) == ["json.tool", "xml", "xml.dom.minidom", "zz"]
     with zipfile.ZipFile(out) as z:
-        assert z.namelist() == ["json/__init__.pyc", "json/decoder.pyc", "random.pyc", MANIFEST]
+        assert z.namelist() == [
+            "json/__init__.pyc",
+            "json/decoder.pyc",
+            "json/py.typed",
+            "random.pyc",
+            MANIFEST,
+        ]
+        assert {i.compress_type for i in z.infolist()} == {zipfile.ZIP_STORED}
         assert z.read("json/decoder.pyc") == b"bytes of json/decoder.pyc"
         assert json.loads(z.read(MANIFEST)) == {
             "full": "python_stdlib.zip",
-            "dropped": ["xml", "zz"],
+            "dropped": ["json.tool", "xml", "xml.dom.minidom", "zz"],
         }
 
 
 def test_app_stdlib_refuses_a_kept_name_the_library_lacks(tmp_path):
     full = _stdlib(tmp_path / "python_stdlib.zip", STDLIB)
-    with pytest.raises(AppBuildError, match="has no nosuch"):
-        app_stdlib(full, tmp_path / "out.zip", keep=frozenset({"json", "nosuch"}))
+    with pytest.raises(AppBuildError, match=r"has no json\.nosuch"):
+        app_stdlib(full, tmp_path / "out.zip", keep=frozenset({"json", "json.nosuch"}))
 
 
 #: The lines of anywidget's front end the bundle changes, as anywidget 0.9 writes them

@@ -2,16 +2,17 @@
 
 The app page's worker starts Pyodide with ``static/pyodide/app_stdlib.zip``
 (``stdLibURL``) instead of the whole ``python_stdlib.zip``: the build
-(``tools/build_app.py``) keeps only the top-level modules and packages the app
-runtime imports (about half the bytes), and writes the names it left out into
-the archive itself (:data:`MANIFEST`). A module of the standard library that
-is not in it must still import: :func:`install` puts a finder last on
-``sys.meta_path`` which, the first time something imports a module that was
-left out, fetches the whole ``python_stdlib.zip`` (a synchronous request:
-an import cannot wait), puts it on ``sys.path`` and lets the import system find
-the module there. Every later import of a left-out module is then an ordinary
-one. The fetch says so on stderr (the console), since it means the build's list
-(``tools.build_app.APP_STDLIB``) misses a module the app uses.
+(``tools/build_app.py``) keeps only the modules the app runtime imports (traced
+at build time in Pyodide: a package may be kept with some of its modules only),
+and writes the names it left out into the archive itself (:data:`MANIFEST`). A
+module of the standard library that is not in it must still import:
+:func:`install` puts a finder last on ``sys.meta_path`` which, the first time
+something imports a module that was left out, fetches the whole
+``python_stdlib.zip`` (a synchronous request: an import cannot wait), puts it
+on ``sys.path`` and lets the import system find the module there. Every later
+import of a left-out module is then an ordinary one. The fetch says so on
+stderr (the console), since it means the build's trace
+(``tools.build_app.traced_stdlib``) misses a module the app uses.
 
 Nothing here runs outside the app page: the notebook's kernel has the whole
 standard library.
@@ -96,12 +97,42 @@ def as_bytes(data: Any) -> bytes:
 
 
 class StdlibFallback(FetchOnMiss):
-    """Finds the left-out modules in the whole standard library, fetched once."""
+    """Finds the left-out modules in the whole standard library, fetched once.
+
+    ``dropped`` names modules (dotted names: ``email.mime.text``, ``difflib``), not only
+    top-level ones: the app's archive may hold a package and some of its modules
+    (``email``, ``email.message``) and leave the others out. Such a module is looked for
+    in the package's folders, which hold only the app archive's folder: each time one is
+    asked for, the package's folder in the whole archive is added to the ``__path__`` of
+    every parent already imported (once fetched, the whole archive is also last on
+    ``sys.path``, where a left-out top-level module is found by the import system
+    itself)."""
 
     def __init__(self, url: str, dropped: Sequence[str], fetch: Fetch = xhr_fetch) -> None:
         super().__init__(dropped, fetch)
         self.url = url
         self.dropped = self.names
+
+    def find_spec(
+        self,
+        fullname: str,
+        path: Sequence[str] | None = None,
+        target: ModuleType | None = None,
+    ) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in self.dropped:
+            return None
+        if not self.fetched:
+            self.fetched = True
+            self.fetch_all(fullname)
+            importlib.invalidate_caches()
+        parts = fullname.split(".")
+        for depth in range(1, len(parts)):
+            parent = sys.modules.get(".".join(parts[:depth]))
+            folders = getattr(parent, "__path__", None)
+            whole = "/".join([FULL_PATH, *parts[:depth]])
+            if isinstance(folders, list) and whole not in folders:
+                folders.append(whole)
+        return importlib.machinery.PathFinder.find_spec(fullname, path, target)
 
     def fetch_all(self, fullname: str) -> None:
         print(
