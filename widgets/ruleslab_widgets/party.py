@@ -712,9 +712,9 @@ class PartyBar(ModuleWidget):
         changes.update({i: None for i in before if i not in after})
         self._set_party(party)
         if self.storage != "ready":
-            done = message.replace("Saved ", "Added ", 1)  # (nothing is saved)
+            added = message.replace("Saved ", "Added ", 1)  # (nothing is saved)
             self._say(
-                f"{done} For this page only: this browser keeps nothing, so it is gone once "
+                f"{added} For this page only: this browser keeps nothing, so it is gone once "
                 "the page is closed.",
                 "warning",
             )
