@@ -100,11 +100,15 @@ def is_number(value: object) -> bool:
 
 
 def as_text(value: Any) -> str:
-    """A Python value as a form's text: a checkbox ``yes``/``no``, 3.0 as ``3``."""
+    """A Python value as a form's text: a checkbox ``yes``/``no``, 3.0 as ``3``, a float
+    written plainly, never with an exponent (1e-05 as ``0.00001``: what a field and a link
+    read back; Python's ``str`` would write ``1e-05``)."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
+    if isinstance(value, float) and "e" in repr(value):
+        return format(Decimal(repr(value)), "f")
     return str(value)
 
 

@@ -132,10 +132,11 @@ def comparison_html(
         for col, (letter, legend, result, stale) in enumerate(columns):
             figs = {f.key: f for f in result.figures()} if result is not None else {}
             text, delta = (figs[key].text if key in figs else "—"), ""
+            base_stale = columns[0][3]  # (A not current: no Δ against its old figures)
             if not stale and row is not None and col in index:
                 i = index[col]
                 text = row.texts[i]
-                if i and row.deltas[i] != 0:  # (a Δ of zero is left out: "same as A")
+                if i and not base_stale and row.deltas[i] != 0:  # (Δ 0 left out: "same as A")
                     delta = delta_text(row.values[0], row.deltas[i], row.texts[0])
             mark = (
                 f' <span class="rl-sc-delta" data-delta="{escape(delta)}">'
