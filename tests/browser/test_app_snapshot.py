@@ -51,6 +51,22 @@ DAMAGE_JS = """async () => {
   await cache.put(key, new Response(new Uint8Array(4096).fill(7)));
   return key.url;
 }"""
+#: the kept snapshot replaced by a valid gzip of other bytes, its length and digest kept:
+#: "half" (the first half of the snapshot) or "flipped" (bytes inverted in its middle)
+REDAMAGE_JS = """async (how) => {
+  const cache = await caches.open("ruleslab-snapshot");
+  const [key] = await cache.keys();
+  const hit = await cache.match(key);
+  const headers = {};
+  hit.headers.forEach((v, k) => { headers[k] = v; });
+  const plain = hit.body.pipeThrough(new DecompressionStream("gzip"));
+  let bytes = new Uint8Array(await new Response(plain).arrayBuffer());
+  if (how === "half") bytes = bytes.slice(0, bytes.length >> 1);
+  else for (let i = bytes.length >> 1; i < (bytes.length >> 1) + 65536; i++) bytes[i] ^= 0xff;
+  const packed = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
+  await cache.put(key, new Response(await new Response(packed).arrayBuffer(), { headers }));
+  return Object.keys(headers);
+}"""
 #: a page's own worker, not the shared one (the page's fallback: its flag in sessionStorage)
 DEDICATED_JS = "try { sessionStorage.setItem('ruleslab-runtime', 'dedicated'); } catch (e) {}"
 
@@ -196,3 +212,44 @@ def test_an_embed_makes_no_snapshot(browser, cacheable_deploy_server):
     finally:
         context.close()
     assert errors == [], errors
+
+
+def test_a_truncated_or_altered_snapshot_ends_in_a_working_page_within_seconds(
+    browser, cacheable_deploy_server, tmp_path
+):
+    """Issue 38, 3: a snapshot entry replaced by a valid gzip of half the snapshot made
+    every page show "Starting … N s" forever; flipped bytes gave "memory access out of
+    bounds". Each is refused before it is restored, dropped, and made again."""
+    import time
+
+    errors: list[str] = []
+    url = cacheable_deploy_server.base + "app.html?calculator=lifting"
+    context = _profile(browser, tmp_path / "profile")
+    context.add_init_script(DEDICATED_JS)  # (each page its own worker: a fresh Python)
+    try:
+        first = open_app_page(context, url, errors)
+        first.wait_for_function(SETTLED_JS, timeout=MAKER_TIMEOUT)
+        assert first.evaluate("() => window.ruleslab.snapshot") == "stored"
+        first.close()
+        for how in ("half", "flipped"):
+            page = context.new_page()
+            page.goto(cacheable_deploy_server.base + "index.html")
+            headers = page.evaluate(REDAMAGE_JS, how)
+            assert "x-ruleslab-snapshot-sha256" in headers
+            page.close()
+            started = time.monotonic()
+            second = open_app_page(context, url, errors)
+            took = time.monotonic() - started
+            runtime = second.evaluate("() => window.ruleslab.runtime")
+            assert runtime["snapshot"] == "none", how  # (refused: started, and working)
+            assert took < 90, (how, took)  # (a start from scratch, never a hang)
+            _works(second, "4")
+            second.wait_for_function(SETTLED_JS, timeout=MAKER_TIMEOUT)
+            assert second.evaluate("() => window.ruleslab.snapshot") == "stored"
+            second.close()
+        third = open_app_page(context, url, errors)
+        assert third.evaluate("() => window.ruleslab.runtime")["snapshot"] == "restored"
+        _works(third, "6")
+    finally:
+        context.close()
+    assert [e for e in errors if "snapshot" not in e] == [], errors

@@ -585,3 +585,49 @@ def test_unreadable_storage_keeps_what_it_holds_and_says_what_was_found(
         expect(bar.locator(".rl-party-status")).not_to_contain_text("could not be read")
     finally:
         context.close()
+
+
+HOST_HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title>
+<link rel="icon" href="data:,"></head><body><h1>A page of the same site</h1>
+<div data-ruleslab="lifting" data-strength="6"{extra}></div>
+<script src="{site}embed.js"></script></body></html>"""
+
+
+@pytest.mark.parametrize("opted", [False, True], ids=["embed", "embed-opted-in"])
+def test_an_embed_reads_and_writes_nothing_of_the_party_unless_its_page_opts_in(
+    browser, base_url, opted
+):
+    """Issue 38, 5: a same-site page embedding a calculator showed the real party, and
+    "Save as new" wrote into it (Delete within reach of clickjacking)."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": 1100, "height": 1800})
+    page = context.new_page()
+    try:
+        page.goto(f"{base_url}app.html?calculator=lifting")
+        page.evaluate(CLEAR_JS)
+        bar = _open(page, base_url, "lifting")
+        type_into(page, "lifting", "strength", "3")
+        _save_as(bar, "the lifter", "Kim")
+        host = f"{base_url}host-of-an-embed.html"
+        html = HOST_HTML.format(site=base_url, extra=' data-party="yes"' if opted else "")
+        context.route(host, lambda route: route.fulfill(body=html, content_type="text/html"))
+        page.goto(host)
+        frame = page.frame_locator("iframe").first
+        fbar = frame.locator(".rl-calc-lifting .rl-party")
+        expect(fbar.locator(".rl-party-list summary")).to_be_visible(timeout=KERNEL_TIMEOUT)
+        expect(fbar).not_to_contain_text("Loading the party", timeout=30_000)
+        if opted:
+            expect(fbar.locator(".rl-party-list summary")).to_have_text("Party (1)")
+            return
+        expect(fbar.locator(".rl-party-list summary")).to_have_text("Party (0)")
+        status = fbar.locator(".rl-party-status")
+        expect(status).to_contain_text("embedded in another page")
+        fbar.get_by_role("button", name="Save as new character… (the lifter's values)").click()
+        fbar.get_by_label("New character's name").fill("Mallory")
+        fbar.get_by_role("button", name="Save", exact=True).click()
+        expect(status).to_contain_text("an embedded calculator saves nothing")
+        page.wait_for_timeout(500)
+        assert [parse_entry(r["text"]).name for r in _live(page)] == ["Kim"]
+    finally:
+        context.close()

@@ -501,3 +501,15 @@ def test_unknown_messages_are_ignored():
     for content in [None, [], {"type": "rm -rf"}, {"type": "fill", "role": "nobody", "id": "x"}]:
         _page(view.party, content)  # type: ignore[arg-type]
     assert sent == []
+
+
+def test_an_embed_reads_and_writes_nothing_of_the_gms_party():
+    view = calculator("lifting")
+    sent: list[dict[str, Any]] = []
+    view.party.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
+    _page(view.party, {"type": "loaded", "mode": "embedded"})
+    assert "embedded in another page" in view.party.message
+    assert "neither reads nor saves your party" in view.party.message
+    _page(view.party, {"type": "save_new", "role": "lifter", "name": "Aiko"})
+    assert "an embedded calculator saves nothing" in view.party.message
+    assert not [m for m in sent if m["type"] in ("write", "set_aside")]

@@ -88,6 +88,16 @@ const COLLECTION = "party";
 const LEGACY = { store: "party", key: "party" };  // (where sites before the records kept it)
 const MAX_FILE = 1000000;
 let sharedStore = null;  // one per page, for every party bar on it
+/* Whether this page may read and write the GM's party: a page of the site, or an embed
+ * (in a frame, `embed=` in its address) whose embedding page opted in (`party=yes`,
+ * embed.js's data-party="yes"). */
+function ownParty() {
+  const query = new URLSearchParams(window.location.search);
+  let framed = true;
+  try { framed = window.top !== window.self; } catch (err) {}
+  if (!framed && !query.has("embed")) return true;
+  return query.get("party") === "yes";
+}
 const localBars = new Set();  // this page's bars: told of each other's writes
 function theStore() {
   if (!sharedStore) sharedStore = recordStore();
@@ -132,6 +142,10 @@ function render({ model, el }) {
   const store = theStore();
 
   async function load() {
+    if (!ownParty()) {  // an embed: nothing of the GM's read or written
+      send({ type: "loaded", mode: "embedded" });
+      return;
+    }
     try {
       const r = await store.readAll(COLLECTION, LEGACY);
       send({ type: "loaded", ...r });
@@ -525,6 +539,7 @@ class PartyBar(ModuleWidget):
         self._offered: Party | None = None
         self._store = RecordSync(COLLECTION, self._post)
         self._note = ""
+        self._embedded = False
         self.calculator = view.calc.key
         self.roles = [
             {
@@ -582,6 +597,14 @@ class PartyBar(ModuleWidget):
         if not isinstance(content, dict):
             return
         mode = content.get("mode")
+        if mode == "embedded":
+            self._embedded = True
+            self.storage = "unavailable"
+            self._say(
+                "This calculator is embedded in another page: it neither reads nor saves "
+                "your party (the site's own pages do; the embedding page can allow it).",
+            )
+            return
         if mode not in ("ready", "readonly"):
             if self.storage != "unavailable":
                 why = str(content.get("error") or "no storage")[:160]
@@ -713,9 +736,13 @@ class PartyBar(ModuleWidget):
         self._set_party(party)
         if self.storage != "ready":
             added = message.replace("Saved ", "Added ", 1)  # (nothing is saved)
+            why = (
+                "an embedded calculator saves nothing"
+                if self._embedded
+                else "this browser keeps nothing"
+            )
             self._say(
-                f"{added} For this page only: this browser keeps nothing, so it is gone once "
-                "the page is closed.",
+                f"{added} For this page only: {why}, so it is gone once the page is closed.",
                 "warning",
             )
             return

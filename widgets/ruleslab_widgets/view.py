@@ -91,9 +91,9 @@ KEY_FIGURES = 3
 SEED = IntParam("seed", "Seed", minimum=0, maximum=2**32)
 """The roll seed box: read like any whole-number field (ASCII digits, bounded length)."""
 
-PAGE_PARAMETERS = frozenset({"calculator", "theme", "embed"})
+PAGE_PARAMETERS = frozenset({"calculator", "theme", "embed", "party"})
 """Query names the app page itself reads (which calculator, its look, the id of the
-embed it is in: ``embed.js``): never a field."""
+embed it is in: ``embed.js``, whether that embed may use the GM's party): never a field."""
 
 _TRUE = frozenset({"yes", "true", "on", "1"})
 _FALSE = frozenset({"no", "false", "off", "0"})
