@@ -280,7 +280,19 @@ def app_page_html() -> str:
   }};
   const alone = function () {{
     R.mode = "dedicated";
-    const w = new Worker(URL_, {{ type: "module" }});
+    let w;
+    try {{
+      w = new Worker(URL_, {{ type: "module" }});
+    }} catch (err) {{
+      // (a sandboxed frame without allow-same-origin, a browser without module workers:
+      // said at once, never "Starting …" for ever)
+      const why = (err && err.message) || String(err);
+      port = null;
+      status({{ type: "error", text: "This page cannot start Python: the browser refuses it " +
+        "a worker (" + why + "). In a sandboxed frame, the frame needs allow-same-origin; " +
+        "else open the calculator in a tab of its own" }});
+      return;
+    }}
     w.onmessage = receive;
     w.onerror = function (e) {{
       const why = e.message || "the worker failed";
