@@ -401,9 +401,33 @@ def _load(text: Any, what: str, limit: int, thing: str = "party file") -> Any:
     if _depth(text) > MAX_DEPTH:
         raise InputError("file", f"{what} is nested too deeply to be a ruleslab {thing}.")
     try:
-        return json.loads(text, parse_constant=_refuse_constant)
+        return json.loads(text, parse_constant=_refuse_constant, parse_int=_int_of)
+    except _TooLongError as exc:
+        raise InputError(
+            "file",
+            f"{what} holds a number of {exc.digits:,} digits: no field of a ruleslab "
+            f"{thing} takes one that long.",
+        ) from None
     except (ValueError, RecursionError) as exc:
         raise InputError("file", f"{what} is not a ruleslab {thing} (not JSON: {exc}).") from exc
+
+
+class _TooLongError(ValueError):
+    def __init__(self, digits: int) -> None:
+        super().__init__(digits)
+        self.digits = digits
+
+
+_MAX_DIGITS = 100
+"""The longest whole number a file's JSON may hold (a field's value has a few digits);
+longer ones are refused by their length, never handed to ``int`` (whose own limit says
+"set_int_max_str_digits", which no GM should read)."""
+
+
+def _int_of(text: str) -> int:
+    if len(text.lstrip("-")) > _MAX_DIGITS:
+        raise _TooLongError(len(text.lstrip("-")))
+    return int(text)
 
 
 def _check_format(data: Any, fmt: str, what: str) -> None:

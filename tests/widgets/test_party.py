@@ -15,6 +15,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 
+from ruleslab import InputError
 from ruleslab.calculators import CALCULATORS
 from ruleslab.character import Character
 from ruleslab.chimera.fighter import Fighter
@@ -513,3 +514,21 @@ def test_an_embed_reads_and_writes_nothing_of_the_gms_party():
     _page(view.party, {"type": "save_new", "role": "lifter", "name": "Aiko"})
     assert "an embedded calculator saves nothing" in view.party.message
     assert not [m for m in sent if m["type"] in ("write", "set_aside")]
+
+
+def test_a_later_good_link_clears_an_earlier_links_error():
+    party = _party()
+    view, _ = _view("lifting", party)
+    _page(view.party, {"type": "shared", "text": "not%20a%20character"})
+    assert "damaged" in view.party.message
+    _page(view.party, {"type": "shared", "text": party.link(party.entry(name="Bo").id)})
+    assert view.party.offer == {"name": "Bo", "kind_label": "Aberrant character"}
+    assert view.party.message == ""
+
+
+def test_a_number_of_thousands_of_digits_is_said_in_words_not_pythons():
+    text = party_json(_party()).replace('"strength": 6', '"strength": ' + "9" * 5000, 1)
+    with pytest.raises(InputError) as info:
+        parse_party(text)
+    assert "a number of 5,000 digits" in info.value.message
+    assert "int_max_str_digits" not in info.value.message

@@ -347,10 +347,10 @@ function render({ model, el }) {
       const f = file.files && file.files[0];
       file.value = "";
       if (!f) return;
-      if (f.size > MAX_FILE) {
-        const mb = (f.size / 1e6).toFixed(1);
-        send({ type: "say", text:
-          `This file is ${mb} MB: a party file is at most 1 MB. Nothing was changed.` });
+      if (f.size > MAX_FILE) {  // (in bytes: "1.0 MB" would not say why 1,000,001 is refused)
+        const size = f.size.toLocaleString("en");
+        send({ type: "say", text: `This file is ${size} bytes: a party file is at most 1 MB ` +
+          "(1,000,000 bytes). Nothing was changed." });
         return;
       }
       try { send({ type: "import", text: await f.text() }); }
@@ -1008,6 +1008,8 @@ class PartyBar(ModuleWidget):
         self._offered = offered
         entry = offered.entries[0]
         self.offer = {"name": entry.name, "kind_label": entry.kind.label}
+        if self.message.startswith(("This link's character", "This link")):
+            self._say("")  # (an earlier link's error: this one is good)
 
     def add_shared(self) -> None:
         """Add the character the link carries to the party (under a free name)."""
