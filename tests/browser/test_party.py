@@ -631,3 +631,49 @@ def test_an_embed_reads_and_writes_nothing_of_the_party_unless_its_page_opts_in(
         assert [parse_entry(r["text"]).name for r in _live(page)] == ["Kim"]
     finally:
         context.close()
+
+
+HOLD_JS = """([value]) => new Promise((resolve, reject) => {
+  const req = indexedDB.open("ruleslab", 1);
+  req.onupgradeneeded = () => req.result.createObjectStore("party");
+  req.onsuccess = () => {
+    const db = req.result;  // held open, deaf to versionchange (an old tab of the site)
+    const tx = db.transaction("party", "readwrite");
+    tx.objectStore("party").put(value, "party");
+    tx.oncomplete = () => { window.heldDb = db; resolve(db.version); };
+    tx.onerror = () => reject(tx.error);
+  };
+})"""
+
+
+def test_storage_another_tab_keeps_from_being_upgraded_is_shown_read_only_and_said(
+    browser, base_url
+):
+    """Issue 38, 2: a database at another version, or one lacking a store, gave "This
+    browser does not let the page save the party" and "Party (0)"."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": 1100, "height": 1800})
+    old_tab, page = context.new_page(), context.new_page()
+    try:
+        old_tab.goto(base_url)
+        old_tab.evaluate(CLEAR_JS)
+        assert old_tab.evaluate(HOLD_JS, [LEGACY]) == 1
+        bar = _open(page, base_url, "lifting")
+        status = bar.locator(".rl-party-status")
+        expect(status).to_contain_text("could not be upgraded", timeout=30_000)
+        expect(status).to_contain_text("another tab of the site holds it open")
+        expect(bar.locator(".rl-party-list summary")).to_have_text("Party (1)")  # (Kim)
+        expect(status).not_to_contain_text("does not let the page save")
+        type_into(page, "lifting", "strength", "6")
+        bar.get_by_role("button", name="Save as new character… (the lifter's values)").click()
+        bar.get_by_label("New character's name").fill("Lee")
+        bar.get_by_role("button", name="Save", exact=True).click()
+        expect(status).to_contain_text("Not saved")
+        # the old tab closed: the next page upgrades, and moves Kim into records
+        old_tab.close()
+        bar = _open(page, base_url, "lifting")
+        expect(bar.locator(".rl-party-list summary")).to_have_text("Party (1)")
+        _stored_party(page, ("Kim",))
+    finally:
+        context.close()

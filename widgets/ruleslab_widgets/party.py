@@ -433,7 +433,9 @@ function render({ model, el }) {
   model.on("change:filled", onFilled);  // (a save went through: the prompt closes)
   for (const name of names) model.on(`change:${name}`, draw);
   const onChanged = () => load();
-  const offChange = store.onChange((collection) => { if (collection === COLLECTION) load(); });
+  const offChange = store.onChange((collection) => {
+    if (collection === null || collection === COLLECTION) load();  // (null: every one)
+  });
   localBars.add(load);
   window.addEventListener("focus", onChanged);
   draw();

@@ -122,14 +122,16 @@ function checkRecord(key, v) {
 function quoted(names) { return names.map((s) => `“${s}”`).join(", "); }
 function present(db, where) { return !!where && db.objectStoreNames.contains(where.store); }
 
-function openAt(version, onUpgrade) {
+function openAt(version, onUpgrade, late) {
   return new Promise((resolve, reject) => {
     let req;
     try {
       req = version === undefined ? indexedDB.open(RDB) : indexedDB.open(RDB, version);
     } catch (err) { reject(err); return; }
-    const timer = setTimeout(() => reject(new Error("blocked")), OPEN_WITHIN_MS);
-    req.onupgradeneeded = (e) => {
+    let settled = false;
+    const timer = setTimeout(() => { settled = true; reject(new Error("blocked")); },
+                             OPEN_WITHIN_MS);
+    req.onupgradeneeded = () => {
       const db = req.result;
       for (const name of [RECORDS, ASIDE, ...onUpgrade]) {
         if (!db.objectStoreNames.contains(name)) db.createObjectStore(name);
@@ -139,9 +141,12 @@ function openAt(version, onUpgrade) {
       clearTimeout(timer);
       const db = req.result;
       db.onversionchange = () => db.close();  // (upgraded or deleted elsewhere: let it)
-      resolve(db);
+      if (!settled) resolve(db);
+      else if (late) late(db);  // (granted after all, once the other tabs let go)
+      else db.close();
+      settled = true;
     };
-    req.onerror = () => { clearTimeout(timer); reject(req.error); };
+    req.onerror = () => { clearTimeout(timer); settled = true; reject(req.error); };
     req.onblocked = () => {};  // (the timer decides: the other tabs close theirs on versionchange)
   });
 }
@@ -163,10 +168,15 @@ function recordStore(extraStores = []) {
   };
   const wanted = [RECORDS, ASIDE, ...extraStores];
 
-  async function open() {
+  /* The database, with every store this site needs; null while it is read-only (it
+   * lacks a store and another tab keeps it from being upgraded: `early` holds what it
+   * held for `collection`, read before the upgrade was tried). */
+  let early = null;
+  async function open(collection, legacy) {
     if (db) {
       try { db.transaction(RECORDS, "readonly").abort(); return db; } catch (err) { db = null; }
     }
+    if (mode === "readonly") return null;
     if (typeof indexedDB === "undefined" || !indexedDB) {
       mode = "unavailable";
       throw new Error("this browser offers no IndexedDB");
@@ -181,50 +191,67 @@ function recordStore(extraStores = []) {
     const missing = wanted.filter((s) => !opened.objectStoreNames.contains(s));
     if (missing.length) {
       const from = opened.version;
+      if (collection !== undefined) {
+        early = await readFrom(opened, collection, legacy).catch(() => null);
+      }
       opened.close();
       try {
-        opened = await openAt(from + 1, extraStores);
+        opened = await openAt(from + 1, extraStores, upgradedLate);
         note = `The site's storage (version ${from}) lacked ${quoted(missing)}: it was ` +
           `upgraded to version ${from + 1}, nothing in it removed.`;
       } catch (err) {
-        opened = await openAt(undefined, extraStores);  // as it is: read what there is
         mode = "readonly";
         const why = err.message === "blocked" ? "another tab of the site holds it open"
           : errText(err);
         note = `The site's storage (version ${from}) lacks ${quoted(missing)} and could not ` +
           `be upgraded (${why}): what it holds is shown but nothing is saved here. Close the ` +
           "site's other tabs, then reload.";
-        db = opened;
-        return db;
+        return null;
       }
     }
     mode = "ready";
     db = opened;
     return db;
   }
+  function upgradedLate(d) {  // (the other tabs let go: saved from now on, every page told)
+    db = d;
+    mode = "ready";
+    note = "The site's storage was upgraded once the other tabs let go: it is saved again.";
+    early = null;
+    for (const f of listeners) f(null);
+  }
 
   /* Every record of `collection`, checked for shape; the number set aside; and, with
    * `legacy` ({store, key}), the value an older site kept there. */
   async function readAll(collection, legacy) {
-    const d = await open();
+    const d = await open(collection, legacy);
+    const reading = d ? await readFrom(d, collection, legacy)
+      : (early || { records: [], aside: 0, legacy: null });
+    return { ...reading, mode, note };
+  }
+
+  async function readFrom(d, collection, legacy) {
     const has = (s) => d.objectStoreNames.contains(s);
     const range = IDBKeyRange.bound([collection], [collection, []]);
     const stores = [RECORDS, ASIDE, ...(legacy && has(legacy.store) ? [legacy.store] : [])]
       .filter(has);
-    const out = { mode, note, records: [], aside: 0, legacy: null };
-    if (!has(RECORDS)) return out;
+    const out = { records: [], aside: 0, legacy: null };
+    if (!stores.length) return out;
     const tx = d.transaction(stores, "readonly");
-    const keysReq = tx.objectStore(RECORDS).getAllKeys(range);
-    const valsReq = tx.objectStore(RECORDS).getAll(range);
+    const keysReq = has(RECORDS) ? tx.objectStore(RECORDS).getAllKeys(range) : null;
+    const valsReq = has(RECORDS) ? tx.objectStore(RECORDS).getAll(range) : null;
     const asideReq = has(ASIDE) ? tx.objectStore(ASIDE).count() : null;
     const legacyReq = stores.includes(legacy && legacy.store)
       ? tx.objectStore(legacy.store).get(legacy.key) : null;
-    let keys = null, values = null;
+    let keys = [], values = [];
     try {
       await rqDone(tx);
-      keys = keysReq.result;
-      values = valsReq.result;
+      if (keysReq) {
+        keys = keysReq.result;
+        values = valsReq.result;
+      }
     } catch (err) {  // (one value the browser cannot read spoils getAll: read them one by one)
+      if (!has(RECORDS)) throw err;
       const one = () => d.transaction(RECORDS, "readonly").objectStore(RECORDS);
       keys = await rqResult(one().getAllKeys(range));
       values = [];
@@ -243,7 +270,7 @@ function recordStore(extraStores = []) {
       }
       return checkRecord(k, v);
     });
-    out.aside = asideReq ? asideReq.result : 0;
+    out.aside = asideReq && typeof asideReq.result === "number" ? asideReq.result : 0;
     if (legacyReq) {
       const v = legacyReq.result;
       if (v !== undefined) {
@@ -261,8 +288,8 @@ function recordStore(extraStores = []) {
    * back ({ok, revs}); or {error}. `retire` ({store, key}): an older site's value,
    * moved to the set-aside store in the same transaction. */
   async function write(collection, ops, retire) {
-    if (mode === "readonly") return { error: "this page only reads the site's storage" };
     const d = await open();
+    if (!d) return { error: "this page only reads the site's storage" };
     const stores = [RECORDS, ASIDE, ...(present(d, retire) ? [retire.store] : [])];
     const tx = d.transaction(stores, "readwrite");
     const store = tx.objectStore(RECORDS);
@@ -323,8 +350,8 @@ function recordStore(extraStores = []) {
 
   /* Move records (by id; null: the legacy value) to the set-aside store: kept, never deleted. */
   async function setAside(collection, ids, legacy) {
-    if (mode === "readonly") return;
     const d = await open();
+    if (!d) return;
     const stores = [RECORDS, ASIDE, ...(present(d, legacy) ? [legacy.store] : [])];
     const tx = d.transaction(stores, "readwrite");
     const when = new Date().toISOString();
@@ -348,6 +375,7 @@ function recordStore(extraStores = []) {
    * {"$bigint": "…"}, a cycle as "[cycle]", a long array's first 1,000 items). */
   async function asideText() {
     const d = await open();
+    if (!d) throw new Error("the site's storage is read-only here");
     const tx = d.transaction(ASIDE, "readonly");
     const keysReq = tx.objectStore(ASIDE).getAllKeys();
     const valsReq = tx.objectStore(ASIDE).getAll();
