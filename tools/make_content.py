@@ -446,6 +446,7 @@ minute. Keep this page open.</p>
     if (s > 45) document.getElementById("slow").hidden = false;
   }}, 250);
   R.status = function (m) {{
+    if (loading.classList.contains("failed")) return;  // (what failed stays said)
     if (m.type === "progress" && PHASES[m.phase]) phase.textContent = PHASES[m.phase];
     if (m.type === "error") {{
       clearInterval(timer);
@@ -471,7 +472,9 @@ minute. Keep this page open.</p>
 }})();
 </script>
 {_FRAME_SCRIPT}
-<script type="module" src="static/app/app.js"></script>
+<script type="module" src="static/app/app.js" onerror="window.ruleslab.status({{type: 'error',
+  text: 'The script of this page (static/app/app.js) could not be loaded: offline with a damaged ' +
+  'copy, or the site is being updated. Reload once you are online'}})"></script>
 </body></html>
 """
 

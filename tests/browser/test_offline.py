@@ -792,3 +792,34 @@ def test_a_cache_entry_with_the_right_bytes_but_a_wrong_status_or_type_is_fetche
             assert ctype not in (response.headers.get("content-type") or "")
     finally:
         context.close()
+
+
+def test_offline_with_a_damaged_app_script_the_page_says_so_within_seconds(
+    browser, site_dir, deploy_server
+):
+    """Issue 38, 3: offline with a damaged app.js the page counted "Starting … N s" for
+    ever instead of saying what is wrong."""
+    from playwright.sync_api import expect
+
+    manifest = read_manifest(site_dir)
+    cache = CACHE_PREFIX + manifest.version
+    base = deploy_server.base
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(base)
+        assert page.evaluate("() => window.ruleslabOffline.ready")["type"] == "complete"
+        page.evaluate(DAMAGE_JS, [cache, base + "static/app/app.js"])
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.clearBrowserCache")  # (no good copy in the HTTP cache either)
+        context.set_offline(True)
+        started = time.monotonic()
+        page.goto(base + "app.html?calculator=lifting")
+        expect(page.locator("body")).to_contain_text(
+            "static/app/app.js) could not be loaded", timeout=15_000
+        )
+        page.wait_for_timeout(2000)  # (a later word from Python does not cover it)
+        expect(page.locator("body")).to_contain_text("static/app/app.js) could not be loaded")
+        assert time.monotonic() - started < 15
+    finally:
+        context.close()
