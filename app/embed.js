@@ -10,6 +10,8 @@
  * shared link, except these, which belong to the embed:
  *
  *   data-theme   passed to the app page as `theme=` (e.g. "dark")
+ *   data-party   "yes": the calculator's party bar reads and saves the GM's party kept
+ *                by the site (else an embed neither reads nor writes it)
  *   data-start   "visible" (default): start when the element scrolls into view;
  *                "click": show a start button and wait for it
  *   data-height  "auto" (default): the iframe follows the content's height;
@@ -48,7 +50,7 @@
     return;
   }
 
-  const OWN = ["ruleslab", "theme", "start", "height"]; // data-* that are not inputs
+  const OWN = ["ruleslab", "theme", "start", "height", "party"]; // data-* that are not inputs
   const PAGE = ["calculator", "embed"]; // the app page's own names (view.PAGE_PARAMETERS)
   const START = ["visible", "click"];
   const MIN_HEIGHT = 100;
@@ -175,6 +177,10 @@
     }
     const theme = node.getAttribute("data-theme");
     if (theme) query.append("theme", theme.trim());
+    // the GM's party (kept by the site) only where the embedding page asks for it
+    if ((node.getAttribute("data-party") || "").trim().toLowerCase() === "yes") {
+      query.append("party", "yes");
+    }
     const id = "ruleslab-" + ++count;
     query.append("embed", id);
     return {

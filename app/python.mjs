@@ -8,7 +8,9 @@
  *   `pyodide.asm.mjs` (tools/build_app.py: the same file with one fix, so that a snapshot
  *   larger than the interpreter's first memory can be restored).
  * - The snapshot lives in Cache Storage (`CACHE`), gzipped (the browser checks its CRC on
- *   the way back: a damaged copy is never restored), under a key naming this build
+ *   the way back) with its length and SHA-256 (checked too: a truncated or altered copy
+ *   is never restored; the worker also checks the restored Python computes, within a
+ *   time limit, and drops the snapshot otherwise), under a key naming this build
  *   (`VERSION`, written by tools/build_app.py from the lock, the standard library and the
  *   Pyodide runtime the page loads): a new build never restores an old snapshot.
  */
@@ -91,14 +93,33 @@ function storage() {
   return typeof caches === "undefined" ? null : caches;
 }
 
-/** This build's snapshot as bytes (its gzip checked on the way). Rejects if none is kept
- * or it cannot be read (a damaged copy). */
+const BYTES_HEADER = "x-ruleslab-snapshot-bytes";
+const DIGEST_HEADER = "x-ruleslab-snapshot-sha256";
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** This build's snapshot as bytes, checked: its gzip on the way, then its length and its
+ * SHA-256 against those kept with it (a valid gzip of half the snapshot, or a flipped
+ * byte, is refused, never restored). Rejects if none is kept or it cannot be read. */
 export async function readSnapshot() {
   const store = storage();
   const hit = store && (await store.has(CACHE)) && (await (await store.open(CACHE)).match(KEY));
   if (!hit || !hit.body) throw new Error("no snapshot of this build is kept");
+  const length = Number(hit.headers.get(BYTES_HEADER));
+  const digest = hit.headers.get(DIGEST_HEADER);
+  if (!Number.isSafeInteger(length) || length <= 0 || !digest) {
+    throw new Error("the kept snapshot does not say its length and digest");
+  }
   const plain = hit.body.pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(plain).arrayBuffer());
+  const bytes = new Uint8Array(await new Response(plain).arrayBuffer());
+  if (bytes.length !== length) {
+    throw new Error(`the kept snapshot is ${bytes.length} bytes, not ${length}: damaged`);
+  }
+  if ((await sha256(bytes)) !== digest) throw new Error("the kept snapshot is damaged (digest)");
+  return bytes;
 }
 
 /** Whether this build's snapshot is kept. */
@@ -121,10 +142,12 @@ export async function storeSnapshot(bytes) {
   const body = await new Response(packed).arrayBuffer();
   const cache = await store.open(CACHE);
   for (const old of await cache.keys()) if (old.url !== KEY) await cache.delete(old);
-  await cache.put(
-    KEY,
-    new Response(body, { headers: { "content-type": "application/octet-stream" } }),
-  );
+  const headers = {
+    "content-type": "application/octet-stream",
+    [BYTES_HEADER]: String(bytes.length),
+    [DIGEST_HEADER]: await sha256(bytes),
+  };
+  await cache.put(KEY, new Response(body, { headers }));
   return body.byteLength;
 }
 

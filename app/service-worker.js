@@ -203,11 +203,30 @@
 
   // -- filling the cache ---------------------------------------------------------------
 
+  /** The Content-Type a file of the site must have to work (a module script, a
+   * WebAssembly module, a page…), by its extension; null: any. */
+  const TYPES = [
+    [/\.(m?js)$/, /^(text|application)\/(javascript|ecmascript|x-javascript)\b/i],
+    [/\.wasm$/, /^application\/wasm\b/i],
+    [/\.html?$/, /^text\/html\b/i],
+    [/\.css$/, /^text\/css\b/i],
+    [/\.json$/, /^application\/([a-z.+-]*\+)?json\b|^text\/json\b/i],
+  ];
+  /** Whether a kept response can be served as `path`: status 200 and the type the file
+   * needs, as well as the right bytes (a 404 page or a text/plain copy of app.js with the
+   * right bytes would be served forever otherwise). */
+  function servable(response, path) {
+    if (!response || response.status !== 200) return false;
+    const rule = TYPES.find(([ext]) => ext.test(path));
+    if (!rule) return true;
+    return rule[1].test(response.headers.get("Content-Type") || "");
+  }
+
   /** A file the other versions' caches already hold with the same bytes (checked). */
   async function reuse(others, key, integrity) {
     for (const cache of others) {
       const hit = await cache.match(key);
-      if (hit && (await integrityOf(hit.clone())) === integrity) return hit;
+      if (hit && servable(hit, key) && (await integrityOf(hit.clone())) === integrity) return hit;
     }
     return null;
   }
@@ -453,12 +472,13 @@
     const key = keyOf(path);
     const hit = await caches.match(key, { cacheName: CACHE });
     if (!hit) return network(event, path); // not kept (yet): a first visit, or its part not asked
-    // Served only if its bytes are the manifest's (a cache can be damaged, or written to
-    // by another script of the origin): else taken out, and fetched afresh.
+    // Served only if its bytes are the manifest's, its status 200 and its type the file's
+    // (a cache can be damaged, or written to by another script of the origin): else taken
+    // out, and fetched afresh.
     const integrity = FILES.get(path);
     const bytes = await hit.arrayBuffer();
     const { status, statusText, headers } = hit;
-    if ((await integrityOf(new Response(bytes))) !== integrity) {
+    if (!servable(hit, path) || (await integrityOf(new Response(bytes))) !== integrity) {
       await uncomplete(key, path);
       try {
         const fresh = await download(key, integrity, true);

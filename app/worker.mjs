@@ -72,6 +72,31 @@ let ready = false; // python has resolved
  * Storage is slow), before the first page has even connected. */
 const SNAPSHOT_KEPT = hasSnapshot();
 
+/** The longest a snapshot's restore and check may take before it is dropped and Python
+ * started as usual (a good one takes a few seconds on a slow machine). */
+const RESTORE_WITHIN_MS = 25000;
+
+function withinTime(promise, ms, what) {
+  let timer = 0;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took over ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/** Python from the kept snapshot, trusted only once it has computed a figure. */
+async function restore() {
+  // (read and unpacked while the WebAssembly is fetched and compiled; a damaged copy
+  // fails here)
+  const kept = readSnapshot();
+  kept.catch(() => {}); // (its failure is start's, below)
+  const pyodide = await start({ _loadSnapshot: kept });
+  pyodide.pyimport("ruleslab_widgets.app_snapshot").restored(await wheelURLs());
+  const figure = pyodide.pyimport("ruleslab_widgets.app_snapshot").check();
+  if (typeof figure !== "string" || !figure) throw new Error("the restored Python computed nothing");
+  return pyodide;
+}
+
 function startPython(say) {
   say({ type: "progress", phase: "python" });
   python = (async () => {
@@ -79,15 +104,11 @@ function startPython(say) {
     let snapshot = "none";
     if (await SNAPSHOT_KEPT) {
       try {
-        // (read and unpacked while the WebAssembly is fetched and compiled; a damaged copy
-        // fails here)
-        const kept = readSnapshot();
-        kept.catch(() => {}); // (its failure is start's, below)
-        pyodide = await start({ _loadSnapshot: kept });
-        pyodide.pyimport("ruleslab_widgets.app_snapshot").restored(await wheelURLs());
+        pyodide = await withinTime(restore(), RESTORE_WITHIN_MS, "restoring the snapshot");
         snapshot = "restored";
       } catch (err) {
-        // (a snapshot this runtime cannot restore: forgotten, and Python started as usual)
+        // (a snapshot this runtime cannot restore, or whose Python does not compute in
+        // time: forgotten, and Python started as usual)
         console.warn("ruleslab: the kept snapshot could not be restored; starting Python", err);
         pyodide = null;
         await dropSnapshot();

@@ -443,6 +443,7 @@ def _build_into(site: Path, out: Path, sources: Path) -> None:
     app_stdlib(Path(site) / STDLIB_ZIP, Path(site) / APP_STDLIB_ZIP, keep)
     patched_pyodide_asm(Path(site) / PYODIDE_ASM, out)
     version = runtime_version(site, out)
+    _worker_of_this_build(Path(site) / "app.html", version)
     for name in COPIED:
         text = (sources / name).read_text(encoding="utf-8")
         if name == "python.mjs":
@@ -451,6 +452,24 @@ def _build_into(site: Path, out: Path, sources: Path) -> None:
                     raise AppBuildError(f"{sources / name}: expected {mark} once")
                 text = text.replace(mark, json.dumps(value))
         (out / name).write_text(text, encoding="utf-8")
+
+
+#: The app page's worker URL as tools/make_content.py writes it (one for every calculator).
+WORKER_URL = 'const URL_ = "static/app/worker.mjs";'
+
+
+def _worker_of_this_build(page: Path, version: str) -> None:
+    """Name this build in the app page's worker URL (``worker.mjs?build=<version>``): a
+    SharedWorker is one per URL, so a page or embed of a new build never attaches to a
+    shared Python another build's page started (it starts its own, of its own build)."""
+    if not page.is_file():
+        return
+    text = page.read_text(encoding="utf-8")
+    pattern = re.compile(r'const URL_ = "static/app/worker\.mjs(\?build=[0-9a-f]*)?";')
+    if len(pattern.findall(text)) != 1:
+        raise AppBuildError(f"{page}: expected {WORKER_URL} once")
+    keyed = f'const URL_ = "static/app/worker.mjs?build={version}";'
+    page.write_text(pattern.sub(keyed, text), encoding="utf-8")
 
 
 def module_of(member: str) -> str:

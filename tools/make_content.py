@@ -280,7 +280,19 @@ def app_page_html() -> str:
   }};
   const alone = function () {{
     R.mode = "dedicated";
-    const w = new Worker(URL_, {{ type: "module" }});
+    let w;
+    try {{
+      w = new Worker(URL_, {{ type: "module" }});
+    }} catch (err) {{
+      // (a sandboxed frame without allow-same-origin, a browser without module workers:
+      // said at once, never "Starting …" for ever)
+      const why = (err && err.message) || String(err);
+      port = null;
+      status({{ type: "error", text: "This page cannot start Python: the browser refuses it " +
+        "a worker (" + why + "). In a sandboxed frame, the frame needs allow-same-origin; " +
+        "else open the calculator in a tab of its own" }});
+      return;
+    }}
     w.onmessage = receive;
     w.onerror = function (e) {{
       const why = e.message || "the worker failed";
@@ -436,6 +448,7 @@ minute. Keep this page open.</p>
   const bar = document.querySelector("#loading progress");
   const mb = function (n) {{ return (n / 1e6).toFixed(1); }};
   R.status = function (m) {{
+    if (loading.classList.contains("failed")) return;  // (what failed stays said)
     if (m.type === "progress" && PHASES[m.phase]) phase.textContent = PHASES[m.phase];
     if (m.type === "progress" && m.phase === "python" && m.total > 0) {{
       // the bytes as they come (the worker counts them), not a moving bar and a clock
@@ -474,7 +487,9 @@ minute. Keep this page open.</p>
 }})();
 </script>
 {_FRAME_SCRIPT}
-<script type="module" src="static/app/app.js"></script>
+<script type="module" src="static/app/app.js" onerror="window.ruleslab.status({{type: 'error',
+  text: 'The script of this page (static/app/app.js) could not be loaded: offline with a damaged ' +
+  'copy, or the site is being updated. Reload once you are online'}})"></script>
 </body></html>
 """
 

@@ -69,8 +69,10 @@ __all__ = [
     "Kind",
     "Party",
     "check_name",
+    "entry_json",
     "kind_for",
     "kind_of",
+    "parse_entry",
     "parse_party",
     "parse_shared_character",
     "party_json",
@@ -399,9 +401,33 @@ def _load(text: Any, what: str, limit: int, thing: str = "party file") -> Any:
     if _depth(text) > MAX_DEPTH:
         raise InputError("file", f"{what} is nested too deeply to be a ruleslab {thing}.")
     try:
-        return json.loads(text, parse_constant=_refuse_constant)
+        return json.loads(text, parse_constant=_refuse_constant, parse_int=_int_of)
+    except _TooLongError as exc:
+        raise InputError(
+            "file",
+            f"{what} holds a number of {exc.digits:,} digits: no field of a ruleslab "
+            f"{thing} takes one that long.",
+        ) from None
     except (ValueError, RecursionError) as exc:
         raise InputError("file", f"{what} is not a ruleslab {thing} (not JSON: {exc}).") from exc
+
+
+class _TooLongError(ValueError):
+    def __init__(self, digits: int) -> None:
+        super().__init__(digits)
+        self.digits = digits
+
+
+_MAX_DIGITS = 100
+"""The longest whole number a file's JSON may hold (a field's value has a few digits);
+longer ones are refused by their length, never handed to ``int`` (whose own limit says
+"set_int_max_str_digits", which no GM should read)."""
+
+
+def _int_of(text: str) -> int:
+    if len(text.lstrip("-")) > _MAX_DIGITS:
+        raise _TooLongError(len(text.lstrip("-")))
+    return int(text)
 
 
 def _check_format(data: Any, fmt: str, what: str) -> None:
@@ -522,6 +548,20 @@ def party_json(party: Party) -> str:
         "characters": [e.to_json() for e in party.entries],
     }
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
+def entry_json(entry: Entry) -> str:
+    """One character as the browser stores it, a record of its own (compact JSON of
+    :meth:`Entry.to_json`): what :func:`parse_entry` reads back."""
+    return json.dumps(entry.to_json(), separators=(",", ":"), ensure_ascii=False)
+
+
+def parse_entry(text: Any, where: str = "A stored character") -> Entry:
+    """The character one stored record holds (:func:`entry_json`), every part checked as a
+    party file's character (its id kept), or :class:`InputError`."""
+    data = _load(text, where, MAX_LINK * 4, "character")
+    entry = _entry(data, 1, with_id=True)
+    return entry
 
 
 def shared_character(entry: Entry) -> str:

@@ -51,6 +51,22 @@ DAMAGE_JS = """async () => {
   await cache.put(key, new Response(new Uint8Array(4096).fill(7)));
   return key.url;
 }"""
+#: the kept snapshot replaced by a valid gzip of other bytes, its length and digest kept:
+#: "half" (the first half of the snapshot) or "flipped" (bytes inverted in its middle)
+REDAMAGE_JS = """async (how) => {
+  const cache = await caches.open("ruleslab-snapshot");
+  const [key] = await cache.keys();
+  const hit = await cache.match(key);
+  const headers = {};
+  hit.headers.forEach((v, k) => { headers[k] = v; });
+  const plain = hit.body.pipeThrough(new DecompressionStream("gzip"));
+  let bytes = new Uint8Array(await new Response(plain).arrayBuffer());
+  if (how === "half") bytes = bytes.slice(0, bytes.length >> 1);
+  else for (let i = bytes.length >> 1; i < (bytes.length >> 1) + 65536; i++) bytes[i] ^= 0xff;
+  const packed = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
+  await cache.put(key, new Response(await new Response(packed).arrayBuffer(), { headers }));
+  return Object.keys(headers);
+}"""
 #: a page's own worker, not the shared one (the page's fallback: its flag in sessionStorage)
 DEDICATED_JS = "try { sessionStorage.setItem('ruleslab-runtime', 'dedicated'); } catch (e) {}"
 
@@ -116,25 +132,38 @@ def test_the_next_browser_session_restores_the_snapshot_a_first_page_made(
 
 
 def test_a_damaged_snapshot_is_dropped_and_made_again(browser, cacheable_deploy_server, tmp_path):
+    """Bytes that are not gzip; and (issue 38, 3) a valid gzip of half the snapshot, which
+    made every page show "Starting … N s" for ever, and flipped bytes, which gave "memory
+    access out of bounds": each refused before any restore (its length and digest kept
+    with it), dropped, Python started from scratch at once, and a good one made again."""
+    import time
+
     errors: list[str] = []
     url = cacheable_deploy_server.base + "app.html?calculator=lifting"
     context = _profile(browser, tmp_path / "profile")
     context.add_init_script(DEDICATED_JS)  # (each page its own worker: a fresh Python)
     try:
-        first = open_app_page(context, url, errors)
-        first.wait_for_function(SETTLED_JS, timeout=MAKER_TIMEOUT)
-        assert first.evaluate("() => window.ruleslab.snapshot") == "stored"
-        first.evaluate(DAMAGE_JS)
-        first.close()
-        second = open_app_page(context, url, errors)
-        runtime = second.evaluate("() => window.ruleslab.runtime")
-        assert runtime["mode"] == "dedicated"
-        assert runtime["snapshot"] == "none"  # (not restored: started, and working)
-        _works(second, "4")
-        second.wait_for_function(SETTLED_JS, timeout=MAKER_TIMEOUT)
-        assert second.evaluate("() => window.ruleslab.snapshot") == "stored"
-        assert second.evaluate(KEPT_JS)["bytes"] > 30 * 2**20  # a good one again
-        second.close()
+        page = open_app_page(context, url, errors)
+        page.wait_for_function(SETTLED_JS, timeout=MAKER_TIMEOUT)
+        assert page.evaluate("() => window.ruleslab.snapshot") == "stored"
+        for how in ("not-gzip", "half", "flipped"):
+            if how == "not-gzip":
+                page.evaluate(DAMAGE_JS)
+            else:
+                assert "x-ruleslab-snapshot-sha256" in page.evaluate(REDAMAGE_JS, how)
+            page.close()
+            started = time.monotonic()
+            page = open_app_page(context, url, errors)
+            took = time.monotonic() - started
+            runtime = page.evaluate("() => window.ruleslab.runtime")
+            assert runtime["mode"] == "dedicated"
+            assert runtime["snapshot"] == "none", how  # (not restored: started, and working)
+            assert took < 90, (how, took)  # (a start from scratch, never a hang)
+            _works(page, "4")
+            page.wait_for_function(SETTLED_JS, timeout=MAKER_TIMEOUT)
+            assert page.evaluate("() => window.ruleslab.snapshot") == "stored"
+            assert page.evaluate(KEPT_JS)["bytes"] > 30 * 2**20  # a good one again
+        page.close()
         third = open_app_page(context, url, errors)
         assert third.evaluate("() => window.ruleslab.runtime")["snapshot"] == "restored"
         _works(third, "6")

@@ -725,3 +725,101 @@ def test_the_fill_pauses_while_another_page_of_the_site_loads(
         assert set(_kept(landing, manifest, base)) == set(manifest.files)
     finally:
         context.close()
+
+
+#: The offline cache's entry for a file replaced by its own bytes with another status
+#: or Content-Type (the integrity check alone passes it).
+RESTATUS_JS = """async ([cache, url, status, type]) => {
+  const c = await caches.open(cache);
+  const hit = await c.match(url);
+  const bytes = await hit.arrayBuffer();
+  await c.put(url, new Response(bytes, { status, headers: { 'Content-Type': type } }));
+  const back = await c.match(url);
+  return [back.status, back.headers.get('Content-Type')];
+}"""
+#: The status and Content-Type the offline cache holds for a file.
+KEPT_STATUS_JS = """async ([cache, url]) => {
+  const hit = await caches.match(url, { cacheName: cache });
+  return hit ? [hit.status, hit.headers.get('Content-Type')] : null;
+}"""
+
+
+@pytest.mark.parametrize(
+    ("path", "status", "ctype"),
+    [
+        ("static/app/app.js", 404, "text/javascript"),
+        ("static/app/app.js", 200, "text/plain"),
+        ("app.html", 404, "text/html; charset=utf-8"),
+    ],
+    ids=["app.js-404", "app.js-text-plain", "app.html-404"],
+)
+def test_a_cache_entry_with_the_right_bytes_but_a_wrong_status_or_type_is_fetched_again(
+    browser, site_dir, deploy_server, path, status, ctype
+):
+    """Issue 38, 3: an entry with the right bytes but a 404 status or a wrong
+    Content-Type passed the integrity check and was served forever ("Starting…"
+    forever, online too)."""
+    from playwright.sync_api import expect
+
+    manifest = read_manifest(site_dir)
+    cache = CACHE_PREFIX + manifest.version
+    base = deploy_server.base
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(base)
+        assert page.evaluate("() => window.ruleslabOffline.ready")["type"] == "complete"
+        assert page.evaluate(RESTATUS_JS, [cache, base + path, status, ctype]) == [status, ctype]
+        page.goto(base + "app.html?calculator=lifting")
+        expect(page.locator(".rl-calc-lifting [data-figure]").first).to_be_visible(
+            timeout=KERNEL_TIMEOUT
+        )
+        type_into(page, "lifting", "strength", "4")
+        expect(page.locator('.rl-calc-lifting [data-figure="capacity"]').first).to_have_text(
+            "120 kg"
+        )
+        kept = page.evaluate(KEPT_STATUS_JS, [cache, base + path])
+        if path.endswith(".html"):  # (code comes from the HTTP cache first, if it has it)
+            assert kept is not None
+            assert kept[0] == 200  # (taken out, fetched afresh, kept again)
+        # offline: never the wrong entry (the real file, or a message saying it is damaged)
+        page.evaluate(RESTATUS_JS, [cache, base + path, status, ctype])
+        context.set_offline(True)
+        response = page.goto(base + path)
+        assert response is not None
+        assert response.status in (200, 503)
+        if response.status == 200 and status == 200:  # (never the text/plain copy)
+            assert ctype not in (response.headers.get("content-type") or "")
+    finally:
+        context.close()
+
+
+def test_offline_with_a_damaged_app_script_the_page_says_so_within_seconds(
+    browser, site_dir, deploy_server
+):
+    """Issue 38, 3: offline with a damaged app.js the page counted "Starting … N s" for
+    ever instead of saying what is wrong."""
+    from playwright.sync_api import expect
+
+    manifest = read_manifest(site_dir)
+    cache = CACHE_PREFIX + manifest.version
+    base = deploy_server.base
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(base)
+        assert page.evaluate("() => window.ruleslabOffline.ready")["type"] == "complete"
+        page.evaluate(DAMAGE_JS, [cache, base + "static/app/app.js"])
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.clearBrowserCache")  # (no good copy in the HTTP cache either)
+        context.set_offline(True)
+        started = time.monotonic()
+        page.goto(base + "app.html?calculator=lifting")
+        expect(page.locator("body")).to_contain_text(
+            "static/app/app.js) could not be loaded", timeout=15_000
+        )
+        page.wait_for_timeout(2000)  # (a later word from Python does not cover it)
+        expect(page.locator("body")).to_contain_text("static/app/app.js) could not be loaded")
+        assert time.monotonic() - started < 15
+    finally:
+        context.close()

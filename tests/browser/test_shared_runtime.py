@@ -323,3 +323,36 @@ def test_embeds_on_their_own_pythons_start_one_at_a_time(browser, deploy_server,
         expect(frame.locator('[data-figure="capacity"]').first).to_have_text("210 kg")
     finally:
         context.close()
+
+
+def test_a_sandboxed_frame_says_within_seconds_why_it_cannot_start(browser, base_url):
+    """Issue 38, 3: ``<iframe sandbox="allow-scripts">`` got an uncaught "Failed to
+    construct 'Worker' … origin 'null'", then "Starting … 77 s … Keep this page open"
+    for ever."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    page = context.new_page()
+    uncaught: list[str] = []
+    page.on("pageerror", lambda exc: uncaught.append(str(exc)))
+    try:
+        host = f"{base_url}host-of-a-sandboxed-frame.html"
+        html = (
+            '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title>'
+            '<link rel="icon" href="data:,"></head><body><iframe sandbox="allow-scripts" '
+            f'title="calculator" src="{base_url}app.html?calculator=lifting" width="900" '
+            'height="700"></iframe></body></html>'
+        )
+        context.route(host, lambda route: route.fulfill(body=html, content_type="text/html"))
+        started = time.monotonic()
+        page.goto(host)
+        frame = page.frame_locator("iframe").first
+        expect(frame.locator("body")).to_contain_text(
+            "The calculator could not start", timeout=15_000
+        )
+        expect(frame.locator("body")).to_contain_text("refuses it a worker")
+        expect(frame.locator("body")).to_contain_text("allow-same-origin")
+        assert time.monotonic() - started < 15
+    finally:
+        context.close()
+    assert not [e for e in uncaught if "Worker" in e], uncaught

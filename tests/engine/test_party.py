@@ -131,7 +131,10 @@ def test_the_party_is_usable_in_calculators_as_the_records_themselves():
         (_file({**_aiko(), "name": "   "}), "has no name"),
         (_file({**_aiko(), "name": 5}), "name must be text"),
         (_file(_aiko(strength=float("nan"))), "not JSON"),
-        ('{"format": "ruleslab-party", "format_version": ' + "9" * 5000 + "}", "not JSON"),
+        (
+            '{"format": "ruleslab-party", "format_version": ' + "9" * 5000 + "}",
+            "a number of 5,000 digits",
+        ),
         (
             _file(
                 {

@@ -171,8 +171,12 @@ def test_app_page_runtime_files(site: Path, lock: dict[str, Any]) -> None:
     app = (site / "app.html").read_text(encoding="utf-8")
     assert 'src="static/app/app.js"' in app
     assert 'href="static/app/app.css"' in app
-    # one worker for every calculator (a SharedWorker, else the page's own): one URL
-    assert 'URL_ = "static/app/worker.mjs"' in app
+    # one worker for every calculator (a SharedWorker, else the page's own): one URL,
+    # naming this build (a page of another build never attaches to this one's Python)
+    python_text = (site / "static" / "app" / "python.mjs").read_text(encoding="utf-8")
+    built = re.search(r'export const VERSION = "([0-9a-f]{16})"', python_text)
+    assert built, "python.mjs names no runtime version"
+    assert f'URL_ = "static/app/worker.mjs?build={built.group(1)}"' in app
     assert "new SharedWorker(URL_" in app
     worker = (site / "static" / "app" / "worker.mjs").read_text(encoding="utf-8")
     python = (site / "static" / "app" / "python.mjs").read_text(encoding="utf-8")

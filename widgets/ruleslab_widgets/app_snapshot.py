@@ -37,7 +37,7 @@ from collections.abc import Iterable, Sequence
 
 from ruleslab_widgets.app_stdlib import Fetch, FetchOnMiss, as_bytes
 
-__all__ = ["PACKAGES", "WheelFallback", "import_all", "prepare", "restored"]
+__all__ = ["PACKAGES", "WheelFallback", "check", "import_all", "prepare", "restored"]
 
 #: The packages whose every module :func:`prepare` imports (the app page's own); the
 #: widget stack's packages are imported as far as the app page uses them.
@@ -155,6 +155,21 @@ def restored(
     finder = WheelFallback(packages, wheels, site_packages, fetch)
     sys.meta_path.append(finder)
     return finder
+
+
+def check(key: str = "lifting") -> str:
+    """A restored interpreter trusted only once it computes: calculator ``key`` run at its
+    defaults (through its fields' own parse), the text of its first figure. Whatever a
+    damaged snapshot makes of this (an exception, a hang: the worker's time limit), the
+    snapshot is dropped and Python started as usual."""
+    from ruleslab.calculators import get
+
+    calc = get(key)
+    result = calc.run({p.name: p.parse(p.default) for p in calc.params})
+    text = result.figures()[0].text
+    if not isinstance(text, str) or not text:
+        raise RuntimeError(f"{key} computed no figure")
+    return text
 
 
 def _site_packages_modules(site_packages: str) -> set[str]:

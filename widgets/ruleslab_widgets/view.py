@@ -90,9 +90,9 @@ _log = logging.getLogger(__name__)
 SEED = IntParam("seed", "Seed", minimum=0, maximum=2**32)
 """The roll seed box: read like any whole-number field (ASCII digits, bounded length)."""
 
-PAGE_PARAMETERS = frozenset({"calculator", "theme", "embed"})
+PAGE_PARAMETERS = frozenset({"calculator", "theme", "embed", "party"})
 """Query names the app page itself reads (which calculator, its look, the id of the
-embed it is in: ``embed.js``): never a field."""
+embed it is in: ``embed.js``, whether that embed may use the GM's party): never a field."""
 
 _TRUE = frozenset({"yes", "true", "on", "1"})
 _FALSE = frozenset({"no", "false", "off", "0"})
@@ -579,6 +579,10 @@ class CalculatorView(w.VBox):
                 parsed = param.parse(raw)
             except InputError as exc:
                 errors[param.name] = exc.message
+                continue
+            except Exception as exc:  # (any other error: the field's, said, never stale)
+                _log.exception("field %s of %s could not be read", param.name, self.calc.key)
+                errors[param.name] = f"{param.label} could not be read ({type(exc).__name__})."
                 continue
             values[param.name] = parsed
         return values, errors
