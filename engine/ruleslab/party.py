@@ -415,7 +415,7 @@ def _load(text: Any, what: str, limit: int, thing: str = "party file") -> Any:
 class _TooLongError(ValueError):
     def __init__(self, digits: int) -> None:
         super().__init__(digits)
-        self.digits = digits
+        self.digits = digits  # how many digits the refused number had
 
 
 _MAX_DIGITS = 100
@@ -559,9 +559,7 @@ def entry_json(entry: Entry) -> str:
 def parse_entry(text: Any, where: str = "A stored character") -> Entry:
     """The character one stored record holds (:func:`entry_json`), every part checked as a
     party file's character (its id kept), or :class:`InputError`."""
-    data = _load(text, where, MAX_LINK * 4, "character")
-    entry = _entry(data, 1, with_id=True)
-    return entry
+    return _entry(_load(text, where, MAX_LINK * 4, "character"), 1, with_id=True)
 
 
 def shared_character(entry: Entry) -> str:

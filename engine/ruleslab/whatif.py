@@ -102,6 +102,7 @@ __all__ = [
     "default_sweep",
     "is_number",
     "max_points",
+    "resolve",
     "scenarios_from_query",
     "scenarios_query",
     "sweep",

@@ -49,9 +49,11 @@ PUBLIC_API = (
     "ruleslab.declare",
     "ruleslab.explain",
     "ruleslab.params",
+    "ruleslab.party",
     "ruleslab.whatif",
 )
-"""What the widget layer may import from the engine."""
+"""What the widget layer may import from the engine (the party's records and its file
+format are the public face too: the party bar reads and writes them)."""
 
 PARAM_KINDS = {"Param", "IntParam", "NumberParam", "BoolParam", "ChoiceParam", "TextParam"}
 

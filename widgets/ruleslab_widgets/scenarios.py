@@ -54,10 +54,10 @@ from ruleslab.whatif import (
     as_text,
     compare,
     is_number,
+    resolve,
     scenarios_from_query,
     scenarios_query,
 )
-from ruleslab.whatif_inputs import resolve
 from ruleslab_widgets.module_widget import ModuleWidget
 from ruleslab_widgets.notes import linkify
 
