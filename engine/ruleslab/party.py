@@ -69,8 +69,10 @@ __all__ = [
     "Kind",
     "Party",
     "check_name",
+    "entry_json",
     "kind_for",
     "kind_of",
+    "parse_entry",
     "parse_party",
     "parse_shared_character",
     "party_json",
@@ -522,6 +524,20 @@ def party_json(party: Party) -> str:
         "characters": [e.to_json() for e in party.entries],
     }
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
+def entry_json(entry: Entry) -> str:
+    """One character as the browser stores it, a record of its own (compact JSON of
+    :meth:`Entry.to_json`): what :func:`parse_entry` reads back."""
+    return json.dumps(entry.to_json(), separators=(",", ":"), ensure_ascii=False)
+
+
+def parse_entry(text: Any, where: str = "A stored character") -> Entry:
+    """The character one stored record holds (:func:`entry_json`), every part checked as a
+    party file's character (its id kept), or :class:`InputError`."""
+    data = _load(text, where, MAX_LINK * 4, "character")
+    entry = _entry(data, 1, with_id=True)
+    return entry
 
 
 def shared_character(entry: Entry) -> str:

@@ -262,22 +262,28 @@ def _delta(a: object, b: object) -> object:
     return None
 
 
-def compare(key_or_calc: str | Calculator, scenarios: Sequence[Mapping[str, Any]]) -> Comparison:
+def compare(
+    key_or_calc: str | Calculator,
+    scenarios: Sequence[Mapping[str, Any]],
+    labels: Sequence[str] | None = None,
+) -> Comparison:
     """Two to four scenarios of one calculator, side by side.
 
     ``scenarios[0]`` is A, the base: field values (text as typed or Python values)
     over the defaults; each later one gives only what differs from A. Every value is
     parsed once by its field; a bad one raises :class:`ScenarioError` naming the
-    scenario and the field.
+    scenario and the field. ``labels``: each scenario's letter when some are left out
+    (A and C compared: C stays C, in its legend and its errors); else A, B, … in order.
     """
     calc = calculator_of(key_or_calc)
     if isinstance(scenarios, Mapping) or not 2 <= len(scenarios) <= MAX_SCENARIOS:
         raise ValueError(f"compare takes 2 to {MAX_SCENARIOS} scenarios (a list of mappings)")
-    resolved = resolve(calc, scenarios)
+    resolved = resolve(calc, scenarios, labels)
+    letters = labels if labels is not None else LABELS
     base = resolved[0][1]
     built = []
     for i, (given, values) in enumerate(resolved):
-        label = LABELS[i]
+        label = letters[i]
         differs = _differs(calc, base, values) if i else ()
         built.append(
             Scenario(

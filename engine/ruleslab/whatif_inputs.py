@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_CEILING, Decimal
+from decimal import ROUND_CEILING, Decimal, localcontext
 from fractions import Fraction
 from typing import Any
 
@@ -120,17 +120,21 @@ def parse_value(param: Param, value: Any) -> Any:
 
 
 def resolve(
-    calc: Calculator, scenarios: Sequence[Mapping[str, Any]]
+    calc: Calculator,
+    scenarios: Sequence[Mapping[str, Any]],
+    labels: Sequence[str] | None = None,
 ) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     """Each scenario's given values and every field's parsed value (A over the defaults,
-    the others over A), each value parsed once; refused with a :class:`ScenarioError`."""
+    the others over A), each value parsed once; refused with a :class:`ScenarioError`
+    naming the scenario by its letter (``labels[i]``, else A, B, … in order)."""
     if isinstance(scenarios, Mapping) or not 1 <= len(scenarios) <= MAX_SCENARIOS:
         raise ValueError(f"give 1 to {MAX_SCENARIOS} scenarios, a list of mappings")
+    letters = _letters(scenarios, labels)
     by_name = {p.name: p for p in calc.params}
     defaults = {p.name: p.parse(p.default) for p in calc.params}
     out: list[tuple[dict[str, Any], dict[str, Any]]] = []
     for i, given in enumerate(scenarios):
-        label = LABELS[i]
+        label = letters[i]
         if not isinstance(given, Mapping):
             raise TypeError(f"scenario {label}: a mapping of field names to values")
         values = dict(defaults if i == 0 else out[0][1])
@@ -149,6 +153,21 @@ def resolve(
                 raise ScenarioError(label, name, exc.message) from None
         out.append((dict(given), values))
     return out
+
+
+def _letters(scenarios: Sequence[Any], labels: Sequence[str] | None) -> Sequence[str]:
+    """The scenarios' letters: ``labels`` (one each, distinct, A first: a comparison of A
+    and C keeps C's letter), else A, B, … in order."""
+    if labels is None:
+        return LABELS[: len(scenarios)]
+    if (
+        len(labels) != len(scenarios)
+        or len(set(labels)) != len(labels)
+        or not set(labels) <= set(LABELS)
+        or labels[0] != LABELS[0]
+    ):
+        raise ValueError(f"labels: one distinct letter of {''.join(LABELS)} each, A first")
+    return labels
 
 
 @dataclass(frozen=True)
@@ -225,7 +244,9 @@ def sweep_values(
         if stop < start:
             raise InputError(field, f"The range of {param.label} ends ({stop}) before it starts.")
         d_start, d_step = _dec(start), _dec(step)
-        count = int((_dec(stop) - d_start) // d_step) + 1
+        with localcontext() as ctx:  # (a tiny step over a wide range: exact, not an error)
+            ctx.prec = 80
+            count = int((_dec(stop) - d_start) // d_step) + 1
         n = min(count, cap)
         points: list[int | float] = []
         for k in range(n):

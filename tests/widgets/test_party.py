@@ -18,21 +18,134 @@ pytest.importorskip("anywidget")
 from ruleslab.calculators import CALCULATORS
 from ruleslab.character import Character
 from ruleslab.chimera.fighter import Fighter
-from ruleslab.party import Party, parse_party, parse_shared_character, party_json
+from ruleslab.party import (
+    Party,
+    entry_json,
+    parse_entry,
+    parse_party,
+    parse_shared_character,
+    party_json,
+)
 from ruleslab_widgets import CalculatorView, calculator
 from ruleslab_widgets.party import STORE_VERSION, PartyBar, party_roles
 
 
-def _view(key: str, party: Party | None = None) -> tuple[CalculatorView, list[dict[str, Any]]]:
+class Storage:
+    """The site's record store as the page keeps it (:mod:`ruleslab_widgets.records`):
+    compare-and-swap writes, tombstones, the set-aside store, every tab told of a write."""
+
+    def __init__(self, party: Party | None = None) -> None:
+        self.records: dict[str, dict[str, Any]] = {}
+        self.aside: list[Any] = []
+        self.legacy: Any = None
+        self.extra: list[dict[str, Any]] = []  # (records as the page found them: unreadable)
+        self.tabs: list[Tab] = []
+        for n, e in enumerate(party or ()):
+            self.records[e.id] = {
+                "rev": 1,
+                "created": float(n),
+                "deleted": False,
+                "text": entry_json(e),
+            }
+
+    def reading(self) -> dict[str, Any]:
+        records = [{"id": i, **r} for i, r in self.records.items()] + self.extra
+        return {
+            "type": "loaded",
+            "mode": "ready",
+            "note": "",
+            "records": records,
+            "aside": len(self.aside),
+            "legacy": self.legacy,
+        }
+
+    def write(self, msg: dict[str, Any]) -> dict[str, Any]:
+        conflicts = []
+        for op in msg["ops"]:
+            cur = self.records.get(op["id"])
+            rev = cur["rev"] if cur else 0
+            if rev != op["base"]:
+                gone = bool(cur and cur["deleted"])
+                conflicts.append({"id": op["id"], "rev": rev, "deleted": gone})
+        if conflicts:
+            return {"type": "written", "req": msg["req"], "conflicts": conflicts}
+        for op in msg["ops"]:
+            self.records[op["id"]] = {
+                "rev": op["base"] + 1,
+                "created": op["created"],
+                "deleted": op["text"] is None,
+                "text": op["text"],
+            }
+        if msg.get("retire") and self.legacy is not None:
+            self.aside.append(self.legacy)
+            self.legacy = None
+        return {"type": "written", "req": msg["req"], "ok": True}
+
+    def party(self) -> Party:
+        live = sorted((r["created"], i) for i, r in self.records.items() if not r["deleted"])
+        out = Party()
+        for _, i in live:
+            e = parse_entry(self.records[i]["text"])
+            out = out.add(out.free_name(e.name), e.record, id=e.id)
+        return out
+
+    def names(self) -> list[str]:
+        """Every live record's name as stored."""
+        live = sorted((r["created"], i) for i, r in self.records.items() if not r["deleted"])
+        return [parse_entry(self.records[i]["text"]).name for _, i in live]
+
+
+class Tab:
+    """One tab's calculator over ``storage``: what its bar sends is handled at once
+    (``auto``) or when :meth:`flush` is called (two tabs racing)."""
+
+    def __init__(self, storage: Storage, key: str, *, auto: bool = True) -> None:
+        self.storage = storage
+        self.view = calculator(key)
+        self.sent: list[dict[str, Any]] = []
+        self.queue: list[dict[str, Any]] = []
+        self.auto = auto
+        self.view.party.send = self._send  # type: ignore[method-assign]
+        storage.tabs.append(self)
+        _page(self.view.party, storage.reading())
+
+    def _send(self, content: dict[str, Any], buffers: Any = None) -> None:
+        self.sent.append(content)
+        if content.get("type") in ("write", "set_aside"):
+            self.queue.append(content)
+            if self.auto:
+                self.flush()
+
+    def flush(self) -> None:
+        while self.queue:
+            msg = self.queue.pop(0)
+            if msg["type"] == "write":
+                answer = self.storage.write(msg)
+                _page(self.view.party, answer)
+            else:
+                for i in msg["ids"]:
+                    if i is None:
+                        self.storage.aside.append(self.storage.legacy)
+                        self.storage.legacy = None
+                    else:
+                        self.storage.extra = [x for x in self.storage.extra if x.get("id") != i]
+                        if i in self.storage.records:
+                            self.storage.aside.append(self.storage.records.pop(i))
+            for tab in self.storage.tabs:  # (this tab reads again; the others are told)
+                _page(tab.view.party, self.storage.reading())
+
+
+class Sent(list[dict[str, Any]]):
+    storage: Storage
+
+
+def _view(key: str, party: Party | None = None) -> tuple[CalculatorView, Sent]:
     """Calculator ``key`` whose bar has loaded ``party`` from storage; the messages it sends."""
-    view = calculator(key)
-    sent: list[dict[str, Any]] = []
-    view.party.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
-    stored = (
-        None if party is None else json.dumps({"version": STORE_VERSION, "text": party_json(party)})
-    )
-    _page(view.party, {"type": "loaded", "text": stored})
-    return view, sent
+    tab = Tab(Storage(party), key)
+    sent = Sent()
+    sent.storage = tab.storage
+    tab.sent = sent
+    return tab.view, sent
 
 
 def _page(bar: PartyBar, content: dict[str, Any]) -> None:
@@ -50,12 +163,10 @@ def _party() -> Party:
     )
 
 
-def _stored(sent: list[dict[str, Any]]) -> Party:
-    """The party the bar last asked the page to store."""
-    last = [m for m in sent if m["type"] == "store"][-1]
-    wrapper = json.loads(last["text"])
-    assert wrapper["version"] == STORE_VERSION
-    return parse_party(wrapper["text"])
+def _stored(sent: Sent) -> Party:
+    """The party storage holds."""
+    assert [m for m in sent if m["type"] == "write"], "nothing was written"
+    return sent.storage.party()
 
 
 def test_every_calculator_with_a_character_or_fighter_role_shows_the_bar():
@@ -124,7 +235,7 @@ def test_changing_a_filled_field_marks_it_edited_and_never_writes_back():
     assert not view.party.filled["lifter"].get("edited")
     view.set_input("strength", "7")
     assert view.party.filled["lifter"]["edited"] is True
-    assert not [m for m in sent if m["type"] == "store"]  # nothing written
+    assert not [m for m in sent if m["type"] == "write"]  # nothing written
     assert view.party.party["Aiko"].strength == 4
     view.set_input("strength", "4")  # back to Aiko's value
     assert view.party.filled["lifter"]["edited"] is False
@@ -150,7 +261,7 @@ def test_save_as_new_character_checks_the_name_and_the_fields():
     view.set_input("strength", "99")
     _page(view.party, {"type": "save_new", "role": "lifter", "name": "Bad"})
     assert view.party.message == "Fix the lifter's highlighted fields first."
-    assert len([m for m in sent if m["type"] == "store"]) == 1
+    assert len([m for m in sent if m["type"] == "write"]) == 1
 
 
 def test_rename_and_delete():
@@ -183,11 +294,11 @@ def test_import_checks_the_file_then_adds_or_replaces_as_the_gm_chooses():
         assert says in view.party.message
         assert view.party.message.endswith("Nothing was changed.")
         assert view.party.pending == {}
-    assert not [m for m in sent if m["type"] == "store"]
+    assert not [m for m in sent if m["type"] == "write"]
     other = Party.of({"Aiko": Character(strength=1), "Cy": Character(wits=6)})
     _page(view.party, {"type": "import", "text": party_json(other)})
     assert view.party.pending == {"count": 2, "names": ["Aiko", "Cy"]}
-    assert not [m for m in sent if m["type"] == "store"]  # not before the GM chooses
+    assert not [m for m in sent if m["type"] == "write"]  # not before the GM chooses
     _page(view.party, {"type": "import_apply", "mode": "add"})
     assert _stored(sent).names == ("Aiko", "Bo", "Rex", "Aiko (2)", "Cy")
     assert _stored(sent)["Aiko (2)"].strength == 1
@@ -210,29 +321,151 @@ def test_export_sends_the_party_file():
     assert parse_party(download["text"]) == party
 
 
-def test_storage_that_cannot_be_read_is_set_aside_and_said():
-    for stored in ["{oops", json.dumps({"version": 1, "text": "[]"}), json.dumps([1])]:
-        view = calculator("lifting")
-        sent: list[dict[str, Any]] = []
-        view.party.send = lambda content, buffers=None, sent=sent: sent.append(content)  # type: ignore[method-assign]
-        _page(view.party, {"type": "loaded", "text": stored})
-        assert sent == [{"type": "set_aside"}]
-        assert "could not be read" in view.party.message
-        assert "set aside, not deleted" in view.party.message
-        assert view.party.storage == "ready"
-        assert view.party.characters == []
+def test_stored_records_that_cannot_be_read_are_set_aside_named_and_the_rest_kept():
+    party = _party()
+    storage = Storage(party)
+    storage.extra = [
+        {"id": "big", "found": "its revision is a BigInt"},
+        {"id": "cyc", "found": 'unexpected parts ("self")'},
+        {"id": "arr", "found": "an array of 2,147,483,648 items"},
+    ]
+    bo = party.entry(name="Bo")
+    storage.records[bo.id]["text"] = entry_json(bo).replace('"strength":6', '"strength":99')
+    tab = Tab(storage, "lifting")
+    message = tab.view.party.message
+    assert "4 stored characters could not be read" in message
+    assert "its revision is a BigInt" in message
+    assert "2,147,483,648 items" in message
+    assert "set aside, not deleted" in message
+    # the readable ones are shown; the unreadable ones moved aside, none deleted
+    assert tab.view.party.party.names == ("Aiko", "Rex")
+    assert storage.party().names == ("Aiko", "Rex")
+    assert len(storage.aside) == 1
+    assert "99" in storage.aside[0]["text"]
+    assert storage.extra == []
+    assert tab.view.party.storage == "ready"
+    assert tab.view.party.aside == 1
+
+
+def test_the_whole_party_an_earlier_site_kept_moves_into_records_once():
+    party = _party()
+    storage = Storage()
+    old = {"version": STORE_VERSION, "text": party_json(party)}
+    storage.legacy = old
+    tab = Tab(storage, "lifting")
+    assert storage.party() == party  # (ids kept)
+    assert storage.legacy is None
+    assert storage.aside == [old]
+    assert tab.view.party.party == party
+    for bad, says in [
+        ({"found": "a BigInt"}, "a BigInt"),
+        ({"version": 1, "text": "{oops"}, "not JSON"),
+    ]:
+        storage = Storage()
+        storage.legacy = bad
+        tab = Tab(storage, "lifting")
+        assert says in tab.view.party.message
+        assert "set aside, not deleted" in tab.view.party.message
+        assert storage.aside == [bad]
+        assert storage.legacy is None
+        assert tab.view.party.characters == []
 
 
 def test_without_storage_the_bar_says_so_and_keeps_working():
     view = calculator("lifting")
     sent: list[dict[str, Any]] = []
     view.party.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
-    _page(view.party, {"type": "loaded", "text": None, "unavailable": "SecurityError"})
+    _page(view.party, {"type": "loaded", "mode": "unavailable", "error": "SecurityError: no"})
     assert view.party.storage == "unavailable"
     assert "does not let the page save" in view.party.message
+    assert "SecurityError" in view.party.message
     _page(view.party, {"type": "save_new", "role": "lifter", "name": "Aiko"})
     assert view.party.party.names == ("Aiko",)
-    assert not [m for m in sent if m["type"] == "store"]
+    assert "For this page only" in view.party.message
+    assert not view.party.message.startswith("Saved")
+    assert not [m for m in sent if m["type"] == "write"]
+
+
+def test_read_only_storage_shows_the_party_and_saves_nothing():
+    party = _party()
+    storage = Storage(party)
+    reading = {**storage.reading(), "mode": "readonly", "note": "It could not be upgraded."}
+    view = calculator("lifting")
+    sent: list[dict[str, Any]] = []
+    view.party.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
+    _page(view.party, reading)
+    assert view.party.party == party
+    assert "could not be upgraded" in view.party.message
+    _page(view.party, {"type": "delete", "id": party.entry(name="Bo").id})
+    assert view.party.message.startswith("Not saved")
+    assert view.party.party == party
+    assert sent == []
+
+
+def test_saved_is_said_only_once_the_write_committed_and_read_back():
+    tab = Tab(Storage(), "lifting", auto=False)
+    _page(tab.view.party, {"type": "save_new", "role": "lifter", "name": "Aiko"})
+    assert tab.view.party.message == "Saving…"
+    write = tab.queue[0]
+    _page(tab.view.party, {"type": "written", "req": write["req"], "error": "QuotaExceededError"})
+    assert tab.view.party.message.startswith("Not saved")
+    assert "QuotaExceededError" in tab.view.party.message
+    tab.queue.clear()
+    _page(tab.view.party, tab.storage.reading())  # (the page reads again after any write)
+    assert tab.view.party.party.names == ()
+
+
+def test_two_tabs_saving_deleting_and_renaming_at_once_lose_nothing():
+    storage = Storage(_party())
+    one = Tab(storage, "lifting", auto=False)
+    two = Tab(storage, "jumping", auto=False)
+    # two new characters, each tab unaware of the other's: both kept
+    _page(one.view.party, {"type": "save_new", "role": "lifter", "name": "Cara"})
+    _page(two.view.party, {"type": "save_new", "role": "jumper", "name": "Dan"})
+    one.flush()
+    two.flush()
+    assert storage.party().names == ("Aiko", "Bo", "Rex", "Cara", "Dan")
+    assert one.view.party.message.startswith("Saved Cara")
+    assert two.view.party.message.startswith("Saved Dan")
+    assert one.view.party.party.names == two.view.party.party.names == storage.party().names
+    # one tab deletes Bo while the other updates him: the stale update is refused, said
+    bo = storage.party().entry(name="Bo").id
+    _page(two.view.party, {"type": "fill", "role": "jumper", "id": bo})
+    two.view.set_input("strength", "9")
+    _page(one.view.party, {"type": "delete", "id": bo})
+    _page(two.view.party, {"type": "update", "role": "jumper"})
+    one.flush()
+    two.flush()
+    assert "Bo" not in storage.party().names
+    assert "Bo deleted in another tab" in two.view.party.message
+    assert two.view.party.message.startswith("Not saved")
+    # the same name saved in both tabs at once: both kept, one shown as "(2)"
+    _page(one.view.party, {"type": "save_new", "role": "lifter", "name": "Eve"})
+    _page(two.view.party, {"type": "save_new", "role": "jumper", "name": "Eve"})
+    one.flush()
+    two.flush()
+    assert storage.names().count("Eve") == 2
+    assert one.view.party.party.names[-2:] == ("Eve", "Eve (2)")
+    # renames of one character in both tabs: the later is refused, not written over
+    aiko = storage.party().entry(name="Aiko").id
+    _page(one.view.party, {"type": "rename", "id": aiko, "name": "AikoA"})
+    _page(two.view.party, {"type": "rename", "id": aiko, "name": "AikoB"})
+    one.flush()
+    two.flush()
+    assert storage.party().entry(id=aiko).name == "AikoA"
+    assert "Aiko changed in another tab" in two.view.party.message
+    assert two.view.party.party.entry(id=aiko).name == "AikoA"
+
+
+def test_a_tab_that_saves_twice_before_the_first_answer_conflicts_with_nobody():
+    storage = Storage()
+    tab = Tab(storage, "lifting", auto=False)
+    _page(tab.view.party, {"type": "save_new", "role": "lifter", "name": "Aiko"})
+    aiko = tab.view.party.party.entry(name="Aiko").id
+    _page(tab.view.party, {"type": "rename", "id": aiko, "name": "Aiko Ito"})
+    tab.flush()
+    assert storage.party().names == ("Aiko Ito",)
+    assert tab.view.party.message == "Renamed Aiko to Aiko Ito."
 
 
 def test_nothing_changes_the_party_before_it_is_loaded():

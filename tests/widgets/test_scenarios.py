@@ -8,7 +8,6 @@ comparison under test.
 
 from __future__ import annotations
 
-import json
 import re
 from fractions import Fraction
 from typing import Any
@@ -20,10 +19,9 @@ pytest.importorskip("anywidget")
 
 from ruleslab.calculators import get
 from ruleslab.character import Character
-from ruleslab.party import Party, party_json
+from ruleslab.party import Party, entry_json
 from ruleslab_widgets import CalculatorView, calculator
 from ruleslab_widgets.chart import BarChart, merge_labels
-from ruleslab_widgets.party import STORE_VERSION
 from ruleslab_widgets.scenarios import delta_text
 
 
@@ -209,8 +207,11 @@ def test_a_party_character_fills_the_selected_scenarios_role():
     view = calculator("lifting")
     party = Party.of({"Bo": Character(strength=6, stamina=5)})
     view.party.send = lambda content, buffers=None: None  # type: ignore[method-assign]
-    stored = json.dumps({"version": STORE_VERSION, "text": party_json(party)})
-    view.party._receive(view.party, {"type": "loaded", "text": stored}, [])
+    records = [
+        {"id": e.id, "rev": 1, "created": 1.0, "deleted": False, "text": entry_json(e)}
+        for e in party
+    ]
+    view.party._receive(view.party, {"type": "loaded", "mode": "ready", "records": records}, [])
     _bar(view, "add")
     assert view.party.target == " (scenario B)"
     role = view.party.roles[0]["name"]
@@ -243,3 +244,50 @@ def test_delta_is_written_in_the_figures_own_format():
 def test_series_names_are_merged_in_one_order():
     assert merge_labels([["1", "2"], ["0", "1", "2", "3"]]) == ["0", "1", "2", "3"]
     assert merge_labels([["0", "1"], ["1", "2"], ["3"]]) == ["3", "0", "1", "2"]
+
+
+def _head(view: CalculatorView) -> list[str]:
+    """The comparison's column heads, tags removed."""
+    return [
+        re.sub(r"<[^>]+>", "", h)
+        for h in re.findall(r'<th scope="col"[^>]*>(.*?)</th>', view.output.value)
+    ]
+
+
+def test_each_scenarios_column_carries_its_own_letter_and_state_when_one_is_refused():
+    """Issue 38, 4: with three scenarios and B refused, C's figures appeared under B's
+    letter ("A | B (not current) | B: Strength 9 dots"); with two and B refused, A was
+    marked "Not current" though it was fine."""
+    view = calculator("lifting")
+    _bar(view, "open")
+    _bar(view, "add")
+    view.set_input("strength", "6")
+    _bar(view, "select", 0)
+    _bar(view, "add")
+    view.set_input("strength", "9")
+    assert _tabs(view) == ["A", "B: Strength 6 dots", "C: Strength 9 dots"]
+    # B refused (a value its field does not take, as a link could bring)
+    view.scenarios.values[1]["strength"] = "99"
+    view.recompute()
+    head = _head(view)
+    assert head[0] == "A"
+    assert head[1].startswith("B")
+    assert "Not current" in head[1]
+    assert head[2] == "C: Strength 9 dots"
+    nine = _run("lifting", strength="9").figure("capacity").text
+    assert _cell(view, "capacity", "C").split(" | ")[0] == nine
+    assert "Scenario B" in view.status.value
+    # two scenarios, B refused: A is current, B is not
+    view = calculator("lifting")
+    _bar(view, "open")
+    _bar(view, "add")
+    view.set_input("strength", "6")
+    _bar(view, "select", 0)
+    view.scenarios.values[1]["strength"] = "99"
+    view.recompute()
+    head = _head(view)
+    assert head[0] == "A"
+    assert "Not current" in head[1]
+    assert not view.scenarios.stale(0)
+    a = _run("lifting").figure("capacity").text
+    assert _cell(view, "capacity", "A") == a

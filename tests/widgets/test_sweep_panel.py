@@ -370,3 +370,45 @@ def test_a_link_with_scenarios_and_a_sweep_opens_both():
         for x in range(0, 21, 4)
     ]
     assert lines[1]["texts"] == expected_b
+
+
+def test_an_error_of_any_type_marks_the_line_not_current_with_the_fields_message():
+    """Issue 38, 4: a Step of 0.00000000000000001 raised decimal.InvalidOperation out of
+    the refresh: no message, and the line of Strength 1 stayed drawn, not faded."""
+    view, panel = _open("falling", "height_m", "0", "30", "5", ["p_lethal"])
+    assert "rl-sweep-stale" not in panel._dom_classes
+    panel.stop.value = "100000"
+    panel.step.value = "0.00000000000000001"
+    said = panel.message.value
+    assert "rl-sweep-stale" not in panel._dom_classes or "Not current" in said
+    # whatever the sweep made of it, a step the boxes refuse fades the line and says why
+    panel.step.value = "-1"
+    assert "rl-sweep-stale" in panel._dom_classes
+    assert "Not current: Step: The step of Height of the fall" in panel.message.value
+    # an error of another type than the input's (raised by the engine): the same
+    import ruleslab_widgets.sweep_panel as sp
+
+    real = sp.sweep_values
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        from decimal import InvalidOperation
+
+        raise InvalidOperation("[<class 'decimal.DivisionImpossible'>]")
+
+    sp.sweep_values = broken  # type: ignore[assignment]
+    try:
+        panel.step.value = "5"
+        assert "rl-sweep-stale" in panel._dom_classes
+        assert "Not current: this sweep could not be computed (InvalidOperation" in (
+            panel.message.value
+        )
+    finally:
+        sp.sweep_values = real  # type: ignore[assignment]
+    panel.stop.value = "30"
+    view.set_input("stamina", "4")
+    assert "rl-sweep-stale" not in panel._dom_classes
+    expected = [
+        _point("falling", {"stamina": "4", "height_m": str(h)}, "p_lethal")[0]
+        for h in range(0, 31, 5)
+    ]
+    assert list(panel.sweep.values("p_lethal")) == expected

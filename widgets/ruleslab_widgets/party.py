@@ -14,12 +14,17 @@ confirmation, share one by link) and exports or imports the party file
 
 Where things happen:
 
-* the browser keeps the party in IndexedDB (database ``ruleslab``, its stores
-  fixed at version 1: ``party``, whose key ``party`` holds
-  ``{"version": 1, "text": <party file>}``, and ``set-aside``, where a stored
-  value that cannot be read is moved, never deleted); all pages of the site
-  share it (one origin), another tab's change arrives by BroadcastChannel or
-  when the page gets the focus;
+* the browser keeps the party in the site's record store
+  (:mod:`ruleslab_widgets.records`: IndexedDB ``ruleslab``), one record per
+  character with a revision, so two tabs changing different characters both keep
+  theirs and a change made from an older revision (another tab changed or deleted
+  the character meanwhile) is refused and said, never written over; "Saved" is said
+  only once the write committed and was read back. A value that cannot be read is
+  moved to the ``set-aside`` store, never deleted, and can be downloaded. All pages
+  of the site share it (one origin); another tab's change arrives by BroadcastChannel
+  (or when the page gets the focus) and is drawn without touching what is being typed
+  (a name being entered keeps its text and caret). The whole party an earlier site
+  kept under the key ``party`` is moved into records once;
 * Python checks everything: what storage holds (:meth:`PartyBar.loaded`), an
   imported file (:meth:`PartyBar.import_text`, :func:`~ruleslab.party.parse_party`)
   and a link's character (:meth:`PartyBar.shared`) go through the engine's parser
@@ -31,18 +36,23 @@ Every text a GM typed is shown through ``textContent`` or an input's
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import traitlets
 
 from ruleslab import InputError, Party, Role, parse_party, party_json
+from ruleslab.party import Entry, entry_json, parse_entry
 from ruleslab_widgets.module_widget import ModuleWidget
+from ruleslab_widgets.records import RECORDS_JS, RecordSync, Unreadable, Written
 
-__all__ = ["STORE_VERSION", "PartyBar", "party_roles"]
+__all__ = ["COLLECTION", "STORE_VERSION", "PartyBar", "party_roles"]
 
+COLLECTION = "party"
+"""The collection of the site's record store (:mod:`ruleslab_widgets.records`) that
+holds the party: one record per character (:func:`ruleslab.party.entry_json`)."""
 STORE_VERSION = 1
-"""The version of the value IndexedDB holds under the key ``party``."""
+"""The version of the value sites before the record store kept under the key ``party``
+(``{"version": 1, "text": <party file>}``): read once, moved into records, set aside."""
 
 
 def party_roles(view: Any) -> tuple[Role, ...]:
@@ -71,35 +81,17 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-_ESM = r"""
-const DB = "ruleslab", STORE = "party", ASIDE = "set-aside", KEY = "party";
-const CHANNEL = "ruleslab-party";
+_ESM = (
+    RECORDS_JS
+    + r"""
+const COLLECTION = "party";
+const LEGACY = { store: "party", key: "party" };  // (where sites before the records kept it)
 const MAX_FILE = 1000000;
-
-function openDb() {
-  return new Promise((resolve, reject) => {
-    let req;
-    try { req = indexedDB.open(DB, 1); } catch (err) { reject(err); return; }
-    req.onupgradeneeded = () => {  // the stores are fixed at version 1
-      const db = req.result;
-      if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE);
-      if (!db.objectStoreNames.contains(ASIDE)) db.createObjectStore(ASIDE);
-    };
-    req.onsuccess = () => {
-      const db = req.result;
-      db.onversionchange = () => db.close();  // (the database deleted or upgraded elsewhere)
-      resolve(db);
-    };
-    req.onerror = () => reject(req.error);
-    req.onblocked = () => reject(new Error("the database is blocked by another tab"));
-  });
-}
-function done(tx) {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error);
-    tx.onabort = () => reject(tx.error || new Error("aborted"));
-  });
+let sharedStore = null;  // one per page, for every party bar on it
+const localBars = new Set();  // this page's bars: told of each other's writes
+function theStore() {
+  if (!sharedStore) sharedStore = recordStore();
+  return sharedStore;
 }
 function siteRoot() {
   const config = document.getElementById("jupyter-config-data");
@@ -133,59 +125,45 @@ let uid = 0;
 
 function render({ model, el }) {
   const n = ++uid;
-  let db = null;
   const ui = {
-    open: false, saving: null, savingText: "", renaming: null, deleting: null, link: null };
+    open: false, saving: null, savingText: "", renaming: null, renameText: "", deleting: null,
+    link: null };
   const send = (msg) => model.send(msg);
-  const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(CHANNEL) : null;
+  const store = theStore();
 
-  async function database() {  // open, or opened again if it was closed (deleted)
-    if (db) {
-      try { db.transaction(STORE, "readonly").abort(); } catch (err) { db = null; }
-    }
-    if (!db) db = await openDb();
-    return db;
-  }
   async function load() {
     try {
-      await database();
-      const tx = db.transaction(STORE, "readonly");
-      const req = tx.objectStore(STORE).get(KEY);
-      await done(tx);
-      const value = req.result;
-      send({ type: "loaded",
-             text: value === undefined ? null : JSON.stringify(value) });
+      const r = await store.readAll(COLLECTION, LEGACY);
+      send({ type: "loaded", ...r });
     } catch (err) {
-      db = null;
-      send({ type: "loaded", text: null, unavailable: String(err && err.message || err) });
+      send({ type: "loaded", mode: "unavailable", error: errText(err) });
     }
   }
-  async function store(text) {
+  async function write(msg) {
+    let result;
     try {
-      await database();
-      const tx = db.transaction(STORE, "readwrite");  // the whole party: one transaction
-      tx.objectStore(STORE).put(JSON.parse(text), KEY);
-      await done(tx);
-      if (channel) channel.postMessage("changed");
+      result = await store.write(COLLECTION, Array.isArray(msg.ops) ? msg.ops : [],
+                                 msg.retire ? LEGACY : null);
     } catch (err) {
-      send({ type: "store_failed", text: String(err && err.message || err) });
+      result = { error: errText(err) };
     }
+    send({ type: "written", req: msg.req, ...result });
+    if (result.ok) for (const other of localBars) if (other !== load) other();
+    await load();
   }
-  async function setAside() {
-    try {  // kept, never deleted: moved to the set-aside store in one transaction
-      await database();
-      const tx = db.transaction([STORE, ASIDE], "readwrite");
-      const from = tx.objectStore(STORE);
-      const req = from.get(KEY);
-      req.onsuccess = () => {
-        if (req.result !== undefined) {
-          tx.objectStore(ASIDE).put(req.result, "party " + new Date().toISOString());
-          from.delete(KEY);
-        }
-      };
-      await done(tx);
+  async function setAside(ids) {
+    try {
+      await store.setAside(COLLECTION, Array.isArray(ids) ? ids : [], LEGACY);
     } catch (err) {
-      send({ type: "store_failed", text: String(err && err.message || err) });
+      send({ type: "say",
+             text: `What could not be read could not be set aside (${errText(err)}).` });
+    }
+    await load();
+  }
+  async function downloadAside() {
+    try { download(await store.asideText(), "ruleslab-set-aside.json"); }
+    catch (err) {
+      send({ type: "say", text: `The set-aside data could not be read (${errText(err)}).` });
     }
   }
   function download(text, filename) {
@@ -198,8 +176,9 @@ function render({ model, el }) {
   }
   const onMsg = (msg) => {
     if (!msg || typeof msg !== "object") return;
-    if (msg.type === "store") store(msg.text);
-    else if (msg.type === "set_aside") setAside();
+    if (msg.type === "write") write(msg);
+    else if (msg.type === "set_aside") setAside(msg.ids);
+    else if (msg.type === "load") load();
     else if (msg.type === "download") download(msg.text, msg.filename);
     else if (msg.type === "link") {
       ui.link = { id: msg.id, url: address(msg.query, msg.fragment) };
@@ -258,8 +237,12 @@ function render({ model, el }) {
       state.append(node("span", { class: "rl-party-prompt" }, [
         node("label", { for: nameId, text: "New character's name" }), input,
         button("Save", save), button("Cancel", () => { ui.saving = null; draw(); })]));
-      setTimeout(() => input.focus(), 0);
+      if (ui.focusSaving !== role.name) {
+        ui.focusSaving = role.name;
+        setTimeout(() => input.focus(), 0);
+      }
     } else {
+      if (ui.focusSaving === role.name) ui.focusSaving = null;
       state.append(button("Save as new character\u2026", () => { ui.saving = role.name; draw(); },
                           { disabled: !ready,
                             // (the visible words first: a voice user says what they see)
@@ -276,7 +259,8 @@ function render({ model, el }) {
       const inputId = `rl-party-${n}-rename-${c.id}`;
       const input = node("input", { id: inputId, type: "text", maxlength: "60",
                                     class: "rl-party-name" });
-      input.value = c.name;
+      input.value = ui.renameText;  // (what was typed: kept when another tab redraws the list)
+      input.addEventListener("input", () => { ui.renameText = input.value; });
       const ok = () => {
         ui.renaming = null;
         send({ type: "rename", id: c.id, name: input.value });
@@ -287,7 +271,10 @@ function render({ model, el }) {
       });
       li.append(node("label", { for: inputId, text: `New name for ${c.name}` }), input,
                 button("Rename", ok), button("Cancel", () => { ui.renaming = null; draw(); }));
-      setTimeout(() => input.focus(), 0);
+      if (ui.focusRename !== c.id) {
+        ui.focusRename = c.id;
+        setTimeout(() => input.focus(), 0);
+      }
       return li;
     }
     li.append(node("span", { class: "rl-party-item-name", text: c.name }),
@@ -298,7 +285,7 @@ function render({ model, el }) {
                 button("Keep", () => { ui.deleting = null; draw(); }));
     } else {
       li.append(
-        button("Rename", () => { ui.renaming = c.id; draw(); },
+        button("Rename", () => { ui.renaming = c.id; ui.renameText = c.name; draw(); },
                { "aria-label": `Rename ${c.name}` }),
         button("Share by link", () => { send({ type: "share", id: c.id }); },
                { "aria-label": `Share ${c.name} by link` }),
@@ -361,6 +348,11 @@ function render({ model, el }) {
       button("Export party", () => send({ type: "export" }), { disabled: !list.length }),
       node("label", { for: fileId, class: "rl-party-import-label", text: "Import party\u2026" }),
       file]);
+    const aside = model.get("aside");
+    if (aside > 0) {
+      actions.append(button(`Download what was set aside (${aside})`,
+                            () => downloadAside()));
+    }
     details.append(actions);
     const pending = model.get("pending");
     if (pending && pending.count !== undefined) {
@@ -378,8 +370,13 @@ function render({ model, el }) {
   }
 
   function draw() {
+    if (ui.renaming === null) ui.focusRename = null;
     const focused = document.activeElement;
-    const keep = root.contains(focused) && focused.getAttribute("aria-label");
+    const inside = root.contains(focused);
+    const keep = inside && focused.getAttribute("aria-label");
+    const keepId = inside && focused.id;
+    const caret = inside && typeof focused.selectionStart === "number"
+      ? [focused.selectionStart, focused.selectionEnd] : null;
     const parts = [];
     const offer = model.get("offer");
     if (offer && offer.name) {
@@ -404,19 +401,26 @@ function render({ model, el }) {
     }
     parts.push(status);
     root.replaceChildren(...parts);
-    if (keep) {
+    const again = keepId ? document.getElementById(keepId) : null;
+    if (again && root.contains(again)) {
+      again.focus();
+      if (caret && typeof again.setSelectionRange === "function") {
+        try { again.setSelectionRange(caret[0], caret[1]); } catch (err) {}
+      }
+    } else if (keep) {
       const again = [...root.querySelectorAll("[aria-label]")].find(
         (e) => e.getAttribute("aria-label") === keep);
       if (again) again.focus();
     }
   }
   const names = ["roles", "characters", "filled", "message", "message_kind", "storage",
-                 "pending", "offer", "target"];
+                 "pending", "offer", "target", "aside"];
   const onFilled = () => { ui.saving = null; ui.savingText = ""; };
   model.on("change:filled", onFilled);  // (a save went through: the prompt closes)
   for (const name of names) model.on(`change:${name}`, draw);
   const onChanged = () => load();
-  if (channel) channel.addEventListener("message", onChanged);
+  const offChange = store.onChange((collection) => { if (collection === COLLECTION) load(); });
+  localBars.add(load);
   window.addEventListener("focus", onChanged);
   draw();
   const offerShared = () => {  // a link's character: checked by Python, then offered
@@ -429,13 +433,15 @@ function render({ model, el }) {
     model.off("msg:custom", onMsg);
     for (const name of names) model.off(`change:${name}`, draw);
     model.off("change:filled", onFilled);
-    if (channel) channel.close();
+    offChange();
+    localBars.delete(load);
     window.removeEventListener("focus", onChanged);
     window.removeEventListener("hashchange", offerShared);
   };
 }
 export default { render };
 """
+)
 
 _CSS = """
 .rl-party { display: flex; flex-direction: column; gap: 0.35em; margin: 0.4em 0;
@@ -495,7 +501,10 @@ class PartyBar(ModuleWidget):
     message = traitlets.Unicode("").tag(sync=True)
     message_kind = traitlets.Unicode("info").tag(sync=True)
     storage = traitlets.Unicode("loading").tag(sync=True)
-    """``"loading"``, ``"ready"`` or ``"unavailable"`` (nothing is saved)."""
+    """``"loading"``, ``"ready"``, ``"readonly"`` (shown, not saved: :attr:`note` says
+    why) or ``"unavailable"`` (the browser keeps nothing: the party lasts the page)."""
+    aside = traitlets.Int(0).tag(sync=True)
+    """How many values the site's set-aside store holds (kept, downloadable)."""
     pending = traitlets.Dict().tag(sync=True)
     """An import waiting for the GM's choice: ``{"count", "names"}``."""
     offer = traitlets.Dict().tag(sync=True)
@@ -514,6 +523,8 @@ class PartyBar(ModuleWidget):
         self._snapshots: dict[str, dict[str, Any]] = {}
         self._pending: Party | None = None
         self._offered: Party | None = None
+        self._store = RecordSync(COLLECTION, self._post)
+        self._note = ""
         self.calculator = view.calc.key
         self.roles = [
             {
@@ -534,7 +545,8 @@ class PartyBar(ModuleWidget):
         kind = content.get("type")
         text = content.get("text")
         handlers: dict[str, Any] = {
-            "loaded": lambda: self.loaded(text, str(content.get("unavailable") or "")),
+            "loaded": lambda: self.loaded(content),
+            "written": lambda: self._store.written(content),
             "fill": lambda: self.fill(str(content.get("role")), str(content.get("id"))),
             "save_new": lambda: self.save_new(str(content.get("role")), content.get("name")),
             "update": lambda: self.update(str(content.get("role"))),
@@ -547,9 +559,6 @@ class PartyBar(ModuleWidget):
             "share": lambda: self.share(str(content.get("id"))),
             "shared": lambda: self.shared(text),  # a link's #character=…
             "add_shared": self.add_shared,
-            "store_failed": lambda: self._say(
-                f"The party could not be saved in this browser ({str(text)[:200]}).", "warning"
-            ),
             "say": lambda: self._say(str(text)[:300], "warning"),
         }
         handler = handlers.get(str(kind))
@@ -565,40 +574,111 @@ class PartyBar(ModuleWidget):
         self.send(content)
 
     # -- storage -------------------------------------------------------------------
-    def loaded(self, stored: Any, unavailable: str = "") -> None:
-        """What IndexedDB holds (``None``: nothing yet), checked before use; or, with
-        ``unavailable``, why the browser keeps nothing (the party then lasts the page)."""
-        if unavailable:
-            self.storage = "unavailable"
-            self._say(
-                "This browser does not let the page save the party (private browsing?): "
-                "it lasts until the page is closed.",
-                "warning",
+    def loaded(self, content: Any) -> None:
+        """The page's reading of the site's storage (:mod:`ruleslab_widgets.records`):
+        every character record checked before use, the unreadable ones set aside and
+        named; or, with ``mode`` ``"unavailable"``, why the browser keeps nothing (the
+        party then lasts the page)."""
+        if not isinstance(content, dict):
+            return
+        mode = content.get("mode")
+        if mode not in ("ready", "readonly"):
+            if self.storage != "unavailable":
+                why = str(content.get("error") or "no storage")[:160]
+                self.storage = "unavailable"
+                self._say(
+                    "This browser does not let the page save the party (private browsing? "
+                    f"the browser said: {why}): it lasts until the page is closed.",
+                    "warning",
+                )
+            return
+        if self._store.in_flight:
+            return  # (read before this page's own write: the reading after it follows)
+        live, bad, newer = self._store.loaded(content.get("records"))
+        entries: list[Entry] = []
+        for stored in live:
+            try:
+                entry = parse_entry(stored.text)
+                if entry.id != stored.id:
+                    raise InputError("id", f"it names the id “{entry.id[:40]}”")
+            except InputError as exc:
+                bad.append(Unreadable(stored.id, exc.message))
+                continue
+            entries.append(entry)
+        party = Party()
+        for entry in entries:  # (two tabs saving one name at once: both kept, one "(2)")
+            party = party.add(party.free_name(entry.name), entry.record, id=entry.id)
+        aside = content.get("aside")
+        self.aside = aside if isinstance(aside, int) and not isinstance(aside, bool) else 0
+        first = self.storage == "loading"
+        self.storage = str(mode)
+        note = str(content.get("note") or "")[:400]
+        said: list[str] = []
+        if note and note != self._note:
+            said.append(note)
+        self._note = note
+        if newer and first:
+            said.append(
+                f"{newer} stored character{'s were' if newer > 1 else ' was'} saved by a newer "
+                "version of the site: kept, not shown here (reload to get the newer site)."
             )
-            return
-        if stored is None:
-            self._set_party(Party())
-            self.storage = "ready"
-            return
-        try:
-            wrapper = json.loads(stored) if isinstance(stored, str) else None
-            if not isinstance(wrapper, dict) or wrapper.get("version") != STORE_VERSION:
-                raise InputError("file", "it is not a party this site saved")
-            party = parse_party(wrapper.get("text"))
-        except (InputError, ValueError, RecursionError) as exc:
-            reason = exc.message if isinstance(exc, InputError) else "not JSON"
-            self._post({"type": "set_aside"})
-            self._set_party(Party())
-            self.storage = "ready"
-            self._say(
-                f"The party saved in this browser could not be read ({reason}). It was set "
-                "aside, not deleted (IndexedDB “ruleslab”, store “set-aside”); the party "
-                "starts empty.",
-                "warning",
-            )
-            return
         self._set_party(party)
-        self.storage = "ready"
+        legacy = content.get("legacy")
+        if bad:
+            said.append(self._set_aside(bad))
+        if isinstance(legacy, dict) and mode == "ready":
+            said.extend(self._migrate(legacy))
+        elif isinstance(legacy, dict) and not live:  # (read-only: shown as it is)
+            try:
+                self._set_party(parse_party(legacy.get("text")))
+            except InputError as exc:
+                said.append(f"The party an earlier site saved could not be read ({exc.message}).")
+        if said:
+            self._say(" ".join(said), "warning")
+
+    def _migrate(self, legacy: dict[str, Any]) -> list[str]:
+        """What an earlier site kept (the whole party, one value): moved into records,
+        one per character, in one write that also sets the old value aside."""
+        try:
+            if "found" in legacy or legacy.get("version") != STORE_VERSION:
+                raise InputError("file", f"it holds {legacy.get('found') or 'another layout'!s}")
+            old = parse_party(legacy.get("text"))
+        except InputError as exc:
+            self._post({"type": "set_aside", "ids": [None]})
+            return [
+                f"The party an earlier version of the site saved could not be read "
+                f"({exc.message[:200]}). It was set aside, not deleted (IndexedDB “ruleslab”, "
+                "store “set-aside”: “Download what was set aside” keeps a copy)."
+            ]
+        changes = {e.id: entry_json(e) for e in old if e.id not in self._store.records}
+
+        def done(result: Written) -> None:
+            if not result.ok and not result.conflicts:
+                self._say(
+                    f"The party could not be moved to this site's new storage ({result.error}).",
+                    "warning",
+                )
+
+        self._store.write(changes, done, retire=True)
+        return []
+
+    def _set_aside(self, bad: list[Unreadable]) -> str:
+        """Move ``bad`` records to the set-aside store (kept); the words that say so."""
+        if self.storage == "ready":
+            self._post({"type": "set_aside", "ids": [u.id for u in bad if u.id is not None]})
+        details = "; ".join(f"“{(u.id or '?')[:40]}”: {u.found}" for u in bad[:3])
+        more = f" and {len(bad) - 3} more" if len(bad) > 3 else ""
+        where = (
+            "They were set aside, not deleted (IndexedDB “ruleslab”, store “set-aside”: "
+            "“Download what was set aside” keeps a copy)."
+            if self.storage == "ready"
+            else "They were left as they are."
+        )
+        n = len(bad)
+        return (
+            f"{n} stored character{'s' if n > 1 else ''} could not be read "
+            f"({details}{more}). {where}"
+        )
 
     def _set_party(self, party: Party) -> None:
         self.party = party
@@ -618,14 +698,62 @@ class PartyBar(ModuleWidget):
         self.filled = filled
 
     def _save(self, party: Party, message: str) -> None:
-        """Make ``party`` the party, store it (one write), and say ``message``."""
+        """Make ``party`` the party and store what changed, record by record, in one
+        write; ``message`` is said once the write committed and was read back (a write
+        that would overwrite another tab's newer change is refused, and said)."""
+        if self.storage == "readonly":
+            self._say(f"Not saved: {self._note or 'this page only reads the storage.'}", "warning")
+            return
+        before = {e.id: e for e in self.party}
+        after = {e.id: entry_json(e) for e in party}
+        changes: dict[str, str | None] = {
+            i: t for i, t in after.items() if i not in before or entry_json(before[i]) != t
+        }
+        changes.update({i: None for i in before if i not in after})
         self._set_party(party)
-        if self.storage == "ready":
-            self._post({"type": "store", "text": self._stored_value()})
-        self._say(message)
+        if self.storage != "ready":
+            added = message.replace("Saved ", "Added ", 1)  # (nothing is saved)
+            self._say(
+                f"{added} For this page only: this browser keeps nothing, so it is gone once "
+                "the page is closed.",
+                "warning",
+            )
+            return
+        if not changes:
+            self._say(message)
+            return
+        self._say("Saving…")
 
-    def _stored_value(self) -> str:
-        return json.dumps({"version": STORE_VERSION, "text": party_json(self.party)})
+        def done(result: Written) -> None:
+            if result.ok:
+                self._say(message)
+                return
+            if result.conflicts:
+                gone = [before[i].name for i in result.deleted if i in before]
+                changed = [
+                    before[i].name
+                    for i in result.conflicts
+                    if i in before and i not in result.deleted
+                ]
+                parts = []
+                if changed:
+                    parts.append(f"{', '.join(changed)} changed in another tab meanwhile")
+                if gone:
+                    parts.append(f"{', '.join(gone)} deleted in another tab meanwhile")
+                why = " and ".join(parts) or "another tab changed the party meanwhile"
+                self._say(
+                    f"Not saved: {why}. The party shows what is saved now; make the change "
+                    "again if you still want it.",
+                    "warning",
+                )
+                return
+            self._say(
+                f"Not saved: the browser refused the write ({result.error}). The party shows "
+                "what is saved.",
+                "warning",
+            )
+
+        self._store.write(changes, done)
 
     def _ready(self) -> bool:
         if self.storage == "loading":

@@ -57,6 +57,7 @@ from ruleslab.whatif import (
     scenarios_from_query,
     scenarios_query,
 )
+from ruleslab.whatif_inputs import resolve
 from ruleslab_widgets.module_widget import ModuleWidget
 from ruleslab_widgets.notes import linkify
 
@@ -446,10 +447,11 @@ class Scenarios:
         comparison: Comparison | None = None
         while len(order) >= 2:
             try:
-                comparison = compare(self.view.calc, self._given(order))
+                letters = [LABELS[i] for i in order]  # (A and C compared: C keeps its letter)
+                comparison = compare(self.view.calc, self._given(order), letters)
                 break
             except ScenarioError as exc:
-                bad = order[LABELS.index(exc.scenario)]
+                bad = LABELS.index(exc.scenario)
                 message = exc.message.removeprefix(f"Scenario {exc.scenario}: ")
                 fields[bad] = (exc.field, message)
                 self.errors[bad] = f"Scenario {LABELS[bad]}: {message}"
@@ -461,13 +463,23 @@ class Scenarios:
             for i, s in zip(order, comparison.scenarios, strict=True):
                 self.results[i] = s.result
                 self.legends[i] = s.legend
+        elif order == [0]:  # (every other scenario refused: A alone is still current)
+            self.comparison, self.fresh = None, []
+            try:
+                [(_given, parsed)] = resolve(self.view.calc, self._given([0]))
+                self.results[0] = self.view.calc.run(parsed)
+                self.fresh = [0]
+            except InputError as exc:
+                self.errors[0] = f"Scenario A: {exc.message}"
         else:
             self.comparison, self.fresh = None, []
         if self.selected in fields:
             field, message = fields[self.selected]
             raise InputError(field, message)
-        if self.selected in self.fresh:
-            return self.comparison.scenarios[self.fresh.index(self.selected)].result  # type: ignore[union-attr]
+        if self.selected in self.fresh and self.comparison is not None:
+            return self.comparison.scenarios[self.fresh.index(self.selected)].result
+        if self.selected in self.fresh:  # (A alone)
+            return self.results[self.selected]  # type: ignore[return-value]
         result: Explained = self.view.calc.run(values)  # (A alone, or A not computed)
         self.results[self.selected] = result
         return result

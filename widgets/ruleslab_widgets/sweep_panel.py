@@ -412,29 +412,28 @@ class SweepPanel(w.VBox):  # type: ignore[misc]  # (ipywidgets: untyped)
         finally:
             self._publish()
 
+    def _not_current(self, message: str) -> None:
+        """The line drawn is not of the inputs now: faded, marked, and ``message`` said
+        (every error between the boxes and the line, whatever its type)."""
+        self.add_class("rl-sweep-stale")
+        self._say(f"Not current: {message}", "warning")
+
     def _refresh(self) -> None:
         scenarios = self._scenarios()
         if scenarios is None:
-            self.add_class("rl-sweep-stale")
-            self._say(
-                "Not current: the line follows the inputs above; fix the highlighted "
-                "fields to draw it again.",
-                "warning",
+            self._not_current(
+                "the line follows the inputs above; fix the highlighted fields to draw it again."
             )
             return
         figures = self.chosen()
         if not figures:
-            self._say("Choose at least one figure to plot.", "warning")
+            self._not_current("choose at least one figure to plot.")
             return
         param = self.param
         try:
             span = self.span()
             xs, _ = sweep_values(self.calc, param.name, span, scenarios=len(scenarios))
-        except InputError as exc:
-            self._say(exc.message, "warning")
-            return
-        self._say(f"Computing {len(xs) * len(scenarios)} points…", "busy")
-        try:
+            self._say(f"Computing {len(xs) * len(scenarios)} points…", "busy")
             result = sweep(
                 self.calc,
                 param.name,
@@ -443,15 +442,15 @@ class SweepPanel(w.VBox):  # type: ignore[misc]  # (ipywidgets: untyped)
                 scenarios=scenarios,
                 time_limit=TIME_LIMIT,
             )
-        except InputError as exc:  # (a scenario's bad value)
-            self._say(exc.message, "warning")
+        except InputError as exc:  # (a box's or a scenario's bad value)
+            self._not_current(exc.message)
             return
         except KeyError as exc:  # a figure that is a number at no point
-            self._say(f"{exc.args[0]}", "warning")
+            self._not_current(f"{exc.args[0]}")
             return
-        except Exception as exc:  # never a traceback on the page
+        except Exception as exc:  # never a traceback on the page, never a stale line
             _log.exception("sweep of %s failed", self.calc.key)
-            self._say(f"This sweep could not be computed: {type(exc).__name__}: {exc}", "warning")
+            self._not_current(f"this sweep could not be computed ({type(exc).__name__}: {exc}).")
             return
         self.sweep = result
         self.remove_class("rl-sweep-stale")

@@ -539,6 +539,10 @@ class CalculatorView(w.VBox):
             except InputError as exc:
                 errors[param.name] = exc.message
                 continue
+            except Exception as exc:  # (any other error: the field's, said, never stale)
+                _log.exception("field %s of %s could not be read", param.name, self.calc.key)
+                errors[param.name] = f"{param.label} could not be read ({type(exc).__name__})."
+                continue
             values[param.name] = parsed
         return values, errors
 
