@@ -125,7 +125,10 @@ def app_page_html() -> str:
     colours below, the controls' (``app/theme.css``) and the calculator's
     (:mod:`ruleslab_widgets.style`) follow.
     """
-    titles = json.dumps({c.key: c.title for c in CALCULATORS}, ensure_ascii=True)
+    from ruleslab_widgets import tracker_page
+
+    pages = {c.key: c.title for c in CALCULATORS} | {tracker_page.KEY: tracker_page.TITLE}
+    titles = json.dumps(pages, ensure_ascii=True)
     related = json.dumps(RELATED, ensure_ascii=True)
     # "</" cannot appear in the JSON (keys and titles are plain), but guard anyway
     titles = titles.replace("</", "<\\/")
@@ -380,7 +383,8 @@ minute. Keep this page open.</p>
 </div></div>
 <header class="rl-page-head">
 <nav class="rl-crumbs" aria-label="Site"><a href="index.html">← All calculators</a>
-<a href="rules-notes/index.html">Rules notes</a></nav>
+<a href="rules-notes/index.html">Rules notes</a>
+<a href="app.html?calculator=tracker">Encounter tracker</a></nav>
 <h1 id="page-title">ruleslab calculator</h1>
 <nav class="rl-related" id="related" aria-label="Related calculators" hidden>Related:
 <ul></ul></nav>
@@ -495,7 +499,7 @@ def _prerender_head() -> str:
         """<script>
 (function () {
   const R = window.ruleslab;
-  if (!R || !R.worker) return;
+  if (!R || !R.worker || R.key === "tracker") return;  // (the tracker: no static page)
   const WORDS = """
         + words
         + """;
@@ -633,7 +637,8 @@ html, body {{ margin: 0; font-family: system-ui, sans-serif; background: var(--r
 <body>
 <header class="rl-page-head">
 <nav class="rl-crumbs" aria-label="Site"><a href="index.html">← All calculators</a>
-<a href="rules-notes/index.html">Rules notes</a></nav>
+<a href="rules-notes/index.html">Rules notes</a>
+<a href="app.html?calculator=tracker">Encounter tracker</a></nav>
 <h1>{escape(calc.title)}</h1>
 <p class="rl-static-note">The figures for the default inputs, worked out when the site was
 built. <a href="{live}">Open the live calculator</a> to change the inputs.</p>
@@ -896,6 +901,7 @@ runs in your browser, Python included, and nothing is sent anywhere.</p>
  type="search" id="search" autocomplete="off" placeholder="e.g. fall, soak, burst"
  aria-describedby="search-count"></div>
 <a class="notes" href="rules-notes/index.html">Rules notes: how unclear rules are read</a>
+<a class="notes" href="app.html?calculator=tracker">Encounter tracker: run a fight, turn by turn</a>
 </div>
 <p id="search-count" class="visually-hidden" aria-live="polite"></p>
 <p id="no-results" role="status" hidden></p>
@@ -929,7 +935,10 @@ def embed_js() -> str:
     starts; an unknown key gets a message listing the keys), so it needs no
     request of its own: a cross-origin fetch would need CORS from the host.
     """
-    titles = json.dumps({c.key: c.title for c in CALCULATORS}, ensure_ascii=True)
+    from ruleslab_widgets import tracker_page
+
+    pages = {c.key: c.title for c in CALCULATORS} | {tracker_page.KEY: tracker_page.TITLE}
+    titles = json.dumps(pages, ensure_ascii=True)
     source = EMBED_SOURCE.read_text(encoding="utf-8")
     slot = "const TITLES = __RULESLAB_TITLES__;"
     if source.count(slot) != 1:
