@@ -22,6 +22,8 @@ from tests.browser.conftest import KERNEL_TIMEOUT, PageWatch
 pytestmark = pytest.mark.browser
 
 pytest.importorskip("ipywidgets")
+from ruleslab.character import Character  # noqa: E402
+from ruleslab.party import Party, entry_json  # noqa: E402
 
 TRACKER = "app.html?calculator=tracker"
 
@@ -44,6 +46,19 @@ STORED_JS = """() => new Promise((resolve, reject) => {
     const all = tx.objectStore("records").getAll(IDBKeyRange.bound(["encounters"],
                                                                    ["encounters", []]));
     tx.oncomplete = () => { db.close(); resolve(all.result); };
+  };
+})"""
+
+
+PUT_PARTY_JS = """([id, text]) => new Promise((resolve, reject) => {
+  const req = indexedDB.open("ruleslab");
+  req.onsuccess = () => {
+    const db = req.result;
+    const tx = db.transaction("records", "readwrite");
+    tx.objectStore("records").put({format: 1, rev: 1, created: 1, deleted: false, text},
+                                  ["party", id]);
+    tx.oncomplete = () => { db.close(); resolve(true); };
+    tx.onerror = () => reject(tx.error);
   };
 })"""
 
@@ -98,8 +113,14 @@ def test_a_short_21_fight_played_by_taps_and_kept_over_a_reload(
         _tap(page, "Add foe")
         page.wait_for_selector("text=Dex: a whole number from 1 to 10.")
         assert page.locator(".rl-tr-row").count() == 0
-        # two combatants: markup in a name stays text
-        _add_foe(page, "Ana <b>x</b>", "5", "4", "3")
+        # a saved party character (the party's record, as the party bar stores it)
+        entry = Party().add("Ana <b>x</b>", Character(dexterity=5, wits=4, stamina=3)).entries[0]
+        page.evaluate(PUT_PARTY_JS, [entry.id, entry_json(entry)])
+        page.close()
+        page, watch = _open(context, base_url)
+        page.get_by_role("button", name="Add from the party").click()
+        page.wait_for_function("() => document.querySelectorAll('.rl-tr-row').length === 1")
+        # and a quick foe; markup in a name stays text
         _add_foe(page, "Thug", "3", "3", "2")
         assert page.locator(".rl-tr-name b").count() == 0
         _tap(page, "Roll initiative")
@@ -244,3 +265,33 @@ def test_the_tracker_is_axe_clean_and_looked_at(
             page.screenshot(path=str(artifacts / f"tracker-{theme}-{width}.png"), full_page=True)
         finally:
             context.close()
+
+
+def test_the_players_view_follows_the_gm_and_hides_what_he_hid(
+    browser: Any, base_url: str, artifacts: Any
+) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        gm, watch = _open(context, base_url)
+        _add_foe(gm, "Aiko", "4", "3", "3")
+        _add_foe(gm, "Masked man", "2", "2", "3")
+        gm.get_by_role("button", name="Hide: Masked man in the players' view").click()
+        gm.wait_for_selector("[aria-pressed=true].rl-tr-hide")
+        players = context.new_page()
+        players.goto(base_url + TRACKER + "&view=players")
+        players.wait_for_selector(".rl-tr-players .rl-tr-row", timeout=KERNEL_TIMEOUT)
+        names = players.locator(".rl-tr-name").all_text_contents()
+        assert sorted(names) == ["Aiko", "Unknown foe"]
+        # the GM's next step reaches the players' screen
+        _tap(gm, "Roll initiative")
+        players.wait_for_function(
+            "() => document.querySelector('.rl-tr-when').textContent.startsWith('Turn 1')"
+        )
+        # (the heading too: "Turn 1: Unknown foe's action" when it is his)
+        assert "Masked man" not in players.locator(".rl-tracker").inner_text()
+        assert players.locator(".rl-tr-players button").count() == 0
+        assert axe_violations(players) == []
+        players.screenshot(path=str(artifacts / "tracker-players-1280.png"), full_page=True)
+        assert watch.errors == []
+    finally:
+        context.close()

@@ -136,3 +136,19 @@ def test_a_write_refused_by_another_tab_says_so_and_reads_again():
     p.tap("written", req=write["req"], conflicts=[{"id": write["ops"][0]["id"], "rev": 9}])
     assert "was not saved (another tab changed it)" in p.t.board["message"]
     assert p.sent[-1] == {"type": "load"}
+
+
+def test_the_players_view_hides_a_hidden_combatant_even_in_the_heading():
+    p = Page()
+    p.tap("add_foe", name="Masked", dexterity="5", wits="5", stamina="3")
+    p.tap("add_foe", name="Aiko", dexterity="1", wits="1", stamina="3")
+    key = next(r["key"] for r in p.t.board["rows"] if r["name"] == "Masked")
+    p.tap("hide", key=key)
+    p.tap("initiative")
+    players = p.t.board["players"]
+    assert "Masked" not in json.dumps(players)
+    assert sorted(r["name"] for r in players["rows"]) == ["Aiko", "Unknown foe"]
+    if p.t.board["acting"]["key"] != key:  # (his turn, whatever the dice)
+        p.tap("next")
+    assert p.t.board["acting"]["key"] == key
+    assert p.t.board["players"]["when"] == "Turn 1: Unknown foe's action"

@@ -30,7 +30,7 @@ import traitlets
 from ruleslab import InputError
 from ruleslab.character import Character
 from ruleslab.encounter import aberrant as ab
-from ruleslab.encounter.board import board
+from ruleslab.encounter.board import HIDDEN_NAME, board
 from ruleslab.encounter.combatant import Damage
 from ruleslab.encounter.history import History, record, redo, start, undo
 from ruleslab.encounter.log import Change
@@ -125,8 +125,64 @@ function node(tag, props = {}, children = []) {
   el.append(...children.filter((c) => c !== null));
   return el;
 }
+const PLAYERS = "ruleslab-tracker-players";
+function playerRows(rows) {
+  return node("ol", { class: "rl-tr-order", "aria-label": "Initiative order" }, rows.map((r) =>
+    node("li", { class: "rl-tr-row" + (r.acting ? " rl-tr-acting" : "") +
+                 (r.side === "foes" ? " rl-tr-foe" : ""),
+                 "aria-current": r.acting ? "true" : "false" }, [
+      node("div", { class: "rl-tr-head" }, [
+        node("span", { class: "rl-tr-init", text: r.initiative === null ? "–" :
+                       String(r.initiative) }),
+        node("span", { class: "rl-tr-name", text: r.name }),
+        node("span", { class: "rl-tr-side", text: r.acting ? "acting" : r.side })]),
+      node("div", { class: "rl-tr-health" }, [
+        node("span", { class: "rl-tr-health-text", text: r.health })]),
+      r.chips.length ? node("ul", { class: "rl-tr-chips", "aria-label": "Conditions" },
+        r.chips.map((c) => node("li", { class: "rl-chip", text: c }))) : null])));
+}
+/* The players' view (?view=players): what the GM's tracker says over a BroadcastChannel,
+ * with what the GM hid left out by Python (board.board(player_view=True)). */
+function renderPlayers(el) {
+  const root = node("div", { class: "rl-tracker rl-tr-players" });
+  el.replaceChildren(root);
+  const show = (b) => root.replaceChildren(
+    node("h3", { class: "rl-tr-when", text: b ? b.when : "Waiting for the GM's tracker…" }),
+    b ? playerRows(b.rows) : node("p", { class: "rl-tr-note",
+      text: "Open the encounter tracker in another tab or window of this browser." }));
+  show(null);
+  if (typeof BroadcastChannel !== "function") return;
+  const channel = new BroadcastChannel(PLAYERS);
+  channel.onmessage = (e) => {
+    const m = e.data;
+    if (m && m.type === "board" && m.board && Array.isArray(m.board.rows)) show(m.board);
+  };
+  channel.postMessage({ type: "hello" });
+}
 function render({ model, el }) {
+  if (new URLSearchParams(window.location.search).get("view") === "players") {
+    renderPlayers(el);
+    return;
+  }
   if (!sharedStore) sharedStore = recordStore();
+  const players = typeof BroadcastChannel === "function" ? new BroadcastChannel(PLAYERS) : null;
+  if (players) players.onmessage = (e) => {
+    if (e.data && e.data.type === "hello") {
+      players.postMessage({ type: "board", board: model.get("board").players });
+    }
+  };
+  // the screen kept awake while the fight is open, when asked (asked again when shown)
+  let awake = null, wantAwake = false;
+  async function keepAwake() {
+    if (!wantAwake || document.visibilityState !== "visible" || awake) return;
+    try {
+      awake = await navigator.wakeLock.request("screen");
+      awake.addEventListener("release", () => { awake = null; draw(); });
+    } catch (err) { wantAwake = false; send({ type: "say",
+      text: `The screen could not be kept awake (${errText(err)}).` }); }
+    draw();
+  }
+  document.addEventListener("visibilitychange", keepAwake);
   const store = sharedStore;
   const send = (msg) => model.send(msg);
   const form = { target: "", bashing: "0", lethal: "0", aggravated: "0", foe: "", dex: "2",
@@ -195,8 +251,9 @@ function render({ model, el }) {
       (e) => send({ type: "open", id: e.target.value }));
     const ruleset = select("Rules for a new encounter", [["2.1", "Aberrant 2.1"],
       ["2.0", "Aberrant 2.0"]], "2.1", () => {});
-    parts.push(node("div", { class: "rl-tr-bar" }, [picker,
-      btn("New", () => send({ type: "new", ruleset: ruleset.value })), ruleset]));
+    parts.push(node("div", { class: "rl-tr-bar" }, [picker, ruleset,
+      btn("New", () => send({ type: "new", ruleset: ruleset.value }),
+          { "aria-label": "New encounter" })]));
     // whose turn, and the one-tap controls
     parts.push(node("h3", { class: "rl-tr-when", text: b.when }));
     parts.push(node("div", { class: "rl-tr-controls" }, [
@@ -205,10 +262,6 @@ function render({ model, el }) {
       btn("↶ Undo", () => send({ type: "undo" }), { disabled: !b.can_undo }),
       btn("↷ Redo", () => send({ type: "redo" }), { disabled: !b.can_redo }),
     ]));
-    if (b.message) {
-      parts.push(node("p", { class: "rl-tr-message rl-tr-" + b.message_kind, role: "status",
-                             text: b.message }));
-    }
     // the order
     const list = node("ol", { class: "rl-tr-order", "aria-label": "Initiative order" });
     for (const r of b.rows) {
@@ -237,6 +290,8 @@ function render({ model, el }) {
       ]));
     }
     if (b.rows.length) parts.push(list);
+    parts.push(node("p", { class: "rl-tr-message rl-tr-" + b.message_kind, role: "status",
+                           text: b.message, hidden: !b.message }));
     // the acting combatant's attack
     if (b.acting) {
       const targets = b.rows.filter((r) => r.key !== b.acting.key).map((r) => [r.key, r.name]);
@@ -289,7 +344,13 @@ function render({ model, el }) {
       node("label", { class: "rl-tr-btn rl-tr-import" }, [node("span", { text: "Import file" }),
                                                          file]),
       btn("Share link", () => send({ type: "share" })),
-    ]));
+      btn("Players' view ↗", () => window.open("app.html?calculator=tracker&view=players",
+                                               "ruleslab-players")),
+      "wakeLock" in navigator ? btn(wantAwake ? "Screen kept awake" : "Keep the screen awake",
+        () => { wantAwake = !wantAwake;
+                if (wantAwake) keepAwake(); else if (awake) awake.release(); draw(); },
+        { "aria-pressed": String(wantAwake) }) : null,
+    ].filter((x) => x !== null)));
     if (link) parts.push(node("input", { type: "text", readonly: true, value: link,
       class: "rl-tr-input rl-tr-link", "aria-label": "Link to this encounter",
       onfocus: (e) => e.target.select() }));
@@ -300,6 +361,7 @@ function render({ model, el }) {
       ]));
     }
     root.replaceChildren(...parts);
+    if (players) players.postMessage({ type: "board", board: b.players });
   }
   model.on("change:board", draw);
   draw();
@@ -347,7 +409,7 @@ _CSS = """
 .rl-tracker .rl-tr-hide { font-weight: 400; font-size: 0.85em; }
 .rl-tracker .rl-tr-health { margin: 0.25em 0 0 2.6em; display: flex; flex-wrap: wrap;
   align-items: center; gap: 0.3em 0.7em; }
-.rl-tracker .rl-tr-track { display: inline-flex; gap: 2px; }
+.rl-tracker .rl-tr-track { display: inline-flex; flex-wrap: wrap; gap: 2px; }
 .rl-tracker .rl-tr-box { width: 1.15em; height: 1.15em; border: 1px solid
   var(--rl-hl-border, #555); font-size: 0.8em; font-weight: 700; display: inline-flex;
   align-items: center; justify-content: center; line-height: 1; }
@@ -365,7 +427,11 @@ _CSS = """
   display: flex; flex-wrap: wrap; gap: 0.5em; align-items: end; }
 .rl-tracker .rl-tr-attack legend { font-weight: 700; }
 .rl-tracker .rl-tr-note { color: var(--rl-muted, #474747); font-size: 0.85em; margin: 0; }
-.rl-tracker .rl-tr-message { margin: 0; padding: 0.4em 0.6em; border-radius: 6px; }
+.rl-tracker .rl-tr-message { margin: 0; padding: 0.3em 0.6em; border-radius: 6px;
+  font-size: 0.85em; color: var(--rl-muted, #474747);
+  border-left: 3px solid var(--rl-border, #c4c4c4); }
+.rl-tracker .rl-tr-message.rl-tr-warning { font-size: 1em; border-left-color:
+  var(--rl-warn-fg, #6b4200); }
 .rl-tracker .rl-tr-warning { background: var(--rl-warn-bg, #fff4d6);
   color: var(--rl-warn-fg, #6b4200); }
 .rl-tracker .rl-tr-add > summary, .rl-tracker .rl-tr-log > summary { cursor: pointer;
@@ -689,6 +755,22 @@ class TrackerPage(ModuleWidget):
             "message": self._message[0],
             "message_kind": self._message[1],
             "storage": self.storage,
+            "players": {
+                "when": f"Turn {enc.turn}: {HIDDEN_NAME}'s action"
+                if enc is not None and who is not None and who.hidden and not enc.scene_over
+                else when,
+                "rows": [
+                    {
+                        "name": r.name,
+                        "side": r.side,
+                        "initiative": r.initiative,
+                        "acting": r.acting,
+                        "health": r.health,
+                        "chips": list(r.chips),
+                    }
+                    for r in (board(enc, player_view=True) if enc is not None else ())
+                ],
+            },
         }
 
 
