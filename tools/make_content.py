@@ -935,10 +935,7 @@ def embed_js() -> str:
     starts; an unknown key gets a message listing the keys), so it needs no
     request of its own: a cross-origin fetch would need CORS from the host.
     """
-    from ruleslab_widgets import tracker_page
-
-    pages = {c.key: c.title for c in CALCULATORS} | {tracker_page.KEY: tracker_page.TITLE}
-    titles = json.dumps(pages, ensure_ascii=True)
+    titles = json.dumps({c.key: c.title for c in CALCULATORS}, ensure_ascii=True)
     source = EMBED_SOURCE.read_text(encoding="utf-8")
     slot = "const TITLES = __RULESLAB_TITLES__;"
     if source.count(slot) != 1:

@@ -152,3 +152,38 @@ def test_the_players_view_hides_a_hidden_combatant_even_in_the_heading():
         p.tap("next")
     assert p.t.board["acting"]["key"] == key
     assert p.t.board["players"]["when"] == "Turn 1: Unknown foe's action"
+
+
+def test_the_attack_opens_the_autofire_calculator_filled_as_the_fight_left_it():
+    from ruleslab.calculators.autofire import autofire_and_strafing
+    from ruleslab.encounter import aberrant as ab
+    from ruleslab.encounter.attack_inputs import attack_inputs
+    from ruleslab.encounter.combatant import Damage
+    from ruleslab_widgets import calculator
+    from ruleslab_widgets.tracker_page import attack_query
+
+    enc = ab.new_encounter(
+        "2.1",
+        [ab.quick_foe("a", "Ana", dexterity=4, wits=3), ab.quick_foe("b", "Bo", stamina=2)],
+    )
+    enc = ab.set_initiative(enc, {"a": 12, "b": 5}).encounter
+    enc = ab.resolve_attack(enc, "a", "b", hit=True, damage=Damage(lethal=4)).encounter
+    enc = ab.next_turn(enc).encounter  # Bo, Dazed and his Defense worn, attacks Ana
+    query = attack_query(enc, "b", "a")
+    assert "daze=dazed" in query
+    view = calculator("autofire")
+    view.apply_query(query)
+    assert view.last_error == ""
+    expected = autofire_and_strafing(**attack_inputs(enc, "b", "a"))
+    assert view.result is not None
+    assert view.result.figures() == expected.figures()
+
+
+def test_the_board_offers_the_odds_of_each_attack_the_acting_one_may_make():
+    p = Page()
+    p.tap("add_foe", name="Ana", dexterity="4", wits="3", stamina="3")
+    p.tap("add_foe", name="Bo", dexterity="2", wits="2", stamina="2")
+    b = p.tap("initiative")
+    other = next(r["key"] for r in b["rows"] if not r["acting"])
+    assert list(b["odds"]) == [other]
+    assert b["odds"][other].startswith("calculator=autofire&")

@@ -30,6 +30,7 @@ import traitlets
 from ruleslab import InputError
 from ruleslab.character import Character
 from ruleslab.encounter import aberrant as ab
+from ruleslab.encounter.attack_inputs import attack_inputs
 from ruleslab.encounter.board import HIDDEN_NAME, board
 from ruleslab.encounter.combatant import Damage
 from ruleslab.encounter.history import History, record, redo, start, undo
@@ -39,6 +40,7 @@ from ruleslab.encounter.share import parse_shared_encounter, shared_encounter
 from ruleslab.encounter.state import Encounter, track_of
 from ruleslab.party import Entry, parse_entry
 from ruleslab_widgets.module_widget import ModuleWidget
+from ruleslab_widgets.party import _text
 from ruleslab_widgets.records import RECORDS_JS, RecordSync, Unreadable, Written
 from ruleslab_widgets.style import STYLE
 
@@ -297,7 +299,7 @@ function render({ model, el }) {
       const targets = b.rows.filter((r) => r.key !== b.acting.key).map((r) => [r.key, r.name]);
       if (!targets.some(([k]) => k === form.target) && targets.length) form.target = targets[0][0];
       const target = select("Target", targets, form.target,
-                            (e) => { form.target = e.target.value; });
+                            (e) => { form.target = e.target.value; draw(); });
       const attack = (hit) => send({ type: "attack", target: form.target, hit,
         bashing: form.bashing, lethal: form.lethal, aggravated: form.aggravated });
       parts.push(node("fieldset", { class: "rl-tr-attack" }, [
@@ -308,6 +310,9 @@ function render({ model, el }) {
         field("Aggravated levels", "aggravated", { inputmode: "numeric" }),
         node("div", { class: "rl-tr-controls" }, [btn("Hit", () => attack(true)),
                                                   btn("Miss", () => attack(false))]),
+        b.odds[form.target] ? node("a", { class: "rl-tr-btn rl-tr-odds", target: "_blank",
+          href: "app.html?" + b.odds[form.target],
+          text: "Odds in the Autofire calculator ↗" }) : null,
         node("p", { class: "rl-tr-note",
                     text: "Levels after soak. A miss still wears the 2.1 Defense down." }),
       ]));
@@ -383,6 +388,8 @@ _CSS = """
   padding: 0 0.8em; border-radius: 6px; border: 1px solid var(--rl-border, #9e9e9e);
   color: var(--rl-fg, inherit); background: var(--rl-bg, transparent); }
 .rl-tracker .rl-tr-btn { cursor: pointer; font-weight: 600; }
+.rl-tracker a.rl-tr-odds { display: inline-flex; align-items: center; color: var(--rl-link);
+  text-decoration: none; }
 .rl-tracker .rl-tr-btn:disabled { opacity: 0.55; cursor: default; }
 .rl-tracker .rl-tr-next { flex: 1 1 10em; font-size: 1.15em;
   background: var(--rl-link, #0b57d0); color: var(--rl-hatch, #fff); border-color: transparent; }
@@ -748,6 +755,7 @@ class TrackerPage(ModuleWidget):
                 }
                 for r in rows
             ],
+            "odds": _odds_links(enc, who.key) if enc is not None and who is not None else {},
             "can_undo": bool(history and history.can_undo),
             "can_redo": bool(history and history.can_redo),
             "party": [{"id": e.id, "name": e.name} for e in self.party],
@@ -774,6 +782,19 @@ class TrackerPage(ModuleWidget):
         }
 
 
+def _odds_links(enc: Encounter, attacker: str) -> dict[str, str]:
+    """For each combatant ``attacker`` may attack now: the calculator's filled query."""
+    links = {}
+    for c in enc.combatants:
+        if c.key == attacker:
+            continue
+        try:
+            links[c.key] = attack_query(enc, attacker, c.key)
+        except InputError:
+            continue  # (an attack he may not make: no link)
+    return links
+
+
 def _track(enc: Encounter, key: str) -> list[dict[str, Any]]:
     """His health track's boxes: each one's penalty label and what fills it."""
     c = ab.find(enc, key)
@@ -787,6 +808,32 @@ def _track(enc: Encounter, key: str) -> list[dict[str, Any]]:
         }
         for i, lv in enumerate(levels)
     ]
+
+
+def attack_query(enc: Encounter, attacker: str, target: str) -> str:
+    """The link's query opening the Autofire & strafing calculator filled with this
+    attack (:func:`ruleslab.encounter.attack_inputs.attack_inputs`): each record's fields
+    by the form's names, as typed, only those that differ from the form's defaults."""
+    from urllib.parse import urlencode
+
+    from ruleslab.calculators import get
+
+    calc = get("autofire")
+    roles = {r.name: r for r in getattr(calc.compute, "roles", ())}
+    defaults = dict(calc.defaults())
+    fields: dict[str, str] = {}
+    for name, value in attack_inputs(enc, attacker, target).items():
+        role = roles.get(name)
+        pairs = (
+            [(role.flat_name(f), getattr(value, f)) for f in role.fields]
+            if role is not None
+            else [(name, value)]
+        )
+        for flat, v in pairs:
+            text = _text(v)
+            if flat in defaults and text != _text(defaults[flat]):
+                fields[flat] = text
+    return urlencode({"calculator": "autofire", **fields})
 
 
 def tracker_page() -> w.VBox:
