@@ -125,7 +125,10 @@ def app_page_html() -> str:
     colours below, the controls' (``app/theme.css``) and the calculator's
     (:mod:`ruleslab_widgets.style`) follow.
     """
-    titles = json.dumps({c.key: c.title for c in CALCULATORS}, ensure_ascii=True)
+    from ruleslab_widgets import tracker_page
+
+    pages = {c.key: c.title for c in CALCULATORS} | {tracker_page.KEY: tracker_page.TITLE}
+    titles = json.dumps(pages, ensure_ascii=True)
     related = json.dumps(RELATED, ensure_ascii=True)
     # "</" cannot appear in the JSON (keys and titles are plain), but guard anyway
     titles = titles.replace("</", "<\\/")
@@ -392,7 +395,8 @@ minute. Keep this page open.</p>
 </div></div>
 <header class="rl-page-head">
 <nav class="rl-crumbs" aria-label="Site"><a href="index.html">← All calculators</a>
-<a href="rules-notes/index.html">Rules notes</a></nav>
+<a href="rules-notes/index.html">Rules notes</a>
+<a href="app.html?calculator=tracker">Encounter tracker</a></nav>
 <h1 id="page-title">ruleslab calculator</h1>
 <nav class="rl-related" id="related" aria-label="Related calculators" hidden>Related:
 <ul></ul></nav>
@@ -525,7 +529,7 @@ def _prerender_head() -> str:
         """<script>
 (function () {
   const R = window.ruleslab;
-  if (!R || !R.worker) return;
+  if (!R || !R.worker || R.key === "tracker") return;  // (the tracker: no static page)
   const WORDS = """
         + words
         + """;
@@ -663,7 +667,8 @@ html, body {{ margin: 0; font-family: system-ui, sans-serif; background: var(--r
 <body>
 <header class="rl-page-head">
 <nav class="rl-crumbs" aria-label="Site"><a href="index.html">← All calculators</a>
-<a href="rules-notes/index.html">Rules notes</a></nav>
+<a href="rules-notes/index.html">Rules notes</a>
+<a href="app.html?calculator=tracker">Encounter tracker</a></nav>
 <h1>{escape(calc.title)}</h1>
 <p class="rl-static-note">The figures for the default inputs, worked out when the site was
 built. <a href="{live}">Open the live calculator</a> to change the inputs.</p>
@@ -926,6 +931,7 @@ runs in your browser, Python included, and nothing is sent anywhere.</p>
  type="search" id="search" autocomplete="off" placeholder="e.g. fall, soak, burst"
  aria-describedby="search-count"></div>
 <a class="notes" href="rules-notes/index.html">Rules notes: how unclear rules are read</a>
+<a class="notes" href="app.html?calculator=tracker">Encounter tracker: run a fight, turn by turn</a>
 <a class="notes" href="docs/index.html">Documentation: for GMs, rules authors, developers</a>
 </div>
 <p id="search-count" class="visually-hidden" aria-live="polite"></p>

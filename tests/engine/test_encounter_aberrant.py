@@ -319,3 +319,18 @@ def test_big_henchmen_add_two_dice_each():
     enc = ab.set_initiative(enc, {"s": 5, "t": 1}).encounter
     setup = ab.attack_setup(enc, "s", "t")
     assert (setup.squad_dice, setup.squad_damage) == (6, 3)
+
+
+def test_a_combatant_joins_before_initiative_and_is_marked_hidden():
+    enc = ab.new_encounter("2.1", [ab.quick_foe("a", "Ana")])
+    enc = ab.join(enc, ab.quick_foe("b", "Bo", dexterity=3)).encounter
+    assert [c.key for c in enc.combatants] == ["a", "b"]
+    assert enc.log[-1].text == "Bo joins the fight (foes)"
+    with pytest.raises(EncounterError, match="share the key"):
+        ab.join(enc, ab.quick_foe("b", "Bo again"))
+    enc = ab.mark_hidden(enc, "b", True).encounter
+    assert ab.find(enc, "b").hidden
+    assert not ab.mark_hidden(enc, "b", False).encounter.combatants[1].hidden
+    started = ab.set_initiative(enc, {"a": 5, "b": 7}).encounter
+    with pytest.raises(EncounterError, match="only before initiative"):
+        ab.join(started, ab.quick_foe("c", "Cy"))

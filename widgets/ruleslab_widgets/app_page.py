@@ -60,7 +60,7 @@ import comm
 from comm.base_comm import BaseComm, CommManager
 from ipywidgets.widgets import widget as _widget
 
-from ruleslab_widgets import calculator
+from ruleslab_widgets import calculator, tracker_page
 from ruleslab_widgets.fold import fill_regions
 from ruleslab_widgets.view import CalculatorView
 
@@ -271,6 +271,10 @@ def open_session(key: str, query: str, send: Send) -> Session:
     session = Session(send)
     try:
         with session._holding(), _serving(session):
+            if key == tracker_page.KEY:  # (the encounter tracker: not a calculator)
+                page = tracker_page.tracker_page()
+                session._post({"type": "display", "model_id": page.model_id})
+                return session
             view = calculator(key)
             if query:
                 view.apply_query(query)

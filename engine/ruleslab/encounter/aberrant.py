@@ -54,7 +54,7 @@ from ruleslab.encounter.combatant import (
     quick_foe,
     squad,
 )
-from ruleslab.encounter.log import Change, EncounterError
+from ruleslab.encounter.log import Change, EncounterError, people_of
 from ruleslab.encounter.recovery import heal, time_to_heal
 from ruleslab.encounter.state import (
     DAZE_LASTS,
@@ -103,6 +103,8 @@ __all__ = [
     "from_entry",
     "heal",
     "health",
+    "join",
+    "mark_hidden",
     "new_encounter",
     "next_turn",
     "quick_foe",
@@ -146,6 +148,28 @@ def _start(enc: Encounter, people: tuple[Combatant, ...], lines: list[Step]) -> 
     names = ", ".join(f"{by_key[k].name} {by_key[k].initiative}" for k in order)
     lines.append(Step(f"Turn {turn}: the order is {names} (highest first)", INITIATIVE))
     return done(enc, lines, combatants=people, order=order, place=0, turn=turn)
+
+
+def join(enc: Encounter, newcomer: Combatant) -> Change[Encounter]:
+    """``newcomer`` joins the fight before initiative is rolled (his key not already
+    used); once the order is set he would have no place in it, so he is refused then."""
+    still_open(enc)
+    if enc.order:
+        raise EncounterError(
+            "combatant", f"{newcomer.name} can join only before initiative is rolled."
+        )
+    people = people_of((*enc.combatants, newcomer))
+    line = Step(f"{newcomer.name} joins the fight ({newcomer.side})", INITIATIVE)
+    return done(enc, [line], combatants=people)
+
+
+def mark_hidden(enc: Encounter, key: str, hidden: bool) -> Change[Encounter]:
+    """The GM hides ``key`` from the players' view (his name and health), or shows him."""
+    c = replace(find(enc, key), hidden=hidden)
+    shown = "hidden from" if hidden else "shown in"
+    return done(
+        enc, [Step(f"{c.name} is {shown} the players' view", INITIATIVE)], combatants=put(enc, c)
+    )
 
 
 def set_initiative(enc: Encounter, totals: Mapping[str, int]) -> Change[Encounter]:

@@ -1,0 +1,189 @@
+"""The tracker page's Python side (ruleslab_widgets.tracker_page), driven by the messages
+the page sends; what it sends back is recorded. The page itself: tests/browser/test_tracker.py.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("anywidget")
+
+from ruleslab.character import Character
+from ruleslab.party import Party, entry_json
+from ruleslab_widgets.tracker_page import TrackerPage
+
+
+class Page:
+    """A tracker and the page's side of it: records kept as the store keeps them."""
+
+    def __init__(self, records: list[dict[str, Any]] | None = None, party: Any = ()) -> None:
+        self.sent: list[dict[str, Any]] = []
+        self.t = TrackerPage()
+        self.t.send = self.sent.append  # type: ignore[method-assign]
+        self.t._store._post = self.sent.append
+        self.tap("loaded", mode="ready", records=records or [], party=list(party))
+
+    def tap(self, kind: str, **more: Any) -> dict[str, Any]:
+        self.t._receive(self.t, {"type": kind, **more}, [])
+        return self.t.board
+
+    def answer_writes(self) -> None:
+        for m in [m for m in self.sent if m.get("type") == "write"]:
+            self.sent.remove(m)
+            self.tap("written", req=m["req"], ok=True)
+
+
+def test_a_fight_played_undone_and_its_fields_checked():
+    p = Page()
+    assert p.t.board["when"] == "No one has joined yet"
+    b = p.tap("add_foe", name="Ana", dexterity="4", wits="3", stamina="3")
+    assert b["message"] == "Ana joins the fight."
+    assert p.tap("add_foe", name="X", dexterity="0", wits="2", stamina="2")["message"] == (
+        "Dex: a whole number from 1 to 10."
+    )
+    assert p.tap("add_foe", name=" ", dexterity="2", wits="2", stamina="2")["message"] == (
+        "Foe's name: 1 to 60 characters."
+    )
+    p.tap("add_foe", name="Thug", dexterity="2", wits="2", stamina="2")
+    assert p.tap("next")["message"] == "Roll or enter initiative first."
+    b = p.tap("initiative")
+    assert b["when"].startswith("Turn 1: ")
+    acting = b["acting"]["key"]
+    target = next(r for r in b["rows"] if r["key"] != acting)
+    stamina = 3 if target["name"] == "Ana" else 2
+    bad = p.tap("attack", target=target["key"], hit=True, lethal="x", bashing="0")
+    assert bad["message"] == "Lethal levels: a whole number from 0 to 200."
+    before = [r for r in p.t.board["rows"]]
+    # 2 x Stamina levels in one turn: Dazed (Quick reference › Dazing/Stunning)
+    b = p.tap(
+        "attack",
+        target=target["key"],
+        hit=True,
+        lethal=str(2 * stamina),
+        bashing="0",
+        aggravated="0",
+    )
+    hurt = next(r for r in b["rows"] if r["key"] == target["key"])
+    assert "Dazed: +1 (ends with turn 2)" in hurt["chips"]
+    assert b["can_undo"]
+    assert p.tap("undo")["rows"] == before
+    assert p.tap("redo")["rows"] != before
+    # hidden: marked on the row (and undoable)
+    b = p.tap("hide", key=target["key"])
+    assert next(r for r in b["rows"] if r["key"] == target["key"])["hidden"]
+
+
+def test_the_party_is_offered_and_stored_encounters_read_back():
+    party = Party().add("Aiko", Character(dexterity=4, wits=4))
+    entry = party.entries[0]
+    p = Page(party=[{"id": entry.id, "text": entry_json(entry)}, {"id": "bad", "text": "{"}])
+    assert [e["name"] for e in p.t.board["party"]] == ["Aiko"]
+    p.tap("add_party", id=entry.id)
+    assert [r["name"] for r in p.t.board["rows"]] == ["Aiko"]
+    writes = [m for m in p.sent if m.get("type") == "write"]
+    text = writes[-1]["ops"][0]["text"]
+    ident = writes[-1]["ops"][0]["id"]
+    # another page reads what was written: the same rows
+    q = Page([{"id": ident, "rev": 3, "created": 1.0, "text": text}])
+    assert q.t.board["rows"] == p.t.board["rows"]
+
+
+def test_unreadable_records_are_set_aside_with_a_message_never_dropped():
+    good = json.dumps({"format": 1, "name": "Kept", "ruleset": "2.0", "encounter": None})
+    bad = json.dumps({"format": 1, "name": "Broken", "ruleset": "2.1", "encounter": 7})
+    p = Page(
+        [
+            {"id": "e1", "rev": 1, "created": 1.0, "text": good},
+            {"id": "e2", "rev": 1, "created": 2.0, "text": bad},
+            {"id": "e3", "found": "a BigInt"},
+        ]
+    )
+    assert [e["name"] for e in p.t.board["encounters"]] == ["Kept"]
+    aside = [m for m in p.sent if m.get("type") == "set_aside"]
+    assert [sorted(m["ids"]) for m in aside] == [["e2", "e3"]]
+    assert "2 saved encounter(s) could not be read and were set aside" in p.t.board["message"]
+
+
+def test_a_file_and_a_link_travel_and_bad_ones_are_refused():
+    p = Page()
+    p.tap("add_foe", name="Ana", dexterity="4", wits="3", stamina="3")
+    p.tap("initiative")
+    p.tap("export")
+    text = next(m for m in p.sent if m.get("type") == "download")["text"]
+    q = Page()
+    q.tap("import", text=text)
+    assert q.t.board["rows"] == p.t.board["rows"]
+    assert q.tap("import", text="not json")["message"].startswith("This is not a saved encounter")
+    assert q.tap("import", text='{"format": 1}')["message"] == (
+        "The encounter's name: 1 to 80 characters."
+    )
+    p.tap("share")
+    value = next(m for m in p.sent if m.get("type") == "link")["value"]
+    r = Page()
+    r.tap("shared", text=value)
+    assert r.t.board["rows"] == p.t.board["rows"]
+    assert "not" in r.tap("shared", text="%%%")["message"].lower()
+
+
+def test_a_write_refused_by_another_tab_says_so_and_reads_again():
+    p = Page()
+    p.tap("add_foe", name="Ana", dexterity="4", wits="3", stamina="3")
+    write = [m for m in p.sent if m.get("type") == "write"][-1]
+    p.tap("written", req=write["req"], conflicts=[{"id": write["ops"][0]["id"], "rev": 9}])
+    assert "was not saved (another tab changed it)" in p.t.board["message"]
+    assert p.sent[-1] == {"type": "load"}
+
+
+def test_the_players_view_hides_a_hidden_combatant_even_in_the_heading():
+    p = Page()
+    p.tap("add_foe", name="Masked", dexterity="5", wits="5", stamina="3")
+    p.tap("add_foe", name="Aiko", dexterity="1", wits="1", stamina="3")
+    key = next(r["key"] for r in p.t.board["rows"] if r["name"] == "Masked")
+    p.tap("hide", key=key)
+    p.tap("initiative")
+    players = p.t.board["players"]
+    assert "Masked" not in json.dumps(players)
+    assert sorted(r["name"] for r in players["rows"]) == ["Aiko", "Unknown foe"]
+    if p.t.board["acting"]["key"] != key:  # (his turn, whatever the dice)
+        p.tap("next")
+    assert p.t.board["acting"]["key"] == key
+    assert p.t.board["players"]["when"] == "Turn 1: Unknown foe's action"
+
+
+def test_the_attack_opens_the_autofire_calculator_filled_as_the_fight_left_it():
+    from ruleslab.calculators.autofire import autofire_and_strafing
+    from ruleslab.encounter import aberrant as ab
+    from ruleslab.encounter.attack_inputs import attack_inputs
+    from ruleslab.encounter.combatant import Damage
+    from ruleslab_widgets import calculator
+    from ruleslab_widgets.tracker_page import attack_query
+
+    enc = ab.new_encounter(
+        "2.1",
+        [ab.quick_foe("a", "Ana", dexterity=4, wits=3), ab.quick_foe("b", "Bo", stamina=2)],
+    )
+    enc = ab.set_initiative(enc, {"a": 12, "b": 5}).encounter
+    enc = ab.resolve_attack(enc, "a", "b", hit=True, damage=Damage(lethal=4)).encounter
+    enc = ab.next_turn(enc).encounter  # Bo, Dazed and his Defense worn, attacks Ana
+    query = attack_query(enc, "b", "a")
+    assert "daze=dazed" in query
+    view = calculator("autofire")
+    view.apply_query(query)
+    assert view.last_error == ""
+    expected = autofire_and_strafing(**attack_inputs(enc, "b", "a"))
+    assert view.result is not None
+    assert view.result.figures() == expected.figures()
+
+
+def test_the_board_offers_the_odds_of_each_attack_the_acting_one_may_make():
+    p = Page()
+    p.tap("add_foe", name="Ana", dexterity="4", wits="3", stamina="3")
+    p.tap("add_foe", name="Bo", dexterity="2", wits="2", stamina="2")
+    b = p.tap("initiative")
+    other = next(r["key"] for r in b["rows"] if not r["acting"])
+    assert list(b["odds"]) == [other]
+    assert b["odds"][other].startswith("calculator=autofire&")

@@ -1,0 +1,844 @@
+"""The encounter tracker page: an Aberrant fight run from a phone, kept in the browser.
+
+``app.html?calculator=tracker`` opens it (:func:`tracker_page`, through the app page's
+shared Python like any calculator). One widget, :class:`TrackerPage`: Python holds the
+fights (each a :class:`~ruleslab.encounter.history.History`, undo and redo) and every
+rule (:mod:`ruleslab.encounter.aberrant`); the page draws :attr:`TrackerPage.board`
+(the order, whose turn, each combatant's health and his conditions as chips saying
+when they end: :func:`ruleslab.encounter.board.board`) and sends what the GM tapped.
+
+Storage: the site's record store (:mod:`ruleslab_widgets.records`), collection
+``encounters``, one record per encounter (``{"format": 1, "name", "ruleset",
+"encounter": serial.to_dict or null}``), written after every step; a record that
+cannot be read is set aside with a message, never deleted. The party's records
+(collection ``party``) are read to add its characters. Export and import as a file
+(:mod:`ruleslab.encounter.serial`, checked), a link (:mod:`ruleslab.encounter.share`,
+``#encounter=…``). Every text is shown with ``textContent``, never as HTML.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+import traitlets
+
+from ruleslab import InputError
+from ruleslab.character import Character
+from ruleslab.encounter import aberrant as ab
+from ruleslab.encounter.attack_inputs import attack_inputs
+from ruleslab.encounter.board import HIDDEN_NAME, board
+from ruleslab.encounter.combatant import Damage
+from ruleslab.encounter.history import History, record, redo, start, undo
+from ruleslab.encounter.log import Change
+from ruleslab.encounter.serial import from_dict, to_dict
+from ruleslab.encounter.share import parse_shared_encounter, shared_encounter
+from ruleslab.encounter.state import Encounter, track_of
+from ruleslab.party import Entry, parse_entry
+from ruleslab_widgets.module_widget import ModuleWidget
+from ruleslab_widgets.party import _text
+from ruleslab_widgets.records import RECORDS_JS, RecordSync, Unreadable, Written
+from ruleslab_widgets.style import STYLE
+
+__all__ = ["COLLECTION", "KEY", "TITLE", "TrackerPage", "tracker_page"]
+
+KEY = "tracker"
+"""The app page's key for the tracker (``app.html?calculator=tracker``)."""
+TITLE = "Encounter tracker"
+COLLECTION = "encounters"
+"""The record store's collection of the saved encounters."""
+FORMAT = 1
+MAX_FILE = 2_000_000
+_NUMBER = re.compile(r"\s*(\d{1,3})\s*")
+
+
+def _number(text: Any, field: str, lo: int, hi: int) -> int:
+    """A whole number typed in ``field`` (``lo`` to ``hi``), or a message naming it."""
+    m = _NUMBER.fullmatch(str(text)) if isinstance(text, str | int) else None
+    value = int(m.group(1)) if m else -1
+    if not lo <= value <= hi:
+        raise InputError(field, f"{field}: a whole number from {lo} to {hi}.")
+    return value
+
+
+class _Fight:
+    """One encounter of the page: its name, rules version and history (``None``: no one
+    has joined yet)."""
+
+    def __init__(self, name: str, ruleset: str, history: History[Encounter] | None) -> None:
+        self.name = name
+        self.ruleset = ruleset
+        self.history = history
+
+    def text(self) -> str:
+        enc = self.history.present if self.history else None
+        data = {
+            "format": FORMAT,
+            "name": self.name,
+            "ruleset": self.ruleset,
+            "encounter": to_dict(enc) if enc is not None else None,
+        }
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def _parse(text: Any) -> _Fight:
+    """A stored or imported encounter record, checked (:class:`InputError`)."""
+    if not isinstance(text, str) or len(text) > MAX_FILE:
+        raise InputError("file", "A saved encounter is JSON text of at most 2 MB.")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise InputError("file", f"This is not a saved encounter (not JSON: {e}).") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise InputError("file", "This is not a saved encounter of this site (format 1).")
+    name, ruleset = data.get("name"), data.get("ruleset")
+    if not isinstance(name, str) or not 0 < len(name) <= 80:
+        raise InputError("name", "The encounter's name: 1 to 80 characters.")
+    if ruleset not in ("2.0", "2.1"):
+        raise InputError("ruleset", "The rules version: 2.0 or 2.1.")
+    raw = data.get("encounter")
+    if raw is None:
+        return _Fight(name, ruleset, None)
+    enc = from_dict(raw)
+    if not isinstance(enc, Encounter) or enc.ruleset != ruleset:
+        raise InputError("encounter", f"This record does not hold an Aberrant {ruleset} fight.")
+    return _Fight(name, ruleset, start(enc))
+
+
+_ESM = (
+    RECORDS_JS
+    + r"""
+const COLLECTION = "encounters", PARTY = "party";
+const MARK = { bashing: "/", lethal: "X", aggravated: "*", stun: "S" };
+let sharedStore = null;
+function node(tag, props = {}, children = []) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === "text") el.textContent = v;
+    else if (k === "class") el.className = v;
+    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k in el && typeof v !== "string") el[k] = v;
+    else el.setAttribute(k, v);
+  }
+  el.append(...children.filter((c) => c !== null));
+  return el;
+}
+const PLAYERS = "ruleslab-tracker-players";
+function playerRows(rows) {
+  return node("ol", { class: "rl-tr-order", "aria-label": "Initiative order" }, rows.map((r) =>
+    node("li", { class: "rl-tr-row" + (r.acting ? " rl-tr-acting" : "") +
+                 (r.side === "foes" ? " rl-tr-foe" : ""),
+                 "aria-current": r.acting ? "true" : "false" }, [
+      node("div", { class: "rl-tr-head" }, [
+        node("span", { class: "rl-tr-init", text: r.initiative === null ? "–" :
+                       String(r.initiative) }),
+        node("span", { class: "rl-tr-name", text: r.name }),
+        node("span", { class: "rl-tr-side", text: r.acting ? "acting" : r.side })]),
+      node("div", { class: "rl-tr-health" }, [
+        node("span", { class: "rl-tr-health-text", text: r.health })]),
+      r.chips.length ? node("ul", { class: "rl-tr-chips", "aria-label": "Conditions" },
+        r.chips.map((c) => node("li", { class: "rl-chip", text: c }))) : null])));
+}
+/* The players' view (?view=players): what the GM's tracker says over a BroadcastChannel,
+ * with what the GM hid left out by Python (board.board(player_view=True)). */
+function renderPlayers(el) {
+  const root = node("div", { class: "rl-tracker rl-tr-players" });
+  el.replaceChildren(root);
+  const show = (b) => root.replaceChildren(
+    node("h3", { class: "rl-tr-when", text: b ? b.when : "Waiting for the GM's tracker…" }),
+    b ? playerRows(b.rows) : node("p", { class: "rl-tr-note",
+      text: "Open the encounter tracker in another tab or window of this browser." }));
+  show(null);
+  if (typeof BroadcastChannel !== "function") return;
+  const channel = new BroadcastChannel(PLAYERS);
+  channel.onmessage = (e) => {
+    const m = e.data;
+    if (m && m.type === "board" && m.board && Array.isArray(m.board.rows)) show(m.board);
+  };
+  channel.postMessage({ type: "hello" });
+}
+function render({ model, el }) {
+  if (new URLSearchParams(window.location.search).get("view") === "players") {
+    renderPlayers(el);
+    return;
+  }
+  if (!sharedStore) sharedStore = recordStore();
+  const players = typeof BroadcastChannel === "function" ? new BroadcastChannel(PLAYERS) : null;
+  if (players) players.onmessage = (e) => {
+    if (e.data && e.data.type === "hello") {
+      players.postMessage({ type: "board", board: model.get("board").players });
+    }
+  };
+  // the screen kept awake while the fight is open, when asked (asked again when shown)
+  let awake = null, wantAwake = false;
+  async function keepAwake() {
+    if (!wantAwake || document.visibilityState !== "visible" || awake) return;
+    try {
+      awake = await navigator.wakeLock.request("screen");
+      awake.addEventListener("release", () => { awake = null; draw(); });
+    } catch (err) { wantAwake = false; send({ type: "say",
+      text: `The screen could not be kept awake (${errText(err)}).` }); }
+    draw();
+  }
+  document.addEventListener("visibilitychange", keepAwake);
+  const store = sharedStore;
+  const send = (msg) => model.send(msg);
+  const form = { target: "", bashing: "0", lethal: "0", aggravated: "0", foe: "", dex: "2",
+                 wits: "2", sta: "2" };
+  let link = null;
+  async function load() {
+    try {
+      const mine = await store.readAll(COLLECTION);
+      const party = await store.readAll(PARTY);
+      send({ type: "loaded", ...mine, party: party.records });
+    } catch (err) {
+      send({ type: "loaded", mode: "unavailable", error: errText(err) });
+    }
+  }
+  async function write(msg) {
+    let result;
+    try { result = await store.write(COLLECTION, Array.isArray(msg.ops) ? msg.ops : []); }
+    catch (err) { result = { error: errText(err) }; }
+    send({ type: "written", req: msg.req, ...result });
+  }
+  async function setAside(ids) {
+    try { await store.setAside(COLLECTION, Array.isArray(ids) ? ids : []); }
+    catch (err) { send({ type: "say", text: `Could not set aside (${errText(err)}).` }); }
+    await load();
+  }
+  function download(text, filename) {
+    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    const a = node("a", { href: url, download: filename, class: "rl-tr-download" });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  }
+  model.on("msg:custom", (msg) => {
+    if (!msg || typeof msg !== "object") return;
+    if (msg.type === "write") write(msg);
+    else if (msg.type === "set_aside") setAside(msg.ids);
+    else if (msg.type === "load") load();
+    else if (msg.type === "download") download(msg.text, msg.filename);
+    else if (msg.type === "link") {
+      link = new URL("app.html?calculator=tracker#encounter=" + msg.value,
+                     window.location.href).href;
+      draw();
+    }
+  });
+  const root = node("div", { class: "rl-tracker" });
+  el.replaceChildren(root);
+  const btn = (text, onclick, extra = {}) =>
+    node("button", { type: "button", class: "rl-tr-btn", text, onclick, ...extra });
+  const field = (label, key, extra = {}) => {
+    const input = node("input", { type: "text", value: form[key], class: "rl-tr-input",
+      "aria-label": label, oninput: (e) => { form[key] = e.target.value; }, ...extra });
+    return node("label", { class: "rl-tr-field" }, [node("span", { text: label }), input]);
+  };
+  function select(label, options, value, onchange) {
+    const s = node("select", { class: "rl-tr-select", "aria-label": label, onchange });
+    for (const [v, t] of options) s.append(node("option", { value: v, text: t }));
+    s.value = value;
+    return s;
+  }
+  function draw() {
+    const b = model.get("board");
+    const parts = [];
+    // the encounters saved in this browser
+    const picker = select("Encounter", b.encounters.map((e) => [e.id, e.name]), b.current,
+      (e) => send({ type: "open", id: e.target.value }));
+    const ruleset = select("Rules for a new encounter", [["2.1", "Aberrant 2.1"],
+      ["2.0", "Aberrant 2.0"]], "2.1", () => {});
+    parts.push(node("div", { class: "rl-tr-bar" }, [picker, ruleset,
+      btn("New", () => send({ type: "new", ruleset: ruleset.value }),
+          { "aria-label": "New encounter" })]));
+    // whose turn, and the one-tap controls
+    parts.push(node("h3", { class: "rl-tr-when", text: b.when }));
+    parts.push(node("div", { class: "rl-tr-controls" }, [
+      btn("Next turn ▶", () => send({ type: "next" }),
+          { class: "rl-tr-btn rl-tr-next", disabled: !b.started }),
+      btn("↶ Undo", () => send({ type: "undo" }), { disabled: !b.can_undo }),
+      btn("↷ Redo", () => send({ type: "redo" }), { disabled: !b.can_redo }),
+    ]));
+    // the order
+    const list = node("ol", { class: "rl-tr-order", "aria-label": "Initiative order" });
+    for (const r of b.rows) {
+      const chips = node("ul", { class: "rl-tr-chips", "aria-label": "Conditions" },
+        r.chips.map((c) => node("li", { class: "rl-chip", text: c })));
+      list.append(node("li", { class: "rl-tr-row" + (r.acting ? " rl-tr-acting" : "") +
+                               (r.side === "foes" ? " rl-tr-foe" : ""),
+                               "aria-current": r.acting ? "true" : "false" }, [
+        node("div", { class: "rl-tr-head" }, [
+          node("span", { class: "rl-tr-init", text: r.initiative === null ? "–" :
+                         String(r.initiative), title: "Initiative" }),
+          node("span", { class: "rl-tr-name", text: r.name }),
+          node("span", { class: "rl-tr-side", text: r.acting ? "acting" : r.side }),
+          btn(r.hidden ? "Hidden" : "Hide", () => send({ type: "hide", key: r.key }),
+              { class: "rl-tr-btn rl-tr-hide", "aria-pressed": String(r.hidden),
+                "aria-label": `${r.hidden ? "Hidden" : "Hide"}: ${r.name} in the players' view` }),
+        ]),
+        node("div", { class: "rl-tr-health" }, [
+          node("span", { class: "rl-tr-track", role: "img", "aria-label":
+            `Health track: ${r.track.filter((x) => x.filled).length} of ${r.track.length}` +
+            " boxes filled" }, r.track.map((x) => node("span", {
+              class: "rl-tr-box rl-tr-" + x.kind, "data-filled": x.filled || "",
+              text: MARK[x.filled] || "" }))),
+          node("span", { class: "rl-tr-health-text", text: r.health })]),
+        r.chips.length ? chips : null,
+      ]));
+    }
+    if (b.rows.length) parts.push(list);
+    parts.push(node("p", { class: "rl-tr-message rl-tr-" + b.message_kind, role: "status",
+                           text: b.message, hidden: !b.message }));
+    // the acting combatant's attack
+    if (b.acting) {
+      const targets = b.rows.filter((r) => r.key !== b.acting.key).map((r) => [r.key, r.name]);
+      if (!targets.some(([k]) => k === form.target) && targets.length) form.target = targets[0][0];
+      const target = select("Target", targets, form.target,
+                            (e) => { form.target = e.target.value; draw(); });
+      const attack = (hit) => send({ type: "attack", target: form.target, hit,
+        bashing: form.bashing, lethal: form.lethal, aggravated: form.aggravated });
+      parts.push(node("fieldset", { class: "rl-tr-attack" }, [
+        node("legend", { text: `${b.acting.name} attacks` }),
+        node("label", { class: "rl-tr-field" }, [node("span", { text: "Target" }), target]),
+        field("Bashing levels", "bashing", { inputmode: "numeric" }),
+        field("Lethal levels", "lethal", { inputmode: "numeric" }),
+        field("Aggravated levels", "aggravated", { inputmode: "numeric" }),
+        node("div", { class: "rl-tr-controls" }, [btn("Hit", () => attack(true)),
+                                                  btn("Miss", () => attack(false))]),
+        b.odds[form.target] ? node("a", { class: "rl-tr-btn rl-tr-odds", target: "_blank",
+          href: "app.html?" + b.odds[form.target],
+          text: "Odds in the Autofire calculator ↗" }) : null,
+        node("p", { class: "rl-tr-note",
+                    text: "Levels after soak. A miss still wears the 2.1 Defense down." }),
+      ]));
+    }
+    // adding combatants, initiative
+    const party = select("From the party", b.party.map((p) => [p.id, p.name]),
+                         b.party.length ? b.party[0].id : "", () => {});
+    parts.push(node("details", { class: "rl-tr-add", open: !b.started }, [
+      node("summary", { text: "Add combatants, roll initiative" }),
+      node("div", { class: "rl-tr-bar" }, b.party.length ? [party,
+        btn("Add from the party", () => send({ type: "add_party", id: party.value }))]
+        : [node("span", { class: "rl-tr-note",
+                          text: "No saved Aberrant character in the party yet." })]),
+      node("div", { class: "rl-tr-bar" }, [field("Foe's name", "foe"),
+        field("Dex", "dex", { inputmode: "numeric" }), field("Wits", "wits",
+        { inputmode: "numeric" }), field("Sta", "sta", { inputmode: "numeric" }),
+        btn("Add foe", () => send({ type: "add_foe", name: form.foe, dexterity: form.dex,
+                                    wits: form.wits, stamina: form.sta }))]),
+      node("div", { class: "rl-tr-controls" }, [
+        btn("Roll initiative", () => send({ type: "initiative" }), { disabled: !b.rows.length }),
+        btn("End the scene", () => send({ type: "end_scene" }), { disabled: !b.started }),
+      ]),
+    ]));
+    // file and link
+    const file = node("input", { type: "file", accept: ".json,application/json",
+      class: "rl-tr-file", "aria-label": "Import an encounter file", onchange: async (e) => {
+        const f = e.target.files[0];
+        if (!f) return;
+        if (f.size > 2000000) { send({ type: "say", text: "That file is over 2 MB." }); return; }
+        send({ type: "import", text: await f.text() });
+      } });
+    parts.push(node("div", { class: "rl-tr-bar" }, [
+      btn("Export file", () => send({ type: "export" })),
+      node("label", { class: "rl-tr-btn rl-tr-import" }, [node("span", { text: "Import file" }),
+                                                         file]),
+      btn("Share link", () => send({ type: "share" })),
+      btn("Players' view ↗", () => window.open("app.html?calculator=tracker&view=players",
+                                               "ruleslab-players")),
+      "wakeLock" in navigator ? btn(wantAwake ? "Screen kept awake" : "Keep the screen awake",
+        () => { wantAwake = !wantAwake;
+                if (wantAwake) keepAwake(); else if (awake) awake.release(); draw(); },
+        { "aria-pressed": String(wantAwake) }) : null,
+    ].filter((x) => x !== null)));
+    if (link) parts.push(node("input", { type: "text", readonly: true, value: link,
+      class: "rl-tr-input rl-tr-link", "aria-label": "Link to this encounter",
+      onfocus: (e) => e.target.select() }));
+    if (b.log.length) {
+      parts.push(node("details", { class: "rl-tr-log" }, [
+        node("summary", { text: "What happened (the rules applied)" }),
+        node("ol", {}, b.log.map((t) => node("li", { text: t }))),
+      ]));
+    }
+    root.replaceChildren(...parts);
+    if (players) players.postMessage({ type: "board", board: b.players });
+  }
+  model.on("change:board", draw);
+  draw();
+  store.onChange((c) => { if (c === COLLECTION || c === PARTY) load(); });
+  const shared = new URLSearchParams(window.location.hash.slice(1)).get("encounter");
+  load().then(() => { if (shared !== null) send({ type: "shared", text: shared }); });
+}
+export default { render };
+"""
+)
+
+_CSS = """
+.rl-tracker { display: flex; flex-direction: column; gap: 0.6em; max-width: 44em;
+  color: var(--rl-fg, inherit); font-size: 16px; }
+.rl-tracker .rl-tr-bar, .rl-tracker .rl-tr-controls { display: flex; flex-wrap: wrap;
+  gap: 0.5em; align-items: end; }
+.rl-tracker .rl-tr-btn, .rl-tracker .rl-tr-select, .rl-tracker .rl-tr-input {
+  min-height: 44px; min-width: 44px; box-sizing: border-box; font: inherit;
+  padding: 0 0.8em; border-radius: 6px; border: 1px solid var(--rl-border, #9e9e9e);
+  color: var(--rl-fg, inherit); background: var(--rl-bg, transparent); }
+.rl-tracker .rl-tr-btn { cursor: pointer; font-weight: 600; }
+.rl-tracker a.rl-tr-odds { display: inline-flex; align-items: center; color: var(--rl-link);
+  text-decoration: none; }
+.rl-tracker .rl-tr-btn:disabled { opacity: 0.55; cursor: default; }
+.rl-tracker .rl-tr-next { flex: 1 1 10em; font-size: 1.15em;
+  background: var(--rl-link, #0b57d0); color: var(--rl-hatch, #fff); border-color: transparent; }
+.rl-tracker .rl-tr-select { max-width: 100%; }
+.rl-tracker .rl-tr-field { display: flex; flex-direction: column; font-size: 0.85em;
+  color: var(--rl-muted, #474747); }
+.rl-tracker .rl-tr-field .rl-tr-input { width: 5em; color: var(--rl-fg, inherit);
+  font-size: 16px; }
+.rl-tracker .rl-tr-field:first-child .rl-tr-input { width: 11em; }
+.rl-tracker .rl-tr-when { margin: 0.2em 0 0; font-size: 1.2em; }
+.rl-tracker .rl-tr-order { list-style: none; margin: 0; padding: 0; display: flex;
+  flex-direction: column; gap: 0.45em; }
+.rl-tracker .rl-tr-row { border: 1px solid var(--rl-border, #c4c4c4); border-radius: 8px;
+  padding: 0.45em 0.6em; border-left: 6px solid var(--rl-border, #c4c4c4); }
+.rl-tracker .rl-tr-foe { border-left-color: var(--rl-error, #b00020); }
+.rl-tracker .rl-tr-acting { border-color: var(--rl-link, #0b57d0);
+  border-left-color: var(--rl-link, #0b57d0); box-shadow: 0 0 0 2px var(--rl-link, #0b57d0); }
+.rl-tracker .rl-tr-head { display: flex; align-items: center; gap: 0.6em; }
+.rl-tracker .rl-tr-init { font-size: 1.3em; font-weight: 700; min-width: 2em;
+  text-align: center; }
+.rl-tracker .rl-tr-name { font-weight: 700; flex: 1 1 auto; overflow-wrap: anywhere; }
+.rl-tracker .rl-tr-side { color: var(--rl-muted, #474747); font-size: 0.85em; }
+.rl-tracker .rl-tr-acting .rl-tr-side { color: var(--rl-link, #0b57d0); font-weight: 700; }
+.rl-tracker .rl-tr-hide { font-weight: 400; font-size: 0.85em; }
+.rl-tracker .rl-tr-health { margin: 0.25em 0 0 2.6em; display: flex; flex-wrap: wrap;
+  align-items: center; gap: 0.3em 0.7em; }
+.rl-tracker .rl-tr-track { display: inline-flex; flex-wrap: wrap; gap: 2px; }
+.rl-tracker .rl-tr-box { width: 1.15em; height: 1.15em; border: 1px solid
+  var(--rl-hl-border, #555); font-size: 0.8em; font-weight: 700; display: inline-flex;
+  align-items: center; justify-content: center; line-height: 1; }
+.rl-tracker .rl-tr-incap, .rl-tracker .rl-tr-dying { border-style: dashed; }
+.rl-tracker .rl-tr-box[data-filled=bashing] { background: var(--rl-hl-bashing, #e3f2fd); }
+.rl-tracker .rl-tr-box[data-filled=lethal] { background: var(--rl-hl-lethal, #ffcdd2); }
+.rl-tracker .rl-tr-box[data-filled=aggravated] { background: var(--rl-hl-aggravated);
+  color: var(--rl-hl-aggravated-fg, #fff); }
+.rl-tracker .rl-tr-box[data-filled=stun] { background: var(--rl-hl-stun, #fff9c4); }
+.rl-tracker .rl-tr-chips { list-style: none; margin: 0.3em 0 0 2.6em; padding: 0;
+  display: flex; flex-wrap: wrap; gap: 0.3em; }
+.rl-tracker .rl-chip { border-radius: 999px; padding: 0.15em 0.7em; font-size: 0.88em;
+  background: var(--rl-warn-bg, #fff4d6); color: var(--rl-warn-fg, #6b4200); }
+.rl-tracker .rl-tr-attack { border: 1px solid var(--rl-border, #c4c4c4); border-radius: 8px;
+  display: flex; flex-wrap: wrap; gap: 0.5em; align-items: end; }
+.rl-tracker .rl-tr-attack legend { font-weight: 700; }
+.rl-tracker .rl-tr-note { color: var(--rl-muted, #474747); font-size: 0.85em; margin: 0; }
+.rl-tracker .rl-tr-message { margin: 0; padding: 0.3em 0.6em; border-radius: 6px;
+  font-size: 0.85em; color: var(--rl-muted, #474747);
+  border-left: 3px solid var(--rl-border, #c4c4c4); }
+.rl-tracker .rl-tr-message.rl-tr-warning { font-size: 1em; border-left-color:
+  var(--rl-warn-fg, #6b4200); }
+.rl-tracker .rl-tr-warning { background: var(--rl-warn-bg, #fff4d6);
+  color: var(--rl-warn-fg, #6b4200); }
+.rl-tracker .rl-tr-add > summary, .rl-tracker .rl-tr-log > summary { cursor: pointer;
+  min-height: 44px; display: flex; align-items: center; font-weight: 600; }
+.rl-tracker .rl-tr-add > div { margin: 0.4em 0; }
+.rl-tracker .rl-tr-import { display: inline-flex; align-items: center; position: relative; }
+.rl-tracker .rl-tr-file { position: absolute; inset: 0; opacity: 0; cursor: pointer;
+  width: 100%; }
+.rl-tracker .rl-tr-link { width: 100%; font-family: ui-monospace, monospace;
+  font-size: 0.85em; }
+.rl-tracker .rl-tr-log li { overflow-wrap: anywhere; margin: 0.15em 0; }
+"""
+
+
+class TrackerPage(ModuleWidget):
+    """The tracker: :attr:`board` is what the page draws; the page's messages are the
+    GM's taps (:meth:`_receive`)."""
+
+    _esm = _ESM
+    _css = _CSS
+    board = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.fights: dict[str, _Fight] = {}
+        self.current = ""
+        self.party: list[Entry] = []
+        self.storage = "loading"
+        self._message = ("", "info")
+        self._store = RecordSync(COLLECTION, self.send)
+        self._count = 0
+        self.on_msg(self._receive)
+        self._draw()
+
+    # -- page → Python --------------------------------------------------------------
+    def _receive(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict):
+            return
+        c = content
+        handlers: dict[str, Callable[[], None]] = {
+            "loaded": lambda: self.loaded(c),
+            "written": lambda: self._store.written(c),
+            "new": lambda: self.new(str(c.get("ruleset"))),
+            "open": lambda: self.switch(str(c.get("id"))),
+            "add_party": lambda: self.add_party(str(c.get("id"))),
+            "add_foe": lambda: self.add_foe(
+                c.get("name"), c.get("dexterity"), c.get("wits"), c.get("stamina")
+            ),
+            "initiative": lambda: self.step(ab.roll_initiative, self._faces()),
+            "next": lambda: self.step(ab.next_turn),
+            "end_scene": lambda: self.step(ab.end_scene),
+            "attack": lambda: self.attack(c),
+            "hide": lambda: self.hide(str(c.get("key"))),
+            "undo": lambda: self.move(undo),
+            "redo": lambda: self.move(redo),
+            "export": self.export,
+            "import": lambda: self.import_text(c.get("text")),
+            "share": self.share,
+            "shared": lambda: self.shared(c.get("text")),
+            "say": lambda: self._say(str(c.get("text"))[:300], "warning"),
+        }
+        handler = handlers.get(str(c.get("type")))
+        if handler is None:
+            return
+        try:
+            handler()
+        except InputError as exc:
+            self._say(exc.message, "warning")
+        self._draw()
+
+    def _say(self, text: str, kind: str = "info") -> None:
+        self._message = (text, kind)
+
+    # -- storage ---------------------------------------------------------------------
+    def loaded(self, content: dict[str, Any]) -> None:
+        """The page's reading of the record store: every encounter checked, the
+        unreadable ones set aside with a message; the party's Aberrant characters."""
+        mode = content.get("mode")
+        if mode not in ("ready", "readonly"):
+            self.storage = "unavailable"
+            why = str(content.get("error") or "no storage")[:160]
+            self._say(
+                f"This browser does not let the page save encounters ({why}): they last "
+                "until the page is closed.",
+                "warning",
+            )
+            return
+        self.storage = str(mode)
+        self.party = []
+        for item in content.get("party") or ():
+            try:
+                entry = parse_entry(item.get("text") if isinstance(item, dict) else None)
+            except InputError:
+                continue  # (the party bar sets such a record aside and says so)
+            if isinstance(entry.record, Character) and not (
+                isinstance(item, dict) and item.get("deleted")
+            ):
+                self.party.append(entry)
+        if self._store.in_flight:
+            return
+        live, bad, _newer = self._store.loaded(content.get("records"))
+        fights: dict[str, _Fight] = {}
+        for stored in live:
+            try:
+                fights[stored.id] = _parse(stored.text)
+            except InputError as exc:
+                bad.append(Unreadable(stored.id, exc.message))
+        for ident, fight in fights.items():
+            mine = self.fights.get(ident)
+            if mine is not None and mine.history is not None and fight.history is not None:
+                if mine.history.present == fight.history.present:
+                    fights[ident] = mine  # (this page's own write read back: undo kept)
+                    continue
+                fight.history = record(mine.history, Change(fight.history.present, ()))
+        self.fights = fights
+        if bad:
+            ids = [b.id for b in bad if b.id is not None]
+            names = "; ".join(f"{b.id or '?'}: {b.found}" for b in bad)[:300]
+            self.send({"type": "set_aside", "ids": ids})
+            self._say(
+                f"{len(bad)} saved encounter(s) could not be read and were set aside, not "
+                f"deleted ({names}).",
+                "warning",
+            )
+        if self.current not in self.fights:
+            self.current = next(iter(self.fights), "")
+        if not self.fights:
+            self.new("2.1", announce=False)
+
+    def _save(self, ident: str) -> None:
+        if self.storage not in ("ready",):
+            return
+        fight = self.fights[ident]
+
+        def done(result: Written) -> None:
+            if not result.ok:
+                why = "another tab changed it" if result.conflicts else result.error
+                self._say(f"“{fight.name}” was not saved ({why}): read again.", "warning")
+                self.send({"type": "load"})
+                self._draw()
+
+        self._store.write({ident: fight.text()}, done)
+
+    # -- the GM's steps --------------------------------------------------------------
+    def _fight(self) -> _Fight:
+        if self.current not in self.fights:
+            raise InputError("encounter", "Start a new encounter first.")
+        return self.fights[self.current]
+
+    def new(self, ruleset: str, *, announce: bool = True) -> None:
+        if ruleset not in ("2.0", "2.1"):
+            raise InputError("ruleset", "The rules version: 2.0 or 2.1.")
+        ident = f"e{random.getrandbits(48):012x}"
+        n = len(self.fights) + 1
+        self.fights[ident] = _Fight(f"Encounter {n} (Aberrant {ruleset})", ruleset, None)
+        self.current = ident
+        self._save(ident)
+        if announce:
+            self._say(f"A new Aberrant {ruleset} encounter: add its combatants.")
+
+    def switch(self, ident: str) -> None:
+        if ident not in self.fights:
+            raise InputError("encounter", "That encounter is no longer saved here.")
+        self.current = ident
+
+    def _join(self, newcomer: Any) -> None:
+        fight = self._fight()
+        if fight.history is None:
+            enc = ab.new_encounter(fight.ruleset, [newcomer])
+            fight.history = start(enc)
+        else:
+            fight.history = record(fight.history, ab.join(fight.history.present, newcomer))
+        self._save(self.current)
+        self._say(f"{newcomer.name} joins the fight.")
+
+    def _key(self, base: str) -> str:
+        fight = self._fight()
+        used = {c.key for c in fight.history.present.combatants} if fight.history else set()
+        n = 1
+        while f"{base}{n}" in used:
+            n += 1
+        return f"{base}{n}"
+
+    def add_party(self, ident: str) -> None:
+        entry = next((e for e in self.party if e.id == ident), None)
+        if entry is None:
+            raise InputError("party", "That character is no longer in the party.")
+        self._join(ab.from_entry(entry))
+
+    def add_foe(self, name: Any, dexterity: Any, wits: Any, stamina: Any) -> None:
+        text = str(name or "").strip()
+        if not 0 < len(text) <= 60:
+            raise InputError("Foe's name", "Foe's name: 1 to 60 characters.")
+        dex = _number(dexterity, "Dex", 1, 10)
+        wit = _number(wits, "Wits", 1, 10)
+        sta = _number(stamina, "Sta", 1, 10)
+        self._join(ab.quick_foe(self._key("foe"), text, dexterity=dex, wits=wit, stamina=sta))
+
+    def _faces(self) -> dict[str, int]:
+        fight = self._fight()
+        if fight.history is None:
+            raise InputError("initiative", "Add the combatants first.")
+        return ab.seeded_faces(fight.history.present, random.getrandbits(32))
+
+    def step(self, fn: Callable[..., Change[Encounter]], *args: Any, **kw: Any) -> None:
+        fight = self._fight()
+        if fight.history is None:
+            raise InputError("encounter", "Add the combatants first.")
+        change = fn(fight.history.present, *args, **kw)
+        fight.history = record(fight.history, change)
+        self._save(self.current)
+        self._say(" · ".join(s.text for s in change.lines)[:400])
+
+    def attack(self, c: dict[str, Any]) -> None:
+        fight = self._fight()
+        enc = fight.history.present if fight.history else None
+        who = ab.current(enc) if enc is not None else None
+        if enc is None or who is None:
+            raise InputError("attacker", "Roll initiative first.")
+        damage = Damage(
+            bashing=_number(c.get("bashing"), "Bashing levels", 0, 200),
+            lethal=_number(c.get("lethal"), "Lethal levels", 0, 200),
+            aggravated=_number(c.get("aggravated"), "Aggravated levels", 0, 200),
+        )
+        hit = c.get("hit") is True
+        self.step(
+            ab.resolve_attack,
+            who.key,
+            str(c.get("target")),
+            hit=hit,
+            damage=damage if hit else Damage(),
+        )
+
+    def hide(self, key: str) -> None:
+        fight = self._fight()
+        if fight.history is not None:
+            c = ab.find(fight.history.present, key)
+            self.step(ab.mark_hidden, key, not c.hidden)
+
+    def move(self, how: Callable[[History[Encounter]], History[Encounter]]) -> None:
+        fight = self._fight()
+        if fight.history is None:
+            raise InputError("undo", "Nothing to undo.")
+        fight.history = how(fight.history)
+        self._save(self.current)
+        self._say("Undone." if how is undo else "Redone.")
+
+    def export(self) -> None:
+        fight = self._fight()
+        name = re.sub(r"[^A-Za-z0-9]+", "-", fight.name).strip("-").lower() or "encounter"
+        self.send({"type": "download", "text": fight.text(), "filename": f"{name}.json"})
+
+    def import_text(self, text: Any) -> None:
+        fight = _parse(text)
+        ident = f"e{random.getrandbits(48):012x}"
+        self.fights[ident] = fight
+        self.current = ident
+        self._save(ident)
+        self._say(f"“{fight.name}” imported.")
+
+    def share(self) -> None:
+        fight = self._fight()
+        if fight.history is None:
+            raise InputError("encounter", "Add the combatants first.")
+        self.send({"type": "link", "value": shared_encounter(fight.history.present)})
+
+    def shared(self, text: Any) -> None:
+        enc = parse_shared_encounter(text)
+        if not isinstance(enc, Encounter):
+            raise InputError("encounter", "This link holds a Chimera fight, not shown here yet.")
+        ident = f"e{random.getrandbits(48):012x}"
+        self.fights[ident] = _Fight(
+            f"Shared encounter (Aberrant {enc.ruleset})", enc.ruleset, start(enc)
+        )
+        self.current = ident
+        self._save(ident)
+        self._say("The linked encounter is saved here as “Shared encounter”.")
+
+    # -- Python → page ---------------------------------------------------------------
+    def _draw(self) -> None:
+        fight = self.fights.get(self.current)
+        enc = fight.history.present if fight and fight.history else None
+        rows = board(enc) if enc is not None else ()
+        hidden = {c.key for c in enc.combatants if c.hidden} if enc is not None else set()
+        who = ab.current(enc) if enc is not None else None
+        if enc is None:
+            when = "No one has joined yet"
+        elif enc.scene_over:
+            when = "The scene is over"
+        elif who is None:
+            when = "Before initiative"
+        else:
+            when = f"Turn {enc.turn}: {who.name}'s action"
+        history = fight.history if fight else None
+        self.board = {
+            "encounters": [{"id": k, "name": f.name} for k, f in self.fights.items()],
+            "current": self.current,
+            "when": when,
+            "started": bool(enc is not None and enc.order and not enc.scene_over),
+            "acting": {"key": who.key, "name": who.name}
+            if enc is not None and who is not None and not enc.scene_over
+            else None,
+            "rows": [
+                {
+                    "key": r.key,
+                    "name": r.name,
+                    "side": r.side,
+                    "initiative": r.initiative,
+                    "acting": r.acting,
+                    "health": r.health,
+                    "chips": list(r.chips),
+                    "hidden": r.key in hidden,
+                    "track": _track(enc, r.key) if enc is not None else [],
+                }
+                for r in rows
+            ],
+            "odds": _odds_links(enc, who.key) if enc is not None and who is not None else {},
+            "can_undo": bool(history and history.can_undo),
+            "can_redo": bool(history and history.can_redo),
+            "party": [{"id": e.id, "name": e.name} for e in self.party],
+            "log": [str(s) for s in enc.log[-40:]][::-1] if enc is not None else [],
+            "message": self._message[0],
+            "message_kind": self._message[1],
+            "storage": self.storage,
+            "players": {
+                "when": f"Turn {enc.turn}: {HIDDEN_NAME}'s action"
+                if enc is not None and who is not None and who.hidden and not enc.scene_over
+                else when,
+                "rows": [
+                    {
+                        "name": r.name,
+                        "side": r.side,
+                        "initiative": r.initiative,
+                        "acting": r.acting,
+                        "health": r.health,
+                        "chips": list(r.chips),
+                    }
+                    for r in (board(enc, player_view=True) if enc is not None else ())
+                ],
+            },
+        }
+
+
+def _odds_links(enc: Encounter, attacker: str) -> dict[str, str]:
+    """For each combatant ``attacker`` may attack now: the calculator's filled query."""
+    links = {}
+    for c in enc.combatants:
+        if c.key == attacker:
+            continue
+        try:
+            links[c.key] = attack_query(enc, attacker, c.key)
+        except InputError:
+            continue  # (an attack he may not make: no link)
+    return links
+
+
+def _track(enc: Encounter, key: str) -> list[dict[str, Any]]:
+    """His health track's boxes: each one's penalty label and what fills it."""
+    c = ab.find(enc, key)
+    levels = track_of(enc, c)
+    filled = ab.health(enc, c).filled
+    return [
+        {
+            "label": lv.kind.capitalize() if lv.penalty is None else f"−{lv.penalty}",
+            "kind": lv.kind,
+            "filled": filled[i] if i < len(filled) else None,
+        }
+        for i, lv in enumerate(levels)
+    ]
+
+
+def attack_query(enc: Encounter, attacker: str, target: str) -> str:
+    """The link's query opening the Autofire & strafing calculator filled with this
+    attack (:func:`ruleslab.encounter.attack_inputs.attack_inputs`): each record's fields
+    by the form's names, as typed, only those that differ from the form's defaults."""
+    from urllib.parse import urlencode
+
+    from ruleslab.calculators import get
+
+    calc = get("autofire")
+    roles = {r.name: r for r in getattr(calc.compute, "roles", ())}
+    defaults = dict(calc.defaults())
+    fields: dict[str, str] = {}
+    for name, value in attack_inputs(enc, attacker, target).items():
+        role = roles.get(name)
+        pairs = (
+            [(role.flat_name(f), getattr(value, f)) for f in role.fields]
+            if role is not None
+            else [(name, value)]
+        )
+        for flat, v in pairs:
+            text = _text(v)
+            if flat in defaults and text != _text(defaults[flat]):
+                fields[flat] = text
+    return urlencode({"calculator": "autofire", **fields})
+
+
+def tracker_page() -> w.VBox:
+    """The tracker as the app page shows it: the site's styles, a title, the tracker."""
+    head = w.HTML(f'{STYLE}<h2 class="rl-title">{TITLE}</h2>')
+    page = w.VBox([head, TrackerPage()])
+    page.add_class("rl-calc")
+    return page
