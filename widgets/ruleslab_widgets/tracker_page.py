@@ -27,8 +27,7 @@ from typing import Any
 import ipywidgets as w
 import traitlets
 
-from ruleslab import InputError
-from ruleslab.character import Character
+from ruleslab import Character, InputError
 from ruleslab.encounter import aberrant as ab
 from ruleslab.encounter.attack_inputs import attack_inputs
 from ruleslab.encounter.board import HIDDEN_NAME, board
