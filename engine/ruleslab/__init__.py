@@ -29,8 +29,8 @@ from ruleslab.params import (
     checked,
 )
 from ruleslab.party import Party, parse_party, party_json
+from ruleslab.quickref.weapon import Weapon
 from ruleslab.records import Role, record
-from ruleslab.weapon import Weapon
 from ruleslab.whatif import Range, compare, sweep
 
 __version__ = "0.1.0"

@@ -14,7 +14,7 @@ one and passes it to every calculator that takes a character::
 :class:`Conditions` is what the character is in when he rolls: the load he
 carries, whether he sprints this turn, Dazed or Stunned, how many actions he
 takes this turn, whether one of them is an active defence, whether the scene
-has ended. What each condition does to a roll is :mod:`ruleslab.conditions`
+has ended. What each condition does to a roll is :mod:`ruleslab.quickref.conditions`
 (one function per condition, quoting the text); every calculator passes its
 rolls through it.
 
@@ -234,7 +234,7 @@ class Conditions:
     takes this turn (1: one), an active defence included; ``active_defence``: one
     of them is an active defence (at least one action, then); ``scene_ended``: the
     scene in which he took stun damage is over.
-    :mod:`ruleslab.conditions` says what each does to a roll. A calculator refuses a
+    :mod:`ruleslab.quickref.conditions` says what each does to a roll. A calculator refuses a
     record with a field set that it does not apply (:attr:`ruleslab.records.Role.applies`).
     """
 

@@ -55,8 +55,8 @@ import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .params import InputError
-from .pmf import Dist
+from ruleslab.params import InputError
+from ruleslab.pmf import Dist
 
 __all__ = [
     "DICE",

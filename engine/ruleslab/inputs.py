@@ -20,8 +20,8 @@ from ruleslab.character import (
     MIGHT,
     STRENGTH,
 )
-from ruleslab.conditions import DAZE_ON_DEFENCE_READINGS, DEFENCE_DIFFICULTY_READINGS
 from ruleslab.params import BoolParam, ChoiceParam, IntParam
+from ruleslab.quickref.conditions import DAZE_ON_DEFENCE_READINGS, DEFENCE_DIFFICULTY_READINGS
 from ruleslab.ruleset import V20, V21
 
 __all__: list[str] = []
@@ -151,7 +151,7 @@ SOAK_ROUNDING = ChoiceParam(
         "RN-SOAK-1."
     ),
 )
-"""The soak reading of the health and damage calculators (:func:`ruleslab.soak.halve`)."""
+"""The soak reading of the health and damage calculators (:func:`ruleslab.quickref.soak.halve`)."""
 
 # --- ranged attacks, defence, healing ---------------------------------------------------
 

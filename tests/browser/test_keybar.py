@@ -24,7 +24,7 @@ pytest.importorskip("ipywidgets")
 from urllib.parse import parse_qsl  # noqa: E402
 
 from ruleslab.calculators import CALCULATORS, get  # noqa: E402
-from ruleslab.whatif_inputs import parse_value  # noqa: E402
+from ruleslab.whatif.inputs import parse_value  # noqa: E402
 
 KEYS = [c.key for c in CALCULATORS]
 PHONE = {"width": 390, "height": 844}

@@ -8,13 +8,13 @@ from fractions import Fraction
 
 import pytest
 
-from ruleslab.area_vulnerability import against_squad
-from ruleslab.attack import Maneuver, resolve_attack
-from ruleslab.conditions import SCALE_NOTE
-from ruleslab.damage import damage_taken
-from ruleslab.dodge import TargetDefence
+from ruleslab.alterations.henchmen.area_vulnerability import against_squad
 from ruleslab.params import InputError
-from ruleslab.weapons import Weapon, parse_tags
+from ruleslab.quickref.attack import Maneuver, resolve_attack
+from ruleslab.quickref.conditions import SCALE_NOTE
+from ruleslab.quickref.damage import damage_taken
+from ruleslab.quickref.defence.dodge import TargetDefence
+from ruleslab.quickref.weapons import Weapon, parse_tags
 
 P, Q = Fraction(4, 10), Fraction(6, 10)  # a die's success / failure
 
@@ -501,7 +501,8 @@ def test_area_multiplier_is_two_to_four(bad):
 
 
 def test_scale_and_fast_tracking_are_said_once_in_one_step():
-    # RN-COND-6: both tags on one weapon give one step, the one sentence of ruleslab.conditions
+    # RN-COND-6: both tags on one weapon give one step, the one sentence of
+    # ruleslab.quickref.conditions
     r = attack(gun(tags="Scale [2], Fast-Tracking [1]"), dexterity=3, natural_soak=1)
     said = [s.text for s in r.steps if SCALE_NOTE in s.text]
     assert said == ["Scale [2], Fast-Tracking [1]: " + SCALE_NOTE]

@@ -1,4 +1,4 @@
-"""Autofire and strafing: the text's table, ammunition and targets (``ruleslab.autofire``),
+"""Autofire and strafing: the text's table, ammunition and targets (``ruleslab.quickref.autofire``),
 and the Autofire & strafing calculator (``ruleslab.calculators.autofire``): its form,
 figures, chart and messages."""
 
@@ -9,11 +9,11 @@ import pytest
 from dice_oracle import P, Q
 from helpers_autofire import AUTOFIRE_ONLY_21, assert_refused, refusal
 
-from ruleslab.attack import resolve_attack
-from ruleslab.autofire import BURSTS, autofire_maneuver, rate_of_fire, rounds_used
 from ruleslab.calculators.autofire import CALCULATOR, TAGS, AutofireReport, autofire_and_strafing
 from ruleslab.declare import Chart
-from ruleslab.weapons import AP, Burst, Guided, Weapon
+from ruleslab.quickref.attack import resolve_attack
+from ruleslab.quickref.autofire import BURSTS, autofire_maneuver, rate_of_fire, rounds_used
+from ruleslab.quickref.weapons import AP, Burst, Guided, Weapon
 
 BARE = dict(target_dexterity=1, target_wits=1)
 """A 2.1 target with Defense ⌊1 ÷ 2⌋ = 0: the attack's own difficulty alone."""

@@ -35,7 +35,8 @@ def test_asking_for_one_calculator_imports_only_its_modules():
         "from ruleslab.calculators import get\n"
         "get('dice_pool')\n"
         "print(sorted(m for m in sys.modules if m.startswith('ruleslab.calculators.')))\n"
-        "print('ruleslab.compressed' in sys.modules, 'ruleslab.chimera' in sys.modules)\n"
+        "print('ruleslab.alterations.compressed' in sys.modules,"
+        " 'ruleslab.chimera' in sys.modules)\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60

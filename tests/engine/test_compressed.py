@@ -10,12 +10,12 @@ import pytest
 from dice_oracle import at_least
 from refusals import refusal
 
+from ruleslab.alterations.compressed.combatants import Combatant, parse_combatants
+from ruleslab.alterations.compressed.quantum_costs import PowerUse
+from ruleslab.alterations.henchmen import henchmen_bonus
 from ruleslab.calculators.compressed import PARAMS, combat_roll_log, compressed_combat
-from ruleslab.compressed.combatants import Combatant, parse_combatants
 from ruleslab.dice import compare, pool_distribution
-from ruleslab.henchmen import henchmen_bonus
 from ruleslab.params import InputError
-from ruleslab.quantum_costs import PowerUse
 
 OFFICER = "Police officer: Dex 3, Firearms 2 + 1 accuracy, damage 6L, soak 4L, initiative 5"
 GANGBANGER = "Gangbanger: Dex 2, Firearms 2, damage 5L, soak 1L, initiative 4"

@@ -1,11 +1,11 @@
-"""Compressed combat's combatants (:mod:`ruleslab.compressed.combatants`): the line format,
-its error messages naming the field and line, and the 2.0 track's thresholds."""
+"""Compressed combat's combatants (:mod:`ruleslab.alterations.compressed.combatants`): the line
+format, its error messages naming the field and line, and the 2.0 track's thresholds."""
 
 import pytest
 from refusals import refusal
 
-from ruleslab.compressed.combatants import parse_combatants, parse_power_text
-from ruleslab.compressed.thresholds import thresholds, thresholds_20
+from ruleslab.alterations.compressed.combatants import parse_combatants, parse_power_text
+from ruleslab.alterations.compressed.thresholds import thresholds, thresholds_20
 from ruleslab.params import InputError, TextParam
 from ruleslab.ruleset import V20, V21
 

@@ -18,7 +18,7 @@ higher base initiative survives (none of its combatants down or dead) while ever
 combatant of the other is killed; with equal initiative the damage stands ("neither")
 or each side survives half the time ("coin"). The sums are compared exactly with
 :func:`compressed_combat`'s figures and with the outcome of every pair as "Roll it"
-resolves it (:func:`ruleslab.compressed.roll.resolve_roll`).
+resolves it (:func:`ruleslab.alterations.compressed.roll.resolve_roll`).
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ from math import comb
 
 import pytest
 
+from ruleslab.alterations.compressed.roll import resolve_roll
 from ruleslab.calculators.compressed import combat_roll_log, compressed_combat
-from ruleslab.compressed.roll import resolve_roll
 
 
 @dataclass(frozen=True)

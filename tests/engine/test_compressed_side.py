@@ -7,6 +7,8 @@ from dataclasses import fields
 import pytest
 from refusals import refusal
 
+from ruleslab.alterations.compressed.pools import SideInput
+from ruleslab.alterations.compressed.quantum_costs import PowerUse
 from ruleslab.calculators.compressed import (
     CALCULATOR,
     SIDE_A,
@@ -15,9 +17,7 @@ from ruleslab.calculators.compressed import (
     Side,
     compressed_combat,
 )
-from ruleslab.compressed.pools import SideInput
 from ruleslab.params import InputError
-from ruleslab.quantum_costs import PowerUse
 
 OFFICER = "Police officer: Dex 3, Firearms 2, accuracy 1, damage 6L, soak 4L, initiative 5"
 GANGBANGER = "Gangbanger: Dex 2, Firearms 2, damage 5L, soak 1L, initiative 4"

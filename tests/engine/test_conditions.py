@@ -1,4 +1,5 @@
-"""What each condition does to a roll (ruleslab.conditions), worked by hand from the text."""
+"""What each condition does to a roll (ruleslab.quickref.conditions), worked by hand from the
+text."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from ruleslab.character import Character, Conditions
-from ruleslab.conditions import (
+from ruleslab.quickref.conditions import (
     RollKind,
     actions_allowed,
     defence_successes,

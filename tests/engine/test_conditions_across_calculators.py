@@ -279,7 +279,7 @@ def test_henchmen_defence_difficulty_reading(reading, mean):
 
 def test_defence_defence_difficulty_reading():
     from ruleslab.calculators.defence import initiative_and_defence
-    from ruleslab.defence_turn import counted_mean
+    from ruleslab.quickref.defence.turn import counted_mean
 
     spend = initiative_and_defence(ruleset="2.0", daze="dazed")
     threshold = initiative_and_defence(ruleset="2.0", daze="dazed", defence_difficulty="threshold")

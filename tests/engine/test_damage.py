@@ -1,6 +1,6 @@
 """Damage resolution: soak on dice, adds, ping, Dazed/Stunned — hand-worked and oracle-checked.
 
-The rules (``ruleslab.damage``) and the Damage resolution calculator
+The rules (``ruleslab.quickref.damage``) and the Damage resolution calculator
 (``ruleslab.calculators.damage``) combining them with natural soak.
 """
 
@@ -10,9 +10,9 @@ from math import comb
 import pytest
 
 from ruleslab.calculators.damage import CALCULATOR, damage_resolution
-from ruleslab.damage import damage_mixture, damage_taken, dazing, levels_to_reach
 from ruleslab.declare import Chart
 from ruleslab.params import InputError
+from ruleslab.quickref.damage import damage_mixture, damage_taken, dazing, levels_to_reach
 
 P, Q = Fraction(4, 10), Fraction(6, 10)
 

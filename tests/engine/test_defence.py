@@ -1,4 +1,4 @@
-"""2.0 defensive maneuvers, 2.1 Defense, 2.1 multiple actions (``ruleslab.defence``), and
+"""2.0 defensive maneuvers, 2.1 Defense, 2.1 multiple actions (``ruleslab.quickref.defence``), and
 the Initiative & defence calculator (``ruleslab.calculators.defence``): its figures, chart
 and messages."""
 
@@ -9,15 +9,15 @@ from dice_oracle import P, Q, at_least
 
 from ruleslab.calculators.defence import CALCULATOR, DefenceReport, initiative_and_defence
 from ruleslab.declare import Chart
-from ruleslab.defence import (
+from ruleslab.params import InputError
+from ruleslab.quickref.defence import (
     action_penalties,
     defense,
     defense_per_attack,
     defensive_maneuvers,
     per_attack_text,
 )
-from ruleslab.defence_turn import multiple_actions
-from ruleslab.params import InputError
+from ruleslab.quickref.defence.turn import multiple_actions
 
 # --- 2.0 ------------------------------------------------------------------------------
 

@@ -1,13 +1,18 @@
-"""The target's defence against an attack (``ruleslab.dodge``): the 2.0 dodge, the 2.1
-Defense, active defence and power block, and net successes, worked by hand."""
+"""The target's defence against an attack (``ruleslab.quickref.defence.dodge``): the 2.0 dodge, the
+2.1 Defense, active defence and power block, and net successes, worked by hand."""
 
 from fractions import Fraction
 
 import pytest
 
 from ruleslab.dice import pool_distribution
-from ruleslab.dodge import attack_target, net_successes, target_defense, target_dodge
 from ruleslab.params import InputError
+from ruleslab.quickref.defence.dodge import (
+    attack_target,
+    net_successes,
+    target_defense,
+    target_dodge,
+)
 
 P, Q = Fraction(4, 10), Fraction(6, 10)  # a die's success / failure
 

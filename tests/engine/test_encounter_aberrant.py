@@ -9,12 +9,12 @@ from __future__ import annotations
 import pytest
 from encounter_fights import Play, fight_20, fight_21
 
-from ruleslab.conditions import DAZING, MULTIPLE_ACTIONS, STUN_DAMAGE
-from ruleslab.defence import DEFENSES
+from ruleslab.alterations.henchmen import SOAK
 from ruleslab.encounter import aberrant as ab
 from ruleslab.encounter.combatant import Damage
 from ruleslab.encounter.log import EncounterError
-from ruleslab.henchmen import SOAK
+from ruleslab.quickref.conditions import DAZING, MULTIPLE_ACTIONS, STUN_DAMAGE
+from ruleslab.quickref.defence import DEFENSES
 
 
 def who(p: Play, key: str) -> ab.Combatant:

@@ -13,7 +13,7 @@ from ruleslab.character import Conditions
 from ruleslab.encounter import aberrant as ab
 from ruleslab.encounter.attack_inputs import attack_inputs
 from ruleslab.encounter.combatant import Damage
-from ruleslab.weapon import Weapon
+from ruleslab.quickref.weapon import Weapon
 
 
 def _turn_1() -> ab.Encounter:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from ruleslab.encumbrance import TIER_EFFECTS, encumbrance
+from ruleslab.quickref.encumbrance import TIER_EFFECTS, encumbrance
 
 
 @pytest.mark.parametrize(

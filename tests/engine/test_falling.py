@@ -9,9 +9,9 @@ from dice_oracle import P, Q, exactly, icepool_successes
 from printed_working import NUMBER, check_all, number
 
 from ruleslab.calculators.falling import fall
-from ruleslab.falling import MAX_DICE, damage_dice, safe_distance_m
-from ruleslab.mega import MEGA_ATTRIBUTES
 from ruleslab.params import InputError
+from ruleslab.quickref.falling import MAX_DICE, damage_dice, safe_distance_m
+from ruleslab.quickref.mega import MEGA_ATTRIBUTES
 
 FIGURE_KEYS = ["safe_distance", "damage_dice", "mean_dice_left", "threshold", "p_lethal"]
 

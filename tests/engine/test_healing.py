@@ -1,5 +1,5 @@
 """2.1 Healing: the table's own times, treatment, supplies, and the whole track
-(``ruleslab.healing``); the Healing time calculator's checked inputs
+(``ruleslab.quickref.healing``); the Healing time calculator's checked inputs
 (``ruleslab.calculators.healing``)."""
 
 from fractions import Fraction
@@ -8,8 +8,8 @@ import pytest
 
 from ruleslab.calculators.healing import CALCULATOR
 from ruleslab.calculators.healing import healing_time as checked_healing_time
-from ruleslab.healing import HOURS, fmt_hours, healing_time, level_rows
 from ruleslab.params import InputError
+from ruleslab.quickref.healing import HOURS, fmt_hours, healing_time, level_rows
 
 TRACK = dict(health_levels=12, levels_per_penalty=3, incap_levels=3)
 

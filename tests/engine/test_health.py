@@ -6,7 +6,8 @@ from dataclasses import replace
 import pytest
 
 from ruleslab.calculators.health import CALCULATOR, health
-from ruleslab.health import (
+from ruleslab.params import InputError
+from ruleslab.quickref.health import (
     DYING,
     INCAP,
     NORMAL,
@@ -18,7 +19,6 @@ from ruleslab.health import (
     track_20,
     track_21,
 )
-from ruleslab.params import InputError
 
 BASE = dict(
     ruleset="2.0",

@@ -1,6 +1,6 @@
 """Henchmen: the limit, the bonuses, squad losses, from the text's own numbers.
 
-The rules (:mod:`ruleslab.henchmen`) first, then the Henchmen squad builder
+The rules (:mod:`ruleslab.alterations.henchmen`) first, then the Henchmen squad builder
 calculator (:mod:`ruleslab.calculators.henchmen`).
 """
 
@@ -10,7 +10,7 @@ import pytest
 from dice_oracle import P, Q, exactly
 from helpers_autofire import assert_refused, refusal, squad
 
-from ruleslab.henchmen import (
+from ruleslab.alterations.henchmen import (
     divided_losses,
     henchmen_bonus,
     squad_losses,

@@ -10,10 +10,10 @@ import pytest
 from dice_oracle import P, Q
 from helpers_autofire import squad
 
+from ruleslab.alterations.henchmen import henchmen_bonus
+from ruleslab.alterations.henchmen.leader import leader_condition, leader_defence
 from ruleslab.calculators.henchmen import LEADER, LEADER_CONDITIONS, TARGET, henchmen_squad
 from ruleslab.character import Character, Conditions
-from ruleslab.henchmen import henchmen_bonus
-from ruleslab.henchmen_leader import leader_condition, leader_defence
 
 # --- Dice Pool: "adds to the dice pool for Quantum powers that both parties have" ---------
 

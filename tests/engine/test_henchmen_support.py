@@ -1,4 +1,5 @@
-"""Henchmen support weapons (:mod:`ruleslab.henchmen_support`) and the commander's own rolls.
+"""Henchmen support weapons (:mod:`ruleslab.alterations.henchmen.support`) and the commander's own
+rolls.
 
 Combat alterations › Mass Combat › Henchmen › Support Weapons: "This attack is made at
 full dice pool with henchmen accuracy/damage bonuses. Weapons capable of firing bursts
@@ -13,11 +14,11 @@ import pytest
 from dice_oracle import P, Q, exactly, rolls
 from helpers_autofire import refusal
 
-from ruleslab.dodge import target_defense, target_dodge
-from ruleslab.henchmen import henchmen_bonus
-from ruleslab.henchmen_leader import leader_condition, leader_defence
-from ruleslab.henchmen_support import fired_burst, support_attack
-from ruleslab.weapons import Weapon
+from ruleslab.alterations.henchmen import henchmen_bonus
+from ruleslab.alterations.henchmen.leader import leader_condition, leader_defence
+from ruleslab.alterations.henchmen.support import fired_burst, support_attack
+from ruleslab.quickref.defence.dodge import target_defense, target_dodge
+from ruleslab.quickref.weapons import Weapon
 
 
 def brute_levels(pool, difficulty, damage_of, soak, adds=0, dodge=0):

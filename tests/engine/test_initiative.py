@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from ruleslab.initiative import initiative, initiative_distribution, initiative_rating
+from ruleslab.quickref.initiative import initiative, initiative_distribution, initiative_rating
 
 
 def test_rating_adds_mega_dots_once():

@@ -9,8 +9,8 @@ from dice_oracle import Q, at_least, icepool_successes
 from printed_working import NUMBER, check_all, number
 
 from ruleslab.calculators.jumping import jump
-from ruleslab.jumping import exact_metres
 from ruleslab.params import InputError
+from ruleslab.quickref.jumping import exact_metres
 
 FIGURE_KEYS = ["p_clear", "mean_distance", "successes_needed", "pool"]
 

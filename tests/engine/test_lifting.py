@@ -9,9 +9,9 @@ from dice_oracle import at_least
 from printed_working import NUMBER, check_all, number
 
 from ruleslab.calculators.lifting import lifting_and_encumbrance
-from ruleslab.encumbrance import TIER_EFFECTS, mega_strength_multiplier
-from ruleslab.lifting import lift
 from ruleslab.params import InputError
+from ruleslab.quickref.encumbrance import TIER_EFFECTS, mega_strength_multiplier
+from ruleslab.quickref.lifting import lift
 
 FIGURE_KEYS = ["capacity", "tier", "effects", "roll_needed", "difficulty", "p_lift"]
 

@@ -1,6 +1,6 @@
 """Quick reference › Mega-Attributes: a Mega dot counts for 2 attribute dots."""
 
-from ruleslab.mega import MEGA_ATTRIBUTES, effective
+from ruleslab.quickref.mega import MEGA_ATTRIBUTES, effective
 
 
 def test_no_mega_dots_no_step():

@@ -4,9 +4,9 @@ walking floor."""
 import pytest
 
 from ruleslab.calculators.movement import movement
-from ruleslab.mega import MEGA_ATTRIBUTES
-from ruleslab.movement import SPRINT_LIMITS
 from ruleslab.params import InputError
+from ruleslab.quickref.mega import MEGA_ATTRIBUTES
+from ruleslab.quickref.movement import SPRINT_LIMITS
 
 FIGURE_KEYS = ["walking", "running", "sprinting", "tier", "effects"]
 

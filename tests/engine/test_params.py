@@ -370,7 +370,7 @@ def test_an_exponent_out_of_range_gets_the_range_message_which_is_true():
 
 @pytest.mark.parametrize("value", [0.1, 2.5, 1e-05, 1e-07, 123456.75, 1e6, 0.0001, 3.0, 1250.0])
 def test_a_value_the_site_writes_reads_back_as_itself(value):
-    from ruleslab.whatif_inputs import as_text
+    from ruleslab.whatif.inputs import as_text
 
     assert WEIGHT.parse(as_text(value)) == value
 

@@ -17,13 +17,13 @@ from typing import Any
 
 import pytest
 
-from ruleslab import weapons
+from ruleslab.alterations.compressed.combatants import parse_combatants
+from ruleslab.alterations.compressed.quantum_costs import parse_powers
 from ruleslab.calculators import CALCULATORS
 from ruleslab.chimera.dice import parse_dice
-from ruleslab.compressed.combatants import parse_combatants
 from ruleslab.params import InputError, TextParam
-from ruleslab.quantum_costs import parse_powers
-from ruleslab.weapons import parse_tags
+from ruleslab.quickref import weapons
+from ruleslab.quickref.weapons import parse_tags
 
 GUARD = 1.0
 """Seconds any parser may take on any input its field accepts (it takes milliseconds)."""

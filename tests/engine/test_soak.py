@@ -2,7 +2,7 @@
 
 import pytest
 
-from ruleslab.soak import (
+from ruleslab.quickref.soak import (
     armour_after_ap,
     natural_soak_against,
     natural_soak_values,

@@ -110,7 +110,7 @@ RECORDS = (
     "ruleslab.records",
     "ruleslab.character",
     "ruleslab.chimera.fighter",
-    "ruleslab.weapon",
+    "ruleslab.quickref.weapon",
 )
 """Declarations below the rules: fields and the records made of them (a rule may take a
 record, such as a :class:`ruleslab.character.Character`)."""
@@ -177,9 +177,9 @@ def test_the_layers_are_what_their_names_say():
     assert set(FRAMEWORK) <= set(MODULES)
     assert layer("ruleslab.calculators.lifting") == "calculators"
     assert layer("ruleslab.inputs") == "calculators"
-    assert layer("ruleslab.lifting") == "rules"
+    assert layer("ruleslab.quickref.lifting") == "rules"
     assert layer("ruleslab.chimera.duel") == "rules"
-    assert layer("ruleslab.whatif_links") == "what if"
+    assert layer("ruleslab.whatif.links") == "what if"
     assert layer("ruleslab_widgets.view") == "widgets"
     for (name, target), reason in UPWARD_IMPORTS.items():
         assert reason

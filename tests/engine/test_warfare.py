@@ -1,6 +1,6 @@
 """Warfare: force Size, attacks of opportunity, the "divide by 3" shortcut, squads.
 
-The rules (:mod:`ruleslab.warfare`) and the Warfare calculator
+The rules (:mod:`ruleslab.alterations.warfare`) and the Warfare calculator
 (:mod:`ruleslab.calculators.warfare`): the text's own numbers, hand-worked
 pools, boundaries and bad input. icepool and
 numpy oracles are imported with ``pytest.importorskip`` inside the tests, so the
@@ -30,11 +30,8 @@ from math import comb
 import pytest
 from warfare_forces import ONE_ATTACK
 
-from ruleslab.calculators.warfare import roll_turn, warfare
-from ruleslab.dice import pool_distribution
-from ruleslab.henchmen import squad_losses_distribution
-from ruleslab.params import InputError
-from ruleslab.warfare import (
+from ruleslab.alterations.henchmen import squad_losses_distribution
+from ruleslab.alterations.warfare import (
     Squad,
     attacks_allowed,
     attacks_of_opportunity,
@@ -50,7 +47,10 @@ from ruleslab.warfare import (
     sum_of_attacks,
     turn_damage,
 )
-from ruleslab.warfare_support import force_pools
+from ruleslab.alterations.warfare.support import force_pools
+from ruleslab.calculators.warfare import roll_turn, warfare
+from ruleslab.dice import pool_distribution
+from ruleslab.params import InputError
 
 FIGURE_KEYS = [
     "attacks",

@@ -24,8 +24,8 @@ from warfare_forces import ONE_ATTACK
 
 from ruleslab.calculators.warfare import COMMANDER, DEFENDER, roll_turn, warfare
 from ruleslab.character import Character, Conditions
-from ruleslab.conditions import DEFENCE_DIFFICULTY_READINGS
 from ruleslab.params import InputError
+from ruleslab.quickref.conditions import DEFENCE_DIFFICULTY_READINGS
 
 
 def q(x: str) -> Fraction:

@@ -15,7 +15,7 @@ from fractions import Fraction
 from itertools import product
 
 from ruleslab.calculators.warfare import roll_turn, warfare
-from ruleslab.damage import sum_with_dazing
+from ruleslab.quickref.damage import sum_with_dazing
 
 
 def _successes(faces: tuple[int, ...]) -> int:

@@ -1,6 +1,6 @@
 """Warfare › Quantity is Quality: the Size difference on defensive and awareness rolls, and Morale.
 
-The rules (:mod:`ruleslab.warfare_quantity`) and how the Warfare calculator
+The rules (:mod:`ruleslab.alterations.warfare.quantity`) and how the Warfare calculator
 (:mod:`ruleslab.calculators.warfare`) applies them: the text's own example (a
 platoon surrounded by 20,000 men), hand-worked difficulties, odds and Morale
 tracks, the readings of rules notes RN-WAR-3, RN-WAR-11 and RN-WAR-12.
@@ -11,11 +11,11 @@ from math import comb
 
 import pytest
 
+from ruleslab.alterations.warfare import hit_probability
+from ruleslab.alterations.warfare.quantity import awareness_roll, morale_loss, quantity_is_quality
 from ruleslab.calculators.warfare import warfare
 from ruleslab.dice import pool_distribution
 from ruleslab.params import InputError
-from ruleslab.warfare import hit_probability
-from ruleslab.warfare_quantity import awareness_roll, morale_loss, quantity_is_quality
 
 P = Fraction(2, 5)  # one d10 at 7+
 Q = 1 - P

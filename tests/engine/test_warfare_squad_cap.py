@@ -1,6 +1,6 @@
 """A squad's turn losses when no attack's losses are rounded (regular: × 3; fanatical:
 × 3 ÷ 3): the levels' sum is capped at ⌈squad ÷ (3 ÷ divisor)⌉ as it is built
-(:func:`ruleslab.warfare.squad_turn_losses`). Checked against brute force: every
+(:func:`ruleslab.alterations.warfare.squad_turn_losses`). Checked against brute force: every
 combination of each attack's health levels enumerated, the losses min(each × sum, squad)
 counted directly.
 """
@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import pytest
 
-from ruleslab.warfare import Squad, squad_turn_losses
+from ruleslab.alterations.warfare import Squad, squad_turn_losses
 
 PER_ATTACK = (Fraction(1, 2), Fraction(1, 4), Fraction(1, 8), Fraction(1, 8))
 """P(0, 1, 2, 3 health levels) from one attack."""

@@ -1,6 +1,6 @@
 """Warfare: what a force spends on its attacks of opportunity — Support, Morale, Power.
 
-The rules (:mod:`ruleslab.warfare_support`) and how the Warfare calculator
+The rules (:mod:`ruleslab.alterations.warfare.support`) and how the Warfare calculator
 (:mod:`ruleslab.calculators.warfare`) applies them: the text's own examples
 (Support 5 "a first world military", Power 1 "a horde of sub-Aberrants" and
 Power 10 "an all-Doyen force", tactical nuclear weapons and tactical recon),
@@ -12,9 +12,9 @@ from fractions import Fraction
 import pytest
 from warfare_forces import ONE_ATTACK
 
+from ruleslab.alterations.warfare.support import force_pools, power_spent
 from ruleslab.calculators.warfare import roll_turn, warfare
 from ruleslab.params import InputError
-from ruleslab.warfare_support import force_pools, power_spent
 
 # --- special Support: tactical nuclear weapons, tactical recon (RN-WAR-10) --------------
 # "Certain types of support may have additional effects such as tactical nuclear weapons

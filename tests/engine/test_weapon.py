@@ -6,9 +6,9 @@ from helpers_autofire import refusal
 
 from ruleslab.calculators.autofire import autofire_and_strafing
 from ruleslab.calculators.henchmen import henchmen_squad
+from ruleslab.quickref.weapon import Weapon
+from ruleslab.quickref.weapons import AP, Guided
 from ruleslab.records import fields_of
-from ruleslab.weapon import Weapon
-from ruleslab.weapons import AP, Guided
 
 RIFLE = Weapon(
     accuracy=2,

@@ -4,7 +4,7 @@ import pytest
 from helpers_autofire import refusal
 
 from ruleslab.params import InputError
-from ruleslab.weapons import (
+from ruleslab.quickref.weapons import (
     AA,
     AP,
     Area,

@@ -25,7 +25,7 @@ from hypothesis import strategies as st  # noqa: E402
 from ruleslab import BoolParam, ChoiceParam, InputError, IntParam, NumberParam, Param  # noqa: E402
 from ruleslab.calculators import CALCULATORS  # noqa: E402
 from ruleslab.whatif import LABELS, Range, sweep_values  # noqa: E402
-from ruleslab.whatif_inputs import resolve  # noqa: E402
+from ruleslab.whatif.inputs import resolve  # noqa: E402
 from ruleslab_widgets import CalculatorView  # noqa: E402
 
 HOSTILE = [

@@ -341,7 +341,7 @@ def test_a_tiny_step_typed_in_the_panel_makes_a_link_that_opens_the_same_sweep()
 def test_every_scenarios_link_the_site_writes_is_one_it_reads_back(calc):
     """Each field type in scenario B (a value other than A's): the link the view writes
     opens the same scenarios."""
-    from ruleslab.whatif_inputs import parse_value
+    from ruleslab.whatif.inputs import parse_value
 
     view = CalculatorView(calc)
     shown = [p for p in calc.params if p.name not in view.hidden_fields()]

@@ -1,10 +1,11 @@
 """The Autofire & strafing calculator (key ``autofire``): a burst at one or more targets.
 
-The rules are in :mod:`ruleslab.autofire` (bursts, strafing, ammunition, Rate),
-:mod:`ruleslab.dodge` (the target's 2.0 dodge or 2.1 Defense, active defence
-and power block), :mod:`ruleslab.attack` (the attack against that defence and
-soak), :mod:`ruleslab.area_vulnerability` (a squad of henchmen as the target) and
-:mod:`ruleslab.weapons` (the weapon and its tags); this module
+The rules are in :mod:`ruleslab.quickref.autofire` (bursts, strafing, ammunition, Rate),
+:mod:`ruleslab.quickref.defence.dodge` (the target's 2.0 dodge or 2.1 Defense, active defence
+and power block), :mod:`ruleslab.quickref.attack` (the attack against that defence and
+soak), :mod:`ruleslab.alterations.henchmen.area_vulnerability` (a squad of henchmen as the target)
+and
+:mod:`ruleslab.quickref.weapons` (the weapon and its tags); this module
 declares the calculator's inputs, combines the rules into one explained result
 (:class:`AutofireReport`) and its chart. See :mod:`ruleslab.declare`.
 
@@ -15,10 +16,11 @@ the ones the chosen ruleset does not use (rules note RN-RANGED-16).
 The attacker and the 2.1 target are roles of :class:`~ruleslab.character.Character`
 (:data:`ATTACKER`, :data:`TARGET`: their fields declared once, there), their
 conditions roles of :class:`~ruleslab.character.Conditions` (:data:`ATTACKER_CONDITIONS`,
-:data:`TARGET_CONDITIONS`), applied by :mod:`ruleslab.conditions` to the attack roll
+:data:`TARGET_CONDITIONS`), applied by :mod:`ruleslab.quickref.conditions` to the attack roll
 and to the target's defence roll (rules notes RN-COND-1 … RN-COND-5). The weapon (its
 stats and tags, the burst, the ammunition and the Rate) is the role :data:`WEAPON` of
-:class:`~ruleslab.weapon.Weapon`, its fields under their own names (``accuracy``, ``tags`` …).
+:class:`~ruleslab.quickref.weapon.Weapon`, its fields under their own names (``accuracy``, ``tags``
+…).
 
 Over 600 lines, for a reason: the form is 54 inputs (the attacker and his conditions,
 the weapon, the target under 2.0 and under 2.1 and its conditions, a squad target, and
@@ -33,21 +35,9 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from ruleslab.area_vulnerability import SquadHit, against_squad
-from ruleslab.attack import NO_CONDITIONS, AttackResult, resolve_attack
-from ruleslab.autofire import RateOfFire, autofire_maneuver, rate_of_fire
+from ruleslab.alterations.henchmen.area_vulnerability import SquadHit, against_squad
 from ruleslab.character import Character, Conditions
-from ruleslab.conditions import (
-    DEFENCE_DIFFICULTY_READINGS,
-    Modifier,
-    RollKind,
-    load_encumbrance,
-    on_roll,
-    single_action,
-)
 from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup, Headline
-from ruleslab.defence import DEFENSES
-from ruleslab.dodge import DEFENSIVE, TargetDefence, target_defense, target_dodge
 from ruleslab.explain import Explained, Figure, Step
 from ruleslab.inputs import (
     DAZE_ON_DEFENCE,
@@ -67,10 +57,22 @@ from ruleslab.params import (
     checked,
 )
 from ruleslab.pmf import chart_bars
+from ruleslab.quickref.attack import NO_CONDITIONS, AttackResult, resolve_attack
+from ruleslab.quickref.autofire import RateOfFire, autofire_maneuver, rate_of_fire
+from ruleslab.quickref.conditions import (
+    DEFENCE_DIFFICULTY_READINGS,
+    Modifier,
+    RollKind,
+    load_encumbrance,
+    on_roll,
+    single_action,
+)
+from ruleslab.quickref.defence import DEFENSES
+from ruleslab.quickref.defence.dodge import DEFENSIVE, TargetDefence, target_defense, target_dodge
+from ruleslab.quickref.weapon import TAGS, TagsParam, Weapon
 from ruleslab.records import Role, fields_of
 from ruleslab.ruleset import V20, V21
 from ruleslab.sources import ALT, QR, rule
-from ruleslab.weapon import TAGS, TagsParam, Weapon
 
 __all__ = ["CALCULATOR", "TAGS", "AutofireReport", "TagsParam", "autofire_and_strafing"]
 
@@ -181,7 +183,7 @@ TARGET = Role(
     defaults={"dexterity": 2, "wits": 2, "athletics": 2, "quantum": 1},
 )
 """The target: under 2.1 its Defense, active defence and power block
-(:func:`ruleslab.dodge.target_defense`); under either ruleset its Str, Might and
+(:func:`ruleslab.quickref.defence.dodge.target_defense`); under either ruleset its Str, Might and
 Mega-Strength, the tier of the load it carries (rules note RN-COND-1)."""
 TARGET_LOAD = ("target_strength", "target_might", "target_mega_strength")
 """The target's fields read for its load only, under either ruleset."""
@@ -231,7 +233,7 @@ DEFENCE_DIFFICULTY = ChoiceParam(
 
 
 WEAPON = Role("weapon", "The weapon", Weapon, fields_of(Weapon))
-"""The weapon, its burst, ammunition and Rate: the :class:`~ruleslab.weapon.Weapon`
+"""The weapon, its burst, ammunition and Rate: the :class:`~ruleslab.quickref.weapon.Weapon`
 record's fields, under their own names (``accuracy``, ``tags``, ``burst`` …)."""
 SPECIALTY = BoolParam(
     "specialty",
@@ -720,14 +722,14 @@ def autofire_and_strafing(
     The target: under 2.0 it dodges ("Characters can dodge (Dex + Athletics)");
     under 2.1 "Their Defense score adds to the difficulty of attacks against them,
     but is reduced by 1 for every successful or unsuccessful attack made against
-    them", and it may actively defend or power block (:mod:`ruleslab.dodge`).
+    them", and it may actively defend or power block (:mod:`ruleslab.quickref.defence.dodge`).
 
     Burst(X): "Burst weapons have a slash in their Rate stat, with their
     effective rate of fire following the unadjusted RoF": a ``rate`` above 0
-    caps the burst (:func:`ruleslab.autofire.rate_of_fire`). A squad target
+    caps the burst (:func:`ruleslab.quickref.autofire.rate_of_fire`). A squad target
     (``target_kind="squad"``) loses henchmen by the henchmen rules, an Area(X)
     weapon's post-soak damage × ``area_multiplier`` ("Area Vulnerability",
-    :func:`ruleslab.attack.against_squad`).
+    :func:`ruleslab.quickref.attack.against_squad`).
 
     ``attacker``, ``target`` (its 2.1 traits) and their ``conditions`` and
     ``target_conditions`` are records (``None``: the form's defaults; a caller may
@@ -735,7 +737,7 @@ def autofire_and_strafing(
     attacker's load, daze and actions add difficulty to the attack roll; the
     target's sprinting, daze and actions (its active defence one of them) add
     difficulty to its defence roll, read by ``defence_difficulty``
-    (:mod:`ruleslab.conditions`, rules notes RN-COND-1 … RN-COND-5).
+    (:mod:`ruleslab.quickref.conditions`, rules notes RN-COND-1 … RN-COND-5).
     """
     assert attacker is not None  # (filled in by @checked)
     assert conditions is not None

@@ -4,13 +4,14 @@ Combat alterations › Compressed Combat: "This is a system used for
 less-narratively important fights, compressing the effect of a fight into one roll."
 
 The rules, each module quoting the text it implements, are in
-:mod:`ruleslab.compressed.combatants` (a combatant a line of text),
-:mod:`ruleslab.compressed.pools` (each side's pools, its Quantum spent),
-:mod:`ruleslab.compressed.odds` (the opposed roll, damage, death, the timeframe),
-:mod:`ruleslab.compressed.roll` (one rolled fight), :mod:`ruleslab.compressed.result`
-(the explained result, :class:`CompressedCombat`, with its charts) and
-:mod:`ruleslab.quantum_costs` (the power-type multipliers). This module declares the
-inputs: a side's fields once (:data:`SIDE_FIELDS`, the record :class:`Side`), the two
+:mod:`ruleslab.alterations.compressed.combatants` (a combatant a line of text),
+:mod:`ruleslab.alterations.compressed.pools` (each side's pools, its Quantum spent),
+:mod:`ruleslab.alterations.compressed.odds` (the opposed roll, damage, death, the timeframe),
+:mod:`ruleslab.alterations.compressed.roll` (one rolled fight),
+:mod:`ruleslab.alterations.compressed.result` (the explained result, :class:`CompressedCombat`, with
+its charts) and
+:mod:`ruleslab.alterations.compressed.quantum_costs` (the power-type multipliers). This module
+declares the inputs: a side's fields once (:data:`SIDE_FIELDS`, the record :class:`Side`), the two
 roles that record plays (:data:`SIDE_A`, :data:`SIDE_B`: the form's ``a_*`` and ``b_*``
 fields, the function's ``a`` and ``b``) and the rules options (:data:`OPTIONS`); then it
 combines the rules (:func:`compressed_combat`), its "Roll it" log
@@ -25,30 +26,36 @@ import random
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 
-from ruleslab.compressed.combatants import (
+from ruleslab.alterations.compressed.combatants import (
     MAX_INTENT,
     Combatant,
     parse_combatants,
     parse_intent,
     parse_power_text,
 )
-from ruleslab.compressed.lines import RecordsParam, write_combatant, write_power
-from ruleslab.compressed.odds import (
+from ruleslab.alterations.compressed.lines import RecordsParam, write_combatant, write_power
+from ruleslab.alterations.compressed.odds import (
     after_ablative,
     health_odds,
     success_table,
     timeframe,
     victory_odds,
 )
-from ruleslab.compressed.pools import COMPRESSED, SideInput, build_side, spend, take_cover
-from ruleslab.compressed.pools import HENCHMEN as HENCHMEN_RULE
-from ruleslab.compressed.result import CompressedCombat
-from ruleslab.compressed.roll import play
+from ruleslab.alterations.compressed.pools import (
+    COMPRESSED,
+    SideInput,
+    build_side,
+    spend,
+    take_cover,
+)
+from ruleslab.alterations.compressed.pools import HENCHMEN as HENCHMEN_RULE
+from ruleslab.alterations.compressed.quantum_costs import PowerUse, spend_steps
+from ruleslab.alterations.compressed.result import CompressedCombat
+from ruleslab.alterations.compressed.roll import play
 from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup, Headline, Roll
 from ruleslab.explain import Step
 from ruleslab.inputs import RULESET as BASE_RULESET
 from ruleslab.params import BoolParam, ChoiceParam, InputError, IntParam, TextParam, checked
-from ruleslab.quantum_costs import PowerUse, spend_steps
 from ruleslab.records import Role, record
 from ruleslab.ruleset import V21
 from ruleslab.sources import ALT, QR, rule
@@ -263,8 +270,8 @@ SIDE_FIELDS = (
 @dataclass(frozen=True, kw_only=True)
 class Side(SideInput):
     """One side of the fight, as a Python caller passes it (``compressed_combat(a=Side(…))``):
-    the fields of :class:`~ruleslab.compressed.pools.SideInput` (defaults written there),
-    each declared once above and checked. ``combatants`` and ``powers`` may be the form's
+    the fields of :class:`~ruleslab.alterations.compressed.pools.SideInput` (defaults written
+    there), each declared once above and checked. ``combatants`` and ``powers`` may be the form's
     text (parsed) or records; the role sets ``label``. Example::
 
         Side(combatants="Police officer: Dex 3, Firearms 2, damage 6L, soak 4L", cover=1)
@@ -387,7 +394,7 @@ def compressed_combat(
     the side which rolls more total successes." › Damage and Death: "The total
     successes rolled by a "side" equal the levels of damage a character takes."
 
-    In named steps: each side's pools (:func:`~ruleslab.compressed.pools.build_side`,
+    In named steps: each side's pools (:func:`~ruleslab.alterations.compressed.pools.build_side`,
     then the opponent's cover), the success tables, ablative soak, victory and the tie,
     damage and the both-down rule, the timeframe and the Quantum spent.
 
@@ -468,7 +475,7 @@ def combat_roll_log(result: CompressedCombat, seed: int) -> tuple[str, ...]:
 
     Rolls every combatant's pool (and any rolled resistance) with ``random.Random(seed)``,
     then applies ablative soak, victory, the tie rule, damage sharing and the both-down
-    rule exactly as :func:`compressed_combat` (:func:`ruleslab.compressed.odds.play`).
+    rule exactly as :func:`compressed_combat` (:func:`ruleslab.alterations.compressed.odds.play`).
     """
     return play(
         result.side_a,

@@ -1,7 +1,7 @@
 """The Damage resolution calculator (key ``damage``): one attack's damage against a target.
 
-The rules are in :mod:`ruleslab.damage` (damage dice after soak, adds, ping,
-Dazed and Stunned) and :mod:`ruleslab.soak` (natural soak); this module
+The rules are in :mod:`ruleslab.quickref.damage` (damage dice after soak, adds, ping,
+Dazed and Stunned) and :mod:`ruleslab.quickref.soak` (natural soak); this module
 declares the calculator's inputs, combines the rules into one explained result
 (:class:`DamageResolution`) and its chart. See :mod:`ruleslab.declare`.
 """
@@ -11,14 +11,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ruleslab.character import Character
-from ruleslab.damage import MAX_ADDS, MAX_DICE, MAX_SOAK, DamageTaken, Dazing, damage_taken, dazing
 from ruleslab.declare import Calculator, Chart, ChartView, Headline
 from ruleslab.explain import Explained, Figure
 from ruleslab.inputs import DAMAGE_KIND, SOAK_ROUNDING
 from ruleslab.params import IntParam, checked
 from ruleslab.pmf import chart_bars
+from ruleslab.quickref.damage import (
+    MAX_ADDS,
+    MAX_DICE,
+    MAX_SOAK,
+    DamageTaken,
+    Dazing,
+    damage_taken,
+    dazing,
+)
+from ruleslab.quickref.soak import natural_soak_against, natural_soak_steps
 from ruleslab.records import Role
-from ruleslab.soak import natural_soak_against, natural_soak_steps
 from ruleslab.sources import QR, rule
 
 __all__ = ["CALCULATOR", "TARGET", "DamageResolution", "damage_resolution"]
@@ -49,8 +57,8 @@ and the levels in one turn that Daze and Stun him)."""
 class DamageResolution(Explained):
     """Result of :func:`damage_resolution`: one attack against one target.
 
-    ``taken`` is the :class:`~ruleslab.damage.DamageTaken` (dice after soak,
-    ping, the exact levels lost); ``dazing`` the :class:`~ruleslab.damage.Dazing`
+    ``taken`` is the :class:`~ruleslab.quickref.damage.DamageTaken` (dice after soak,
+    ping, the exact levels lost); ``dazing`` the :class:`~ruleslab.quickref.damage.Dazing`
     (the levels in one turn that Daze and Stun the target and the chances that
     this attack, on top of the levels already taken this turn, reaches them).
     ``natural_soak`` is the target's natural soak against the attack's type.
@@ -72,7 +80,7 @@ class DamageResolution(Explained):
     def chart(self) -> Chart:
         """Bars ``(str(k), P(k health levels lost))``, cut after the last visible one,
         highlighted from the levels that Daze the target (with those already taken
-        this turn: :attr:`~ruleslab.damage.Dazing.to_daze`)."""
+        this turn: :attr:`~ruleslab.quickref.damage.Dazing.to_daze`)."""
         return Chart(chart_bars(self.taken.levels), self.dazing.to_daze)
 
 
@@ -137,10 +145,10 @@ def damage_resolution(
 
     The target's natural soak against the attack's type ("Stun damage is soaked
     as bashing damage") and its armour soak, less Armor Piercing, come off the
-    damage dice (:func:`~ruleslab.damage.damage_taken`); "A character is Dazed
+    damage dice (:func:`~ruleslab.quickref.damage.damage_taken`); "A character is Dazed
     if he takes (2 * Stamina) HLs of damage in a single turn from any
     combination of sources, and Stunned if he takes (3 * Stamina) HLs of
-    damage" (:func:`~ruleslab.damage.dazing`). ``target`` is a record (``None``:
+    damage" (:func:`~ruleslab.quickref.damage.dazing`). ``target`` is a record (``None``:
     the form's defaults); a caller may instead pass its fields (``stamina=3``).
     """
     assert target is not None  # (filled in by @checked)
@@ -202,7 +210,7 @@ CALCULATOR = Calculator(
     example=(
         "from ruleslab.calculators.damage import damage_resolution\n"
         "from ruleslab.character import Character\n"
-        "from ruleslab.damage import damage_taken\n"
+        "from ruleslab.quickref.damage import damage_taken\n"
         "r = damage_resolution(dice=8, adds=2, kind='lethal',\n"
         "                      target=Character(stamina=3, quantum=1),\n"
         "                      armour_soak=3, armour_piercing=1)\n"

@@ -1,8 +1,8 @@
 """The Initiative & defence calculator (key ``defence``): initiative, then defence by ruleset.
 
-The rules are in :mod:`ruleslab.initiative` (initiative and who acts first),
-:mod:`ruleslab.defence` (2.0 defensive maneuvers, 2.1 Defense) and
-:mod:`ruleslab.defence_turn` (the defender's conditions on them, 2.1 multiple
+The rules are in :mod:`ruleslab.quickref.initiative` (initiative and who acts first),
+:mod:`ruleslab.quickref.defence` (2.0 defensive maneuvers, 2.1 Defense) and
+:mod:`ruleslab.quickref.defence.turn` (the defender's conditions on them, 2.1 multiple
 actions); this module declares the calculator's inputs, combines the rules into
 one explained result (:class:`DefenceReport`) and its chart. See
 :mod:`ruleslab.declare`.
@@ -13,10 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ruleslab.character import Character, Conditions
-from ruleslab.conditions import on_roll
 from ruleslab.declare import Calculator, Chart, ChartView, Headline
-from ruleslab.defence import DEFENSES, MULTIPLE, Defense, Maneuvers, PoolRoll
-from ruleslab.defence_turn import (
+from ruleslab.explain import Explained, Figure, Step
+from ruleslab.inputs import DAZE_ON_DEFENCE, DEFENCE_DIFFICULTY, MEGA_IN_DEFENSE, ONLY_UNDER_21
+from ruleslab.inputs import RULESET as BASE_RULESET
+from ruleslab.params import BoolParam, ChoiceParam, IntParam, checked
+from ruleslab.pmf import chart_bars
+from ruleslab.quickref.conditions import on_roll
+from ruleslab.quickref.defence import DEFENSES, MULTIPLE, Defense, Maneuvers, PoolRoll
+from ruleslab.quickref.defence.turn import (
     DEFENCE_POSITIONS,
     OWN_ACTION,
     MultipleActions,
@@ -25,12 +30,7 @@ from ruleslab.defence_turn import (
     multiple_actions,
     plan_turn,
 )
-from ruleslab.explain import Explained, Figure, Step
-from ruleslab.initiative import InitiativeOdds, initiative
-from ruleslab.inputs import DAZE_ON_DEFENCE, DEFENCE_DIFFICULTY, MEGA_IN_DEFENSE, ONLY_UNDER_21
-from ruleslab.inputs import RULESET as BASE_RULESET
-from ruleslab.params import BoolParam, ChoiceParam, IntParam, checked
-from ruleslab.pmf import chart_bars
+from ruleslab.quickref.initiative import InitiativeOdds, initiative
 from ruleslab.records import Role
 from ruleslab.ruleset import V20, V21
 from ruleslab.sources import QR, rule
@@ -228,7 +228,7 @@ CONDITIONS = Role(
     shown_when_field={"actions": ONLY_UNDER_21, "active_defence": ONLY_UNDER_21},
 )
 """What he is in this turn: sprinting, how many actions, an active defence among them,
-Dazed or Stunned, the load he carries (:func:`ruleslab.conditions.on_roll`)."""
+Dazed or Stunned, the load he carries (:func:`ruleslab.quickref.conditions.on_roll`)."""
 ACTIONS = CONDITIONS.param("actions")
 """His actions this turn as the form shows them (named among the inputs 2.0 does not use)."""
 
@@ -308,7 +308,7 @@ def initiative_and_defence(
     """Initiative and the chance to act first; under 2.0 the dodge, parry and
     powerblock rolls; under 2.1 Defense per attack, active defence, power block and
     the multiple-action difficulties and chances. The defender's conditions act on
-    them (:mod:`ruleslab.defence_turn`): sprinting ("may not take any actions during
+    them (:mod:`ruleslab.quickref.defence.turn`): sprinting ("may not take any actions during
     the turn except defensive maneuvers, and are at +1 difficulty to all defensive
     maneuvers"), an active defence ("Characters may take an action to actively
     defend": one more action), Dazed/Stunned ("+1 difficulty to all actions", Stunned

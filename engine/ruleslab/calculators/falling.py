@@ -1,6 +1,6 @@
 """The Falling calculator (key ``falling``): a fall's damage dice, the break-fall and lethality.
 
-The rule is :func:`ruleslab.falling.fall`; this module declares the
+The rule is :func:`ruleslab.quickref.falling.fall`; this module declares the
 calculator's inputs and their defaults (the faller, a
 :class:`~ruleslab.character.Character`: :data:`FALLER`; his
 :class:`~ruleslab.character.Conditions`: :data:`FALLER_CONDITIONS`), and its
@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from ruleslab import falling
 from ruleslab.character import Character, Conditions
-from ruleslab.conditions import RollKind, load_encumbrance, on_roll
 from ruleslab.declare import Calculator, Chart, ChartView, Headline
-from ruleslab.falling import FallResult
 from ruleslab.inputs import one_roll_dice_rules
 from ruleslab.params import BoolParam, ChoiceParam, NumberParam, checked
+from ruleslab.quickref import falling
+from ruleslab.quickref.conditions import RollKind, load_encumbrance, on_roll
+from ruleslab.quickref.falling import FallResult
 from ruleslab.records import Role
 from ruleslab.ruleset import V21
 from ruleslab.sources import QR, rule
@@ -84,7 +84,7 @@ FALLER_CONDITIONS = Role(
     },
 )
 """What he carries and whether he is Dazed or Stunned: both add difficulty to the
-break-fall roll (:func:`ruleslab.conditions.on_roll`), paid with its first successes
+break-fall roll (:func:`ruleslab.quickref.conditions.on_roll`), paid with its first successes
 (RN-FALL-7), its tier graded against the faller's own Strength, Might and
 Mega-Strength (fields of :data:`FALLER`)."""
 BREAK_FALL_ROLL = RollKind("the break-fall roll", physical="movement")
@@ -132,12 +132,12 @@ LETHAL_MEANS = ChoiceParam(
 
 @dataclass(frozen=True, kw_only=True)
 class FallReport(FallResult):
-    """The Falling calculator's result: the rule's :class:`~ruleslab.falling.FallResult`
+    """The Falling calculator's result: the rule's :class:`~ruleslab.quickref.falling.FallResult`
     (same fields and figures) and the chart of the damage dice left."""
 
     @classmethod
     def of(cls, result: FallResult) -> FallReport:
-        """The report of a fall :func:`ruleslab.falling.fall` computed."""
+        """The report of a fall :func:`ruleslab.quickref.falling.fall` computed."""
         return cls(**{f.name: getattr(result, f.name) for f in fields(result)})
 
     def chart(self) -> Chart:
@@ -173,10 +173,10 @@ def fall(
     without taking damage. Past that, falling damage is 1d/2 meters (round down) for
     the first 20 meters and then 1d/5 meters past that, up to 40d pre-soak damage …
     Fall damage is lethal if the damage equals or exceeds the character's (Stamina +
-    Athletics)", less the break-fall roll's successes (:func:`ruleslab.falling.fall`).
+    Athletics)", less the break-fall roll's successes (:func:`ruleslab.quickref.falling.fall`).
 
     His load and a Dazed or Stunned state add their difficulty to the break-fall
-    roll (:func:`ruleslab.conditions.on_roll`); its first successes pay for it.
+    roll (:func:`ruleslab.quickref.conditions.on_roll`); its first successes pay for it.
     ``faller`` and ``conditions`` are records (``None``: the form's defaults); a
     caller may instead pass their fields (``stamina=4``, ``load_kg=30``).
     """

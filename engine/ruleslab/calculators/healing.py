@@ -1,6 +1,6 @@
 """The Healing time calculator (key ``healing``): time to heal back to full health (2.1).
 
-The rule is :func:`ruleslab.healing.healing_time`; this module declares its
+The rule is :func:`ruleslab.quickref.healing.healing_time`; this module declares its
 inputs (the healer as a :class:`~ruleslab.character.Character`, :data:`HEALER`)
 and the calculator, whose function hands the healer's traits to the rule.
 See :mod:`ruleslab.declare`.
@@ -8,10 +8,10 @@ See :mod:`ruleslab.declare`.
 
 from __future__ import annotations
 
-from ruleslab import healing
 from ruleslab.character import Character
 from ruleslab.declare import Calculator, Headline
 from ruleslab.params import ChoiceParam, IntParam, checked
+from ruleslab.quickref import healing
 from ruleslab.records import Role
 from ruleslab.sources import QR, rule
 
@@ -148,7 +148,7 @@ def healing_time(
     penalty_from: str = "after",
     dying_bashing: str = "lethal_rate",
 ) -> healing.HealingTime:
-    """:func:`ruleslab.healing.healing_time` with the healer as a record, every input
+    """:func:`ruleslab.quickref.healing.healing_time` with the healer as a record, every input
     checked against its declaration. ``healer`` is a
     :class:`~ruleslab.character.Character` (``None``: the form's defaults, Medicine 0
     and Intelligence 2); a caller may instead pass its fields by their form names

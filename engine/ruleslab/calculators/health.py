@@ -1,7 +1,7 @@
 """The Health & soak calculator (key ``health``): a character's track, the damage on it, soak.
 
-The rules are in :mod:`ruleslab.health` (the 2.0 and 2.1 tracks, how damage
-fills them, stun healing) and :mod:`ruleslab.soak`; this module declares the
+The rules are in :mod:`ruleslab.quickref.health` (the 2.0 and 2.1 tracks, how damage
+fills them, stun healing) and :mod:`ruleslab.quickref.soak`; this module declares the
 calculator's inputs and combines the rules into one explained result
 (:class:`HealthReport`), drawn as a health track. See :mod:`ruleslab.declare`.
 """
@@ -11,10 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ruleslab.character import Character, Conditions
-from ruleslab.conditions import stun_after_scene
 from ruleslab.declare import Calculator, Headline, HealthTrackView
 from ruleslab.explain import Explained, Figure
-from ruleslab.health import (
+from ruleslab.inputs import ONLY_UNDER_21, SOAK_ROUNDING
+from ruleslab.inputs import RULESET as BASE_RULESET
+from ruleslab.params import BoolParam, ChoiceParam, IntParam, checked
+from ruleslab.quickref.conditions import stun_after_scene
+from ruleslab.quickref.health import (
     DYING,
     INCAP,
     NORMAL,
@@ -24,12 +27,9 @@ from ruleslab.health import (
     stun_recovery,
     track,
 )
-from ruleslab.inputs import ONLY_UNDER_21, SOAK_ROUNDING
-from ruleslab.inputs import RULESET as BASE_RULESET
-from ruleslab.params import BoolParam, ChoiceParam, IntParam, checked
+from ruleslab.quickref.soak import Soak, soak
 from ruleslab.records import Role
 from ruleslab.ruleset import V21
-from ruleslab.soak import Soak, soak
 from ruleslab.sources import QR, rule
 
 __all__ = ["CALCULATOR", "CHARACTER", "CHARACTER_CONDITIONS", "HealthReport", "health"]
@@ -39,8 +39,8 @@ __all__ = ["CALCULATOR", "CHARACTER", "CHARACTER_CONDITIONS", "HealthReport", "h
 class HealthReport(Explained):
     """Result of :func:`health`: the track, the damage on it, state and soak.
 
-    ``levels`` is the track (:class:`~ruleslab.health.HealthLevel`), ``filled``
-    what fills each box, ``state`` a key of :data:`~ruleslab.health.STATES`,
+    ``levels`` is the track (:class:`~ruleslab.quickref.health.HealthLevel`), ``filled``
+    what fills each box, ``state`` a key of :data:`~ruleslab.quickref.health.STATES`,
     ``penalty`` the current wound penalty (``None`` once Incapacitated or
     worse); ``stun_turns`` the turns per level of stun healed.
     """
@@ -151,7 +151,7 @@ CHARACTER_CONDITIONS = Role(
     },
 )
 """Whether the scene has ended: its stun damage then goes away
-(:func:`ruleslab.conditions.stun_after_scene`); no other condition touches the track."""
+(:func:`ruleslab.quickref.conditions.stun_after_scene`); no other condition touches the track."""
 
 
 def _armour_soak(kind: str) -> IntParam:
@@ -229,14 +229,14 @@ def health(
 ) -> HealthReport:
     """A character's health track (2.0 or 2.1), the damage on it, state and soak.
 
-    The track is :func:`~ruleslab.health.track`'s, filled by
-    :func:`~ruleslab.health.fill` (worst damage first, then stun); soak is
-    :func:`~ruleslab.soak.soak`'s ("(Quantum + Stamina + Mega-Stamina)
+    The track is :func:`~ruleslab.quickref.health.track`'s, filled by
+    :func:`~ruleslab.quickref.health.fill` (worst damage first, then stun); soak is
+    :func:`~ruleslab.quickref.soak.soak`'s ("(Quantum + Stamina + Mega-Stamina)
     Bashing/(Quantum + Stamina/2 + Mega-Stamina) Lethal/(Quantum/2)
     Aggravated", plus armour); stun "heals at the rate of 1 level per (10 -
     Stamina) turns, minimum 1, and goes away at the end of the scene": once
     ``conditions.scene_ended``, the entered stun levels are cleared before the
-    track is filled (:func:`ruleslab.conditions.stun_after_scene`, rules note
+    track is filled (:func:`ruleslab.quickref.conditions.stun_after_scene`, rules note
     RN-COND-4), so the boxes, wound penalty and state follow. ``character`` and
     ``conditions`` are records (``None``: the form's defaults); a caller may
     instead pass their fields (``stamina=3``, ``scene_ended=True``).
@@ -315,7 +315,7 @@ CALCULATOR = Calculator(
     example=(
         "from ruleslab.calculators.health import health\n"
         "from ruleslab.character import Character, Conditions\n"
-        "from ruleslab.health import track_20\n"
+        "from ruleslab.quickref.health import track_20\n"
         "hero = Character(strength=3, stamina=3, quantum=2)\n"
         "r = health(ruleset='2.0', character=hero, bashing=1, lethal=2, stun=4)\n"
         "print(r.explain())\n"

@@ -1,14 +1,15 @@
 """The Henchmen squad builder calculator (key ``henchmen``): a leader's squad and one attack on it.
 
-The rules are in :mod:`ruleslab.henchmen` (the limit and bonuses, an incoming
-attack on the squad), :mod:`ruleslab.henchmen_leader` (the leader's condition,
-defence roll and Quantum power roll), :mod:`ruleslab.henchmen_support` (the
-support weapon attack, through :mod:`ruleslab.attack` and :mod:`ruleslab.dodge`)
-and :mod:`ruleslab.damage`; this module declares the calculator's inputs (the
-leader and the support attack's target as :class:`~ruleslab.character.Character`
-roles, the leader's condition as a :class:`~ruleslab.character.Conditions` role, the
-heavy weapon as a :class:`~ruleslab.weapon.Weapon` role, ``support_…``) and combines
-the rules into one explained result (:class:`HenchmenSquad`) with its charts. See
+The rules are in :mod:`ruleslab.alterations.henchmen` (the limit and bonuses, an incoming
+attack on the squad), :mod:`ruleslab.alterations.henchmen.leader` (the leader's condition,
+defence roll and Quantum power roll), :mod:`ruleslab.alterations.henchmen.support` (the
+support weapon attack, through :mod:`ruleslab.quickref.attack` and
+:mod:`ruleslab.quickref.defence.dodge`) and :mod:`ruleslab.quickref.damage`; this module declares
+the calculator's inputs (the leader and the support attack's target as
+:class:`~ruleslab.character.Character` roles, the leader's condition as a
+:class:`~ruleslab.character.Conditions` role, the heavy weapon as a
+:class:`~ruleslab.quickref.weapon.Weapon` role, ``support_…``) and combines the rules into one
+explained result (:class:`HenchmenSquad`) with its charts. See
 :mod:`ruleslab.declare`.
 
 Over 600 lines, for a reason: the form is 41 inputs; 16 come from the four roles,
@@ -25,25 +26,22 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from ruleslab.calculators import autofire as burst
-from ruleslab.character import Character, Conditions
-from ruleslab.damage import MAX_DICE
-from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup, Headline
-from ruleslab.dodge import target_defense
-from ruleslab.dodge import target_dodge as dodging
-from ruleslab.explain import Explained, Figure
-from ruleslab.henchmen import (
+from ruleslab.alterations.henchmen import (
     HenchmenBonus,
     SquadUnderAttack,
     henchmen_bonus,
     incoming_levels,
     squad_under_attack,
 )
-from ruleslab.henchmen_leader import LeaderDefence, LeaderPower
-from ruleslab.henchmen_leader import leader_condition as condition_of
-from ruleslab.henchmen_leader import leader_defence as defence_roll
-from ruleslab.henchmen_leader import leader_power as power_roll
-from ruleslab.henchmen_support import SupportAttack, support_attack
+from ruleslab.alterations.henchmen.leader import LeaderDefence, LeaderPower
+from ruleslab.alterations.henchmen.leader import leader_condition as condition_of
+from ruleslab.alterations.henchmen.leader import leader_defence as defence_roll
+from ruleslab.alterations.henchmen.leader import leader_power as power_roll
+from ruleslab.alterations.henchmen.support import SupportAttack, support_attack
+from ruleslab.calculators import autofire as burst
+from ruleslab.character import Character, Conditions
+from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup, Headline
+from ruleslab.explain import Explained, Figure
 from ruleslab.inputs import (
     DAZE_ON_DEFENCE,
     DEFENCE_DIFFICULTY,
@@ -57,10 +55,13 @@ from ruleslab.inputs import (
 from ruleslab.inputs import RULESET as BASE_RULESET
 from ruleslab.params import BoolParam, ChoiceParam, InputError, IntParam, checked
 from ruleslab.pmf import chart_bars
+from ruleslab.quickref.damage import MAX_DICE
+from ruleslab.quickref.defence.dodge import target_defense
+from ruleslab.quickref.defence.dodge import target_dodge as dodging
+from ruleslab.quickref.weapon import Weapon
 from ruleslab.records import Role
 from ruleslab.ruleset import V20, V21
 from ruleslab.sources import ALT, QR, rule
-from ruleslab.weapon import Weapon
 
 __all__ = ["CALCULATOR", "HenchmenSquad", "henchmen_squad"]
 
@@ -124,7 +125,7 @@ LEADER_CONDITIONS = Role(
     },
 )
 """The leader's condition this turn: Dazed or Stunned
-(:func:`ruleslab.conditions.daze_difficulty`)."""
+(:func:`ruleslab.quickref.conditions.daze_difficulty`)."""
 
 HENCHMAN_POOL = IntParam(
     "henchman_pool",
@@ -253,7 +254,7 @@ SUPPORT_WEAPON = Role(
     },
     defaults={"accuracy": 0, "damage_dice": 8, "burst": "long"},
 )
-"""The heavy weapon the leader fires: a :class:`~ruleslab.weapon.Weapon` (form names kept:
+"""The heavy weapon the leader fires: a :class:`~ruleslab.quickref.weapon.Weapon` (form names kept:
 ``support_*``). Its tags are the record's (none in the form); its Rate is not read."""
 SUPPORT_DIFFICULTY = IntParam(
     "support_difficulty",
@@ -388,14 +389,14 @@ class HenchmenSquad(Explained):
     """Result of :func:`henchmen_squad`: a leader's squad, its support weapon attack, the
     leader's defence roll (and power roll), and one incoming attack on the squad.
 
-    ``bonus`` is the :class:`~ruleslab.henchmen.HenchmenBonus`; ``support`` the
-    :class:`~ruleslab.henchmen_support.SupportAttack` (``support.available``
+    ``bonus`` is the :class:`~ruleslab.alterations.henchmen.HenchmenBonus`; ``support`` the
+    :class:`~ruleslab.alterations.henchmen.support.SupportAttack` (``support.available``
     attacks this combat, ``support.attack`` one of them resolved exactly, None
     when none is available); ``defence`` the leader's defence roll with the
-    henchmen's dice (:class:`~ruleslab.henchmen_leader.LeaderDefence`); ``power``
-    his Quantum power roll (:class:`~ruleslab.henchmen_leader.LeaderPower`, None
+    henchmen's dice (:class:`~ruleslab.alterations.henchmen.leader.LeaderDefence`); ``power``
+    his Quantum power roll (:class:`~ruleslab.alterations.henchmen.leader.LeaderPower`, None
     without a power pool); ``squad`` the incoming attack on the squad
-    (:class:`~ruleslab.henchmen.SquadUnderAttack`: ``levels[d]`` = P(d post-soak
+    (:class:`~ruleslab.alterations.henchmen.SquadUnderAttack`: ``levels[d]`` = P(d post-soak
     damage points), ``removed[k]`` = P(k henchmen removed), …, also read here).
     """
 
@@ -536,17 +537,17 @@ def henchmen_squad(
     fire the largest possible burst they can. This attack can only be done once
     per combat per henchman equipped with a heavy weapon." One such attack is
     resolved exactly against a target's 2.0 dodge or 2.1 Defense and soak
-    (:func:`~ruleslab.henchmen_support.support_attack`). "Each henchman adds to
+    (:func:`~ruleslab.alterations.henchmen.support.support_attack`). "Each henchman adds to
     the commander's pool for attacks and defenses (the defensive bonus is
     generally represented by suppressive fire […])": the leader's defence roll
-    with those dice (:func:`~ruleslab.henchmen.leader_defence`). A Dazed or
+    with those dice (:func:`~ruleslab.alterations.henchmen.leader_defence`). A Dazed or
     Stunned leader rolls both at +1 difficulty. The incoming attack is resolved
     against "the representative soak of the most numerous henchman type"; "each
     point of damage dealt removes from play one of these henchmen".
 
     The "Incoming damage" field takes up to 1,000 post-soak damage points (one
     per henchman of the largest squad), but at most
-    :data:`~ruleslab.damage.MAX_DICE` (500) damage dice, the most the damage
+    :data:`~ruleslab.quickref.damage.MAX_DICE` (500) damage dice, the most the damage
     rule resolves: more dice are refused at that field, with both of its ranges.
     """
     assert leader is not None  # (filled in by @checked)
@@ -737,7 +738,7 @@ CALCULATOR = Calculator(
     ),
     example=(
         "from ruleslab.calculators.henchmen import henchmen_squad\n"
-        "from ruleslab.henchmen import henchmen_bonus, squad_losses\n"
+        "from ruleslab.alterations.henchmen import henchmen_bonus, squad_losses\n"
         "b = henchmen_bonus(charisma=3, command=2, henchmen=12, henchman_pool=8)\n"
         "print(b.limit, b.dice, b.damage, b.extra_health_levels)\n"
         "print(squad_losses(damage=5, henchmen=8, training='trained', area=2).removed)\n"

@@ -1,6 +1,6 @@
 """The Jumping calculator (key ``jumping``): a jump's exact distance and the chance to clear a gap.
 
-The rule is :func:`ruleslab.jumping.jump`; this module declares the
+The rule is :func:`ruleslab.quickref.jumping.jump`; this module declares the
 calculator's inputs and their defaults (the jumper, a
 :class:`~ruleslab.character.Character`: :data:`JUMPER`; his
 :class:`~ruleslab.character.Conditions`: :data:`JUMPER_CONDITIONS`), and its
@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from ruleslab import jumping
 from ruleslab.character import Character, Conditions
-from ruleslab.conditions import RollKind, load_encumbrance, on_roll
 from ruleslab.declare import Calculator, Chart, ChartView, Headline
 from ruleslab.explain import fmt_num
 from ruleslab.inputs import one_roll_dice_rules
-from ruleslab.jumping import JumpResult
 from ruleslab.params import ChoiceParam, NumberParam, checked
 from ruleslab.pmf import last_visible
+from ruleslab.quickref import jumping
+from ruleslab.quickref.conditions import RollKind, load_encumbrance, on_roll
+from ruleslab.quickref.jumping import JumpResult
 from ruleslab.records import Role
 from ruleslab.ruleset import V21
 from ruleslab.sources import QR, rule
@@ -61,7 +61,7 @@ JUMPER_CONDITIONS = Role(
     },
 )
 """What he carries and whether he is Dazed or Stunned: both add difficulty to the jump
-roll (:func:`ruleslab.conditions.on_roll`), paid with its first successes (RN-JUMP-5)."""
+roll (:func:`ruleslab.quickref.conditions.on_roll`), paid with its first successes (RN-JUMP-5)."""
 JUMP_ROLL = RollKind("the jump roll", physical="movement")
 """A jump is "a physical action involving movement" (Moderate +1, Heavy +2, rules note
 RN-COND-1) and an action (Dazed or Stunned +1, RN-COND-4)."""
@@ -105,12 +105,12 @@ MEGA_IN_POOL = ChoiceParam(
 
 @dataclass(frozen=True, kw_only=True)
 class JumpReport(JumpResult):
-    """The Jumping calculator's result: the rule's :class:`~ruleslab.jumping.JumpResult`
+    """The Jumping calculator's result: the rule's :class:`~ruleslab.quickref.jumping.JumpResult`
     (same fields and figures) and the chart of the jump's distance."""
 
     @classmethod
     def of(cls, result: JumpResult) -> JumpReport:
-        """The report of a jump :func:`ruleslab.jumping.jump` computed."""
+        """The report of a jump :func:`ruleslab.quickref.jumping.jump` computed."""
         return cls(**{f.name: getattr(result, f.name) for f in fields(result)})
 
     def chart(self) -> Chart:
@@ -153,10 +153,10 @@ def jump(
     character a 0.5 meter vertical jump or 2m horizontal leap per success.
     Mega-Strength adds 5 automatic successes per dot … and additionally jumping
     distances and heights are multiplied by (Mega-Strength + 1)"
-    (:func:`ruleslab.jumping.jump`), and the chance to clear ``distance_m``.
+    (:func:`ruleslab.quickref.jumping.jump`), and the chance to clear ``distance_m``.
 
     His load and a Dazed or Stunned state add their difficulty to the jump roll
-    (:func:`ruleslab.conditions.on_roll`); its first successes pay for it. ``jumper``
+    (:func:`ruleslab.quickref.conditions.on_roll`); its first successes pay for it. ``jumper``
     and ``conditions`` are records (``None``: the form's defaults); a caller may
     instead pass their fields (``strength=4``, ``load_kg=30``).
     """

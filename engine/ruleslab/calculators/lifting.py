@@ -1,7 +1,7 @@
 """The Lifting & encumbrance calculator (key ``lifting``): what a character lifts and carries.
 
-The rules are in :mod:`ruleslab.lifting` (capacity, the Mega-Strength
-multiplier, the lift roll) and :mod:`ruleslab.encumbrance` (the carried load's
+The rules are in :mod:`ruleslab.quickref.lifting` (capacity, the Mega-Strength
+multiplier, the lift roll) and :mod:`ruleslab.quickref.encumbrance` (the carried load's
 tier and its effects); this module declares the calculator's inputs and
 combines the two rules into one explained result (:class:`LiftingReport`).
 See :mod:`ruleslab.declare`.
@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ruleslab.character import Character, Conditions
-from ruleslab.conditions import RollKind, load_encumbrance, on_roll
 from ruleslab.declare import Calculator, Headline
-from ruleslab.encumbrance import Encumbrance
 from ruleslab.explain import Explained, Figure
 from ruleslab.inputs import BEYOND_HEAVY, HEAVY_FROM, one_roll_dice_rules
-from ruleslab.lifting import LiftResult, lift
 from ruleslab.params import ChoiceParam, NumberParam, checked
+from ruleslab.quickref.conditions import RollKind, load_encumbrance, on_roll
+from ruleslab.quickref.encumbrance import Encumbrance
+from ruleslab.quickref.lifting import LiftResult, lift
 from ruleslab.records import Role
 from ruleslab.ruleset import V21
 from ruleslab.sources import QR, rule
@@ -43,7 +43,7 @@ LIFTER_CONDITIONS = Role(
     defaults={"load_kg": 20.0},
 )
 """What he carries (the encumbrance tier) and whether he is Dazed or Stunned: both
-add difficulty to the lift roll (:func:`ruleslab.conditions.on_roll`)."""
+add difficulty to the lift roll (:func:`ruleslab.quickref.conditions.on_roll`)."""
 LIFT_ROLL = RollKind("the lift roll", physical="other")
 """Lifting strains but neither moves nor endures: "+1 difficulty to all other physical
 actions" at Heavy (rules note RN-COND-1)."""
@@ -168,10 +168,10 @@ def lifting_and_encumbrance(
     and effects, and the roll (and exact chance) to lift one object.
 
     "Characters can lift 30kg times their (Strength + Might) total. To lift more
-    than that, a character requires a Str + Might roll" (:func:`ruleslab.lifting.lift`);
+    than that, a character requires a Str + Might roll" (:func:`ruleslab.quickref.lifting.lift`);
     "A character is unencumbered if he carries up to 5 kg per dot of Str + Might"
-    … (:func:`ruleslab.encumbrance.encumbrance`). The load and a Dazed or Stunned
-    state add their difficulty to the lift roll (:func:`ruleslab.conditions.on_roll`).
+    … (:func:`ruleslab.quickref.encumbrance.encumbrance`). The load and a Dazed or Stunned
+    state add their difficulty to the lift roll (:func:`ruleslab.quickref.conditions.on_roll`).
     ``lifter`` and ``conditions`` are records (``None``: the form's defaults); a
     caller may instead pass their fields (``strength=4``).
     """

@@ -1,7 +1,7 @@
 """The Movement calculator (key ``movement``): walking, running and sprinting speeds.
 
-The rule is :func:`ruleslab.movement.movement` (the speed formulas, with the
-carried load's encumbrance from :mod:`ruleslab.encumbrance`); this module
+The rule is :func:`ruleslab.quickref.movement.movement` (the speed formulas, with the
+carried load's encumbrance from :mod:`ruleslab.quickref.encumbrance`); this module
 declares the calculator's inputs and their defaults: the mover, a
 :class:`~ruleslab.character.Character` (:data:`MOVER`), and what he carries, read
 from his :class:`~ruleslab.character.Conditions` (:data:`MOVER_CONDITIONS`). See
@@ -10,13 +10,13 @@ from his :class:`~ruleslab.character.Conditions` (:data:`MOVER_CONDITIONS`). See
 
 from __future__ import annotations
 
-from ruleslab import movement as rules
 from ruleslab.character import Character, Conditions
-from ruleslab.conditions import load_encumbrance
 from ruleslab.declare import Calculator, Headline
 from ruleslab.inputs import BEYOND_HEAVY, HEAVY_FROM
-from ruleslab.movement import MovementResult
 from ruleslab.params import ChoiceParam, checked
+from ruleslab.quickref import movement as rules
+from ruleslab.quickref.conditions import load_encumbrance
+from ruleslab.quickref.movement import MovementResult
 from ruleslab.records import Role
 from ruleslab.sources import QR, rule
 
@@ -76,7 +76,7 @@ def movement(
     """The Movement calculator: "Walking: (Strength + Dexterity) meters/round. Running:
     (5 + [Dexterity * 2] + Strength) meters/round. Sprinting: (5 + [Athletics] +
     [Dexterity * 3] + [Strength]) meters/round", less the carried load's encumbrance
-    penalties (:func:`ruleslab.movement.movement`).
+    penalties (:func:`ruleslab.quickref.movement.movement`).
 
     ``mover`` and ``conditions`` are records (``None``: the form's defaults); a
     caller may instead pass their fields (``strength=4``, ``load_kg=30``). The load

@@ -1,12 +1,12 @@
 """The Warfare calculator (key ``warfare``): one turn of an enemy force's attacks of opportunity.
 
-The rules are in :mod:`ruleslab.warfare` (force Size, attacks of opportunity,
-the "divide by 3" shortcut, a squad's losses), :mod:`ruleslab.warfare_support`
+The rules are in :mod:`ruleslab.alterations.warfare` (force Size, attacks of opportunity,
+the "divide by 3" shortcut, a squad's losses), :mod:`ruleslab.alterations.warfare.support`
 (what the force spends: Support and its special types, Morale, Power),
-:mod:`ruleslab.warfare_quantity` (Quantity is Quality: defence, awareness,
-Morale), :mod:`ruleslab.conditions` (a Dazed target's defence, one reading of
-a difficulty on a defence roll) and :mod:`ruleslab.henchmen`, combined into one
-explained turn by :mod:`ruleslab.warfare_turn`. This module declares the
+:mod:`ruleslab.alterations.warfare.quantity` (Quantity is Quality: defence, awareness,
+Morale), :mod:`ruleslab.quickref.conditions` (a Dazed target's defence, one reading of
+a difficulty on a defence roll) and :mod:`ruleslab.alterations.henchmen`, combined into one
+explained turn by :mod:`ruleslab.alterations.warfare.turn`. This module declares the
 calculator: its inputs, among them three roles (the target, the enemy
 commander, the target's conditions), its chart and its "Roll it". See
 :mod:`ruleslab.declare`.
@@ -16,16 +16,16 @@ from __future__ import annotations
 
 from typing import TypedDict
 
+from ruleslab.alterations.warfare.report import WarfareReport
+from ruleslab.alterations.warfare.turn import TARGET_CHARACTER, TARGET_SQUAD, roll_turn
+from ruleslab.alterations.warfare.turn import warfare_turn as _warfare_turn
 from ruleslab.character import Character, Conditions
-from ruleslab.conditions import DEFENCE_DIFFICULTY_READINGS
 from ruleslab.declare import Calculator, ChartView, FieldGroup, Headline, Roll
 from ruleslab.inputs import HENCHMEN_TRAINING, LEADER_IS_HENCHMAN, LOSSES_ROUNDING
 from ruleslab.params import BoolParam, ChoiceParam, IntParam, checked
+from ruleslab.quickref.conditions import DEFENCE_DIFFICULTY_READINGS
 from ruleslab.records import Role
 from ruleslab.sources import ALT, rule
-from ruleslab.warfare_report import WarfareReport
-from ruleslab.warfare_turn import TARGET_CHARACTER, TARGET_SQUAD, roll_turn
-from ruleslab.warfare_turn import warfare_turn as _warfare_turn
 
 __all__ = [
     "CALCULATOR",
@@ -119,7 +119,7 @@ DEFENDER_CONDITIONS = Role(
     },
 )
 """Whether the target (a squad's leader) is already Dazed or Stunned when the turn starts:
-+1 difficulty on each of his defences (:func:`ruleslab.conditions.daze_difficulty`)."""
++1 difficulty on each of his defences (:func:`ruleslab.quickref.conditions.daze_difficulty`)."""
 
 
 class _Range(TypedDict):
@@ -391,7 +391,8 @@ def warfare(
     morale_on_damage: str = "attack",
     rounding: str = "down",
 ) -> WarfareReport:
-    """One turn of an enemy force's attacks of opportunity, exactly (:mod:`ruleslab.warfare_turn`).
+    """One turn of an enemy force's attacks of opportunity, exactly
+    (:mod:`ruleslab.alterations.warfare.turn`).
 
     ``defender`` (the target, a squad's leader), ``commander`` (the enemy's) and
     ``conditions`` (the target's at the start of the turn) are records (``None``:

@@ -26,12 +26,12 @@ Quick reference › 2.1 Rules › Multiple Actions:
 A *turn* is the texts' turn: every combatant acts once, in initiative order
 (:func:`next_turn` passes to the next one, and after the last ends the turn:
 :func:`end_turn`). Every rule comes from the engine's rule modules: the track and
-its penalty (:mod:`ruleslab.health`), the conditions on a roll
-(:mod:`ruleslab.conditions`, :func:`ruleslab.defence_turn.plan_turn`), the Defense
-score (:func:`ruleslab.defence.defense_score`), a squad's losses
-(:func:`ruleslab.henchmen.squad_losses`), stun healing
-(:func:`ruleslab.health.stun_recovery`), healing time
-(:func:`ruleslab.healing.healing_time`). Readings: rules notes RN-TRACK-1 … RN-TRACK-7.
+its penalty (:mod:`ruleslab.quickref.health`), the conditions on a roll
+(:mod:`ruleslab.quickref.conditions`, :func:`ruleslab.quickref.defence.turn.plan_turn`), the Defense
+score (:func:`ruleslab.quickref.defence.defense_score`), a squad's losses
+(:func:`ruleslab.alterations.henchmen.squad_losses`), stun healing
+(:func:`ruleslab.quickref.health.stun_recovery`), healing time
+(:func:`ruleslab.quickref.healing.healing_time`). Readings: rules notes RN-TRACK-1 … RN-TRACK-7.
 """
 
 from __future__ import annotations
@@ -40,9 +40,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from random import Random
 
-from ruleslab.conditions import DAZING, MULTIPLE_ACTIONS, STUN_DAMAGE, RollKind, on_roll
-from ruleslab.defence import DEFENSES
-from ruleslab.defence_turn import plan_turn
+from ruleslab.alterations.henchmen import henchmen_bonus, squad_losses
 from ruleslab.encounter.ammunition import reload, spend_ammunition
 from ruleslab.encounter.combatant import (
     KINDS,
@@ -69,16 +67,18 @@ from ruleslab.encounter.state import (
     still_open,
 )
 from ruleslab.explain import Step
-from ruleslab.health import (
+from ruleslab.quickref.conditions import DAZING, MULTIPLE_ACTIONS, STUN_DAMAGE, RollKind, on_roll
+from ruleslab.quickref.defence import DEFENSES
+from ruleslab.quickref.defence.turn import plan_turn
+from ruleslab.quickref.health import (
     HL_20,
     HL_21,
     STATES,
     TRACK,
     stun_recovery,
 )
-from ruleslab.henchmen import henchmen_bonus, squad_losses
-from ruleslab.initiative import INITIATIVE, initiative_rating
-from ruleslab.mega import effective
+from ruleslab.quickref.initiative import INITIATIVE, initiative_rating
+from ruleslab.quickref.mega import effective
 from ruleslab.ruleset import V21
 from ruleslab.sources import QR, rule
 
@@ -371,7 +371,7 @@ def resolve_attack(
     made in his place in the initiative order, wears the target's 2.1 Defense down by 1
     "for every successful or unsuccessful attack", and puts ``damage`` (levels after
     soak) on the target if it ``hit``. The ammunition it used is counted down: an
-    autofire ``burst`` (a key of :data:`ruleslab.autofire.BURSTS`: its shots) or
+    autofire ``burst`` (a key of :data:`ruleslab.quickref.autofire.BURSTS`: its shots) or
     ``rounds`` fired."""
     still_open(enc)
     setup = attack_setup(enc, attacker, target)

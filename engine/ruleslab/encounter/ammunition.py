@@ -5,7 +5,7 @@ Quick reference › Ranged Attack Maneuvers › Autofire:
     Short Bursts: +2 Accuracy or +[1] Damage, 3 shots/bursts worth of ammunition.
     Medium Bursts: … 10 shots; Long Bursts: … 20 shots; Sustained Bursts: … 50 shots
 
-The bursts are :data:`ruleslab.autofire.BURSTS`; a combatant whose ``ammo`` is ``None``
+The bursts are :data:`ruleslab.quickref.autofire.BURSTS`; a combatant whose ``ammo`` is ``None``
 is not counted.
 """
 
@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ruleslab.autofire import AUTOFIRE, BURSTS
 from ruleslab.encounter.combatant import Combatant
 from ruleslab.encounter.log import Change, EncounterError, whole
 from ruleslab.encounter.state import Encounter, done, find, put, still_open
 from ruleslab.explain import Step
+from ruleslab.quickref.autofire import AUTOFIRE, BURSTS
 
 __all__ = ["reload", "spend_ammunition"]
 

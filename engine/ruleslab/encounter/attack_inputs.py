@@ -22,7 +22,7 @@ from typing import Any
 from ruleslab.character import Conditions
 from ruleslab.encounter.aberrant import attack_setup
 from ruleslab.encounter.state import Encounter, find
-from ruleslab.weapon import Weapon
+from ruleslab.quickref.weapon import Weapon
 
 __all__ = ["attack_inputs"]
 

@@ -13,7 +13,7 @@ from html import escape
 
 from ruleslab.encounter.chimera import STATUSES, ChimeraEncounter
 from ruleslab.encounter.state import Encounter, defense_now, health
-from ruleslab.health import STATES, stun_recovery
+from ruleslab.quickref.health import STATES, stun_recovery
 from ruleslab.ruleset import V21
 
 __all__ = ["HIDDEN_NAME", "Row", "board", "board_html", "board_text"]

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ruleslab.alterations.henchmen import DIVISORS
 from ruleslab.character import LOAD_KG, Character, Conditions
 from ruleslab.encounter.log import EncounterError, whole
-from ruleslab.henchmen import DIVISORS
 from ruleslab.params import InputError
 from ruleslab.party import Entry, check_name
 

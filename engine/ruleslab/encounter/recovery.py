@@ -5,7 +5,7 @@ Quick reference › 2.1 Rules › Healing:
     Characters heal at the below rates. • -0 HLs: 1 hour (bashing)/12 hours (lethal) …
     Being treated by someone with Medicine 2+ and at least Int 2 halves healing times …
 
-The rates are :func:`ruleslab.healing.healing_time`'s, on the combatant's own track.
+The rates are :func:`ruleslab.quickref.healing.healing_time`'s, on the combatant's own track.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from ruleslab.encounter.combatant import KINDS, Damage
 from ruleslab.encounter.log import Change, EncounterError
 from ruleslab.encounter.state import Encounter, done, find, health, put, track_of
 from ruleslab.explain import Step
-from ruleslab.healing import HealingTime, healing_time
-from ruleslab.health import INCAP, NORMAL, STATES, TRACK, penalty_step_21
+from ruleslab.quickref.healing import HealingTime, healing_time
+from ruleslab.quickref.health import INCAP, NORMAL, STATES, TRACK, penalty_step_21
 from ruleslab.ruleset import V21
 
 __all__ = ["heal", "time_to_heal"]
@@ -43,7 +43,7 @@ def time_to_heal(
     supplies: str = "none",
 ) -> HealingTime:
     """2.1: the time his lethal and bashing damage takes to heal after the fight
-    (:func:`ruleslab.healing.healing_time` on his track)."""
+    (:func:`ruleslab.quickref.healing.healing_time` on his track)."""
     if enc.ruleset != V21:
         raise EncounterError("ruleset", "Healing times are given by the 2.1 rules only.")
     c = find(enc, key)

@@ -2,9 +2,9 @@
 
 :class:`Encounter` holds the combatants (:mod:`ruleslab.encounter.combatant`), the
 turn, the initiative order and the log; :func:`health` reads a combatant's track
-(:func:`ruleslab.health.track`, :func:`ruleslab.health.fill`) and :func:`defense_now`
-his 2.1 Defense as the attacks of this turn have worn it
-(:func:`ruleslab.defence.defense_per_attack`). The changes are
+(:func:`ruleslab.quickref.health.track`, :func:`ruleslab.quickref.health.fill`) and
+:func:`defense_now` his 2.1 Defense as the attacks of this turn have worn it
+(:func:`ruleslab.quickref.defence.defense_per_attack`). The changes are
 :mod:`ruleslab.encounter.aberrant`.
 """
 
@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ruleslab.defence import defense_per_attack, defense_score
 from ruleslab.encounter.combatant import Combatant
 from ruleslab.encounter.log import Change, EncounterError, find_key, logged, people_of, put_keyed
 from ruleslab.explain import Step
-from ruleslab.health import HealthLevel, TrackFill, fill, track
+from ruleslab.quickref.defence import defense_per_attack, defense_score
+from ruleslab.quickref.health import HealthLevel, TrackFill, fill, track
 from ruleslab.ruleset import RULESETS, V21
 
 __all__ = [
@@ -111,7 +111,8 @@ def track_of(enc: Encounter, c: Combatant) -> tuple[HealthLevel, ...]:
 
 
 def health(enc: Encounter, c: Combatant) -> TrackFill:
-    """His track with his damage on it (:func:`ruleslab.health.fill`): state, wound penalty."""
+    """His track with his damage on it (:func:`ruleslab.quickref.health.fill`): state, wound
+    penalty."""
     d = c.damage
     return fill(
         track_of(enc, c),
@@ -124,7 +125,7 @@ def health(enc: Encounter, c: Combatant) -> TrackFill:
 
 def defense_now(enc: Encounter, c: Combatant) -> int:
     """His 2.1 Defense against the next attack: the score less 1 per attack made against
-    him this turn, not below 0 (:func:`ruleslab.defence.defense_per_attack`); 0 in 2.0."""
+    him this turn, not below 0 (:func:`ruleslab.quickref.defence.defense_per_attack`); 0 in 2.0."""
     if enc.ruleset != V21:
         return 0
     ch = c.character
