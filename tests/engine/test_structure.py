@@ -14,7 +14,10 @@ by importing them, so a violation is reported with the file and line:
   are declared in ``ruleslab/calculators/<key>.py`` or ``ruleslab/inputs.py``;
 * calculator declarations hold no lambdas (a chart's bars and highlight are
   the result's own method);
-* no engine module is over :data:`MAX_LINES` lines unless its docstring says why.
+* no engine module is over :data:`MAX_LINES` lines unless its docstring says why;
+* the engine laid out by the rulebook (issue 36): its root holds only the framework and
+  the public face (:data:`FRAMEWORK`), every rules module sits in the package named after
+  its text (:data:`TEXTS`), and the layers import only downwards (:data:`LAYERS`).
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ LONG_REASON = "600 lines"
 """A longer module's docstring says why, naming the limit ("over 600 lines, for a reason: …")."""
 
 DECLARING = ("ruleslab.calculators", "ruleslab.declare", "ruleslab.inputs", "ruleslab.whatif")
-"""Modules that declare calculators and their inputs, and what if (``ruleslab.whatif*``:
+"""Modules that declare calculators and their inputs, and what if (``ruleslab.whatif``:
 scenarios and sweeps of any declared calculator): above the rules."""
 
 PUBLIC_API = (
@@ -320,3 +323,90 @@ def test_one_name_per_calculator(key):
     assert (ROOT / "content" / f"{key}.ipynb").is_file()
     assert (ROOT / "tests" / "engine" / f"test_{key}.py").is_file()
     assert (ROOT / "docs" / "rules-notes" / f"{key}.md").is_file()
+
+
+FRAMEWORK = {
+    "__init__": "the public face: the names a caller imports from ``ruleslab``",
+    "params": "declared inputs",
+    "declare": "declaring a calculator",
+    "records": "records and roles",
+    "inputs": "inputs several calculators share",
+    "explain": "results that explain themselves",
+    "sources": "the texts' section names",
+    "pmf": "exact distributions",
+    "dice": "the d10 pool",
+    "decimals": "typed decimals",
+    "ruleset": "the 2.0/2.1 switch",
+    "character": "the character and his conditions, records",
+    "party": "the GM's party, records",
+}
+"""The engine root's modules: rule-independent machinery and the public records."""
+
+TEXTS = {
+    "quickref": "aberrant-2.0-2.1-quick-reference.txt",
+    "alterations": "aberrant-2.0-combat-alterations.txt",
+    "chimera": "chimera-combat.txt",
+}
+"""A package per rules text (``/work/shared/rules/``), its ``__init__`` naming the text."""
+
+ABOVE_THE_RULES = ("calculators", "encounter", "whatif")
+"""The root's other packages: the calculators, the encounter tracker, what if."""
+
+LAYERS = {
+    "framework": 0,
+    "quickref": 1,
+    "chimera": 1,
+    "alterations": 2,  # the quick reference's rules, altered
+    "calculators": 3,
+    "encounter": 3,
+    "whatif": 4,
+    "ruleslab_widgets": 5,
+}
+"""Who may import whom: a module imports only from its own layer's group or lower ones
+(the quick reference and Chimera are independent, as are the calculators and the tracker)."""
+
+
+def _group(name: str) -> str:
+    if name.startswith("ruleslab_widgets"):
+        return "ruleslab_widgets"
+    top = name.split(".")[1] if name.count(".") else "__init__"
+    return top if top in LAYERS else "framework"
+
+
+def test_the_engine_root_holds_only_the_framework_and_the_public_face():
+    root = ENGINE / "ruleslab"
+    modules = {p.stem for p in root.glob("*.py")}
+    packages = {p.parent.name for p in root.glob("*/__init__.py")}
+    assert modules == set(FRAMEWORK), "a rules module belongs in its text's package"
+    assert len(modules) <= 15
+    assert packages == set(TEXTS) | set(ABOVE_THE_RULES)
+
+
+def test_every_rules_module_is_in_a_package_named_after_its_text():
+    for key, text in TEXTS.items():
+        doc = ast.get_docstring(ast.parse(MODULES[f"ruleslab.{key}"].read_text("utf-8")))
+        assert doc is not None, f"ruleslab.{key} has a docstring"
+        assert text in " ".join(doc.split()), f"ruleslab.{key} names {text}"
+    stray = [
+        name
+        for name in MODULES
+        if name.startswith("ruleslab.")
+        and _group(name) == "framework"
+        and name.removeprefix("ruleslab.") not in FRAMEWORK
+    ]
+    assert stray == []
+
+
+def test_the_layers_import_only_downwards():
+    bad = [
+        f"{name}:{line} imports {target}"
+        for name in MODULES
+        if name != "ruleslab"  # the public face re-exports from every layer
+        for target, line in _imports(name)
+        if target != "ruleslab"  # the package itself (``__version__``)
+        and (
+            LAYERS[_group(target)] > LAYERS[_group(name)]
+            or (LAYERS[_group(target)] == LAYERS[_group(name)] and _group(target) != _group(name))
+        )
+    ]
+    assert bad == []

@@ -53,7 +53,7 @@ def guide_modules(monkeypatch):
 
 
 def test_the_guide_has_a_rule_and_a_calculator():
-    assert list(_blocks()) == ["ruleslab.actions", "ruleslab.calculators.multiple_actions"]
+    assert list(_blocks()) == ["ruleslab.quickref.actions", "ruleslab.calculators.multiple_actions"]
 
 
 def test_following_the_guide_gives_a_working_calculator(guide_modules):
