@@ -357,10 +357,11 @@ LAYERS = {
     "quickref": 1,
     "chimera": 1,
     "alterations": 2,  # the quick reference's rules, altered
-    "calculators": 3,
-    "encounter": 3,
-    "whatif": 4,
-    "ruleslab_widgets": 5,
+    "inputs": 3,  # the inputs several calculators share (a rule's readings among them)
+    "calculators": 4,
+    "encounter": 4,
+    "whatif": 5,
+    "ruleslab_widgets": 6,
 }
 """Who may import whom: a module imports only from its own layer's group or lower ones
 (the quick reference and Chimera are independent, as are the calculators and the tracker)."""
@@ -369,6 +370,8 @@ LAYERS = {
 def _group(name: str) -> str:
     if name.startswith("ruleslab_widgets"):
         return "ruleslab_widgets"
+    if name == "ruleslab.inputs":
+        return "inputs"
     top = name.split(".")[1] if name.count(".") else "__init__"
     return top if top in LAYERS else "framework"
 
