@@ -1,0 +1,354 @@
+"""What the tracker page shows: its script (the order, whose turn, the acting combatant's
+declaration and attack, adding combatants and initiative, files and links, the players'
+view) and its styles. Every text is set with ``textContent``, never as HTML; every rule is
+Python's (:mod:`ruleslab_widgets.tracker_page`), the page only draws the board it is sent.
+"""
+
+from __future__ import annotations
+
+from ruleslab_widgets.records import RECORDS_JS
+
+__all__ = ["CSS", "ESM"]
+
+ESM = (
+    RECORDS_JS
+    + r"""
+const COLLECTION = "encounters", PARTY = "party";
+const MARK = { bashing: "/", lethal: "X", aggravated: "*", stun: "S" };
+let sharedStore = null;
+function node(tag, props = {}, children = []) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === "text") el.textContent = v;
+    else if (k === "class") el.className = v;
+    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k in el && typeof v !== "string") el[k] = v;
+    else el.setAttribute(k, v);
+  }
+  el.append(...children.filter((c) => c !== null));
+  return el;
+}
+const PLAYERS = "ruleslab-tracker-players";
+function playerRows(rows) {
+  return node("ol", { class: "rl-tr-order", "aria-label": "Initiative order" }, rows.map((r) =>
+    node("li", { class: "rl-tr-row" + (r.acting ? " rl-tr-acting" : "") +
+                 (r.side === "foes" ? " rl-tr-foe" : ""),
+                 "aria-current": r.acting ? "true" : "false" }, [
+      node("div", { class: "rl-tr-head" }, [
+        node("span", { class: "rl-tr-init", text: r.initiative === null ? "–" :
+                       String(r.initiative) }),
+        node("span", { class: "rl-tr-name", text: r.name }),
+        node("span", { class: "rl-tr-side", text: r.acting ? "acting" : r.side })]),
+      node("div", { class: "rl-tr-health" }, [
+        node("span", { class: "rl-tr-health-text", text: r.health })]),
+      r.chips.length ? node("ul", { class: "rl-tr-chips", "aria-label": "Conditions" },
+        r.chips.map((c) => node("li", { class: "rl-chip", text: c }))) : null])));
+}
+/* The players' view (?view=players): what the GM's tracker says over a BroadcastChannel,
+ * with what the GM hid left out by Python (board.board(player_view=True)). */
+function renderPlayers(el) {
+  const root = node("div", { class: "rl-tracker rl-tr-players" });
+  el.replaceChildren(root);
+  const show = (b) => root.replaceChildren(
+    node("h3", { class: "rl-tr-when", text: b ? b.when : "Waiting for the GM's tracker…" }),
+    b ? playerRows(b.rows) : node("p", { class: "rl-tr-note",
+      text: "Open the encounter tracker in another tab or window of this browser." }));
+  show(null);
+  if (typeof BroadcastChannel !== "function") return;
+  const channel = new BroadcastChannel(PLAYERS);
+  channel.onmessage = (e) => {
+    const m = e.data;
+    if (m && m.type === "board" && m.board && Array.isArray(m.board.rows)) show(m.board);
+  };
+  channel.postMessage({ type: "hello" });
+}
+function render({ model, el }) {
+  if (new URLSearchParams(window.location.search).get("view") === "players") {
+    renderPlayers(el);
+    return;
+  }
+  if (!sharedStore) sharedStore = recordStore();
+  const players = typeof BroadcastChannel === "function" ? new BroadcastChannel(PLAYERS) : null;
+  if (players) players.onmessage = (e) => {
+    if (e.data && e.data.type === "hello") {
+      players.postMessage({ type: "board", board: model.get("board").players });
+    }
+  };
+  // the screen kept awake while the fight is open, when asked (asked again when shown)
+  let awake = null, wantAwake = false;
+  async function keepAwake() {
+    if (!wantAwake || document.visibilityState !== "visible" || awake) return;
+    try {
+      awake = await navigator.wakeLock.request("screen");
+      awake.addEventListener("release", () => { awake = null; draw(); });
+    } catch (err) { wantAwake = false; send({ type: "say",
+      text: `The screen could not be kept awake (${errText(err)}).` }); }
+    draw();
+  }
+  document.addEventListener("visibilitychange", keepAwake);
+  const store = sharedStore;
+  const send = (msg) => model.send(msg);
+  const form = { target: "", bashing: "0", lethal: "0", aggravated: "0", foe: "", dex: "2",
+                 wits: "2", sta: "2" };
+  let link = null;
+  async function load() {
+    try {
+      const mine = await store.readAll(COLLECTION);
+      const party = await store.readAll(PARTY);
+      send({ type: "loaded", ...mine, party: party.records });
+    } catch (err) {
+      send({ type: "loaded", mode: "unavailable", error: errText(err) });
+    }
+  }
+  async function write(msg) {
+    let result;
+    try { result = await store.write(COLLECTION, Array.isArray(msg.ops) ? msg.ops : []); }
+    catch (err) { result = { error: errText(err) }; }
+    send({ type: "written", req: msg.req, ...result });
+  }
+  async function setAside(ids) {
+    try { await store.setAside(COLLECTION, Array.isArray(ids) ? ids : []); }
+    catch (err) { send({ type: "say", text: `Could not set aside (${errText(err)}).` }); }
+    await load();
+  }
+  function download(text, filename) {
+    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    const a = node("a", { href: url, download: filename, class: "rl-tr-download" });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  }
+  model.on("msg:custom", (msg) => {
+    if (!msg || typeof msg !== "object") return;
+    if (msg.type === "write") write(msg);
+    else if (msg.type === "set_aside") setAside(msg.ids);
+    else if (msg.type === "load") load();
+    else if (msg.type === "download") download(msg.text, msg.filename);
+    else if (msg.type === "link") {
+      link = new URL("app.html?calculator=tracker#encounter=" + msg.value,
+                     window.location.href).href;
+      draw();
+    }
+  });
+  const root = node("div", { class: "rl-tracker" });
+  el.replaceChildren(root);
+  const btn = (text, onclick, extra = {}) =>
+    node("button", { type: "button", class: "rl-tr-btn", text, onclick, ...extra });
+  const field = (label, key, extra = {}) => {
+    const input = node("input", { type: "text", value: form[key], class: "rl-tr-input",
+      "aria-label": label, oninput: (e) => { form[key] = e.target.value; }, ...extra });
+    return node("label", { class: "rl-tr-field" }, [node("span", { text: label }), input]);
+  };
+  function select(label, options, value, onchange) {
+    const s = node("select", { class: "rl-tr-select", "aria-label": label, onchange });
+    for (const [v, t] of options) s.append(node("option", { value: v, text: t }));
+    s.value = value;
+    return s;
+  }
+  function draw() {
+    const b = model.get("board");
+    const parts = [];
+    // the encounters saved in this browser
+    const picker = select("Encounter", b.encounters.map((e) => [e.id, e.name]), b.current,
+      (e) => send({ type: "open", id: e.target.value }));
+    const ruleset = select("Rules for a new encounter", [["2.1", "Aberrant 2.1"],
+      ["2.0", "Aberrant 2.0"]], "2.1", () => {});
+    parts.push(node("div", { class: "rl-tr-bar" }, [picker, ruleset,
+      btn("New", () => send({ type: "new", ruleset: ruleset.value }),
+          { "aria-label": "New encounter" })]));
+    // whose turn, and the one-tap controls
+    parts.push(node("h3", { class: "rl-tr-when", text: b.when }));
+    parts.push(node("div", { class: "rl-tr-controls" }, [
+      btn("Next turn ▶", () => send({ type: "next" }),
+          { class: "rl-tr-btn rl-tr-next", disabled: !b.started }),
+      btn("↶ Undo", () => send({ type: "undo" }), { disabled: !b.can_undo }),
+      btn("↷ Redo", () => send({ type: "redo" }), { disabled: !b.can_redo }),
+    ]));
+    // the order
+    const list = node("ol", { class: "rl-tr-order", "aria-label": "Initiative order" });
+    for (const r of b.rows) {
+      const chips = node("ul", { class: "rl-tr-chips", "aria-label": "Conditions" },
+        r.chips.map((c) => node("li", { class: "rl-chip", text: c })));
+      list.append(node("li", { class: "rl-tr-row" + (r.acting ? " rl-tr-acting" : "") +
+                               (r.side === "foes" ? " rl-tr-foe" : ""),
+                               "aria-current": r.acting ? "true" : "false" }, [
+        node("div", { class: "rl-tr-head" }, [
+          node("span", { class: "rl-tr-init", text: r.initiative === null ? "–" :
+                         String(r.initiative), title: "Initiative" }),
+          node("span", { class: "rl-tr-name", text: r.name }),
+          node("span", { class: "rl-tr-side", text: r.acting ? "acting" : r.side }),
+          btn(r.hidden ? "Hidden" : "Hide", () => send({ type: "hide", key: r.key }),
+              { class: "rl-tr-btn rl-tr-hide", "aria-pressed": String(r.hidden),
+                "aria-label": `${r.hidden ? "Hidden" : "Hide"}: ${r.name} in the players' view` }),
+        ]),
+        node("div", { class: "rl-tr-health" }, [
+          node("span", { class: "rl-tr-track", role: "img", "aria-label":
+            `Health track: ${r.track.filter((x) => x.filled).length} of ${r.track.length}` +
+            " boxes filled" }, r.track.map((x) => node("span", {
+              class: "rl-tr-box rl-tr-" + x.kind, "data-filled": x.filled || "",
+              text: MARK[x.filled] || "" }))),
+          node("span", { class: "rl-tr-health-text", text: r.health })]),
+        r.chips.length ? chips : null,
+      ]));
+    }
+    if (b.rows.length) parts.push(list);
+    parts.push(node("p", { class: "rl-tr-message rl-tr-" + b.message_kind, role: "status",
+                           text: b.message, hidden: !b.message }));
+    // the acting combatant's attack
+    if (b.acting) {
+      const targets = b.rows.filter((r) => r.key !== b.acting.key).map((r) => [r.key, r.name]);
+      if (!targets.some(([k]) => k === form.target) && targets.length) form.target = targets[0][0];
+      const target = select("Target", targets, form.target,
+                            (e) => { form.target = e.target.value; draw(); });
+      const attack = (hit) => send({ type: "attack", target: form.target, hit,
+        bashing: form.bashing, lethal: form.lethal, aggravated: form.aggravated });
+      parts.push(node("fieldset", { class: "rl-tr-attack" }, [
+        node("legend", { text: `${b.acting.name} attacks` }),
+        node("label", { class: "rl-tr-field" }, [node("span", { text: "Target" }), target]),
+        field("Bashing levels", "bashing", { inputmode: "numeric" }),
+        field("Lethal levels", "lethal", { inputmode: "numeric" }),
+        field("Aggravated levels", "aggravated", { inputmode: "numeric" }),
+        node("div", { class: "rl-tr-controls" }, [btn("Hit", () => attack(true)),
+                                                  btn("Miss", () => attack(false))]),
+        b.odds[form.target] ? node("a", { class: "rl-tr-btn rl-tr-odds", target: "_blank",
+          href: "app.html?" + b.odds[form.target],
+          text: "Odds in the Autofire calculator ↗" }) : null,
+        node("p", { class: "rl-tr-note",
+                    text: "Levels after soak. A miss still wears the 2.1 Defense down." }),
+      ]));
+    }
+    // adding combatants, initiative
+    const party = select("From the party", b.party.map((p) => [p.id, p.name]),
+                         b.party.length ? b.party[0].id : "", () => {});
+    parts.push(node("details", { class: "rl-tr-add", open: !b.started }, [
+      node("summary", { text: "Add combatants, roll initiative" }),
+      node("div", { class: "rl-tr-bar" }, b.party.length ? [party,
+        btn("Add from the party", () => send({ type: "add_party", id: party.value }))]
+        : [node("span", { class: "rl-tr-note",
+                          text: "No saved Aberrant character in the party yet." })]),
+      node("div", { class: "rl-tr-bar" }, [field("Foe's name", "foe"),
+        field("Dex", "dex", { inputmode: "numeric" }), field("Wits", "wits",
+        { inputmode: "numeric" }), field("Sta", "sta", { inputmode: "numeric" }),
+        btn("Add foe", () => send({ type: "add_foe", name: form.foe, dexterity: form.dex,
+                                    wits: form.wits, stamina: form.sta }))]),
+      node("div", { class: "rl-tr-controls" }, [
+        btn("Roll initiative", () => send({ type: "initiative" }), { disabled: !b.rows.length }),
+        btn("End the scene", () => send({ type: "end_scene" }), { disabled: !b.started }),
+      ]),
+    ]));
+    // file and link
+    const file = node("input", { type: "file", accept: ".json,application/json",
+      class: "rl-tr-file", "aria-label": "Import an encounter file", onchange: async (e) => {
+        const f = e.target.files[0];
+        if (!f) return;
+        if (f.size > 2000000) { send({ type: "say", text: "That file is over 2 MB." }); return; }
+        send({ type: "import", text: await f.text() });
+      } });
+    parts.push(node("div", { class: "rl-tr-bar" }, [
+      btn("Export file", () => send({ type: "export" })),
+      node("label", { class: "rl-tr-btn rl-tr-import" }, [node("span", { text: "Import file" }),
+                                                         file]),
+      btn("Share link", () => send({ type: "share" })),
+      btn("Players' view ↗", () => window.open("app.html?calculator=tracker&view=players",
+                                               "ruleslab-players")),
+      "wakeLock" in navigator ? btn(wantAwake ? "Screen kept awake" : "Keep the screen awake",
+        () => { wantAwake = !wantAwake;
+                if (wantAwake) keepAwake(); else if (awake) awake.release(); draw(); },
+        { "aria-pressed": String(wantAwake) }) : null,
+    ].filter((x) => x !== null)));
+    if (link) parts.push(node("input", { type: "text", readonly: true, value: link,
+      class: "rl-tr-input rl-tr-link", "aria-label": "Link to this encounter",
+      onfocus: (e) => e.target.select() }));
+    if (b.log.length) {
+      parts.push(node("details", { class: "rl-tr-log" }, [
+        node("summary", { text: "What happened (the rules applied)" }),
+        node("ol", {}, b.log.map((t) => node("li", { text: t }))),
+      ]));
+    }
+    root.replaceChildren(...parts);
+    if (players) players.postMessage({ type: "board", board: b.players });
+  }
+  model.on("change:board", draw);
+  draw();
+  store.onChange((c) => { if (c === COLLECTION || c === PARTY) load(); });
+  const shared = new URLSearchParams(window.location.hash.slice(1)).get("encounter");
+  load().then(() => { if (shared !== null) send({ type: "shared", text: shared }); });
+}
+export default { render };
+"""
+)
+
+CSS = """
+.rl-tracker { display: flex; flex-direction: column; gap: 0.6em; max-width: 44em;
+  color: var(--rl-fg, inherit); font-size: 16px; }
+.rl-tracker .rl-tr-bar, .rl-tracker .rl-tr-controls { display: flex; flex-wrap: wrap;
+  gap: 0.5em; align-items: end; }
+.rl-tracker .rl-tr-btn, .rl-tracker .rl-tr-select, .rl-tracker .rl-tr-input {
+  min-height: 44px; min-width: 44px; box-sizing: border-box; font: inherit;
+  padding: 0 0.8em; border-radius: 6px; border: 1px solid var(--rl-border, #9e9e9e);
+  color: var(--rl-fg, inherit); background: var(--rl-bg, transparent); }
+.rl-tracker .rl-tr-btn { cursor: pointer; font-weight: 600; }
+.rl-tracker a.rl-tr-odds { display: inline-flex; align-items: center; color: var(--rl-link);
+  text-decoration: none; }
+.rl-tracker .rl-tr-btn:disabled { opacity: 0.55; cursor: default; }
+.rl-tracker .rl-tr-next { flex: 1 1 10em; font-size: 1.15em;
+  background: var(--rl-link, #0b57d0); color: var(--rl-hatch, #fff); border-color: transparent; }
+.rl-tracker .rl-tr-select { max-width: 100%; }
+.rl-tracker .rl-tr-field { display: flex; flex-direction: column; font-size: 0.85em;
+  color: var(--rl-muted, #474747); }
+.rl-tracker .rl-tr-field .rl-tr-input { width: 5em; color: var(--rl-fg, inherit);
+  font-size: 16px; }
+.rl-tracker .rl-tr-field:first-child .rl-tr-input { width: 11em; }
+.rl-tracker .rl-tr-when { margin: 0.2em 0 0; font-size: 1.2em; }
+.rl-tracker .rl-tr-order { list-style: none; margin: 0; padding: 0; display: flex;
+  flex-direction: column; gap: 0.45em; }
+.rl-tracker .rl-tr-row { border: 1px solid var(--rl-border, #c4c4c4); border-radius: 8px;
+  padding: 0.45em 0.6em; border-left: 6px solid var(--rl-border, #c4c4c4); }
+.rl-tracker .rl-tr-foe { border-left-color: var(--rl-error, #b00020); }
+.rl-tracker .rl-tr-acting { border-color: var(--rl-link, #0b57d0);
+  border-left-color: var(--rl-link, #0b57d0); box-shadow: 0 0 0 2px var(--rl-link, #0b57d0); }
+.rl-tracker .rl-tr-head { display: flex; align-items: center; gap: 0.6em; }
+.rl-tracker .rl-tr-init { font-size: 1.3em; font-weight: 700; min-width: 2em;
+  text-align: center; }
+.rl-tracker .rl-tr-name { font-weight: 700; flex: 1 1 auto; overflow-wrap: anywhere; }
+.rl-tracker .rl-tr-side { color: var(--rl-muted, #474747); font-size: 0.85em; }
+.rl-tracker .rl-tr-acting .rl-tr-side { color: var(--rl-link, #0b57d0); font-weight: 700; }
+.rl-tracker .rl-tr-hide { font-weight: 400; font-size: 0.85em; }
+.rl-tracker .rl-tr-health { margin: 0.25em 0 0 2.6em; display: flex; flex-wrap: wrap;
+  align-items: center; gap: 0.3em 0.7em; }
+.rl-tracker .rl-tr-track { display: inline-flex; flex-wrap: wrap; gap: 2px; }
+.rl-tracker .rl-tr-box { width: 1.15em; height: 1.15em; border: 1px solid
+  var(--rl-hl-border, #555); font-size: 0.8em; font-weight: 700; display: inline-flex;
+  align-items: center; justify-content: center; line-height: 1; }
+.rl-tracker .rl-tr-incap, .rl-tracker .rl-tr-dying { border-style: dashed; }
+.rl-tracker .rl-tr-box[data-filled=bashing] { background: var(--rl-hl-bashing, #e3f2fd); }
+.rl-tracker .rl-tr-box[data-filled=lethal] { background: var(--rl-hl-lethal, #ffcdd2); }
+.rl-tracker .rl-tr-box[data-filled=aggravated] { background: var(--rl-hl-aggravated);
+  color: var(--rl-hl-aggravated-fg, #fff); }
+.rl-tracker .rl-tr-box[data-filled=stun] { background: var(--rl-hl-stun, #fff9c4); }
+.rl-tracker .rl-tr-chips { list-style: none; margin: 0.3em 0 0 2.6em; padding: 0;
+  display: flex; flex-wrap: wrap; gap: 0.3em; }
+.rl-tracker .rl-chip { border-radius: 999px; padding: 0.15em 0.7em; font-size: 0.88em;
+  background: var(--rl-warn-bg, #fff4d6); color: var(--rl-warn-fg, #6b4200); }
+.rl-tracker .rl-tr-attack { border: 1px solid var(--rl-border, #c4c4c4); border-radius: 8px;
+  display: flex; flex-wrap: wrap; gap: 0.5em; align-items: end; }
+.rl-tracker .rl-tr-attack legend { font-weight: 700; }
+.rl-tracker .rl-tr-note { color: var(--rl-muted, #474747); font-size: 0.85em; margin: 0; }
+.rl-tracker .rl-tr-message { margin: 0; padding: 0.3em 0.6em; border-radius: 6px;
+  font-size: 0.85em; color: var(--rl-muted, #474747);
+  border-left: 3px solid var(--rl-border, #c4c4c4); }
+.rl-tracker .rl-tr-message.rl-tr-warning { font-size: 1em; border-left-color:
+  var(--rl-warn-fg, #6b4200); }
+.rl-tracker .rl-tr-warning { background: var(--rl-warn-bg, #fff4d6);
+  color: var(--rl-warn-fg, #6b4200); }
+.rl-tracker .rl-tr-add > summary, .rl-tracker .rl-tr-log > summary { cursor: pointer;
+  min-height: 44px; display: flex; align-items: center; font-weight: 600; }
+.rl-tracker .rl-tr-add > div { margin: 0.4em 0; }
+.rl-tracker .rl-tr-import { display: inline-flex; align-items: center; position: relative; }
+.rl-tracker .rl-tr-file { position: absolute; inset: 0; opacity: 0; cursor: pointer;
+  width: 100%; }
+.rl-tracker .rl-tr-link { width: 100%; font-family: ui-monospace, monospace;
+  font-size: 0.85em; }
+.rl-tracker .rl-tr-log li { overflow-wrap: anywhere; margin: 0.15em 0; }
+"""
