@@ -187,3 +187,37 @@ def test_the_board_offers_the_odds_of_each_attack_the_acting_one_may_make():
     other = next(r["key"] for r in b["rows"] if not r["acting"])
     assert list(b["odds"]) == [other]
     assert b["odds"][other].startswith("calculator=autofire&")
+
+
+def test_initiative_typed_from_the_table_and_one_per_group_of_identical_foes():
+    p = Page()
+    p.tap("add_foe", name="Ana", dexterity="4", wits="3", stamina="3")
+    bad = p.tap("add_foe", name="Thug", dexterity="2", wits="3", stamina="2", group="x" * 41)
+    assert bad["message"] == "Group: empty (his own initiative) or up to 40 characters."
+    p.tap("add_foe", name="Thug A", dexterity="2", wits="3", stamina="2", group="thugs")
+    b = p.tap("add_foe", name="Thug B", dexterity="2", wits="3", stamina="2", group="thugs")
+    # one field for Ana, one for the group (they share one roll)
+    fields = b["initiative_fields"]
+    assert [f["label"] for f in fields] == ["Ana", "group thugs (Thug A, Thug B)"]
+    ana, thugs = (f["id"] for f in fields)
+    b = p.tap("enter_initiative", totals={ana: "9", thugs: "x"})
+    assert b["message"] == (
+        "Initiative: group thugs (Thug A, Thug B): a whole number from 0 to 200."
+    )
+    assert b["when"] == "Before initiative"
+    b = p.tap("enter_initiative", totals={ana: "9", thugs: "14"})
+    # typed totals, highest first: both thugs at 14, then Ana at 9
+    assert [(r["name"], r["initiative"]) for r in b["rows"]] == [
+        ("Thug A", 14),
+        ("Thug B", 14),
+        ("Ana", 9),
+    ]
+    assert b["when"] == "Turn 1: Thug A's action"
+    assert "Initiative entered from the table's rolls" in b["message"]
+    # rolled by the site: the group's one d10 gives both the same total, Dex 2 + Wits 3 + d10
+    p.tap("undo")
+    b = p.tap("initiative")
+    totals = {r["name"]: r["initiative"] for r in b["rows"]}
+    assert totals["Thug A"] == totals["Thug B"]
+    assert 2 + 3 + 1 <= totals["Thug A"] <= 2 + 3 + 10
+    assert 4 + 3 + 1 <= totals["Ana"] <= 4 + 3 + 10

@@ -141,9 +141,10 @@ class TrackerPage(ModuleWidget):
             "open": lambda: self.switch(str(c.get("id"))),
             "add_party": lambda: self.add_party(str(c.get("id"))),
             "add_foe": lambda: self.add_foe(
-                c.get("name"), c.get("dexterity"), c.get("wits"), c.get("stamina")
+                c.get("name"), c.get("dexterity"), c.get("wits"), c.get("stamina"), c.get("group")
             ),
             "initiative": lambda: self.step(ab.roll_initiative, self._faces()),
+            "enter_initiative": lambda: self.enter_initiative(c.get("totals")),
             "next": lambda: self.step(ab.next_turn),
             "end_scene": lambda: self.step(ab.end_scene),
             "attack": lambda: self.attack(c),
@@ -284,14 +285,33 @@ class TrackerPage(ModuleWidget):
             raise InputError("party", "That character is no longer in the party.")
         self._join(ab.from_entry(entry))
 
-    def add_foe(self, name: Any, dexterity: Any, wits: Any, stamina: Any) -> None:
+    def add_foe(self, name: Any, dexterity: Any, wits: Any, stamina: Any, group: Any = "") -> None:
+        """A quick foe; identical foes given one ``group`` share one initiative roll."""
         text = str(name or "").strip()
         if not 0 < len(text) <= 60:
             raise InputError("Foe's name", "Foe's name: 1 to 60 characters.")
         dex = _number(dexterity, "Dex", 1, 10)
         wit = _number(wits, "Wits", 1, 10)
         sta = _number(stamina, "Sta", 1, 10)
-        self._join(ab.quick_foe(self._key("foe"), text, dexterity=dex, wits=wit, stamina=sta))
+        band = str(group or "").strip() if isinstance(group, str | None) else None
+        if band is None or len(band) > 40:
+            raise InputError("Group", "Group: empty (his own initiative) or up to 40 characters.")
+        foe = ab.quick_foe(self._key("foe"), text, dexterity=dex, wits=wit, stamina=sta, group=band)
+        self._join(foe)
+
+    def enter_initiative(self, totals: Any) -> None:
+        """Initiative typed from the table's own dice: one total per combatant, or per
+        group of identical foes (:func:`_initiative_fields`), each checked."""
+        fight = self._fight()
+        if fight.history is None:
+            raise InputError("initiative", "Add the combatants first.")
+        typed = totals if isinstance(totals, dict) else {}
+        enc = fight.history.present
+        each: dict[str, int] = {}
+        for field in _initiative_fields(enc):
+            value = _number(typed.get(field["id"]), f"Initiative: {field['label']}", 0, 200)
+            each.update({key: value for key in field["keys"]})
+        self.step(ab.set_initiative, each)
 
     def _faces(self) -> dict[str, int]:
         fight = self._fight()
@@ -379,6 +399,7 @@ class TrackerPage(ModuleWidget):
         enc = fight.history.present if fight and fight.history else None
         rows = board(enc) if enc is not None else ()
         hidden = {c.key for c in enc.combatants if c.hidden} if enc is not None else set()
+        groups = {c.key: c.group for c in enc.combatants if c.group} if enc is not None else {}
         who = ab.current(enc) if enc is not None else None
         if enc is None:
             when = "No one has joined yet"
@@ -407,11 +428,17 @@ class TrackerPage(ModuleWidget):
                     "health": r.health,
                     "chips": list(r.chips),
                     "hidden": r.key in hidden,
+                    "group": groups.get(r.key, ""),
                     "track": _track(enc, r.key) if enc is not None else [],
                 }
                 for r in rows
             ],
             "odds": _odds_links(enc, who.key) if enc is not None and who is not None else {},
+            "initiative_fields": [
+                {"id": f["id"], "label": f["label"]} for f in _initiative_fields(enc)
+            ]
+            if enc is not None and not enc.scene_over
+            else [],
             "can_undo": bool(history and history.can_undo),
             "can_redo": bool(history and history.can_redo),
             "party": [{"id": e.id, "name": e.name} for e in self.party],
@@ -436,6 +463,22 @@ class TrackerPage(ModuleWidget):
                 ],
             },
         }
+
+
+def _initiative_fields(enc: Encounter) -> list[dict[str, Any]]:
+    """The initiative totals the GM types: one per combatant, one per group of identical
+    foes (they share one roll: :func:`ruleslab.encounter.aberrant.roll_initiative`),
+    each with its field's ``id``, ``label`` and the combatants' ``keys``."""
+    fields: dict[str, dict[str, Any]] = {}
+    for c in enc.combatants:
+        ident = f"g:{c.group}" if c.group else f"c:{c.key}"
+        field = fields.setdefault(ident, {"id": ident, "names": [], "keys": []})
+        field["names"].append(c.name)
+        field["keys"].append(c.key)
+    for ident, field in fields.items():
+        names = ", ".join(field["names"])
+        field["label"] = f"group {ident[2:]} ({names})" if ident.startswith("g:") else names
+    return list(fields.values())
 
 
 def _odds_links(enc: Encounter, attacker: str) -> dict[str, str]:

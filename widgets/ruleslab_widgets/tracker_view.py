@@ -89,7 +89,9 @@ function render({ model, el }) {
   const store = sharedStore;
   const send = (msg) => model.send(msg);
   const form = { target: "", bashing: "0", lethal: "0", aggravated: "0", foe: "", dex: "2",
-                 wits: "2", sta: "2" };
+                 wits: "2", sta: "2", group: "", actions: "1", defence: false, sprint: false,
+                 henchmen: "5", training: "regular", pool: "0", squad: "" };
+  const typed = {};  // initiative totals typed from the table's dice, by field id
   let link = null;
   async function load() {
     try {
@@ -135,11 +137,15 @@ function render({ model, el }) {
   el.replaceChildren(root);
   const btn = (text, onclick, extra = {}) =>
     node("button", { type: "button", class: "rl-tr-btn", text, onclick, ...extra });
-  const field = (label, key, extra = {}) => {
-    const input = node("input", { type: "text", value: form[key], class: "rl-tr-input",
-      "aria-label": label, oninput: (e) => { form[key] = e.target.value; }, ...extra });
+  const field = (label, key, extra = {}, into = form) => {
+    const input = node("input", { type: "text", value: into[key] ?? "", class: "rl-tr-input",
+      "aria-label": label, oninput: (e) => { into[key] = e.target.value; }, ...extra });
     return node("label", { class: "rl-tr-field" }, [node("span", { text: label }), input]);
   };
+  const check = (label, key) => node("label", { class: "rl-tr-check" }, [
+    node("input", { type: "checkbox", checked: form[key], "aria-label": label,
+                    onchange: (e) => { form[key] = e.target.checked; } }),
+    node("span", { text: label })]);
   function select(label, options, value, onchange) {
     const s = node("select", { class: "rl-tr-select", "aria-label": label, onchange });
     for (const [v, t] of options) s.append(node("option", { value: v, text: t }));
@@ -230,12 +236,19 @@ function render({ model, el }) {
       node("div", { class: "rl-tr-bar" }, [field("Foe's name", "foe"),
         field("Dex", "dex", { inputmode: "numeric" }), field("Wits", "wits",
         { inputmode: "numeric" }), field("Sta", "sta", { inputmode: "numeric" }),
+        field("Group", "group", { title: "Identical foes of one group share one initiative" }),
         btn("Add foe", () => send({ type: "add_foe", name: form.foe, dexterity: form.dex,
-                                    wits: form.wits, stamina: form.sta }))]),
+                                    wits: form.wits, stamina: form.sta, group: form.group }))]),
       node("div", { class: "rl-tr-controls" }, [
         btn("Roll initiative", () => send({ type: "initiative" }), { disabled: !b.rows.length }),
         btn("End the scene", () => send({ type: "end_scene" }), { disabled: !b.started }),
       ]),
+      b.initiative_fields.length ? node("fieldset", { class: "rl-tr-attack rl-tr-typed" }, [
+        node("legend", { text: "Or type the table's initiative totals" }),
+        ...b.initiative_fields.map((f) => field(`Initiative: ${f.label}`, f.id,
+                                                { inputmode: "numeric" }, typed)),
+        btn("Enter initiative", () => send({ type: "enter_initiative", totals: { ...typed } })),
+      ]) : null,
     ]));
     // file and link
     const file = node("input", { type: "file", accept: ".json,application/json",
@@ -334,6 +347,10 @@ CSS = """
 .rl-tracker .rl-tr-attack { border: 1px solid var(--rl-border, #c4c4c4); border-radius: 8px;
   display: flex; flex-wrap: wrap; gap: 0.5em; align-items: end; }
 .rl-tracker .rl-tr-attack legend { font-weight: 700; }
+.rl-tracker .rl-tr-check { display: inline-flex; align-items: center; gap: 0.4em;
+  min-height: 44px; min-width: 44px; cursor: pointer; }
+.rl-tracker .rl-tr-check input { width: 24px; height: 24px; margin: 0; }
+.rl-tracker .rl-tr-setup { flex: 1 1 100%; margin: 0; font-weight: 600; }
 .rl-tracker .rl-tr-note { color: var(--rl-muted, #474747); font-size: 0.85em; margin: 0; }
 .rl-tracker .rl-tr-message { margin: 0; padding: 0.3em 0.6em; border-radius: 6px;
   font-size: 0.85em; color: var(--rl-muted, #474747);
