@@ -221,3 +221,59 @@ def test_initiative_typed_from_the_table_and_one_per_group_of_identical_foes():
     assert totals["Thug A"] == totals["Thug B"]
     assert 2 + 3 + 1 <= totals["Thug A"] <= 2 + 3 + 10
     assert 4 + 3 + 1 <= totals["Ana"] <= 4 + 3 + 10
+
+
+def _fight(p: Page, ruleset: str = "2.1") -> tuple[str, str]:
+    """Ana (Dex 4, Wits 3) at 12 then Bo (Dex 4, Wits 5, Sta 2) at 5: their keys."""
+    if ruleset != "2.1":
+        p.tap("new", ruleset=ruleset)
+    p.tap("add_foe", name="Ana", dexterity="4", wits="3", stamina="3")
+    b = p.tap("add_foe", name="Bo", dexterity="4", wits="5", stamina="2")
+    ana, bo = (r["key"] for r in b["rows"])
+    ids = {f["label"]: f["id"] for f in b["initiative_fields"]}
+    p.tap("enter_initiative", totals={ids["Ana"]: "12", ids["Bo"]: "5"})
+    return ana, bo
+
+
+def test_declared_actions_add_the_cumulative_difficulty_and_wear_the_defense():
+    p = Page()
+    ana, bo = _fight(p)
+    assert p.tap("declare", actions="0")["message"] == "Actions: a whole number from 1 to 10."
+    b = p.tap("declare", actions="3", active_defence=False, sprinting=False)
+    assert b["acting"]["actions"] == 3
+    # 2.1 Multiple Actions: "Every additional action past the first adds a cumulative +1
+    # difficulty": the 1st +0, the 2nd +1, the 3rd +2. Bo's Defense: lower of Dex 4 and
+    # Wits 5, halved: 2, "reduced by 1 for every successful or unsuccessful attack".
+    assert b["setups"][bo]["text"] == "This attack: action 1 of 3, +0 difficulty, Bo's Defense +2"
+    b = p.tap("attack", target=bo, hit=False, bashing="0", lethal="0", aggravated="0")
+    assert b["setups"][bo]["text"] == "This attack: action 2 of 3, +1 difficulty, Bo's Defense +1"
+    b = p.tap("attack", target=bo, hit=False, bashing="0", lethal="0", aggravated="0")
+    assert b["setups"][bo]["text"] == "This attack: action 3 of 3, +2 difficulty, Bo's Defense +0"
+    b = p.tap("attack", target=bo, hit=False, bashing="0", lethal="0", aggravated="0")
+    assert b["setups"][bo]["ok"] is False
+    assert "no action left this turn" in b["setups"][bo]["text"]
+    assert "3 of 3 actions taken" in next(r for r in b["rows"] if r["key"] == ana)["chips"]
+
+
+def test_a_stunned_combatant_may_declare_a_single_action_and_2_0_adds_no_difficulty():
+    p = Page()
+    ana, bo = _fight(p)
+    # 3 x Stamina 2 = 6 levels in one turn: Stunned
+    p.tap("attack", target=bo, hit=True, bashing="6", lethal="0", aggravated="0")
+    b = p.tap("next")
+    assert b["acting"]["key"] == bo
+    assert b["acting"]["stunned"]
+    # Stunned: "+1 difficulty to all actions"; Ana's Defense: lower of Dex 4, Wits 3, halved: 1
+    assert b["setups"][ana]["text"].startswith(
+        "This attack: action 1 of 1, +1 difficulty, Ana's Defense +1"
+    )
+    b = p.tap("declare", actions="2")
+    assert b["message"] == "Bo is Stunned: he 'may not take more than a single action' this turn."
+    assert b["acting"]["actions"] == 1
+    # 2.0: no multiple-action difficulty in its text
+    q = Page()
+    _, bo = _fight(q, "2.0")
+    b = q.tap("declare", actions="2")
+    assert "the 2.0 text gives no multiple-action penalty" in b["message"]
+    q.tap("attack", target=bo, hit=False, bashing="0", lethal="0", aggravated="0")
+    assert q.t.board["setups"][bo]["text"] == "This attack: action 2 of 2, +0 difficulty"

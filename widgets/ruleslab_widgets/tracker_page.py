@@ -148,6 +148,7 @@ class TrackerPage(ModuleWidget):
             "next": lambda: self.step(ab.next_turn),
             "end_scene": lambda: self.step(ab.end_scene),
             "attack": lambda: self.attack(c),
+            "declare": lambda: self.declare(c),
             "hide": lambda: self.hide(str(c.get("key"))),
             "undo": lambda: self.move(undo),
             "redo": lambda: self.move(redo),
@@ -348,6 +349,24 @@ class TrackerPage(ModuleWidget):
             damage=damage if hit else Damage(),
         )
 
+    def declare(self, c: dict[str, Any]) -> None:
+        """The acting combatant declares his actions this turn (an active defence among
+        them, or a sprint): :func:`ruleslab.encounter.aberrant.declare` applies the
+        multiple-action difficulty and Stunned's single action."""
+        fight = self._fight()
+        enc = fight.history.present if fight.history else None
+        who = ab.current(enc) if enc is not None else None
+        if enc is None or who is None:
+            raise InputError("actions", "Roll initiative first.")
+        actions = _number(c.get("actions"), "Actions", 1, 10)
+        self.step(
+            ab.declare,
+            who.key,
+            actions,
+            active_defence=c.get("active_defence") is True,
+            sprinting=c.get("sprinting") is True,
+        )
+
     def hide(self, key: str) -> None:
         fight = self._fight()
         if fight.history is not None:
@@ -415,7 +434,15 @@ class TrackerPage(ModuleWidget):
             "current": self.current,
             "when": when,
             "started": bool(enc is not None and enc.order and not enc.scene_over),
-            "acting": {"key": who.key, "name": who.name}
+            "acting": {
+                "key": who.key,
+                "name": who.name,
+                "actions": who.actions,
+                "acted": who.acted,
+                "active_defence": who.active_defence,
+                "sprinting": who.sprinting,
+                "stunned": who.daze == "stunned",
+            }
             if enc is not None and who is not None and not enc.scene_over
             else None,
             "rows": [
@@ -434,6 +461,7 @@ class TrackerPage(ModuleWidget):
                 for r in rows
             ],
             "odds": _odds_links(enc, who.key) if enc is not None and who is not None else {},
+            "setups": _setups(enc, who.key) if enc is not None and who is not None else {},
             "initiative_fields": [
                 {"id": f["id"], "label": f["label"]} for f in _initiative_fields(enc)
             ]
@@ -479,6 +507,29 @@ def _initiative_fields(enc: Encounter) -> list[dict[str, Any]]:
         names = ", ".join(field["names"])
         field["label"] = f"group {ident[2:]} ({names})" if ident.startswith("g:") else names
     return list(fields.values())
+
+
+def _setups(enc: Encounter, attacker: str) -> dict[str, dict[str, Any]]:
+    """For each combatant ``attacker`` might attack: what the attack is at before it is
+    rolled (:func:`ruleslab.encounter.aberrant.attack_setup`: which action, the added
+    difficulty, the 2.1 Defense, the wound penalty, the rules applied), or why he may not."""
+    a = ab.find(enc, attacker)
+    setups: dict[str, dict[str, Any]] = {}
+    for c in enc.combatants:
+        if c.key == attacker:
+            continue
+        try:
+            s = ab.attack_setup(enc, attacker, c.key)
+        except InputError as exc:
+            setups[c.key] = {"ok": False, "text": exc.message, "steps": []}
+            continue
+        text = f"This attack: action {s.action} of {a.actions}, +{s.added_difficulty} difficulty"
+        if enc.ruleset == "2.1":
+            text += f", {c.name}'s Defense +{s.defense}"
+        if s.wound_penalty:
+            text += f", −{s.wound_penalty} dice (wounds)"
+        setups[c.key] = {"ok": True, "text": text, "steps": [st.text for st in s.steps]}
+    return setups
 
 
 def _odds_links(enc: Encounter, attacker: str) -> dict[str, str]:

@@ -201,6 +201,25 @@ function render({ model, el }) {
     if (b.rows.length) parts.push(list);
     parts.push(node("p", { class: "rl-tr-message rl-tr-" + b.message_kind, role: "status",
                            text: b.message, hidden: !b.message }));
+    // the acting combatant's declaration: how many actions, an active defence, a sprint
+    if (b.acting) {
+      const a = b.acting, mine = a.key + "|" + b.when;
+      if (form.declared !== mine) {
+        Object.assign(form, { declared: mine, actions: String(a.actions),
+                              defence: a.active_defence, sprint: a.sprinting });
+      }
+      parts.push(node("fieldset", { class: "rl-tr-attack rl-tr-declare" }, [
+        node("legend", { text: `${a.name} declares` }),
+        field("Actions", "actions", { inputmode: "numeric" }),
+        check("Active defence", "defence"),
+        check("Sprinting", "sprint"),
+        btn("Declare", () => send({ type: "declare", actions: form.actions,
+                                    active_defence: form.defence, sprinting: form.sprint })),
+        node("p", { class: "rl-tr-note", text: a.stunned
+          ? "Stunned: a single action this turn."
+          : `${a.acted} of ${a.actions} action${a.actions === 1 ? "" : "s"} taken.` }),
+      ]));
+    }
     // the acting combatant's attack
     if (b.acting) {
       const targets = b.rows.filter((r) => r.key !== b.acting.key).map((r) => [r.key, r.name]);
@@ -212,6 +231,10 @@ function render({ model, el }) {
       parts.push(node("fieldset", { class: "rl-tr-attack" }, [
         node("legend", { text: `${b.acting.name} attacks` }),
         node("label", { class: "rl-tr-field" }, [node("span", { text: "Target" }), target]),
+        b.setups[form.target] ? node("p", { class: "rl-tr-setup" +
+          (b.setups[form.target].ok ? "" : " rl-tr-warning"), role: "status",
+          text: b.setups[form.target].text,
+          title: b.setups[form.target].steps.join("\n") }) : null,
         field("Bashing levels", "bashing", { inputmode: "numeric" }),
         field("Lethal levels", "lethal", { inputmode: "numeric" }),
         field("Aggravated levels", "aggravated", { inputmode: "numeric" }),
