@@ -277,3 +277,35 @@ def test_a_stunned_combatant_may_declare_a_single_action_and_2_0_adds_no_difficu
     assert "the 2.0 text gives no multiple-action penalty" in b["message"]
     q.tap("attack", target=bo, hit=False, bashing="0", lethal="0", aggravated="0")
     assert q.t.board["setups"][bo]["text"] == "This attack: action 2 of 2, +0 difficulty"
+
+
+def test_a_henchmen_squad_is_a_quick_entry_and_its_henchmen_take_the_damage_first():
+    p = Page()
+    p.tap("add_foe", name="Ana", dexterity="4", wits="3", stamina="3")
+    squad = {"name": "Guards", "henchmen": "5", "training": "regular", "pool": "4"}
+    leader = {"dexterity": "3", "wits": "2", "stamina": "2"}
+    assert p.tap("add_squad", **{**squad, "training": "elite"}, **leader)["message"] == (
+        "Training: one of regular, trained, fanatical."
+    )
+    assert p.tap("add_squad", **{**squad, "henchmen": "0"}, **leader)["message"] == (
+        "Henchmen: a whole number from 1 to 1000."
+    )
+    assert p.tap("add_squad", **{**squad, "name": ""}, **leader)["message"] == (
+        "Squad's name: 1 to 60 characters."
+    )
+    assert p.tap("add_squad", **squad, **{**leader, "wits": "11"})["message"] == (
+        "Leader's Wits: a whole number from 1 to 10."
+    )
+    b = p.tap("add_squad", **squad, **leader)
+    assert b["message"] == "Guards joins the fight."
+    assert b["trainings"] == ["regular", "trained", "fanatical"]
+    guards = next(r for r in b["rows"] if r["name"] == "Guards")
+    assert "5 henchmen screening him" in guards["chips"]
+    ids = {f["label"]: f["id"] for f in b["initiative_fields"]}
+    p.tap("enter_initiative", totals={ids["Ana"]: "10", ids["Guards"]: "4"})
+    # Damage Soak: "Each point of damage dealt removes from play one of these henchmen"
+    # (regular: losses not divided): 2 levels, 2 henchmen gone, the leader untouched
+    b = p.tap("attack", target=guards["key"], hit=True, lethal="2", bashing="0", aggravated="0")
+    guards = next(r for r in b["rows"] if r["name"] == "Guards")
+    assert "3 henchmen screening him" in guards["chips"]
+    assert guards["health"] == "Unhurt"

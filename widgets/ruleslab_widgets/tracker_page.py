@@ -31,7 +31,7 @@ from ruleslab import Character, InputError
 from ruleslab.encounter import aberrant as ab
 from ruleslab.encounter.attack_inputs import attack_inputs
 from ruleslab.encounter.board import HIDDEN_NAME, board
-from ruleslab.encounter.combatant import Damage
+from ruleslab.encounter.combatant import TRAININGS, Damage
 from ruleslab.encounter.history import History, record, redo, start, undo
 from ruleslab.encounter.log import Change
 from ruleslab.encounter.serial import from_dict, to_dict
@@ -143,6 +143,7 @@ class TrackerPage(ModuleWidget):
             "add_foe": lambda: self.add_foe(
                 c.get("name"), c.get("dexterity"), c.get("wits"), c.get("stamina"), c.get("group")
             ),
+            "add_squad": lambda: self.add_squad(c),
             "initiative": lambda: self.step(ab.roll_initiative, self._faces()),
             "enter_initiative": lambda: self.enter_initiative(c.get("totals")),
             "next": lambda: self.step(ab.next_turn),
@@ -299,6 +300,25 @@ class TrackerPage(ModuleWidget):
             raise InputError("Group", "Group: empty (his own initiative) or up to 40 characters.")
         foe = ab.quick_foe(self._key("foe"), text, dexterity=dex, wits=wit, stamina=sta, group=band)
         self._join(foe)
+
+    def add_squad(self, c: dict[str, Any]) -> None:
+        """A henchmen squad entered quickly: its name, the henchmen screening the leader,
+        their training and pool, the leader's Dex, Wits and Sta (:func:`ab.squad`)."""
+        text = str(c.get("name") or "").strip()
+        if not 0 < len(text) <= 60:
+            raise InputError("Squad's name", "Squad's name: 1 to 60 characters.")
+        henchmen = _number(c.get("henchmen"), "Henchmen", 1, 1000)
+        training = c.get("training")
+        if training not in TRAININGS:
+            raise InputError("Training", f"Training: one of {', '.join(TRAININGS)}.")
+        pool = _number(c.get("pool"), "Henchman pool", 0, 40)
+        leader = Character(
+            dexterity=_number(c.get("dexterity"), "Leader's Dex", 1, 10),
+            wits=_number(c.get("wits"), "Leader's Wits", 1, 10),
+            stamina=_number(c.get("stamina"), "Leader's Sta", 1, 10),
+        )
+        key = self._key("squad")
+        self._join(ab.squad(key, text, leader, henchmen, str(training), henchman_pool=pool))
 
     def enter_initiative(self, totals: Any) -> None:
         """Initiative typed from the table's own dice: one total per combatant, or per
@@ -470,6 +490,7 @@ class TrackerPage(ModuleWidget):
             "can_undo": bool(history and history.can_undo),
             "can_redo": bool(history and history.can_redo),
             "party": [{"id": e.id, "name": e.name} for e in self.party],
+            "trainings": list(TRAININGS),
             "log": [str(s) for s in enc.log[-40:]][::-1] if enc is not None else [],
             "message": self._message[0],
             "message_kind": self._message[1],

@@ -90,7 +90,8 @@ function render({ model, el }) {
   const send = (msg) => model.send(msg);
   const form = { target: "", bashing: "0", lethal: "0", aggravated: "0", foe: "", dex: "2",
                  wits: "2", sta: "2", group: "", actions: "1", defence: false, sprint: false,
-                 henchmen: "5", training: "regular", pool: "0", squad: "" };
+                 henchmen: "5", training: "regular", pool: "0", squad: "", sdex: "2",
+                 swits: "2", ssta: "2" };
   const typed = {};  // initiative totals typed from the table's dice, by field id
   let link = null;
   async function load() {
@@ -262,6 +263,19 @@ function render({ model, el }) {
         field("Group", "group", { title: "Identical foes of one group share one initiative" }),
         btn("Add foe", () => send({ type: "add_foe", name: form.foe, dexterity: form.dex,
                                     wits: form.wits, stamina: form.sta, group: form.group }))]),
+      node("div", { class: "rl-tr-bar" }, [field("Squad's name", "squad"),
+        field("Henchmen", "henchmen", { inputmode: "numeric" }),
+        node("label", { class: "rl-tr-field" }, [node("span", { text: "Training" }),
+          select("Training", b.trainings.map((x) => [x, x]), form.training,
+                 (e) => { form.training = e.target.value; })]),
+        field("Henchman pool", "pool", { inputmode: "numeric",
+                                         title: "Their attribute + ability total" }),
+        field("Leader's Dex", "sdex", { inputmode: "numeric" }),
+        field("Leader's Wits", "swits", { inputmode: "numeric" }),
+        field("Leader's Sta", "ssta", { inputmode: "numeric" }),
+        btn("Add squad", () => send({ type: "add_squad", name: form.squad,
+          henchmen: form.henchmen, training: form.training, pool: form.pool,
+          dexterity: form.sdex, wits: form.swits, stamina: form.ssta }))]),
       node("div", { class: "rl-tr-controls" }, [
         btn("Roll initiative", () => send({ type: "initiative" }), { disabled: !b.rows.length }),
         btn("End the scene", () => send({ type: "end_scene" }), { disabled: !b.started }),

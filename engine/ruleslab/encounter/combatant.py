@@ -25,6 +25,7 @@ from ruleslab.party import Entry, check_name
 __all__ = [
     "KINDS",
     "SIDES",
+    "TRAININGS",
     "Combatant",
     "Damage",
     "combatant",
@@ -34,6 +35,9 @@ __all__ = [
 ]
 
 SIDES = ("party", "foes")
+
+TRAININGS = tuple(DIVISORS)
+"""A squad's henchmen training, as :func:`squad` takes it (regular, trained, fanatical)."""
 
 KINDS = ("aggravated", "lethal", "bashing", "stun")
 """The kinds of damage, worst first."""
