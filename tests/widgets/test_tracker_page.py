@@ -309,3 +309,35 @@ def test_a_henchmen_squad_is_a_quick_entry_and_its_henchmen_take_the_damage_firs
     guards = next(r for r in b["rows"] if r["name"] == "Guards")
     assert "3 henchmen screening him" in guards["chips"]
     assert guards["health"] == "Unhurt"
+
+
+def _stored(p: Page) -> dict[str, Any]:
+    """The last record the page wrote, as the store gives it back on a reload."""
+    op = [m for m in p.sent if m.get("type") == "write"][-1]["ops"][0]
+    return {"id": op["id"], "rev": 5, "created": 1.0, "text": op["text"]}
+
+
+def test_undo_and_redo_survive_a_reload():
+    p = Page()
+    _, bo = _fight(p)
+    p.tap("declare", actions="2")
+    before = p.t.board["rows"]
+    p.tap("attack", target=bo, hit=True, bashing="0", lethal="3", aggravated="0")
+    after = p.t.board["rows"]
+    p.tap("attack", target=bo, hit=True, bashing="0", lethal="1", aggravated="0")
+    p.tap("undo")  # one step undone: redo it after the reload
+    q = Page([_stored(p)])
+    assert q.t.board["rows"] == after
+    assert q.t.board["can_undo"]
+    assert q.t.board["can_redo"]
+    assert q.tap("undo")["rows"] == before
+    q.tap("redo")
+    b = q.tap("redo")
+    assert b["rows"] == p.tap("redo")["rows"]
+    # a broken undo step: the record is set aside with a message, never dropped
+    record = _stored(p)
+    data = json.loads(record["text"])
+    data["past"][0] = {"format": 99}
+    r = Page([{**record, "text": json.dumps(data)}])
+    assert [m["ids"] for m in r.sent if m.get("type") == "set_aside"] == [[record["id"]]]
+    assert "could not be read and were set aside, not deleted" in r.t.board["message"]

@@ -9,8 +9,11 @@ when they end: :func:`ruleslab.encounter.board.board`) and sends what the GM tap
 
 Storage: the site's record store (:mod:`ruleslab_widgets.records`), collection
 ``encounters``, one record per encounter (``{"format": 1, "name", "ruleset",
-"encounter": serial.to_dict or null}``), written after every step; a record that
-cannot be read is set aside with a message, never deleted. The party's records
+"encounter": serial.to_dict or null, "past": [...], "future": [...]}``: the present
+encounter and the last :data:`KEPT` steps of undo and of redo, each a ``serial.to_dict``,
+so that undo survives a reload), written after every step; a record that cannot be read
+is set aside with a message, never deleted. Renaming and deleting an encounter are
+steps too; a deleted one can be restored until the page is closed. The party's records
 (collection ``party``) are read to add its characters. Export and import as a file
 (:mod:`ruleslab.encounter.serial`, checked), a link (:mod:`ruleslab.encounter.share`,
 ``#encounter=…``). Every text is shown with ``textContent``, never as HTML.
@@ -32,7 +35,7 @@ from ruleslab.encounter import aberrant as ab
 from ruleslab.encounter.attack_inputs import attack_inputs
 from ruleslab.encounter.board import HIDDEN_NAME, board
 from ruleslab.encounter.combatant import TRAININGS, Damage
-from ruleslab.encounter.history import History, record, redo, start, undo
+from ruleslab.encounter.history import MAX_STEPS, History, record, redo, start, undo
 from ruleslab.encounter.log import Change
 from ruleslab.encounter.serial import from_dict, to_dict
 from ruleslab.encounter.share import parse_shared_encounter, shared_encounter
@@ -53,6 +56,9 @@ COLLECTION = "encounters"
 """The record store's collection of the saved encounters."""
 FORMAT = 1
 MAX_FILE = 2_000_000
+KEPT = 50
+"""The undo (and redo) steps stored with an encounter (fewer if the record would pass
+:data:`MAX_FILE`); the page itself keeps up to ``history.MAX_STEPS``."""
 _NUMBER = re.compile(r"\s*(\d{1,3})\s*")
 
 
@@ -75,14 +81,40 @@ class _Fight:
         self.history = history
 
     def text(self) -> str:
-        enc = self.history.present if self.history else None
-        data = {
-            "format": FORMAT,
-            "name": self.name,
-            "ruleset": self.ruleset,
-            "encounter": to_dict(enc) if enc is not None else None,
-        }
-        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        """The stored record: the present encounter and the last steps of undo and redo
+        (as many of :data:`KEPT` as fit in :data:`MAX_FILE`)."""
+        h = self.history
+        kept = KEPT
+        while True:
+            data = {
+                "format": FORMAT,
+                "name": self.name,
+                "ruleset": self.ruleset,
+                "encounter": to_dict(h.present) if h is not None else None,
+                "past": [to_dict(e) for e in h.past[-kept:]] if h and kept else [],
+                "future": [to_dict(e) for e in h.future[:kept]] if h and kept else [],
+            }
+            text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+            if len(text) <= MAX_FILE or not kept:
+                return text
+            kept //= 2
+
+
+def _steps(data: dict[str, Any], part: str, ruleset: str) -> tuple[Encounter, ...]:
+    """A stored record's undo (``past``) or redo (``future``) steps, each checked."""
+    raw = data.get(part, [])
+    if not isinstance(raw, list) or len(raw) > MAX_STEPS:
+        raise InputError("encounter", f"This record's undo steps ({part}): a list, at most 2000.")
+    steps = []
+    for i, item in enumerate(raw):
+        enc = from_dict(item)
+        if not isinstance(enc, Encounter) or enc.ruleset != ruleset:
+            raise InputError(
+                "encounter",
+                f"This record's undo step {part}[{i}] is not an Aberrant {ruleset} fight.",
+            )
+        steps.append(enc)
+    return tuple(steps)
 
 
 def _parse(text: Any) -> _Fight:
@@ -106,7 +138,8 @@ def _parse(text: Any) -> _Fight:
     enc = from_dict(raw)
     if not isinstance(enc, Encounter) or enc.ruleset != ruleset:
         raise InputError("encounter", f"This record does not hold an Aberrant {ruleset} fight.")
-    return _Fight(name, ruleset, start(enc))
+    past, future = _steps(data, "past", ruleset), _steps(data, "future", ruleset)
+    return _Fight(name, ruleset, History(past, enc, future))
 
 
 class TrackerPage(ModuleWidget):
