@@ -341,3 +341,31 @@ def test_undo_and_redo_survive_a_reload():
     r = Page([{**record, "text": json.dumps(data)}])
     assert [m["ids"] for m in r.sent if m.get("type") == "set_aside"] == [[record["id"]]]
     assert "could not be read and were set aside, not deleted" in r.t.board["message"]
+
+
+def test_an_encounter_renamed_deleted_and_restored_never_lost_silently():
+    p = Page()
+    _fight(p)
+    rows = p.t.board["rows"]
+    assert p.tap("rename", name="  ")["message"] == "Encounter's name: 1 to 80 characters."
+    assert p.tap("rename", name="x" * 81)["message"] == "Encounter's name: 1 to 80 characters."
+    b = p.tap("rename", name="The docks")
+    assert b["name"] == "The docks"
+    assert [e["name"] for e in b["encounters"]] == ["The docks"]
+    assert json.loads(_stored(p)["text"])["name"] == "The docks"
+    ident = b["current"]
+    b = p.tap("delete")
+    assert b["message"] == "“The docks” deleted: “Restore” brings it back."
+    assert b["deleted"] == "The docks"
+    assert "The docks" not in [e["name"] for e in b["encounters"]]
+    deletes = [
+        op for m in p.sent if m.get("type") == "write" for op in m["ops"] if op["text"] is None
+    ]
+    assert [op["id"] for op in deletes] == [ident]
+    b = p.tap("restore")
+    assert b["message"] == "“The docks” restored."
+    assert b["deleted"] == ""
+    assert b["name"] == "The docks"
+    assert b["rows"] == rows
+    assert json.loads(_stored(p)["text"])["name"] == "The docks"
+    assert p.tap("restore")["message"] == "No deleted encounter to restore."

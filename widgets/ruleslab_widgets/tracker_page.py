@@ -157,6 +157,8 @@ class TrackerPage(ModuleWidget):
         self.party: list[Entry] = []
         self.storage = "loading"
         self._message = ("", "info")
+        self.deleted: _Fight | None = None
+        """The encounter deleted last, until it is restored or the page is closed."""
         self._store = RecordSync(COLLECTION, self.send)
         self._count = 0
         self.on_msg(self._receive)
@@ -172,6 +174,9 @@ class TrackerPage(ModuleWidget):
             "written": lambda: self._store.written(c),
             "new": lambda: self.new(str(c.get("ruleset"))),
             "open": lambda: self.switch(str(c.get("id"))),
+            "rename": lambda: self.rename(c.get("name")),
+            "delete": self.delete,
+            "restore": self.restore,
             "add_party": lambda: self.add_party(str(c.get("id"))),
             "add_foe": lambda: self.add_foe(
                 c.get("name"), c.get("dexterity"), c.get("wits"), c.get("stamina"), c.get("group")
@@ -295,6 +300,46 @@ class TrackerPage(ModuleWidget):
         if ident not in self.fights:
             raise InputError("encounter", "That encounter is no longer saved here.")
         self.current = ident
+
+    def rename(self, name: Any) -> None:
+        text = str(name or "").strip() if isinstance(name, str | None) else ""
+        if not 0 < len(text) <= 80:
+            raise InputError("Encounter's name", "Encounter's name: 1 to 80 characters.")
+        fight = self._fight()
+        old, fight.name = fight.name, text
+        self._save(self.current)
+        self._say(f"“{old}” is now “{text}”.")
+
+    def delete(self) -> None:
+        """The open encounter deleted from this browser; kept here to be restored."""
+        ident, fight = self.current, self._fight()
+        del self.fights[ident]
+        self.deleted = fight
+        if self.storage == "ready":
+
+            def done(result: Written) -> None:
+                if not result.ok:
+                    why = "another tab changed it" if result.conflicts else result.error
+                    self._say(f"“{fight.name}” was not deleted ({why}): read again.", "warning")
+                    self.send({"type": "load"})
+                    self._draw()
+
+            self._store.write({ident: None}, done)
+        self.current = next(iter(self.fights), "")
+        if not self.fights:
+            self.new("2.1", announce=False)
+        self._say(f"“{fight.name}” deleted: “Restore” brings it back.")
+
+    def restore(self) -> None:
+        fight = self.deleted
+        if fight is None:
+            raise InputError("restore", "No deleted encounter to restore.")
+        ident = f"e{random.getrandbits(48):012x}"
+        self.fights[ident] = fight
+        self.current = ident
+        self.deleted = None
+        self._save(ident)
+        self._say(f"“{fight.name}” restored.")
 
     def _join(self, newcomer: Any) -> None:
         fight = self._fight()
@@ -485,6 +530,8 @@ class TrackerPage(ModuleWidget):
         self.board = {
             "encounters": [{"id": k, "name": f.name} for k, f in self.fights.items()],
             "current": self.current,
+            "name": fight.name if fight else "",
+            "deleted": self.deleted.name if self.deleted else "",
             "when": when,
             "started": bool(enc is not None and enc.order and not enc.scene_over),
             "acting": {

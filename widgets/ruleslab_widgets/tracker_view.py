@@ -163,7 +163,9 @@ function render({ model, el }) {
       ["2.0", "Aberrant 2.0"]], "2.1", () => {});
     parts.push(node("div", { class: "rl-tr-bar" }, [picker, ruleset,
       btn("New", () => send({ type: "new", ruleset: ruleset.value }),
-          { "aria-label": "New encounter" })]));
+          { "aria-label": "New encounter" }),
+      b.deleted ? btn(`Restore “${b.deleted}”`, () => send({ type: "restore" }),
+                      { class: "rl-tr-btn rl-tr-restore" }) : null]));
     // whose turn, and the one-tap controls
     parts.push(node("h3", { class: "rl-tr-when", text: b.when }));
     parts.push(node("div", { class: "rl-tr-controls" }, [
@@ -287,6 +289,15 @@ function render({ model, el }) {
         btn("Enter initiative", () => send({ type: "enter_initiative", totals: { ...typed } })),
       ]) : null,
     ]));
+    // this encounter's name, or deleting it (restored with "Restore" until the page closes)
+    if (form.named !== b.current) Object.assign(form, { named: b.current, rename: b.name });
+    parts.push(node("details", { class: "rl-tr-add" }, [
+      node("summary", { text: "Rename or delete this encounter" }),
+      node("div", { class: "rl-tr-bar" }, [
+        field("Encounter's name", "rename", { maxlength: 80 }),
+        btn("Rename", () => send({ type: "rename", name: form.rename })),
+        btn("Delete", () => send({ type: "delete" }),
+            { "aria-label": `Delete the encounter “${b.name}”` })])]));
     // file and link
     const file = node("input", { type: "file", accept: ".json,application/json",
       class: "rl-tr-file", "aria-label": "Import an encounter file", onchange: async (e) => {
