@@ -295,3 +295,45 @@ def test_the_players_view_follows_the_gm_and_hides_what_he_hid(
         assert watch.errors == []
     finally:
         context.close()
+
+
+def test_a_squad_typed_initiative_and_declared_actions_on_a_phone(
+    browser: Any, base_url: str, artifacts: Any
+) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page, watch = _open(context, base_url)
+        _add_foe(page, "Ana", "4", "3", "3")
+        page.get_by_label("Squad's name").fill("Guards")
+        page.get_by_label("Henchmen", exact=True).fill("5")
+        page.get_by_label("Leader's Dex").fill("3")
+        _tap(page, "Add squad")
+        page.wait_for_function("() => document.querySelectorAll('.rl-tr-row').length === 2")
+        page.get_by_label("Initiative: Ana").fill("12")
+        page.get_by_label("Initiative: Guards").fill("x")
+        _tap(page, "Enter initiative")
+        page.wait_for_function(
+            "() => document.querySelector('.rl-tr-message').textContent"
+            " === 'Initiative: Guards: a whole number from 0 to 200.'"
+        )
+        page.get_by_label("Initiative: Guards").fill("4")
+        _tap(page, "Enter initiative")
+        _when(page, "Turn 1: Ana's action")
+        page.get_by_label("Actions", exact=True).fill("2")
+        _tap(page, "Declare")
+        # 2.1: the 2nd action +1 difficulty; the squad's leader's Defense: min(3, 2) / 2 = 1
+        setup = "This attack: action {} of 2, +{} difficulty, Guards's Defense +{}"
+        page.wait_for_function(
+            "(t) => document.querySelector('.rl-tr-setup').textContent === t",
+            arg=setup.format(1, 0, 1),
+        )
+        _tap(page, "Miss")
+        page.wait_for_function(
+            "(t) => document.querySelector('.rl-tr-setup').textContent === t",
+            arg=setup.format(2, 1, 0),
+        )
+        assert page.locator(".rl-chip", has_text="5 henchmen screening him").count() == 1
+        page.screenshot(path=str(artifacts / "tracker-declare-390.png"), full_page=True)
+        assert watch.errors == []
+    finally:
+        context.close()

@@ -397,7 +397,7 @@ CSS = """
 .rl-tracker .rl-tr-attack legend { font-weight: 700; }
 .rl-tracker .rl-tr-check { display: inline-flex; align-items: center; gap: 0.4em;
   min-height: 44px; min-width: 44px; cursor: pointer; }
-.rl-tracker .rl-tr-check input { width: 24px; height: 24px; margin: 0; }
+.rl-tracker .rl-tr-check input { width: 26px; height: 44px; margin: 0; }
 .rl-tracker .rl-tr-setup { flex: 1 1 100%; margin: 0; font-weight: 600; }
 .rl-tracker .rl-tr-note { color: var(--rl-muted, #474747); font-size: 0.85em; margin: 0; }
 .rl-tracker .rl-tr-message { margin: 0; padding: 0.3em 0.6em; border-radius: 6px;
