@@ -10,18 +10,18 @@ when they end: :func:`ruleslab.encounter.board.board`) and sends what the GM tap
 Storage: the site's record store (:mod:`ruleslab_widgets.records`), collection
 ``encounters``, one record per encounter (``{"format": 1, "name", "ruleset",
 "encounter": serial.to_dict or null, "past": [...], "future": [...]}``: the present
-encounter and the last :data:`KEPT` steps of undo and of redo, each a ``serial.to_dict``,
-so that undo survives a reload), written after every step; a record that cannot be read
-is set aside with a message, never deleted. Renaming and deleting an encounter are
-steps too; a deleted one can be restored until the page is closed. The party's records
-(collection ``party``) are read to add its characters. Export and import as a file
-(:mod:`ruleslab.encounter.serial`, checked), a link (:mod:`ruleslab.encounter.share`,
-``#encounter=…``). Every text is shown with ``textContent``, never as HTML.
+encounter and the last steps of undo and of redo, each a ``serial.to_dict``, so that undo
+survives a reload: :mod:`ruleslab_widgets.tracker_record`), written after every step; a
+record that cannot be read is set aside with a message, never deleted. Renaming and
+deleting an encounter are steps too; a deleted one can be restored until the page closes.
+The party's records (collection ``party``) are read to add its characters. Export and
+import as a file (:mod:`ruleslab.encounter.serial`, checked), a link
+(:mod:`ruleslab.encounter.share`, ``#encounter=…``). Every text is shown with
+``textContent``, never as HTML.
 """
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections.abc import Callable
@@ -32,33 +32,33 @@ import traitlets
 
 from ruleslab import Character, InputError
 from ruleslab.encounter import aberrant as ab
-from ruleslab.encounter.attack_inputs import attack_inputs
 from ruleslab.encounter.board import HIDDEN_NAME, board
 from ruleslab.encounter.combatant import TRAININGS, Damage
-from ruleslab.encounter.history import MAX_STEPS, History, record, redo, start, undo
+from ruleslab.encounter.history import History, record, redo, start, undo
 from ruleslab.encounter.log import Change
-from ruleslab.encounter.serial import from_dict, to_dict
 from ruleslab.encounter.share import parse_shared_encounter, shared_encounter
-from ruleslab.encounter.state import Encounter, track_of
+from ruleslab.encounter.state import Encounter
 from ruleslab.party import Entry, parse_entry
 from ruleslab_widgets.module_widget import ModuleWidget
-from ruleslab_widgets.party import _text
 from ruleslab_widgets.records import RecordSync, Unreadable, Written
 from ruleslab_widgets.style import STYLE
+from ruleslab_widgets.tracker_board import (
+    attack_query,
+    attack_setups,
+    initiative_fields,
+    odds_links,
+    track_boxes,
+)
+from ruleslab_widgets.tracker_record import Fight, parse_fight
 from ruleslab_widgets.tracker_view import CSS, ESM
 
-__all__ = ["COLLECTION", "KEY", "TITLE", "TrackerPage", "tracker_page"]
+__all__ = ["COLLECTION", "KEY", "TITLE", "TrackerPage", "attack_query", "tracker_page"]
 
 KEY = "tracker"
 """The app page's key for the tracker (``app.html?calculator=tracker``)."""
 TITLE = "Encounter tracker"
 COLLECTION = "encounters"
 """The record store's collection of the saved encounters."""
-FORMAT = 1
-MAX_FILE = 2_000_000
-KEPT = 50
-"""The undo (and redo) steps stored with an encounter (fewer if the record would pass
-:data:`MAX_FILE`); the page itself keeps up to ``history.MAX_STEPS``."""
 _NUMBER = re.compile(r"\s*(\d{1,3})\s*")
 
 
@@ -71,77 +71,6 @@ def _number(text: Any, field: str, lo: int, hi: int) -> int:
     return value
 
 
-class _Fight:
-    """One encounter of the page: its name, rules version and history (``None``: no one
-    has joined yet)."""
-
-    def __init__(self, name: str, ruleset: str, history: History[Encounter] | None) -> None:
-        self.name = name
-        self.ruleset = ruleset
-        self.history = history
-
-    def text(self) -> str:
-        """The stored record: the present encounter and the last steps of undo and redo
-        (as many of :data:`KEPT` as fit in :data:`MAX_FILE`)."""
-        h = self.history
-        kept = KEPT
-        while True:
-            data = {
-                "format": FORMAT,
-                "name": self.name,
-                "ruleset": self.ruleset,
-                "encounter": to_dict(h.present) if h is not None else None,
-                "past": [to_dict(e) for e in h.past[-kept:]] if h and kept else [],
-                "future": [to_dict(e) for e in h.future[:kept]] if h and kept else [],
-            }
-            text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-            if len(text) <= MAX_FILE or not kept:
-                return text
-            kept //= 2
-
-
-def _steps(data: dict[str, Any], part: str, ruleset: str) -> tuple[Encounter, ...]:
-    """A stored record's undo (``past``) or redo (``future``) steps, each checked."""
-    raw = data.get(part, [])
-    if not isinstance(raw, list) or len(raw) > MAX_STEPS:
-        raise InputError("encounter", f"This record's undo steps ({part}): a list, at most 2000.")
-    steps = []
-    for i, item in enumerate(raw):
-        enc = from_dict(item)
-        if not isinstance(enc, Encounter) or enc.ruleset != ruleset:
-            raise InputError(
-                "encounter",
-                f"This record's undo step {part}[{i}] is not an Aberrant {ruleset} fight.",
-            )
-        steps.append(enc)
-    return tuple(steps)
-
-
-def _parse(text: Any) -> _Fight:
-    """A stored or imported encounter record, checked (:class:`InputError`)."""
-    if not isinstance(text, str) or len(text) > MAX_FILE:
-        raise InputError("file", "A saved encounter is JSON text of at most 2 MB.")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as e:
-        raise InputError("file", f"This is not a saved encounter (not JSON: {e}).") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise InputError("file", "This is not a saved encounter of this site (format 1).")
-    name, ruleset = data.get("name"), data.get("ruleset")
-    if not isinstance(name, str) or not 0 < len(name) <= 80:
-        raise InputError("name", "The encounter's name: 1 to 80 characters.")
-    if ruleset not in ("2.0", "2.1"):
-        raise InputError("ruleset", "The rules version: 2.0 or 2.1.")
-    raw = data.get("encounter")
-    if raw is None:
-        return _Fight(name, ruleset, None)
-    enc = from_dict(raw)
-    if not isinstance(enc, Encounter) or enc.ruleset != ruleset:
-        raise InputError("encounter", f"This record does not hold an Aberrant {ruleset} fight.")
-    past, future = _steps(data, "past", ruleset), _steps(data, "future", ruleset)
-    return _Fight(name, ruleset, History(past, enc, future))
-
-
 class TrackerPage(ModuleWidget):
     """The tracker: :attr:`board` is what the page draws; the page's messages are the
     GM's taps (:meth:`_receive`)."""
@@ -152,12 +81,12 @@ class TrackerPage(ModuleWidget):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.fights: dict[str, _Fight] = {}
+        self.fights: dict[str, Fight] = {}
         self.current = ""
         self.party: list[Entry] = []
         self.storage = "loading"
         self._message = ("", "info")
-        self.deleted: _Fight | None = None
+        self.deleted: Fight | None = None
         """The encounter deleted last, until it is restored or the page is closed."""
         self._store = RecordSync(COLLECTION, self.send)
         self._count = 0
@@ -237,10 +166,10 @@ class TrackerPage(ModuleWidget):
         if self._store.in_flight:
             return
         live, bad, _newer = self._store.loaded(content.get("records"))
-        fights: dict[str, _Fight] = {}
+        fights: dict[str, Fight] = {}
         for stored in live:
             try:
-                fights[stored.id] = _parse(stored.text)
+                fights[stored.id] = parse_fight(stored.text)
             except InputError as exc:
                 bad.append(Unreadable(stored.id, exc.message))
         for ident, fight in fights.items():
@@ -280,7 +209,7 @@ class TrackerPage(ModuleWidget):
         self._store.write({ident: fight.text()}, done)
 
     # -- the GM's steps --------------------------------------------------------------
-    def _fight(self) -> _Fight:
+    def _fight(self) -> Fight:
         if self.current not in self.fights:
             raise InputError("encounter", "Start a new encounter first.")
         return self.fights[self.current]
@@ -290,7 +219,7 @@ class TrackerPage(ModuleWidget):
             raise InputError("ruleset", "The rules version: 2.0 or 2.1.")
         ident = f"e{random.getrandbits(48):012x}"
         n = len(self.fights) + 1
-        self.fights[ident] = _Fight(f"Encounter {n} (Aberrant {ruleset})", ruleset, None)
+        self.fights[ident] = Fight(f"Encounter {n} (Aberrant {ruleset})", ruleset, None)
         self.current = ident
         self._save(ident)
         if announce:
@@ -400,14 +329,14 @@ class TrackerPage(ModuleWidget):
 
     def enter_initiative(self, totals: Any) -> None:
         """Initiative typed from the table's own dice: one total per combatant, or per
-        group of identical foes (:func:`_initiative_fields`), each checked."""
+        group of identical foes (:func:`initiative_fields`), each checked."""
         fight = self._fight()
         if fight.history is None:
             raise InputError("initiative", "Add the combatants first.")
         typed = totals if isinstance(totals, dict) else {}
         enc = fight.history.present
         each: dict[str, int] = {}
-        for field in _initiative_fields(enc):
+        for field in initiative_fields(enc):
             value = _number(typed.get(field["id"]), f"Initiative: {field['label']}", 0, 200)
             each.update({key: value for key in field["keys"]})
         self.step(ab.set_initiative, each)
@@ -485,7 +414,7 @@ class TrackerPage(ModuleWidget):
         self.send({"type": "download", "text": fight.text(), "filename": f"{name}.json"})
 
     def import_text(self, text: Any) -> None:
-        fight = _parse(text)
+        fight = parse_fight(text)
         ident = f"e{random.getrandbits(48):012x}"
         self.fights[ident] = fight
         self.current = ident
@@ -503,7 +432,7 @@ class TrackerPage(ModuleWidget):
         if not isinstance(enc, Encounter):
             raise InputError("encounter", "This link holds a Chimera fight, not shown here yet.")
         ident = f"e{random.getrandbits(48):012x}"
-        self.fights[ident] = _Fight(
+        self.fights[ident] = Fight(
             f"Shared encounter (Aberrant {enc.ruleset})", enc.ruleset, start(enc)
         )
         self.current = ident
@@ -556,14 +485,14 @@ class TrackerPage(ModuleWidget):
                     "chips": list(r.chips),
                     "hidden": r.key in hidden,
                     "group": groups.get(r.key, ""),
-                    "track": _track(enc, r.key) if enc is not None else [],
+                    "track": track_boxes(enc, r.key) if enc is not None else [],
                 }
                 for r in rows
             ],
-            "odds": _odds_links(enc, who.key) if enc is not None and who is not None else {},
-            "setups": _setups(enc, who.key) if enc is not None and who is not None else {},
+            "odds": odds_links(enc, who.key) if enc is not None and who is not None else {},
+            "setups": attack_setups(enc, who.key) if enc is not None and who is not None else {},
             "initiative_fields": [
-                {"id": f["id"], "label": f["label"]} for f in _initiative_fields(enc)
+                {"id": f["id"], "label": f["label"]} for f in initiative_fields(enc)
             ]
             if enc is not None and not enc.scene_over
             else [],
@@ -592,99 +521,6 @@ class TrackerPage(ModuleWidget):
                 ],
             },
         }
-
-
-def _initiative_fields(enc: Encounter) -> list[dict[str, Any]]:
-    """The initiative totals the GM types: one per combatant, one per group of identical
-    foes (they share one roll: :func:`ruleslab.encounter.aberrant.roll_initiative`),
-    each with its field's ``id``, ``label`` and the combatants' ``keys``."""
-    fields: dict[str, dict[str, Any]] = {}
-    for c in enc.combatants:
-        ident = f"g:{c.group}" if c.group else f"c:{c.key}"
-        field = fields.setdefault(ident, {"id": ident, "names": [], "keys": []})
-        field["names"].append(c.name)
-        field["keys"].append(c.key)
-    for ident, field in fields.items():
-        names = ", ".join(field["names"])
-        field["label"] = f"group {ident[2:]} ({names})" if ident.startswith("g:") else names
-    return list(fields.values())
-
-
-def _setups(enc: Encounter, attacker: str) -> dict[str, dict[str, Any]]:
-    """For each combatant ``attacker`` might attack: what the attack is at before it is
-    rolled (:func:`ruleslab.encounter.aberrant.attack_setup`: which action, the added
-    difficulty, the 2.1 Defense, the wound penalty, the rules applied), or why he may not."""
-    a = ab.find(enc, attacker)
-    setups: dict[str, dict[str, Any]] = {}
-    for c in enc.combatants:
-        if c.key == attacker:
-            continue
-        try:
-            s = ab.attack_setup(enc, attacker, c.key)
-        except InputError as exc:
-            setups[c.key] = {"ok": False, "text": exc.message, "steps": []}
-            continue
-        text = f"This attack: action {s.action} of {a.actions}, +{s.added_difficulty} difficulty"
-        if enc.ruleset == "2.1":
-            text += f", {c.name}'s Defense +{s.defense}"
-        if s.wound_penalty:
-            text += f", −{s.wound_penalty} dice (wounds)"
-        setups[c.key] = {"ok": True, "text": text, "steps": [st.text for st in s.steps]}
-    return setups
-
-
-def _odds_links(enc: Encounter, attacker: str) -> dict[str, str]:
-    """For each combatant ``attacker`` may attack now: the calculator's filled query."""
-    links = {}
-    for c in enc.combatants:
-        if c.key == attacker:
-            continue
-        try:
-            links[c.key] = attack_query(enc, attacker, c.key)
-        except InputError:
-            continue  # (an attack he may not make: no link)
-    return links
-
-
-def _track(enc: Encounter, key: str) -> list[dict[str, Any]]:
-    """His health track's boxes: each one's penalty label and what fills it."""
-    c = ab.find(enc, key)
-    levels = track_of(enc, c)
-    filled = ab.health(enc, c).filled
-    return [
-        {
-            "label": lv.kind.capitalize() if lv.penalty is None else f"−{lv.penalty}",
-            "kind": lv.kind,
-            "filled": filled[i] if i < len(filled) else None,
-        }
-        for i, lv in enumerate(levels)
-    ]
-
-
-def attack_query(enc: Encounter, attacker: str, target: str) -> str:
-    """The link's query opening the Autofire & strafing calculator filled with this
-    attack (:func:`ruleslab.encounter.attack_inputs.attack_inputs`): each record's fields
-    by the form's names, as typed, only those that differ from the form's defaults."""
-    from urllib.parse import urlencode
-
-    from ruleslab.calculators import get
-
-    calc = get("autofire")
-    roles = {r.name: r for r in getattr(calc.compute, "roles", ())}
-    defaults = dict(calc.defaults())
-    fields: dict[str, str] = {}
-    for name, value in attack_inputs(enc, attacker, target).items():
-        role = roles.get(name)
-        pairs = (
-            [(role.flat_name(f), getattr(value, f)) for f in role.fields]
-            if role is not None
-            else [(name, value)]
-        )
-        for flat, v in pairs:
-            text = _text(v)
-            if flat in defaults and text != _text(defaults[flat]):
-                fields[flat] = text
-    return urlencode({"calculator": "autofire", **fields})
 
 
 def tracker_page() -> w.VBox:

@@ -1,0 +1,94 @@
+"""The tracker's stored encounter: one record of the record store's collection
+``encounters`` (``{"format": 1, "name", "ruleset", "encounter", "past", "future"}``),
+written by :meth:`Fight.text` and read back, every part checked, by :func:`parse_fight`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ruleslab import InputError
+from ruleslab.encounter.history import MAX_STEPS, History
+from ruleslab.encounter.serial import from_dict, to_dict
+from ruleslab.encounter.state import Encounter
+
+__all__ = ["FORMAT", "KEPT", "MAX_FILE", "Fight", "parse_fight"]
+
+
+FORMAT = 1
+MAX_FILE = 2_000_000
+KEPT = 50
+"""The undo (and redo) steps stored with an encounter (fewer if the record would pass
+:data:`MAX_FILE`); the page itself keeps up to ``history.MAX_STEPS``."""
+
+
+class Fight:
+    """One encounter of the page: its name, rules version and history (``None``: no one
+    has joined yet)."""
+
+    def __init__(self, name: str, ruleset: str, history: History[Encounter] | None) -> None:
+        self.name = name
+        self.ruleset = ruleset
+        self.history = history
+
+    def text(self) -> str:
+        """The stored record: the present encounter and the last steps of undo and redo
+        (as many of :data:`KEPT` as fit in :data:`MAX_FILE`)."""
+        h = self.history
+        kept = KEPT
+        while True:
+            data = {
+                "format": FORMAT,
+                "name": self.name,
+                "ruleset": self.ruleset,
+                "encounter": to_dict(h.present) if h is not None else None,
+                "past": [to_dict(e) for e in h.past[-kept:]] if h and kept else [],
+                "future": [to_dict(e) for e in h.future[:kept]] if h and kept else [],
+            }
+            text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+            if len(text) <= MAX_FILE or not kept:
+                return text
+            kept //= 2
+
+
+def _steps(data: dict[str, Any], part: str, ruleset: str) -> tuple[Encounter, ...]:
+    """A stored record's undo (``past``) or redo (``future``) steps, each checked."""
+    raw = data.get(part, [])
+    if not isinstance(raw, list) or len(raw) > MAX_STEPS:
+        raise InputError("encounter", f"This record's undo steps ({part}): a list, at most 2000.")
+    steps = []
+    for i, item in enumerate(raw):
+        enc = from_dict(item)
+        if not isinstance(enc, Encounter) or enc.ruleset != ruleset:
+            raise InputError(
+                "encounter",
+                f"This record's undo step {part}[{i}] is not an Aberrant {ruleset} fight.",
+            )
+        steps.append(enc)
+    return tuple(steps)
+
+
+def parse_fight(text: Any) -> Fight:
+    """A stored or imported encounter record, checked (:class:`InputError`)."""
+    if not isinstance(text, str) or len(text) > MAX_FILE:
+        raise InputError("file", "A saved encounter is JSON text of at most 2 MB.")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise InputError("file", f"This is not a saved encounter (not JSON: {e}).") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise InputError("file", "This is not a saved encounter of this site (format 1).")
+    name, ruleset = data.get("name"), data.get("ruleset")
+    if not isinstance(name, str) or not 0 < len(name) <= 80:
+        raise InputError("name", "The encounter's name: 1 to 80 characters.")
+    if ruleset not in ("2.0", "2.1"):
+        raise InputError("ruleset", "The rules version: 2.0 or 2.1.")
+    raw = data.get("encounter")
+    if raw is None:
+        return Fight(name, ruleset, None)
+    enc = from_dict(raw)
+    if not isinstance(enc, Encounter) or enc.ruleset != ruleset:
+        raise InputError("encounter", f"This record does not hold an Aberrant {ruleset} fight.")
+    past, future = _steps(data, "past", ruleset), _steps(data, "future", ruleset)
+    return Fight(name, ruleset, History(past, enc, future))
