@@ -137,7 +137,7 @@ function render({ model, el }) {
   const n = ++uid;
   const ui = {
     open: false, saving: null, savingText: "", renaming: null, renameText: "", deleting: null,
-    link: null };
+    link: null, chosen: {} };  // chosen: a role's pick not yet filled (kept across redraws)
   const send = (msg) => model.send(msg);
   const store = theStore();
 
@@ -219,13 +219,21 @@ function render({ model, el }) {
       select.append(node("option", { value: "", text: "choose a character" }));
     }
     for (const c of options) select.append(node("option", { value: c.id, text: c.name }));
-    select.value = filled && options.some((c) => c.id === filled.id) ? filled.id : "";
+    const chosen = ui.chosen[role.name];
+    const pick = chosen && options.some((c) => c.id === chosen) ? chosen : filled && filled.id;
+    select.value = pick && options.some((c) => c.id === pick) ? pick : "";
     const who = role.phrase + model.get("target");  // (" (scenario B)" while comparing)
     const label = node("label", { for: id, text: `Fill ${who} from` });
-    const fill = button("Fill", () => send({ type: "fill", role: role.name, id: select.value }),
+    const fill = button("Fill", () => {
+                          delete ui.chosen[role.name];
+                          send({ type: "fill", role: role.name, id: select.value });
+                        },
                         { disabled: !options.length || !ready || !select.value,
                           "aria-label": `Fill ${who} from the chosen character` });
-    select.addEventListener("change", () => { fill.disabled = !ready || !select.value; });
+    select.addEventListener("change", () => {
+      ui.chosen[role.name] = select.value;
+      fill.disabled = !ready || !select.value;
+    });
     const parts = [label, select, fill];
     const row = node("div", { class: "rl-party-role" },
                      [node("div", { class: "rl-party-fill" }, parts)]);
