@@ -70,6 +70,7 @@ __all__ = [
     "Party",
     "check_name",
     "entry_json",
+    "json_depth",
     "kind_for",
     "kind_of",
     "parse_entry",
@@ -365,7 +366,7 @@ class Party:
 # -- reading -----------------------------------------------------------------------
 
 
-def _depth(text: str) -> int:
+def json_depth(text: str) -> int:
     """The deepest nesting of arrays and objects in JSON ``text`` (strings skipped)."""
     depth = deepest = 0
     in_string = escaped = False
@@ -398,14 +399,14 @@ def _load(text: Any, what: str, limit: int, thing: str = "party file") -> Any:
         raise InputError(
             "file", f"{what} is too large: {len(text):,} characters, at most {limit:,}."
         )
-    if _depth(text) > MAX_DEPTH:
+    if json_depth(text) > MAX_DEPTH:
         raise InputError("file", f"{what} is nested too deeply to be a ruleslab {thing}.")
     try:
         return json.loads(text, parse_constant=_refuse_constant, parse_int=_int_of)
     except _TooLongError as exc:
         raise InputError(
             "file",
-            f"{what} holds a number of {exc.digits:,} digits: no field of a ruleslab "
+            f"{what} holds a number of {exc.args[0]:,} digits: no field of a ruleslab "
             f"{thing} takes one that long.",
         ) from None
     except (ValueError, RecursionError) as exc:
@@ -413,9 +414,7 @@ def _load(text: Any, what: str, limit: int, thing: str = "party file") -> Any:
 
 
 class _TooLongError(ValueError):
-    def __init__(self, digits: int) -> None:
-        super().__init__(digits)
-        self.digits = digits  # how many digits the refused number had
+    """A JSON number too long to read; ``args[0]``: how many digits it had."""
 
 
 _MAX_DIGITS = 100
@@ -425,8 +424,8 @@ longer ones are refused by their length, never handed to ``int`` (whose own limi
 
 
 def _int_of(text: str) -> int:
-    if len(text.lstrip("-")) > _MAX_DIGITS:
-        raise _TooLongError(len(text.lstrip("-")))
+    if (digits := len(text.lstrip("-"))) > _MAX_DIGITS:
+        raise _TooLongError(digits)
     return int(text)
 
 

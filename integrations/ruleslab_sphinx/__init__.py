@@ -77,7 +77,7 @@ _log = logging.getLogger(__name__)
 #: Names that belong to the app page or to the embed, never to a calculator's
 #: fields (``ruleslab_widgets.view.PAGE_PARAMETERS`` and ``embed.js``'s own
 #: ``data-`` attributes): each has its option or is set by the embed.
-OWN_NAMES = frozenset({"calculator", "theme", "embed", "start", "height", "ruleslab"})
+OWN_NAMES = frozenset({"calculator", "theme", "embed", "start", "height", "party", "ruleslab"})
 
 _NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
 _MIN_HEIGHT, _MAX_HEIGHT = 100, 10_000

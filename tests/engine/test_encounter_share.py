@@ -44,3 +44,11 @@ def _b64(data: bytes) -> str:
 def test_a_damaged_link_is_refused(value, message):
     with pytest.raises(EncounterError, match=message):
         parse_shared_encounter(value)
+
+
+def test_a_link_nested_too_deeply_is_refused_before_it_is_read():
+    """``json.loads`` of ``"[" * 100_000`` overflows Pyodide's stack (a fatal error, not a
+    RecursionError): the nesting is measured first (MAX_DEPTH 16)."""
+    deep = base64.urlsafe_b64encode(zlib.compress(b"[" * 100_000)).decode().rstrip("=")
+    with pytest.raises(EncounterError, match="nested too deeply"):
+        parse_shared_encounter(deep)

@@ -91,7 +91,8 @@ def test_the_tracker_steps_undoes_redoes_and_saves():
     ("text", "message"),
     [
         ("not json", "not JSON"),
-        ("[" * 100_000, "not JSON|not an encounter"),
+        ("[" * 100_000, "nested too deeply"),  # (json.loads would overflow Pyodide's stack)
+        ("[" * 16 + "]" * 16, "not an encounter|not a ruleslab encounter|must be"),
         ('{"format": "ruleslab-party"}', "not a ruleslab encounter"),
         (None, "JSON text"),
     ],

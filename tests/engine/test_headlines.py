@@ -12,11 +12,11 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 import pytest
+from headline_cases import CASES
 
 from ruleslab.calculators import CALCULATORS, get
 from ruleslab.declare import Calculator, Headline
 from ruleslab.params import BoolParam
-from tests.engine.headline_cases import CASES
 
 
 def _values(calc: Calculator, link: str) -> dict[str, Any]:

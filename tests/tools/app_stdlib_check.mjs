@@ -48,7 +48,7 @@ const fetchesBefore = fetched.length;
 const imports = JSON.parse(
   pyodide.runPython(`
 imports = {}
-for name in ("xml.dom.minidom", "unittest.mock", "difflib", "email.mime.text", "json.tool",
+for name in ("xml.dom.minidom", "unittest.mock", "shlex", "email.mime.text", "json.tool",
              "not_a_module_at_all", "email.not_a_module_at_all"):
     try:
         __import__(name)

@@ -10,7 +10,7 @@ from typing import Any
 
 from ruleslab import InputError
 from ruleslab.encounter.history import MAX_STEPS, History
-from ruleslab.encounter.serial import from_dict, to_dict
+from ruleslab.encounter.serial import from_dict, read_json, to_dict
 from ruleslab.encounter.state import Encounter
 
 __all__ = ["FORMAT", "KEPT", "MAX_FILE", "Fight", "parse_fight"]
@@ -73,10 +73,7 @@ def parse_fight(text: Any) -> Fight:
     """A stored or imported encounter record, checked (:class:`InputError`)."""
     if not isinstance(text, str) or len(text) > MAX_FILE:
         raise InputError("file", "A saved encounter is JSON text of at most 2 MB.")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as e:
-        raise InputError("file", f"This is not a saved encounter (not JSON: {e}).") from None
+    data = read_json(text, "file", "This")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise InputError("file", "This is not a saved encounter of this site (format 1).")
     name, ruleset = data.get("name"), data.get("ruleset")

@@ -13,6 +13,7 @@ A record's fields are checked by the record itself (:class:`~ruleslab.character.
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -24,10 +25,11 @@ from ruleslab.encounter.log import EncounterError, whole
 from ruleslab.encounter.state import DAZE_LASTS, Encounter
 from ruleslab.explain import Step
 from ruleslab.params import InputError
+from ruleslab.party import json_depth
 from ruleslab.records import fields_of
 from ruleslab.ruleset import RULESETS
 
-__all__ = ["FORMAT", "VERSION", "from_dict", "to_dict"]
+__all__ = ["FORMAT", "MAX_DEPTH", "VERSION", "from_dict", "read_json", "to_dict"]
 
 FORMAT = "ruleslab-encounter"
 VERSION = 1
@@ -35,7 +37,24 @@ MAX_COMBATANTS = 200
 MAX_LOG = 20_000
 MAX_TEXT = 2000
 
+MAX_DEPTH = 16
+"""The deepest nesting of JSON arrays and objects read (an encounter needs 4, a stored
+record with its undo steps 6): deeper text is refused before ``json.loads``, whose
+recursion on ``"[" * 100_000`` overflows Pyodide's stack (a fatal error there, not a
+``RecursionError``)."""
+
 AnyEncounter = Encounter | ChimeraEncounter
+
+
+def read_json(text: str, field: str, what: str, refusal: str = "is not a saved encounter") -> Any:
+    """JSON ``text`` (a saved encounter, a stored record, a link's unpacked value) read,
+    or :class:`EncounterError` on ``field``: "``what`` ``refusal`` (not JSON: …)"."""
+    if json_depth(text) > MAX_DEPTH:
+        raise EncounterError(field, f"{what} is nested too deeply to be a saved encounter.")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise EncounterError(field, f"{what} {refusal} (not JSON: {e}).") from None
 
 
 def _record(rec: object) -> dict[str, Any]:

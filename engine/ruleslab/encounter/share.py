@@ -19,7 +19,7 @@ from typing import Any
 
 from ruleslab.encounter.chimera import ChimeraEncounter
 from ruleslab.encounter.log import EncounterError
-from ruleslab.encounter.serial import from_dict, to_dict
+from ruleslab.encounter.serial import from_dict, read_json, to_dict
 from ruleslab.encounter.state import Encounter
 
 __all__ = ["MAX_LINK", "MAX_UNPACKED", "parse_shared_encounter", "shared_encounter"]
@@ -57,7 +57,7 @@ def parse_shared_encounter(value: Any) -> Encounter | ChimeraEncounter:
             raise EncounterError("encounter", f"{WHAT} unpacks to too much to be one.")
         if not unpack.eof:
             raise ValueError("cut short")
-        data = json.loads(raw.decode("utf-8"))
-    except (binascii.Error, zlib.error, ValueError, RecursionError) as e:
+        text = raw.decode("utf-8")
+    except (binascii.Error, zlib.error, ValueError) as e:
         raise EncounterError("encounter", f"{WHAT} is damaged ({e}).") from None
-    return from_dict(data)
+    return from_dict(read_json(text, "encounter", WHAT, "is damaged"))

@@ -31,7 +31,7 @@ from ruleslab.encounter.board import board_html, board_text
 from ruleslab.encounter.chimera import ChimeraEncounter
 from ruleslab.encounter.history import History, record, redo, start, undo
 from ruleslab.encounter.log import Change, EncounterError
-from ruleslab.encounter.serial import from_dict, to_dict
+from ruleslab.encounter.serial import from_dict, read_json, to_dict
 from ruleslab.encounter.state import Encounter
 from ruleslab.explain import Step
 
@@ -82,13 +82,7 @@ class Tracker:
         """A tracker holding the encounter ``text`` holds (:meth:`save`'s form)."""
         if not isinstance(text, str) or len(text) > MAX_SAVED:
             raise EncounterError("file", f"A saved encounter is JSON text of at most {MAX_SAVED}.")
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as e:
-            raise EncounterError(
-                "file", f"This is not a saved encounter (not JSON: {e})."
-            ) from None
-        return cls(from_dict(data))
+        return cls(from_dict(read_json(text, "file", "This")))
 
     def __str__(self) -> str:
         return board_text(self.encounter, player_view=self.player_view)
