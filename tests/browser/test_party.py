@@ -466,7 +466,9 @@ def test_two_tabs_saving_renaming_and_deleting_at_once_keep_every_change(browser
         cara = _record(one, "Cara")
         cid = cara["created"]
         _fill(bar2, "the jumper", "Cara")
+        expect(bar2).to_contain_text("The jumper: Cara's values")  # (the fill landed)
         type_into(two, "jumping", "strength", "4")
+        expect(bar2).to_contain_text("The jumper: Cara's values, edited")
         [key] = [r for r in _live(two) if r["created"] == cid]
         ident = parse_entry(key["text"]).id
         two.evaluate(
