@@ -129,7 +129,7 @@ function startPython(say) {
       }
       pyodide.pyimport("ruleslab_widgets.ipython_standin").install();
     }
-    pyodide.pyimport("ruleslab_widgets.app_stdlib").install(INDEX_URL + "python_stdlib.zip");
+    pyodide.pyimport("ruleslab_widgets.app_stdlib").install(INDEX_URL);
     const app = pyodide.pyimport("ruleslab_widgets.app_page");
     if (snapshot === "none") app.install();
     ready = true;

@@ -68,7 +68,7 @@ async function main() {
     stderr: (line) => console.error(line),
   });
   pyodide.pyimport("ruleslab_widgets.ipython_standin").install();
-  pyodide.pyimport("ruleslab_widgets.app_stdlib").install("python_stdlib.zip", () => {
+  pyodide.pyimport("ruleslab_widgets.app_stdlib").install(dist, () => {
     throw new Error("the trace runs on the whole standard library: nothing to fetch");
   });
   const app = pyodide.pyimport("ruleslab_widgets.app_page");

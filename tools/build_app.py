@@ -47,18 +47,35 @@ import subprocess
 import sys
 import tempfile
 import zipfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 from tools import REPO
-from tools.pyodide_dist import LOCK_NAME, read_lock, write_lock
+from tools.bytecode import (
+    DEFAULT_PYC_CACHE,
+    NODE_PYODIDE,
+    ArchiveJob,
+    BytecodeCompiler,
+    BytecodeError,
+    Kind,
+    compile_archives,
+)
+from tools.pyodide_dist import (
+    LOCK_NAME,
+    content_tagged_name,
+    read_lock,
+    sha256_of,
+    write_lock,
+)
 
 __all__ = [
     "APP_DIR",
     "APP_LOCK",
+    "APP_OPTIMIZE",
     "APP_ROOT_PACKAGE",
+    "APP_STDLIB_FULL",
     "APP_STDLIB_ZIP",
     "ICONS",
     "AppBuildError",
@@ -67,6 +84,7 @@ __all__ = [
     "build_app",
     "first_visit_files",
     "icons_css",
+    "lean_archives",
     "module_of",
     "patched_pyodide_asm",
     "runtime_version",
@@ -91,6 +109,15 @@ APP_STDLIB_ZIP = "static/pyodide/app_stdlib.zip"
 #: The site's standard library archive, which it is cut from (and which the app page
 #: fetches whole if it ever imports a module left out).
 STDLIB_ZIP = "static/pyodide/python_stdlib.zip"
+#: The whole standard library compiled as the app page's is (:func:`lean_archives`): what
+#: its fallback fetches (a module of one compile beside those of another can fail).
+APP_STDLIB_FULL = "static/pyodide/app_stdlib_full.zip"
+#: ``compile``'s ``optimize`` for the app page's own copies of the standard library and of
+#: the project's wheel (:func:`lean_archives`): 2, no docstrings and no asserts. The
+#: notebooks' copies (``python_stdlib.zip``, the site lock's wheel) keep both: ``help()``
+#: there shows the rule a function quotes. Nothing the app page runs reads a docstring.
+#: Measured (bench/first_bytes.py): the app standard library 1.616 → see docs/performance.md.
+APP_OPTIMIZE = 2
 #: The script that traces which modules of the standard library the app page imports
 #: (:func:`traced_stdlib`), and where its results are kept, by what it ran on.
 TRACE = REPO / "tools" / "app_stdlib_trace.mjs"
@@ -195,9 +222,11 @@ class AppBuildError(RuntimeError):
     """The app page's front end could not be bundled."""
 
 
-def app_lock(lock: dict[str, Any]) -> dict[str, Any]:
+def app_lock(lock: dict[str, Any], files: Mapping[str, Path] | None = None) -> dict[str, Any]:
     """The app page's lock: :data:`APP_ROOT_PACKAGE` and its dependencies without
-    :data:`APP_WITHOUT`, entries otherwise unchanged (same files, same sha256)."""
+    :data:`APP_WITHOUT`, entries otherwise unchanged (same files, same sha256) but for
+    the packages of ``files``, served from the file it names (its name and sha256: the
+    project's lean wheel, :func:`lean_archives`)."""
     packages = lock["packages"]
     keep: dict[str, dict[str, Any]] = {}
     pending = [APP_ROOT_PACKAGE]
@@ -209,6 +238,8 @@ def app_lock(lock: dict[str, Any]) -> dict[str, Any]:
             raise AppBuildError(f"the app page needs {name!r}, which the site's lock lacks")
         entry = dict(packages[name])
         entry["depends"] = [d for d in entry["depends"] if d not in APP_WITHOUT]
+        if files and name in files:
+            entry.update(file_name=files[name].name, sha256=sha256_of(files[name]))
         keep[name] = entry
         pending.extend(entry["depends"])
     return {"info": lock["info"], "packages": dict(sorted(keep.items()))}
@@ -405,10 +436,42 @@ def _bundle(
         raise AppBuildError(f"esbuild failed:\n{proc.stdout}{proc.stderr}")
 
 
-def build_app(site: Path, *, sources: Path = APP_SOURCES) -> Path:
+def lean_archives(
+    project_wheel: Path,
+    into: Path,
+    *,
+    node_pyodide: Path = NODE_PYODIDE,
+    pyc_cache: Path = DEFAULT_PYC_CACHE,
+) -> tuple[Path, Path]:
+    """The app page's own archives, compiled with :data:`APP_OPTIMIZE` into folder
+    ``into``: the whole standard library (npm Pyodide's sources; :func:`app_stdlib` then
+    cuts it) and ``project_wheel`` (the project's, with sources), sourceless. Returns
+    their paths (the wheel under :func:`~tools.pyodide_dist.content_tagged_name` of its
+    bytes)."""
+    stdlib = Path(into) / Path(STDLIB_ZIP).name
+    staged = Path(into) / "stage" / Path(project_wheel).name
+    jobs = [
+        ArchiveJob(
+            Path(node_pyodide) / "python_stdlib.zip", stdlib, Kind.STDLIB, None, APP_OPTIMIZE
+        ),
+        ArchiveJob(Path(project_wheel), staged, Kind.WHEEL_SOURCELESS, None, APP_OPTIMIZE),
+    ]
+    try:
+        compile_archives(jobs, BytecodeCompiler(node_pyodide, pyc_cache))
+    except BytecodeError as err:
+        raise AppBuildError(f"compiling the app page's bytecode failed: {err}") from err
+    wheel = staged.replace(Path(into) / content_tagged_name(staged))
+    return stdlib, wheel
+
+
+def build_app(
+    site: Path, *, sources: Path = APP_SOURCES, project_wheel: Path | None = None
+) -> Path:
     """Write ``app.js``, ``app.css``, the workers' scripts (:data:`COPIED`) and
     Pyodide's fixed runtime script into ``site/static/app``,
-    and the app page's lock beside the site's. The folder is written beside its place
+    and the app page's lock and standard library beside the site's (with
+    ``project_wheel``, the project's wheel with its sources, both compiled lean:
+    :func:`lean_archives`). The folder is written beside its place
     and put there only once whole: a build that fails leaves the site's ``static/app``
     as it was."""
     if not ESBUILD.exists():
@@ -419,7 +482,7 @@ def build_app(site: Path, *, sources: Path = APP_SOURCES) -> Path:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     try:
-        _build_into(Path(site), out, sources)
+        _build_into(Path(site), out, sources, project_wheel)
     except BaseException:
         shutil.rmtree(out, ignore_errors=True)
         raise
@@ -429,7 +492,7 @@ def build_app(site: Path, *, sources: Path = APP_SOURCES) -> Path:
     return final
 
 
-def _build_into(site: Path, out: Path, sources: Path) -> None:
+def _build_into(site: Path, out: Path, sources: Path, project_wheel: Path | None) -> None:
     """:func:`build_app`'s work, into the folder ``out``."""
     with tempfile.TemporaryDirectory() as tmp:
         icons = Path(tmp) / "icons.css"
@@ -438,9 +501,15 @@ def _build_into(site: Path, out: Path, sources: Path) -> None:
     dist = Path(site) / "static" / "pyodide"
     if not (dist / LOCK_NAME).is_file():
         raise AppBuildError(f"{dist / LOCK_NAME} not found: build the Pyodide distribution first")
-    write_lock(Path(site) / APP_LOCK, app_lock(read_lock(dist)))
-    keep = traced_stdlib(site)
-    app_stdlib(Path(site) / STDLIB_ZIP, Path(site) / APP_STDLIB_ZIP, keep)
+    with tempfile.TemporaryDirectory() as tmp:
+        stdlib, files = Path(site) / STDLIB_ZIP, dict[str, Path]()
+        if project_wheel is not None:
+            lean, wheel = lean_archives(project_wheel, Path(tmp))
+            stdlib = Path(shutil.copy2(lean, Path(site) / APP_STDLIB_FULL))
+            files[APP_ROOT_PACKAGE] = Path(shutil.copy2(wheel, dist / wheel.name))
+        write_lock(Path(site) / APP_LOCK, app_lock(read_lock(dist), files))
+        keep = traced_stdlib(site)
+        app_stdlib(stdlib, Path(site) / APP_STDLIB_ZIP, keep)
     patched_pyodide_asm(Path(site) / PYODIDE_ASM, out)
     version = runtime_version(site, out)
     _worker_of_this_build(Path(site) / "app.html", version)
@@ -521,7 +590,8 @@ def app_stdlib(full: Path, out: Path, keep: frozenset[str]) -> list[str]:
     modules ``keep`` (dotted names, :func:`traced_stdlib`; a data file goes with its
     package), same contents, same order, **stored** (the host's compression then works
     across the whole archive), and a member :data:`ruleslab_widgets.app_stdlib.MANIFEST`
-    naming the modules left out and the archive holding them. Returns those names. A
+    naming the modules left out and the archive holding them (``full``'s name, in the
+    same folder on the site). Returns those names. A
     name of ``keep`` the archive does not have is an error (a stale trace)."""
     from ruleslab_widgets.app_stdlib import MANIFEST
 
@@ -541,7 +611,7 @@ def app_stdlib(full: Path, out: Path, keep: frozenset[str]) -> list[str]:
                 if module_of(member.filename) in keep:
                     dst.writestr(member, src.read(member), compress_type=zipfile.ZIP_STORED)
             info = zipfile.ZipInfo(MANIFEST, date_time=members[0].date_time)
-            manifest = {"full": Path(STDLIB_ZIP).name, "dropped": dropped}
+            manifest = {"full": Path(full).name, "dropped": dropped}
             dst.writestr(info, json.dumps(manifest, indent=0), compress_type=zipfile.ZIP_STORED)
     return dropped
 

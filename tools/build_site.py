@@ -246,13 +246,14 @@ def _write_favicon(site: Path) -> None:
     raise SiteBuildError("no favicon.ico in the JupyterLite app to copy to the site root")
 
 
-def _write_landing(site: Path) -> None:
+def _write_landing(site: Path, project_wheel: Path) -> None:
     """Write the landing page and the app page (:mod:`tools.make_content`), and
-    bundle the app page's front end (:mod:`tools.build_app`)."""
+    bundle the app page's front end (:mod:`tools.build_app`, its lean archives from
+    ``project_wheel``)."""
     from tools.make_content import write_site_pages  # imports the calculator catalog
 
     write_site_pages(site)
-    build_app(site)
+    build_app(site, project_wheel=project_wheel)
 
 
 def build_site(
@@ -335,7 +336,7 @@ def build_site(
         publish_notebooks(out)
         write_early_kernel(out)
     if landing and not stock:
-        _write_landing(out)
+        _write_landing(out, wheel)
         if docs:
             print("building the documentation (mkdocs --strict) ...", flush=True)
             build_docs(out / DOCS_FOLDER)

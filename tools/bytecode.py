@@ -151,10 +151,16 @@ class Source:
 
     data: bytes
     filename: str
+    #: ``compile``'s ``optimize``: 0 (docstrings and asserts kept), or 2 (both left out:
+    #: the app page's archives, :class:`ArchiveJob`).
+    optimize: int = 0
 
     def cache_key(self) -> str:
-        """sha256 over :data:`SCHEME`, the filename and the source's own sha256."""
+        """sha256 over :data:`SCHEME`, the filename, the optimization level if not 0, and
+        the source's own sha256."""
         digest = hashlib.sha256(SCHEME.encode() + b"\0" + self.filename.encode() + b"\0")
+        if self.optimize:
+            digest.update(f"optimize={self.optimize}\0".encode())
         digest.update(hashlib.sha256(self.data).digest())
         return digest.hexdigest()
 
@@ -258,7 +264,12 @@ class BytecodeCompiler:
             for key, source in todo.items():
                 (root / "src" / f"{key}.py").write_bytes(source.data)
                 jobs.append(
-                    {"src": f"src/{key}.py", "out": f"out/{key}.pyc", "filename": source.filename}
+                    {
+                        "src": f"src/{key}.py",
+                        "out": f"out/{key}.pyc",
+                        "filename": source.filename,
+                        "optimize": source.optimize,
+                    }
                 )
             manifest = {
                 "indexURL": str(self.node_pyodide),
@@ -339,6 +350,8 @@ class ArchiveJob:
     #: standard library's and every served wheel's). With it, jedi's stubs that jedi
     #: never reads there are left out (:func:`jedi_stub_served`); None keeps them all.
     importable: frozenset[str] | None = None
+    #: :attr:`Source.optimize` for every source of the archive.
+    optimize: int = 0
 
 
 @dataclass(frozen=True)
@@ -539,7 +552,9 @@ def compile_archives(
                 and _compilable(info.filename, job.kind)
                 and _served(info.filename, job)
             ):
-                sources.append(Source(data, _filename(info.filename, job.kind, layout)))
+                sources.append(
+                    Source(data, _filename(info.filename, job.kind, layout), job.optimize)
+                )
                 owners.append((number, info.filename))
     pycs = compiler.compile(sources)
     by_job: list[dict[str, bytes | None]] = [{} for _ in jobs]

@@ -16,9 +16,9 @@
  *
  * `root` is mounted into Pyodide's file system (NODEFS) at /job; each job's
  * source is read from /job/<src>, compiled with `compile(source, filename,
- * "exec", dont_inherit=True, optimize=0)`, where `filename` becomes the code
- * objects' co_filename (what tracebacks name), and written to /job/<out> as an
- * *unchecked hash-based* pyc (PEP 552): the import system never compares it with
+ * "exec", dont_inherit=True, optimize=N)` (N: the job's "optimize", 0 if not given),
+ * where `filename` becomes the code objects' co_filename (what tracebacks name), and
+ * written to /job/<out> as an *unchecked hash-based* pyc (PEP 552): the import system never compares it with
  * a source or an mtime. A source that does not compile (a SyntaxError, e.g. a
  * template or Python 2 file shipped as data) is reported in the result, not
  * fatal. One process does the whole job: starting Pyodide takes ~2 s.
@@ -99,7 +99,7 @@ for number, job in enumerate(jobs, 1):
     with open("/job/" + job["src"], "rb") as fh:
         source = fh.read()
     try:
-        code = compile(source, job["filename"], "exec", dont_inherit=True, optimize=0)
+        code = compile(source, job["filename"], "exec", dont_inherit=True, optimize=job.get("optimize", 0))
     except (SyntaxError, ValueError) as exc:  # ValueError: a null byte in the source
         failed.append({"src": job["src"], "error": f"{type(exc).__name__}: {exc}"})
         continue

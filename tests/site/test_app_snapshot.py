@@ -35,11 +35,15 @@ def test_every_module_of_the_app_packages_is_in_the_snapshot(report):
     assert {f"ruleslab.calculators.{c.key}" for c in CALCULATORS} <= prepared
 
 
-def test_npm_runtime_cannot_restore_a_snapshot_this_large_and_the_sites_copy_can(report):
+def test_the_sites_runtime_restores_the_snapshot_and_npms_only_if_its_memory_never_grew(report):
     # Pyodide 314.0.6 starts with 30 MiB of memory and copies a snapshot into it without
-    # growing it (pyodide/pyodide#6254): the app page's is larger, hence the fixed copy
-    assert report["snapshot_bytes"] > 30 * 2**20
-    assert "out of bounds" in report["unfixed"]
+    # growing it (pyodide/pyodide#6254): a snapshot of a memory that grew past that (the
+    # app page's was 36 MiB with docstrings; 30 MiB since its archives are compiled
+    # without them, tools.build_app.lean_archives) fails with npm's runtime script. The
+    # site's fixed copy restores it either way.
+    grew = report["snapshot_bytes"] - 30 * 2**20 >= 2**16  # (a WebAssembly page or more)
+    assert ("out of bounds" in report["unfixed"]) == grew, report["unfixed"]
+    assert report["unfixed"] == "restored" or grew
     assert len(report["draws"]) == 4  # (all four restored by the fixed copy)
 
 

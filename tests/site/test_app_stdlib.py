@@ -19,7 +19,7 @@ import pytest
 
 from ruleslab_widgets.app_stdlib import MANIFEST
 from tests.site.conftest import NEEDS_SITE, run_node_check
-from tools.build_app import APP_STDLIB_ZIP, STDLIB_ZIP, module_of, traced_stdlib
+from tools.build_app import APP_STDLIB_FULL, APP_STDLIB_ZIP, module_of, traced_stdlib
 
 REPO = Path(__file__).resolve().parents[2]
 CHECK = REPO / "tests" / "tools" / "app_stdlib_check.mjs"
@@ -63,12 +63,15 @@ def test_a_module_left_out_is_fetched_once_and_imports(report, site):
         "not_a_module_at_all": "ModuleNotFoundError",  # (no fetch for a name not in it)
         "email.not_a_module_at_all": "ModuleNotFoundError",
     }
-    assert report["fetched"] == [str(site.resolve() / STDLIB_ZIP)]
+    assert report["fetched"] == [str(site.resolve() / APP_STDLIB_FULL)]
     assert {"xml.dom.minidom", "unittest.mock", "shlex", "email.mime.text"} <= set(report["whole"])
 
 
 def test_the_archive_is_the_whole_ones_members_for_the_kept_modules(site):
-    with zipfile.ZipFile(site / STDLIB_ZIP) as whole, zipfile.ZipFile(site / APP_STDLIB_ZIP) as cut:
+    with (
+        zipfile.ZipFile(site / APP_STDLIB_FULL) as whole,
+        zipfile.ZipFile(site / APP_STDLIB_ZIP) as cut,
+    ):
         infos = [i for i in cut.infolist() if i.filename != MANIFEST]
         assert {i.compress_type for i in cut.infolist()} == {zipfile.ZIP_STORED}
         kept = {i.filename: cut.read(i) for i in infos}
@@ -82,4 +85,4 @@ def test_the_archive_is_the_whole_ones_members_for_the_kept_modules(site):
             elif info.filename.endswith(".pyc"):
                 dropped.add(name)
         assert kept == {}
-    assert manifest == {"full": "python_stdlib.zip", "dropped": sorted(dropped)}
+    assert manifest == {"full": "app_stdlib_full.zip", "dropped": sorted(dropped)}

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import zipfile
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -198,8 +199,10 @@ def test_app_page_runtime_files(site: Path, lock: dict[str, Any]) -> None:
     assert not names & {"ipython", "pygments", "prompt-toolkit", "jedi", "micropip"}
     for name, entry in app_lock["packages"].items():
         site_entry = lock["packages"][name]
-        assert entry["file_name"] == site_entry["file_name"]
-        assert entry["sha256"] == site_entry["sha256"]
+        # (the project's wheel is the app page's own lean copy: see the test below)
+        assert (entry["file_name"] == site_entry["file_name"]) == (name != "ruleslab"), name
+        path = site / "static" / "pyodide" / entry["file_name"]
+        assert hashlib.sha256(path.read_bytes()).hexdigest() == entry["sha256"], name
         assert set(entry["depends"]) <= names, name
         assert set(entry["depends"]) <= set(site_entry["depends"]), name
     bundle = (site / "static" / "app" / "app.js").read_text(encoding="utf-8")
@@ -209,6 +212,27 @@ def test_app_page_runtime_files(site: Path, lock: dict[str, Any]) -> None:
     # anywidget's start-up limit is 30 s in the bundle, not its 2 s (tools.build_app)
     assert "AbortSignal.timeout(2e3)" not in bundle
     assert "AbortSignal.timeout(3e4)" in bundle
+
+
+def test_the_app_pages_own_archives_are_compiled_without_docstrings(
+    site: Path, lock: dict[str, Any]
+) -> None:
+    """tools.build_app.lean_archives: the app page's standard library and project wheel
+    are compiled with optimize=2 (no docstrings), the notebooks' copies keep theirs; the
+    same modules either way."""
+    dist = site / "static" / "pyodide"
+    app_lock = json.loads((dist / "app-lock.json").read_text("utf-8"))
+    site_wheel = zipfile.ZipFile(dist / lock["packages"]["ruleslab"]["file_name"])
+    app_wheel = zipfile.ZipFile(dist / app_lock["packages"]["ruleslab"]["file_name"])
+    assert sorted(site_wheel.namelist()) == sorted(app_wheel.namelist())
+    # the first line of engine/ruleslab/quickref/lifting.py's docstring
+    doc = b"Lifting: capacity, the Mega-Strength multiplier and the lift roll."
+    assert doc in site_wheel.read("ruleslab/quickref/lifting.pyc")
+    assert doc not in app_wheel.read("ruleslab/quickref/lifting.pyc")
+    # typing's module docstring ("The typing module: Support for gradual typing ...")
+    doc = b"Support for gradual typing"
+    assert doc in zipfile.ZipFile(dist / "python_stdlib.zip").read("typing.pyc")
+    assert doc not in zipfile.ZipFile(dist / "app_stdlib.zip").read("typing.pyc")
 
 
 def test_project_wheel_is_served_under_a_content_tag(lock: dict[str, Any]) -> None:

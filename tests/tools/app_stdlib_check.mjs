@@ -39,7 +39,7 @@ const fetchWhole = (url) => {
 pyodide.pyimport("ruleslab_widgets.ipython_standin").install();
 const finder = pyodide
   .pyimport("ruleslab_widgets.app_stdlib")
-  .install(path.join(dist, "python_stdlib.zip"), fetchWhole);
+  .install(dist, fetchWhole);
 const app = pyodide.pyimport("ruleslab_widgets.app_page");
 app.install(app.pyodide_sender(() => {}));
 pyodide.runPython(GM_SCRIPT);

@@ -7,8 +7,10 @@ at build time in Pyodide: a package may be kept with some of its modules only),
 and writes the names it left out into the archive itself (:data:`MANIFEST`). A
 module of the standard library that is not in it must still import:
 :func:`install` puts a finder last on ``sys.meta_path`` which, the first time
-something imports a module that was left out, fetches the whole
-``python_stdlib.zip`` (a synchronous request: an import cannot wait), puts it
+something imports a module that was left out, fetches the whole library the
+archive names (``app_stdlib_full.zip``, compiled as the app's own is: a module compiled
+with docstrings beside those compiled without can fail, as ``email.policy`` does over
+``email._policybase``; a synchronous request: an import cannot wait), puts it
 on ``sys.path`` and lets the import system find the module there. Every later
 import of a left-out module is then an ordinary one. The fetch says so on
 stderr (the console), since it means the build's trace
@@ -146,10 +148,12 @@ class StdlibFallback(FetchOnMiss):
         sys.path.append(FULL_PATH)
 
 
-def install(url: str, fetch: Fetch = xhr_fetch) -> StdlibFallback | None:
+def install(folder: str, fetch: Fetch = xhr_fetch) -> StdlibFallback | None:
     """Put the fallback last on ``sys.meta_path``, for the modules the running standard
-    library archive says it left out; ``url``: the whole ``python_stdlib.zip``.
-    Returns the finder, or ``None`` when the running archive is the whole library."""
+    library archive says it left out, fetched from the whole library the archive names
+    (its manifest's ``full``: compiled as the app's is, ``tools.build_app.lean_archives``)
+    in ``folder`` (a URL or path, the Pyodide folder). Returns the finder, or ``None``
+    when the running archive is the whole library."""
     archive = next((p for p in sys.path if p.endswith(".zip")), None)
     if archive is None:
         return None
@@ -157,6 +161,8 @@ def install(url: str, fetch: Fetch = xhr_fetch) -> StdlibFallback | None:
         manifest = zipimport.zipimporter(archive).get_data(MANIFEST)
     except OSError:
         return None  # the whole standard library: nothing left out
-    finder = StdlibFallback(url, json.loads(manifest)["dropped"], fetch)
+    named = json.loads(manifest)
+    url = folder.rstrip("/") + "/" + named["full"]
+    finder = StdlibFallback(url, named["dropped"], fetch)
     sys.meta_path.append(finder)
     return finder
