@@ -585,7 +585,25 @@ def _prerender_head() -> str:
     fill(root);
     main.appendChild(document.adoptNode(root));
     document.documentElement.classList.add("rl-static");
+    pinNote();
   };
+  // the start-up note sits on the header's "Related:" line (links, hidden while it is
+  // there), not over a field a GM may type into; where there is no such line in view (an
+  // embed) it stays a note in a corner
+  const pinNote = function () {
+    const note = document.getElementById("loading");
+    const line = document.querySelector(".rl-page-head .rl-related");
+    if (!note || !line || !line.getClientRects().length) return;
+    const r = line.getBoundingClientRect();
+    note.classList.add("rl-pinned");
+    note.style.top = r.top + window.scrollY + "px";
+    note.style.left = r.left + window.scrollX + "px";
+    note.style.width = r.width + "px";
+    note.style.height = r.height + "px";
+  };
+  window.addEventListener("resize", function () {
+    if (document.documentElement.classList.contains("rl-static")) pinNote();
+  });
   fetch("""
         + json.dumps(STATIC_FOLDER + "/")
         + """ + encodeURIComponent(R.key) + ".html")
@@ -602,6 +620,14 @@ def _prerender_head() -> str:
   box-shadow: 0 2px 8px rgba(0, 0, 0, .25); font-size: .9em; }
 :root.rl-static #loading:not(.failed) :is(#phase, #slow, .muted) { display: none; }
 :root.rl-static #loading p { margin: .2em 0; }
+:root.rl-static #loading.rl-pinned:not(.failed) { position: absolute; inset: auto;
+  max-width: none; padding: 0; border: 0; box-shadow: none; border-radius: 0;
+  justify-content: flex-start; overflow: hidden; z-index: 10; }
+:root.rl-static #loading.rl-pinned:not(.failed) > div { display: flex; flex-wrap: wrap;
+  align-items: center; gap: 0 .8em; text-align: start; }
+:root.rl-static #loading.rl-pinned:not(.failed) p { margin: 0; }
+:root.rl-static #loading.rl-pinned:not(.failed) progress { width: 6em; }
+:root:has(#loading.rl-pinned:not(.failed)) .rl-page-head .rl-related { visibility: hidden; }
 .rl-noscript { padding: 8px 12px; }
 </style>
 <noscript><style>#loading { display: none !important; }</style></noscript>"""

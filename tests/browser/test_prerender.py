@@ -77,14 +77,66 @@ def test_figures_are_shown_before_python_and_the_page_passes_axe(browser, base_u
         assert static.locator('[data-figure="p_lift"]').inner_text() == "78.40 %"
         assert page.locator(".rl-calc-lifting").count() == 0  # not the live one
         assert static.locator(".rl-field-strength input").input_value() == "3"
-        # the start-up message is a note in a corner, not over the figures
+        # the start-up message is a line in the page's header, not over the figures
         note = box(page.locator("#loading"))
-        assert note["height"] < 200
-        assert note["width"] < 600
+        assert note["height"] < 60
+        head = box(page.locator(".rl-page-head"))
+        assert note["y"] + note["height"] <= head["y"] + head["height"]
         assert page.locator(f"{STATIC} .rl-results.rl-stale").count() == 0  # current
         assert axe_violations(page) == []
     finally:
         held.release()
+        context.close()
+
+
+def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
+
+
+@pytest.mark.parametrize("size", [(1280, 900), (390, 844)])
+def test_the_start_up_note_covers_no_field_and_says_the_bytes(browser, base_url, size):
+    # issue 35: "the loading notice covers nothing a GM may want to type into" (it sat
+    # over the Might field on a phone): it is on the header's "Related:" line
+    context, held, page = open_held(browser, base_url, "calculator=lifting", size)
+    try:
+        page.wait_for_function("() => document.querySelector('#loading.rl-pinned')")
+        note = box(page.locator("#loading"))
+        head = box(page.locator(".rl-page-head"))
+        assert head["y"] <= note["y"]
+        assert note["y"] + note["height"] <= head["y"] + head["height"]
+        controls = page.evaluate(
+            """(sel) => [...document.querySelectorAll(sel)]
+                 .map((e) => e.getBoundingClientRect())
+                 .filter((r) => r.width > 0 && r.height > 0)
+                 .map((r) => ({x: r.x, y: r.y, width: r.width, height: r.height}))""",
+            f"{STATIC} :is(input, select, button, textarea, summary)",
+        )
+        assert len(controls) > 10
+        for control in controls:
+            assert not _overlap(note, control), (note, control)
+        assert not page.locator(".rl-page-head .rl-related").is_visible() or (
+            page.evaluate(
+                "() => getComputedStyle(document.querySelector('.rl-related')).visibility"
+            )
+            == "hidden"
+        )
+        held.release()
+        page.locator(".rl-calc-lifting").wait_for()
+        page.locator("#loading").wait_for(state="detached")
+        related = page.locator(".rl-page-head .rl-related")
+        assert (
+            page.evaluate(
+                "() => getComputedStyle(document.querySelector('.rl-related')).visibility"
+            )
+            == "visible"
+        )
+        assert related.is_visible()
+    finally:
         context.close()
 
 
