@@ -123,6 +123,9 @@ def test_the_ruleset_specific_fields_are_declared():
                 if p.name.endswith("extra_actions_power"):  # issue 33: only when Stunned
                     assert (field.removeprefix("target_"), value) == ("daze", "stunned")
                     continue
+                if (calc.key, p.name) == ("autofire", "natural_soak"):  # RN-SOAK-4's override
+                    assert (field, value) == ("natural_soak_from", "entered")
+                    continue
                 assert field == "ruleset", (calc.key, p.name)
                 assert value in RULESETS, (calc.key, p.name)
                 declared.setdefault(calc.key, {}).setdefault(value, set()).add(p.name)

@@ -45,6 +45,10 @@ ADDED_FIELDS: dict[str, frozenset[str]] = {
     "jumping": frozenset({"might"}),
     "autofire": frozenset(
         {"target_strength", "target_might", "target_mega_strength", "daze_on_defence"}
+        # issue 33: the target's natural soak derived from its record, as in Damage
+        # resolution (RN-SOAK-4); the stored sets that entered a soak (or whose weapon's
+        # type the record soaks differently) say "entered" in their inputs
+        | {"natural_soak_from", "target_stamina", "target_mega_stamina", "soak_rounding"}
     ),
     # issue 33: whether a side's henchmen share its leader's Quantum power (RN-COMP-21)
     "compressed": frozenset({"a_henchmen_share_power", "b_henchmen_share_power"}),

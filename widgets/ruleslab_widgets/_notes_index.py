@@ -158,6 +158,7 @@ PAGES: dict[str, str] = {
     "RN-SOAK-1": "health.html",
     "RN-SOAK-2": "health.html",
     "RN-SOAK-3": "damage.html",
+    "RN-SOAK-4": "health.html",
     "RN-TRACK-1": "encounter.html",
     "RN-TRACK-10": "encounter.html",
     "RN-TRACK-11": "encounter.html",

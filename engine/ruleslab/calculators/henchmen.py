@@ -283,7 +283,9 @@ ATTACKS_BEFORE = replace(
 TARGET_NATURAL_SOAK = replace(
     burst.NATURAL_SOAK,
     name="target_natural_soak",
+    label="Target's natural soak",
     help="The support attack's target's natural soak against the heavy weapon's damage type.",
+    shown_when=None,  # no target record here: the figure is entered
 )
 TARGET_ARMOUR_SOAK = replace(
     burst.ARMOUR_SOAK,
