@@ -107,3 +107,62 @@ def test_under_2_0_the_quantum_is_read_for_soak():
     e = autofire_and_strafing(ruleset="2.0", natural_soak_from="entered")
     unused = next(s.text for s in e.steps if s.text.startswith("Not used under 2.0"))
     assert "Target's Quantum" in unused
+
+
+# --- an entered soak without its choice reads as the override (never the record) -------
+# Stamina 4, Quantum 1: the record soaks 3 lethal; an entered 2 leaves 4 − 2 = 2 dice
+# (4/5 of a level on a hit: 11528/15625), the record's 3 leaves 1 die (5764/15625).
+PERSON = {"target_stamina": 4, "target_quantum": 1, "damage_dice": 4, **PLAIN}
+ENTERED_2 = Fraction(11528, 15625)
+RECORD_3 = Fraction(5764, 15625)
+
+
+def test_a_python_call_giving_natural_soak_only_is_the_override():
+    r = autofire_and_strafing(natural_soak=2, **PERSON)
+    assert _mean(r.levels) == ENTERED_2
+    assert "entered" in _soak_step(r)
+    assert "overriding the target's record" in _soak_step(r)
+    # the choice given explicitly wins
+    kept = autofire_and_strafing(natural_soak_from="record", natural_soak=2, **PERSON)
+    assert _mean(kept.levels) == RECORD_3
+    # neither given: the record
+    assert _mean(autofire_and_strafing(**PERSON).levels) == RECORD_3
+
+
+def test_an_old_link_giving_natural_soak_only_is_the_override():
+    from ruleslab.whatif import compare, scenarios_from_query
+
+    query = (
+        "calculator=autofire&natural_soak=2&damage_dice=4&target_stamina=4&accuracy=0"
+        "&burst=none&extra_successes=none&target_dexterity=0&target_wits=0"
+        "&scenarios=2&s2.natural_soak_from=record"
+    )
+    given = scenarios_from_query("autofire", query)
+    assert given[0]["natural_soak_from"] == "entered"
+    assert given[1]["natural_soak_from"] == "record"  # said explicitly: kept
+    a, b = compare("autofire", given).scenarios
+    assert _mean(a.result.levels) == ENTERED_2
+    assert _mean(b.result.levels) == RECORD_3
+
+
+def test_a_scenario_or_a_sweep_of_natural_soak_is_the_override():
+    from ruleslab.whatif import compare, sweep
+
+    a, b = compare("autofire", [PERSON, {"natural_soak": 2}]).scenarios
+    assert _mean(a.result.levels) == RECORD_3
+    assert _mean(b.result.levels) == ENTERED_2
+    # sweeping the entered soak from the record's default moves the figure: soak 0..4
+    # against 4 dice leaves 4, 3, 2, 1 dice, 2/5 of a level each on a hit; soak 4 leaves
+    # none: "1 die of ping damage of one lower type", 2/5 of a (bashing) level
+    s = sweep("autofire", "natural_soak", [0, 1, 2, 3, 4], base=PERSON)
+    means = [_mean(point.result.levels) for point in s.points[0]]
+    assert means == [P_HIT * Fraction(2 * k, 5) for k in (4, 3, 2, 1, 1)]
+
+
+def test_the_form_reading_an_old_link_shows_the_override():
+    from ruleslab.calculators import get
+
+    calc = get("autofire")
+    implied = calc.implied({"natural_soak": "3"})
+    assert implied == {"natural_soak": "3", "natural_soak_from": "entered"}
+    assert calc.implied({}) == {}

@@ -43,6 +43,7 @@ from typing import Any
 from ruleslab.alterations.henchmen.area_vulnerability import SquadHit, against_squad
 from ruleslab.character import Character, Conditions
 from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup, Headline
+from ruleslab.derived import override, record_or_entered
 from ruleslab.explain import Explained, Figure, Step
 from ruleslab.inputs import (
     DAZE_ON_DEFENCE,
@@ -449,31 +450,24 @@ ONLY_21 = (
 )
 """Inputs used under 2.1 only, by name: TARGET's and four more (the rules options
 MEGA_IN_DEFENSE and POWER_BLOCK_BONUS too)."""
-NATURAL_SOAK_FROM = ChoiceParam(
-    "natural_soak_from",
-    "Target's natural soak from",
-    choices=(
-        ("record", "The target's record (Quantum, Stamina, Mega-Stamina)"),
-        ("entered", "Entered: an override of the record"),
+NATURAL_SOAK_FROM, NATURAL_SOAK = override(
+    IntParam(
+        "natural_soak",
+        "Target's natural soak",
+        minimum=0,
+        maximum=60,
+        help="the target's natural soak against this damage type (Armor Piercing does not "
+        "reduce it).",
     ),
+    record="The target's record (Quantum, Stamina, Mega-Stamina)",
     help=(
         "Default: worked out from the target's Quantum, Stamina and Mega-Stamina against the "
         "weapon's damage type, as the Damage resolution calculator does (‘Natural Character "
         "Soak is by default (Quantum + Stamina + Mega-Stamina) Bashing/(Quantum + Stamina/2 + "
         "Mega-Stamina) Lethal/(Quantum/2) Aggravated’); “entered” uses the figure typed below "
-        "instead, and a step says it overrides the record. See rules note RN-SOAK-4."
+        "instead, and a step says it overrides the record. A link or a call giving the soak "
+        "but not this choice reads as “entered”. See rules note RN-SOAK-4."
     ),
-)
-NATURAL_SOAK = IntParam(
-    "natural_soak",
-    "Target's natural soak (entered, overrides the record)",
-    minimum=0,
-    maximum=60,
-    help=(
-        "Used only when “Target's natural soak from” is “entered”: the target's natural soak "
-        "against this damage type (Armor Piercing does not reduce it)."
-    ),
-    shown_when=("natural_soak_from", "entered"),
 )
 ARMOUR_SOAK = IntParam(
     "armour_soak",
@@ -631,16 +625,16 @@ def _natural_soak(
     """The target's natural soak against ``kind`` and the step saying where it came from:
     its record (:func:`~ruleslab.quickref.soak.natural_soak_of`, as in the Damage
     resolution calculator), or ``entered``, an override the step names with the record's
-    figure (rules note RN-SOAK-4)."""
-    value, step = natural_soak_of(
-        kind, target.quantum, target.stamina, target.mega_stamina, rounding
-    )
-    if soak_from == "record":
-        return value, step
-    return entered, Step(
-        f"Natural soak {entered} entered (“{NATURAL_SOAK_FROM.label}”: entered), overriding "
-        f"the target's record, which gives {value} (rules note RN-SOAK-4)",
-        step.rule,
+    figure (:func:`ruleslab.derived.record_or_entered`, rules note RN-SOAK-4)."""
+    derived = natural_soak_of(kind, target.quantum, target.stamina, target.mega_stamina, rounding)
+    return record_or_entered(
+        NATURAL_SOAK_FROM,
+        soak_from,
+        entered,
+        derived,
+        what="Natural soak",
+        whose="the target's",
+        note="rules note RN-SOAK-4",
     )
 
 

@@ -286,6 +286,7 @@ TARGET_NATURAL_SOAK = replace(
     label="Target's natural soak",
     help="The support attack's target's natural soak against the heavy weapon's damage type.",
     shown_when=None,  # no target record here: the figure is entered
+    implies=None,
 )
 TARGET_ARMOUR_SOAK = replace(
     burst.ARMOUR_SOAK,
