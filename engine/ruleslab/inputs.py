@@ -254,3 +254,19 @@ LOSSES_ROUNDING = ChoiceParam(
 # ruleslab/calculators/compressed.py.)
 
 # --- Chimera ---------------------------------------------------------------------------------
+
+
+# --- a person's health track, read for the wound penalty of his levels lost ---------
+
+__all__ += ["TRACK_HELP", "TRACK_LABELS"]
+
+TRACK_HELP = {
+    "stamina": "Stamina dots: his health track (with his levels lost, the wound penalty).",
+    "mega_stamina": "Mega-Stamina dots: his health track (levels, and 2.0's Dying levels).",
+    "quantum": "Quantum dots: +1 health level each (his track, for the wound penalty).",
+    "willpower": "2.1: Willpower, his health levels (his track, for the wound penalty).",
+    "resistance": "2.1: Resistance, the wound-penalty step ⌊(Stamina + Resistance)/2⌋ + 1.",
+}
+"""Help for the traits of a person's health track (:data:`~ruleslab.quickref.health.WOUND_TRAITS`)
+read only for the wound penalty of his levels lost (rules note RN-COND-7)."""
+TRACK_LABELS = {"willpower": "Willpower (2.1 track)", "resistance": "Resistance (2.1 track)"}

@@ -13,6 +13,7 @@ from ruleslab.calculators.autofire import CALCULATOR, TAGS, AutofireReport, auto
 from ruleslab.declare import Chart
 from ruleslab.quickref.attack import resolve_attack
 from ruleslab.quickref.autofire import BURSTS, autofire_maneuver, rate_of_fire, rounds_used
+from ruleslab.quickref.health import WOUND_TRAITS
 from ruleslab.quickref.weapons import AP, Burst, Guided, Weapon
 
 BARE = dict(target_dexterity=1, target_wits=1)
@@ -568,23 +569,26 @@ def test_ruleset_only_inputs_are_labelled_and_grouped():
         "Target under 2.0": ("dodge_pool", "dodge_reroll_tens"),
         "Target under 2.1": AUTOFIRE_ONLY_21[:-2],
         "The attacker's load and conditions": (
-            "strength",
             "might",
-            "mega_strength",
+            *WOUND_TRAITS,  # his health track, for the wound penalty (RN-COND-7)
             "load_kg",
             "daze",
             "extra_actions_power",
             "actions",
+            "levels_lost",
         ),
         "The target's conditions": (
             "target_strength",
             "target_might",
             "target_mega_strength",
+            "target_willpower",
+            "target_resistance",
             "target_load_kg",
             "target_sprinting",
             "target_daze",
             "target_extra_actions_power",
             "target_actions",
+            "target_levels_lost",
         ),
     }
     assert {"mega_in_defense", "power_block_bonus"} <= set(CALCULATOR.options)

@@ -34,6 +34,7 @@ EFFECTS: dict[tuple[str, str], set[str]] = {
     ("lifting", "conditions"): {"load_kg", "daze", "sprinting", "actions"},
     ("movement", "conditions"): {"load_kg", "sprinting"},
     ("defence", "conditions"): {
+        "levels_lost",
         "sprinting",
         "actions",
         "active_defence",
@@ -41,7 +42,14 @@ EFFECTS: dict[tuple[str, str], set[str]] = {
         "extra_actions_power",
         "load_kg",
     },
-    ("autofire", "conditions"): {"load_kg", "daze", "extra_actions_power", "actions", "sprinting"},
+    ("autofire", "conditions"): {
+        "load_kg",
+        "daze",
+        "extra_actions_power",
+        "actions",
+        "sprinting",
+        "levels_lost",
+    },
     ("autofire", "target_conditions"): {
         "load_kg",
         "sprinting",
@@ -49,6 +57,7 @@ EFFECTS: dict[tuple[str, str], set[str]] = {
         "extra_actions_power",
         "actions",
         "active_defence",
+        "levels_lost",
     },
     ("henchmen", "leader_conditions"): {"daze"},
     ("health", "conditions"): {"scene_ended"},
@@ -132,6 +141,33 @@ MOVES = [
         F(4, 25),
         "down",
     ),
+    # Wounds (RN-COND-7), 2.0 tracks by hand from the text ("-0 x 1/-1 x 2/-2 x 2/-4 x 1/
+    # Incap", a -0 at Stamina 3, a -0 per Quantum dot). The defender (Sta 3, Quantum 1):
+    # -0 x3, -1 x2, -2 x2, -4, Incap; 4 lost: -1, so his 5-die dodge rolls 4: 1 - (3/5)^4
+    (
+        "defence",
+        {"ruleset": "2.0"},
+        {"levels_lost": 4},
+        "dodge",
+        F(2882, 3125),
+        F(544, 625),
+        "down",
+    ),
+    # 6 lost: -2, 3 dice: 1 - (3/5)^3 = 98/125
+    ("defence", {"ruleset": "2.0"}, {"levels_lost": 6}, "dodge", F(2882, 3125), F(98, 125), "down"),
+    # Autofire's attacker (Sta 3, Quantum 1), 4 lost: -1, his 2-die attack rolls 1: 2/5
+    (
+        "autofire",
+        {**AUTOFIRE_2D, "dodge_pool": 0},
+        {"levels_lost": 4},
+        "p_hit",
+        F(16, 25),
+        F(2, 5),
+        "down",
+    ),
+    # the target (Sta 2, Quantum 1: -0 x2, -1 x2 …), 3 lost: -1, a 1-die dodge:
+    # 12/25·3/5 + 4/25·1 = 56/125
+    ("autofire", AUTOFIRE_2D, {"target_levels_lost": 3}, "p_hit", F(192, 625), F(56, 125), "up"),
     # Henchmen: the leader's 5-die defence, Dazed: 2 successes
     (
         "henchmen",
@@ -217,7 +253,8 @@ def _unapplied():
 
 
 def _other(p):
-    return {"load_kg": 1.0, "actions": 2}.get(p.name, True if p.default is False else "dazed")
+    other = {"load_kg": 1.0, "actions": 2, "levels_lost": 3}
+    return other.get(p.name, True if p.default is False else "dazed")
 
 
 @pytest.mark.parametrize(

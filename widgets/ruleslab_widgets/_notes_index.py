@@ -58,6 +58,7 @@ PAGES: dict[str, str] = {
     "RN-COND-4": "index.html",
     "RN-COND-5": "index.html",
     "RN-COND-6": "index.html",
+    "RN-COND-7": "index.html",
     "RN-DEF-1": "defence.html",
     "RN-DEF-2": "defence.html",
     "RN-DEF-3": "defence.html",

@@ -27,9 +27,9 @@ by :func:`ruleslab.quickref.soak.natural_soak_of`, the derivation the Damage res
 calculator uses, unless "Target's natural soak from" is "entered" (an override, said so
 in a step; rules note RN-SOAK-4).
 
-Over 600 lines, for a reason: the form is 58 inputs (the attacker and his conditions,
+Over 600 lines, for a reason: the form is 74 inputs (the attacker and his conditions,
 the weapon, the target under 2.0 and under 2.1 and its conditions, a squad target, and
-12 rules options); 29 come from the five roles, the other 29 are read from no record and
+12 rules options); 44 come from the five roles, the other 30 are read from no record and
 are declared here with their range and help, and no other module may declare them
 (rule modules declare no inputs; ``calculators/`` holds one module per calculator).
 """
@@ -53,6 +53,8 @@ from ruleslab.inputs import (
     ONLY_UNDER_20,
     ONLY_UNDER_21,
     SOAK_ROUNDING,
+    TRACK_HELP,
+    TRACK_LABELS,
 )
 from ruleslab.inputs import MEGA_IN_DEFENSE as BASE_MEGA_IN_DEFENSE
 from ruleslab.inputs import RULESET as BASE_RULESET
@@ -76,6 +78,7 @@ from ruleslab.quickref.conditions import (
 )
 from ruleslab.quickref.defence import DEFENSES
 from ruleslab.quickref.defence.dodge import DEFENSIVE, TargetDefence, target_defense, target_dodge
+from ruleslab.quickref.health import WOUND_TRAITS
 from ruleslab.quickref.soak import natural_soak_of
 from ruleslab.quickref.weapon import TAGS, TagsParam, Weapon
 from ruleslab.records import Role, fields_of
@@ -92,7 +95,7 @@ ATTACKER = Role(
     "attacker",
     "The attacker",
     Character,
-    ("dexterity", "mega_dexterity", "firearms", "strength", "might", "mega_strength"),
+    ("dexterity", "mega_dexterity", "firearms", "might", *WOUND_TRAITS),
     names={"firearms": "ability"},
     help={
         "dexterity": "The attacker's Dexterity dots (Mega-Dexterity is separate).",
@@ -105,16 +108,20 @@ ATTACKER = Role(
         ),
         "strength": "The attacker's Strength: with Might and Mega-Strength, what his load weighs.",
         "might": "The attacker's Might, added to Strength for his load's encumbrance.",
+        **TRACK_HELP,
     },
+    labels=TRACK_LABELS,
     defaults={"dexterity": 3, "firearms": 2},
 )
 """The attacker: Dex + Firearms (+ 2 per Mega-Dexterity dot) roll the attack; Str, Might
-and Mega-Strength set the tier of the load he carries (rules note RN-COND-1)."""
+and Mega-Strength set the tier of the load he carries (rules note RN-COND-1); with Stamina,
+Mega-Stamina, Quantum, Willpower and Resistance they make his health track, whose wound
+penalty his levels lost put on the attack (rules note RN-COND-7)."""
 ATTACKER_CONDITIONS = Role(
     "conditions",
     "The attacker's load and conditions",
     Conditions,
-    ("load_kg", "daze", "extra_actions_power", "actions"),
+    ("load_kg", "daze", "extra_actions_power", "actions", "levels_lost"),
     applies=("sprinting",),  # a sprinter may not attack (RN-COND-2)
     label="Attacker: ",
     help={
@@ -148,6 +155,8 @@ TARGET = Role(
         "strength",
         "might",
         "mega_strength",
+        "willpower",
+        "resistance",
     ),
     prefix="target_",
     label="2.1: target's ",
@@ -160,6 +169,8 @@ TARGET = Role(
         "strength": "Target: Strength",
         "might": "Target: Might",
         "mega_strength": "Target: Mega-Strength",
+        "willpower": "Target: Willpower (2.1 track)",
+        "resistance": "Target: Resistance (2.1 track)",
     },
     help={
         "strength": (
@@ -197,7 +208,12 @@ TARGET = Role(
             "The target's Stamina (1–20): its natural soak, Quantum + Stamina bashing, "
             "Quantum + Stamina/2 lethal (rules note RN-SOAK-4). For a squad, its henchmen's."
         ),
-        "mega_stamina": "The target's Mega-Stamina: +1 bashing and lethal natural soak per dot.",
+        "mega_stamina": (
+            "The target's Mega-Stamina: +1 bashing and lethal natural soak per dot; its "
+            "health track too."
+        ),
+        "willpower": TRACK_HELP["willpower"],
+        "resistance": TRACK_HELP["resistance"],
     },
     defaults={"dexterity": 2, "wits": 2, "athletics": 2, "quantum": 1, "stamina": 2},
 )
@@ -206,13 +222,15 @@ TARGET = Role(
 Mega-Strength, the tier of the load it carries (rules note RN-COND-1)."""
 TARGET_LOAD = ("target_strength", "target_might", "target_mega_strength")
 """The target's fields read for its load only, under either ruleset."""
+TARGET_TRACK = ("target_willpower", "target_resistance")
+"""The target's fields read for its health track only (its wound penalty, RN-COND-7)."""
 TARGET_SOAK = ("target_quantum", "target_stamina", "target_mega_stamina")
 """The target's fields its natural soak is derived from, under either ruleset."""
 TARGET_CONDITIONS = Role(
     "target_conditions",
     "The target's conditions",
     Conditions,
-    ("load_kg", "sprinting", "daze", "extra_actions_power", "actions"),
+    ("load_kg", "sprinting", "daze", "extra_actions_power", "actions", "levels_lost"),
     applies=("active_defence",),  # checked against target_defends
     prefix="target_",
     label="Target: ",
@@ -956,7 +974,10 @@ CALCULATOR = Calculator(
         FieldGroup("Target: a squad of henchmen", tuple(p.name for p in SQUAD_INPUTS)),
         FieldGroup("Target under 2.0", tuple(p.name for p in ONLY_20), shown_when=ONLY_UNDER_20),
         FieldGroup("Target under 2.1", ONLY_21, shown_when=ONLY_UNDER_21),
-        FieldGroup(TARGET_CONDITIONS.title, (*TARGET_LOAD, *TARGET_CONDITIONS.flat_names)),
+        FieldGroup(
+            TARGET_CONDITIONS.title,
+            (*TARGET_LOAD, *TARGET_TRACK, *TARGET_CONDITIONS.flat_names),
+        ),
     ),
     views=(
         ChartView(
