@@ -29,9 +29,9 @@ LIFT = {"strength": 5, "object_kg": 180, "load_kg": 0}  # 5 dice at difficulty 2
 # 2-die attack against a 2-die dodge: 192/625
 
 EFFECTS: dict[tuple[str, str], set[str]] = {
-    ("falling", "conditions"): {"load_kg", "daze", "sprinting", "actions"},
-    ("jumping", "conditions"): {"load_kg", "daze", "sprinting", "actions"},
-    ("lifting", "conditions"): {"load_kg", "daze", "sprinting", "actions"},
+    ("falling", "conditions"): {"load_kg", "daze", "sprinting", "actions", "levels_lost"},
+    ("jumping", "conditions"): {"load_kg", "daze", "sprinting", "actions", "levels_lost"},
+    ("lifting", "conditions"): {"load_kg", "daze", "sprinting", "actions", "levels_lost"},
     ("movement", "conditions"): {"load_kg", "sprinting"},
     ("defence", "conditions"): {
         "levels_lost",
@@ -86,17 +86,24 @@ MOVES = [
     ("falling", FALL, {"load_kg": 40}, "p_lethal", F(2853, 3125), F(3093, 3125), "up"),
     ("falling", FALL, {"daze": "dazed"}, "p_lethal", F(2853, 3125), F(3093, 3125), "up"),
     ("falling", FALL, {"actions": 2}, "p_lethal", F(2853, 3125), F(3093, 3125), "up"),
+    # 2 levels lost (RN-COND-7; 2.1, the record's Sta 3, Res 0: −1 per ⌊3/2⌋ + 1 = 2
+    # levels, the 2nd at −1): a 4-die break-fall must count 4 of 4: 1 − 16/625
+    ("falling", FALL, {"levels_lost": 2}, "p_lethal", F(2853, 3125), F(609, 625), "up"),
     # a sprinter may not break the fall: every fall of 8 dice ≥ 5 is lethal
     ("falling", FALL, {"sprinting": True}, "p_lethal", F(2853, 3125), F(1), "up"),
     # Jumping: +1 → 4 successes needed
     ("jumping", JUMP, {"load_kg": 40}, "p_clear", F(992, 3125), F(272, 3125), "down"),
     ("jumping", JUMP, {"daze": "stunned"}, "p_clear", F(992, 3125), F(272, 3125), "down"),
     ("jumping", JUMP, {"actions": 2}, "p_clear", F(992, 3125), F(272, 3125), "down"),
+    # 2 lost: −1, 4 dice for 3 successes: (4·2³·3 + 2⁴)/5⁴ = 112/625
+    ("jumping", JUMP, {"levels_lost": 2}, "p_clear", F(992, 3125), F(112, 625), "down"),
     ("jumping", JUMP, {"sprinting": True}, "p_clear", F(992, 3125), F(0), "down"),
     # Lifting: another physical action: Heavy (Str 5: past 75 kg) +1 → P(≥3)
     ("lifting", LIFT, {"load_kg": 100}, "p_lift", F(2072, 3125), F(992, 3125), "down"),
     ("lifting", LIFT, {"daze": "dazed"}, "p_lift", F(2072, 3125), F(992, 3125), "down"),
     ("lifting", LIFT, {"actions": 2}, "p_lift", F(2072, 3125), F(992, 3125), "down"),
+    # 2 lost: −1, 4 dice for 2 successes: 1 − (3⁴ + 4·2·3³)/5⁴ = 328/625
+    ("lifting", LIFT, {"levels_lost": 2}, "p_lift", F(2072, 3125), F(328, 625), "down"),
     ("lifting", LIFT, {"sprinting": True}, "p_lift", F(2072, 3125), F(0), "down"),
     # Initiative & defence, 2.0: the 5-die dodge at +1
     (

@@ -114,6 +114,7 @@ def test_a_calculator_that_cannot_apply_it_refuses_it():
     from ruleslab.calculators import get
     from ruleslab.params import InputError
 
+    # Movement (speeds, no roll) and Health & soak (the track itself) take no levels lost
     with pytest.raises(InputError) as err:
-        get("jumping").compute(conditions=Conditions(levels_lost=2))
+        get("movement").compute(conditions=Conditions(levels_lost=2))
     assert "“Health levels lost”" in err.value.message

@@ -44,8 +44,14 @@ ADDED_FIELDS: dict[str, frozenset[str]] = {
     | frozenset({"stamina", "mega_stamina", "willpower", "resistance", "wound_on_initiative"}),
     "henchmen": frozenset({"daze_on_defence", "defence_difficulty"}),
     # issue 33: the Strength, Might and Mega-Strength a carried load is graded against
-    "falling": frozenset({"strength", "might", "mega_strength"}),
-    "jumping": frozenset({"might"}),
+    "falling": frozenset({"strength", "might", "mega_strength"})
+    # issue 33: the rest of his health track, read only for the wound penalty of his
+    # levels lost, a condition (RN-COND-7); likewise for the jumper and the lifter
+    | frozenset({"quantum", "willpower", "resistance"}),
+    "jumping": frozenset(
+        {"might", "stamina", "mega_stamina", "quantum", "willpower", "resistance"}
+    ),
+    "lifting": frozenset({"stamina", "mega_stamina", "quantum", "willpower", "resistance"}),
     "autofire": frozenset(
         {"target_strength", "target_might", "target_mega_strength", "daze_on_defence"}
         # issue 33: the target's natural soak derived from its record, as in Damage
