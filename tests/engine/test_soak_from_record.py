@@ -166,3 +166,21 @@ def test_the_form_reading_an_old_link_shows_the_override():
     implied = calc.implied({"natural_soak": "3"})
     assert implied == {"natural_soak": "3", "natural_soak_from": "entered"}
     assert calc.implied({}) == {}
+
+
+def test_henchmen_support_target_soaks_per_its_record_too():
+    from ruleslab.calculators import get
+
+    compute = get("henchmen").compute
+    # the same saved character (Stamina 4, Quantum 1): lethal 1 + ⌊4/2⌋ + 0 = 3, as Damage
+    hero = Character(stamina=4, quantum=1, dexterity=2, wits=2)
+    r = compute(target=hero)
+    assert "= 3 (rules note RN-SOAK-4)" in _soak_step(r)
+    assert "Soak 3 (natural 3" in " ".join(s.text for s in r.steps)
+    # a call (an old link) giving the soak alone: the override, marked
+    entered = compute(target=hero, target_natural_soak=1)
+    assert "Natural soak 1 entered" in _soak_step(entered)
+    assert "which gives 3" in _soak_step(entered)
+    assert get("henchmen").implied({"target_natural_soak": "1"})["target_natural_soak_from"] == (
+        "entered"
+    )

@@ -42,7 +42,6 @@ ADDED_FIELDS: dict[str, frozenset[str]] = {
     # issue 33: his health track, read only for the wound penalty of his levels lost, a
     # condition, and whether it is on initiative too (RN-COND-7)
     | frozenset({"stamina", "mega_stamina", "willpower", "resistance", "wound_on_initiative"}),
-    "henchmen": frozenset({"daze_on_defence", "defence_difficulty"}),
     # issue 33: the Strength, Might and Mega-Strength a carried load is graded against
     "falling": frozenset({"strength", "might", "mega_strength"})
     # issue 33: the rest of his health track, read only for the wound penalty of his
@@ -62,6 +61,19 @@ ADDED_FIELDS: dict[str, frozenset[str]] = {
         # penalty of their levels lost, a condition (RN-COND-7)
         | {"stamina", "mega_stamina", "quantum", "willpower", "resistance"}
         | {"target_willpower", "target_resistance"}
+    ),
+    # issue 33: the support attack's target soaks per its record, as in Autofire (RN-SOAK-4);
+    # the stored sets that entered a soak (or whose weapon's type the record soaks
+    # differently) say "entered" in their inputs
+    "henchmen": frozenset({"daze_on_defence", "defence_difficulty"})
+    | frozenset(
+        {
+            "target_natural_soak_from",
+            "target_quantum",
+            "target_stamina",
+            "target_mega_stamina",
+            "soak_rounding",
+        }
     ),
     # issue 33: whether a side's henchmen share its leader's Quantum power (RN-COMP-21)
     "compressed": frozenset({"a_henchmen_share_power", "b_henchmen_share_power"}),

@@ -224,7 +224,9 @@ TARGET_LOAD = ("target_strength", "target_might", "target_mega_strength")
 """The target's fields read for its load only, under either ruleset."""
 TARGET_TRACK = ("target_willpower", "target_resistance")
 """The target's fields read for its health track only (its wound penalty, RN-COND-7)."""
-TARGET_SOAK = ("target_quantum", "target_stamina", "target_mega_stamina")
+TARGET_SOAK_FIELDS = ("quantum", "stamina", "mega_stamina")
+"""The target's record fields its natural soak is derived from (rules note RN-SOAK-4)."""
+TARGET_SOAK = tuple(TARGET.prefix + f for f in TARGET_SOAK_FIELDS)
 """The target's fields its natural soak is derived from, under either ruleset."""
 TARGET_CONDITIONS = Role(
     "target_conditions",
@@ -637,16 +639,22 @@ def _on_defence(
     return _with_step(m, stunned_step)
 
 
-def _natural_soak(
-    kind: str, target: Character, soak_from: str, entered: int, rounding: str
+def target_soak(
+    kind: str,
+    target: Character,
+    soak_from: str,
+    entered: int,
+    rounding: str,
+    choice: ChoiceParam = NATURAL_SOAK_FROM,
 ) -> tuple[int, Step]:
     """The target's natural soak against ``kind`` and the step saying where it came from:
     its record (:func:`~ruleslab.quickref.soak.natural_soak_of`, as in the Damage
     resolution calculator), or ``entered``, an override the step names with the record's
-    figure (:func:`ruleslab.derived.record_or_entered`, rules note RN-SOAK-4)."""
+    figure (:func:`ruleslab.derived.record_or_entered`, rules note RN-SOAK-4); ``choice``:
+    the form's "… natural soak from" (the Henchmen calculator's support target has its own)."""
     derived = natural_soak_of(kind, target.quantum, target.stamina, target.mega_stamina, rounding)
     return record_or_entered(
-        NATURAL_SOAK_FROM,
+        choice,
         soak_from,
         entered,
         derived,
@@ -656,7 +664,7 @@ def _natural_soak(
     )
 
 
-def _before_soak(steps: tuple[Step, ...], soak_step: Step) -> tuple[Step, ...]:
+def before_soak(steps: tuple[Step, ...], soak_step: Step) -> tuple[Step, ...]:
     """``steps`` with ``soak_step`` just before the soak is subtracted (the first step
     on Armor Piercing or on the soak), or last if the attack never reaches the soak."""
     at = next((i for i, s in enumerate(steps) if s.text.startswith(("Soak ", "AP("))), len(steps))
@@ -843,7 +851,7 @@ def autofire_and_strafing(
         rate=rate,
     )
     values = {**locals(), **TARGET.flatten(target)}  # by name, for the step naming those not used
-    natural, soak_step = _natural_soak(
+    natural, soak_step = target_soak(
         arms.damage_type, target, natural_soak_from, natural_soak, soak_rounding
     )
     if ruleset == V20:
@@ -917,7 +925,7 @@ def autofire_and_strafing(
         rate=rate,
         squad=squad,
         steps=(
-            *_before_soak(attack.steps, soak_step),
+            *before_soak(attack.steps, soak_step),
             *(squad.steps if squad is not None else ()),
         ),
     )
