@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ruleslab.explain import Chart, Explained, Figure
-from ruleslab.params import Checked, ChoiceParam, Condition, Param, implied
+from ruleslab.params import Checked, ChoiceParam, Condition, Param
 from ruleslab.sources import cite
 
 __all__ = [
@@ -264,9 +264,13 @@ class Calculator:
     def implied(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """``given`` (a link's, a scenario's or a caller's values by field name) with the
         choice each given override implies where the choice itself is not given: an
-        entered natural soak reads as "entered", never as the record's
-        (:func:`ruleslab.params.implied`)."""
-        return implied(self.params, given)
+        entered natural soak reads as "entered", never as the record's (each field's
+        :attr:`~ruleslab.params.Param.implies`; a checked call reads its arguments so too)."""
+        out = dict(given)
+        for p in self.params:
+            if p.implies is not None and p.name in given:
+                out.setdefault(p.implies[0], p.implies[1])
+        return out
 
     def not_applying(self, values: Mapping[str, Any]) -> frozenset[str]:
         """The fields that do not apply when the fields hold ``values``."""

@@ -71,14 +71,8 @@ values.
 
 Overrides
 ---------
-A figure derived from a person's record (his natural soak …) may be entered instead: a
-choice field says where it comes from (``natural_soak_from``: ``record`` or ``entered``)
-and the entered figure's field is shown only when ``entered`` is chosen. The entered
-field is declared ``implies=("natural_soak_from", "entered")``: a call, a link or a
-scenario that gives the figure but not the choice reads as the override
-(:func:`implied`), never as the record (an older link's ``natural_soak=3`` still means
-3). With neither given, the figure is the record's. :mod:`ruleslab.derived` declares
-such pairs and words the step marking an override.
+An override's entered field (``implies=(choice, "entered")``) given without its choice
+reads as entered, never as the record's (:meth:`ruleslab.declare.Calculator.implied`).
 """
 
 from __future__ import annotations
@@ -86,7 +80,7 @@ from __future__ import annotations
 import functools
 import inspect
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable
 from dataclasses import KW_ONLY, dataclass, replace
 from decimal import Decimal, localcontext
 from typing import Any, Generic, ParamSpec, Protocol, TypeVar, cast
@@ -108,7 +102,6 @@ __all__ = [
     "TextParam",
     "TypedNumber",
     "checked",
-    "implied",
     "read_number",
 ]
 
@@ -149,10 +142,8 @@ class Param:
     """The form shows (and a link carries) this field only under this condition
     (see "Fields that apply under one setting only" above); ``None``: always."""
     implies: Condition | None = None
-    """An override's value: given (a Python argument, a link's field, a scenario's value)
-    without the choice field it names, it sets that choice, ``("natural_soak_from",
-    "entered")``: an entered figure is never silently replaced by the record's
-    (see "Overrides" above, :func:`implied`); ``None``: no such choice."""
+    """An override's choice: given without that choice field, it sets it (see "Overrides"
+    above); ``None``: none."""
 
     def check(self, value: Any) -> Any:  # pragma: no cover - overridden
         raise NotImplementedError
@@ -564,7 +555,9 @@ def checked(*params: Param | Expands) -> Callable[[Callable[P, R]], Checked[P, R
         def wrapper(*args: Any, **kwargs: Any) -> R:
             flat = {n: flat_params[n].check(v) for n, v in split(kwargs).items()}
             bound = sig.bind(*args, **kwargs)
-            bound.arguments.update(implied(filled, bound.arguments))
+            for p in filled:  # an override given without its choice: entered
+                if p.implies is not None and p.name in bound.arguments:
+                    bound.arguments.setdefault(p.implies[0], p.implies[1])
             bound.apply_defaults()
             for name, value in bound.arguments.items():
                 if name in by_name:
@@ -589,18 +582,6 @@ def checked(*params: Param | Expands) -> Callable[[Callable[P, R]], Checked[P, R
         return cast("Checked[P, R]", wrapper)
 
     return deco
-
-
-def implied(params: Iterable[Param], given: Mapping[str, Any]) -> dict[str, Any]:
-    """``given`` (the values a call, a link or a scenario names) with the choice each
-    given override implies (:attr:`Param.implies`) where that choice is not given itself:
-    ``{"natural_soak": 3}`` reads as ``{"natural_soak": 3, "natural_soak_from":
-    "entered"}``. An explicit choice is kept. Linear in ``params``."""
-    out = dict(given)
-    for p in params:
-        if p.implies is not None and p.name in given and p.implies[0] not in given:
-            out[p.implies[0]] = p.implies[1]
-    return out
 
 
 def _with_default(fn_name: str, param: Param, arg: inspect.Parameter) -> Param:

@@ -123,8 +123,12 @@ def test_the_ruleset_specific_fields_are_declared():
                 if p.name.endswith("extra_actions_power"):  # issue 33: only when Stunned
                     assert (field.removeprefix("target_"), value) == ("daze", "stunned")
                     continue
-                if (calc.key, p.name) == ("autofire", "natural_soak"):  # RN-SOAK-4's override
-                    assert (field, value) == ("natural_soak_from", "entered")
+                if p.implies is not None:  # an override (RN-SOAK-4): shown when entered
+                    assert (field, value) == p.implies == (f"{p.name}_from", "entered")
+                    assert (calc.key, p.name) in {
+                        ("autofire", "natural_soak"),
+                        ("henchmen", "target_natural_soak"),
+                    }
                     continue
                 assert field == "ruleset", (calc.key, p.name)
                 assert value in RULESETS, (calc.key, p.name)

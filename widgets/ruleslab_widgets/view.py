@@ -454,7 +454,7 @@ class CalculatorView(w.VBox):
             text = ("yes" if raw else "no") if isinstance(raw, bool) else str(raw)
             pairs.append((param.name, text))
         # an override written without its choice reads as entered: a shown bad value
-        # under "record" says "record" too (ruleslab.params.implied)
+        # under "record" says "record" too (Calculator.implied)
         written = dict(pairs)
         for name, value in self.calc.implied(written).items():
             if name not in written and self.inputs[name].value != value:

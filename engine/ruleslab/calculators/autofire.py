@@ -43,7 +43,6 @@ from typing import Any
 from ruleslab.alterations.henchmen.area_vulnerability import SquadHit, against_squad
 from ruleslab.character import Character, Conditions
 from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup, Headline
-from ruleslab.derived import override, record_or_entered
 from ruleslab.explain import Explained, Figure, Step
 from ruleslab.inputs import (
     DAZE_ON_DEFENCE,
@@ -55,6 +54,8 @@ from ruleslab.inputs import (
     SOAK_ROUNDING,
     TRACK_HELP,
     TRACK_LABELS,
+    override,
+    record_or_entered,
 )
 from ruleslab.inputs import MEGA_IN_DEFENSE as BASE_MEGA_IN_DEFENSE
 from ruleslab.inputs import RULESET as BASE_RULESET
@@ -650,7 +651,7 @@ def target_soak(
     """The target's natural soak against ``kind`` and the step saying where it came from:
     its record (:func:`~ruleslab.quickref.soak.natural_soak_of`, as in the Damage
     resolution calculator), or ``entered``, an override the step names with the record's
-    figure (:func:`ruleslab.derived.record_or_entered`, rules note RN-SOAK-4); ``choice``:
+    figure (:func:`ruleslab.inputs.record_or_entered`, rules note RN-SOAK-4); ``choice``:
     the form's "… natural soak from" (the Henchmen calculator's support target has its own)."""
     derived = natural_soak_of(kind, target.quantum, target.stamina, target.mega_stamina, rounding)
     return record_or_entered(

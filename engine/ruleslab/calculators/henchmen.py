@@ -41,7 +41,6 @@ from ruleslab.alterations.henchmen.support import SupportAttack, support_attack
 from ruleslab.calculators import autofire as burst
 from ruleslab.character import Character, Conditions
 from ruleslab.declare import Calculator, Chart, ChartView, FieldGroup, Headline
-from ruleslab.derived import override
 from ruleslab.explain import Explained, Figure
 from ruleslab.inputs import (
     DAZE_ON_DEFENCE,
@@ -53,6 +52,7 @@ from ruleslab.inputs import (
     ONLY_UNDER_20,
     ONLY_UNDER_21,
     SOAK_ROUNDING,
+    override,
 )
 from ruleslab.inputs import RULESET as BASE_RULESET
 from ruleslab.params import BoolParam, ChoiceParam, InputError, IntParam, checked
