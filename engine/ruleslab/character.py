@@ -215,6 +215,19 @@ DAZE_STATES = (
             "one of his ‘Actions this turn’, already counted there (rules note RN-COND-3)."
         ),
     ),
+    IntParam(
+        "levels_lost",
+        "Health levels lost",
+        minimum=0,
+        maximum=300,
+        help=(
+            "The health levels of damage he has taken (any kind; armour's −0 levels not "
+            "counted). ‘The character takes a -1 wound penalty for every (Stamina + "
+            "Resistance)/2 + 1 … health levels of damage’ (2.0: the track's −0/−1/−2/−4): "
+            "the penalty of the worst box filled comes off each dice pool he rolls; "
+            "Incapacitated, he may take no action (rules note RN-COND-7)."
+        ),
+    ),
     BoolParam(
         "scene_ended",
         "The scene has ended",
@@ -232,7 +245,9 @@ class Conditions:
     such as Quickness or Temporal Manipulation, the exception to Stunned's single
     action; ``actions``: how many actions he
     takes this turn (1: one), an active defence included; ``active_defence``: one
-    of them is an active defence (at least one action, then); ``scene_ended``: the
+    of them is an active defence (at least one action, then); ``levels_lost``: the
+    health levels of damage he has taken (his wound penalty follows from his track,
+    :func:`ruleslab.quickref.health.wounds`); ``scene_ended``: the
     scene in which he took stun damage is over.
     :mod:`ruleslab.quickref.conditions` says what each does to a roll. A calculator refuses a
     record with a field set that it does not apply (:attr:`ruleslab.records.Role.applies`).
@@ -244,4 +259,5 @@ class Conditions:
     extra_actions_power: bool = False
     actions: int = 1
     active_defence: bool = False
+    levels_lost: int = 0
     scene_ended: bool = False

@@ -236,6 +236,14 @@ class Calculator:
                 if value not in {v for v, _ in control.choices}:
                     raise ValueError(f"{where}: {value!r} is not one of {field}'s values")
                 deciding.add(field)
+        for p in self.params:
+            if p.implies is not None:
+                field, value = p.implies
+                control = by_name.get(field)
+                if not isinstance(control, ChoiceParam) or value not in dict(control.choices):
+                    raise ValueError(
+                        f"{self.key}: {p.name} implies {field}={value!r}, not a choice of it"
+                    )
         for field in deciding:
             if self.conditions(field):
                 raise ValueError(f"{self.key}: {field} decides other fields: it is itself shown")
@@ -252,6 +260,17 @@ class Calculator:
         """Whether field ``name`` applies when the fields hold ``values`` (the form's values,
         or a function's arguments: a choice field holds its value either way)."""
         return all(values.get(field) == value for field, value in self.conditions(name))
+
+    def implied(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """``given`` (a link's, a scenario's or a caller's values by field name) with the
+        choice each given override implies where the choice itself is not given: an
+        entered natural soak reads as "entered", never as the record's (each field's
+        :attr:`~ruleslab.params.Param.implies`; a checked call reads its arguments so too)."""
+        out = dict(given)
+        for p in self.params:
+            if p.implies is not None and p.name in given:
+                out.setdefault(p.implies[0], p.implies[1])
+        return out
 
     def not_applying(self, values: Mapping[str, Any]) -> frozenset[str]:
         """The fields that do not apply when the fields hold ``values``."""

@@ -20,6 +20,7 @@ from ruleslab.character import (
     MIGHT,
     STRENGTH,
 )
+from ruleslab.explain import Step
 from ruleslab.params import BoolParam, ChoiceParam, IntParam
 from ruleslab.quickref.conditions import DAZE_ON_DEFENCE_READINGS, DEFENCE_DIFFICULTY_READINGS
 from ruleslab.ruleset import V20, V21
@@ -254,3 +255,82 @@ LOSSES_ROUNDING = ChoiceParam(
 # ruleslab/calculators/compressed.py.)
 
 # --- Chimera ---------------------------------------------------------------------------------
+
+
+# --- a person's health track, read for the wound penalty of his levels lost ---------
+
+__all__ += ["TRACK_HELP", "TRACK_LABELS"]
+
+TRACK_HELP = {
+    "stamina": "Stamina dots: his health track (with his levels lost, the wound penalty).",
+    "mega_stamina": "Mega-Stamina dots: his health track (levels, and 2.0's Dying levels).",
+    "quantum": "Quantum dots: +1 health level each (his track, for the wound penalty).",
+    "willpower": "2.1: Willpower, his health levels (his track, for the wound penalty).",
+    "resistance": "2.1: Resistance, the wound-penalty step ⌊(Stamina + Resistance)/2⌋ + 1.",
+}
+"""Help for the traits of a person's health track (:data:`~ruleslab.quickref.health.WOUND_TRAITS`)
+read only for the wound penalty of his levels lost (rules note RN-COND-7)."""
+TRACK_LABELS = {"willpower": "Willpower (2.1 track)", "resistance": "Resistance (2.1 track)"}
+
+
+# --- overrides: a person's figure from his record, or entered (issue 33) ---------------
+# "Soak, health track, Defense and initiative must be derived from the record the same
+# way everywhere (an override stays possible, marked as such)": a calculator declares
+# such a figure with override() (a choice "<name>_from", record or entered, and the
+# entered field, shown and implied as the override: Calculator.implied), and
+# record_or_entered() takes the record's figure or the entered one with a step marking it.
+
+__all__ += ["ENTERED", "RECORD", "override", "record_or_entered"]
+
+RECORD = "record"
+ENTERED = "entered"
+
+
+def override(value: IntParam, *, record: str, help: str) -> tuple[ChoiceParam, IntParam]:
+    """The choice ``<value.name>_from``, labelled "<value's label> from" (``record``,
+    labelled ``record``: "The target's record (Quantum, Stamina, Mega-Stamina)";
+    ``entered``: ``value`` overrides it) and ``value`` shown and implied as the override
+    (labelled "… (entered, overrides the record)"). ``help``: the choice's help, saying
+    how the record's figure is worked out."""
+    choice = ChoiceParam(
+        f"{value.name}_from",
+        f"{value.label} from",
+        choices=((RECORD, record), (ENTERED, "Entered: an override of the record")),
+        help=help,
+    )
+    entered = replace(
+        value,
+        label=f"{value.label} (entered, overrides the record)",
+        help=f"Used only when “{choice.label}” is “entered”: {value.help}",
+        shown_when=(choice.name, ENTERED),
+        implies=(choice.name, ENTERED),
+    )
+    return choice, entered
+
+
+def record_or_entered(
+    choice: ChoiceParam,
+    source: str,
+    entered: int,
+    derived: tuple[int, Step],
+    *,
+    what: str,
+    whose: str,
+    note: str,
+) -> tuple[int, Step]:
+    """The figure ``source`` (the value of ``choice``, made by :func:`override`) says:
+    the record's (``derived``: the figure and the step working it out) or ``entered``,
+    with a step marking the override and naming the record's figure beside it: "Natural
+    soak 4 entered (“Target's natural soak from”: entered), overriding the target's
+    record, which gives 2 (rules note RN-SOAK-4)" (``what``: "Natural soak"; ``whose``:
+    "the target's"; ``note``: the rules note)."""
+    value, step = derived
+    if source == RECORD:
+        return value, step
+    if source != ENTERED:  # (checked by the choice; a wrong caller is a bug)
+        raise ValueError(f"{choice.name}: {source!r}")
+    return entered, Step(
+        f"{what} {entered} entered (“{choice.label}”: entered), overriding {whose} record, "
+        f"which gives {value} ({note})",
+        step.rule,
+    )

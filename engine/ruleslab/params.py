@@ -68,6 +68,11 @@ while the choice field ``ruleset`` holds ``"2.1"``: the form hides it otherwise
 not use the field's value then; :class:`ruleslab.declare.Calculator` checks
 that the condition names one of its choice fields and one of that field's
 values.
+
+Overrides
+---------
+An override's entered field (``implies=(choice, "entered")``) given without its choice
+reads as entered, never as the record's (:meth:`ruleslab.declare.Calculator.implied`).
 """
 
 from __future__ import annotations
@@ -136,6 +141,9 @@ class Param:
     shown_when: Condition | None = None
     """The form shows (and a link carries) this field only under this condition
     (see "Fields that apply under one setting only" above); ``None``: always."""
+    implies: Condition | None = None
+    """An override's choice: given without that choice field, it sets it (see "Overrides"
+    above); ``None``: none."""
 
     def check(self, value: Any) -> Any:  # pragma: no cover - overridden
         raise NotImplementedError
@@ -547,6 +555,9 @@ def checked(*params: Param | Expands) -> Callable[[Callable[P, R]], Checked[P, R
         def wrapper(*args: Any, **kwargs: Any) -> R:
             flat = {n: flat_params[n].check(v) for n, v in split(kwargs).items()}
             bound = sig.bind(*args, **kwargs)
+            for p in filled:  # an override given without its choice: entered
+                if p.implies is not None and p.name in bound.arguments:
+                    bound.arguments.setdefault(p.implies[0], p.implies[1])
             bound.apply_defaults()
             for name, value in bound.arguments.items():
                 if name in by_name:

@@ -25,13 +25,13 @@ AUTOFIRE_ONLY_21 = (
     "target_ability",
     "target_specialty",
     "target_power_pool",
-    "target_quantum",
     "mega_in_defense",
     "power_block_bonus",
 )
 """The Autofire calculator's inputs used under 2.1 only, written out by hand from its
 steps ("Not used under 2.0: …") and labels ("2.1: …"): its 2.1 target group, then the
-two rules options."""
+two rules options. The target's Quantum is not among them: its natural soak reads it
+under both rulesets (rules note RN-SOAK-4)."""
 
 
 def refusal(fn: Callable[..., Any], /, *args: Any, **kw: Any) -> InputError:

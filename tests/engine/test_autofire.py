@@ -13,6 +13,7 @@ from ruleslab.calculators.autofire import CALCULATOR, TAGS, AutofireReport, auto
 from ruleslab.declare import Chart
 from ruleslab.quickref.attack import resolve_attack
 from ruleslab.quickref.autofire import BURSTS, autofire_maneuver, rate_of_fire, rounds_used
+from ruleslab.quickref.health import WOUND_TRAITS
 from ruleslab.quickref.weapons import AP, Burst, Guided, Weapon
 
 BARE = dict(target_dexterity=1, target_wits=1)
@@ -196,7 +197,14 @@ def test_tags_field_messages_start_with_its_label():
 def test_chart_is_the_levels_highlighted_from_one():
     # one die, 1 damage die, no soak: 0 levels with 1 − 0.4·0.4, 1 level with 0.16
     r = autofire_and_strafing(
-        dexterity=1, ability=0, accuracy=0, damage_dice=1, burst="none", natural_soak=0, **BARE
+        dexterity=1,
+        ability=0,
+        accuracy=0,
+        damage_dice=1,
+        burst="none",
+        natural_soak_from="entered",
+        natural_soak=0,
+        **BARE,
     )
     chart = r.chart()
     assert isinstance(chart, Chart)
@@ -227,6 +235,7 @@ def test_calculator_equals_the_attack_with_its_maneuver():
         targets=2,
         dodge_pool=2,
         range_penalty=2,
+        natural_soak_from="entered",
         natural_soak=2,
         armour_soak=2,
         ruleset="2.0",
@@ -266,6 +275,7 @@ def test_levels_match_numpy_monte_carlo():
         burst_use="damage",
         targets=2,
         dodge_pool=1,
+        natural_soak_from="entered",
         natural_soak=3,
         ruleset="2.0",
     )
@@ -300,6 +310,7 @@ AT_AN_ACTIVE_DEFENDER = dict(
     dexterity=4,
     damage_dice=2,
     damage_adds=1,
+    natural_soak_from="entered",
     natural_soak=1,
     target_dexterity=3,
     target_wits=2,
@@ -545,28 +556,39 @@ def test_ruleset_only_inputs_are_labelled_and_grouped():
             "rate",
         ),
         "The attack": ("targets", "base_difficulty", "range_penalty", "aircraft_penalty"),
-        "The target": ("target_kind", "natural_soak", "armour_soak"),
+        "The target": (
+            "target_kind",
+            "target_quantum",
+            "target_stamina",
+            "target_mega_stamina",
+            "natural_soak_from",
+            "natural_soak",
+            "armour_soak",
+        ),
         "Target: a squad of henchmen": ("squad_henchmen", "squad_training", "area_multiplier"),
         "Target under 2.0": ("dodge_pool", "dodge_reroll_tens"),
         "Target under 2.1": AUTOFIRE_ONLY_21[:-2],
         "The attacker's load and conditions": (
-            "strength",
             "might",
-            "mega_strength",
+            *WOUND_TRAITS,  # his health track, for the wound penalty (RN-COND-7)
             "load_kg",
             "daze",
             "extra_actions_power",
             "actions",
+            "levels_lost",
         ),
         "The target's conditions": (
             "target_strength",
             "target_might",
             "target_mega_strength",
+            "target_willpower",
+            "target_resistance",
             "target_load_kg",
             "target_sprinting",
             "target_daze",
             "target_extra_actions_power",
             "target_actions",
+            "target_levels_lost",
         ),
     }
     assert {"mega_in_defense", "power_block_bonus"} <= set(CALCULATOR.options)
@@ -670,6 +692,7 @@ def test_area_against_a_squad_by_hand():
     # default "doubled") removes 2 regular henchmen with P 16/100
     kw = dict(
         damage_dice=1,
+        natural_soak_from="entered",
         natural_soak=0,
         dexterity=1,
         tags="Area(2)",

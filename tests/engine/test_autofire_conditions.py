@@ -225,6 +225,7 @@ def test_records_and_flat_fields_give_the_same_result():
         target_mega_wits=1,
         target_ability=3,
         target_quantum=1,
+        target_stamina=3,  # a Character's default Stamina (the form's target has 2)
         target_sprinting=True,
         target_actions=2,
         target_defends="active",

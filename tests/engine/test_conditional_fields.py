@@ -123,6 +123,13 @@ def test_the_ruleset_specific_fields_are_declared():
                 if p.name.endswith("extra_actions_power"):  # issue 33: only when Stunned
                     assert (field.removeprefix("target_"), value) == ("daze", "stunned")
                     continue
+                if p.implies is not None:  # an override (RN-SOAK-4): shown when entered
+                    assert (field, value) == p.implies == (f"{p.name}_from", "entered")
+                    assert (calc.key, p.name) in {
+                        ("autofire", "natural_soak"),
+                        ("henchmen", "target_natural_soak"),
+                    }
+                    continue
                 assert field == "ruleset", (calc.key, p.name)
                 assert value in RULESETS, (calc.key, p.name)
                 declared.setdefault(calc.key, {}).setdefault(value, set()).add(p.name)

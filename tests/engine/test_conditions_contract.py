@@ -29,11 +29,12 @@ LIFT = {"strength": 5, "object_kg": 180, "load_kg": 0}  # 5 dice at difficulty 2
 # 2-die attack against a 2-die dodge: 192/625
 
 EFFECTS: dict[tuple[str, str], set[str]] = {
-    ("falling", "conditions"): {"load_kg", "daze", "sprinting", "actions"},
-    ("jumping", "conditions"): {"load_kg", "daze", "sprinting", "actions"},
-    ("lifting", "conditions"): {"load_kg", "daze", "sprinting", "actions"},
+    ("falling", "conditions"): {"load_kg", "daze", "sprinting", "actions", "levels_lost"},
+    ("jumping", "conditions"): {"load_kg", "daze", "sprinting", "actions", "levels_lost"},
+    ("lifting", "conditions"): {"load_kg", "daze", "sprinting", "actions", "levels_lost"},
     ("movement", "conditions"): {"load_kg", "sprinting"},
     ("defence", "conditions"): {
+        "levels_lost",
         "sprinting",
         "actions",
         "active_defence",
@@ -41,7 +42,14 @@ EFFECTS: dict[tuple[str, str], set[str]] = {
         "extra_actions_power",
         "load_kg",
     },
-    ("autofire", "conditions"): {"load_kg", "daze", "extra_actions_power", "actions", "sprinting"},
+    ("autofire", "conditions"): {
+        "load_kg",
+        "daze",
+        "extra_actions_power",
+        "actions",
+        "sprinting",
+        "levels_lost",
+    },
     ("autofire", "target_conditions"): {
         "load_kg",
         "sprinting",
@@ -49,6 +57,7 @@ EFFECTS: dict[tuple[str, str], set[str]] = {
         "extra_actions_power",
         "actions",
         "active_defence",
+        "levels_lost",
     },
     ("henchmen", "leader_conditions"): {"daze"},
     ("health", "conditions"): {"scene_ended"},
@@ -77,17 +86,24 @@ MOVES = [
     ("falling", FALL, {"load_kg": 40}, "p_lethal", F(2853, 3125), F(3093, 3125), "up"),
     ("falling", FALL, {"daze": "dazed"}, "p_lethal", F(2853, 3125), F(3093, 3125), "up"),
     ("falling", FALL, {"actions": 2}, "p_lethal", F(2853, 3125), F(3093, 3125), "up"),
+    # 2 levels lost (RN-COND-7; 2.1, the record's Sta 3, Res 0: −1 per ⌊3/2⌋ + 1 = 2
+    # levels, the 2nd at −1): a 4-die break-fall must count 4 of 4: 1 − 16/625
+    ("falling", FALL, {"levels_lost": 2}, "p_lethal", F(2853, 3125), F(609, 625), "up"),
     # a sprinter may not break the fall: every fall of 8 dice ≥ 5 is lethal
     ("falling", FALL, {"sprinting": True}, "p_lethal", F(2853, 3125), F(1), "up"),
     # Jumping: +1 → 4 successes needed
     ("jumping", JUMP, {"load_kg": 40}, "p_clear", F(992, 3125), F(272, 3125), "down"),
     ("jumping", JUMP, {"daze": "stunned"}, "p_clear", F(992, 3125), F(272, 3125), "down"),
     ("jumping", JUMP, {"actions": 2}, "p_clear", F(992, 3125), F(272, 3125), "down"),
+    # 2 lost: −1, 4 dice for 3 successes: (4·2³·3 + 2⁴)/5⁴ = 112/625
+    ("jumping", JUMP, {"levels_lost": 2}, "p_clear", F(992, 3125), F(112, 625), "down"),
     ("jumping", JUMP, {"sprinting": True}, "p_clear", F(992, 3125), F(0), "down"),
     # Lifting: another physical action: Heavy (Str 5: past 75 kg) +1 → P(≥3)
     ("lifting", LIFT, {"load_kg": 100}, "p_lift", F(2072, 3125), F(992, 3125), "down"),
     ("lifting", LIFT, {"daze": "dazed"}, "p_lift", F(2072, 3125), F(992, 3125), "down"),
     ("lifting", LIFT, {"actions": 2}, "p_lift", F(2072, 3125), F(992, 3125), "down"),
+    # 2 lost: −1, 4 dice for 2 successes: 1 − (3⁴ + 4·2·3³)/5⁴ = 328/625
+    ("lifting", LIFT, {"levels_lost": 2}, "p_lift", F(2072, 3125), F(328, 625), "down"),
     ("lifting", LIFT, {"sprinting": True}, "p_lift", F(2072, 3125), F(0), "down"),
     # Initiative & defence, 2.0: the 5-die dodge at +1
     (
@@ -132,6 +148,33 @@ MOVES = [
         F(4, 25),
         "down",
     ),
+    # Wounds (RN-COND-7), 2.0 tracks by hand from the text ("-0 x 1/-1 x 2/-2 x 2/-4 x 1/
+    # Incap", a -0 at Stamina 3, a -0 per Quantum dot). The defender (Sta 3, Quantum 1):
+    # -0 x3, -1 x2, -2 x2, -4, Incap; 4 lost: -1, so his 5-die dodge rolls 4: 1 - (3/5)^4
+    (
+        "defence",
+        {"ruleset": "2.0"},
+        {"levels_lost": 4},
+        "dodge",
+        F(2882, 3125),
+        F(544, 625),
+        "down",
+    ),
+    # 6 lost: -2, 3 dice: 1 - (3/5)^3 = 98/125
+    ("defence", {"ruleset": "2.0"}, {"levels_lost": 6}, "dodge", F(2882, 3125), F(98, 125), "down"),
+    # Autofire's attacker (Sta 3, Quantum 1), 4 lost: -1, his 2-die attack rolls 1: 2/5
+    (
+        "autofire",
+        {**AUTOFIRE_2D, "dodge_pool": 0},
+        {"levels_lost": 4},
+        "p_hit",
+        F(16, 25),
+        F(2, 5),
+        "down",
+    ),
+    # the target (Sta 2, Quantum 1: -0 x2, -1 x2 …), 3 lost: -1, a 1-die dodge:
+    # 12/25·3/5 + 4/25·1 = 56/125
+    ("autofire", AUTOFIRE_2D, {"target_levels_lost": 3}, "p_hit", F(192, 625), F(56, 125), "up"),
     # Henchmen: the leader's 5-die defence, Dazed: 2 successes
     (
         "henchmen",
@@ -217,7 +260,8 @@ def _unapplied():
 
 
 def _other(p):
-    return {"load_kg": 1.0, "actions": 2}.get(p.name, True if p.default is False else "dazed")
+    other = {"load_kg": 1.0, "actions": 2, "levels_lost": 3}
+    return other.get(p.name, True if p.default is False else "dazed")
 
 
 @pytest.mark.parametrize(

@@ -282,6 +282,14 @@ def test_defaults_are_the_signatures():
         "daze_on_defence": "action",
         "defence_difficulty": "spend",
         "extra_actions_power": False,
+        # issue 33: his levels lost and the health track their wound penalty is read off
+        # (the Character record's defaults), and whether it is on initiative (RN-COND-7)
+        "stamina": 3,
+        "mega_stamina": 0,
+        "willpower": 3,
+        "resistance": 0,
+        "levels_lost": 0,
+        "wound_on_initiative": "pools",
     }
 
 

@@ -491,9 +491,13 @@ def test_the_form_keeps_its_field_names():
         "strength",
         "might",
         "mega_strength",
+        "quantum",  # issue 33: his health track, for the wound penalty (RN-COND-7)
+        "willpower",
+        "resistance",
         "break_fall",
         "load_kg",
         "daze",
+        "levels_lost",
         "ruleset",
         "specialty",
         "count_from",

@@ -117,7 +117,13 @@ def test_the_roles_keep_every_flat_name_and_default():
         "leader_condition": "none",
     }.items() <= defaults.items()
     assert LEADER.flat_names[3:] == ("leader_dexterity", "leader_mega_dexterity", "leader_ability")
-    assert TARGET.flat_names == ("target_dexterity", "target_wits")
+    assert TARGET.flat_names == (
+        "target_dexterity",
+        "target_wits",
+        "target_quantum",  # issue 33: its natural soak from its record (RN-SOAK-4)
+        "target_stamina",
+        "target_mega_stamina",
+    )
     assert LEADER_CONDITIONS.flat_names == ("leader_condition",)
 
 
@@ -139,7 +145,7 @@ def test_records_and_flat_fields_give_the_same_result():
     records = henchmen_squad(
         **args,
         leader=Character(charisma=4, command=3, dexterity=5, mega_dexterity=1, firearms=4),
-        target=Character(dexterity=3, wits=6),
+        target=Character(dexterity=3, wits=6, stamina=2),  # (the form's default Stamina 2)
         leader_conditions=Conditions(daze="dazed"),
     )
     assert records.figures() == flat.figures()

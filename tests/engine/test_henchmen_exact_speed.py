@@ -24,8 +24,10 @@ BEFORE = {
     "&support_damage_dice=59": (
         # the unoptimised engine's digest was ca207636…819d3, with "≥ > 99.99 %" as the
         # chance of at least 1 level (figure and two steps); with those three texts put
-        # back, today's outcome has that very digest: nothing else changed
-        "b4c25d521612753cc792f1dfd3f096c11949f85bfdc4cc77e2a6e5d4128b0f30",
+        # back, today's outcome has that very digest: nothing else changed. Issue 33 added
+        # one step, the target's natural soak from its record (RN-SOAK-4): without it, the
+        # outcome has the digest b4c25d52…28b0f30 this held before
+        "cd5a3247260215e4bd41dfe6372871cf4f9fcf2fb41180e6cdbbe08d9ce5795f",
         {
             "support_pool": "309 dice",
             "support_expected_levels": "≥ 131.04 levels",
@@ -34,7 +36,8 @@ BEFORE = {
     ),
     "mega_charisma=3&henchmen=40&henchman_pool=7&support_damage_dice=12&training=fanatical"
     "&heavy_weapons=5": (
-        "46e8f06fdbbd50e3b2cfe7e6dbfc159ef9688c804e6b76deae7ff646969094d1",
+        # issue 33's soak step (RN-SOAK-4) left out, the digest this held: 46e8f06f…69094d1
+        "1d87dff0f1cb5a637209dff389d00112e894d68aab5d3c1ab87ff786b14da482",
         {"support_pool": "33 dice", "support_expected_levels": "17.28 levels"},
     ),
 }

@@ -205,7 +205,19 @@ def test_figure_keys_in_order():
 
 def test_params_declared_for_the_form():
     names = [p.name for p in lifting_and_encumbrance.params]
-    assert names[:6] == ["strength", "might", "mega_strength", "load_kg", "daze", "object_kg"]
+    assert names[:3] == ["strength", "might", "mega_strength"]
+    # issue 33: his health track, for the wound penalty of his levels lost (RN-COND-7)
+    assert names[3:11] == [
+        "stamina",
+        "mega_stamina",
+        "quantum",
+        "willpower",
+        "resistance",
+        "load_kg",
+        "daze",
+        "levels_lost",
+    ]
+    assert names[11] == "object_kg"
     assert {"ruleset", "specialty", "net_successes", "low_difficulty", "mega_on_roll"} <= set(names)
     assert all(p.help for p in lifting_and_encumbrance.params)
 

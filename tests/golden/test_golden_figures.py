@@ -38,13 +38,42 @@ SHOWN = 10
 ADDED_FIELDS: dict[str, frozenset[str]] = {
     "warfare": frozenset({"defence_difficulty"}),  # RN-COND-5: the spend/threshold option
     # issue 33: RN-COND-4's and RN-COND-5's readings as options wherever a defence is rolled
-    "defence": frozenset({"daze_on_defence", "defence_difficulty"}),
-    "henchmen": frozenset({"daze_on_defence", "defence_difficulty"}),
+    "defence": frozenset({"daze_on_defence", "defence_difficulty"})
+    # issue 33: his health track, read only for the wound penalty of his levels lost, a
+    # condition, and whether it is on initiative too (RN-COND-7)
+    | frozenset({"stamina", "mega_stamina", "willpower", "resistance", "wound_on_initiative"}),
     # issue 33: the Strength, Might and Mega-Strength a carried load is graded against
-    "falling": frozenset({"strength", "might", "mega_strength"}),
-    "jumping": frozenset({"might"}),
+    "falling": frozenset({"strength", "might", "mega_strength"})
+    # issue 33: the rest of his health track, read only for the wound penalty of his
+    # levels lost, a condition (RN-COND-7); likewise for the jumper and the lifter
+    | frozenset({"quantum", "willpower", "resistance"}),
+    "jumping": frozenset(
+        {"might", "stamina", "mega_stamina", "quantum", "willpower", "resistance"}
+    ),
+    "lifting": frozenset({"stamina", "mega_stamina", "quantum", "willpower", "resistance"}),
     "autofire": frozenset(
         {"target_strength", "target_might", "target_mega_strength", "daze_on_defence"}
+        # issue 33: the target's natural soak derived from its record, as in Damage
+        # resolution (RN-SOAK-4); the stored sets that entered a soak (or whose weapon's
+        # type the record soaks differently) say "entered" in their inputs
+        | {"natural_soak_from", "target_stamina", "target_mega_stamina", "soak_rounding"}
+        # issue 33: the attacker's and the target's health tracks, read only for the wound
+        # penalty of their levels lost, a condition (RN-COND-7)
+        | {"stamina", "mega_stamina", "quantum", "willpower", "resistance"}
+        | {"target_willpower", "target_resistance"}
+    ),
+    # issue 33: the support attack's target soaks per its record, as in Autofire (RN-SOAK-4);
+    # the stored sets that entered a soak (or whose weapon's type the record soaks
+    # differently) say "entered" in their inputs
+    "henchmen": frozenset({"daze_on_defence", "defence_difficulty"})
+    | frozenset(
+        {
+            "target_natural_soak_from",
+            "target_quantum",
+            "target_stamina",
+            "target_mega_stamina",
+            "soak_rounding",
+        }
     ),
     # issue 33: whether a side's henchmen share its leader's Quantum power (RN-COMP-21)
     "compressed": frozenset({"a_henchmen_share_power", "b_henchmen_share_power"}),

@@ -198,6 +198,9 @@ def test_fill_sets_exactly_the_roles_fields_and_the_figures_of_typing_them():
         "target_mega_wits": "0",
         "target_ability": "4",
         "target_quantum": "1",
+        # issue 33: the Stamina and Mega-Stamina its natural soak is derived from (RN-SOAK-4)
+        "target_stamina": "3",
+        "target_mega_stamina": "0",
         # issue 33: the Str, Might and Mega-Strength its carried load is graded against
         "target_strength": "4",
         "target_might": "2",
@@ -213,6 +216,22 @@ def test_fill_sets_exactly_the_roles_fields_and_the_figures_of_typing_them():
         typed.set_input(name, text)
     assert view.result == typed.result
     assert view.last_error == ""
+
+
+def test_one_saved_character_soaks_the_same_in_damage_and_autofire():
+    # issue 33: 2.1, Stamina 4, Quantum 1: lethal soak 1 + ⌊4/2⌋ + 0 = 3 in both forms
+    party = Party.of({"Cy": Character(stamina=4, quantum=1)})
+    cy = party.entry(name="Cy")
+    damage, _ = _view("damage", party)
+    _page(damage.party, {"type": "fill", "role": "target", "id": cy.id})
+    assert damage.result is not None
+    assert damage.result.natural_soak == 3
+    autofire, _ = _view("autofire", party)
+    _page(autofire.party, {"type": "fill", "role": "target", "id": cy.id})
+    assert autofire.result is not None
+    steps = [s.text for s in autofire.result.steps]
+    assert any(t.startswith("Natural lethal soak from the target's record") for t in steps)
+    assert any(t.startswith("Soak 3 (natural 3 + armour 0)") for t in steps)
 
 
 def test_fill_a_fighter_sets_choices_and_dice():

@@ -366,3 +366,22 @@ def test_every_scenarios_link_the_site_writes_is_one_it_reads_back(calc):
         else:
             assert parse_value(param, got) == parse_value(param, want), (param.name, got, want)
             assert "could not be used" not in other.status.value, (param.name, other.status.value)
+
+
+def test_an_old_link_entering_the_soak_shows_it_as_the_override():
+    # issue 33 (a): before the soak came from the target's record, a link set
+    # natural_soak=N alone; it still means N, shown as the override (never the record's)
+    view = CalculatorView(get("autofire"))
+    view.apply_query("?calculator=autofire&natural_soak=5&target_stamina=4")
+    assert view.inputs["natural_soak_from"].value == "entered"
+    assert "natural_soak" not in view.hidden_fields()
+    working = " ".join(s.text for s in view.result.steps)
+    assert "Natural soak 5 entered" in working
+    assert "which gives 3" in working
+    # and the link it shares again says so
+    assert "natural_soak_from=entered" in view.share_query()
+    # a link giving neither: the record's soak (Quantum 1 + Stamina 4/2 = 3)
+    plain = CalculatorView(get("autofire"))
+    plain.apply_query("?calculator=autofire&target_stamina=4")
+    assert plain.inputs["natural_soak_from"].value == "record"
+    assert "Soak 3 (natural 3" in " ".join(s.text for s in plain.result.steps)

@@ -453,6 +453,12 @@ class CalculatorView(w.VBox):
                 continue
             text = ("yes" if raw else "no") if isinstance(raw, bool) else str(raw)
             pairs.append((param.name, text))
+        # an override written without its choice reads as entered: a shown bad value
+        # under "record" says "record" too (Calculator.implied)
+        written = dict(pairs)
+        for name, value in self.calc.implied(written).items():
+            if name not in written and self.inputs[name].value != value:
+                pairs.append((name, str(self.inputs[name].value)))
         return urlencode(pairs, quote_via=quote, safe=_LINK_SAFE)
 
     def apply_query(self, query: str | Iterable[tuple[str, str]]) -> None:
@@ -510,8 +516,8 @@ class CalculatorView(w.VBox):
             )
         self._link_errors = {}
         self._applying = True
-        try:
-            for name, text in values.items():
+        try:  # (an override without its choice, an older link's soak: entered)
+            for name, text in self.calc.implied(values).items():
                 self._set_from_link(name, text)
         finally:
             self._applying = False

@@ -22,9 +22,14 @@ stats and tags, the burst, the ammunition and the Rate) is the role :data:`WEAPO
 :class:`~ruleslab.quickref.weapon.Weapon`, its fields under their own names (``accuracy``, ``tags``
 …).
 
-Over 600 lines, for a reason: the form is 54 inputs (the attacker and his conditions,
+The target's natural soak is derived from its record (Quantum, Stamina, Mega-Stamina)
+by :func:`ruleslab.quickref.soak.natural_soak_of`, the derivation the Damage resolution
+calculator uses, unless "Target's natural soak from" is "entered" (an override, said so
+in a step; rules note RN-SOAK-4).
+
+Over 600 lines, for a reason: the form is 74 inputs (the attacker and his conditions,
 the weapon, the target under 2.0 and under 2.1 and its conditions, a squad target, and
-10 rules options); 27 come from the five roles, the other 27 are read from no record and
+12 rules options); 44 come from the five roles, the other 30 are read from no record and
 are declared here with their range and help, and no other module may declare them
 (rule modules declare no inputs; ``calculators/`` holds one module per calculator).
 """
@@ -46,6 +51,11 @@ from ruleslab.inputs import (
     LOSSES_ROUNDING,
     ONLY_UNDER_20,
     ONLY_UNDER_21,
+    SOAK_ROUNDING,
+    TRACK_HELP,
+    TRACK_LABELS,
+    override,
+    record_or_entered,
 )
 from ruleslab.inputs import MEGA_IN_DEFENSE as BASE_MEGA_IN_DEFENSE
 from ruleslab.inputs import RULESET as BASE_RULESET
@@ -69,6 +79,8 @@ from ruleslab.quickref.conditions import (
 )
 from ruleslab.quickref.defence import DEFENSES
 from ruleslab.quickref.defence.dodge import DEFENSIVE, TargetDefence, target_defense, target_dodge
+from ruleslab.quickref.health import WOUND_TRAITS
+from ruleslab.quickref.soak import natural_soak_of
 from ruleslab.quickref.weapon import TAGS, TagsParam, Weapon
 from ruleslab.records import Role, fields_of
 from ruleslab.ruleset import V20, V21
@@ -84,7 +96,7 @@ ATTACKER = Role(
     "attacker",
     "The attacker",
     Character,
-    ("dexterity", "mega_dexterity", "firearms", "strength", "might", "mega_strength"),
+    ("dexterity", "mega_dexterity", "firearms", "might", *WOUND_TRAITS),
     names={"firearms": "ability"},
     help={
         "dexterity": "The attacker's Dexterity dots (Mega-Dexterity is separate).",
@@ -97,16 +109,20 @@ ATTACKER = Role(
         ),
         "strength": "The attacker's Strength: with Might and Mega-Strength, what his load weighs.",
         "might": "The attacker's Might, added to Strength for his load's encumbrance.",
+        **TRACK_HELP,
     },
+    labels=TRACK_LABELS,
     defaults={"dexterity": 3, "firearms": 2},
 )
 """The attacker: Dex + Firearms (+ 2 per Mega-Dexterity dot) roll the attack; Str, Might
-and Mega-Strength set the tier of the load he carries (rules note RN-COND-1)."""
+and Mega-Strength set the tier of the load he carries (rules note RN-COND-1); with Stamina,
+Mega-Stamina, Quantum, Willpower and Resistance they make his health track, whose wound
+penalty his levels lost put on the attack (rules note RN-COND-7)."""
 ATTACKER_CONDITIONS = Role(
     "conditions",
     "The attacker's load and conditions",
     Conditions,
-    ("load_kg", "daze", "extra_actions_power", "actions"),
+    ("load_kg", "daze", "extra_actions_power", "actions", "levels_lost"),
     applies=("sprinting",),  # a sprinter may not attack (RN-COND-2)
     label="Attacker: ",
     help={
@@ -135,18 +151,27 @@ TARGET = Role(
         "mega_wits",
         "athletics",
         "quantum",
+        "stamina",
+        "mega_stamina",
         "strength",
         "might",
         "mega_strength",
+        "willpower",
+        "resistance",
     ),
     prefix="target_",
     label="2.1: target's ",
     names={"athletics": "target_ability"},
     labels={
         "athletics": "2.1: target's defending ability",
+        "quantum": "Target's Quantum",
+        "stamina": "Target's Stamina",
+        "mega_stamina": "Target's Mega-Stamina",
         "strength": "Target: Strength",
         "might": "Target: Might",
         "mega_strength": "Target: Mega-Strength",
+        "willpower": "Target: Willpower (2.1 track)",
+        "resistance": "Target: Resistance (2.1 track)",
     },
     help={
         "strength": (
@@ -177,21 +202,38 @@ TARGET = Role(
             "2.1 only, active defence. The ability it defends with (Athletics, Melee, Brawl …)."
         ),
         "quantum": (
-            "2.1 only, power block. A power block adds ⌊Quantum ÷ 2⌋ to the target's Defense."
+            "The target's Quantum rating: its natural soak (+1 bashing and lethal, Quantum/2 "
+            "aggravated), and under 2.1 a power block adds ⌊Quantum ÷ 2⌋ to its Defense."
         ),
+        "stamina": (
+            "The target's Stamina (1–20): its natural soak, Quantum + Stamina bashing, "
+            "Quantum + Stamina/2 lethal (rules note RN-SOAK-4). For a squad, its henchmen's."
+        ),
+        "mega_stamina": (
+            "The target's Mega-Stamina: +1 bashing and lethal natural soak per dot; its "
+            "health track too."
+        ),
+        "willpower": TRACK_HELP["willpower"],
+        "resistance": TRACK_HELP["resistance"],
     },
-    defaults={"dexterity": 2, "wits": 2, "athletics": 2, "quantum": 1},
+    defaults={"dexterity": 2, "wits": 2, "athletics": 2, "quantum": 1, "stamina": 2},
 )
 """The target: under 2.1 its Defense, active defence and power block
 (:func:`ruleslab.quickref.defence.dodge.target_defense`); under either ruleset its Str, Might and
 Mega-Strength, the tier of the load it carries (rules note RN-COND-1)."""
 TARGET_LOAD = ("target_strength", "target_might", "target_mega_strength")
 """The target's fields read for its load only, under either ruleset."""
+TARGET_TRACK = ("target_willpower", "target_resistance")
+"""The target's fields read for its health track only (its wound penalty, RN-COND-7)."""
+TARGET_SOAK_FIELDS = ("quantum", "stamina", "mega_stamina")
+"""The target's record fields its natural soak is derived from (rules note RN-SOAK-4)."""
+TARGET_SOAK = tuple(TARGET.prefix + f for f in TARGET_SOAK_FIELDS)
+"""The target's fields its natural soak is derived from, under either ruleset."""
 TARGET_CONDITIONS = Role(
     "target_conditions",
     "The target's conditions",
     Conditions,
-    ("load_kg", "sprinting", "daze", "extra_actions_power", "actions"),
+    ("load_kg", "sprinting", "daze", "extra_actions_power", "actions", "levels_lost"),
     applies=("active_defence",),  # checked against target_defends
     prefix="target_",
     label="Target: ",
@@ -426,16 +468,27 @@ ONLY_21 = (
     "target_ability",
     "target_specialty",
     "target_power_pool",
-    "target_quantum",
 )
 """Inputs used under 2.1 only, by name: TARGET's and four more (the rules options
 MEGA_IN_DEFENSE and POWER_BLOCK_BONUS too)."""
-NATURAL_SOAK = IntParam(
-    "natural_soak",
-    "Target's natural soak",
-    minimum=0,
-    maximum=60,
-    help="The target's natural soak against this damage type (Armor Piercing does not reduce it).",
+NATURAL_SOAK_FROM, NATURAL_SOAK = override(
+    IntParam(
+        "natural_soak",
+        "Target's natural soak",
+        minimum=0,
+        maximum=60,
+        help="the target's natural soak against this damage type (Armor Piercing does not "
+        "reduce it).",
+    ),
+    record="The target's record (Quantum, Stamina, Mega-Stamina)",
+    help=(
+        "Default: worked out from the target's Quantum, Stamina and Mega-Stamina against the "
+        "weapon's damage type, as the Damage resolution calculator does (‘Natural Character "
+        "Soak is by default (Quantum + Stamina + Mega-Stamina) Bashing/(Quantum + Stamina/2 + "
+        "Mega-Stamina) Lethal/(Quantum/2) Aggravated’); “entered” uses the figure typed below "
+        "instead, and a step says it overrides the record. A link or a call giving the soak "
+        "but not this choice reads as “entered”. See rules note RN-SOAK-4."
+    ),
 )
 ARMOUR_SOAK = IntParam(
     "armour_soak",
@@ -516,6 +569,7 @@ RULES_OPTIONS = (
     LOSSES,
     DEFENCE_DIFFICULTY,
     DAZE_ON_DEFENCE,
+    SOAK_ROUNDING,
 )
 """The rules version and the readings of the text: the form's options, last."""
 
@@ -584,6 +638,38 @@ def _on_defence(
         kind, target, counted, ruleset=defence.ruleset, load=load, daze_on_defence=daze_on_defence
     )
     return _with_step(m, stunned_step)
+
+
+def target_soak(
+    kind: str,
+    target: Character,
+    soak_from: str,
+    entered: int,
+    rounding: str,
+    choice: ChoiceParam = NATURAL_SOAK_FROM,
+) -> tuple[int, Step]:
+    """The target's natural soak against ``kind`` and the step saying where it came from:
+    its record (:func:`~ruleslab.quickref.soak.natural_soak_of`, as in the Damage
+    resolution calculator), or ``entered``, an override the step names with the record's
+    figure (:func:`ruleslab.inputs.record_or_entered`, rules note RN-SOAK-4); ``choice``:
+    the form's "… natural soak from" (the Henchmen calculator's support target has its own)."""
+    derived = natural_soak_of(kind, target.quantum, target.stamina, target.mega_stamina, rounding)
+    return record_or_entered(
+        choice,
+        soak_from,
+        entered,
+        derived,
+        what="Natural soak",
+        whose="the target's",
+        note="rules note RN-SOAK-4",
+    )
+
+
+def before_soak(steps: tuple[Step, ...], soak_step: Step) -> tuple[Step, ...]:
+    """``steps`` with ``soak_step`` just before the soak is subtracted (the first step
+    on Armor Piercing or on the soak), or last if the attack never reaches the soak."""
+    at = next((i for i, s in enumerate(steps) if s.text.startswith(("Soak ", "AP("))), len(steps))
+    return (*steps[:at], soak_step, *steps[at:])
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -661,6 +747,7 @@ class AutofireReport(Explained):
     BASE_DIFFICULTY,
     RANGE_PENALTY,
     AIRCRAFT_PENALTY,
+    NATURAL_SOAK_FROM,
     NATURAL_SOAK,
     ARMOUR_SOAK,
     TARGET_KIND,
@@ -683,6 +770,7 @@ def autofire_and_strafing(
     base_difficulty: int = 1,
     range_penalty: int = 0,
     aircraft_penalty: int = 0,
+    natural_soak_from: str = "record",
     natural_soak: int = 2,
     armour_soak: int = 0,
     target_kind: str = "character",
@@ -708,6 +796,7 @@ def autofire_and_strafing(
     losses_rounding: str = "down",
     defence_difficulty: str = "spend",
     daze_on_defence: str = "action",
+    soak_rounding: str = "down",
 ) -> AutofireReport:
     """The "Autofire & strafing" calculator: a burst (or single shot) against one or
     more targets, with ammunition, difficulty, exact hit chance and the exact
@@ -738,6 +827,11 @@ def autofire_and_strafing(
     target's sprinting, daze and actions (its active defence one of them) add
     difficulty to its defence roll, read by ``defence_difficulty``
     (:mod:`ruleslab.quickref.conditions`, rules notes RN-COND-1 … RN-COND-5).
+
+    The target's natural soak: from its record (``target``'s Quantum, Stamina and
+    Mega-Stamina against the weapon's damage type, rounded per ``soak_rounding``) unless
+    ``natural_soak_from="entered"``, when ``natural_soak`` overrides it (rules note
+    RN-SOAK-4).
     """
     assert attacker is not None  # (filled in by @checked)
     assert conditions is not None
@@ -758,9 +852,17 @@ def autofire_and_strafing(
         rate=rate,
     )
     values = {**locals(), **TARGET.flatten(target)}  # by name, for the step naming those not used
+    natural, soak_step = target_soak(
+        arms.damage_type, target, natural_soak_from, natural_soak, soak_rounding
+    )
     if ruleset == V20:
         defence = target_dodge(dodge_pool, dodge_reroll_tens)
-        unused: tuple[str, ...] = (*ONLY_21, MEGA_IN_DEFENSE.name, POWER_BLOCK_BONUS.name)
+        unused: tuple[str, ...] = (
+            *ONLY_21,
+            *(("target_quantum",) if natural_soak_from == "entered" else ()),
+            MEGA_IN_DEFENSE.name,
+            POWER_BLOCK_BONUS.name,
+        )
         why = DODGES_UNDER_20
     else:
         if target_conditions.active_defence and target_defends == "none":
@@ -797,7 +899,7 @@ def autofire_and_strafing(
         range_penalty=range_penalty,
         aircraft_penalty=aircraft_penalty,
         target=defence,
-        natural_soak=natural_soak,
+        natural_soak=natural,
         armour_soak=armour_soak,
         extra_successes=extra_successes,
         net_from=net_from,
@@ -823,7 +925,10 @@ def autofire_and_strafing(
         attack=attack,
         rate=rate,
         squad=squad,
-        steps=attack.steps + (squad.steps if squad is not None else ()),
+        steps=(
+            *before_soak(attack.steps, soak_step),
+            *(squad.steps if squad is not None else ()),
+        ),
     )
 
 
@@ -871,11 +976,17 @@ CALCULATOR = Calculator(
         FieldGroup(
             ATTACKER_CONDITIONS.title, (*ATTACKER.flat_names[3:], *ATTACKER_CONDITIONS.flat_names)
         ),
-        FieldGroup("The target", ("target_kind", "natural_soak", "armour_soak")),
+        FieldGroup(
+            "The target",
+            ("target_kind", *TARGET_SOAK, "natural_soak_from", "natural_soak", "armour_soak"),
+        ),
         FieldGroup("Target: a squad of henchmen", tuple(p.name for p in SQUAD_INPUTS)),
         FieldGroup("Target under 2.0", tuple(p.name for p in ONLY_20), shown_when=ONLY_UNDER_20),
         FieldGroup("Target under 2.1", ONLY_21, shown_when=ONLY_UNDER_21),
-        FieldGroup(TARGET_CONDITIONS.title, (*TARGET_LOAD, *TARGET_CONDITIONS.flat_names)),
+        FieldGroup(
+            TARGET_CONDITIONS.title,
+            (*TARGET_LOAD, *TARGET_TRACK, *TARGET_CONDITIONS.flat_names),
+        ),
     ),
     views=(
         ChartView(
@@ -895,7 +1006,7 @@ CALCULATOR = Calculator(
         "from ruleslab.calculators.autofire import autofire_and_strafing\n"
         "r = autofire_and_strafing(burst='medium', targets=3, tags='AP(2), Guided',\n"
         "                          target_dexterity=3, target_wits=4, attacks_before=1,\n"
-        "                          target_defends='active', natural_soak=2, armour_soak=3)\n"
+        "                          target_defends='active', target_stamina=4, armour_soak=3)\n"
         "print(r.explain())\n"
         "print(autofire_and_strafing(ruleset='2.0', dodge_pool=3).figure('p_hit').text)\n"
         "print(autofire_and_strafing(tags='Area(2)', target_kind='squad',\n"

@@ -15,7 +15,14 @@ from dataclasses import dataclass, replace
 from ruleslab.character import Character, Conditions
 from ruleslab.declare import Calculator, Chart, ChartView, Headline
 from ruleslab.explain import Explained, Figure, Step
-from ruleslab.inputs import DAZE_ON_DEFENCE, DEFENCE_DIFFICULTY, MEGA_IN_DEFENSE, ONLY_UNDER_21
+from ruleslab.inputs import (
+    DAZE_ON_DEFENCE,
+    DEFENCE_DIFFICULTY,
+    MEGA_IN_DEFENSE,
+    ONLY_UNDER_21,
+    TRACK_HELP,
+    TRACK_LABELS,
+)
 from ruleslab.inputs import RULESET as BASE_RULESET
 from ruleslab.params import BoolParam, ChoiceParam, IntParam, checked
 from ruleslab.pmf import chart_bars
@@ -30,6 +37,7 @@ from ruleslab.quickref.defence.turn import (
     multiple_actions,
     plan_turn,
 )
+from ruleslab.quickref.health import WOUND_TRAITS, wounds
 from ruleslab.quickref.initiative import InitiativeOdds, initiative
 from ruleslab.records import Role
 from ruleslab.ruleset import V20, V21
@@ -158,6 +166,20 @@ DEFENCE_POSITION = ChoiceParam(
 )
 
 
+WOUND_ON_INITIATIVE = ChoiceParam(
+    "wound_on_initiative",
+    "The wound penalty on initiative",
+    choices=(
+        ("pools", "Dice pools only: initiative (a rating + 1d10) untouched"),
+        ("rating", "Initiative too: the penalty comes off his rating"),
+    ),
+    help=(
+        "‘The character takes a -1 wound penalty …’ without saying on what. Default: off "
+        "every dice pool he rolls (dodge, parry, power block, active defence, his actions), "
+        "not initiative, which is a rating + 1d10 and not a pool (as the encounter tracker "
+        "rolls it); ‘rating’: off his initiative rating too. Rules note RN-COND-7."
+    ),
+)
 DEFENDER = Role(
     "defender",
     "The defender",
@@ -169,10 +191,8 @@ DEFENDER = Role(
         "mega_wits",
         "athletics",
         "melee_brawl",
-        "quantum",
-        "strength",
         "might",
-        "mega_strength",
+        *WOUND_TRAITS,  # Str, Mega-Str, Sta, Mega-Sta, Quantum, Willpower, Resistance
     ),
     help={
         "dexterity": "The character's Dexterity dots (Mega-Dexterity is separate).",
@@ -194,7 +214,9 @@ DEFENDER = Role(
         "strength": "Strength dots: with Might and Mega-Strength they set the load's "
         "encumbrance tier (rules note RN-COND-1).",
         "might": "Might dots: added to Strength for the load's encumbrance tier.",
+        **{k: v for k, v in TRACK_HELP.items() if k != "quantum"},
     },
+    labels=TRACK_LABELS,
     shown_when_field={"quantum": ONLY_UNDER_21},
 )
 """The defender: his Dex, Wits (and their Mega dots), defending abilities, Quantum, and the
@@ -205,7 +227,15 @@ CONDITIONS = Role(
     "conditions",
     "The defender's conditions",
     Conditions,
-    ("sprinting", "actions", "active_defence", "daze", "extra_actions_power", "load_kg"),
+    (
+        "sprinting",
+        "actions",
+        "levels_lost",
+        "active_defence",
+        "daze",
+        "extra_actions_power",
+        "load_kg",
+    ),
     help={
         "sprinting": (
             "A sprinting character may take only defensive maneuvers and is at +1 difficulty "
@@ -271,6 +301,28 @@ class DefenceReport(Explained):
         return tuple(figs)
 
 
+def _initiative_wounds(
+    ruleset: str, defender: Character, conditions: Conditions, reading: str
+) -> tuple[int, tuple[Step, ...]]:
+    """The wound penalty his initiative rating takes (``reading`` "rating") or not
+    ("pools", the default: initiative is a rating + 1d10, not a dice pool), with the step
+    saying which (rules note RN-COND-7); nothing lost, nothing said."""
+    if not conditions.levels_lost:
+        return 0, ()
+    w = wounds(ruleset, defender, conditions.levels_lost)
+    if not w.penalty:
+        return 0, ()
+    if reading == "rating":
+        return w.penalty, (Step(f"{w.step.text}: off his initiative rating too", w.step.rule),)
+    return 0, (
+        Step(
+            f"{w.step.text}: off his dice pools; initiative, a rating + 1d10 and not a dice "
+            f"pool, untouched (“{WOUND_ON_INITIATIVE.label}” says otherwise)",
+            w.step.rule,
+        ),
+    )
+
+
 @checked(
     RULESET,
     DEFENDER,
@@ -287,6 +339,7 @@ class DefenceReport(Explained):
     MEGA_IN_DEFENSE,
     DAZE_ON_DEFENCE,
     DEFENCE_DIFFICULTY,
+    WOUND_ON_INITIATIVE,
 )
 def initiative_and_defence(
     ruleset: str = V21,
@@ -304,6 +357,7 @@ def initiative_and_defence(
     mega_in_defense: str = "double",
     daze_on_defence: str = "action",
     defence_difficulty: str = "spend",
+    wound_on_initiative: str = "pools",
 ) -> DefenceReport:
     """Initiative and the chance to act first; under 2.0 the dodge, parry and
     powerblock rolls; under 2.1 Defense per attack, active defence, power block and
@@ -318,10 +372,11 @@ def initiative_and_defence(
     assert defender is not None  # (filled in by @checked)
     assert conditions is not None
     d = defender
+    penalty, wound_steps = _initiative_wounds(ruleset, d, conditions, wound_on_initiative)
     init = initiative(
-        d.dexterity, d.wits, d.mega_dexterity, d.mega_wits, opponent_rating, ties=ties
+        d.dexterity, d.wits, d.mega_dexterity, d.mega_wits, opponent_rating, ties, penalty
     )
-    steps = list(init.steps)
+    steps = [*wound_steps, *init.steps]
     maneuvers = defense_ = multiple = None
     if ruleset == V20:
         maneuvers = maneuvers_20(
@@ -438,6 +493,7 @@ CALCULATOR = Calculator(
         "mega_in_defense",
         "daze_on_defence",
         "defence_difficulty",
+        "wound_on_initiative",
     ),
     views=(
         ChartView(

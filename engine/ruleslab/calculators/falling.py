@@ -14,7 +14,7 @@ from dataclasses import dataclass, fields
 
 from ruleslab.character import Character, Conditions
 from ruleslab.declare import Calculator, Chart, ChartView, Headline
-from ruleslab.inputs import one_roll_dice_rules
+from ruleslab.inputs import TRACK_HELP, TRACK_LABELS, one_roll_dice_rules
 from ruleslab.params import BoolParam, ChoiceParam, NumberParam, checked
 from ruleslab.quickref import falling
 from ruleslab.quickref.conditions import RollKind, load_encumbrance, on_roll
@@ -46,8 +46,13 @@ FALLER = Role(
         "strength",
         "might",
         "mega_strength",
+        "quantum",
+        "willpower",
+        "resistance",
     ),
+    labels=TRACK_LABELS,
     help={
+        **{k: TRACK_HELP[k] for k in ("quantum", "willpower", "resistance")},
         "stamina": "The character's Stamina dots (1–20); Mega-Stamina is separate.",
         "mega_stamina": (
             "Mega-Stamina dots (0–10). Each dot counts as 2 Stamina dots for the safe "
@@ -73,7 +78,7 @@ FALLER_CONDITIONS = Role(
     "conditions",
     "The faller's conditions",
     Conditions,
-    ("load_kg", "daze"),
+    ("load_kg", "daze", "levels_lost"),
     applies=("sprinting", "actions"),  # a Python caller's record: on_roll applies them
     help={
         "load_kg": (

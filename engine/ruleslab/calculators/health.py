@@ -22,6 +22,7 @@ from ruleslab.quickref.health import (
     INCAP,
     NORMAL,
     STATES,
+    WOUND_TRAITS,
     HealthLevel,
     fill,
     stun_recovery,
@@ -111,15 +112,7 @@ CHARACTER = Role(
     "character",
     "The character",
     Character,
-    (
-        "strength",
-        "mega_strength",
-        "stamina",
-        "mega_stamina",
-        "quantum",
-        "willpower",
-        "resistance",
-    ),
+    WOUND_TRAITS,  # the traits of his track, read the same way by every calculator
     help={
         "strength": "Strength dots (Dying levels).",
         "mega_strength": "Each dot counts as 2 Strength for Dying levels (Mega-Attributes rule).",

@@ -51,6 +51,8 @@ from ruleslab.inputs import (
     LOSSES_ROUNDING,
     ONLY_UNDER_20,
     ONLY_UNDER_21,
+    SOAK_ROUNDING,
+    override,
 )
 from ruleslab.inputs import RULESET as BASE_RULESET
 from ruleslab.params import BoolParam, ChoiceParam, InputError, IntParam, checked
@@ -98,19 +100,22 @@ TARGET = Role(
     "target",
     "The support attack's target",
     Character,
-    ("dexterity", "wits"),
+    ("dexterity", "wits", *burst.TARGET_SOAK_FIELDS),
     prefix=burst.TARGET.prefix,
     label=burst.TARGET.label,
+    labels={f: burst.TARGET.labels[f] for f in burst.TARGET_SOAK_FIELDS},
     help={
         "dexterity": "2.1 only. The target's Defense is ⌊lower of Dexterity or Wits ÷ 2⌋ "
         "(rules note RN-RANGED-14).",
         "wits": burst.TARGET.help["wits"],
+        **{f: burst.TARGET.help[f] for f in burst.TARGET_SOAK_FIELDS},
     },
-    defaults={"dexterity": 2, "wits": 2},
-    shown_when=ONLY_UNDER_21,
+    defaults={"dexterity": 2, "wits": 2, "quantum": 1, "stamina": 2},
+    shown_when_field={"dexterity": ONLY_UNDER_21, "wits": ONLY_UNDER_21},
 )
-"""The support attack's target, as far as its 2.1 Defense reads it: the Autofire
-calculator's 2.1 target (:data:`ruleslab.calculators.autofire.TARGET`), two of its fields."""
+"""The support attack's target, as far as its 2.1 Defense and its natural soak read it:
+the Autofire calculator's target (:data:`ruleslab.calculators.autofire.TARGET`), five of
+its fields (Quantum, Stamina and Mega-Stamina under both rulesets, rules note RN-SOAK-4)."""
 LEADER_CONDITIONS = Role(
     "leader_conditions",
     "The leader's condition",
@@ -280,10 +285,16 @@ ATTACKS_BEFORE = replace(
     "Defense by 1 (never below 0).",
     shown_when=ONLY_UNDER_21,
 )
-TARGET_NATURAL_SOAK = replace(
-    burst.NATURAL_SOAK,
-    name="target_natural_soak",
-    help="The support attack's target's natural soak against the heavy weapon's damage type.",
+TARGET_NATURAL_SOAK_FROM, TARGET_NATURAL_SOAK = override(
+    IntParam(
+        "target_natural_soak",
+        "Target's natural soak",
+        minimum=burst.NATURAL_SOAK.minimum,
+        maximum=burst.NATURAL_SOAK.maximum,
+        help="the support attack's target's natural soak against the heavy weapon's damage type.",
+    ),
+    record=burst.NATURAL_SOAK_FROM.choices[0][1],
+    help=burst.NATURAL_SOAK_FROM.help,
 )
 TARGET_ARMOUR_SOAK = replace(
     burst.ARMOUR_SOAK,
@@ -371,7 +382,7 @@ HENCHMEN_DAMAGE = ChoiceParam(
 )
 ONLY_20 = (TARGET_DODGE,)
 """Inputs used under 2.0 only."""
-ONLY_21 = (*TARGET.params, ATTACKS_BEFORE)
+ONLY_21 = (*TARGET.params[:2], ATTACKS_BEFORE)
 """Inputs used under 2.1 only."""
 SUPPORT_INPUTS = (
     LEADER_SPECIALTY,
@@ -481,6 +492,7 @@ class HenchmenSquad(Explained):
     *ONLY_20,
     TARGET,
     ATTACKS_BEFORE,
+    TARGET_NATURAL_SOAK_FROM,
     TARGET_NATURAL_SOAK,
     TARGET_ARMOUR_SOAK,
     LEADER_CONDITIONS,
@@ -494,6 +506,7 @@ class HenchmenSquad(Explained):
     HENCHMEN_DAMAGE,
     LEADER_DAZE_ON_DEFENCE,
     LEADER_DEFENCE_DIFFICULTY,
+    SOAK_ROUNDING,
 )
 def henchmen_squad(
     leader: Character | None = None,
@@ -514,6 +527,7 @@ def henchmen_squad(
     target_dodge: int = 0,
     target: Character | None = None,
     attacks_before: int = 0,
+    target_natural_soak_from: str = "record",
     target_natural_soak: int = 2,
     target_armour_soak: int = 0,
     leader_conditions: Conditions | None = None,
@@ -527,6 +541,7 @@ def henchmen_squad(
     henchmen_damage: str = "dice",
     daze_on_defence: str = "action",
     defence_difficulty: str = "spend",
+    soak_rounding: str = "down",
 ) -> HenchmenSquad:
     """A leader's henchmen: limit, bonuses, a support weapon attack, the leader's defence,
     and one attack on the squad.
@@ -590,6 +605,14 @@ def henchmen_squad(
         )
         unused = ", ".join(p.label for p in ONLY_20)
         why = "under 2.1 the target's Defense replaces the dodge"
+    natural, soak_step = burst.target_soak(
+        support_weapon.damage_type,
+        target,
+        target_natural_soak_from,
+        target_natural_soak,
+        soak_rounding,
+        TARGET_NATURAL_SOAK_FROM,
+    )
     support = support_attack(
         bonus=b,
         heavy_weapons=heavy_weapons,
@@ -604,13 +627,13 @@ def henchmen_squad(
         ruleset=ruleset,
         target=burst.with_unused(defence, ruleset, unused, why),
         base_difficulty=support_difficulty,
-        natural_soak=target_natural_soak,
+        natural_soak=natural,
         armour_soak=target_armour_soak,
         condition=condition,
         bonuses=support_bonuses,
         henchmen_damage=henchmen_damage,
     )
-    steps += support.steps
+    steps += burst.before_soak(support.steps, soak_step)
     own_defence = defence_roll(
         own_pool=leader_defence,
         bonus=b,
@@ -682,6 +705,7 @@ CALCULATOR = Calculator(
         "henchmen_damage",
         "daze_on_defence",
         "defence_difficulty",
+        "soak_rounding",
     ),
     groups=(
         FieldGroup(
@@ -714,6 +738,8 @@ CALCULATOR = Calculator(
             (
                 *(p.name for p in ONLY_20),
                 *(p.name for p in ONLY_21),
+                *burst.TARGET_SOAK,
+                "target_natural_soak_from",
                 "target_natural_soak",
                 "target_armour_soak",
             ),

@@ -15,11 +15,12 @@ from dataclasses import dataclass, fields
 from ruleslab.character import Character, Conditions
 from ruleslab.declare import Calculator, Chart, ChartView, Headline
 from ruleslab.explain import fmt_num
-from ruleslab.inputs import one_roll_dice_rules
+from ruleslab.inputs import TRACK_HELP, TRACK_LABELS, one_roll_dice_rules
 from ruleslab.params import ChoiceParam, NumberParam, checked
 from ruleslab.pmf import last_visible
 from ruleslab.quickref import jumping
 from ruleslab.quickref.conditions import RollKind, load_encumbrance, on_roll
+from ruleslab.quickref.health import WOUND_TRAITS
 from ruleslab.quickref.jumping import JumpResult
 from ruleslab.records import Role
 from ruleslab.ruleset import V21
@@ -31,8 +32,10 @@ JUMPER = Role(
     "jumper",
     "The jumper",
     Character,
-    ("strength", "athletics", "mega_strength", "might"),
+    ("strength", "athletics", "mega_strength", "might", *WOUND_TRAITS[2:]),
+    labels=TRACK_LABELS,
     help={
+        **TRACK_HELP,
         "mega_strength": (
             "Mega-Strength dots (0–10): 5 automatic successes per dot, and the distance is "
             "multiplied by (Mega-Strength + 1). In 2.1 any Mega-Strength also rerolls 10s."
@@ -50,7 +53,7 @@ JUMPER_CONDITIONS = Role(
     "conditions",
     "The jumper's conditions",
     Conditions,
-    ("load_kg", "daze"),
+    ("load_kg", "daze", "levels_lost"),
     applies=("sprinting", "actions"),  # a Python caller's record: on_roll applies them
     help={
         "load_kg": (

@@ -15,10 +15,11 @@ from fractions import Fraction
 from ruleslab.character import Character, Conditions
 from ruleslab.declare import Calculator, Headline
 from ruleslab.explain import Explained, Figure
-from ruleslab.inputs import BEYOND_HEAVY, HEAVY_FROM, one_roll_dice_rules
+from ruleslab.inputs import BEYOND_HEAVY, HEAVY_FROM, TRACK_HELP, TRACK_LABELS, one_roll_dice_rules
 from ruleslab.params import ChoiceParam, NumberParam, checked
 from ruleslab.quickref.conditions import RollKind, load_encumbrance, on_roll
 from ruleslab.quickref.encumbrance import Encumbrance
+from ruleslab.quickref.health import WOUND_TRAITS
 from ruleslab.quickref.lifting import LiftResult, lift
 from ruleslab.records import Role
 from ruleslab.ruleset import V21
@@ -30,7 +31,9 @@ LIFTER = Role(
     "lifter",
     "The lifter",
     Character,
-    ("strength", "might", "mega_strength"),
+    ("strength", "might", "mega_strength", *WOUND_TRAITS[2:]),
+    labels=TRACK_LABELS,
+    help=TRACK_HELP,
     defaults={"strength": 3},
 )
 """The character who lifts and carries: his Str, Might and Mega-Strength."""
@@ -38,7 +41,7 @@ LIFTER_CONDITIONS = Role(
     "conditions",
     "The lifter's conditions",
     Conditions,
-    ("load_kg", "daze"),
+    ("load_kg", "daze", "levels_lost"),
     applies=("sprinting", "actions"),  # a Python caller's record: on_roll applies them
     defaults={"load_kg": 20.0},
 )

@@ -47,7 +47,7 @@ mass is reported exactly as ``unresolved``.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ruleslab.dice import SuccessDistribution, dice_text, pool_distribution
@@ -409,6 +409,11 @@ def resolve_attack(
     )
     steps.extend(pool_steps)
     steps.extend(conditions.steps)
+    dice = max(0, dice - conditions.dice)  # his wound penalty (rules note RN-COND-7)
+    wounded = bool(target.dice) and (defence_conditions.dice > 0 or not defence_conditions.allowed)
+    if wounded:  # dice off the defence roll, or none (Incapacitated): RN-COND-7
+        left = max(0, target.dice - defence_conditions.dice) if defence_conditions.allowed else 0
+        target = replace(target, dice=left)
     steps.extend(target.steps)
     difficulty, diff_steps = _difficulty(
         weapon, base_difficulty, range_penalty, aircraft_penalty, man, target, conditions.difficulty
@@ -424,8 +429,9 @@ def resolve_attack(
         added,
         defence_difficulty,
     )
-    if added:
+    if added or wounded:
         steps.extend(defence_conditions.steps)
+    if added:
         how = {
             "spend": f"its first {added} success{'' if added == 1 else 'es'} pay for it, the "
             "rest cancel attack successes",

@@ -51,9 +51,11 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ruleslab.character import Character, Conditions
+from ruleslab.dice import dice_text
 from ruleslab.explain import Step
 from ruleslab.params import InputError
 from ruleslab.quickref.encumbrance import Encumbrance, encumbrance, kg
+from ruleslab.quickref.health import wounds
 from ruleslab.ruleset import V21
 from ruleslab.sources import QR, rule
 
@@ -80,6 +82,7 @@ __all__ = [
     "single_action",
     "sprinting_modifier",
     "stun_after_scene",
+    "wound_penalty",
 ]
 
 ENCUMBRANCE_RULE = rule(QR, "Encumbrance")
@@ -140,12 +143,23 @@ class Modifier:
     ``difficulty``: added to the roll's difficulty (each +1 is one more success
     needed, or one fewer counted: see :func:`defence_successes`); ``allowed``:
     whether he may make the roll at all this turn (a sprinter's attack is not);
-    ``steps``: one per condition that changed something, in order.
+    ``steps``: one per condition that changed something, in order; ``dice``: dice
+    taken off the pool (his wound penalty, rules note RN-COND-7), never below 0 dice.
     """
 
     difficulty: int
     allowed: bool
     steps: tuple[Step, ...]
+    dice: int = 0
+
+    def pool(self, dice: int) -> int:
+        """A pool of ``dice`` as rolled under these conditions: less the wound penalty,
+        never below 0; none when the roll is not allowed (rules note RN-COND-7)."""
+        return max(0, dice - self.dice) if self.allowed else 0
+
+    def less(self) -> str:
+        """What a pool's sum says of the wound penalty: " − wound penalty 2" or ""."""
+        return f" − wound penalty {self.dice}" if self.dice else ""
 
 
 def load_encumbrance(
@@ -320,6 +334,28 @@ def multiple_actions_difficulty(
     )
 
 
+def wound_penalty(
+    kind: RollKind, character: Character, conditions: Conditions, ruleset: str = V21
+) -> tuple[int, bool, Step | None]:
+    """His levels lost: the wound penalty of his track's worst box filled comes off the
+    pool of every roll he makes, a defensive maneuver too; Incapacitated (or worse) he
+    may make none (rules note RN-COND-7). Returns (dice off, whether the roll may be
+    made, step); nothing lost, nothing changed. ``character`` must hold every trait of
+    :data:`ruleslab.quickref.health.WOUND_TRAITS` (his track)."""
+    if not conditions.levels_lost:
+        return 0, True, None
+    w = wounds(ruleset, character, conditions.levels_lost)
+    if w.penalty is None:
+        return 0, False, Step(f"{w.step.text}: not {kind.what}", w.step.rule)
+    if not w.penalty:
+        return 0, True, Step(f"{w.step.text}: {kind.what} untouched", w.step.rule)
+    return (
+        w.penalty,
+        True,
+        Step(f"{w.step.text}: {dice_text(w.penalty)} off {kind.what}", w.step.rule),
+    )
+
+
 def on_roll(
     kind: RollKind,
     character: Character,
@@ -332,7 +368,8 @@ def on_roll(
     load: Encumbrance | None = None,
     daze_on_defence: str = "action",
 ) -> Modifier:
-    """Every condition applied to one roll: encumbrance, sprinting, Dazed/Stunned and
+    """Every condition applied to one roll: encumbrance, sprinting, Dazed/Stunned,
+    the wound penalty (:func:`wound_penalty`: dice off) and
     multiple actions (``count_actions=False`` where the calculator prices multiple
     actions itself, roll by roll). ``load``: the encumbrance of what he carries where
     the caller has already worked it out (:func:`load_encumbrance`), else worked out
@@ -357,7 +394,10 @@ def on_roll(
         total += added
         if step is not None:
             steps.append(step)
-    return Modifier(difficulty=total, allowed=allowed, steps=tuple(steps))
+    dice, can, wound_step = wound_penalty(kind, character, conditions, ruleset)
+    if wound_step is not None:
+        steps.append(wound_step)
+    return Modifier(difficulty=total, allowed=allowed and can, steps=tuple(steps), dice=dice)
 
 
 def defence_successes(

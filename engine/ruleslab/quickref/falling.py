@@ -270,9 +270,13 @@ def fall(
         if specialty and ruleset == V21:
             pool += 1
             parts.append("specialty 1")
+        less = conditions.less() if conditions is not None else ""
+        if conditions is not None:  # his wound penalty (rules note RN-COND-7)
+            pool = max(0, pool - conditions.dice)
         steps.append(
             Step(
-                f"Break-fall roll = {' + '.join(parts)} = {pool} {'die' if pool == 1 else 'dice'}; "
+                f"Break-fall roll = {' + '.join(parts)}{less} = {pool} "
+                f"{'die' if pool == 1 else 'dice'}; "
                 "each success removes one damage die",
                 FALLING,
             )

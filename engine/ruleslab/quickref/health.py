@@ -40,7 +40,7 @@ Readings of silent or ambiguous text: ``docs/rules-notes/health.md``
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from ruleslab.explain import Step
 from ruleslab.quickref.mega import effective
@@ -53,8 +53,10 @@ __all__ = [
     "INCAP",
     "NORMAL",
     "STATES",
+    "WOUND_TRAITS",
     "HealthLevel",
     "TrackFill",
+    "Wounds",
     "fill",
     "penalty_step_21",
     "stun_recovery",
@@ -62,6 +64,7 @@ __all__ = [
     "track",
     "track_20",
     "track_21",
+    "wounds",
 ]
 
 HL_20 = rule(QR, "2.0 Rules", "Health Levels")
@@ -448,6 +451,53 @@ def fill(
         stun_lost=stun_lost,
         steps=tuple(steps),
     )
+
+
+WOUND_TRAITS = (
+    "strength",
+    "mega_strength",
+    "stamina",
+    "mega_stamina",
+    "quantum",
+    "willpower",
+    "resistance",
+)
+"""The traits of a :class:`~ruleslab.character.Character` his track is built from: a
+calculator applying his levels lost reads every one of them (rules note RN-COND-7)."""
+
+
+@dataclass(frozen=True)
+class Wounds:
+    """What ``levels_lost`` health levels of damage leave him with (:func:`wounds`).
+
+    ``penalty``: the wound penalty (dice off each pool, 2 means −2), ``None`` once
+    Incapacitated or worse (he may take no action); ``state``: a key of :data:`STATES`."""
+
+    levels_lost: int
+    penalty: int | None
+    state: str
+    step: Step
+
+
+def wounds(ruleset: str, character: Any, levels_lost: int) -> Wounds:
+    """His wound penalty and state after ``levels_lost`` levels of damage, read off the
+    track the Health & soak calculator draws for him (:func:`track`, no armour levels:
+    ``levels_lost`` counts the levels below armour's −0s; :func:`fill`): the penalty of
+    the worst box filled (RN-HEALTH-7), none past the −0s, no action once Incapacitated
+    (rules note RN-COND-7). ``character``: a :class:`~ruleslab.character.Character`
+    (every field of :data:`WOUND_TRAITS` read)."""
+    levels, _ = track(ruleset, **{t: getattr(character, t) for t in WOUND_TRAITS})
+    filled = fill(levels, bashing=levels_lost)
+    rule_ = HL_21 if ruleset == V21 else HL_20
+    lost = f"{levels_lost} health level{'' if levels_lost == 1 else 's'} lost"
+    if filled.penalty is None:
+        text = f"{lost}: {STATES[filled.state]}, he may take no action (rules note RN-COND-7)"
+    else:
+        text = (
+            f"{lost}: the worst box filled is a −{filled.penalty} level, wound penalty "
+            f"−{filled.penalty} (rules notes RN-HEALTH-7, RN-COND-7)"
+        )
+    return Wounds(levels_lost, filled.penalty, filled.state, Step(text, rule_))
 
 
 def stun_recovery_turns(stamina: int) -> int:

@@ -106,15 +106,19 @@ def initiative(
     mega_wits: int,
     opponent_rating: int,
     ties: str = "rating",
+    penalty: int = 0,
 ) -> InitiativeOdds:
     """Initiative = Dexterity + Wits + Mega-Dexterity + Mega-Wits + 1d10, and the
     chance of acting before an opponent whose rating (everything but the d10) is
-    ``opponent_rating``; both roll their d10 independently."""
-    rating = initiative_rating(dexterity, wits, mega_dexterity, mega_wits)
+    ``opponent_rating``; both roll their d10 independently. ``penalty``: a wound
+    penalty taken off his rating (never below 0), where the reading says so (rules
+    note RN-COND-7)."""
+    rating = max(0, initiative_rating(dexterity, wits, mega_dexterity, mega_wits) - penalty)
+    less = f" − wound penalty {penalty}" if penalty else ""
     steps = [
         Step(
             f"Initiative rating = Dex {dexterity} + Wits {wits} + Mega-Dex {mega_dexterity} "
-            f"+ Mega-Wits {mega_wits} = {rating}; initiative = {rating} + 1d10, "
+            f"+ Mega-Wits {mega_wits}{less} = {rating}; initiative = {rating} + 1d10, "
             f"{rating + 1} to {rating + 10}, each 1/10",
             INITIATIVE,
         )

@@ -200,6 +200,8 @@ def jump(
     )
     steps.extend(reroll_steps)
 
+    if conditions is not None and conditions.dice:  # his wound penalty (rules note RN-COND-7)
+        dice = max(0, dice - conditions.dice)
     added = conditions.difficulty if conditions is not None else 0
     allowed = conditions is None or conditions.allowed
     if load is None or load.effects.can_move:

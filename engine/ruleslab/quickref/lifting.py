@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ruleslab.decimals import typed_decimal
-from ruleslab.dice import pool_distribution
+from ruleslab.dice import dice_text, pool_distribution
 from ruleslab.explain import Explained, Figure, Step, fmt_num, fmt_prob, fmt_prob_bound
 from ruleslab.quickref.conditions import Modifier
 from ruleslab.quickref.encumbrance import (
@@ -295,6 +295,9 @@ def lift(
         strength, might, mega_strength, ruleset, specialty, mega_on_roll
     )
     steps.extend(pool_steps)
+    if conditions is not None and conditions.dice:  # his wound penalty (rules note RN-COND-7)
+        dice = max(0, dice - conditions.dice)
+        steps.append(Step(f"Less his wound penalty {conditions.dice}: {dice_text(dice)}", LIFTING))
     how = f"{dice} {'die' if dice == 1 else 'dice'}" + (", 10s rerolled" if reroll else "")
 
     if margin == 1:

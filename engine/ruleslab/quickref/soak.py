@@ -37,6 +37,7 @@ __all__ = [
     "armour_after_ap",
     "halve",
     "natural_soak_against",
+    "natural_soak_of",
     "natural_soak_steps",
     "natural_soak_values",
     "soak",
@@ -82,6 +83,38 @@ def natural_soak_against(
     """Natural soak against one kind of damage (stun: bashing), from :func:`natural_soak_values`."""
     values = natural_soak_values(quantum, stamina, mega_stamina, rounding)
     return dict(zip(("bashing", "lethal", "aggravated"), values, strict=True))[soak_kind(kind)]
+
+
+def natural_soak_of(
+    kind: str,
+    quantum: int,
+    stamina: int,
+    mega_stamina: int,
+    rounding: str = "down",
+    whose: str = "the target",
+) -> tuple[int, Step]:
+    """A person's natural soak against ``kind``, from his record, with the step saying so.
+
+    :func:`natural_soak_against` on his Quantum, Stamina and Mega-Stamina, the one
+    derivation every calculator uses (the Damage resolution calculator, Autofire's
+    target: rules note RN-SOAK-4); the step names the formula for that kind.
+    """
+    value = natural_soak_against(kind, quantum, stamina, mega_stamina, rounding)
+    basis = soak_kind(kind)
+    way = "rounded down" if rounding == "down" else "rounded up"
+    formula = {
+        "bashing": f"Quantum {quantum} + Stamina {stamina} + Mega-Stamina {mega_stamina}",
+        "lethal": (
+            f"Quantum {quantum} + Stamina {stamina}/2 ({way}) + Mega-Stamina {mega_stamina}"
+        ),
+        "aggravated": f"Quantum {quantum}/2 ({way})",
+    }[basis]
+    as_ = " (stun is soaked as bashing)" if kind == "stun" else ""
+    return value, Step(
+        f"Natural {basis} soak{as_} from {whose}'s record = {formula} = {value} (rules note "
+        "RN-SOAK-4)",
+        STUN_DAMAGE if kind == "stun" else SOAK,
+    )
 
 
 def armour_after_ap(armour: int, armour_piercing: int) -> int:

@@ -465,7 +465,7 @@ def sweep(
             xs = xs[:n]
             break
         for i, (_, values) in enumerate(resolved):
-            point = {**values, field: x}
+            point = {**values, **calc.implied({field: x})}  # (an override swept: entered)
             try:
                 result: Explained | None = calc.run(point)
                 error = ""

@@ -129,8 +129,10 @@ def resolve(
     labels: Sequence[str] | None = None,
 ) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     """Each scenario's given values and every field's parsed value (A over the defaults,
-    the others over A), each value parsed once; refused with a :class:`ScenarioError`
-    naming the scenario by its letter (``labels[i]``, else A, B, … in order)."""
+    the others over A; an override given without its choice reads as entered:
+    :meth:`~ruleslab.declare.Calculator.implied`), each value parsed once; refused with
+    a :class:`ScenarioError` naming the scenario by its letter (``labels[i]``, else A,
+    B, … in order)."""
     if isinstance(scenarios, Mapping) or not 1 <= len(scenarios) <= MAX_SCENARIOS:
         raise ValueError(f"give 1 to {MAX_SCENARIOS} scenarios, a list of mappings")
     letters = _letters(scenarios, labels)
@@ -142,7 +144,7 @@ def resolve(
         if not isinstance(given, Mapping):
             raise TypeError(f"scenario {label}: a mapping of field names to values")
         values = dict(defaults if i == 0 else out[0][1])
-        for name, raw in given.items():
+        for name, raw in calc.implied(given).items():
             param = by_name.get(name)
             if param is None:
                 raise ScenarioError(

@@ -67,7 +67,9 @@ def scenarios_from_query(calc: str | Calculator, query: str) -> list[dict[str, s
 
     Refuses, with an :class:`~ruleslab.InputError` naming the query parameter and the
     form it takes: a field the calculator lacks, a name given twice, ``sN.`` beyond
-    ``scenarios``, a ``scenarios`` that is not 2 to 4. The values themselves are
+    ``scenarios``, a ``scenarios`` that is not 2 to 4. An override given without its
+    choice (``natural_soak=3``, an older link's) reads as entered
+    (:meth:`~ruleslab.declare.Calculator.implied`). The values themselves are
     checked when the scenarios are computed (each field's own message). Linear in the
     query's length.
     """
@@ -114,7 +116,7 @@ def scenarios_from_query(calc: str | Calculator, query: str) -> list[dict[str, s
         if field_ in out[index]:
             raise InputError(name[:40], f"{name[:40]!r} is given more than once.")
         out[index][field_] = text
-    return out
+    return [c.implied(given) for given in out]
 
 
 @dataclass(frozen=True)

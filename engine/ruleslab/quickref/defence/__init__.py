@@ -208,22 +208,30 @@ def defensive_maneuvers(
         )
     steps += notes
     dodge = pool_roll(
-        "Dodge", dex.value + athletics, difficulty + dodge_added.difficulty, specialty
+        "Dodge",
+        dodge_added.pool(dex.value + athletics),
+        difficulty + dodge_added.difficulty,
+        specialty,
     )
     parry = pool_roll(
-        "Parry", dex.value + melee_brawl, difficulty + parry_added.difficulty, specialty
+        "Parry",
+        parry_added.pool(dex.value + melee_brawl),
+        difficulty + parry_added.difficulty,
+        specialty,
     )
     steps += dodge_added.steps
     steps.append(
         Step(
-            f"Dodge pool = Dex {dex.value} + Athletics {athletics} = {dodge.dice}; {dodge.text()}",
+            f"Dodge pool = Dex {dex.value} + Athletics {athletics}{dodge_added.less()} = "
+            f"{dodge.dice}; {dodge.text()}",
             MANEUVERS,
         )
     )
     steps += parry_added.steps
     steps.append(
         Step(
-            f"Parry pool = Dex {dex.value} + Melee/Brawl {melee_brawl} = {parry.dice}; "
+            f"Parry pool = Dex {dex.value} + Melee/Brawl {melee_brawl}{parry_added.less()} = "
+            f"{parry.dice}; "
             f"{parry.text()}",
             MANEUVERS,
         )
@@ -231,7 +239,9 @@ def defensive_maneuvers(
     powerblock = None
     if power_pool:
         pb_difficulty = difficulty + powerblock_added.difficulty
-        powerblock = pool_roll("Powerblock", power_pool, pb_difficulty, specialty)
+        powerblock = pool_roll(
+            "Powerblock", powerblock_added.pool(power_pool), pb_difficulty, specialty
+        )
         steps += powerblock_added.steps
         steps.append(
             Step(f"Powerblock = the power's activation roll, {powerblock.text()}", MANEUVERS)
@@ -356,13 +366,15 @@ def active_defence(
     ability_text: str,
     difficulty: int = BASE_DEFENCE_DIFFICULTY,
     specialty: bool = False,
+    added: Modifier = NOTHING_ADDED,
 ) -> ActiveDefence:
     """2.1: "Characters may take an action to actively defend, using the higher of Dex
     or Wits, plus the defending ability." Mega dots count ×2 in the pool, and the
     Mega-Attribute of the attribute used rerolls 10s ("Mega-Attributes allow a
     character to reroll 10s if applicable"); a fitting specialty adds +1 die
     ("Specialties allow a character to add +1 to their dice pool if applicable",
-    rules note RN-DEF-8). ``ability_text`` names the defending ability in the step."""
+    rules note RN-DEF-8). ``ability_text`` names the defending ability in the step;
+    ``added``: his conditions, for the dice they take off (his wound penalty, RN-COND-7)."""
     dex_pool, wit_pool = score.dexterity, score.wits
     if dex_pool > wit_pool or (dex_pool == wit_pool and (mega_dexterity or not mega_wits)):
         attr, attr_value, mega = "Dexterity", dex_pool, mega_dexterity
@@ -370,13 +382,16 @@ def active_defence(
         attr, attr_value, mega = "Wits", wit_pool, mega_wits
     bonus = 1 if specialty else 0
     roll = pool_roll(
-        "Active defence", attr_value + ability + bonus, difficulty, reroll_tens=mega > 0
+        "Active defence",
+        added.pool(attr_value + ability + bonus),
+        difficulty,
+        reroll_tens=mega > 0,
     )
     plus = " + specialty 1" if specialty else ""
     steps = [
         Step(
             f"Active defence (an action) = higher of Dex {dex_pool} or Wits {wit_pool} "
-            f"({attr}) + defending ability ({ability_text}){plus} = {roll.dice} dice "
+            f"({attr}) + defending ability ({ability_text}){plus}{added.less()} = {roll.dice} dice "
             "(rules note RN-DEF-6)",
             DEFENSES,
         )
@@ -474,7 +489,9 @@ def defense(
     difficulty, sprint_steps = _defence_difficulty(sprinting, "active defence and power block")
     what = f"{ability_name} {ability}, the higher of Athletics and Melee/Brawl"
     act_difficulty = difficulty + active_added.difficulty
-    act = active_defence(ds, mega_dexterity, mega_wits, ability, what, act_difficulty, specialty)
+    act = active_defence(
+        ds, mega_dexterity, mega_wits, ability, what, act_difficulty, specialty, active_added
+    )
     active = act.roll
     steps += act.steps
     steps += sprint_steps
@@ -495,7 +512,9 @@ def defense(
         pb_per_attack = defense_per_attack(pb_score)
         bonus = 1 if specialty else 0
         pb_difficulty = difficulty + power_block_added.difficulty
-        power_roll = pool_roll("Power block", power_pool + bonus, pb_difficulty)
+        power_roll = pool_roll(
+            "Power block", power_block_added.pool(power_pool + bonus), pb_difficulty
+        )
         steps.append(
             Step(
                 f"Power block: Defense {score} + ⌊Quantum {quantum} ÷ 2⌋ {half_q} = {pb_score}; "

@@ -401,6 +401,7 @@ def multiple_actions(
     (:func:`plan_turn`); each action at its penalty plus ``added`` (his conditions': Dazed/
     Stunned +1 to all actions)."""
     turn = whole_turn(actions, multiple_reading) if isinstance(actions, int) else actions
+    pool = added.pool(attack_pool)  # less his wound penalty (rules note RN-COND-7)
     how = {
         "stepwise": "each action past the first adds +1 more than the one before",
         "all": f"{turn.total} actions: every action is at +{max(0, turn.total - 1)}",
@@ -410,7 +411,8 @@ def multiple_actions(
     if turn.penalties:
         steps.append(
             Step(
-                f"Multiple actions: the full pool of {attack_pool} dice each time; {how}: "
+                f"Multiple actions: the full pool of {attack_pool}{added.less()}"
+                f"{f' = {pool}' if added.dice else ''} dice each time; {how}: "
                 + ", ".join(f"{ordinal(i + 1)} +{p}" for i, p in enumerate(turn.penalties))
                 + " (rules note RN-DEF-7)",
                 MULTIPLE_ACTIONS,
@@ -423,7 +425,7 @@ def multiple_actions(
     p_all = Fraction(1)
     for i, pen in enumerate(turn.penalties):
         diff = attack_difficulty + pen + added.difficulty
-        roll = pool_roll(f"{ordinal(i + 1)} action", attack_pool, diff, attack_rerolls)
+        roll = pool_roll(f"{ordinal(i + 1)} action", pool, diff, attack_rerolls)
         rolls.append(roll)
         p_all *= roll.p_success
         dazed = f" + {added.difficulty}" if added.difficulty else ""
