@@ -207,7 +207,8 @@ def test_unknown_and_repeated_names_are_named_at_the_top():
     assert "&lt;script&gt;" in status
     assert "<script>" not in status
     assert "not fields of this calculator" in status
-    assert "(Its fields: strength, might, mega_strength, load_kg, daze, object_kg," in status
+    assert "(Its fields: strength, might, mega_strength, stamina," in status
+    assert "load_kg, daze, levels_lost, object_kg," in status
     assert "Strength more than once: the last is used" in status
     assert "theme" not in status.split("(Its fields")[0]  # a page parameter, not a field
     assert view.inputs["strength"].value == "6"
