@@ -228,3 +228,22 @@ def test_stored_shared_and_party_fighters():
     b = q.tap("import", text=text)
     assert b["chimera"] is not None
     assert [r["name"] for r in b["rows"]] == ["Ana", "Bo"]
+
+
+def test_the_encounter_open_last_is_opened_again():
+    p = Page()
+    p.tap("new", ruleset="chimera")
+    p.tap("add_fighter", **ANA)
+    texts = {}
+    for m in p.sent:
+        if m.get("type") == "write":
+            for op in m["ops"]:
+                texts[op["id"]] = op["text"]
+    assert len(texts) == 2  # (the empty 2.1 one opened first, and the Chimera fight)
+    chimera = p.t.current
+    records = [{"id": k, "rev": 1, "created": 1.0, "text": v} for k, v in texts.items()]
+    q = Page()
+    q.answer_writes()
+    q.tap("loaded", mode="ready", records=records, party=[], current=chimera)
+    assert q.t.board["current"] == chimera
+    assert [r["name"] for r in q.t.board["rows"]] == ["Ana"]

@@ -201,6 +201,9 @@ class TrackerPage(ModuleWidget):
                 f"deleted ({names}).",
                 "warning",
             )
+        last = content.get("current")  # (the one this browser had open last)
+        if self.current not in self.fights and isinstance(last, str) and last in self.fights:
+            self.current = last
         if self.current not in self.fights:
             self.current = next(iter(self.fights), "")
         if not self.fights:
