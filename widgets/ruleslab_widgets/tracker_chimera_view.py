@@ -15,6 +15,8 @@ CHIMERA_JS = r"""
 const cf = { name: "", side: "foes", mr: "10", defence: "1", wound_limit: "3", attack: "2",
              damage: "d6", weapon: "fight", morale_tn: "10", resist: "0", character: "npc",
              leader: false, party_side: "party", target: "" };
+const FIGHTER_FIELDS = ["name", "side", "mr", "defence", "wound_limit", "attack", "damage",
+                        "weapon", "morale_tn", "resist", "character", "leader"];
 function chimeraParts(b, ui) {
   const { node, btn, field, select, send } = ui;
   const c = b.chimera, parts = [];
@@ -25,15 +27,19 @@ function chimeraParts(b, ui) {
     node("input", { type: "checkbox", checked: Boolean(into[key]), "aria-label": label,
                     onchange: (e) => { into[key] = e.target.checked; } }),
     node("span", { text: label })]);
-  const num = (label, key, extra = {}) => field(label, key, { inputmode: "numeric", ...extra }, cf);
+  const num = (label, key, extra = {}) => field(label, key, { inputmode: "numeric",
+    class: "rl-tr-input rl-ch-num", ...extra }, cf);
   const fighting = c.combatants.filter((p) => p.in_fight);
+  // a fighter added: his name cleared for the next (his numbers kept, foes are alike)
+  if (cf.rows !== undefined && b.rows.length > cf.rows) cf.name = "";
+  cf.rows = b.rows.length;
   // the morale checks the fight called
   for (const m of c.morale) {
-    const k = `morale:${m.key}`;
+    const k = `morale:${m.key}:${m.why}`;
     parts.push(node("fieldset", { class: "rl-tr-attack rl-ch-due" }, [
       node("legend", { text: `${m.name} must check morale` }),
-      node("p", { class: "rl-tr-setup", text: `Because ${m.why}: ${m.text}.` }),
-      num(`Morale ${c.die}: ${m.name}`, k, { placeholder: `${c.die} as rolled` }),
+      node("p", { class: "rl-tr-setup", text: `Because ${m.why}. Roll: ${m.text}.` }),
+      num(`Morale ${c.die}: ${m.name}`, k, { placeholder: "as rolled" }),
       node("div", { class: "rl-tr-controls" }, [
         btn("Check with this roll", () => send({ type: "morale", key: m.key, natural: cf[k] })),
         btn("Roll it for me", () => send({ type: "morale", key: m.key, natural: "roll" }))]),
@@ -48,7 +54,7 @@ function chimeraParts(b, ui) {
       node("legend", { text: `${v.by} chooses ${v.name}'s fate` }),
       pick(`Fate of ${v.name}`, c.fates, k),
       v.classed ? num(`Killer Blow resisted: ${v.name} (${c.die})`, r,
-                      { placeholder: `${c.die} as rolled` }) : null,
+                      { placeholder: "as rolled" }) : null,
       v.classed ? node("p", { class: "rl-tr-note", text: `${v.name} is classed: he Resists ` +
         "a Killer Blow against TN 12 (type his die, or let the site roll it)." }) : null,
       node("div", { class: "rl-tr-controls" }, [
@@ -76,7 +82,7 @@ function chimeraParts(b, ui) {
         node("summary", { text: "How the odds are worked" }),
         node("ol", {}, t.steps.map((s) => node("li", { text: s })))]) : null,
       num(`Damage roll (${a.damage}; 2 dice on a Critical Success)`, "damage_roll",
-          { placeholder: "the dice's total" }),
+          { placeholder: "total" }),
       node("div", { class: "rl-tr-controls" }, [
         btn("Hit", () => attack("hit")), btn("Miss", () => attack("miss")),
         t && t.can_roll ? btn("Roll the attack for me", () => attack("roll")) : null]),
@@ -136,7 +142,7 @@ function chimeraParts(b, ui) {
     if (!c.fighters.some((f) => f.id === cf.party)) cf.party = pf;
     parts.push(node("details", { class: "rl-tr-add", open: c.phase === "setup" ||
                                  (c.phase === "initiative" && c.round === 0) }, [
-      node("summary", { text: "Add fighters" }),
+      node("summary", { text: "Add fighters, mark the leaders" }),
       node("div", { class: "rl-tr-bar" }, c.fighters.length ? [
         pick("From the party", c.fighters.map((f) => [f.id, f.name]), "party"),
         pick("Their side", c.sides, "party_side"),
@@ -154,16 +160,14 @@ function chimeraParts(b, ui) {
         num("Morale TN", "morale_tn"), num("Resistance bonus", "resist"),
         pick("Character", c.characters, "character"),
         tick("Leads his side", "leader"),
-        btn("Add fighter", () => send({ type: "add_fighter", ...cf }))]),
+        btn("Add fighter", () => send({ type: "add_fighter", ...Object.fromEntries(
+          FIGHTER_FIELDS.map((k) => [k, cf[k]])) }))]),
+      c.combatants.length ? node("div", { class: "rl-tr-bar rl-ch-leaders", role: "group",
+        "aria-label": "Leaders (a leader's fall calls his side's morale checks)" },
+        c.combatants.map((p) => btn(`Leader: ${p.name}`, () =>
+          send({ type: "leader", key: p.key }), { class: "rl-tr-btn rl-ch-leader",
+          "aria-pressed": String(p.leader) }))) : null,
     ]));
-  }
-  // who leads
-  if (c.combatants.length && c.phase !== "over") {
-    parts.push(node("div", { class: "rl-tr-bar rl-ch-leaders", role: "group",
-                             "aria-label": "Leaders (a leader's fall calls morale checks)" },
-      c.combatants.map((p) => btn(`Leader: ${p.name}`, () =>
-        send({ type: "leader", key: p.key }), { class: "rl-tr-btn rl-ch-leader",
-        "aria-pressed": String(p.leader) }))));
   }
   return parts;
 }
@@ -172,7 +176,11 @@ function chimeraParts(b, ui) {
 CHIMERA_CSS = """
 .rl-tracker .rl-ch-leaders .rl-tr-btn[aria-pressed=true] { background: var(--rl-link, #0b57d0);
   color: var(--rl-hatch, #fff); border-color: transparent; }
+.rl-tracker .rl-tr-field input.rl-ch-num { width: 7em; }
 .rl-tracker .rl-ch-leader { font-weight: 400; font-size: 0.85em; }
+.rl-tracker .rl-ch-due, .rl-tracker .rl-ch-round { min-width: 0; }
+.rl-tracker .rl-ch-due .rl-tr-field { max-width: 100%; }
+.rl-tracker .rl-ch-due .rl-tr-select { width: 100%; }
 .rl-tracker .rl-ch-due { border-color: var(--rl-warn-fg, #6b4200); border-width: 2px; }
 .rl-tracker .rl-ch-line { display: flex; flex-wrap: wrap; gap: 0.5em; align-items: end;
   flex: 1 1 100%; }

@@ -348,8 +348,7 @@ export default { render };
 )
 
 CSS = (
-    CHIMERA_CSS
-    + """
+    """
 .rl-tracker { display: flex; flex-direction: column; gap: 0.6em; max-width: 44em;
   color: var(--rl-fg, inherit); font-size: 16px; }
 .rl-tracker .rl-tr-bar, .rl-tracker .rl-tr-controls { display: flex; flex-wrap: wrap;
@@ -426,4 +425,5 @@ CSS = (
   font-size: 0.85em; }
 .rl-tracker .rl-tr-log li { overflow-wrap: anywhere; margin: 0.15em 0; }
 """
+    + CHIMERA_CSS
 )
