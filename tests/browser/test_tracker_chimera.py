@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -103,112 +104,115 @@ def _attack(page: Any, target: str, result: str, damage: str = "") -> None:
     _tap(page, result)
 
 
-def test_a_chimera_fight_two_rounds_by_taps_undone_and_kept_over_a_reload(
-    browser: Any, base_url: str, artifacts: Any
-) -> None:
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """A browser context at a phone's size (390 × 844), closed after the test."""
     context = browser.new_context(viewport={"width": 390, "height": 844})
-    try:
-        page, watch = _open(context, base_url)
-        _new_chimera(page)
-        # a bad field: its message naming it and its values, no one added
-        _fill(page, {**ANA, "MR": "99"})
-        _tap(page, "Add fighter")
-        _wait_text(page, "MR: a whole number from 1 to 40.")
-        assert page.locator(".rl-tr-row").count() == 0
-        _add(page, ANA)
-        _add(page, CHIEF, leader=True)
-        _add(page, BANDIT)
-        assert "Leads his side" in _row(page, "Chief")["chips"]
-        # round 1, the table's d12s typed: Ana 9, Bandit 7, Chief 5 + 1 = 6
-        _round(page, {"Ana": ("0", "9"), "Chief": ("+1", "5"), "Bandit": ("0", "7")})
-        _when(page, "Round 1: Ana's turn")
-        assert _rows(page) == [("Ana", "9"), ("Bandit", "7"), ("Chief", "6")]
-        # the odds before the roll: TN 8 (his MR), +3, 80 %
-        page.get_by_label("Target", exact=True).select_option(label="Bandit")
-        setup = page.locator(".rl-tr-setup").first.text_content()
-        assert setup.startswith("Before the roll: TN 8, roll +3: hit 80")
-        _attack(page, "Bandit", "Hit", "3")
-        _wait_text(page, "Bandit must check morale")
-        assert _row(page, "Bandit")["health"] == "1 of WL 2 wounds, WP −1"
-        _wait_text(
-            page,
-            "Because his Wound Penalty 1 is half his Wound Limit 2. Roll: d20 -1 vs Morale TN 10.",
-        )
-        page.get_by_label("Morale d20: Bandit", exact=True).fill("12")
-        _tap(page, "Check with this roll")
-        _wait_text(page, "d20 12 -1 = 11 vs Morale TN 10: stays in the fight")
-        assert page.locator(".rl-ch-due").count() == 0
-        _tap(page, "Next turn ▶")
-        _when(page, "Round 1: Bandit's turn")
-        _attack(page, "Ana", "Miss")
-        _tap(page, "Next turn ▶")
-        _when(page, "Round 1: Chief's turn")
-        _attack(page, "Ana", "Hit", "5")
-        page.wait_for_function(
-            "() => [...document.querySelectorAll('.rl-tr-health-text')].some((h) =>"
-            " h.textContent === '1 of WL 3 wounds, WP −1')"
-        )
-        assert page.locator(".rl-ch-due").count() == 0  # (a PC: no morale check)
-        _tap(page, "Next turn ▶")
-        _when(page, "Round 2: choose the actions, roll initiative")
-        # round 2: the wounds carried: Ana 6 − 1 = 5, Chief 4, Bandit 8 − 1 = 7
-        _round(page, {"Ana": ("0", "6"), "Chief": ("0", "4"), "Bandit": ("0", "8")})
-        _when(page, "Round 2: Bandit's turn")
-        assert _rows(page) == [("Bandit", "7"), ("Ana", "5"), ("Chief", "4")]
-        _attack(page, "Ana", "Miss")
-        _tap(page, "Next turn ▶")
-        _when(page, "Round 2: Ana's turn")
-        before = page.evaluate(ROWS_JS)
-        _attack(page, "Chief", "Hit", "8")
-        _wait_text(page, "Ana chooses Chief's fate")
-        assert "Vanquished: the victor chooses his fate" in _row(page, "Chief")["chips"]
-        _wait_text(page, "Because his leader has fallen and 1 of his 1 allies down: more than")
-        looked_at(page, artifacts / "tracker-chimera-fate-390.png")
-        # undo: the rows exactly as before the blow; redo it
-        _tap(page, "↶ Undo")
-        page.wait_for_function("() => !document.querySelector('.rl-ch-due')")
-        assert page.evaluate(ROWS_JS) == before
-        _tap(page, "↷ Redo")
-        _wait_text(page, "Ana chooses Chief's fate")
-        page.get_by_label("Morale d20: Bandit", exact=True).fill("5")
-        _tap(page, "Check with this roll")
-        _wait_text(page, "d20 5 -1 = 4 vs Morale TN 10: fails: he surrenders or retreats")
-        assert _row(page, "Bandit")["chips"][0] == (
-            "Failed his morale check: surrendered or retreated"
-        )
-        page.get_by_label("Fate of Chief", exact=True).select_option("capture")
-        _tap(page, "Choose this fate")
-        page.wait_for_function("() => !document.querySelector('.rl-ch-due')")
-        assert _row(page, "Chief")["chips"][0] == "Captured: bound, −4 to all rolls and MR"
-        shown = page.evaluate(ROWS_JS)
-        page.wait_for_function(
-            "async (js) => { const all = await (eval(js))();"
-            " return all.some((r) => r.text && r.text.includes('\"captured\"')); }",
-            arg=STORED_JS,
-        )
-        stored = [r["text"] for r in page.evaluate(STORED_JS) if '"captured"' in r["text"]]
-        assert [json.loads(text)["ruleset"] for text in stored] == ["chimera"]
-        page.close()
-        # reload: the fight as it was
-        page, watch2 = _open(context, base_url)
-        page.wait_for_function("() => document.querySelectorAll('.rl-tr-row').length === 3")
-        assert page.evaluate(ROWS_JS) == shown
-        _when(page, "Round 2: Ana's turn")
-        # the end of the fight: Ana skips the cool-down (Fatigue) and she shot (Ammo)
-        page.get_by_text("End the round or the fight").click()
-        page.get_by_label("Ana spends the cool-down").set_checked(False)
-        _tap(page, "End the fight")
-        _when(page, "The fight is over")
-        after = page.locator(".rl-ch-after li").all_text_contents()
-        assert len(after) == 2
-        assert after[0].startswith("Ana skips the 1 full turn (10 minutes")
-        assert "an immediate Resistance Roll against Fatigue" in after[0]
-        assert after[1] == "Ana engaged in ranged combat: an Ammo Check now"
-        looked_at(page, artifacts / "tracker-chimera-over-390.png")
-        assert watch.errors == []
-        assert watch2.errors == []
-    finally:
-        context.close()
+    yield context
+    context.close()
+
+
+def test_a_chimera_fight_two_rounds_by_taps_undone_and_kept_over_a_reload(
+    phone: Any, base_url: str, artifacts: Any
+) -> None:
+    context = phone
+    page, watch = _open(context, base_url)
+    _new_chimera(page)
+    # a bad field: its message naming it and its values, no one added
+    _fill(page, {**ANA, "MR": "99"})
+    _tap(page, "Add fighter")
+    _wait_text(page, "MR: a whole number from 1 to 40.")
+    assert page.locator(".rl-tr-row").count() == 0
+    _add(page, ANA)
+    _add(page, CHIEF, leader=True)
+    _add(page, BANDIT)
+    assert "Leads his side" in _row(page, "Chief")["chips"]
+    # round 1, the table's d12s typed: Ana 9, Bandit 7, Chief 5 + 1 = 6
+    _round(page, {"Ana": ("0", "9"), "Chief": ("+1", "5"), "Bandit": ("0", "7")})
+    _when(page, "Round 1: Ana's turn")
+    assert _rows(page) == [("Ana", "9"), ("Bandit", "7"), ("Chief", "6")]
+    # the odds before the roll: TN 8 (his MR), +3, 80 %
+    page.get_by_label("Target", exact=True).select_option(label="Bandit")
+    setup = page.locator(".rl-tr-setup").first.text_content()
+    assert setup.startswith("Before the roll: TN 8, roll +3: hit 80")
+    _attack(page, "Bandit", "Hit", "3")
+    _wait_text(page, "Bandit must check morale")
+    assert _row(page, "Bandit")["health"] == "1 of WL 2 wounds, WP −1"
+    _wait_text(
+        page,
+        "Because his Wound Penalty 1 is half his Wound Limit 2. Roll: d20 -1 vs Morale TN 10.",
+    )
+    page.get_by_label("Morale d20: Bandit", exact=True).fill("12")
+    _tap(page, "Check with this roll")
+    _wait_text(page, "d20 12 -1 = 11 vs Morale TN 10: stays in the fight")
+    assert page.locator(".rl-ch-due").count() == 0
+    _tap(page, "Next turn ▶")
+    _when(page, "Round 1: Bandit's turn")
+    _attack(page, "Ana", "Miss")
+    _tap(page, "Next turn ▶")
+    _when(page, "Round 1: Chief's turn")
+    _attack(page, "Ana", "Hit", "5")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.rl-tr-health-text')].some((h) =>"
+        " h.textContent === '1 of WL 3 wounds, WP −1')"
+    )
+    assert page.locator(".rl-ch-due").count() == 0  # (a PC: no morale check)
+    _tap(page, "Next turn ▶")
+    _when(page, "Round 2: choose the actions, roll initiative")
+    # round 2: the wounds carried: Ana 6 − 1 = 5, Chief 4, Bandit 8 − 1 = 7
+    _round(page, {"Ana": ("0", "6"), "Chief": ("0", "4"), "Bandit": ("0", "8")})
+    _when(page, "Round 2: Bandit's turn")
+    assert _rows(page) == [("Bandit", "7"), ("Ana", "5"), ("Chief", "4")]
+    _attack(page, "Ana", "Miss")
+    _tap(page, "Next turn ▶")
+    _when(page, "Round 2: Ana's turn")
+    before = page.evaluate(ROWS_JS)
+    _attack(page, "Chief", "Hit", "8")
+    _wait_text(page, "Ana chooses Chief's fate")
+    assert "Vanquished: the victor chooses his fate" in _row(page, "Chief")["chips"]
+    _wait_text(page, "Because his leader has fallen and 1 of his 1 allies down: more than")
+    looked_at(page, artifacts / "tracker-chimera-fate-390.png")
+    # undo: the rows exactly as before the blow; redo it
+    _tap(page, "↶ Undo")
+    page.wait_for_function("() => !document.querySelector('.rl-ch-due')")
+    assert page.evaluate(ROWS_JS) == before
+    _tap(page, "↷ Redo")
+    _wait_text(page, "Ana chooses Chief's fate")
+    page.get_by_label("Morale d20: Bandit", exact=True).fill("5")
+    _tap(page, "Check with this roll")
+    _wait_text(page, "d20 5 -1 = 4 vs Morale TN 10: fails: he surrenders or retreats")
+    assert _row(page, "Bandit")["chips"][0] == ("Failed his morale check: surrendered or retreated")
+    page.get_by_label("Fate of Chief", exact=True).select_option("capture")
+    _tap(page, "Choose this fate")
+    page.wait_for_function("() => !document.querySelector('.rl-ch-due')")
+    assert _row(page, "Chief")["chips"][0] == "Captured: bound, −4 to all rolls and MR"
+    shown = page.evaluate(ROWS_JS)
+    page.wait_for_function(
+        "async (js) => { const all = await (eval(js))();"
+        " return all.some((r) => r.text && r.text.includes('\"captured\"')); }",
+        arg=STORED_JS,
+    )
+    stored = [r["text"] for r in page.evaluate(STORED_JS) if '"captured"' in r["text"]]
+    assert [json.loads(text)["ruleset"] for text in stored] == ["chimera"]
+    page.close()
+    # reload: the fight as it was
+    page, watch2 = _open(context, base_url)
+    page.wait_for_function("() => document.querySelectorAll('.rl-tr-row').length === 3")
+    assert page.evaluate(ROWS_JS) == shown
+    _when(page, "Round 2: Ana's turn")
+    # the end of the fight: Ana skips the cool-down (Fatigue) and she shot (Ammo)
+    page.get_by_text("End the round or the fight").click()
+    page.get_by_label("Ana spends the cool-down").set_checked(False)
+    _tap(page, "End the fight")
+    _when(page, "The fight is over")
+    after = page.locator(".rl-ch-after li").all_text_contents()
+    assert len(after) == 2
+    assert after[0].startswith("Ana skips the 1 full turn (10 minutes")
+    assert "an immediate Resistance Roll against Fatigue" in after[0]
+    assert after[1] == "Ana engaged in ranged combat: an Ammo Check now"
+    looked_at(page, artifacts / "tracker-chimera-over-390.png")
+    assert watch.errors == []
+    assert watch2.errors == []
 
 
 @pytest.mark.parametrize("size", [(390, 844), (1280, 900)], ids=["phone", "desk"])
