@@ -21,24 +21,19 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ruleslab import InputError
-from ruleslab.chimera.action import ACTION_DICE
-from ruleslab.chimera.attack import Fighter
-from ruleslab.chimera.wounds import FATES
 from ruleslab.encounter import chimera as ch
 from ruleslab.encounter import chimera_table as table
 from ruleslab.encounter.board import HIDDEN_NAME, board
 from ruleslab.encounter.chimera_state import ChimeraEncounter
+from ruleslab.encounter.chimera_table import FATES, Fighter
 from ruleslab.encounter.history import start
 from ruleslab.encounter.log import Change
 from ruleslab.explain import fmt_prob
 from ruleslab.party import Entry
 from ruleslab_widgets.tracker_record import CHIMERA, Fight
-
-if TYPE_CHECKING:
-    from ruleslab_widgets.tracker_page import TrackerPage
 
 __all__ = ["ABERRANT_ONLY", "CHIMERA", "MESSAGES", "SIDES", "ChimeraDesk", "whole_number"]
 
@@ -93,11 +88,27 @@ def _name(value: Any, field: str) -> str:
     return text
 
 
-class ChimeraDesk:
-    """The Chimera steps of ``page`` (a :class:`TrackerPage`): the party's fighters it
-    offers, the messages it answers (:data:`MESSAGES`) and the board it draws."""
+class Page(Protocol):
+    """What the desk uses of :class:`~ruleslab_widgets.tracker_page.TrackerPage`: its
+    fights, the one open, and its steps (record, save, say)."""
 
-    def __init__(self, page: TrackerPage) -> None:
+    fights: dict[str, Fight]
+    current: str
+    _message: tuple[str, str]
+
+    def _fight(self) -> Fight: ...
+    def _save(self, ident: str) -> None: ...
+    def _say(self, text: str, kind: str = "info") -> None: ...
+    def _key(self, base: str) -> str: ...
+    def step(self, fn: Callable[..., Change[Any]], *args: Any, **kw: Any) -> None: ...
+
+
+class ChimeraDesk:
+    """The Chimera steps of ``page`` (the tracker page, :class:`Page`): the party's
+    fighters it offers, the messages it answers (:data:`MESSAGES`) and the board it
+    draws."""
+
+    def __init__(self, page: Page) -> None:
         self.page = page
         self.fighters: list[Entry] = []
         """The party's Chimera fighters (:func:`~ruleslab.encounter.chimera.fighter_from_entry`)."""
@@ -246,9 +257,8 @@ class ChimeraDesk:
         enc = self._enc()
         if value == "roll":
             return table.seeded_die(enc, random.getrandbits(32))
-        count, sides = ACTION_DICE[enc.rules.action_die]
         label = f"{field} ({enc.rules.action_die} as rolled)"
-        return whole_number(value, label, count, count * sides)
+        return whole_number(value, label, *table.die_range(enc))
 
     def morale(self, c: dict[str, Any]) -> None:
         """A morale check the fight called: his die rolled by the site or typed."""

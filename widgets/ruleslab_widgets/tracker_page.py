@@ -31,10 +31,10 @@ import ipywidgets as w
 import traitlets
 
 from ruleslab import Character, InputError
-from ruleslab.chimera.attack import Fighter
 from ruleslab.encounter import aberrant as ab
 from ruleslab.encounter.board import HIDDEN_NAME, board
 from ruleslab.encounter.chimera_state import ChimeraEncounter
+from ruleslab.encounter.chimera_table import Fighter
 from ruleslab.encounter.combatant import TRAININGS, Damage
 from ruleslab.encounter.history import History, record, redo, start, undo
 from ruleslab.encounter.log import Change

@@ -20,8 +20,10 @@ from dataclasses import dataclass, replace
 from random import Random
 
 from ruleslab.chimera.action import ACTION_DICE
+from ruleslab.chimera.attack import Fighter
 from ruleslab.chimera.play import action_roll, rolled_damage
 from ruleslab.chimera.sections import COMBAT, COMBAT_ACTIONS
+from ruleslab.chimera.wounds import FATES
 from ruleslab.encounter.chimera import odds
 from ruleslab.encounter.chimera_state import (
     ChimeraCombatant,
@@ -32,7 +34,19 @@ from ruleslab.encounter.chimera_state import (
 from ruleslab.encounter.log import Change, logged, people_of, put_keyed
 from ruleslab.explain import Step
 
-__all__ = ["RolledAttack", "join", "mark_hidden", "mark_leader", "seeded_attack", "seeded_die"]
+__all__ = [
+    "FATES",
+    "Fighter",
+    "RolledAttack",
+    "die_range",
+    "join",
+    "mark_hidden",
+    "mark_leader",
+    "seeded_attack",
+    "seeded_die",
+]
+"""(``Fighter``, a combatant's record, and ``FATES``, the victor's choices, are the
+tracker's to offer: :mod:`ruleslab.chimera.fighter`, :mod:`ruleslab.chimera.wounds`.)"""
 
 
 @dataclass(frozen=True)
@@ -70,6 +84,12 @@ def seeded_die(enc: ChimeraEncounter, seed: int) -> int:
     count, sides = ACTION_DICE[enc.rules.action_die]
     rng = Random(seed)
     return sum(rng.randint(1, sides) for _ in range(count))
+
+
+def die_range(enc: ChimeraEncounter) -> tuple[int, int]:
+    """The lowest and highest natural roll of the fight's action die."""
+    count, sides = ACTION_DICE[enc.rules.action_die]
+    return count, count * sides
 
 
 def join(enc: ChimeraEncounter, newcomer: ChimeraCombatant) -> Change[ChimeraEncounter]:
