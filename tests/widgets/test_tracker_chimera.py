@@ -190,6 +190,14 @@ def test_killer_blow_resisted_by_a_classed_foe_and_the_site_rolls():
     assert chips[0] == "Unconscious"
     assert "A random permanent Flaw" in chips
     assert b["log"][0].startswith("Chief Resists the Killer Blow: d20 11 +1 = 12 vs TN 12")
+    # a coup de grâce (a free action of the acting Ana): he Resists it, d20 5 + 1 = 6 < 12
+    b = p.tap("coup", key=chief, natural="")
+    assert b["message"] == (
+        "Chief is classed: he Resists the coup de grâce; give his d20 (1 to 20)."
+    )
+    p.tap("coup", key=chief, natural="5")
+    assert p.row("Chief")["chips"][0] == "Dead (Killer Blow)"
+    p.tap("undo")
     # the site's dice: a rolled attack gives a hit or a miss, and says the roll
     p.tap("undo")
     p.tap("undo")
@@ -247,3 +255,17 @@ def test_the_encounter_open_last_is_opened_again():
     q.tap("loaded", mode="ready", records=records, party=[], current=chimera)
     assert q.t.board["current"] == chimera
     assert [r["name"] for r in q.t.board["rows"]] == ["Ana"]
+
+
+def test_a_surprise_round_before_round_1():
+    p = _fight()
+    ana = p.key("Ana")
+    bad = p.tap("surprise", key=ana, bonus="2", tn="99", benefit="action", natural="12")
+    assert bad["message"] == "Surprise TN: a whole number from 1 to 40."
+    # Ana's Sneak: d20 12 + 2 = 14 vs Surprise TN 10: a success; a full action before
+    # her foes respond (a surprise round in which only she acts, RN-CHIM-11)
+    b = p.tap("surprise", key=ana, bonus="2", tn="10", benefit="action", natural="12")
+    assert b["when"] == "The surprise round: Ana's turn"
+    p.tap("attack", target=p.key("Bandit"), result="miss")
+    b = p.tap("next")
+    assert b["when"] == "Round 1: choose the actions, roll initiative"

@@ -39,6 +39,7 @@ __all__ = ["ABERRANT_ONLY", "CHIMERA", "MESSAGES", "SIDES", "ChimeraDesk", "whol
 
 SIDES = {"party": "the party", "foes": "the foes"}
 KINDS = {"fight": "Fight (melee)", "shoot": "Shoot (ranged)"}
+BENEFITS = {"action": "a full action before his foes respond", "ar": "AR +2 on round 1"}
 CHARACTERS = {"npc": "an NPC", "classed": "a classed NPC", "pc": "a PC (no morale checks)"}
 MESSAGES = frozenset(
     {
@@ -53,6 +54,8 @@ MESSAGES = frozenset(
         "fate",
         "end_round",
         "end_fight",
+        "surprise",
+        "coup",
     }
 )
 """The page's messages a Chimera fight answers."""
@@ -137,6 +140,8 @@ class ChimeraDesk:
             "fate": lambda: self.fate(c),
             "end_round": lambda: self.step(ch.end_round),
             "end_fight": lambda: self.end_fight(c.get("cool_down")),
+            "surprise": lambda: self.surprise(c),
+            "coup": lambda: self.coup(c),
         }
         handlers[kind]()
 
@@ -276,6 +281,31 @@ class ChimeraDesk:
             natural = self._natural(c.get("natural"), f"Killer Blow resisted: {foe.name}")
         self.step(ch.choose_fate, foe.vanquished_by, foe.key, fate, resist_natural=natural)
 
+    def surprise(self, c: dict[str, Any]) -> None:
+        """Before round 1, a fighter's Sneak roll against his foes' Surprise TN (his die
+        rolled by the site or typed) and the benefit he chooses if it succeeds."""
+        enc = self._enc()
+        p = ch.find(enc, str(c.get("key")))
+        bonus = whole_number(c.get("bonus"), "Sneak bonus", -10, 20)
+        tn = whole_number(c.get("tn"), "Surprise TN", 1, 40)
+        benefit = _choice(c.get("benefit"), "Benefit", BENEFITS)
+        natural = self._natural(c.get("natural"), f"Sneak roll: {p.name}")
+        self.step(ch.surprise, p.key, natural, sneak_bonus=bonus, surprise_tn=tn, benefit=benefit)
+
+    def coup(self, c: dict[str, Any]) -> None:
+        """The acting fighter dispatches an unconscious foe with a coup de grâce (a free
+        action); a classed foe's Resistance die typed or rolled by the site."""
+        enc = self._enc()
+        acting = self._acting(enc)
+        if acting is None or not acting["in_fight"]:
+            raise InputError("coup", "A coup de grâce is given on a fighter's turn.")
+        foe = ch.find(enc, str(c.get("key")))
+        given = c.get("natural")
+        natural = None
+        if foe.fighter.classed and given not in (None, ""):
+            natural = self._natural(given, f"Coup de grâce resisted: {foe.name}")
+        self.step(ch.coup_de_grace, acting["key"], foe.key, resist_natural=natural)
+
     def end_fight(self, cool_down: Any) -> None:
         """The fight is over: who spent the cool-down (ticked), the checks after it."""
         given = cool_down if isinstance(cool_down, dict) else {}
@@ -309,6 +339,7 @@ class ChimeraDesk:
             "key": a.key,
             "name": a.name,
             "can_act": a.in_fight and not a.acted,
+            "in_fight": a.in_fight,
             "acted": a.acted,
             "status": ch.STATUSES[a.status],
             "verb": a.fighter.verb,
@@ -348,6 +379,12 @@ class ChimeraDesk:
             "kinds": [[k, v] for k, v in KINDS.items()],
             "characters": [[k, v] for k, v in CHARACTERS.items()],
             "fates": [[k, v] for k, v in FATES.items()],
+            "benefits": [[k, v] for k, v in BENEFITS.items()],
+            "unconscious": [
+                {"key": p.key, "name": p.name, "classed": p.fighter.classed}
+                for p in people
+                if p.status == "unconscious"
+            ],
             "tie_due": self.tie_due,
             "combatants": [
                 {
@@ -433,7 +470,8 @@ def _when(enc: ChimeraEncounter | None, acting: dict[str, Any] | None) -> str:
         return "The fight is over" if enc is not None else "No one has joined yet"
     if acting is None:
         return f"Round {enc.round + 1}: choose the actions, roll initiative"
-    return f"Round {enc.round}: {acting['name']}'s turn"
+    which = f"Round {enc.round}" if enc.round else "The surprise round"
+    return f"{which}: {acting['name']}'s turn"
 
 
 def find_side(enc: ChimeraEncounter, key: str) -> str:

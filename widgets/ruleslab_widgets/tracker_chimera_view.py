@@ -62,6 +62,20 @@ function chimeraParts(b, ui) {
         v.classed ? btn("Choose, his die rolled for me", () => fate("roll")) : null]),
     ]));
   }
+  // a coup de grâce, a free action of the acting fighter's
+  for (const u of (c.acting && c.acting.in_fight ? c.unconscious : [])) {
+    const r = `coup:${u.key}`;
+    parts.push(node("fieldset", { class: "rl-tr-attack" }, [
+      node("legend", { text: `${u.name} is unconscious` }),
+      u.classed ? num(`Coup de grâce resisted: ${u.name} (${c.die})`, r,
+                      { placeholder: "as rolled" }) : null,
+      node("div", { class: "rl-tr-controls" }, [
+        btn(`Coup de grâce by ${c.acting.name}`, () => send({ type: "coup", key: u.key,
+                                                           natural: cf[r] || "" })),
+        u.classed ? btn("His die rolled for me", () => send({ type: "coup", key: u.key,
+                                                            natural: "roll" })) : null]),
+    ]));
+  }
   // the acting fighter's full action
   const a = c.acting;
   if (a) {
@@ -111,6 +125,25 @@ function chimeraParts(b, ui) {
           ims: each(im), faces: each(d12), ties: each(tie) })),
         btn("Roll the d12s for me", () => send({ type: "start_round", ims: each(im),
                                                  faces: "roll" }))]),
+    ]));
+  }
+  // a surprise, before round 1
+  if (c.phase === "initiative" && c.round === 0 && fighting.length > 1) {
+    if (!fighting.some((p) => p.key === cf.sneak)) cf.sneak = fighting[0].key;
+    for (const [k, v] of [["sneak_bonus", "0"], ["surprise_tn", "10"], ["benefit", "action"]]) {
+      if (!(k in cf)) cf[k] = v;
+    }
+    const sneak = (natural) => send({ type: "surprise", key: cf.sneak, bonus: cf.sneak_bonus,
+      tn: cf.surprise_tn, benefit: cf.benefit, natural });
+    parts.push(node("details", { class: "rl-tr-add" }, [
+      node("summary", { text: "A surprise before round 1 (a Sneak roll)" }),
+      node("div", { class: "rl-tr-bar" }, [
+        pick("Who sneaks", fighting.map((p) => [p.key, p.name]), "sneak"),
+        num("Sneak bonus", "sneak_bonus"), num("Surprise TN", "surprise_tn"),
+        pick("If it succeeds", c.benefits, "benefit"),
+        num(`Sneak roll (${c.die})`, "sneak_roll", { placeholder: "as rolled" }),
+        btn("Sneak with this roll", () => sneak(cf.sneak_roll || "")),
+        btn("Roll it for me", () => sneak("roll"))]),
     ]));
   }
   // the end of the round, of the fight
