@@ -233,6 +233,23 @@ def test_a_corrupt_stored_encounter_is_set_aside_with_a_message(
         context.close()
 
 
+def looked_at(page: Any, path: Any) -> None:
+    """Every tap target of the tracker at least 44 px high, axe clean, and a screenshot
+    of the whole page at ``path`` (to be looked at)."""
+    small = page.evaluate(
+        """() => [...document.querySelectorAll(
+          '.rl-tracker button, .rl-tracker select, .rl-tracker input:not([type=file]),'
+          + ' .rl-tracker summary')]
+          .filter((e) => e.offsetParent !== null)
+          .map((e) => [e.textContent || e.getAttribute('aria-label'),
+                       e.getBoundingClientRect().height])
+          .filter(([, h]) => h < 44)"""
+    )
+    assert small == []
+    assert axe_violations(page) == []
+    page.screenshot(path=str(path), full_page=True)
+
+
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_the_tracker_is_axe_clean_and_looked_at(
     browser: Any, base_url: str, artifacts: Any, theme: str
@@ -251,18 +268,7 @@ def test_the_tracker_is_axe_clean_and_looked_at(
                 "() => [...document.querySelectorAll('.rl-chip')].some((c) =>"
                 " c.textContent.startsWith('Dazed'))"
             )
-            small = page.evaluate(
-                """() => [...document.querySelectorAll(
-                  '.rl-tracker button, .rl-tracker select, .rl-tracker input:not([type=file]),'
-                  + ' .rl-tracker summary')]
-                  .filter((e) => e.offsetParent !== null)
-                  .map((e) => [e.textContent || e.getAttribute('aria-label'),
-                               e.getBoundingClientRect().height])
-                  .filter(([, h]) => h < 44)"""
-            )
-            assert small == []
-            assert axe_violations(page) == []
-            page.screenshot(path=str(artifacts / f"tracker-{theme}-{width}.png"), full_page=True)
+            looked_at(page, artifacts / f"tracker-{theme}-{width}.png")
         finally:
             context.close()
 

@@ -33,6 +33,8 @@ import traitlets
 from ruleslab import Character, InputError
 from ruleslab.encounter import aberrant as ab
 from ruleslab.encounter.board import HIDDEN_NAME, board
+from ruleslab.encounter.chimera_state import ChimeraEncounter
+from ruleslab.encounter.chimera_table import Fighter
 from ruleslab.encounter.combatant import TRAININGS, Damage
 from ruleslab.encounter.history import History, record, redo, start, undo
 from ruleslab.encounter.log import Change
@@ -49,7 +51,8 @@ from ruleslab_widgets.tracker_board import (
     odds_links,
     track_boxes,
 )
-from ruleslab_widgets.tracker_record import Fight, parse_fight
+from ruleslab_widgets.tracker_chimera import ChimeraDesk
+from ruleslab_widgets.tracker_record import CHIMERA, RULESETS, Fight, parse_fight
 from ruleslab_widgets.tracker_view import CSS, ESM
 
 __all__ = ["COLLECTION", "KEY", "TITLE", "TrackerPage", "attack_query", "tracker_page"]
@@ -90,6 +93,8 @@ class TrackerPage(ModuleWidget):
         """The encounter deleted last, until it is restored or the page is closed."""
         self._store = RecordSync(COLLECTION, self.send)
         self._count = 0
+        self.chimera = ChimeraDesk(self)
+        """The Chimera fights' steps (:mod:`ruleslab_widgets.tracker_chimera`)."""
         self.on_msg(self._receive)
         self._draw()
 
@@ -127,6 +132,8 @@ class TrackerPage(ModuleWidget):
             "say": lambda: self._say(str(c.get("text"))[:300], "warning"),
         }
         handler = handlers.get(str(c.get("type")))
+        if self.chimera.owns(str(c.get("type"))):
+            handler = lambda: self.chimera.receive(c)  # noqa: E731
         if handler is None:
             return
         try:
@@ -154,6 +161,7 @@ class TrackerPage(ModuleWidget):
             return
         self.storage = str(mode)
         self.party = []
+        self.chimera.fighters = []
         for item in content.get("party") or ():
             try:
                 entry = parse_entry(item.get("text") if isinstance(item, dict) else None)
@@ -163,6 +171,10 @@ class TrackerPage(ModuleWidget):
                 isinstance(item, dict) and item.get("deleted")
             ):
                 self.party.append(entry)
+            elif isinstance(entry.record, Fighter) and not (
+                isinstance(item, dict) and item.get("deleted")
+            ):
+                self.chimera.fighters.append(entry)
         if self._store.in_flight:
             return
         live, bad, _newer = self._store.loaded(content.get("records"))
@@ -189,6 +201,9 @@ class TrackerPage(ModuleWidget):
                 f"deleted ({names}).",
                 "warning",
             )
+        last = content.get("current")  # (the one this browser had open last)
+        if self.current not in self.fights and isinstance(last, str) and last in self.fights:
+            self.current = last
         if self.current not in self.fights:
             self.current = next(iter(self.fights), "")
         if not self.fights:
@@ -215,15 +230,15 @@ class TrackerPage(ModuleWidget):
         return self.fights[self.current]
 
     def new(self, ruleset: str, *, announce: bool = True) -> None:
-        if ruleset not in ("2.0", "2.1"):
-            raise InputError("ruleset", "The rules version: 2.0 or 2.1.")
+        if ruleset not in RULESETS:
+            raise InputError("ruleset", f"The rules: one of {', '.join(RULESETS)}.")
         ident = f"e{random.getrandbits(48):012x}"
         n = len(self.fights) + 1
-        self.fights[ident] = Fight(f"Encounter {n} (Aberrant {ruleset})", ruleset, None)
+        self.fights[ident] = Fight(f"Encounter {n} ({RULESETS[ruleset]})", ruleset, None)
         self.current = ident
         self._save(ident)
         if announce:
-            self._say(f"A new Aberrant {ruleset} encounter: add its combatants.")
+            self._say(f"A new {RULESETS[ruleset]} encounter: add its combatants.")
 
     def switch(self, ident: str) -> None:
         if ident not in self.fights:
@@ -347,7 +362,7 @@ class TrackerPage(ModuleWidget):
             raise InputError("initiative", "Add the combatants first.")
         return ab.seeded_faces(fight.history.present, random.getrandbits(32))
 
-    def step(self, fn: Callable[..., Change[Encounter]], *args: Any, **kw: Any) -> None:
+    def step(self, fn: Callable[..., Change[Any]], *args: Any, **kw: Any) -> None:
         fight = self._fight()
         if fight.history is None:
             raise InputError("encounter", "Add the combatants first.")
@@ -429,19 +444,38 @@ class TrackerPage(ModuleWidget):
 
     def shared(self, text: Any) -> None:
         enc = parse_shared_encounter(text)
-        if not isinstance(enc, Encounter):
-            raise InputError("encounter", "This link holds a Chimera fight, not shown here yet.")
+        ruleset = CHIMERA if isinstance(enc, ChimeraEncounter) else enc.ruleset
         ident = f"e{random.getrandbits(48):012x}"
-        self.fights[ident] = Fight(
-            f"Shared encounter (Aberrant {enc.ruleset})", enc.ruleset, start(enc)
-        )
+        self.fights[ident] = Fight(f"Shared encounter ({RULESETS[ruleset]})", ruleset, start(enc))
         self.current = ident
         self._save(ident)
         self._say("The linked encounter is saved here as “Shared encounter”.")
 
     # -- Python → page ---------------------------------------------------------------
+    def _common(self, fight: Fight | None) -> dict[str, Any]:
+        """What the page draws of any fight: the encounters saved, undo and redo, the
+        message, the storage."""
+        history = fight.history if fight else None
+        return {
+            "encounters": [{"id": k, "name": f.name} for k, f in self.fights.items()],
+            "current": self.current,
+            "name": fight.name if fight else "",
+            "ruleset": fight.ruleset if fight else "",
+            "deleted": self.deleted.name if self.deleted else "",
+            "can_undo": bool(history and history.can_undo),
+            "can_redo": bool(history and history.can_redo),
+            "message": self._message[0],
+            "message_kind": self._message[1],
+            "storage": self.storage,
+            "trainings": list(TRAININGS),
+            "chimera": None,
+        }
+
     def _draw(self) -> None:
         fight = self.fights.get(self.current)
+        if fight is not None and fight.ruleset == CHIMERA:
+            self.board = {**self._common(fight), **self.chimera.board(fight)}
+            return
         enc = fight.history.present if fight and fight.history else None
         rows = board(enc) if enc is not None else ()
         hidden = {c.key for c in enc.combatants if c.hidden} if enc is not None else set()
@@ -455,12 +489,8 @@ class TrackerPage(ModuleWidget):
             when = "Before initiative"
         else:
             when = f"Turn {enc.turn}: {who.name}'s action"
-        history = fight.history if fight else None
         self.board = {
-            "encounters": [{"id": k, "name": f.name} for k, f in self.fights.items()],
-            "current": self.current,
-            "name": fight.name if fight else "",
-            "deleted": self.deleted.name if self.deleted else "",
+            **self._common(fight),
             "when": when,
             "started": bool(enc is not None and enc.order and not enc.scene_over),
             "acting": {
@@ -496,14 +526,8 @@ class TrackerPage(ModuleWidget):
             ]
             if enc is not None and not enc.scene_over
             else [],
-            "can_undo": bool(history and history.can_undo),
-            "can_redo": bool(history and history.can_redo),
             "party": [{"id": e.id, "name": e.name} for e in self.party],
-            "trainings": list(TRAININGS),
             "log": [str(s) for s in enc.log[-40:]][::-1] if enc is not None else [],
-            "message": self._message[0],
-            "message_kind": self._message[1],
-            "storage": self.storage,
             "players": {
                 "when": f"Turn {enc.turn}: {HIDDEN_NAME}'s action"
                 if enc is not None and who is not None and who.hidden and not enc.scene_over

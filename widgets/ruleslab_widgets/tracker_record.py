@@ -9,25 +9,30 @@ import json
 from typing import Any
 
 from ruleslab import InputError
+from ruleslab.encounter.chimera_state import ChimeraEncounter
 from ruleslab.encounter.history import MAX_STEPS, History
 from ruleslab.encounter.serial import from_dict, read_json, to_dict
 from ruleslab.encounter.state import Encounter
 
-__all__ = ["FORMAT", "KEPT", "MAX_FILE", "Fight", "parse_fight"]
+__all__ = ["CHIMERA", "FORMAT", "KEPT", "MAX_FILE", "RULESETS", "Fight", "parse_fight"]
 
 
 FORMAT = 1
 MAX_FILE = 2_000_000
+CHIMERA = "chimera"
+RULESETS = {"2.1": "Aberrant 2.1", "2.0": "Aberrant 2.0", CHIMERA: "Chimera"}
+"""The games a stored encounter may be of, and their names."""
 KEPT = 50
 """The undo (and redo) steps stored with an encounter (fewer if the record would pass
 :data:`MAX_FILE`); the page itself keeps up to ``history.MAX_STEPS``."""
 
 
 class Fight:
-    """One encounter of the page: its name, rules version and history (``None``: no one
-    has joined yet)."""
+    """One encounter of the page: its name, rules version (:data:`RULESETS`) and history
+    (``None``: no one has joined yet), of :class:`Encounter` (Aberrant) or
+    :class:`ChimeraEncounter` (``ruleset`` ``chimera``)."""
 
-    def __init__(self, name: str, ruleset: str, history: History[Encounter] | None) -> None:
+    def __init__(self, name: str, ruleset: str, history: History[Any] | None) -> None:
         self.name = name
         self.ruleset = ruleset
         self.history = history
@@ -52,7 +57,14 @@ class Fight:
             kept //= 2
 
 
-def _steps(data: dict[str, Any], part: str, ruleset: str) -> tuple[Encounter, ...]:
+def _of(enc: Any, ruleset: str) -> bool:
+    """Whether ``enc`` is a fight of ``ruleset``."""
+    if ruleset == CHIMERA:
+        return isinstance(enc, ChimeraEncounter)
+    return isinstance(enc, Encounter) and enc.ruleset == ruleset
+
+
+def _steps(data: dict[str, Any], part: str, ruleset: str) -> tuple[Any, ...]:
     """A stored record's undo (``past``) or redo (``future``) steps, each checked."""
     raw = data.get(part, [])
     if not isinstance(raw, list) or len(raw) > MAX_STEPS:
@@ -60,10 +72,11 @@ def _steps(data: dict[str, Any], part: str, ruleset: str) -> tuple[Encounter, ..
     steps = []
     for i, item in enumerate(raw):
         enc = from_dict(item)
-        if not isinstance(enc, Encounter) or enc.ruleset != ruleset:
+        if not _of(enc, ruleset):
             raise InputError(
                 "encounter",
-                f"This record's undo step {part}[{i}] is not an Aberrant {ruleset} fight.",
+                f"This record's undo step {part}[{i}] is not a fight by the "
+                f"{RULESETS[ruleset]} rules.",
             )
         steps.append(enc)
     return tuple(steps)
@@ -79,13 +92,15 @@ def parse_fight(text: Any) -> Fight:
     name, ruleset = data.get("name"), data.get("ruleset")
     if not isinstance(name, str) or not 0 < len(name) <= 80:
         raise InputError("name", "The encounter's name: 1 to 80 characters.")
-    if ruleset not in ("2.0", "2.1"):
-        raise InputError("ruleset", "The rules version: 2.0 or 2.1.")
+    if ruleset not in RULESETS:
+        raise InputError("ruleset", f"The rules version: one of {', '.join(RULESETS)}.")
     raw = data.get("encounter")
     if raw is None:
         return Fight(name, ruleset, None)
     enc = from_dict(raw)
-    if not isinstance(enc, Encounter) or enc.ruleset != ruleset:
-        raise InputError("encounter", f"This record does not hold an Aberrant {ruleset} fight.")
+    if not _of(enc, ruleset):
+        raise InputError(
+            "encounter", f"This record does not hold a fight by the {RULESETS[ruleset]} rules."
+        )
     past, future = _steps(data, "past", ruleset), _steps(data, "future", ruleset)
     return Fight(name, ruleset, History(past, enc, future))

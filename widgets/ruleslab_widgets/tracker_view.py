@@ -7,13 +7,15 @@ Python's (:mod:`ruleslab_widgets.tracker_page`), the page only draws the board i
 from __future__ import annotations
 
 from ruleslab_widgets.records import RECORDS_JS
+from ruleslab_widgets.tracker_chimera_view import CHIMERA_CSS, CHIMERA_JS
 
 __all__ = ["CSS", "ESM"]
 
 ESM = (
     RECORDS_JS
+    + CHIMERA_JS
     + r"""
-const COLLECTION = "encounters", PARTY = "party";
+const COLLECTION = "encounters", PARTY = "party", OPEN_KEY = "ruleslab-tracker-open";
 const MARK = { bashing: "/", lethal: "X", aggravated: "*", stun: "S" };
 let sharedStore = null;
 function node(tag, props = {}, children = []) {
@@ -98,7 +100,9 @@ function render({ model, el }) {
     try {
       const mine = await store.readAll(COLLECTION);
       const party = await store.readAll(PARTY);
-      send({ type: "loaded", ...mine, party: party.records });
+      let current = null;  // the encounter this browser had open last
+      try { current = window.localStorage.getItem(OPEN_KEY); } catch (err) { current = null; }
+      send({ type: "loaded", ...mine, party: party.records, current });
     } catch (err) {
       send({ type: "loaded", mode: "unavailable", error: errText(err) });
     }
@@ -160,7 +164,8 @@ function render({ model, el }) {
     const picker = select("Encounter", b.encounters.map((e) => [e.id, e.name]), b.current,
       (e) => send({ type: "open", id: e.target.value }));
     const ruleset = select("Rules for a new encounter", [["2.1", "Aberrant 2.1"],
-      ["2.0", "Aberrant 2.0"]], "2.1", () => {});
+      ["2.0", "Aberrant 2.0"], ["chimera", "Chimera"]], form.ruleset || "2.1",
+      (e) => { form.ruleset = e.target.value; });
     parts.push(node("div", { class: "rl-tr-bar" }, [picker, ruleset,
       btn("New", () => send({ type: "new", ruleset: ruleset.value }),
           { "aria-label": "New encounter" }),
@@ -192,7 +197,7 @@ function render({ model, el }) {
                 "aria-label": `${r.hidden ? "Hidden" : "Hide"}: ${r.name} in the players' view` }),
         ]),
         node("div", { class: "rl-tr-health" }, [
-          node("span", { class: "rl-tr-track", role: "img", "aria-label":
+          !r.track.length ? null : node("span", { class: "rl-tr-track", role: "img", "aria-label":
             `Health track: ${r.track.filter((x) => x.filled).length} of ${r.track.length}` +
             " boxes filled" }, r.track.map((x) => node("span", {
               class: "rl-tr-box rl-tr-" + x.kind, "data-filled": x.filled || "",
@@ -204,6 +209,7 @@ function render({ model, el }) {
     if (b.rows.length) parts.push(list);
     parts.push(node("p", { class: "rl-tr-message rl-tr-" + b.message_kind, role: "status",
                            text: b.message, hidden: !b.message }));
+    if (b.chimera) parts.push(...chimeraParts(b, { node, btn, field, select, send, draw }));
     // the acting combatant's declaration: how many actions, an active defence, a sprint
     if (b.acting) {
       const a = b.acting, mine = a.key + "|" + b.when;
@@ -253,7 +259,7 @@ function render({ model, el }) {
     // adding combatants, initiative
     const party = select("From the party", b.party.map((p) => [p.id, p.name]),
                          b.party.length ? b.party[0].id : "", () => {});
-    parts.push(node("details", { class: "rl-tr-add", open: !b.started }, [
+    if (!b.chimera) parts.push(node("details", { class: "rl-tr-add", open: !b.started }, [
       node("summary", { text: "Add combatants, roll initiative" }),
       node("div", { class: "rl-tr-bar" }, b.party.length ? [party,
         btn("Add from the party", () => send({ type: "add_party", id: party.value }))]
@@ -328,6 +334,7 @@ function render({ model, el }) {
       ]));
     }
     root.replaceChildren(...parts);
+    try { if (b.current) window.localStorage.setItem(OPEN_KEY, b.current); } catch (err) { /**/ }
     if (players) players.postMessage({ type: "board", board: b.players });
   }
   model.on("change:board", draw);
@@ -340,7 +347,8 @@ export default { render };
 """
 )
 
-CSS = """
+CSS = (
+    """
 .rl-tracker { display: flex; flex-direction: column; gap: 0.6em; max-width: 44em;
   color: var(--rl-fg, inherit); font-size: 16px; }
 .rl-tracker .rl-tr-bar, .rl-tracker .rl-tr-controls { display: flex; flex-wrap: wrap;
@@ -417,3 +425,5 @@ CSS = """
   font-size: 0.85em; }
 .rl-tracker .rl-tr-log li { overflow-wrap: anywhere; margin: 0.15em 0; }
 """
+    + CHIMERA_CSS
+)

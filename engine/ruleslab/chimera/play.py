@@ -23,7 +23,7 @@ from ruleslab.chimera.plan import Plan, SurprisePlan, check_distance, check_woun
 from ruleslab.chimera.surprise import SURPRISE_AR_BONUS
 from ruleslab.chimera.wounds import KILLER_BLOW_TN, is_vanquished
 
-__all__ = ["Played", "fate_roll", "play"]
+__all__ = ["Played", "action_roll", "fate_roll", "play", "rolled_damage"]
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ def _roll_dice(rng: random.Random, count: int, sides: int) -> list[int]:
     return [rng.randint(1, sides) for _ in range(count)]
 
 
-def _action_roll(
+def action_roll(
     rng: random.Random, rules: FightRules, modifier: int, tn: int
 ) -> tuple[list[int], int, bool, bool]:
     """An Action Roll (``rules.action_die`` + ``modifier``) against ``tn``: the faces, the
@@ -53,6 +53,30 @@ def _action_roll(
     ok = is_success(natural, total, tn, top, rules.critical)
     crit = ok and is_critical(natural, total, tn, top, rules.critical)
     return faces, total, ok, crit
+
+
+def rolled_damage(
+    rng: random.Random, rules: FightRules, att: Fighter, crit: bool
+) -> tuple[int, str]:
+    """``att``'s damage roll (2 dice on a Critical Success, as ``rules.critical_damage``
+    reads it, RN-CHIM-3) and how it was rolled, in words."""
+    dmg = att.dice
+    if crit and rules.critical_damage == "sum":
+        dice_ = _roll_dice(rng, 2 * dmg.count, dmg.sides)
+        value = sum(dice_) + dmg.bonus
+        how = f"{dmg.doubled_text('sum')}: {'+'.join(map(str, dice_))}"
+    elif crit:
+        one = _roll_dice(rng, dmg.count, dmg.sides)
+        two = _roll_dice(rng, dmg.count, dmg.sides)
+        value = max(sum(one), sum(two)) + dmg.bonus
+        how = f"the higher of {sum(one)} and {sum(two)}"
+    else:
+        dice_ = _roll_dice(rng, dmg.count, dmg.sides)
+        value = sum(dice_) + dmg.bonus
+        how = f"{dmg}: {'+'.join(map(str, dice_))}"
+    if dmg.bonus:
+        how += f" {dmg.bonus:+d}"
+    return value, how
 
 
 class _Table:
@@ -79,7 +103,7 @@ class _Table:
         self.gap = distance if (a.melee or b.melee) else 0
 
     def action(self, modifier: int, tn: int) -> tuple[list[int], int, bool, bool]:
-        return _action_roll(self.rng, self.rules, modifier, tn)
+        return action_roll(self.rng, self.rules, modifier, tn)
 
     def to_hit(self, x: int, ar: int, live: list[int], tn: int) -> tuple[str, bool, bool]:
         """``x``'s Fight, Shoot or Blast roll against ``tn`` (bonus − WP − 4 if bound + AR):
@@ -101,23 +125,7 @@ class _Table:
 
     def damage(self, att: Fighter, crit: bool) -> tuple[int, str]:
         """The damage roll (2 dice on a Critical Success) and how it was rolled, in words."""
-        dmg = att.dice
-        if crit and self.rules.critical_damage == "sum":
-            dice_ = _roll_dice(self.rng, 2 * dmg.count, dmg.sides)
-            value = sum(dice_) + dmg.bonus
-            how = f"{dmg.doubled_text('sum')}: {'+'.join(map(str, dice_))}"
-        elif crit:
-            one = _roll_dice(self.rng, dmg.count, dmg.sides)
-            two = _roll_dice(self.rng, dmg.count, dmg.sides)
-            value = max(sum(one), sum(two)) + dmg.bonus
-            how = f"the higher of {sum(one)} and {sum(two)}"
-        else:
-            dice_ = _roll_dice(self.rng, dmg.count, dmg.sides)
-            value = sum(dice_) + dmg.bonus
-            how = f"{dmg}: {'+'.join(map(str, dice_))}"
-        if dmg.bonus:
-            how += f" {dmg.bonus:+d}"
-        return value, how
+        return rolled_damage(self.rng, self.rules, att, crit)
 
     def attack(self, x: int, ar: int, live: list[int], dfd: Fighter) -> str:
         """One Fight or Shoot blow on ``dfd``; wounds go to ``live``. Returns the effect."""
@@ -322,7 +330,7 @@ def fate_roll(
     if not resists:
         return f"{how}: {name} is dead"
     mod = loser.resist_modifier(wounds)
-    faces, total, ok, _ = _action_roll(rng, rules, mod, KILLER_BLOW_TN)
+    faces, total, ok, _ = action_roll(rng, rules, mod, KILLER_BLOW_TN)
     roll = f"{'+'.join(map(str, faces))} {mod:+d} = {total} vs TN {KILLER_BLOW_TN}"
     verdict = "resists: Unconscious, with a random permanent Flaw" if ok else "fails: he is dead"
     return f"{how}; {name} is classed and Resists: {roll}: {verdict}"

@@ -77,7 +77,8 @@ def _aberrant(enc: Encounter, player_view: bool) -> tuple[Row, ...]:
 
 def _chimera(enc: ChimeraEncounter, player_view: bool) -> tuple[Row, ...]:
     by_key = {c.key: c for c in enc.combatants}
-    acting = enc.order[enc.place] if enc.order and enc.place < len(enc.order) else None
+    turn = enc.order and enc.place < len(enc.order) and not enc.over  # (over: no one acts)
+    acting = enc.order[enc.place] if turn else None
     rows = []
     for key in _ordered_keys(enc.order, list(by_key)):
         c = by_key[key]
