@@ -169,6 +169,10 @@ def app_page_html() -> str:
   // R.worker is what app.js posts to; the worker behind it may change (a fallback).
   const status = function (m) {{ if (R.status) R.status(m); else R.statuses.push(m); }};
   const URL_ = "static/app/worker.mjs";
+  // this page's build (tools/build_app.py writes it, and keys URL_ by it): the worker
+  // refuses a page of another build ({{type: "build"}}), never mixing the two
+  const BUILD_ = "dev";
+  const BUILD_RETRY = "ruleslab-build-retry"; // sessionStorage: reloaded once for it
   const FLAG = "ruleslab-runtime"; // sessionStorage: "dedicated" after a shared one failed
   const LIVE_MS = 15000, START_MS = 60000; // an unanswered ping: the shared worker is gone
   let dedicated = typeof SharedWorker !== "function";
@@ -177,7 +181,8 @@ def app_page_html() -> str:
   R.worker = {{ postMessage: function (m) {{ if (port) port.postMessage(m); }} }};
   R.runtime = null;
   R.link = null;
-  const start = {{ type: "start", key: key, query: window.location.search, lock: null }};
+  const start = {{ type: "start", key: key, query: window.location.search, lock: null,
+    build: BUILD_ }};
   // the page's inputs as its link says them now (share.py's query), else its address
   const restart = function (toDedicated) {{
     if (over) return;
@@ -268,11 +273,15 @@ def app_page_html() -> str:
   const route = function (m) {{
     if (m.type === "pong") {{ if (R.runtime) R.runtime.sessions = m.sessions; return; }}
     if (m.type === "lost") {{ restart(false); return; }}
+    if (m.type === "build") {{ otherBuild(m); return; }}
     if (m.type === "fault") {{
       console.error("ruleslab: a widget message failed:", m.text);
       return;
     }}
-    if (m.type === "progress" && m.runtime) R.runtime = m.runtime;
+    if (m.type === "progress" && m.runtime) {{
+      R.runtime = m.runtime;
+      try {{ sessionStorage.removeItem(BUILD_RETRY); }} catch (e) {{}}
+    }}
     if (m.type === "display") {{ shown = true; loaded(); snapshotLater(); }}
     if (m.type === "error") loaded();
     if ((m.type === "comm_open" || m.type === "comm_msg") && m.data && m.data.state &&
@@ -280,6 +289,29 @@ def app_page_html() -> str:
     if (m.type === "progress" || m.type === "error") status(m);
     else if (R.onmessage) R.onmessage(m);
     else R.queue.push(m);
+  }};
+  // the worker runs another build than this page (a page or embed of a redeployed site
+  // meeting the Python an open tab of the old one started, or an old worker script
+  // served for the new one): reloaded once (the address then gives one build), else said
+  const otherBuild = function (m) {{
+    if (over) return;
+    let retried = null;
+    try {{ retried = sessionStorage.getItem(BUILD_RETRY); }} catch (e) {{}}
+    if (retried !== BUILD_) {{
+      try {{ sessionStorage.setItem(BUILD_RETRY, BUILD_); }} catch (e) {{}}
+      restart(false);
+      return;
+    }}
+    over = true;
+    clearInterval(beat);
+    try {{ port.close(); }} catch (e) {{}}
+    port = null;
+    loaded();
+    status({{ type: "error", build: true, text: "This page is of another version of the " +
+      "site (build " + String(BUILD_).slice(0, 8) + ") than the Python already running " +
+      "for the site in this browser (build " + String(m.worker || "?").slice(0, 8) +
+      "), and the two are never mixed. Close the site's other tabs and windows (they " +
+      "run the other version)" }});
   }};
   const alone = function () {{
     R.mode = "dedicated";
