@@ -842,17 +842,35 @@ def _calc_item(calc: Calculator, area: Area) -> str:
     )
 
 
+#: How many characters the landing page's search box holds (a title, a few words).
+SEARCH_MAX = 100
+
 #: The landing page's search: every word typed must occur in a calculator's
 #: ``data-search`` (title, summary, key, game and area); sections with no match
-#: are hidden, and "no results" says so. Plain script: no Python needed.
+#: are hidden, and "no results" says so. Plain script: no Python needed. The box holds
+#: :data:`SEARCH_MAX` characters (``maxlength``; a value set otherwise, such as one the
+#: browser restores, is cut to it): a paste of megabytes is cut, and said, never
+#: searched (the words are distinct ones, each looked for once in each calculator's
+#: text: linear in what the box holds).
 _SEARCH_SCRIPT = """<script>
 (function () {
+  const MAX = __SEARCH_MAX__;
   const box = document.getElementById("search");
   const none = document.getElementById("no-results");
   const count = document.getElementById("search-count");
+  const cut = document.getElementById("search-cut");
   const items = Array.from(document.querySelectorAll("li.calc"));
+  const said = function (pasted) {
+    cut.hidden = !pasted;
+    cut.textContent = pasted ? "The search box holds " + MAX + " characters: of the " +
+      pasted.toLocaleString("en") + " pasted, the first " + MAX + " are searched." : "";
+  };
   const filter = function () {
-    const words = box.value.toLowerCase().split(/\\s+/).filter(Boolean);
+    if (box.value.length > MAX) {
+      said(box.value.length);
+      box.value = box.value.slice(0, MAX);
+    }
+    const words = Array.from(new Set(box.value.toLowerCase().split(/\\s+/).filter(Boolean)));
     let shown = 0;
     items.forEach(function (li) {
       const text = li.dataset.search;
@@ -864,18 +882,26 @@ _SEARCH_SCRIPT = """<script>
       s.hidden = !s.querySelector("li.calc:not([hidden])");
     });
     none.hidden = shown > 0;
-    none.textContent = shown ? "" : "No calculator matches \u201c" + box.value.trim() +
-      "\u201d. Try another word, or clear the box to see them all.";
+    none.textContent = shown ? "" : "No calculator matches \\u201c" + box.value.trim() +
+      "\\u201d. Try another word, or clear the box to see them all.";
     count.textContent = words.length ? shown + (shown === 1 ? " calculator" : " calculators") +
       " shown" : "";
   };
-  box.addEventListener("input", filter);
+  box.addEventListener("paste", function (e) {
+    const text = e.clipboardData ? e.clipboardData.getData("text") : "";
+    const room = MAX - box.value.length + (box.selectionEnd - box.selectionStart);
+    said(text.length > room ? text.length : 0);
+  });
+  box.addEventListener("input", function (e) {
+    if (e.inputType !== "insertFromPaste") said(0);
+    filter();
+  });
   box.addEventListener("keydown", function (e) {
-    if (e.key === "Escape") { box.value = ""; filter(); }
+    if (e.key === "Escape") { box.value = ""; said(0); filter(); }
   });
   filter(); // a value the browser kept (back button)
 })();
-</script>"""
+</script>""".replace("__SEARCH_MAX__", str(SEARCH_MAX))
 
 
 def landing_html() -> str:
@@ -928,6 +954,7 @@ h1 {{ margin: .2em 0 .3em; font-size: 1.8em; }}
 .search input {{ font: inherit; padding: .35em .5em; width: 18em; max-width: 70vw;
   border: 1px solid var(--muted); border-radius: 4px; background: var(--bg); color: var(--fg); }}
 #no-results {{ font-weight: 600; }}
+.search-cut {{ margin: .2em 0; color: var(--muted); }}
 #offline-status {{ margin: .4em 0; color: var(--muted); }}
 #offline-status button {{ font: inherit; margin: .2em 0 0; padding: .25em .7em;
   border: 1px solid var(--muted); border-radius: 4px; background: var(--card); color: var(--fg);
@@ -961,12 +988,13 @@ runs in your browser, Python included, and nothing is sent anywhere.</p>
 <div class="tools">
 <div class="search" role="search"><label for="search">Find a calculator</label><input
  type="search" id="search" autocomplete="off" placeholder="e.g. fall, soak, burst"
- aria-describedby="search-count"></div>
+ maxlength="{SEARCH_MAX}" aria-describedby="search-count search-cut"></div>
 <a class="notes" href="rules-notes/index.html">Rules notes: how unclear rules are read</a>
 <a class="notes" href="app.html?calculator=tracker">Encounter tracker: run a fight, turn by turn</a>
 <a class="notes" href="docs/index.html">Documentation: for GMs, rules authors, developers</a>
 </div>
 <p id="search-count" class="visually-hidden" aria-live="polite"></p>
+<p id="search-cut" class="search-cut" role="status" hidden></p>
 <p id="no-results" role="status" hidden></p>
 {groups}
 <footer>
