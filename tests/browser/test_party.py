@@ -790,6 +790,18 @@ def test_an_opted_in_embed_in_a_page_of_another_origin_asks_before_each_change(
             ask.get_by_role("button", name="Allow this change").click()
             expect(status).to_contain_text("Saved Lee")
             assert [parse_entry(r["text"]).name for r in _live(site_tab)] == ["Lee"]
+            # the tracker in a hand-made iframe of that page: keeps nothing of the GM's
+            tracker = '<iframe title="Tracker" src="{}app.html?calculator=tracker"></iframe>'
+            (tmp_path / "tracker.html").write_text(
+                FOREIGN_HOST.format(site=base_url, extra="").replace(
+                    "<h1>", tracker.format(base_url) + "<h1>"
+                )
+            )
+            page.goto(host + "tracker.html")
+            message = page.frame_locator('iframe[title="Tracker"]').locator(".rl-tr-message")
+            expect(message).to_contain_text(
+                "This tracker is shown inside another page", timeout=KERNEL_TIMEOUT
+            )
         # a page of the site itself is not asked
         bar = _open(page, base_url, "lifting")
         expect(bar.locator(".rl-party-list summary")).to_have_text("Party (1)")

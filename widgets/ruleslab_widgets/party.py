@@ -88,33 +88,6 @@ const COLLECTION = "party";
 const LEGACY = { store: "party", key: "party" };  // (where sites before the records kept it)
 const MAX_FILE = 1000000;
 let sharedStore = null;  // one per page, for every party bar on it
-/* Whether this page may read and write the GM's party: a page of the site, or an embed
- * (in a frame, `embed=` in its address) whose embedding page opted in (`party=yes`,
- * embed.js's data-party="yes"). */
-function ownParty() {
-  const query = new URLSearchParams(window.location.search);
-  let framed = true;
-  try { framed = window.top !== window.self; } catch (err) {}
-  if (!framed && !query.has("embed")) return true;
-  return query.get("party") === "yes";
-}
-/* The page embedding this frame when it is of another origin than the site (a frame
- * inside a page of the site: null): an embed there writes the GM's party only once the
- * reader has allowed each change, in the frame, told which page it is shown in. */
-function foreignHost() {
-  let framed = true;
-  try { framed = window.top !== window.self; } catch (err) {}
-  if (!framed) return null;
-  const own = window.location.origin;
-  const ancestors = window.location.ancestorOrigins;
-  if (ancestors && ancestors.length) {
-    const other = Array.from(ancestors).find((o) => o !== own);
-    return other === undefined ? null : other === "null" ? "a page whose address is hidden" : other;
-  }
-  try { if (window.top.location.origin === own) return null; } catch (err) {}
-  try { return new URL(document.referrer).origin; }
-  catch (err) { return "a page whose address is hidden"; }
-}
 const ALLOW_AFTER_MS = 1000;  // (a click aimed at the page behind is not taken as a yes)
 const localBars = new Set();  // this page's bars: told of each other's writes
 function theStore() {
@@ -161,7 +134,7 @@ function render({ model, el }) {
   const store = theStore();
 
   async function load() {
-    if (!ownParty()) {  // an embed: nothing of the GM's read or written
+    if (!ownData()) {  // an embed: nothing of the GM's read or written
       send({ type: "loaded", mode: "embedded" });
       return;
     }

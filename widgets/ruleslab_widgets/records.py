@@ -57,6 +57,34 @@ function rqResult(req) {
     req.onerror = () => reject(req.error);
   });
 }
+/* Whether this page may read and write the GM's stored data (the party, the
+ * encounters): a page of the site, or an embed (in a frame, `embed=` in its address)
+ * whose embedding page opted in (`party=yes`, embed.js's data-party="yes"). */
+function ownData() {
+  const query = new URLSearchParams(window.location.search);
+  let framed = true;
+  try { framed = window.top !== window.self; } catch (err) {}
+  if (!framed && !query.has("embed")) return true;
+  return query.get("party") === "yes";
+}
+/* The page embedding this frame when it is of another origin than the site (a frame
+ * inside a page of the site: null): an embed there writes the GM's party only once the
+ * reader has allowed each change, in the frame, told which page it is shown in (the
+ * party bar), and the tracker keeps nothing there. */
+function foreignHost() {
+  let framed = true;
+  try { framed = window.top !== window.self; } catch (err) {}
+  if (!framed) return null;
+  const own = window.location.origin;
+  const ancestors = window.location.ancestorOrigins;
+  if (ancestors && ancestors.length) {
+    const other = Array.from(ancestors).find((o) => o !== own);
+    return other === undefined ? null : other === "null" ? "a page whose address is hidden" : other;
+  }
+  try { if (window.top.location.origin === own) return null; } catch (err) {}
+  try { return new URL(document.referrer).origin; }
+  catch (err) { return "a page whose address is hidden"; }
+}
 function errText(err) {
   return String((err && (err.name ? err.name + ": " : "") + err.message) || err);
 }
