@@ -122,12 +122,24 @@ function startPython(say) {
       // the calculator's packages are fetched while the interpreter starts (their
       // dependencies come from the lock); every page waiting is told how many bytes
       // have come: "Starting Python: 3.1 of 4.6 MB"
-      const done = countFetched((loaded) => {
-        const message = { type: "progress", phase: "python", loaded, total: START_BYTES };
-        for (const c of channels) if (c.started && !c.runtime) c.post(message);
+      // a file it needs refused (offline with a damaged copy: the service worker's 503)
+      // ends the start at once, saying which: Pyodide itself may wait on it for ever
+      let refuse = () => {};
+      const refused = new Promise((_, reject) => {
+        refuse = reject;
       });
+      const done = countFetched(
+        (loaded) => {
+          const message = { type: "progress", phase: "python", loaded, total: START_BYTES };
+          for (const c of channels) if (c.started && !c.runtime) c.post(message);
+        },
+        (url, status, why) => {
+          const name = url.split("?")[0].split("/").pop();
+          refuse(new Error(why || `a file Python needs (${name}) could not be loaded (${status})`));
+        },
+      );
       try {
-        pyodide = await start({ packages: ["ruleslab"] });
+        pyodide = await Promise.race([start({ packages: ["ruleslab"] }), refused]);
       } finally {
         done();
       }
