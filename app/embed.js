@@ -23,9 +23,11 @@
  * Before it starts an embed shows the calculator's title. The first embed to start
  * says which Python it runs on as soon as its page's script (app.js) is loaded, long
  * before Python is up: where its frame can reach the site's shared worker (one
- * Python for all the site's calculators) every other embed in view starts right
- * away, while that Python starts, and they share it; where it cannot (no
- * SharedWorker, or the browser refuses it to a frame of another site: third-party
+ * Python for all the site's calculators) the next embeds in view start while that
+ * Python starts, and they share it, AT_ONCE of them loading at a time (a frame of
+ * the site in a page of the same site runs on the page's own thread: fifty frames
+ * loading at once would leave the page deaf to clicks for seconds); where it cannot
+ * (no SharedWorker, or the browser refuses it to a frame of another site: third-party
  * storage blocked), each frame would start its own Python, so they start one at a
  * time, each when the one before is drawn (a page never starts several interpreters
  * at once). The app page posts {type: "ruleslab:runtime", id, mode} ("shared" or
@@ -58,18 +60,22 @@
   const LATER = "A ruleslab calculator: it starts when you scroll to it.";
   const WAITING = "Waiting for another calculator on this page to start…";
   const WAIT_MS = 60000; // an embed that never says it is ready stops holding the queue
+  const AT_ONCE = 3; // frames loading at a time on the shared Python
   const has = function (o, k) {
     return Object.prototype.hasOwnProperty.call(o, k);
   };
   const byWindow = new Map(); // iframe's window -> embed
   const waiting = []; // embeds asked to start, in order
-  let starting = null; // the embed whose Python is starting
+  const starting = new Map(); // the embeds loading (not yet drawn) -> their time-out
   // One Python serves every calculator of the site in this browser (a SharedWorker:
   // docs/app-page.md, "One Python for the whole site"): once an embed's frame says it
-  // is on it, the others start at once (they find it running, or starting).
+  // is on it, the others start, AT_ONCE loading at a time (they find it running, or
+  // starting); until then, or without it, one at a time.
   let shared = false;
-  let startTimer = 0;
   let count = 0;
+  const room = function () {
+    return starting.size < (shared ? AT_ONCE : 1);
+  };
 
   const STYLE = `
 .ruleslab-embed { display: block; margin: 1em 0; }
@@ -255,7 +261,7 @@
   function ask(embed) {
     if (embed.iframe || waiting.indexOf(embed) >= 0) return;
     waiting.push(embed);
-    if (starting && !shared) embed.note.textContent = WAITING;
+    if (!room()) embed.note.textContent = WAITING;
     else setTimeout(next, 0);
   }
 
@@ -268,12 +274,12 @@
 
   function begin(embed) {
     if (embed.seen) embed.seen.disconnect();
-    if (!shared) {
-      starting = embed;
-      startTimer = setTimeout(function () {
+    starting.set(
+      embed,
+      setTimeout(function () {
         done(embed);
-      }, WAIT_MS);
-    }
+      }, WAIT_MS),
+    );
     const frame = document.createElement("iframe");
     frame.title = embed.title;
     frame.setAttribute("allow", "clipboard-write"); // the calculator's "Copy link"
@@ -302,21 +308,20 @@
     return box.bottom >= -200 && box.top <= window.innerHeight + 200;
   }
 
-  /** `embed` is drawn (or failed, or timed out, or on the shared runtime): the next one
-   * may start. */
+  /** `embed` is drawn (or failed, or timed out): the next one may start. */
   function done(embed) {
-    if (starting !== embed) return;
-    clearTimeout(startTimer);
-    starting = null;
+    if (!starting.has(embed)) return;
+    clearTimeout(starting.get(embed));
+    starting.delete(embed);
     next();
   }
 
-  /** Start the next embed asked for that is still wanted: the clicked ones first, in
-   * the order clicked, then those near the view in page order (the one just drawn may
-   * have pushed some away: they start when scrolled to again). On the shared runtime,
-   * every one of them starts now. */
+  /** Start the next embeds asked for that are still wanted, as many as there is room
+   * for: the clicked ones first, in the order clicked, then those near the view in page
+   * order (the one just drawn may have pushed some away: they start when scrolled to
+   * again). */
   function next() {
-    if (starting && !shared) return;
+    if (!room()) return;
     const clicked = waiting.filter(function (e) {
       return e.click;
     });
@@ -332,7 +337,7 @@
       const embed = order.shift();
       if (embed.click || near(embed)) {
         begin(embed);
-        if (shared) continue;
+        if (room()) continue;
         order.forEach(function (e) {
           e.note.textContent = WAITING;
           waiting.push(e);
@@ -349,10 +354,10 @@
     const m = event.data;
     if (!embed || !m || typeof m !== "object" || m.id !== embed.id) return;
     if (m.type === "ruleslab:runtime") {
-      // the shared Python (its frame could reach it): the others need not wait for it
+      // the shared Python (its frame could reach it): the next ones need not wait for it
       if (m.mode === "shared" && !shared) {
         shared = true;
-        done(embed);
+        next();
       }
     } else if (m.type === "ruleslab:height") {
       const h = Number(m.height);

@@ -35,10 +35,11 @@ const KEY = new URL(`snapshot-${VERSION}.bin`, import.meta.url).href;
 
 /** Count the bytes of every response `fetch` gives from now on (as they arrive, decoded:
  * a copy of the body is read beside the caller's), calling `report(bytes)` at most every
- * 150 ms and once more on `done()`; returns `done`, which puts the real `fetch` back.
+ * 150 ms and once more on `done()`, and `failed(url, status, body)` for a response that is
+ * not ok; returns `done`, which puts the real `fetch` back.
  * The caller gets the response itself (the WebAssembly's compiled code stays cached by
  * its URL). */
-export function countFetched(report) {
+export function countFetched(report, failed = () => {}) {
   const real = globalThis.fetch;
   let loaded = 0;
   let last = 0;
@@ -57,7 +58,12 @@ export function countFetched(report) {
   };
   globalThis.fetch = async (...args) => {
     const response = await real(...args);
-    if (response.body) count(response.clone().body).catch(() => {}); // (a failed body: the caller's)
+    if (!response.ok) {
+      // (a file Python needs, refused: said, not waited on; the service worker's 503 says
+      // why in its body)
+      const why = await response.clone().text().catch(() => "");
+      failed(String(response.url || args[0]), response.status, why.slice(0, 300));
+    } else if (response.body) count(response.clone().body).catch(() => {}); // (a failed body: the caller's)
     return response;
   };
   return () => {

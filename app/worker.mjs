@@ -24,14 +24,15 @@
  * preloaded through the app page's lock (no IPython: a stand-in provides the few names
  * the widget stack imports).
  *
- * From a page: {type: "start", key, query, lock} first (the calculator, the page's
- * query string: a shared link's inputs; the name of a Web Lock the page holds while
- * it lives), then {type: "comm_msg" | "comm_close", comm_id, msg_id, data, buffers},
+ * From a page: {type: "start", key, query, lock, build} first (the calculator, the
+ * page's query string: a shared link's inputs; the name of a Web Lock the page holds
+ * while it lives; the page's build: one not this worker's is answered {type: "build",
+ * page, worker} and nothing else), then {type: "comm_msg" | "comm_close", comm_id, msg_id, data, buffers},
  * {type: "ping"} (the page checks that the worker answers) and {type: "close"} (the
  * page is going away).
  * To a page: {type: "progress", phase} ("python" while the interpreter starts, with
  * `loaded` and `total` bytes as its files come when it is not restored,
- * "calculator" with `runtime: {mode, id, sessions, reused, snapshot}` ("restored" or
+ * "calculator" with `runtime: {mode, id, build, sessions, reused, snapshot}` ("restored" or
  * "none": how Python started) when its calculator is
  * built), {type: "batch", messages} (the calculator's build at once: its widgets' comm
  * messages, then {type: "display", model_id}), the comm messages of its widgets' later
@@ -60,6 +61,9 @@ import {
 const SHARED =
   typeof SharedWorkerGlobalScope !== "undefined" && self instanceof SharedWorkerGlobalScope;
 const RUNTIME_ID = Math.random().toString(36).slice(2, 10);
+/** This build of the site's app page (tools/build_app.py writes it, as app.html's
+ * `BUILD_`): a page of another build is refused, never served by this Python. */
+const BUILD = /*RULESLAB-BUILD*/ "dev";
 /** A page with no Web Locks that has said nothing for this long is taken as gone (a
  * hidden tab's timers may run only once a minute). */
 const SILENT_MS = 5 * 60 * 1000;
@@ -118,12 +122,24 @@ function startPython(say) {
       // the calculator's packages are fetched while the interpreter starts (their
       // dependencies come from the lock); every page waiting is told how many bytes
       // have come: "Starting Python: 3.1 of 4.6 MB"
-      const done = countFetched((loaded) => {
-        const message = { type: "progress", phase: "python", loaded, total: START_BYTES };
-        for (const c of channels) if (c.started && !c.runtime) c.post(message);
+      // a file it needs refused (offline with a damaged copy: the service worker's 503)
+      // ends the start at once, saying which: Pyodide itself may wait on it for ever
+      let refuse = () => {};
+      const refused = new Promise((_, reject) => {
+        refuse = reject;
       });
+      const done = countFetched(
+        (loaded) => {
+          const message = { type: "progress", phase: "python", loaded, total: START_BYTES };
+          for (const c of channels) if (c.started && !c.runtime) c.post(message);
+        },
+        (url, status, why) => {
+          const name = url.split("?")[0].split("/").pop();
+          refuse(new Error(why || `a file Python needs (${name}) could not be loaded (${status})`));
+        },
+      );
       try {
-        pyodide = await start({ packages: ["ruleslab"] });
+        pyodide = await Promise.race([start({ packages: ["ruleslab"] }), refused]);
       } finally {
         done();
       }
@@ -178,6 +194,14 @@ function open() {
 async function begin(channel, message) {
   if (channel.started) return;
   channel.started = true;
+  if (String(message.build || "") !== BUILD) {
+    // a page of another build (a redeploy: a page of the new site meeting the Python an
+    // open tab of the old one started, or an old copy of this script served for the new
+    // one): refused, the page says so (or reloads) rather than mixing the two
+    channel.post({ type: "build", page: String(message.build || "").slice(0, 40), worker: BUILD });
+    close(channel);
+    return;
+  }
   const reused = python !== null;
   if (reused && !ready) channel.post({ type: "progress", phase: "python" }); // (still starting)
   let runtime;
@@ -201,6 +225,7 @@ async function begin(channel, message) {
     runtime: {
       mode: SHARED ? "shared" : "dedicated",
       id: RUNTIME_ID,
+      build: BUILD,
       sessions,
       reused,
       snapshot: runtime.snapshot,

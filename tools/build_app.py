@@ -148,6 +148,7 @@ COMPILE_HINT = "//# allFunctionsCalledOnLoad"
 COPIED = ("worker.mjs", "snapshot.mjs", "python.mjs")
 RUNTIME_VERSION = '/*RULESLAB-RUNTIME-VERSION*/ "dev"'
 START_BYTES = "/*RULESLAB-START-BYTES*/ 0"
+BUILD = '/*RULESLAB-BUILD*/ "dev"'
 
 ANYWIDGET = REPO / "node_modules" / "anywidget" / "dist" / "index.js"
 ANYWIDGET_TIMEOUT = "AbortSignal.timeout(2e3)"
@@ -512,33 +513,63 @@ def _build_into(site: Path, out: Path, sources: Path, project_wheel: Path | None
         app_stdlib(stdlib, Path(site) / APP_STDLIB_ZIP, keep)
     patched_pyodide_asm(Path(site) / PYODIDE_ASM, out)
     version = runtime_version(site, out)
-    _worker_of_this_build(Path(site) / "app.html", version)
+    build = app_build(version, Path(site) / "app.html", out, sources)
+    _worker_of_this_build(Path(site) / "app.html", build)
+    marks = {
+        "python.mjs": ((RUNTIME_VERSION, version), (START_BYTES, start_bytes(site))),
+        "worker.mjs": ((BUILD, build),),
+    }
     for name in COPIED:
         text = (sources / name).read_text(encoding="utf-8")
-        if name == "python.mjs":
-            for mark, value in ((RUNTIME_VERSION, version), (START_BYTES, start_bytes(site))):
-                if text.count(mark) != 1:
-                    raise AppBuildError(f"{sources / name}: expected {mark} once")
-                text = text.replace(mark, json.dumps(value))
+        for mark, value in marks.get(name, ()):
+            if text.count(mark) != 1:
+                raise AppBuildError(f"{sources / name}: expected {mark} once")
+            text = text.replace(mark, json.dumps(value))
         (out / name).write_text(text, encoding="utf-8")
 
 
 #: The app page's worker URL as tools/make_content.py writes it (one for every calculator).
 WORKER_URL = 'const URL_ = "static/app/worker.mjs";'
+#: The app page's build as tools/make_content.py writes it.
+PAGE_BUILD = 'const BUILD_ = "dev";'
+_KEYED_URL = re.compile(r'const URL_ = "static/app/worker\.mjs(\?build=[0-9a-f]*)?";')
+_KEYED_BUILD = re.compile(r'const BUILD_ = "(dev|[0-9a-f]*)";')
 
 
-def _worker_of_this_build(page: Path, version: str) -> None:
-    """Name this build in the app page's worker URL (``worker.mjs?build=<version>``): a
+def app_build(version: str, page: Path, app: Path, sources: Path) -> str:
+    """What names this build of the app page, for its worker (16 hex digits): the
+    sha256 of the runtime's ``version`` (:func:`runtime_version`), the page ``page``
+    (as tools/make_content.py wrote it), its bundle and styles in ``app`` and the
+    worker's scripts in ``sources``. Two builds that differ in any of these never share
+    a worker: the page's worker URL names it, and the worker refuses a page naming
+    another (``app/worker.mjs``: the page says so rather than mixing the two)."""
+    digest = hashlib.sha256(version.encode() + b"\0")
+    text = page.read_text(encoding="utf-8") if page.is_file() else ""
+    text = _KEYED_BUILD.sub(PAGE_BUILD, _KEYED_URL.sub(WORKER_URL, text))
+    digest.update(b"app.html\0" + text.encode())
+    for rel, path in (
+        *((name, app / name) for name in ("app.js", "app.css")),
+        *((name, sources / name) for name in COPIED),
+    ):
+        digest.update(rel.encode() + b"\0" + (path.read_bytes() if path.is_file() else b""))
+    return digest.hexdigest()[:16]
+
+
+def _worker_of_this_build(page: Path, build: str) -> None:
+    """Name this build (:func:`app_build`) in the app page's worker URL
+    (``worker.mjs?build=<build>``) and in what the page tells its worker (``BUILD_``): a
     SharedWorker is one per URL, so a page or embed of a new build never attaches to a
-    shared Python another build's page started (it starts its own, of its own build)."""
+    shared Python another build's page started (it starts its own, of its own build);
+    and a worker script of another build served under this URL refuses the page."""
     if not page.is_file():
         return
     text = page.read_text(encoding="utf-8")
-    pattern = re.compile(r'const URL_ = "static/app/worker\.mjs(\?build=[0-9a-f]*)?";')
-    if len(pattern.findall(text)) != 1:
-        raise AppBuildError(f"{page}: expected {WORKER_URL} once")
-    keyed = f'const URL_ = "static/app/worker.mjs?build={version}";'
-    page.write_text(pattern.sub(keyed, text), encoding="utf-8")
+    for pattern, what in ((_KEYED_URL, WORKER_URL), (_KEYED_BUILD, PAGE_BUILD)):
+        if len(pattern.findall(text)) != 1:
+            raise AppBuildError(f"{page}: expected {what} once")
+    text = _KEYED_URL.sub(f'const URL_ = "static/app/worker.mjs?build={build}";', text)
+    text = _KEYED_BUILD.sub(f'const BUILD_ = "{build}";', text)
+    page.write_text(text, encoding="utf-8")
 
 
 def module_of(member: str) -> str:

@@ -169,6 +169,10 @@ def app_page_html() -> str:
   // R.worker is what app.js posts to; the worker behind it may change (a fallback).
   const status = function (m) {{ if (R.status) R.status(m); else R.statuses.push(m); }};
   const URL_ = "static/app/worker.mjs";
+  // this page's build (tools/build_app.py writes it, and keys URL_ by it): the worker
+  // refuses a page of another build ({{type: "build"}}), never mixing the two
+  const BUILD_ = "dev";
+  const BUILD_RETRY = "ruleslab-build-retry"; // sessionStorage: reloaded once for it
   const FLAG = "ruleslab-runtime"; // sessionStorage: "dedicated" after a shared one failed
   const LIVE_MS = 15000, START_MS = 60000; // an unanswered ping: the shared worker is gone
   let dedicated = typeof SharedWorker !== "function";
@@ -177,7 +181,8 @@ def app_page_html() -> str:
   R.worker = {{ postMessage: function (m) {{ if (port) port.postMessage(m); }} }};
   R.runtime = null;
   R.link = null;
-  const start = {{ type: "start", key: key, query: window.location.search, lock: null }};
+  const start = {{ type: "start", key: key, query: window.location.search, lock: null,
+    build: BUILD_ }};
   // the page's inputs as its link says them now (share.py's query), else its address
   const restart = function (toDedicated) {{
     if (over) return;
@@ -268,11 +273,15 @@ def app_page_html() -> str:
   const route = function (m) {{
     if (m.type === "pong") {{ if (R.runtime) R.runtime.sessions = m.sessions; return; }}
     if (m.type === "lost") {{ restart(false); return; }}
+    if (m.type === "build") {{ otherBuild(m); return; }}
     if (m.type === "fault") {{
       console.error("ruleslab: a widget message failed:", m.text);
       return;
     }}
-    if (m.type === "progress" && m.runtime) R.runtime = m.runtime;
+    if (m.type === "progress" && m.runtime) {{
+      R.runtime = m.runtime;
+      try {{ sessionStorage.removeItem(BUILD_RETRY); }} catch (e) {{}}
+    }}
     if (m.type === "display") {{ shown = true; loaded(); snapshotLater(); }}
     if (m.type === "error") loaded();
     if ((m.type === "comm_open" || m.type === "comm_msg") && m.data && m.data.state &&
@@ -280,6 +289,29 @@ def app_page_html() -> str:
     if (m.type === "progress" || m.type === "error") status(m);
     else if (R.onmessage) R.onmessage(m);
     else R.queue.push(m);
+  }};
+  // the worker runs another build than this page (a page or embed of a redeployed site
+  // meeting the Python an open tab of the old one started, or an old worker script
+  // served for the new one): reloaded once (the address then gives one build), else said
+  const otherBuild = function (m) {{
+    if (over) return;
+    let retried = null;
+    try {{ retried = sessionStorage.getItem(BUILD_RETRY); }} catch (e) {{}}
+    if (retried !== BUILD_) {{
+      try {{ sessionStorage.setItem(BUILD_RETRY, BUILD_); }} catch (e) {{}}
+      restart(false);
+      return;
+    }}
+    over = true;
+    clearInterval(beat);
+    try {{ port.close(); }} catch (e) {{}}
+    port = null;
+    loaded();
+    status({{ type: "error", build: true, text: "This page is of another version of the " +
+      "site (build " + String(BUILD_).slice(0, 8) + ") than the Python already running " +
+      "for the site in this browser (build " + String(m.worker || "?").slice(0, 8) +
+      "), and the two are never mixed. Close the site's other tabs and windows (they " +
+      "run the other version)" }});
   }};
   const alone = function () {{
     R.mode = "dedicated";
@@ -836,17 +868,35 @@ def _calc_item(calc: Calculator, area: Area) -> str:
     )
 
 
+#: How many characters the landing page's search box holds (a title, a few words).
+SEARCH_MAX = 100
+
 #: The landing page's search: every word typed must occur in a calculator's
 #: ``data-search`` (title, summary, key, game and area); sections with no match
-#: are hidden, and "no results" says so. Plain script: no Python needed.
+#: are hidden, and "no results" says so. Plain script: no Python needed. The box holds
+#: :data:`SEARCH_MAX` characters (``maxlength``; a value set otherwise, such as one the
+#: browser restores, is cut to it): a paste of megabytes is cut, and said, never
+#: searched (the words are distinct ones, each looked for once in each calculator's
+#: text: linear in what the box holds).
 _SEARCH_SCRIPT = """<script>
 (function () {
+  const MAX = __SEARCH_MAX__;
   const box = document.getElementById("search");
   const none = document.getElementById("no-results");
   const count = document.getElementById("search-count");
+  const cut = document.getElementById("search-cut");
   const items = Array.from(document.querySelectorAll("li.calc"));
+  const said = function (pasted) {
+    cut.hidden = !pasted;
+    cut.textContent = pasted ? "The search box holds " + MAX + " characters: of the " +
+      pasted.toLocaleString("en") + " pasted, the first " + MAX + " are searched." : "";
+  };
   const filter = function () {
-    const words = box.value.toLowerCase().split(/\\s+/).filter(Boolean);
+    if (box.value.length > MAX) {
+      said(box.value.length);
+      box.value = box.value.slice(0, MAX);
+    }
+    const words = Array.from(new Set(box.value.toLowerCase().split(/\\s+/).filter(Boolean)));
     let shown = 0;
     items.forEach(function (li) {
       const text = li.dataset.search;
@@ -858,18 +908,26 @@ _SEARCH_SCRIPT = """<script>
       s.hidden = !s.querySelector("li.calc:not([hidden])");
     });
     none.hidden = shown > 0;
-    none.textContent = shown ? "" : "No calculator matches \u201c" + box.value.trim() +
-      "\u201d. Try another word, or clear the box to see them all.";
+    none.textContent = shown ? "" : "No calculator matches \\u201c" + box.value.trim() +
+      "\\u201d. Try another word, or clear the box to see them all.";
     count.textContent = words.length ? shown + (shown === 1 ? " calculator" : " calculators") +
       " shown" : "";
   };
-  box.addEventListener("input", filter);
+  box.addEventListener("paste", function (e) {
+    const text = e.clipboardData ? e.clipboardData.getData("text") : "";
+    const room = MAX - box.value.length + (box.selectionEnd - box.selectionStart);
+    said(text.length > room ? text.length : 0);
+  });
+  box.addEventListener("input", function (e) {
+    if (e.inputType !== "insertFromPaste") said(0);
+    filter();
+  });
   box.addEventListener("keydown", function (e) {
-    if (e.key === "Escape") { box.value = ""; filter(); }
+    if (e.key === "Escape") { box.value = ""; said(0); filter(); }
   });
   filter(); // a value the browser kept (back button)
 })();
-</script>"""
+</script>""".replace("__SEARCH_MAX__", str(SEARCH_MAX))
 
 
 def landing_html() -> str:
@@ -922,6 +980,7 @@ h1 {{ margin: .2em 0 .3em; font-size: 1.8em; }}
 .search input {{ font: inherit; padding: .35em .5em; width: 18em; max-width: 70vw;
   border: 1px solid var(--muted); border-radius: 4px; background: var(--bg); color: var(--fg); }}
 #no-results {{ font-weight: 600; }}
+.search-cut {{ margin: .2em 0; color: var(--muted); }}
 #offline-status {{ margin: .4em 0; color: var(--muted); }}
 #offline-status button {{ font: inherit; margin: .2em 0 0; padding: .25em .7em;
   border: 1px solid var(--muted); border-radius: 4px; background: var(--card); color: var(--fg);
@@ -955,12 +1014,13 @@ runs in your browser, Python included, and nothing is sent anywhere.</p>
 <div class="tools">
 <div class="search" role="search"><label for="search">Find a calculator</label><input
  type="search" id="search" autocomplete="off" placeholder="e.g. fall, soak, burst"
- aria-describedby="search-count"></div>
+ maxlength="{SEARCH_MAX}" aria-describedby="search-count search-cut"></div>
 <a class="notes" href="rules-notes/index.html">Rules notes: how unclear rules are read</a>
 <a class="notes" href="app.html?calculator=tracker">Encounter tracker: run a fight, turn by turn</a>
 <a class="notes" href="docs/index.html">Documentation: for GMs, rules authors, developers</a>
 </div>
 <p id="search-count" class="visually-hidden" aria-live="polite"></p>
+<p id="search-cut" class="search-cut" role="status" hidden></p>
 <p id="no-results" role="status" hidden></p>
 {groups}
 <footer>

@@ -95,6 +95,72 @@ def test_landing_page_search_filters_as_one_types(page, base_url):
     expect(page.locator("#no-results")).to_be_hidden()
 
 
+#: A paste of 10,500,005 characters: "soak" and 3.5 million two-letter words.
+BIG_PASTE_JS = "() => navigator.clipboard.writeText('soak ' + 'ab '.repeat(3500000))"
+BIG_PASTE = 5 + 3 * 3_500_000
+
+
+def test_a_paste_of_megabytes_into_the_search_is_cut_said_and_the_page_answers(
+    browser, base_url, artifacts
+):
+    """Issue 38, 9: a 10 MB paste into the landing page's search froze it 3.7 s. The box
+    holds 100 characters: the paste is cut, said, and the page answers a click at once."""
+    import time
+
+    from tools.make_content import SEARCH_MAX
+
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 900}, permissions=["clipboard-read", "clipboard-write"]
+    )
+    try:
+        page = context.new_page()
+        page.goto(base_url)
+        page.evaluate(BIG_PASTE_JS)
+        box = page.get_by_label("Find a calculator")
+        box.focus()
+        start = time.monotonic()
+        page.keyboard.press("Control+V")
+        page.mouse.click(5, 5)
+        answered = page.evaluate("() => document.getElementById('search').value.length")
+        took = time.monotonic() - start
+        assert answered == SEARCH_MAX
+        assert took < 2.0, f"the page answered the click after {took:.2f} s"
+        kept = ("soak " + "ab " * 40)[:SEARCH_MAX]
+        expect(box).to_have_value(kept)
+        cut = page.locator("#search-cut")
+        expect(cut).to_have_text(
+            f"The search box holds {SEARCH_MAX} characters: of the {BIG_PASTE:,} pasted, "
+            f"the first {SEARCH_MAX} are searched."
+        )
+        words = set(kept.split())
+        texts = {
+            k: f"{k.replace('_', ' ')} {get(k).title} {get(k).summary} {a.game} {a.title}".lower()
+            for a in AREAS
+            for k in a.keys
+        }
+        want = [k for k, text in texts.items() if all(w in text for w in words)]
+        expect(page.locator("li.calc:visible")).to_have_count(len(want))
+        assert axe_violations(page) == []
+        for theme in ("light", "dark"):
+            page.goto(f"{base_url}index.html?theme={theme}")
+            for width, height in ((1280, 900), (390, 844)):
+                page.set_viewport_size({"width": width, "height": height})
+                box = page.get_by_label("Find a calculator")
+                box.fill("")
+                box.focus()
+                page.keyboard.press("Control+V")
+                expect(cut).to_be_visible()
+                page.screenshot(path=str(artifacts / f"search-paste-cut-{theme}-{width}.png"))
+        # typing again: the note goes, the search goes on
+        box.fill("")
+        box.press_sequentially("soak")
+        expect(cut).to_be_hidden()
+        box.press("Escape")
+        expect(page.locator("li.calc:visible")).to_have_count(len(TITLES))
+    finally:
+        context.close()
+
+
 def test_every_link_of_the_landing_page_goes_to_a_page_of_the_site(page, base_url, site_dir):
     page.goto(base_url)
     hrefs = page.locator("a[href]").evaluate_all("(as) => as.map((a) => a.getAttribute('href'))")

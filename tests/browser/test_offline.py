@@ -794,11 +794,19 @@ def test_a_cache_entry_with_the_right_bytes_but_a_wrong_status_or_type_is_fetche
         context.close()
 
 
+@pytest.mark.parametrize(
+    ("damaged", "said"),
+    [
+        ("static/app/app.js", "static/app/app.js) could not be loaded"),
+        ("static/pyodide/pyodide.asm.wasm", "pyodide.asm.wasm) is damaged in this browser"),
+    ],
+    ids=["app.js", "wasm"],
+)
 def test_offline_with_a_damaged_app_script_the_page_says_so_within_seconds(
-    browser, site_dir, deploy_server
+    browser, site_dir, deploy_server, damaged, said
 ):
-    """Issue 38, 3: offline with a damaged app.js the page counted "Starting … N s" for
-    ever instead of saying what is wrong."""
+    """Issue 38, 3: offline with a damaged app.js or WebAssembly the page counted
+    "Starting … N s" for ever instead of saying what is wrong."""
     from playwright.sync_api import expect
 
     manifest = read_manifest(site_dir)
@@ -809,17 +817,15 @@ def test_offline_with_a_damaged_app_script_the_page_says_so_within_seconds(
     try:
         page.goto(base)
         assert page.evaluate("() => window.ruleslabOffline.ready")["type"] == "complete"
-        page.evaluate(DAMAGE_JS, [cache, base + "static/app/app.js"])
+        page.evaluate(DAMAGE_JS, [cache, base + damaged])
         cdp = context.new_cdp_session(page)
         cdp.send("Network.clearBrowserCache")  # (no good copy in the HTTP cache either)
         context.set_offline(True)
         started = time.monotonic()
         page.goto(base + "app.html?calculator=lifting")
-        expect(page.locator("body")).to_contain_text(
-            "static/app/app.js) could not be loaded", timeout=15_000
-        )
+        expect(page.locator("body")).to_contain_text(said, timeout=15_000)
         page.wait_for_timeout(2000)  # (a later word from Python does not cover it)
-        expect(page.locator("body")).to_contain_text("static/app/app.js) could not be loaded")
+        expect(page.locator("body")).to_contain_text(said)
         assert time.monotonic() - started < 15
     finally:
         context.close()

@@ -689,3 +689,124 @@ def test_storage_another_tab_keeps_from_being_upgraded_is_shown_read_only_and_sa
         _stored_party(page, ("Kim",))
     finally:
         context.close()
+
+
+FOREIGN_HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>Another origin's page</title><link rel="icon" href="data:,"></head><body>
+<h1>A page of another origin</h1>
+<div id="embed" data-ruleslab="lifting" data-strength="6" data-party="yes"{extra}></div>
+<script src="{site}embed.js"></script></body></html>"""
+
+
+def test_an_opted_in_embed_in_a_page_of_another_origin_asks_before_each_change(
+    browser, base_url, tmp_path, artifacts
+):
+    """Issue 38, 8: an embed with data-party="yes" in a page of another origin could
+    write the GM's party (Delete, "Save as new"). Each change is now asked of the reader
+    in the frame, naming the page it is shown in; refused, nothing is written."""
+    from playwright.sync_api import expect
+
+    from tests.browser.axe_check import axe_violations
+    from tests.browser.conftest import served
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page, site_tab = context.new_page(), context.new_page()
+    try:
+        page.goto(f"{base_url}app.html?calculator=lifting")
+        page.evaluate(CLEAR_JS)
+        bar = _open(page, base_url, "lifting")
+        type_into(page, "lifting", "strength", "3")
+        _save_as(bar, "the lifter", "Kim")
+        site_tab.goto(base_url)  # (reads the site's storage)
+        (tmp_path / "index.html").write_text(FOREIGN_HOST.format(site=base_url, extra=""))
+        dark = FOREIGN_HOST.format(site=base_url, extra=' data-theme="dark"')
+        (tmp_path / "dark.html").write_text(dark)
+        with served(tmp_path) as host:
+            origin, own = host.rstrip("/"), base_url.rstrip("/")
+            page.goto(host)
+            fbar = page.frame_locator("#embed iframe").locator(".rl-calc-lifting .rl-party")
+            summary = fbar.locator(".rl-party-list summary")
+            expect(summary).to_have_text("Party (1)", timeout=KERNEL_TIMEOUT)  # (Kim)
+            status = fbar.locator(".rl-party-status")
+            ask = fbar.locator(".rl-party-ask")
+
+            def save_lee() -> None:
+                fbar.get_by_role(
+                    "button", name="Save as new character… (the lifter's values)"
+                ).click()
+                fbar.get_by_label("New character's name").fill("Lee")
+                fbar.get_by_role("button", name="Save", exact=True).click()
+                expect(ask).to_contain_text(
+                    "Allow this calculator to save Lee as a new character of your party?"
+                )
+
+            save_lee()
+            expect(ask).to_contain_text(f"It is shown inside a page of {origin}, not a page")
+            expect(status).to_have_text("Not saved yet: allow or refuse the change above.")
+            expect(ask).to_contain_text(f"of this site ({own}), which keeps your party.")
+            refuse = ask.get_by_role("button", name="Do not change my party")
+            expect(refuse).to_be_focused()
+            expect(ask.get_by_role("button", name="Allow this change")).to_be_enabled()
+            frame = page.locator("#embed iframe").element_handle().content_frame()
+            # (a frame's document: its page's heading is the host's)
+            assert (
+                axe_violations(frame, {"rules": {"page-has-heading-one": {"enabled": False}}}) == []
+            )
+            fbar.scroll_into_view_if_needed()
+            page.screenshot(path=str(artifacts / "party-ask-foreign-light-1280.png"))
+            page.set_viewport_size({"width": 390, "height": 844})
+            ask.scroll_into_view_if_needed()
+            page.screenshot(path=str(artifacts / "party-ask-foreign-light-390.png"))
+            page.set_viewport_size({"width": 1280, "height": 900})
+            assert [parse_entry(r["text"]).name for r in _live(site_tab)] == ["Kim"]
+            refuse.click()
+            expect(ask).to_have_count(0)
+            expect(status).to_contain_text(
+                f"Not saved: you did not allow the page this calculator is shown in ({origin}) "
+                "to save Lee as a new character of your party."
+            )
+            expect(summary).to_have_text("Party (1)")
+            assert [parse_entry(r["text"]).name for r in _live(site_tab)] == ["Kim"]
+            # a delete, allowed: written
+            summary.click()
+            fbar.get_by_role("button", name="Delete Kim").click()
+            fbar.get_by_role("button", name="Delete", exact=True).click()
+            expect(ask).to_contain_text("Allow this calculator to delete Kim from your party?")
+            page.wait_for_timeout(300)
+            assert [parse_entry(r["text"]).name for r in _live(site_tab)] == ["Kim"]
+            ask.get_by_role("button", name="Allow this change").click()
+            expect(status).to_contain_text("Deleted Kim from the party.")
+            expect(summary).to_have_text("Party (0)")
+            assert _live(site_tab) == []
+            # the same question, dark
+            page.goto(host + "dark.html")
+            fbar.scroll_into_view_if_needed()
+            expect(summary).to_have_text("Party (0)", timeout=KERNEL_TIMEOUT)
+            save_lee()
+            page.screenshot(path=str(artifacts / "party-ask-foreign-dark-1280.png"))
+            page.set_viewport_size({"width": 390, "height": 844})
+            ask.scroll_into_view_if_needed()
+            page.screenshot(path=str(artifacts / "party-ask-foreign-dark-390.png"))
+            ask.get_by_role("button", name="Allow this change").click()
+            expect(status).to_contain_text("Saved Lee")
+            assert [parse_entry(r["text"]).name for r in _live(site_tab)] == ["Lee"]
+            # the tracker in a hand-made iframe of that page: keeps nothing of the GM's
+            tracker = '<iframe title="Tracker" src="{}app.html?calculator=tracker"></iframe>'
+            (tmp_path / "tracker.html").write_text(
+                FOREIGN_HOST.format(site=base_url, extra="").replace(
+                    "<h1>", tracker.format(base_url) + "<h1>"
+                )
+            )
+            page.goto(host + "tracker.html")
+            message = page.frame_locator('iframe[title="Tracker"]').locator(".rl-tr-message")
+            expect(message).to_contain_text(
+                "This tracker is shown inside another page", timeout=KERNEL_TIMEOUT
+            )
+        # a page of the site itself is not asked
+        bar = _open(page, base_url, "lifting")
+        expect(bar.locator(".rl-party-list summary")).to_have_text("Party (1)")
+        type_into(page, "lifting", "strength", "4")
+        _save_as(bar, "the lifter", "Mo")
+        assert bar.locator(".rl-party-ask").count() == 0
+    finally:
+        context.close()

@@ -173,13 +173,15 @@ def test_app_page_runtime_files(site: Path, lock: dict[str, Any]) -> None:
     assert 'src="static/app/app.js"' in app
     assert 'href="static/app/app.css"' in app
     # one worker for every calculator (a SharedWorker, else the page's own): one URL,
-    # naming this build (a page of another build never attaches to this one's Python)
-    python_text = (site / "static" / "app" / "python.mjs").read_text(encoding="utf-8")
-    built = re.search(r'export const VERSION = "([0-9a-f]{16})"', python_text)
-    assert built, "python.mjs names no runtime version"
-    assert f'URL_ = "static/app/worker.mjs?build={built.group(1)}"' in app
-    assert "new SharedWorker(URL_" in app
+    # naming this build (a page of another build never attaches to this one's Python),
+    # and the worker of the same build, which refuses a page naming another
     worker = (site / "static" / "app" / "worker.mjs").read_text(encoding="utf-8")
+    built = re.search(r'const BUILD = "([0-9a-f]{16})"', worker)
+    assert built, "worker.mjs names no build"
+    assert f'URL_ = "static/app/worker.mjs?build={built.group(1)}"' in app
+    assert f'const BUILD_ = "{built.group(1)}"' in app
+    assert "build: BUILD_" in app
+    assert "new SharedWorker(URL_" in app
     python = (site / "static" / "app" / "python.mjs").read_text(encoding="utf-8")
     assert 'from "../pyodide/pyodide.mjs"' in python
     assert 'import("./pyodide.asm.mjs")' in python  # (the site's fixed copy)

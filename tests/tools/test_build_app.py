@@ -229,6 +229,45 @@ def test_the_runtime_version_changes_with_the_lock_and_the_libraries(tmp_path):
         (tmp_path / rel).write_bytes(rel.encode())
 
 
+def test_the_app_build_names_the_page_its_scripts_and_the_runtime(tmp_path):
+    """A page and worker of two builds that differ in any of their files never share a
+    worker (issue 38, 5): the page's worker URL and the worker's own build name it."""
+    from tools.build_app import (
+        BUILD,
+        COPIED,
+        PAGE_BUILD,
+        WORKER_URL,
+        _worker_of_this_build,
+        app_build,
+    )
+
+    page, app, sources = tmp_path / "app.html", tmp_path / "app", tmp_path / "src"
+    app.mkdir()
+    sources.mkdir()
+    page.write_text(f"<script>\n{WORKER_URL}\n{PAGE_BUILD}\n</script>", encoding="utf-8")
+    for name in ("app.js", "app.css"):
+        (app / name).write_text(name, encoding="utf-8")
+    for name in COPIED:
+        (sources / name).write_text(f"{name} {BUILD}", encoding="utf-8")
+    first = app_build("runtime", page, app, sources)
+    assert len(first) == 16
+    _worker_of_this_build(page, first)
+    text = page.read_text(encoding="utf-8")
+    assert f'const URL_ = "static/app/worker.mjs?build={first}";' in text
+    assert f'const BUILD_ = "{first}";' in text
+    assert app_build("runtime", page, app, sources) == first  # (its own key left out)
+    _worker_of_this_build(page, "0" * 16)  # (a site built again: keyed again, once)
+    assert page.read_text(encoding="utf-8").count("0" * 16) == 2
+    assert app_build("another runtime", page, app, sources) != first
+    for path in (app / "app.js", app / "app.css", *(sources / n for n in COPIED)):
+        kept = path.read_bytes()
+        path.write_bytes(kept + b" changed")
+        assert app_build("runtime", page, app, sources) != first, path.name
+        path.write_bytes(kept)
+    page.write_text(text.replace("<script>", "<script>let x;"), encoding="utf-8")
+    assert app_build("runtime", page, app, sources) != first
+
+
 def test_an_icon_is_its_svg_as_a_mask_as_wide_as_its_view_box(tmp_path):
     from urllib.parse import unquote
 

@@ -439,6 +439,28 @@ def test_saved_is_said_only_once_the_write_committed_and_read_back():
     assert tab.view.party.party.names == ()
 
 
+def test_a_change_the_reader_did_not_allow_in_a_foreign_frame_is_said_and_not_kept():
+    """Issue 38, 8: in a frame shown in a page of another origin, the page asks the
+    reader to allow each change, in the words Python sends (``what``); a refusal is said
+    (naming that page) and the party shows what is saved."""
+    party = _party()
+    tab = Tab(Storage(party), "lifting", auto=False)
+    bo = party.entry(name="Bo")
+    _page(tab.view.party, {"type": "delete", "id": bo.id})
+    write = tab.queue.pop(0)
+    assert write["what"] == "delete Bo from your party"
+    _page(tab.view.party, {"type": "asking", "req": write["req"]})
+    assert tab.view.party.message == "Not saved yet: allow or refuse the change above."
+    _page(tab.view.party, {"type": "written", "req": write["req"], "declined": "https://x.test"})
+    message = tab.view.party.message
+    assert message.startswith("Not saved: you did not allow the page")
+    assert "(https://x.test) to delete Bo from your party" in message
+    _page(tab.view.party, tab.storage.reading())  # (the page reads again after it)
+    assert tab.view.party.party == party
+    _page(tab.view.party, {"type": "save_new", "role": "lifter", "name": "Cy"})
+    assert tab.queue[0]["what"] == "save Cy as a new character of your party"
+
+
 def test_two_tabs_saving_deleting_and_renaming_at_once_lose_nothing():
     storage = Storage(_party())
     one = Tab(storage, "lifting", auto=False)

@@ -369,3 +369,17 @@ def test_an_encounter_renamed_deleted_and_restored_never_lost_silently():
     assert b["rows"] == rows
     assert json.loads(_stored(p)["text"])["name"] == "The docks"
     assert p.tap("restore")["message"] == "No deleted encounter to restore."
+
+
+def test_a_tracker_in_another_page_keeps_nothing_and_says_so():
+    """Issue 38, 8: a tracker framed in another page (a hand-made iframe, or one of
+    another origin even opted in) reads and writes none of the GM's encounters and
+    party: the page sends ``mode: "embedded"``; a fight played there stays in the page."""
+    p = Page()
+    p.sent.clear()
+    b = p.tap("loaded", mode="embedded")
+    assert b["message"].startswith("This tracker is shown inside another page")
+    assert b["storage"] == "unavailable"
+    p.tap("add_foe", name="Ana", dexterity="4", wits="3", stamina="3")
+    assert [m for m in p.sent if m.get("type") == "write"] == []
+    assert p.t.board["rows"][0]["name"] == "Ana"

@@ -88,16 +88,7 @@ const COLLECTION = "party";
 const LEGACY = { store: "party", key: "party" };  // (where sites before the records kept it)
 const MAX_FILE = 1000000;
 let sharedStore = null;  // one per page, for every party bar on it
-/* Whether this page may read and write the GM's party: a page of the site, or an embed
- * (in a frame, `embed=` in its address) whose embedding page opted in (`party=yes`,
- * embed.js's data-party="yes"). */
-function ownParty() {
-  const query = new URLSearchParams(window.location.search);
-  let framed = true;
-  try { framed = window.top !== window.self; } catch (err) {}
-  if (!framed && !query.has("embed")) return true;
-  return query.get("party") === "yes";
-}
+const ALLOW_AFTER_MS = 1000;  // (a click aimed at the page behind is not taken as a yes)
 const localBars = new Set();  // this page's bars: told of each other's writes
 function theStore() {
   if (!sharedStore) sharedStore = recordStore();
@@ -137,12 +128,13 @@ function render({ model, el }) {
   const n = ++uid;
   const ui = {
     open: false, saving: null, savingText: "", renaming: null, renameText: "", deleting: null,
-    link: null, chosen: {} };  // chosen: a role's pick not yet filled (kept across redraws)
+    link: null, chosen: {},  // chosen: a role's pick not yet filled (kept across redraws)
+    asking: null, askedBefore: Promise.resolve() };  // a change the reader must allow
   const send = (msg) => model.send(msg);
   const store = theStore();
 
   async function load() {
-    if (!ownParty()) {  // an embed: nothing of the GM's read or written
+    if (!ownData()) {  // an embed: nothing of the GM's read or written
       send({ type: "loaded", mode: "embedded" });
       return;
     }
@@ -153,7 +145,29 @@ function render({ model, el }) {
       send({ type: "loaded", mode: "unavailable", error: errText(err) });
     }
   }
+  /** Whether the reader allows `what` (a change of the party, in words) asked from a
+   * frame shown in a page of `host`: asked in the bar, one change at a time. */
+  function allowed(host, what) {
+    const asked = ui.askedBefore.then(() => new Promise((answer) => {
+      ui.asking = { host, what, since: Date.now(), answer: (yes) => {
+        ui.asking = null;
+        draw();
+        answer(yes);
+      } };
+      draw();
+      setTimeout(draw, ALLOW_AFTER_MS + 20);  // (its Allow button then works)
+    }));
+    ui.askedBefore = asked;
+    return asked;
+  }
   async function write(msg) {
+    const host = foreignHost();
+    if (host !== null) send({ type: "asking", req: msg.req });
+    if (host !== null && !(await allowed(host, String(msg.what || "change your party")))) {
+      send({ type: "written", req: msg.req, declined: host });
+      await load();  // (what is saved, shown again)
+      return;
+    }
     let result;
     try {
       result = await store.write(COLLECTION, Array.isArray(msg.ops) ? msg.ops : [],
@@ -338,6 +352,29 @@ function render({ model, el }) {
     return li;
   }
 
+  function askRow(asking) {
+    const ids = [`rl-party-${n}-ask`, `rl-party-${n}-ask-why`];
+    const early = Date.now() - asking.since < ALLOW_AFTER_MS;
+    const allow = button("Allow this change", () => asking.answer(true),
+                         { disabled: early, "aria-label": "Allow this change" });
+    const refuse = button("Do not change my party", () => asking.answer(false),
+                          { "aria-label": "Do not change my party" });
+    const box = node("div", { class: "rl-party-ask", role: "alertdialog",
+                              "aria-labelledby": ids[0], "aria-describedby": ids[1] }, [
+      node("p", { id: ids[0], class: "rl-party-ask-what",
+                  text: `Allow this calculator to ${asking.what}?` }),
+      node("p", { id: ids[1], class: "rl-party-ask-why",
+                  text: `It is shown inside a page of ${asking.host}, not a page of this site ` +
+                    `(${window.location.origin}), which keeps your party. Allow it only if ` +
+                    "you made this change yourself." }),
+      node("div", { class: "rl-party-actions" }, [allow, refuse])]);
+    if (!asking.focused) {
+      asking.focused = true;
+      setTimeout(() => { if (refuse.isConnected) refuse.focus(); }, 0);
+    }
+    return box;
+  }
+
   function partyBox() {
     const list = model.get("characters");
     const details = node("details", { class: "rl-party-list" });
@@ -403,6 +440,7 @@ function render({ model, el }) {
     const caret = inside && typeof focused.selectionStart === "number"
       ? [focused.selectionStart, focused.selectionEnd] : null;
     const parts = [];
+    if (ui.asking) parts.push(askRow(ui.asking));
     const offer = model.get("offer");
     if (offer && offer.name) {
       parts.push(node("div", { class: "rl-party-offer" }, [
@@ -509,6 +547,10 @@ _CSS = """
 .rl-party .rl-party-import-label:focus-within { outline: 2px solid var(--rl-link, #0b57d0); }
 .rl-party .rl-party-status:empty { display: none; }
 .rl-party .rl-party-status { font-size: 0.95em; }
+.rl-party .rl-party-ask { border: 2px solid var(--rl-warn-fg, #6b4200); border-radius: 4px;
+  padding: 0.4em 0.6em; background: var(--rl-warn-bg, #fff4e5); color: var(--rl-warn-fg, #6b4200); }
+.rl-party .rl-party-ask p { margin: 0 0 0.35em; overflow-wrap: anywhere; }
+.rl-party .rl-party-ask-what { font-weight: 600; }
 .rl-party .rl-party-warning, .rl-party .rl-party-offer { background: var(--rl-warn-bg, #fff4e5);
   color: var(--rl-warn-fg, #6b4200); padding: 0.25em 0.45em; border-radius: 3px; }
 """
@@ -575,6 +617,7 @@ class PartyBar(ModuleWidget):
         handlers: dict[str, Any] = {
             "loaded": lambda: self.loaded(content),
             "written": lambda: self._store.written(content),
+            "asking": self._asking,
             "fill": lambda: self.fill(str(content.get("role")), str(content.get("id"))),
             "save_new": lambda: self.save_new(str(content.get("role")), content.get("name")),
             "update": lambda: self.update(str(content.get("role"))),
@@ -592,6 +635,12 @@ class PartyBar(ModuleWidget):
         handler = handlers.get(str(kind))
         if handler is not None:
             handler()
+
+    def _asking(self) -> None:
+        """The page asks the reader to allow a write (a frame shown in a page of another
+        origin): not saved until then."""
+        if self._store.in_flight:
+            self._say("Not saved yet: allow or refuse the change above.", "warning")
 
     def _say(self, message: str, kind: str = "info") -> None:
         self.message = message
@@ -695,7 +744,8 @@ class PartyBar(ModuleWidget):
                     "warning",
                 )
 
-        self._store.write(changes, done, retire=True)
+        what = "move the party an earlier version of the site saved into its new storage"
+        self._store.write(changes, done, retire=True, what=what)
         return []
 
     def _set_aside(self, bad: list[Unreadable]) -> str:
@@ -733,10 +783,12 @@ class PartyBar(ModuleWidget):
                 filled[role] = {**info, "name": entry.name}
         self.filled = filled
 
-    def _save(self, party: Party, message: str) -> None:
+    def _save(self, party: Party, message: str, what: str) -> None:
         """Make ``party`` the party and store what changed, record by record, in one
         write; ``message`` is said once the write committed and was read back (a write
-        that would overwrite another tab's newer change is refused, and said)."""
+        that would overwrite another tab's newer change is refused, and said). ``what``:
+        the change in words, asked of the reader first in a frame shown in a page of
+        another origin ("Allow this calculator to save Kim as a new character?")."""
         if self.storage == "readonly":
             self._say(f"Not saved: {self._note or 'this page only reads the storage.'}", "warning")
             return
@@ -768,6 +820,13 @@ class PartyBar(ModuleWidget):
             if result.ok:
                 self._say(message)
                 return
+            if result.declined:
+                self._say(
+                    f"Not saved: you did not allow the page this calculator is shown in "
+                    f"({result.declined}) to {what}. The party shows what is saved.",
+                    "warning",
+                )
+                return
             if result.conflicts:
                 gone = [before[i].name for i in result.deleted if i in before]
                 changed = [
@@ -793,7 +852,7 @@ class PartyBar(ModuleWidget):
                 "warning",
             )
 
-        self._store.write(changes, done)
+        self._store.write(changes, done, what=what)
 
     def _ready(self) -> bool:
         if self.storage == "loading":
@@ -902,7 +961,11 @@ class PartyBar(ModuleWidget):
         entry = party.entries[-1]
         self._snapshots[role_name] = self._form_values(role)
         self.filled = {**self.filled, role_name: {"id": entry.id, "name": entry.name}}
-        self._save(party, f"Saved {entry.name} ({entry.kind.label}) in the party.")
+        self._save(
+            party,
+            f"Saved {entry.name} ({entry.kind.label}) in the party.",
+            f"save {entry.name} as a new character of your party",
+        )
 
     def update(self, role_name: str) -> None:
         """Write role ``role_name``'s values into the character it was filled from."""
@@ -920,7 +983,11 @@ class PartyBar(ModuleWidget):
         party = self.party.update(entry.id, rec)
         self._snapshots[role_name] = self._form_values(role)
         self.filled = {**self.filled, role_name: {"id": entry.id, "name": entry.name}}
-        self._save(party, f"Updated {entry.name} with {_phrase(role.title)}'s values.")
+        self._save(
+            party,
+            f"Updated {entry.name} with {_phrase(role.title)}'s values.",
+            f"change {entry.name} in your party to {_phrase(role.title)}'s values",
+        )
 
     # -- the list ------------------------------------------------------------------
     def rename(self, id: str, name: Any) -> None:
@@ -937,7 +1004,7 @@ class PartyBar(ModuleWidget):
         except InputError as exc:
             self._say(exc.message, "warning")
             return
-        self._save(party, f"Renamed {old.name} to {name}.")
+        self._save(party, f"Renamed {old.name} to {name}.", f"rename {old.name} to {name}")
 
     def delete(self, id: str) -> None:
         """Remove character ``id`` (the page asked the GM to confirm)."""
@@ -947,7 +1014,11 @@ class PartyBar(ModuleWidget):
             old = self.party.entry(id=id)
         except KeyError:
             return
-        self._save(self.party.remove(id), f"Deleted {old.name} from the party.")
+        self._save(
+            self.party.remove(id),
+            f"Deleted {old.name} from the party.",
+            f"delete {old.name} from your party",
+        )
 
     def export(self) -> None:
         """Ask the page to download the party file."""
@@ -984,7 +1055,12 @@ class PartyBar(ModuleWidget):
         self._pending = None
         self.pending = {}
         done = "Replaced the party by" if mode == "replace" else "Added"
-        self._save(party, f"{done} {len(imported)} imported characters.")
+        asked = "replace your party by" if mode == "replace" else "add to your party"
+        self._save(
+            party,
+            f"{done} {len(imported)} imported characters.",
+            f"{asked} {len(imported)} imported characters",
+        )
 
     def import_cancel(self) -> None:
         self._pending = None
@@ -1035,4 +1111,5 @@ class PartyBar(ModuleWidget):
             return
         self._offered = None
         self.offer = {}
-        self._save(party, f"Added {party.entries[-1].name} to the party.")
+        name = party.entries[-1].name
+        self._save(party, f"Added {name} to the party.", f"add {name} to your party")

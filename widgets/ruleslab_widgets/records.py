@@ -57,6 +57,34 @@ function rqResult(req) {
     req.onerror = () => reject(req.error);
   });
 }
+/* Whether this page may read and write the GM's stored data (the party, the
+ * encounters): a page of the site, or an embed (in a frame, `embed=` in its address)
+ * whose embedding page opted in (`party=yes`, embed.js's data-party="yes"). */
+function ownData() {
+  const query = new URLSearchParams(window.location.search);
+  let framed = true;
+  try { framed = window.top !== window.self; } catch (err) {}
+  if (!framed && !query.has("embed")) return true;
+  return query.get("party") === "yes";
+}
+/* The page embedding this frame when it is of another origin than the site (a frame
+ * inside a page of the site: null): an embed there writes the GM's party only once the
+ * reader has allowed each change, in the frame, told which page it is shown in (the
+ * party bar), and the tracker keeps nothing there. */
+function foreignHost() {
+  let framed = true;
+  try { framed = window.top !== window.self; } catch (err) {}
+  if (!framed) return null;
+  const own = window.location.origin;
+  const ancestors = window.location.ancestorOrigins;
+  if (ancestors && ancestors.length) {
+    const other = Array.from(ancestors).find((o) => o !== own);
+    return other === undefined ? null : other === "null" ? "a page whose address is hidden" : other;
+  }
+  try { if (window.top.location.origin === own) return null; } catch (err) {}
+  try { return new URL(document.referrer).origin; }
+  catch (err) { return "a page whose address is hidden"; }
+}
 function errText(err) {
   return String((err && (err.name ? err.name + ": " : "") + err.message) || err);
 }
@@ -439,12 +467,15 @@ class Unreadable:
 @dataclass(frozen=True)
 class Written:
     """What became of one write: ``ok``; or the ``conflicts`` (``{id: revision now}``,
-    0 for absent, with ``deleted`` those now deleted); or an ``error``."""
+    0 for absent, with ``deleted`` those now deleted); or an ``error``; or, for a frame
+    shown in a page of another origin, ``declined``: that page (its origin), whose change
+    the reader did not allow."""
 
     ok: bool
     conflicts: Mapping[str, int]
     deleted: frozenset[str]
     error: str
+    declined: str = ""
 
 
 def _int(value: Any) -> int | None:
@@ -513,10 +544,13 @@ class RecordSync:
         *,
         retire: bool = False,
         base: Mapping[str, int] | None = None,
+        what: str = "",
     ) -> None:
         """Write ``changes`` (``{id: text}``; ``None``: delete) in one transaction, each
         from the revision this page last read (or ``base``'s); ``retire``: move the
-        older site's value aside in the same transaction."""
+        older site's value aside in the same transaction. ``what``: the change in words
+        ("save Kim as a new character"), for the reader to allow when the page is a frame
+        shown in a page of another origin."""
         now = time.time() * 1000
         ahead = {op["id"]: op for req in sorted(self._ops) for op in self._ops[req]}
         ops = []
@@ -531,7 +565,7 @@ class RecordSync:
         self._waiting[req] = done
         self._ops[req] = ops  # (what the next write is made from, if this one goes through)
         message = {"type": "write", "collection": self.collection, "req": req, "ops": ops}
-        self._post({**message, "retire": retire})
+        self._post({**message, "retire": retire, "what": what[:300]})
 
     def written(self, content: Mapping[str, Any]) -> None:
         """The page's answer to write ``content["req"]``."""
@@ -545,6 +579,10 @@ class RecordSync:
                 ident = op["id"]
                 self.records[ident] = Stored(ident, op["base"] + 1, op["created"], op["text"])
             done(Written(True, {}, frozenset(), ""))
+            return
+        declined = content.get("declined")
+        if isinstance(declined, str) and declined:
+            done(Written(False, {}, frozenset(), "", declined[:200]))
             return
         conflicts = content.get("conflicts")
         if isinstance(conflicts, list) and conflicts:

@@ -150,6 +150,14 @@ class TrackerPage(ModuleWidget):
         """The page's reading of the record store: every encounter checked, the
         unreadable ones set aside with a message; the party's Aberrant characters."""
         mode = content.get("mode")
+        if mode == "embedded":
+            self.storage = "unavailable"
+            self._say(
+                "This tracker is shown inside another page: it neither reads nor saves your "
+                "encounters and party (the site's own tracker page does). What you do here "
+                "lasts until the page is closed.",
+            )
+            return
         if mode not in ("ready", "readonly"):
             self.storage = "unavailable"
             why = str(content.get("error") or "no storage")[:160]

@@ -97,6 +97,10 @@ function render({ model, el }) {
   const typed = {};  // initiative totals typed from the table's dice, by field id
   let link = null;
   async function load() {
+    if (!ownData() || foreignHost() !== null) {  // a frame: nothing of the GM's kept
+      send({ type: "loaded", mode: "embedded" });
+      return;
+    }
     try {
       const mine = await store.readAll(COLLECTION);
       const party = await store.readAll(PARTY);
