@@ -369,3 +369,39 @@ def test_an_encounter_renamed_deleted_and_restored_never_lost_silently():
     assert b["rows"] == rows
     assert json.loads(_stored(p)["text"])["name"] == "The docks"
     assert p.tap("restore")["message"] == "No deleted encounter to restore."
+
+
+def test_a_long_fight_is_stored_within_what_the_store_reads_back():
+    """A fight of many turns (each step kept for undo, each with the log so far) once
+    wrote a record over the store's MAX_RECORD_TEXT, set aside on the next reload: the
+    stored record keeps fewer undo steps, then fewer old log lines, to stay readable."""
+    from ruleslab.encounter.history import History
+    from ruleslab_widgets.records import MAX_RECORD_TEXT
+    from ruleslab_widgets.tracker_record import KEPT, Fight, parse_fight
+
+    p = Page()
+    _, bo = _fight(p)
+    for _ in range(30):  # 30 turns of a miss and two passes: 90 steps
+        p.tap("attack", target=bo, hit=False)
+        p.tap("next")
+        p.tap("next")
+    record = _stored(p)
+    assert len(record["text"]) <= MAX_RECORD_TEXT
+    assert len(p.t.fights[record["id"]].text()) > MAX_RECORD_TEXT  # (a file: all 50 kept)
+    q = Page([record])
+    assert q.t.board["rows"] == p.t.board["rows"]
+    assert q.t.board["log"] == p.t.board["log"]
+    kept = parse_fight(record["text"]).history
+    assert kept is not None
+    assert 0 < len(kept.past) < KEPT
+    # a present encounter too long alone: its oldest log lines are left out, the rest kept
+    fight = p.t.fights[record["id"]]
+    assert fight.history is not None
+    alone = Fight(fight.name, fight.ruleset, History((), fight.history.present, ()))
+    text = alone.text(2000)
+    assert len(text) <= 2000
+    back = parse_fight(text).history
+    assert back is not None
+    assert 0 < len(back.present.log) < len(fight.history.present.log)
+    assert back.present.log == fight.history.present.log[-len(back.present.log) :]
+    assert back.present.combatants == fight.history.present.combatants

@@ -40,7 +40,7 @@ from ruleslab.encounter.share import parse_shared_encounter, shared_encounter
 from ruleslab.encounter.state import Encounter
 from ruleslab.party import Entry, parse_entry
 from ruleslab_widgets.module_widget import ModuleWidget
-from ruleslab_widgets.records import RecordSync, Unreadable, Written
+from ruleslab_widgets.records import MAX_RECORD_TEXT, RecordSync, Unreadable, Written
 from ruleslab_widgets.style import STYLE
 from ruleslab_widgets.tracker_board import (
     attack_query,
@@ -206,7 +206,7 @@ class TrackerPage(ModuleWidget):
                 self.send({"type": "load"})
                 self._draw()
 
-        self._store.write({ident: fight.text()}, done)
+        self._store.write({ident: fight.text(MAX_RECORD_TEXT)}, done)
 
     # -- the GM's steps --------------------------------------------------------------
     def _fight(self) -> Fight:
@@ -366,6 +366,7 @@ class TrackerPage(ModuleWidget):
             bashing=_number(c.get("bashing"), "Bashing levels", 0, 200),
             lethal=_number(c.get("lethal"), "Lethal levels", 0, 200),
             aggravated=_number(c.get("aggravated"), "Aggravated levels", 0, 200),
+            stun=_number(c.get("stun", "0"), "Stun levels", 0, 200),
         )
         hit = c.get("hit") is True
         self.step(

@@ -88,7 +88,8 @@ function render({ model, el }) {
   document.addEventListener("visibilitychange", keepAwake);
   const store = sharedStore;
   const send = (msg) => model.send(msg);
-  const form = { target: "", bashing: "0", lethal: "0", aggravated: "0", foe: "", dex: "2",
+  const form = { target: "", bashing: "0", lethal: "0", aggravated: "0", stun: "0",
+                 foe: "", dex: "2",
                  wits: "2", sta: "2", group: "", actions: "1", defence: false, sprint: false,
                  henchmen: "5", training: "regular", pool: "0", squad: "", sdex: "2",
                  swits: "2", ssta: "2" };
@@ -173,6 +174,7 @@ function render({ model, el }) {
           { class: "rl-tr-btn rl-tr-next", disabled: !b.started }),
       btn("↶ Undo", () => send({ type: "undo" }), { disabled: !b.can_undo }),
       btn("↷ Redo", () => send({ type: "redo" }), { disabled: !b.can_redo }),
+      btn("End the scene", () => send({ type: "end_scene" }), { disabled: !b.started }),
     ]));
     // the order
     const list = node("ol", { class: "rl-tr-order", "aria-label": "Initiative order" });
@@ -230,7 +232,8 @@ function render({ model, el }) {
       const target = select("Target", targets, form.target,
                             (e) => { form.target = e.target.value; draw(); });
       const attack = (hit) => send({ type: "attack", target: form.target, hit,
-        bashing: form.bashing, lethal: form.lethal, aggravated: form.aggravated });
+        bashing: form.bashing, lethal: form.lethal, aggravated: form.aggravated,
+        stun: form.stun });
       parts.push(node("fieldset", { class: "rl-tr-attack" }, [
         node("legend", { text: `${b.acting.name} attacks` }),
         node("label", { class: "rl-tr-field" }, [node("span", { text: "Target" }), target]),
@@ -241,6 +244,7 @@ function render({ model, el }) {
         field("Bashing levels", "bashing", { inputmode: "numeric" }),
         field("Lethal levels", "lethal", { inputmode: "numeric" }),
         field("Aggravated levels", "aggravated", { inputmode: "numeric" }),
+        field("Stun levels", "stun", { inputmode: "numeric" }),
         node("div", { class: "rl-tr-controls" }, [btn("Hit", () => attack(true)),
                                                   btn("Miss", () => attack(false))]),
         b.odds[form.target] ? node("a", { class: "rl-tr-btn rl-tr-odds", target: "_blank",
@@ -280,7 +284,6 @@ function render({ model, el }) {
           dexterity: form.sdex, wits: form.swits, stamina: form.ssta }))]),
       node("div", { class: "rl-tr-controls" }, [
         btn("Roll initiative", () => send({ type: "initiative" }), { disabled: !b.rows.length }),
-        btn("End the scene", () => send({ type: "end_scene" }), { disabled: !b.started }),
       ]),
       b.initiative_fields.length ? node("fieldset", { class: "rl-tr-attack rl-tr-typed" }, [
         node("legend", { text: "Or type the table's initiative totals" }),
