@@ -129,7 +129,9 @@ def _message(page: Any) -> str:
     return str(page.locator(".rl-tr-message").text_content())
 
 
-def _party(context: Any, base_url: str, ruleset: str, *people: tuple[str, Character]) -> Any:
+def _party(
+    context: Any, base_url: str, ruleset: str, *people: tuple[str, Character], query: str = ""
+) -> Any:
     """The page opened on a new encounter under ``ruleset``, ``people`` put in the party
     store (as the party bar stores them) and added from it."""
     page, _ = _open(context, base_url)
@@ -139,7 +141,7 @@ def _party(context: Any, base_url: str, ruleset: str, *people: tuple[str, Charac
     for entry in party.entries:
         page.evaluate(PUT_PARTY_JS, [entry.id, entry_json(entry)])
     page.close()
-    page, watch = _open(context, base_url)
+    page, watch = _open(context, base_url, query)
     if ruleset != "2.1":
         _new(page, ruleset)
     for name, _ in people:
@@ -323,7 +325,9 @@ def test_a_21_fight_for_three_turns(browser: Any, base_url: str, artifacts: Any)
         assert _setup(page, "Aiko").startswith(
             "Ana has no action left this turn (Stunned: a single action; 1 taken)"
         )
-        _next(page, "Turn 3: Aiko's action")
+        # no action left: the next turn is offered where the thumb is
+        _step(page, lambda: _tap(page, "Done: next turn ▶"))
+        _when(page, "Turn 3: Aiko's action")
         _attack(page, "Bo", hit=False)
         _next(page, "Turn 3: Bo's action")
         _next(page, "Turn 3: Guards's action")
@@ -349,6 +353,13 @@ def test_a_21_fight_for_three_turns(browser: Any, base_url: str, artifacts: Any)
         assert not any("stun" in c for c in _chips(page, "Bo"))
         assert _rows(page)["Bo"]["health"] == "Unhurt"
         assert _rows(page)["Ana"]["health"] == "Hurt, −5"
+        # healing (a power, the GM's ruling): 2 of Ana's 10 bashing levels off: 8, −4
+        page.locator(".rl-tr-heal > summary").click()
+        page.get_by_label("Who heals").select_option(label="Ana")
+        page.get_by_label("Bashing healed").fill("2")
+        _step(page, lambda: _tap(page, "Heal"))
+        _check(page, "Ana", health="Hurt, −4")
+        assert _rows(page)["Ana"]["boxes"][:9] == ["bashing"] * 8 + [""]
         for seen in (watch, watch2):
             assert seen.errors == []
             assert seen.offsite == []
@@ -373,6 +384,7 @@ def test_a_20_fight_for_two_turns(browser: Any, base_url: str) -> None:
         _declare(page, 2)
         assert _setup(page, "Aiko") == "This attack: action 1 of 2, +0 difficulty"
         assert "no multiple-action penalty" in _message(page)
+        assert page.get_by_text("2.0 has no Defense score: the target dodges").count() == 1
         _attack(page, "Aiko", hit=True, lethal=6)  # 2 × Stamina 3: Dazed
         assert "Dazed: +1 (ends with turn 2)" in _chips(page, "Aiko")
         assert _rows(page)["Aiko"]["health"] == "Hurt, −2"  # the 6th box: −2
@@ -410,3 +422,29 @@ def test_a_20_fight_for_two_turns(browser: Any, base_url: str) -> None:
         assert watch.errors == []
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_a_fight_mid_round_is_axe_clean_and_looked_at(
+    browser: Any, base_url: str, artifacts: Any, theme: str
+) -> None:
+    for width, height in ((390, 844), (1280, 900)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        try:
+            people = ("Ana", ANA), ("Bo", BO)
+            page, watch = _party(context, base_url, "2.1", *people, query=f"&theme={theme}")
+            _add_foe(page, "Aiko", "4", "4", "3")
+            _squad(page)
+            _initiative(page, {"Ana": 14, "Aiko": 12, "Bo": 9, "Guards": 5}, "Ana")
+            _declare(page, 2)
+            _attack(page, "Aiko", hit=True, lethal=6)
+            _attack(page, "Guards", hit=True, lethal=1)
+            _next(page, "Turn 1: Aiko's action")
+            _attack(page, "Bo", hit=True, stun=3)
+            assert axe_violations(page) == []
+            page.screenshot(
+                path=str(artifacts / f"tracker-fight-{theme}-{width}.png"), full_page=True
+            )
+            assert watch.errors == []
+        finally:
+            context.close()

@@ -405,3 +405,26 @@ def test_a_long_fight_is_stored_within_what_the_store_reads_back():
     assert 0 < len(back.present.log) < len(fight.history.present.log)
     assert back.present.log == fight.history.present.log[-len(back.present.log) :]
     assert back.present.combatants == fight.history.present.combatants
+
+
+def test_healing_from_the_page_takes_levels_off_and_checks_its_fields():
+    p = Page()
+    _, bo = _fight(p)
+    p.tap("attack", target=bo, hit=True, bashing="2", lethal="1", aggravated="0", stun="1")
+    before = next(r for r in p.t.board["rows"] if r["key"] == bo)
+    assert p.tap("heal", key=bo, bashing="x")["message"] == (
+        "Bashing healed: a whole number from 0 to 200."
+    )
+    assert p.tap("heal", key=bo, bashing="0", lethal="0", aggravated="0", stun="0")["message"] == (
+        "Heal: enter the levels healed (1 or more)."
+    )
+    assert p.tap("heal", key="nobody", bashing="1", lethal="0", aggravated="0", stun="0")[
+        "message"
+    ] == ("No combatant 'nobody' in this encounter.")
+    b = p.tap("heal", key=bo, bashing="2", lethal="0", aggravated="0", stun="1")
+    row = next(r for r in b["rows"] if r["key"] == bo)
+    # Bo: 1 lethal left of 2 bashing, 1 lethal, 1 stun; the first box lethal, no stun chip
+    assert [x["filled"] for x in row["track"]][:2] == ["lethal", None]
+    assert not any("stun" in c for c in row["chips"])
+    b = p.tap("undo")
+    assert next(r for r in b["rows"] if r["key"] == bo) == before

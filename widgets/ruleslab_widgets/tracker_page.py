@@ -117,6 +117,7 @@ class TrackerPage(ModuleWidget):
             "end_scene": lambda: self.step(ab.end_scene),
             "attack": lambda: self.attack(c),
             "declare": lambda: self.declare(c),
+            "heal": lambda: self.heal(c),
             "hide": lambda: self.hide(str(c.get("key"))),
             "undo": lambda: self.move(undo),
             "redo": lambda: self.move(redo),
@@ -354,7 +355,12 @@ class TrackerPage(ModuleWidget):
         change = fn(fight.history.present, *args, **kw)
         fight.history = record(fight.history, change)
         self._save(self.current)
-        self._say(" · ".join(s.text for s in change.lines)[:400])
+        said = " · ".join(s.text for s in change.lines)
+        self._say(
+            said
+            if len(said) <= 400
+            else said[:399].rsplit(" ", 1)[0] + " … (all of it: What happened)"
+        )
 
     def attack(self, c: dict[str, Any]) -> None:
         fight = self._fight()
@@ -376,6 +382,19 @@ class TrackerPage(ModuleWidget):
             hit=hit,
             damage=damage if hit else Damage(),
         )
+
+    def heal(self, c: dict[str, Any]) -> None:
+        """Levels healed now (a power, the GM's ruling), each kind checked:
+        :func:`ruleslab.encounter.recovery.heal` takes them off his track."""
+        damage = Damage(
+            **{
+                kind: _number(c.get(kind), f"{kind.capitalize()} healed", 0, 200)
+                for kind in ("bashing", "lethal", "aggravated", "stun")
+            }
+        )
+        if not damage.total:
+            raise InputError("Bashing healed", "Heal: enter the levels healed (1 or more).")
+        self.step(ab.heal, str(c.get("key")), damage)
 
     def declare(self, c: dict[str, Any]) -> None:
         """The acting combatant declares his actions this turn (an active defence among
@@ -461,6 +480,7 @@ class TrackerPage(ModuleWidget):
             "encounters": [{"id": k, "name": f.name} for k, f in self.fights.items()],
             "current": self.current,
             "name": fight.name if fight else "",
+            "ruleset": fight.ruleset if fight else "",
             "deleted": self.deleted.name if self.deleted else "",
             "when": when,
             "started": bool(enc is not None and enc.order and not enc.scene_over),

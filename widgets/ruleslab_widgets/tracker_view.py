@@ -89,7 +89,7 @@ function render({ model, el }) {
   const store = sharedStore;
   const send = (msg) => model.send(msg);
   const form = { target: "", bashing: "0", lethal: "0", aggravated: "0", stun: "0",
-                 foe: "", dex: "2",
+                 hbashing: "0", hlethal: "0", haggravated: "0", hstun: "0", foe: "", dex: "2",
                  wits: "2", sta: "2", group: "", actions: "1", defence: false, sprint: false,
                  henchmen: "5", training: "regular", pool: "0", squad: "", sdex: "2",
                  swits: "2", ssta: "2" };
@@ -250,9 +250,33 @@ function render({ model, el }) {
         b.odds[form.target] ? node("a", { class: "rl-tr-btn rl-tr-odds", target: "_blank",
           href: "app.html?" + b.odds[form.target],
           text: "Odds in the Autofire calculator ↗" }) : null,
-        node("p", { class: "rl-tr-note",
-                    text: "Levels after soak. A miss still wears the 2.1 Defense down." }),
+        node("p", { class: "rl-tr-note", text: b.ruleset === "2.0"
+          ? "Levels after soak. 2.0 has no Defense score: the target dodges, parries or " +
+            "blocks as one of his declared actions."
+          : "Levels after soak. A miss still wears the 2.1 Defense down." }),
+        Object.values(b.setups).every((s) => !s.ok)
+          ? btn("Done: next turn ▶", () => send({ type: "next" }),
+                { class: "rl-tr-btn rl-tr-next" })
+          : null,
       ]));
+    }
+    // healing now (a power, the GM's ruling): levels taken off a combatant's track
+    if (b.rows.some((r) => r.track.some((x) => x.filled))) {
+      const healable = b.rows.map((r) => [r.key, r.name]);
+      if (!healable.some(([k]) => k === form.healed)) form.healed = healable[0][0];
+      parts.push(node("details", { class: "rl-tr-add rl-tr-heal", open: !!form.healOpen,
+                                   ontoggle: (e) => { form.healOpen = e.target.open; } }, [
+        node("summary", { text: "Heal (a power, the GM's ruling)" }),
+        node("div", { class: "rl-tr-bar" }, [
+          node("label", { class: "rl-tr-field" }, [node("span", { text: "Who heals" }),
+            select("Who heals", healable, form.healed,
+                   (e) => { form.healed = e.target.value; })]),
+          field("Bashing healed", "hbashing", { inputmode: "numeric" }),
+          field("Lethal healed", "hlethal", { inputmode: "numeric" }),
+          field("Aggravated healed", "haggravated", { inputmode: "numeric" }),
+          field("Stun healed", "hstun", { inputmode: "numeric" }),
+          btn("Heal", () => send({ type: "heal", key: form.healed, bashing: form.hbashing,
+            lethal: form.hlethal, aggravated: form.haggravated, stun: form.hstun }))])]));
     }
     // adding combatants, initiative
     const party = select("From the party", b.party.map((p) => [p.id, p.name]),
