@@ -37,6 +37,8 @@ The combatants (each figure below is worked from those lines):
 
 from __future__ import annotations
 
+import re
+from random import Random
 from typing import Any
 
 import pytest
@@ -414,6 +416,24 @@ def test_a_20_fight_for_two_turns(browser: Any, base_url: str) -> None:
         assert not any("henchmen" in c for c in _chips(page, "Guards"))
         assert _setup(page, "Aiko").startswith("Ana has no action left this turn")
         _next(page, "Turn 2: Aiko's action")
+        # "Roll it": the site rolls Aiko's attack, seeded: pool 5 − 2 (wounds) = 3 dice
+        # against base 1 + 1 (Dazed) = 2; 1 lethal level (after soak) if it hits
+        _setup(page, "Ana")
+        page.get_by_label("Attack pool").fill("5")
+        page.get_by_label("Base difficulty").fill("1")
+        page.get_by_label("Lethal levels").fill("1")
+        for kind in ("Bashing", "Aggravated", "Stun"):
+            page.get_by_label(f"{kind} levels").fill("0")
+        _step(page, lambda: _tap(page, "Roll it"))
+        said = _message(page)
+        seed = int(re.search(r"\(seed (\d+)\)", said).group(1))  # type: ignore[union-attr]
+        rng = Random(seed)
+        faces = [rng.randint(1, 10) for _ in range(3)]
+        hit = sum(f >= 7 for f in faces) >= 2
+        assert "pool 5 − 2 (wounds) = 3 dice against difficulty base 1 +1" in said
+        assert f"= 2: {', '.join(map(str, faces))};" in said
+        # Ana's 2.0 track: 6 bashing so far; a 7th level is her first −2 box
+        _check(page, "Ana", health="Hurt, −2" if hit else "Hurt, −1")
         _next(page, "Turn 2: Guards's action")
         _next(page, "Turn 3: Ana's action")
         assert not any(c.startswith(("Dazed", "Stunned")) for c in _chips(page, "Aiko"))

@@ -428,3 +428,23 @@ def test_healing_from_the_page_takes_levels_off_and_checks_its_fields():
     assert not any("stun" in c for c in row["chips"])
     b = p.tap("undo")
     assert next(r for r in b["rows"] if r["key"] == bo) == before
+
+
+def test_roll_it_rolls_the_acting_ones_attack_seeded_and_logs_the_seed():
+    p = Page()
+    _, bo = _fight(p)
+    levels = {"bashing": "0", "lethal": "2", "aggravated": "0", "stun": "0"}
+    b = p.tap("roll_attack", target=bo, pool="61", difficulty="1", **levels)
+    assert b["message"] == "Attack pool: a whole number from 0 to 60."
+    b = p.tap("roll_attack", target=bo, pool="6", difficulty="0", **levels)
+    assert b["message"] == "Base difficulty: a whole number from 1 to 20."
+    b = p.tap("roll_attack", target=bo, pool="6", difficulty="1", **levels)
+    # Bo (Dex 4, Wits 5): Defense min(4, 5) // 2 = 2 on top of the base 1
+    assert "Ana rolls the attack on Bo (seed " in b["message"]
+    assert "= 6 dice against difficulty base 1 +2 (Bo's Defense) = 3: " in b["message"]
+    assert any("(seed " in line for line in b["log"])
+    row = next(r for r in b["rows"] if r["key"] == bo)
+    hit = "a hit" in b["message"]
+    assert "Defense +1 (back at the turn's end)" in row["chips"]  # worn, hit or miss
+    assert [x["filled"] for x in row["track"]][:2] == (["lethal"] * 2 if hit else [None] * 2)
+    assert p.tap("undo")["can_redo"]

@@ -161,6 +161,7 @@ PAGES: dict[str, str] = {
     "RN-TRACK-1": "encounter.html",
     "RN-TRACK-10": "encounter.html",
     "RN-TRACK-11": "encounter.html",
+    "RN-TRACK-14": "encounter.html",
     "RN-TRACK-2": "encounter.html",
     "RN-TRACK-3": "encounter.html",
     "RN-TRACK-4": "encounter.html",

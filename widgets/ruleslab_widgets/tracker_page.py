@@ -32,6 +32,7 @@ import traitlets
 
 from ruleslab import Character, InputError
 from ruleslab.encounter import aberrant as ab
+from ruleslab.encounter.attack_roll import rolled_attack
 from ruleslab.encounter.board import HIDDEN_NAME, board
 from ruleslab.encounter.combatant import TRAININGS, Damage
 from ruleslab.encounter.history import History, record, redo, start, undo
@@ -118,6 +119,7 @@ class TrackerPage(ModuleWidget):
             "attack": lambda: self.attack(c),
             "declare": lambda: self.declare(c),
             "heal": lambda: self.heal(c),
+            "roll_attack": lambda: self.attack(c, rolled=True),
             "hide": lambda: self.hide(str(c.get("key"))),
             "undo": lambda: self.move(undo),
             "redo": lambda: self.move(redo),
@@ -362,7 +364,11 @@ class TrackerPage(ModuleWidget):
             else said[:399].rsplit(" ", 1)[0] + " … (all of it: What happened)"
         )
 
-    def attack(self, c: dict[str, Any]) -> None:
+    def attack(self, c: dict[str, Any], *, rolled: bool = False) -> None:
+        """The acting one's attack on ``c["target"]``: hit or missed as the table's dice
+        said, or (``rolled``) rolled by the site, seeded, from the pool and base difficulty
+        typed (:func:`ruleslab.encounter.attack_roll.rolled_attack`); the levels typed
+        (after soak) land on a hit."""
         fight = self._fight()
         enc = fight.history.present if fight.history else None
         who = ab.current(enc) if enc is not None else None
@@ -374,6 +380,17 @@ class TrackerPage(ModuleWidget):
             aggravated=_number(c.get("aggravated"), "Aggravated levels", 0, 200),
             stun=_number(c.get("stun", "0"), "Stun levels", 0, 200),
         )
+        if rolled:
+            self.step(
+                rolled_attack,
+                who.key,
+                str(c.get("target")),
+                pool=_number(c.get("pool"), "Attack pool", 0, 60),
+                difficulty=_number(c.get("difficulty"), "Base difficulty", 1, 20),
+                seed=random.getrandbits(32),
+                damage=damage,
+            )
+            return
         hit = c.get("hit") is True
         self.step(
             ab.resolve_attack,

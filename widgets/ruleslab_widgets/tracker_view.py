@@ -89,7 +89,8 @@ function render({ model, el }) {
   const store = sharedStore;
   const send = (msg) => model.send(msg);
   const form = { target: "", bashing: "0", lethal: "0", aggravated: "0", stun: "0",
-                 hbashing: "0", hlethal: "0", haggravated: "0", hstun: "0", foe: "", dex: "2",
+                 hbashing: "0", hlethal: "0", haggravated: "0", hstun: "0", apool: "6", adiff: "1",
+                 foe: "", dex: "2",
                  wits: "2", sta: "2", group: "", actions: "1", defence: false, sprint: false,
                  henchmen: "5", training: "regular", pool: "0", squad: "", sdex: "2",
                  swits: "2", ssta: "2" };
@@ -234,6 +235,9 @@ function render({ model, el }) {
       const attack = (hit) => send({ type: "attack", target: form.target, hit,
         bashing: form.bashing, lethal: form.lethal, aggravated: form.aggravated,
         stun: form.stun });
+      const roll = () => send({ type: "roll_attack", target: form.target, pool: form.apool,
+        difficulty: form.adiff, bashing: form.bashing, lethal: form.lethal,
+        aggravated: form.aggravated, stun: form.stun });
       parts.push(node("fieldset", { class: "rl-tr-attack" }, [
         node("legend", { text: `${b.acting.name} attacks` }),
         node("label", { class: "rl-tr-field" }, [node("span", { text: "Target" }), target]),
@@ -247,13 +251,19 @@ function render({ model, el }) {
         field("Stun levels", "stun", { inputmode: "numeric" }),
         node("div", { class: "rl-tr-controls" }, [btn("Hit", () => attack(true)),
                                                   btn("Miss", () => attack(false))]),
+        node("div", { class: "rl-tr-controls rl-tr-roll" }, [
+          field("Attack pool", "apool", { inputmode: "numeric",
+                                          title: "Attribute + ability + accuracy, in dice" }),
+          field("Base difficulty", "adiff", { inputmode: "numeric" }),
+          btn("Roll it", roll, { title: "Rolled by the site (seeded, the seed logged); the " +
+                                        "fight's difficulty and penalties added" })]),
         b.odds[form.target] ? node("a", { class: "rl-tr-btn rl-tr-odds", target: "_blank",
           href: "app.html?" + b.odds[form.target],
           text: "Odds in the Autofire calculator ↗" }) : null,
         node("p", { class: "rl-tr-note", text: b.ruleset === "2.0"
-          ? "Levels after soak. 2.0 has no Defense score: the target dodges, parries or " +
-            "blocks as one of his declared actions."
-          : "Levels after soak. A miss still wears the 2.1 Defense down." }),
+          ? "Levels after soak (on a hit). 2.0 has no Defense score: the target dodges, " +
+            "parries or blocks as one of his declared actions."
+          : "Levels after soak (on a hit). A miss still wears the 2.1 Defense down." }),
         Object.values(b.setups).every((s) => !s.ok)
           ? btn("Done: next turn ▶", () => send({ type: "next" }),
                 { class: "rl-tr-btn rl-tr-next" })
