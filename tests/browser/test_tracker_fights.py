@@ -330,9 +330,23 @@ def test_a_21_fight_for_three_turns(browser: Any, base_url: str, artifacts: Any)
         # no action left: the next turn is offered where the thumb is
         _step(page, lambda: _tap(page, "Done: next turn ▶"))
         _when(page, "Turn 3: Aiko's action")
-        _attack(page, "Bo", hit=False)
+        # 7 lethal on the Guards' leader (2 so far): 9 levels, past his 3 + 4 + 1 = 8:
+        # his first Incapacitated level (2.1 Health Levels: "Past that … (Stamina)
+        # Incapacitated levels"); he cannot act
+        _attack(page, "Guards", hit=True, lethal=7)
+        _check(page, "Guards", health="Incapacitated")
         _next(page, "Turn 3: Bo's action")
+        # Bo sprints: "Sprinting characters may not take any actions during the turn
+        # except defensive maneuvers" (Movement)
+        page.get_by_label("Sprinting").check()
+        _declare(page, 1)
+        _check(page, "Bo", "Sprinting: defensive maneuvers only, this turn")
+        assert _setup(page, "Aiko").startswith(
+            "Bo has no action left this turn (sprinting: no actions but defensive maneuvers"
+        )
         _next(page, "Turn 3: Guards's action")
+        assert "Incapacitated, he cannot act" in _message(page)
+        assert _setup(page, "Ana") == "Guards is Incapacitated: he cannot act."
         _next(page, "Turn 4: Ana's action")
         assert not any(c.startswith("Stunned") for c in _chips(page, "Ana"))
         assert "4 stun: 1 heals in 1 turn, all at the scene's end" in _chips(page, "Bo")

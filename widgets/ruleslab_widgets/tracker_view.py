@@ -398,6 +398,7 @@ CSS = """
 .rl-tracker .rl-tr-field .rl-tr-input { width: 5em; color: var(--rl-fg, inherit);
   font-size: 16px; }
 .rl-tracker .rl-tr-field:first-child .rl-tr-input { width: 11em; }
+.rl-tracker .rl-tr-roll .rl-tr-field .rl-tr-input { width: 5em; }
 .rl-tracker .rl-tr-when { margin: 0.2em 0 0; font-size: 1.2em; }
 .rl-tracker .rl-tr-order { list-style: none; margin: 0; padding: 0; display: flex;
   flex-direction: column; gap: 0.45em; }
