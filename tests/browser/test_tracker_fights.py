@@ -409,8 +409,12 @@ def test_a_20_fight_for_two_turns(browser: Any, base_url: str) -> None:
         assert "3 henchmen screening him" in _chips(page, "Guards")
 
         _next(page, "Turn 1: Aiko's action")
-        # Aiko dodges as one of his two actions: counted, no penalty under 2.0
+        # Aiko dodges (Defensive Maneuvers: "Characters can dodge (Dex + Athletics)") as
+        # one of his two declared actions: counted, no penalty under 2.0
+        page.get_by_label("Active defence").check()
         _declare(page, 2)
+        assert "declares 2 actions, an active defence among them" in _message(page)
+        assert "no multiple-action penalty" in _message(page)
         assert _setup(page, "Ana") == "This attack: action 1 of 2, +1 difficulty, −2 dice (wounds)"
         _attack(page, "Ana", hit=True, bashing=6)  # 3 × Stamina 2: Stunned
         assert "Stunned: +1, a single action (ends with turn 2)" in _chips(page, "Ana")
