@@ -60,23 +60,44 @@ pytest.importorskip("ipywidgets")
 from ruleslab.character import Character  # noqa: E402
 from ruleslab.party import Party, entry_json  # noqa: E402
 
+BOARD_JS = (
+    "() => JSON.stringify([(" + ROWS_JS + ")(), document.querySelector('.rl-tr-when').textContent])"
+)
 STATE_JS = (
-    "() => JSON.stringify([(" + ROWS_JS + ")(),"
-    " document.querySelector('.rl-tr-when').textContent,"
+    "() => JSON.stringify([(" + BOARD_JS + ")(),"
     " (document.querySelector('.rl-tr-setup') || {}).textContent || '',"
     " document.querySelector('.rl-tr-message').textContent])"
 )
+SEEN: list[str] = []
+"""The board after each step (:data:`BOARD_JS`), to be undone one by one."""
 
 ANA = Character(dexterity=5, wits=4, stamina=2, willpower=6, quantum=3)
 BO = Character(dexterity=3, wits=3, stamina=8, willpower=3, quantum=1)
 
 
-def _step(page: Any, do: Any) -> None:
+def _step(page: Any, do: Any, *, record: bool = True) -> None:
     """``do()`` (a tap), then wait until the page shows its answer (the board, whose turn,
-    the setup or the message changed)."""
+    the setup or the message changed); the board is kept in :data:`SEEN` (``record``:
+    not for an undo or a redo, which go back and forth along it)."""
     before = page.evaluate(STATE_JS)
     do()
     page.wait_for_function(f"(b) => ({STATE_JS})() !== b", arg=before, timeout=20_000)
+    board = page.evaluate(BOARD_JS)
+    if record and (not SEEN or SEEN[-1] != board):
+        SEEN.append(board)
+
+
+def _undo_all_and_redo(page: Any) -> None:
+    """Undo back to the first board of :data:`SEEN`, each undo showing the board before
+    that step exactly; then redo forward to the last, each redo its board again."""
+    boards = list(SEEN)
+    wait = f"(b) => ({BOARD_JS})() === b"
+    for board in reversed(boards[:-1]):
+        _tap(page, "↶ Undo")
+        page.wait_for_function(wait, arg=board, timeout=20_000)
+    for board in boards[1:]:
+        _tap(page, "↷ Redo")
+        page.wait_for_function(wait, arg=board, timeout=20_000)
 
 
 def _rows(page: Any) -> dict[str, dict[str, Any]]:
@@ -189,6 +210,7 @@ def test_a_21_fight_for_three_turns(browser: Any, base_url: str, artifacts: Any)
         _add_foe(page, "Aiko", "4", "4", "3")
         _squad(page)
         _initiative(page, {"Ana": 14, "Aiko": 12, "Bo": 9, "Guards": 5}, "Ana")
+        SEEN[:] = [page.evaluate(BOARD_JS)]
         rows = page.evaluate(ROWS_JS)
         assert [r["name"] for r in rows] == ["Ana", "Aiko", "Bo", "Guards"]
         for name, defense in {"Ana": 2, "Aiko": 2, "Bo": 1, "Guards": 1}.items():
@@ -240,10 +262,10 @@ def test_a_21_fight_for_three_turns(browser: Any, base_url: str, artifacts: Any)
         assert "Dazed: +1 (ends with turn 2)" in _chips(page, "Aiko")  # through turn 2
         assert "5 stun: 1 heals in 1 turn, all at the scene's end" in _chips(page, "Bo")
         after_end = page.evaluate(ROWS_JS)
-        _step(page, lambda: _tap(page, "↶ Undo"))
+        _step(page, lambda: _tap(page, "↶ Undo"), record=False)
         _when(page, "Turn 1: Guards's action")
         assert page.evaluate(ROWS_JS) == before_end
-        _step(page, lambda: _tap(page, "↷ Redo"))
+        _step(page, lambda: _tap(page, "↷ Redo"), record=False)
         _when(page, "Turn 2: Ana's action")
         assert page.evaluate(ROWS_JS) == after_end
 
@@ -266,9 +288,9 @@ def test_a_21_fight_for_three_turns(browser: Any, base_url: str, artifacts: Any)
         _attack(page, "Guards", hit=True, lethal=2)  # the last 2 henchmen
         assert not any("henchmen" in c for c in _chips(page, "Guards"))
         after_hit = page.evaluate(ROWS_JS)
-        _step(page, lambda: _tap(page, "↶ Undo"))
+        _step(page, lambda: _tap(page, "↶ Undo"), record=False)
         assert page.evaluate(ROWS_JS) == before_hit
-        _step(page, lambda: _tap(page, "↷ Redo"))
+        _step(page, lambda: _tap(page, "↷ Redo"), record=False)
         assert page.evaluate(ROWS_JS) == after_hit
 
         _next(page, "Turn 2: Aiko's action")
@@ -351,6 +373,9 @@ def test_a_21_fight_for_three_turns(browser: Any, base_url: str, artifacts: Any)
         assert not any(c.startswith("Stunned") for c in _chips(page, "Ana"))
         assert "4 stun: 1 heals in 1 turn, all at the scene's end" in _chips(page, "Bo")
 
+        # undo of every step since initiative, each board seen again exactly; then redo
+        _undo_all_and_redo(page)
+
         # reload: the fight as it was (once the store holds turn 4)
         kept = page.evaluate(ROWS_JS)
         page.wait_for_function(
@@ -393,6 +418,7 @@ def test_a_20_fight_for_two_turns(browser: Any, base_url: str) -> None:
         _add_foe(page, "Aiko", "4", "4", "3")
         _squad(page)
         _initiative(page, {"Ana": 14, "Aiko": 12, "Guards": 5}, "Ana")
+        SEEN[:] = [page.evaluate(BOARD_JS)]
         for name in ("Ana", "Aiko", "Guards"):
             assert not any(c.startswith("Defense") for c in _chips(page, name))
 
@@ -457,6 +483,9 @@ def test_a_20_fight_for_two_turns(browser: Any, base_url: str) -> None:
         assert not any(c.startswith(("Dazed", "Stunned")) for c in _chips(page, "Aiko"))
         assert not any(c.startswith(("Dazed", "Stunned")) for c in _chips(page, "Ana"))
         assert axe_violations(page) == []
+        # undo of every step since initiative: each board seen again, exactly, in turn
+        assert len(SEEN) == 1 + 14  # the 14 steps taken since initiative (a refusal none)
+        _undo_all_and_redo(page)
         assert watch.errors == []
     finally:
         context.close()
