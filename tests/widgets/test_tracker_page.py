@@ -383,3 +383,82 @@ def test_a_tracker_in_another_page_keeps_nothing_and_says_so():
     p.tap("add_foe", name="Ana", dexterity="4", wits="3", stamina="3")
     assert [m for m in p.sent if m.get("type") == "write"] == []
     assert p.t.board["rows"][0]["name"] == "Ana"
+
+
+def test_a_long_fight_is_stored_within_what_the_store_reads_back():
+    """A fight of many turns (each step kept for undo, each with the log so far) once
+    wrote a record over the store's MAX_RECORD_TEXT, set aside on the next reload: the
+    stored record keeps fewer undo steps, then fewer old log lines, to stay readable."""
+    from ruleslab.encounter.history import History
+    from ruleslab_widgets.records import MAX_RECORD_TEXT
+    from ruleslab_widgets.tracker_record import KEPT, Fight, parse_fight
+
+    p = Page()
+    _, bo = _fight(p)
+    for _ in range(30):  # 30 turns of a miss and two passes: 90 steps
+        p.tap("attack", target=bo, hit=False)
+        p.tap("next")
+        p.tap("next")
+    record = _stored(p)
+    assert len(record["text"]) <= MAX_RECORD_TEXT
+    assert len(p.t.fights[record["id"]].text()) > MAX_RECORD_TEXT  # (a file: all 50 kept)
+    q = Page([record])
+    assert q.t.board["rows"] == p.t.board["rows"]
+    assert q.t.board["log"] == p.t.board["log"]
+    kept = parse_fight(record["text"]).history
+    assert kept is not None
+    assert 0 < len(kept.past) < KEPT
+    # a present encounter too long alone: its oldest log lines are left out, the rest kept
+    fight = p.t.fights[record["id"]]
+    assert fight.history is not None
+    alone = Fight(fight.name, fight.ruleset, History((), fight.history.present, ()))
+    text = alone.text(2000)
+    assert len(text) <= 2000
+    back = parse_fight(text).history
+    assert back is not None
+    assert 0 < len(back.present.log) < len(fight.history.present.log)
+    assert back.present.log == fight.history.present.log[-len(back.present.log) :]
+    assert back.present.combatants == fight.history.present.combatants
+
+
+def test_healing_from_the_page_takes_levels_off_and_checks_its_fields():
+    p = Page()
+    _, bo = _fight(p)
+    p.tap("attack", target=bo, hit=True, bashing="2", lethal="1", aggravated="0", stun="1")
+    before = next(r for r in p.t.board["rows"] if r["key"] == bo)
+    assert p.tap("heal", key=bo, bashing="x")["message"] == (
+        "Bashing healed: a whole number from 0 to 200."
+    )
+    assert p.tap("heal", key=bo, bashing="0", lethal="0", aggravated="0", stun="0")["message"] == (
+        "Heal: enter the levels healed (1 or more)."
+    )
+    assert p.tap("heal", key="nobody", bashing="1", lethal="0", aggravated="0", stun="0")[
+        "message"
+    ] == ("No combatant 'nobody' in this encounter.")
+    b = p.tap("heal", key=bo, bashing="2", lethal="0", aggravated="0", stun="1")
+    row = next(r for r in b["rows"] if r["key"] == bo)
+    # Bo: 1 lethal left of 2 bashing, 1 lethal, 1 stun; the first box lethal, no stun chip
+    assert [x["filled"] for x in row["track"]][:2] == ["lethal", None]
+    assert not any("stun" in c for c in row["chips"])
+    b = p.tap("undo")
+    assert next(r for r in b["rows"] if r["key"] == bo) == before
+
+
+def test_roll_it_rolls_the_acting_ones_attack_seeded_and_logs_the_seed():
+    p = Page()
+    _, bo = _fight(p)
+    levels = {"bashing": "0", "lethal": "2", "aggravated": "0", "stun": "0"}
+    b = p.tap("roll_attack", target=bo, pool="61", difficulty="1", **levels)
+    assert b["message"] == "Attack pool: a whole number from 0 to 60."
+    b = p.tap("roll_attack", target=bo, pool="6", difficulty="0", **levels)
+    assert b["message"] == "Base difficulty: a whole number from 1 to 20."
+    b = p.tap("roll_attack", target=bo, pool="6", difficulty="1", **levels)
+    # Bo (Dex 4, Wits 5): Defense min(4, 5) // 2 = 2 on top of the base 1
+    assert "Ana rolls the attack on Bo (seed " in b["message"]
+    assert "= 6 dice against difficulty base 1 +2 (Bo's Defense) = 3: " in b["message"]
+    assert any("(seed " in line for line in b["log"])
+    row = next(r for r in b["rows"] if r["key"] == bo)
+    hit = "a hit" in b["message"]
+    assert "Defense +1 (back at the turn's end)" in row["chips"]  # worn, hit or miss
+    assert [x["filled"] for x in row["track"]][:2] == (["lethal"] * 2 if hit else [None] * 2)
+    assert p.tap("undo")["can_redo"]

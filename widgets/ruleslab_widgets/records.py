@@ -37,11 +37,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["RECORDS_JS", "RecordSync", "Stored", "Unreadable", "Written"]
+__all__ = ["MAX_RECORD_TEXT", "RECORDS_JS", "RecordSync", "Stored", "Unreadable", "Written"]
+
+MAX_RECORD_TEXT = 200_000
+"""The longest record text the store reads back (longer ones are set aside): a writer
+keeps its records within it."""
 
 RECORDS_JS = r"""
 const RDB = "ruleslab", RECORDS = "records", ASIDE = "set-aside";
-const RECORD_FORMAT = 1, MAX_RECORD_TEXT = 200000, OPEN_WITHIN_MS = 4000;
+const RECORD_FORMAT = 1, MAX_RECORD_TEXT = @MAX_RECORD_TEXT@, OPEN_WITHIN_MS = 4000;
 const RECORDS_CHANNEL = "ruleslab-records";
 
 function rqDone(tx) {
@@ -441,7 +445,7 @@ function recordStore(extraStores = []) {
     close() { if (channel) channel.close(); listeners.clear(); },
   };
 }
-"""
+""".replace("@MAX_RECORD_TEXT@", str(MAX_RECORD_TEXT))
 """The page's half: ``recordStore()`` and the shape check of a stored record."""
 
 

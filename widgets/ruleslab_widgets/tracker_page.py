@@ -32,6 +32,7 @@ import traitlets
 
 from ruleslab import Character, InputError
 from ruleslab.encounter import aberrant as ab
+from ruleslab.encounter.attack_roll import rolled_attack
 from ruleslab.encounter.board import HIDDEN_NAME, board
 from ruleslab.encounter.chimera_state import ChimeraEncounter
 from ruleslab.encounter.chimera_table import Fighter
@@ -42,7 +43,7 @@ from ruleslab.encounter.share import parse_shared_encounter, shared_encounter
 from ruleslab.encounter.state import Encounter
 from ruleslab.party import Entry, parse_entry
 from ruleslab_widgets.module_widget import ModuleWidget
-from ruleslab_widgets.records import RecordSync, Unreadable, Written
+from ruleslab_widgets.records import MAX_RECORD_TEXT, RecordSync, Unreadable, Written
 from ruleslab_widgets.style import STYLE
 from ruleslab_widgets.tracker_board import (
     attack_query,
@@ -122,6 +123,8 @@ class TrackerPage(ModuleWidget):
             "end_scene": lambda: self.step(ab.end_scene),
             "attack": lambda: self.attack(c),
             "declare": lambda: self.declare(c),
+            "heal": lambda: self.heal(c),
+            "roll_attack": lambda: self.attack(c, rolled=True),
             "hide": lambda: self.hide(str(c.get("key"))),
             "undo": lambda: self.move(undo),
             "redo": lambda: self.move(redo),
@@ -229,7 +232,7 @@ class TrackerPage(ModuleWidget):
                 self.send({"type": "load"})
                 self._draw()
 
-        self._store.write({ident: fight.text()}, done)
+        self._store.write({ident: fight.text(MAX_RECORD_TEXT)}, done)
 
     # -- the GM's steps --------------------------------------------------------------
     def _fight(self) -> Fight:
@@ -377,9 +380,18 @@ class TrackerPage(ModuleWidget):
         change = fn(fight.history.present, *args, **kw)
         fight.history = record(fight.history, change)
         self._save(self.current)
-        self._say(" · ".join(s.text for s in change.lines)[:400])
+        said = " · ".join(s.text for s in change.lines)
+        self._say(
+            said
+            if len(said) <= 400
+            else said[:399].rsplit(" ", 1)[0] + " … (all of it: What happened)"
+        )
 
-    def attack(self, c: dict[str, Any]) -> None:
+    def attack(self, c: dict[str, Any], *, rolled: bool = False) -> None:
+        """The acting one's attack on ``c["target"]``: hit or missed as the table's dice
+        said, or (``rolled``) rolled by the site, seeded, from the pool and base difficulty
+        typed (:func:`ruleslab.encounter.attack_roll.rolled_attack`); the levels typed
+        (after soak) land on a hit."""
         fight = self._fight()
         enc = fight.history.present if fight.history else None
         who = ab.current(enc) if enc is not None else None
@@ -389,7 +401,19 @@ class TrackerPage(ModuleWidget):
             bashing=_number(c.get("bashing"), "Bashing levels", 0, 200),
             lethal=_number(c.get("lethal"), "Lethal levels", 0, 200),
             aggravated=_number(c.get("aggravated"), "Aggravated levels", 0, 200),
+            stun=_number(c.get("stun", "0"), "Stun levels", 0, 200),
         )
+        if rolled:
+            self.step(
+                rolled_attack,
+                who.key,
+                str(c.get("target")),
+                pool=_number(c.get("pool"), "Attack pool", 0, 60),
+                difficulty=_number(c.get("difficulty"), "Base difficulty", 1, 20),
+                seed=random.getrandbits(32),
+                damage=damage,
+            )
+            return
         hit = c.get("hit") is True
         self.step(
             ab.resolve_attack,
@@ -398,6 +422,19 @@ class TrackerPage(ModuleWidget):
             hit=hit,
             damage=damage if hit else Damage(),
         )
+
+    def heal(self, c: dict[str, Any]) -> None:
+        """Levels healed now (a power, the GM's ruling), each kind checked:
+        :func:`ruleslab.encounter.recovery.heal` takes them off his track."""
+        damage = Damage(
+            **{
+                kind: _number(c.get(kind), f"{kind.capitalize()} healed", 0, 200)
+                for kind in ("bashing", "lethal", "aggravated", "stun")
+            }
+        )
+        if not damage.total:
+            raise InputError("Bashing healed", "Heal: enter the levels healed (1 or more).")
+        self.step(ab.heal, str(c.get("key")), damage)
 
     def declare(self, c: dict[str, Any]) -> None:
         """The acting combatant declares his actions this turn (an active defence among

@@ -37,24 +37,31 @@ class Fight:
         self.ruleset = ruleset
         self.history = history
 
-    def text(self) -> str:
+    def text(self, limit: int = MAX_FILE) -> str:
         """The stored record: the present encounter and the last steps of undo and redo
-        (as many of :data:`KEPT` as fit in :data:`MAX_FILE`)."""
+        (as many of :data:`KEPT` as fit in ``limit`` characters: a file's
+        :data:`MAX_FILE`, or the record store's ``MAX_RECORD_TEXT``, beyond which a stored
+        record is set aside when read). Should the present encounter alone not fit, the
+        oldest lines of its log are left out of the record until it does."""
         h = self.history
         kept = KEPT
+        present = to_dict(h.present) if h is not None else None
         while True:
             data = {
                 "format": FORMAT,
                 "name": self.name,
                 "ruleset": self.ruleset,
-                "encounter": to_dict(h.present) if h is not None else None,
+                "encounter": present,
                 "past": [to_dict(e) for e in h.past[-kept:]] if h and kept else [],
                 "future": [to_dict(e) for e in h.future[:kept]] if h and kept else [],
             }
             text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-            if len(text) <= MAX_FILE or not kept:
+            if len(text) <= limit or (not kept and not (present and present["log"])):
                 return text
-            kept //= 2
+            if kept:
+                kept //= 2
+            elif present is not None:
+                present = {**present, "log": present["log"][len(present["log"]) // 2 + 1 :]}
 
 
 def _of(enc: Any, ruleset: str) -> bool:

@@ -90,7 +90,9 @@ function render({ model, el }) {
   document.addEventListener("visibilitychange", keepAwake);
   const store = sharedStore;
   const send = (msg) => model.send(msg);
-  const form = { target: "", bashing: "0", lethal: "0", aggravated: "0", foe: "", dex: "2",
+  const form = { target: "", bashing: "0", lethal: "0", aggravated: "0", stun: "0",
+                 hbashing: "0", hlethal: "0", haggravated: "0", hstun: "0", apool: "6", adiff: "1",
+                 foe: "", dex: "2",
                  wits: "2", sta: "2", group: "", actions: "1", defence: false, sprint: false,
                  henchmen: "5", training: "regular", pool: "0", squad: "", sdex: "2",
                  swits: "2", ssta: "2" };
@@ -182,6 +184,7 @@ function render({ model, el }) {
           { class: "rl-tr-btn rl-tr-next", disabled: !b.started }),
       btn("↶ Undo", () => send({ type: "undo" }), { disabled: !b.can_undo }),
       btn("↷ Redo", () => send({ type: "redo" }), { disabled: !b.can_redo }),
+      btn("End the scene", () => send({ type: "end_scene" }), { disabled: !b.started }),
     ]));
     // the order
     const list = node("ol", { class: "rl-tr-order", "aria-label": "Initiative order" });
@@ -240,7 +243,11 @@ function render({ model, el }) {
       const target = select("Target", targets, form.target,
                             (e) => { form.target = e.target.value; draw(); });
       const attack = (hit) => send({ type: "attack", target: form.target, hit,
-        bashing: form.bashing, lethal: form.lethal, aggravated: form.aggravated });
+        bashing: form.bashing, lethal: form.lethal, aggravated: form.aggravated,
+        stun: form.stun });
+      const roll = () => send({ type: "roll_attack", target: form.target, pool: form.apool,
+        difficulty: form.adiff, bashing: form.bashing, lethal: form.lethal,
+        aggravated: form.aggravated, stun: form.stun });
       parts.push(node("fieldset", { class: "rl-tr-attack" }, [
         node("legend", { text: `${b.acting.name} attacks` }),
         node("label", { class: "rl-tr-field" }, [node("span", { text: "Target" }), target]),
@@ -251,14 +258,45 @@ function render({ model, el }) {
         field("Bashing levels", "bashing", { inputmode: "numeric" }),
         field("Lethal levels", "lethal", { inputmode: "numeric" }),
         field("Aggravated levels", "aggravated", { inputmode: "numeric" }),
+        field("Stun levels", "stun", { inputmode: "numeric" }),
         node("div", { class: "rl-tr-controls" }, [btn("Hit", () => attack(true)),
                                                   btn("Miss", () => attack(false))]),
+        node("div", { class: "rl-tr-controls rl-tr-roll" }, [
+          field("Attack pool", "apool", { inputmode: "numeric",
+                                          title: "Attribute + ability + accuracy, in dice" }),
+          field("Base difficulty", "adiff", { inputmode: "numeric" }),
+          btn("Roll it", roll, { title: "Rolled by the site (seeded, the seed logged); the " +
+                                        "fight's difficulty and penalties added" })]),
         b.odds[form.target] ? node("a", { class: "rl-tr-btn rl-tr-odds", target: "_blank",
           href: "app.html?" + b.odds[form.target],
           text: "Odds in the Autofire calculator ↗" }) : null,
-        node("p", { class: "rl-tr-note",
-                    text: "Levels after soak. A miss still wears the 2.1 Defense down." }),
+        node("p", { class: "rl-tr-note", text: b.ruleset === "2.0"
+          ? "Levels after soak (on a hit). 2.0 has no Defense score: the target dodges, " +
+            "parries or blocks as one of his declared actions."
+          : "Levels after soak (on a hit). A miss still wears the 2.1 Defense down." }),
+        Object.values(b.setups).every((s) => !s.ok)
+          ? btn("Done: next turn ▶", () => send({ type: "next" }),
+                { class: "rl-tr-btn rl-tr-next" })
+          : null,
       ]));
+    }
+    // healing now (a power, the GM's ruling): levels taken off a combatant's track
+    if (b.rows.some((r) => r.track.some((x) => x.filled))) {
+      const healable = b.rows.map((r) => [r.key, r.name]);
+      if (!healable.some(([k]) => k === form.healed)) form.healed = healable[0][0];
+      parts.push(node("details", { class: "rl-tr-add rl-tr-heal", open: !!form.healOpen,
+                                   ontoggle: (e) => { form.healOpen = e.target.open; } }, [
+        node("summary", { text: "Heal (a power, the GM's ruling)" }),
+        node("div", { class: "rl-tr-bar" }, [
+          node("label", { class: "rl-tr-field" }, [node("span", { text: "Who heals" }),
+            select("Who heals", healable, form.healed,
+                   (e) => { form.healed = e.target.value; })]),
+          field("Bashing healed", "hbashing", { inputmode: "numeric" }),
+          field("Lethal healed", "hlethal", { inputmode: "numeric" }),
+          field("Aggravated healed", "haggravated", { inputmode: "numeric" }),
+          field("Stun healed", "hstun", { inputmode: "numeric" }),
+          btn("Heal", () => send({ type: "heal", key: form.healed, bashing: form.hbashing,
+            lethal: form.hlethal, aggravated: form.haggravated, stun: form.hstun }))])]));
     }
     // adding combatants, initiative
     const party = select("From the party", b.party.map((p) => [p.id, p.name]),
@@ -290,7 +328,6 @@ function render({ model, el }) {
           dexterity: form.sdex, wits: form.swits, stamina: form.ssta }))]),
       node("div", { class: "rl-tr-controls" }, [
         btn("Roll initiative", () => send({ type: "initiative" }), { disabled: !b.rows.length }),
-        btn("End the scene", () => send({ type: "end_scene" }), { disabled: !b.started }),
       ]),
       b.initiative_fields.length ? node("fieldset", { class: "rl-tr-attack rl-tr-typed" }, [
         node("legend", { text: "Or type the table's initiative totals" }),
@@ -373,6 +410,7 @@ CSS = (
 .rl-tracker .rl-tr-field .rl-tr-input { width: 5em; color: var(--rl-fg, inherit);
   font-size: 16px; }
 .rl-tracker .rl-tr-field:first-child .rl-tr-input { width: 11em; }
+.rl-tracker .rl-tr-roll .rl-tr-field .rl-tr-input { width: 5em; }
 .rl-tracker .rl-tr-when { margin: 0.2em 0 0; font-size: 1.2em; }
 .rl-tracker .rl-tr-order { list-style: none; margin: 0; padding: 0; display: flex;
   flex-direction: column; gap: 0.45em; }

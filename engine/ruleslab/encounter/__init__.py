@@ -21,7 +21,8 @@ The modules:
   attack resolved, damage, next turn, end of turn, end of scene),
   :mod:`~ruleslab.encounter.ammunition`, :mod:`~ruleslab.encounter.recovery` (healing),
   :mod:`~ruleslab.encounter.attack_inputs` (an attack as the Autofire & strafing
-  calculator's inputs, filled);
+  calculator's inputs, filled), :mod:`~ruleslab.encounter.attack_roll` (an attack rolled
+  by the site, seeded: "Roll it");
 - :mod:`~ruleslab.encounter.chimera_state` (the Chimera encounter and its combatants),
   :mod:`~ruleslab.encounter.chimera` (its changes: surprise, rounds and initiative,
   attacks, morale, fates, the coup de grâce, the end of the fight; an attack's odds);

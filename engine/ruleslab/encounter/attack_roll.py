@@ -1,0 +1,131 @@
+"""An attack rolled by the site: "Roll it", as the calculators roll, for the tracker.
+
+The attack's pool is the GM's (his attribute + ability, the weapon's accuracy); what the
+fight adds to it is the encounter's (:func:`ruleslab.encounter.aberrant.attack_setup`):
+
+    Dazed characters are at +1 difficulty to all actions, Stunned ones suffer +1
+    difficulty to all actions … (2.0 Rules › Combat › Dazing/Stunning)
+
+    Their Defense score adds to the difficulty of attacks against them … (2.1 Rules ›
+    Defenses)
+
+    Every additional action past the first adds a cumulative +1 difficulty penalty
+    rather than subtracting dice. (2.1 Rules › Multiple Actions)
+
+and the wound penalty takes dice off the pool (2.1 Rules › Health Levels), a squad's
+henchmen add theirs (Combat alterations › Henchmen › Dice Pool). The pool is rolled once
+with ``random.Random(seed)`` (:func:`ruleslab.dice.roll_pool`: each die at 7 or more a
+success; the difficulty the successes needed), so the same seed replays the same faces;
+the seed is logged. The attack is then resolved as the roll says
+(:func:`ruleslab.encounter.aberrant.resolve_attack`), the levels typed (after soak)
+applied on a hit. Rules note RN-TRACK-14.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from random import Random
+
+from ruleslab.dice import roll_pool
+from ruleslab.encounter.aberrant import (
+    COMBAT_20,
+    NO_DAMAGE,
+    Damage,
+    attack_setup,
+    find,
+    resolve_attack,
+)
+from ruleslab.encounter.log import Change, EncounterError
+from ruleslab.encounter.state import Encounter
+from ruleslab.explain import Step
+
+__all__ = ["AttackRoll", "roll_attack", "rolled_attack"]
+
+
+@dataclass(frozen=True)
+class AttackRoll:
+    """One seeded roll of an attack: the ``dice`` rolled (the pool less the wound penalty,
+    plus a squad's dice), the ``difficulty`` (the base one plus the fight's), each die's
+    ``faces``, the ``successes``, whether it ``hit`` or botched, and its log lines."""
+
+    seed: int
+    dice: int
+    difficulty: int
+    faces: tuple[int, ...]
+    successes: int
+    hit: bool
+    botch: bool
+    steps: tuple[Step, ...]
+
+
+def _whole(value: object, field: str, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise EncounterError(field, f"{field}: a whole number from {lo} to {hi}.")
+    return value
+
+
+def roll_attack(
+    enc: Encounter, attacker: str, target: str, *, pool: int, difficulty: int = 1, seed: int
+) -> AttackRoll:
+    """``attacker``'s next attack on ``target`` rolled with ``random.Random(seed)``:
+    ``pool`` dice (before the fight's penalties) against ``difficulty`` successes (before
+    the fight's additions)."""
+    _whole(pool, "Attack pool", 0, 60)
+    _whole(difficulty, "Base difficulty", 1, 20)
+    setup = attack_setup(enc, attacker, target)
+    a, t = find(enc, attacker), find(enc, target)
+    dice = max(0, pool + setup.squad_dice - setup.wound_penalty)
+    need = difficulty + setup.added_difficulty + setup.defense
+    roll = roll_pool(dice, difficulty=need, rng=Random(seed))
+    parts = [f"pool {pool}"]
+    if setup.wound_penalty:
+        parts.append(f"− {setup.wound_penalty} (wounds)")
+    if setup.squad_dice:
+        parts.append(f"+ {setup.squad_dice} (henchmen)")
+    adds = [f"base {difficulty}"]
+    if setup.added_difficulty:
+        adds.append(f"+{setup.added_difficulty} (his conditions)")
+    if setup.defense:
+        adds.append(f"+{setup.defense} ({t.name}'s Defense)")
+    faces = ", ".join(map(str, roll.faces)) or "no dice"
+    verdict = (
+        "a botch (no success, a 1): a miss"
+        if roll.botch
+        else f"{roll.successes} success{'es' if roll.successes != 1 else ''}: "
+        + ("a hit" if roll.success else "a miss")
+    )
+    text = (
+        f"{a.name} rolls the attack on {t.name} (seed {seed}): {' '.join(parts)} = {dice} "
+        f"dice against difficulty {' '.join(adds)} = {need}: {faces}; {verdict}"
+    )
+    return AttackRoll(
+        seed,
+        dice,
+        need,
+        roll.faces,
+        roll.successes,
+        roll.success,
+        roll.botch,
+        (Step(text, COMBAT_20), *setup.steps),
+    )
+
+
+def rolled_attack(
+    enc: Encounter,
+    attacker: str,
+    target: str,
+    *,
+    pool: int,
+    difficulty: int = 1,
+    seed: int,
+    damage: Damage = NO_DAMAGE,
+    area: int = 1,
+) -> Change[Encounter]:
+    """The attack rolled (:func:`roll_attack`) and resolved as the roll says: a hit puts
+    ``damage`` (levels after soak) on the target; the roll's line heads the log."""
+    roll = roll_attack(enc, attacker, target, pool=pool, difficulty=difficulty, seed=seed)
+    change = resolve_attack(
+        enc, attacker, target, hit=roll.hit, damage=damage if roll.hit else NO_DAMAGE, area=area
+    )
+    lines = (roll.steps[0], *change.lines)
+    return Change(replace(change.encounter, log=(*enc.log, *lines)), lines)
