@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -698,6 +699,22 @@ FOREIGN_HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <script src="{site}embed.js"></script></body></html>"""
 
 
+def _into_view(page: Any, locator: Any) -> None:
+    """Scroll ``locator`` into view for a screenshot, again if the party bar was drawn
+    anew meanwhile (a redraw replaces its nodes: "Element is not attached to the DOM")."""
+    from playwright.sync_api import Error
+
+    for _ in range(10):
+        try:
+            locator.scroll_into_view_if_needed(timeout=10_000)
+            return
+        except Error as err:
+            if "not attached" not in str(err):
+                raise
+            page.wait_for_timeout(200)
+    locator.scroll_into_view_if_needed(timeout=10_000)
+
+
 def test_an_opted_in_embed_in_a_page_of_another_origin_asks_before_each_change(
     browser, base_url, tmp_path, artifacts
 ):
@@ -752,10 +769,10 @@ def test_an_opted_in_embed_in_a_page_of_another_origin_asks_before_each_change(
             assert (
                 axe_violations(frame, {"rules": {"page-has-heading-one": {"enabled": False}}}) == []
             )
-            fbar.scroll_into_view_if_needed()
+            _into_view(page, fbar)
             page.screenshot(path=str(artifacts / "party-ask-foreign-light-1280.png"))
             page.set_viewport_size({"width": 390, "height": 844})
-            ask.scroll_into_view_if_needed()
+            _into_view(page, ask)
             page.screenshot(path=str(artifacts / "party-ask-foreign-light-390.png"))
             page.set_viewport_size({"width": 1280, "height": 900})
             assert [parse_entry(r["text"]).name for r in _live(site_tab)] == ["Kim"]
@@ -780,12 +797,12 @@ def test_an_opted_in_embed_in_a_page_of_another_origin_asks_before_each_change(
             assert _live(site_tab) == []
             # the same question, dark
             page.goto(host + "dark.html")
-            fbar.scroll_into_view_if_needed()
+            _into_view(page, fbar)
             expect(summary).to_have_text("Party (0)", timeout=KERNEL_TIMEOUT)
             save_lee()
             page.screenshot(path=str(artifacts / "party-ask-foreign-dark-1280.png"))
             page.set_viewport_size({"width": 390, "height": 844})
-            ask.scroll_into_view_if_needed()
+            _into_view(page, ask)
             page.screenshot(path=str(artifacts / "party-ask-foreign-dark-390.png"))
             ask.get_by_role("button", name="Allow this change").click()
             expect(status).to_contain_text("Saved Lee")
