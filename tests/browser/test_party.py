@@ -122,6 +122,16 @@ def _save_as(bar, role_phrase: str, name: str) -> None:
     expect(bar.locator(".rl-party-status")).to_contain_text(f"Saved {name}")
 
 
+def _kim_saved(page, base_url: str) -> None:
+    """A party of one: Kim, saved from the lifting page with Strength 3, the store
+    cleared first."""
+    page.goto(f"{base_url}app.html?calculator=lifting")
+    page.evaluate(CLEAR_JS)
+    bar = _open(page, base_url, "lifting")
+    type_into(page, "lifting", "strength", "3")
+    _save_as(bar, "the lifter", "Kim")
+
+
 def _fill(bar, role_phrase: str, name: str) -> None:
     bar.get_by_label(f"Fill {role_phrase} from", exact=True).select_option(label=name)
     bar.get_by_role("button", name=f"Fill {role_phrase} from the chosen character").click()
@@ -617,11 +627,7 @@ def test_an_embed_reads_and_writes_nothing_of_the_party_unless_its_page_opts_in(
     context = browser.new_context(viewport={"width": 1100, "height": 1800})
     page = context.new_page()
     try:
-        page.goto(f"{base_url}app.html?calculator=lifting")
-        page.evaluate(CLEAR_JS)
-        bar = _open(page, base_url, "lifting")
-        type_into(page, "lifting", "strength", "3")
-        _save_as(bar, "the lifter", "Kim")
+        _kim_saved(page, base_url)
         host = f"{base_url}host-of-an-embed.html"
         html = HOST_HTML.format(site=base_url, extra=' data-party="yes"' if opted else "")
         context.route(host, lambda route: route.fulfill(body=html, content_type="text/html"))
@@ -729,11 +735,7 @@ def test_an_opted_in_embed_in_a_page_of_another_origin_asks_before_each_change(
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page, site_tab = context.new_page(), context.new_page()
     try:
-        page.goto(f"{base_url}app.html?calculator=lifting")
-        page.evaluate(CLEAR_JS)
-        bar = _open(page, base_url, "lifting")
-        type_into(page, "lifting", "strength", "3")
-        _save_as(bar, "the lifter", "Kim")
+        _kim_saved(page, base_url)
         site_tab.goto(base_url)  # (reads the site's storage)
         (tmp_path / "index.html").write_text(FOREIGN_HOST.format(site=base_url, extra=""))
         dark = FOREIGN_HOST.format(site=base_url, extra=' data-theme="dark"')
