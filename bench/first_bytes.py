@@ -85,8 +85,7 @@ def main(argv: list[str]) -> int:
     _line("total", totals)
     if floor:
         base = [0, 0, 0]
-        for part in [*(site / rel for rel in PYODIDE_FILES), None]:
-            data = start_stdlib(site) if part is None else part.read_bytes()
+        for data in [*((site / rel).read_bytes() for rel in PYODIDE_FILES), start_stdlib(site)]:
             base = [t + n for t, n in zip(base, sizes(data), strict=True)]
         _line("floor: Pyodide's files + the stdlib modules its own start imports", base)
         _line(
