@@ -32,11 +32,10 @@ import traitlets
 
 from ruleslab import Character, InputError
 from ruleslab.encounter import aberrant as ab
-from ruleslab.encounter.attack_roll import rolled_attack
 from ruleslab.encounter.board import HIDDEN_NAME, board
 from ruleslab.encounter.chimera_state import ChimeraEncounter
 from ruleslab.encounter.chimera_table import Fighter
-from ruleslab.encounter.combatant import TRAININGS, Damage
+from ruleslab.encounter.combatant import TRAININGS
 from ruleslab.encounter.history import History, record, redo, start, undo
 from ruleslab.encounter.log import Change
 from ruleslab.encounter.share import parse_shared_encounter, shared_encounter
@@ -54,6 +53,7 @@ from ruleslab_widgets.tracker_board import (
 )
 from ruleslab_widgets.tracker_chimera import ChimeraDesk
 from ruleslab_widgets.tracker_record import CHIMERA, RULESETS, Fight, parse_fight
+from ruleslab_widgets.tracker_rolls import AberrantRolls, typed_number
 from ruleslab_widgets.tracker_view import CSS, ESM
 
 __all__ = ["COLLECTION", "KEY", "TITLE", "TrackerPage", "attack_query", "tracker_page"]
@@ -63,16 +63,6 @@ KEY = "tracker"
 TITLE = "Encounter tracker"
 COLLECTION = "encounters"
 """The record store's collection of the saved encounters."""
-_NUMBER = re.compile(r"\s*(\d{1,3})\s*")
-
-
-def _number(text: Any, field: str, lo: int, hi: int) -> int:
-    """A whole number typed in ``field`` (``lo`` to ``hi``), or a message naming it."""
-    m = _NUMBER.fullmatch(str(text)) if isinstance(text, str | int) else None
-    value = int(m.group(1)) if m else -1
-    if not lo <= value <= hi:
-        raise InputError(field, f"{field}: a whole number from {lo} to {hi}.")
-    return value
 
 
 class TrackerPage(ModuleWidget):
@@ -96,6 +86,8 @@ class TrackerPage(ModuleWidget):
         self._count = 0
         self.chimera = ChimeraDesk(self)
         """The Chimera fights' steps (:mod:`ruleslab_widgets.tracker_chimera`)."""
+        self.rolls = AberrantRolls(self)
+        """The Aberrant attacks and healing (:mod:`ruleslab_widgets.tracker_rolls`)."""
         self.on_msg(self._receive)
         self._draw()
 
@@ -121,10 +113,10 @@ class TrackerPage(ModuleWidget):
             "enter_initiative": lambda: self.enter_initiative(c.get("totals")),
             "next": lambda: self.step(ab.next_turn),
             "end_scene": lambda: self.step(ab.end_scene),
-            "attack": lambda: self.attack(c),
+            "attack": lambda: self.rolls.attack(c),
             "declare": lambda: self.declare(c),
-            "heal": lambda: self.heal(c),
-            "roll_attack": lambda: self.attack(c, rolled=True),
+            "heal": lambda: self.rolls.heal(c),
+            "roll_attack": lambda: self.rolls.attack(c, rolled=True),
             "hide": lambda: self.hide(str(c.get("key"))),
             "undo": lambda: self.move(undo),
             "redo": lambda: self.move(redo),
@@ -325,9 +317,9 @@ class TrackerPage(ModuleWidget):
         text = str(name or "").strip()
         if not 0 < len(text) <= 60:
             raise InputError("Foe's name", "Foe's name: 1 to 60 characters.")
-        dex = _number(dexterity, "Dex", 1, 10)
-        wit = _number(wits, "Wits", 1, 10)
-        sta = _number(stamina, "Sta", 1, 10)
+        dex = typed_number(dexterity, "Dex", 1, 10)
+        wit = typed_number(wits, "Wits", 1, 10)
+        sta = typed_number(stamina, "Sta", 1, 10)
         band = str(group or "").strip() if isinstance(group, str | None) else None
         if band is None or len(band) > 40:
             raise InputError("Group", "Group: empty (his own initiative) or up to 40 characters.")
@@ -340,15 +332,15 @@ class TrackerPage(ModuleWidget):
         text = str(c.get("name") or "").strip()
         if not 0 < len(text) <= 60:
             raise InputError("Squad's name", "Squad's name: 1 to 60 characters.")
-        henchmen = _number(c.get("henchmen"), "Henchmen", 1, 1000)
+        henchmen = typed_number(c.get("henchmen"), "Henchmen", 1, 1000)
         training = c.get("training")
         if training not in TRAININGS:
             raise InputError("Training", f"Training: one of {', '.join(TRAININGS)}.")
-        pool = _number(c.get("pool"), "Henchman pool", 0, 40)
+        pool = typed_number(c.get("pool"), "Henchman pool", 0, 40)
         leader = Character(
-            dexterity=_number(c.get("dexterity"), "Leader's Dex", 1, 10),
-            wits=_number(c.get("wits"), "Leader's Wits", 1, 10),
-            stamina=_number(c.get("stamina"), "Leader's Sta", 1, 10),
+            dexterity=typed_number(c.get("dexterity"), "Leader's Dex", 1, 10),
+            wits=typed_number(c.get("wits"), "Leader's Wits", 1, 10),
+            stamina=typed_number(c.get("stamina"), "Leader's Sta", 1, 10),
         )
         key = self._key("squad")
         self._join(ab.squad(key, text, leader, henchmen, str(training), henchman_pool=pool))
@@ -363,7 +355,7 @@ class TrackerPage(ModuleWidget):
         enc = fight.history.present
         each: dict[str, int] = {}
         for field in initiative_fields(enc):
-            value = _number(typed.get(field["id"]), f"Initiative: {field['label']}", 0, 200)
+            value = typed_number(typed.get(field["id"]), f"Initiative: {field['label']}", 0, 200)
             each.update({key: value for key in field["keys"]})
         self.step(ab.set_initiative, each)
 
@@ -387,55 +379,6 @@ class TrackerPage(ModuleWidget):
             else said[:399].rsplit(" ", 1)[0] + " … (all of it: What happened)"
         )
 
-    def attack(self, c: dict[str, Any], *, rolled: bool = False) -> None:
-        """The acting one's attack on ``c["target"]``: hit or missed as the table's dice
-        said, or (``rolled``) rolled by the site, seeded, from the pool and base difficulty
-        typed (:func:`ruleslab.encounter.attack_roll.rolled_attack`); the levels typed
-        (after soak) land on a hit."""
-        fight = self._fight()
-        enc = fight.history.present if fight.history else None
-        who = ab.current(enc) if enc is not None else None
-        if enc is None or who is None:
-            raise InputError("attacker", "Roll initiative first.")
-        damage = Damage(
-            bashing=_number(c.get("bashing"), "Bashing levels", 0, 200),
-            lethal=_number(c.get("lethal"), "Lethal levels", 0, 200),
-            aggravated=_number(c.get("aggravated"), "Aggravated levels", 0, 200),
-            stun=_number(c.get("stun", "0"), "Stun levels", 0, 200),
-        )
-        if rolled:
-            self.step(
-                rolled_attack,
-                who.key,
-                str(c.get("target")),
-                pool=_number(c.get("pool"), "Attack pool", 0, 60),
-                difficulty=_number(c.get("difficulty"), "Base difficulty", 1, 20),
-                seed=random.getrandbits(32),
-                damage=damage,
-            )
-            return
-        hit = c.get("hit") is True
-        self.step(
-            ab.resolve_attack,
-            who.key,
-            str(c.get("target")),
-            hit=hit,
-            damage=damage if hit else Damage(),
-        )
-
-    def heal(self, c: dict[str, Any]) -> None:
-        """Levels healed now (a power, the GM's ruling), each kind checked:
-        :func:`ruleslab.encounter.recovery.heal` takes them off his track."""
-        damage = Damage(
-            **{
-                kind: _number(c.get(kind), f"{kind.capitalize()} healed", 0, 200)
-                for kind in ("bashing", "lethal", "aggravated", "stun")
-            }
-        )
-        if not damage.total:
-            raise InputError("Bashing healed", "Heal: enter the levels healed (1 or more).")
-        self.step(ab.heal, str(c.get("key")), damage)
-
     def declare(self, c: dict[str, Any]) -> None:
         """The acting combatant declares his actions this turn (an active defence among
         them, or a sprint): :func:`ruleslab.encounter.aberrant.declare` applies the
@@ -445,7 +388,7 @@ class TrackerPage(ModuleWidget):
         who = ab.current(enc) if enc is not None else None
         if enc is None or who is None:
             raise InputError("actions", "Roll initiative first.")
-        actions = _number(c.get("actions"), "Actions", 1, 10)
+        actions = typed_number(c.get("actions"), "Actions", 1, 10)
         self.step(
             ab.declare,
             who.key,
