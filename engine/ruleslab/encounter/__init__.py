@@ -22,7 +22,8 @@ The modules:
   :mod:`~ruleslab.encounter.ammunition`, :mod:`~ruleslab.encounter.recovery` (healing),
   :mod:`~ruleslab.encounter.attack_inputs` (an attack as the Autofire & strafing
   calculator's inputs, filled), :mod:`~ruleslab.encounter.attack_roll` (an attack rolled
-  by the site, seeded: "Roll it");
+  by the site, seeded: "Roll it"), :mod:`~ruleslab.encounter.damage_roll` (its damage
+  rolled by the site against the target's soak: "Roll damage");
 - :mod:`~ruleslab.encounter.chimera_state` (the Chimera encounter and its combatants),
   :mod:`~ruleslab.encounter.chimera` (its changes: surprise, rounds and initiative,
   attacks, morale, fates, the coup de grâce, the end of the fight; an attack's odds);

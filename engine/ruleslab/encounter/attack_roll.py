@@ -57,6 +57,12 @@ class AttackRoll:
     botch: bool
     steps: tuple[Step, ...]
 
+    @property
+    def extra(self) -> int:
+        """The successes beyond the difficulty on a hit (0 on a miss): each adds to the
+        damage (rules notes RN-RANGED-3, RN-RANGED-4; ``damage_roll.rolled_damage``)."""
+        return self.successes - self.difficulty if self.hit else 0
+
 
 def _whole(value: object, field: str, lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
@@ -94,6 +100,9 @@ def roll_attack(
         else f"{roll.successes} success{'es' if roll.successes != 1 else ''}: "
         + ("a hit" if roll.success else "a miss")
     )
+    if roll.success and roll.successes > need:
+        more = roll.successes - need
+        verdict += f", {more} extra success{'es' if more != 1 else ''} for the damage"
     text = (
         f"{a.name} rolls the attack on {t.name} (seed {seed}): {' '.join(parts)} = {dice} "
         f"dice against difficulty {' '.join(adds)} = {need}: {faces}; {verdict}"

@@ -82,6 +82,7 @@ __all__ = [
     "AttackResult",
     "Maneuver",
     "defence_with_difficulty",
+    "per_extra_success",
     "resolve_attack",
 ]
 
@@ -243,6 +244,23 @@ def defence_with_difficulty(
     if reading == "spend":  # the last ``added`` entries are now empty
         pmf = pmf[: max(1, len(pmf) - added)]
     return SuccessDistribution(Dist.from_pmf(0, pmf), defence.tail_bound, defence.p_botch)
+
+
+def per_extra_success(weapon: Weapon, extra_successes: str = "die") -> tuple[int, int, Step]:
+    """The damage dice and adds each extra attack success gives ``weapon``, with the step
+    saying so: "Devastating (X): The weapon deals (X) additional damage per net attack
+    success after the first instead of just +1" (rules notes RN-RANGED-1, RN-RANGED-3:
+    without the tag, ``extra_successes`` reads the "+1": a ``die``, an ``add`` or ``none``).
+    """
+    dev = weapon.tag(Devastating)
+    if dev is not None:
+        per = f"{dev}: +{dev.x} damage dice" + (f" and +{dev.adds} adds" if dev.adds else "")
+        text = f"{per} per extra success instead of +1 (rules note RN-RANGED-1)"
+        return dev.x, dev.adds, Step(text, tag_rule(Devastating))
+    per_dice, per_adds = {"die": (1, 0), "add": (0, 1), "none": (0, 0)}[extra_successes]
+    what = {"die": "+1 damage die", "add": "+1 damage add", "none": "no extra damage"}
+    text = f"Each extra success gives {what[extra_successes]} (rules note RN-RANGED-3)"
+    return per_dice, per_adds, Step(text, tag_rule(Devastating))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -464,25 +482,8 @@ def resolve_attack(
     )
 
     # damage per extra success
-    dev = weapon.tag(Devastating)
-    if dev is not None:
-        per_dice, per_adds = dev.x, dev.adds
-        per = f"{dev}: +{dev.x} damage dice" + (f" and +{dev.adds} adds" if dev.adds else "")
-        steps.append(
-            Step(
-                f"{per} per extra success instead of +1 (rules note RN-RANGED-1)",
-                tag_rule(Devastating),
-            )
-        )
-    else:
-        per_dice, per_adds = {"die": (1, 0), "add": (0, 1), "none": (0, 0)}[extra_successes]
-        what = {"die": "+1 damage die", "add": "+1 damage add", "none": "no extra damage"}
-        steps.append(
-            Step(
-                f"Each extra success gives {what[extra_successes]} (rules note RN-RANGED-3)",
-                tag_rule(Devastating),
-            )
-        )
+    per_dice, per_adds, per_step = per_extra_success(weapon, extra_successes)
+    steps.append(per_step)
     if net_from == "difficulty":
         counted = f"net successes beyond the difficulty {difficulty}"
     else:
