@@ -43,7 +43,7 @@ from ruleslab.chimera.sections import ATTACK_TN, COMBAT
 from ruleslab.chimera.wounds import halved, severity_of
 from ruleslab.explain import Step, fmt_prob
 
-__all__ = ["blast_bonus", "blow_odds", "halved"]
+__all__ = ["blast_bonus", "blast_defence", "blow_odds", "halved"]
 # ``halved`` is the damage halving of :mod:`ruleslab.chimera.wounds`, re-exported here
 
 
@@ -77,6 +77,12 @@ def blast_bonus(defender: Fighter, rules: FightRules) -> tuple[int, str]:
             f"shield +{shield}" if counts else f"shield +{shield} not counted (the GM's option)"
         )
     return total, ", ".join(parts)
+
+
+def blast_defence(defender: Fighter, rules: FightRules) -> int:
+    """``defender``'s Defence against a blast's damage: his DF, + his blast bonus when the
+    fight puts Parry and Cover in the Defence (``parry_cover == "defence"``, RN-CHIM-6)."""
+    return defender.defence + (0 if rules.parry_cover == "tn" else blast_bonus(defender, rules)[0])
 
 
 @functools.lru_cache(maxsize=8192)
@@ -148,7 +154,7 @@ def blow_odds(
             ATTACK_TN,
         )
     )
-    df = defender.defence + (0 if in_roll else bonus)
+    df = blast_defence(defender, rules)
     steps.append(
         Step(
             f"{defender.name}'s Defence = DF {defender.defence} + {bonus_text} = {df} (Parry "

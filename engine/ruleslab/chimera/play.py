@@ -16,14 +16,14 @@ from dataclasses import dataclass
 
 from ruleslab.chimera.action import ACTION_DICE, is_critical, is_success
 from ruleslab.chimera.attack import Fighter, FightRules, defence_against, roll_modifier
-from ruleslab.chimera.blast import blast_bonus
+from ruleslab.chimera.blast import blast_bonus, blast_defence
 from ruleslab.chimera.initiative import INITIATIVE_DIE
 from ruleslab.chimera.morale import side_morale_trigger, wound_triggers_morale
 from ruleslab.chimera.plan import Plan, SurprisePlan, check_distance, check_wounds, has_first_turn
 from ruleslab.chimera.surprise import SURPRISE_AR_BONUS
 from ruleslab.chimera.wounds import KILLER_BLOW_TN, is_vanquished
 
-__all__ = ["Played", "action_roll", "fate_roll", "play", "rolled_damage"]
+__all__ = ["Played", "action_roll", "blast_at", "fate_roll", "play", "rolled_damage"]
 
 
 @dataclass(frozen=True)
@@ -77,6 +77,55 @@ def rolled_damage(
     if dmg.bonus:
         how += f" {dmg.bonus:+d}"
     return value, how
+
+
+def blast_at(
+    rng: random.Random,
+    rules: FightRules,
+    att: Fighter,
+    dfd: Fighter,
+    wounds: tuple[int, int],
+    ar: int,
+    damage: Callable[[Fighter, bool], tuple[int, str]],
+) -> tuple[int | None, int, str]:
+    """One blast of ``att`` on ``dfd`` (their ``wounds``; ``att``'s AR bonus ``ar``), rolled
+    with ``rng`` (rules note RN-CHIM-7): the roll to land it (``blast_roll == "hit"``), his
+    Resistance Roll with the blast bonus against the Blast TN, and ``damage(att, crit)``
+    (the damage roll) if he fails, or halves it (``blast_resisted == "halves"``). Returns
+    the damage he takes (``None``: the blast missed him or he avoided it), his Defence
+    against it and the rolls in words."""
+    crit = False
+    if rules.blast_roll == "hit":
+        modifier, _ = roll_modifier(att, wounds[0], ar)
+        tn = dfd.adjusted_mr(wounds[1])
+        faces, total, ok, crit = action_roll(rng, rules, modifier, tn)
+        roll = "+".join(map(str, faces))
+        head = f"{att.name} {att.verb}s: {roll} {modifier:+d} = {total} vs TN {tn}"
+        if not ok:
+            return None, dfd.defence, f"{head}: the blast misses {dfd.name}"
+        head += ": CRITICAL, lands" if crit else ": lands"
+    else:
+        head = f"{att.name} Blasts: it catches {dfd.name} (no roll to hit)"
+    bonus, bonus_text = blast_bonus(dfd, rules)
+    in_roll = rules.parry_cover == "tn"
+    mod = dfd.resist_modifier(wounds[1]) + (bonus if in_roll else 0)
+    faces, total, resisted, _ = action_roll(rng, rules, mod, att.blast_tn)
+    res = (
+        f"; {dfd.name} resists {'+'.join(map(str, faces))} {mod:+d} = {total} vs Blast TN "
+        f"{att.blast_tn}" + (f" (with {bonus_text})" if bonus_text and in_roll else "")
+    )
+    halves = rules.blast_resisted == "halves"
+    df = blast_defence(dfd, rules)
+    if resisted and not halves:
+        return None, df, f"{head}{res}: avoids it"
+    value, how = damage(att, crit)
+    text = f"{head}{res}: " + ("halves it" if resisted else "fails") + f"; damage {how}"
+    if resisted:
+        text += f" = {value}, halved = {value // 2}"
+        value //= 2
+    else:
+        text += f" = {value}"
+    return value, df, text
 
 
 class _Table:
@@ -142,38 +191,14 @@ class _Table:
         return self.wound(x, dfd, live, f"{head}: {hit}; damage {how} = {value}", value, df)
 
     def blast(self, x: int, ar: int, live: list[int], dfd: Fighter) -> str:
-        """One blast on ``dfd``: the roll to land it (``blast_roll == "hit"``), his Resistance
-        Roll with the blast bonus, the damage (rules note RN-CHIM-7)."""
-        att, rules, y = self.f[x], self.rules, 1 - x
-        crit = False
-        if rules.blast_roll == "hit":
-            head, ok, crit = self.to_hit(x, ar, live, dfd.adjusted_mr(live[y]))
-            if not ok:
-                self.say(f"{head}: the blast misses {dfd.name}")
-                return "none"
-            head += ": CRITICAL, lands" if crit else ": lands"
-        else:
-            head = f"{att.name} Blasts: it catches {dfd.name} (no roll to hit)"
-        bonus, bonus_text = blast_bonus(dfd, rules)
-        in_roll = rules.parry_cover == "tn"
-        mod = dfd.resist_modifier(live[y]) + (bonus if in_roll else 0)
-        faces, total, resisted, _ = self.action(mod, att.blast_tn)
-        res = (
-            f"; {dfd.name} resists {'+'.join(map(str, faces))} {mod:+d} = {total} vs Blast TN "
-            f"{att.blast_tn}" + (f" (with {bonus_text})" if bonus_text and in_roll else "")
+        """One blast on ``dfd`` (:func:`blast_at`); a wound goes to ``live``."""
+        att = self.f[x]
+        value, df, text = blast_at(
+            self.rng, self.rules, att, dfd, (live[x], live[1 - x]), ar, self.damage
         )
-        halves = rules.blast_resisted == "halves"
-        if resisted and not halves:
-            self.say(f"{head}{res}: avoids it")
+        if value is None:
+            self.say(text)
             return "none"
-        df = dfd.defence + (0 if in_roll else bonus)
-        value, how = self.damage(att, crit)
-        text = f"{head}{res}: " + ("halves it" if resisted else "fails") + f"; damage {how}"
-        if resisted:
-            text += f" = {value}, halved = {value // 2}"
-            value //= 2
-        else:
-            text += f" = {value}"
         return self.wound(x, dfd, live, text, value, df)
 
     def wound(self, x: int, dfd: Fighter, live: list[int], text: str, value: int, df: int) -> str:

@@ -40,9 +40,10 @@ from random import Random
 
 from ruleslab.chimera.action import ACTION_DICE, is_critical, is_success
 from ruleslab.chimera.aftermath import aftermath_steps
-from ruleslab.chimera.attack import AttackOdds, attack_odds
+from ruleslab.chimera.attack import AttackOdds, defence_against
+from ruleslab.chimera.blast import blast_defence, blow_odds
 from ruleslab.chimera.morale import casualties_over_half, wound_triggers_morale
-from ruleslab.chimera.sections import COMBAT, COMBAT_ACTIONS, VANQUISHING
+from ruleslab.chimera.sections import ATTACK_TN, COMBAT, COMBAT_ACTIONS, VANQUISHING
 from ruleslab.chimera.surprise import SURPRISE_AR_BONUS
 from ruleslab.chimera.wounds import FATES, KILLER_BLOW_TN, is_vanquished, wound_penalty
 from ruleslab.encounter.chimera_state import (
@@ -85,6 +86,7 @@ __all__ = [
     "next_turn",
     "odds",
     "resolve_attack",
+    "resolve_blast",
     "seeded_d12",
     "start_round",
     "surprise",
@@ -292,20 +294,10 @@ def _side_triggers(
     return tuple(out)
 
 
-def resolve_attack(
-    enc: ChimeraEncounter,
-    attacker: str,
-    target: str,
-    *,
-    hit: bool,
-    damage_roll: int = 0,
-) -> Change[ChimeraEncounter]:
-    """His full action, on his turn ("Actions are resolved on their turn"): an attack made
-    at the table (``hit``; the damage dice's total, two dice on a Critical Success). A
-    wound of severity damage − Defence (none if 0 or less), its Wound Penalty,
-    vanquishing, and the morale checks it calls."""
+def _full_action(enc: ChimeraEncounter, attacker: str) -> ChimeraCombatant:
+    """The attacker, if this is his turn and his one full action is still his to take."""
     still_open(enc)
-    a, t = find(enc, attacker), find(enc, target)
+    a = find(enc, attacker)
     if not a.in_fight:
         raise EncounterError("attacker", f"{a.name} is out of the fight ({STATUSES[a.status]}).")
     if a.acted:
@@ -315,37 +307,48 @@ def resolve_attack(
     if enc.order[enc.place] != a.key:  # "Actions are resolved on their turn"
         now = find(enc, enc.order[enc.place])
         raise EncounterError("attacker", f"It is {now.name}'s turn, not {a.name}'s.")
+    return a
+
+
+def _target(enc: ChimeraEncounter, target: str) -> ChimeraCombatant:
+    t = find(enc, target)
     if not t.in_fight:
         raise EncounterError("target", f"{t.name} is out of the fight ({STATUSES[t.status]}).")
-    if not whole(damage_roll, 0, 200):
-        raise EncounterError("damage_roll", "The damage roll: a whole number from 0 to 200.")
-    a2 = replace(a, acted=True, shot=a.shot or a.fighter.kind != "fight", ar_bonus=0)
-    verb = a.fighter.verb
-    ar = f" (AR {a.ar_bonus:+d} from surprise)" if a.ar_bonus else ""
-    lines = [
-        Step(
-            f"{a.name}'s full action: {verb} at {t.name}{ar}: {'hit' if hit else 'miss'}",
-            COMBAT_ACTIONS,
-        )
-    ]
-    people = put_keyed(enc.combatants, a2)
-    if not hit:
-        return logged(enc, lines, combatants=people)
-    severity = damage_roll - t.fighter.defence
+    return t
+
+
+def _wound(
+    enc: ChimeraEncounter,
+    people: tuple[ChimeraCombatant, ...],
+    a: ChimeraCombatant,
+    target: str,
+    damage_roll: int,
+    lines: list[Step],
+) -> tuple[ChimeraCombatant, ...]:
+    """A blow of ``a``'s of ``damage_roll`` on ``target`` among ``people``: a wound of
+    severity damage − Defence (his Defence against that blow: with Parry and Cover in it
+    under ``parry_cover == "defence"``, RN-CHIM-6; none if 0 or less), its Wound Penalty,
+    vanquishing, and the morale checks it calls."""
+    t = next(p for p in people if p.key == target)
+    if a.fighter.kind == "blast":
+        df = blast_defence(t.fighter, enc.rules)
+    else:
+        df = defence_against(t.fighter, a.fighter.kind, t.wounds, enc.rules)[1]
+    severity = damage_roll - df
     if severity <= 0:
         lines.append(
             Step(
-                f"Damage {damage_roll} − Defence {t.fighter.defence} = {severity}: no wound "
-                "(a severity of zero or less is ignored)",
+                f"Damage {damage_roll} − Defence {df} = {severity}: "
+                "no wound (a severity of zero or less is ignored)",
                 VANQUISHING,
             )
         )
-        return logged(enc, lines, combatants=people)
+        return people
     wounds = t.wounds + 1
     wl = t.fighter.wound_limit
     lines.append(
         Step(
-            f"Damage {damage_roll} − Defence {t.fighter.defence}: a wound of severity {severity}; "
+            f"Damage {damage_roll} − Defence {df}: a wound of severity {severity}; "
             f"{t.name} has {wounds} wound{'s' if wounds != 1 else ''}, WP {wound_penalty(wounds)}",
             VANQUISHING,
         )
@@ -361,13 +364,73 @@ def resolve_attack(
         )
         t2 = replace(t2, status="vanquished", vanquished_by=a.key, morale_due="")
         after = put_keyed(people, t2)
-        after = _side_triggers(put_keyed(people, t), after, t2, enc.rules.casualties, lines)
-        return logged(enc, lines, combatants=after)
+        return _side_triggers(put_keyed(people, t), after, t2, enc.rules.casualties, lines)
     if t.fighter.checks_morale and wound_triggers_morale(wl, t.wounds, wounds):
         why = f"his Wound Penalty {wounds} is half his Wound Limit {wl}"
         lines.append(Step(f"{t.name} must check morale: {why} (RN-CHIM-10)", COMBAT))
         t2 = replace(t2, morale_due=why)
-    return logged(enc, lines, combatants=put_keyed(people, t2))
+    return put_keyed(people, t2)
+
+
+def resolve_attack(
+    enc: ChimeraEncounter,
+    attacker: str,
+    target: str,
+    *,
+    hit: bool,
+    damage_roll: int = 0,
+) -> Change[ChimeraEncounter]:
+    """His full action, on his turn ("Actions are resolved on their turn"): an attack made
+    at the table (``hit``; the damage dice's total, two dice on a Critical Success). A
+    wound of severity damage − Defence (none if 0 or less), its Wound Penalty,
+    vanquishing, and the morale checks it calls."""
+    a = _full_action(enc, attacker)
+    t = _target(enc, target)
+    if not whole(damage_roll, 0, 200):
+        raise EncounterError("damage_roll", "The damage roll: a whole number from 0 to 200.")
+    a2 = replace(a, acted=True, shot=a.shot or a.fighter.kind != "fight", ar_bonus=0)
+    verb = a.fighter.verb
+    ar = f" (AR {a.ar_bonus:+d} from surprise)" if a.ar_bonus else ""
+    lines = [
+        Step(
+            f"{a.name}'s full action: {verb} at {t.name}{ar}: {'hit' if hit else 'miss'}",
+            COMBAT_ACTIONS,
+        )
+    ]
+    people = put_keyed(enc.combatants, a2)
+    if hit:
+        people = _wound(enc, people, a2, t.key, damage_roll, lines)
+    return logged(enc, lines, combatants=people)
+
+
+def resolve_blast(
+    enc: ChimeraEncounter, attacker: str, taken: Mapping[str, int]
+) -> Change[ChimeraEncounter]:
+    """His full action, on his turn: a blast at everyone in its area (the keys of
+    ``taken``), each having made his Resistance Roll at the table; ``taken[key]`` the
+    damage he takes (0: it missed him or he avoided it; halved already if he halved it).
+    Each is a blow of its own: a wound of severity damage − Defence, vanquishing, the
+    morale checks (rules notes RN-CHIM-7, RN-TRACK-16)."""
+    a = _full_action(enc, attacker)
+    if a.fighter.kind != "blast":
+        raise EncounterError("attacker", f"{a.name} does not blast: he {a.fighter.verb}s.")
+    if not taken:
+        raise EncounterError("target", "The blast's area: at least one fighter in it.")
+    caught = [_target(enc, key) for key in taken]
+    for key, value in taken.items():
+        if not whole(value, 0, 200):
+            name = find(enc, key).name
+            raise EncounterError("damage_roll", f"Damage to {name}: a whole number from 0 to 200.")
+    a2 = replace(a, acted=True, shot=True, ar_bonus=0)
+    names = ", ".join(t.name for t in caught)
+    lines = [Step(f"{a.name}'s full action: Blasts {names}", COMBAT_ACTIONS)]
+    people = put_keyed(enc.combatants, a2)
+    for t in caught:
+        if not taken[t.key]:
+            lines.append(Step(f"{t.name} takes no damage from the blast", ATTACK_TN))
+            continue
+        people = _wound(enc, people, a2, t.key, taken[t.key], lines)
+    return logged(enc, lines, combatants=people)
 
 
 def morale_check(enc: ChimeraEncounter, key: str, natural: int) -> Change[ChimeraEncounter]:
@@ -478,9 +541,7 @@ def odds(enc: ChimeraEncounter, attacker: str, target: str) -> AttackOdds:
     """The exact odds of his attack now, before it is rolled: his wounds and the target's
     as the fight has left them (:func:`ruleslab.chimera.attack.attack_odds`)."""
     a, t = find(enc, attacker), find(enc, target)
-    if a.fighter.kind == "blast":
-        raise EncounterError("attacker", f"{a.name} blasts: the defender resists it instead.")
-    return attack_odds(a.fighter, t.fighter, a.wounds, t.wounds, enc.rules, a.ar_bonus)
+    return blow_odds(a.fighter, t.fighter, a.wounds, t.wounds, enc.rules, a.ar_bonus)
 
 
 def next_turn(enc: ChimeraEncounter) -> Change[ChimeraEncounter]:

@@ -11,17 +11,20 @@ Chimera combat › Combat:
 (:func:`ruleslab.encounter.chimera.odds`) and the weapon's dice
 (:func:`ruleslab.chimera.play.rolled_damage`); its result goes to
 :func:`~ruleslab.encounter.chimera.resolve_attack` like the table's own dice.
+:func:`seeded_blast` rolls a blast at everyone in its area (each one's Resistance Roll,
+the blast's damage rolled once), for :func:`~ruleslab.encounter.chimera.resolve_blast`.
 :func:`seeded_die` is the action die of a Resistance Roll (morale, a Killer Blow).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from random import Random
 
 from ruleslab.chimera.action import ACTION_DICE
 from ruleslab.chimera.attack import Fighter
-from ruleslab.chimera.play import action_roll, rolled_damage
+from ruleslab.chimera.play import action_roll, blast_at, rolled_damage
 from ruleslab.chimera.sections import COMBAT, COMBAT_ACTIONS
 from ruleslab.chimera.wounds import FATES
 from ruleslab.encounter.chimera import odds
@@ -31,18 +34,20 @@ from ruleslab.encounter.chimera_state import (
     find,
     still_open,
 )
-from ruleslab.encounter.log import Change, logged, people_of, put_keyed
+from ruleslab.encounter.log import Change, EncounterError, logged, people_of, put_keyed
 from ruleslab.explain import Step
 
 __all__ = [
     "FATES",
     "Fighter",
     "RolledAttack",
+    "RolledBlast",
     "die_range",
     "join",
     "mark_hidden",
     "mark_leader",
     "seeded_attack",
+    "seeded_blast",
     "seeded_die",
 ]
 """(``Fighter``, a combatant's record, and ``FATES``, the victor's choices, are the
@@ -62,8 +67,10 @@ class RolledAttack:
 def seeded_attack(enc: ChimeraEncounter, attacker: str, target: str, seed: int) -> RolledAttack:
     """``attacker``'s Fight or Shoot roll at ``target`` against the TN of :func:`odds`, and
     on a hit the weapon's damage (two dice on a Critical Success), from ``seed``."""
-    o = odds(enc, attacker, target)
     a = find(enc, attacker).fighter
+    if a.kind == "blast":
+        raise EncounterError("attacker", f"{a.name} blasts: roll the blast at those in its area.")
+    o = odds(enc, attacker, target)
     tn, modifier = o.tn or 0, o.modifier or 0
     rng = Random(seed)
     faces, total, ok, crit = action_roll(rng, enc.rules, modifier, tn)
@@ -76,6 +83,48 @@ def seeded_attack(enc: ChimeraEncounter, attacker: str, target: str, seed: int) 
     value, how = rolled_damage(rng, enc.rules, a, crit)
     hit = "a Critical Success" if crit else "hit"
     return RolledAttack(True, value, f"{head}: {hit}; damage {how} = {value}")
+
+
+@dataclass(frozen=True)
+class RolledBlast:
+    """A blast the site rolled: the damage each fighter in its area takes (``taken``, in
+    the area's order: 0 if it missed him or he avoided it) and the rolls in words."""
+
+    taken: tuple[tuple[str, int], ...]
+    text: str
+
+
+def seeded_blast(
+    enc: ChimeraEncounter, attacker: str, targets: Sequence[str], seed: int
+) -> RolledBlast:
+    """``attacker``'s blast at everyone in ``targets``, from ``seed``: for each, the roll to
+    land it (the fight's ``blast_roll`` reading), his Resistance Roll against the Blast TN
+    (:func:`ruleslab.chimera.play.blast_at`, RN-CHIM-7), and the weapon's damage if he fails
+    (or halves it). The blast's damage is rolled once and taken by each who fails (two dice
+    on a Critical Success, rolled once too): rules note RN-TRACK-16."""
+    a = find(enc, attacker)
+    if a.fighter.kind != "blast":
+        raise EncounterError("attacker", f"{a.name} does not blast: he {a.fighter.verb}s.")
+    if not targets:
+        raise EncounterError("target", "The blast's area: at least one fighter in it.")
+    rng = Random(seed)
+    rolled: dict[bool, tuple[int, str]] = {}
+
+    def damage(att: Fighter, crit: bool) -> tuple[int, str]:
+        if crit not in rolled:
+            rolled[crit] = rolled_damage(rng, enc.rules, att, crit)
+        return rolled[crit]
+
+    taken: list[tuple[str, int]] = []
+    said: list[str] = []
+    for key in targets:
+        t = find(enc, key)
+        value, _, text = blast_at(
+            rng, enc.rules, a.fighter, t.fighter, (a.wounds, t.wounds), a.ar_bonus, damage
+        )
+        taken.append((t.key, value or 0))
+        said.append(text)
+    return RolledBlast(tuple(taken), f"(rolled by the site, seed {seed}) " + "; ".join(said))
 
 
 def seeded_die(enc: ChimeraEncounter, seed: int) -> int:
