@@ -73,7 +73,7 @@ def test_every_field_is_checked_with_its_name_and_values():
         "wound_limit": ("0", "Wound Limit: a whole number from 1 to 20."),
         "attack": ("+30", "Attack bonus: a whole number from -10 to 20."),
         "side": ("enemies", "Side: one of party, foes."),
-        "weapon": ("blast!", "Attack: one of fight, shoot."),
+        "weapon": ("blast!", "Attack: one of fight, shoot, blast."),
         "character": ("god", "Character: one of npc, classed, pc."),
         "name": ("  ", "Fighter's name: 1 to 60 characters."),
         "damage": ("zz", "Weapon damage: 'zz' is not a dice expression like d8, 2d6 or d6+1."),

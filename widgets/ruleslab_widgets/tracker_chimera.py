@@ -38,7 +38,7 @@ from ruleslab_widgets.tracker_record import CHIMERA, Fight
 __all__ = ["ABERRANT_ONLY", "CHIMERA", "MESSAGES", "SIDES", "ChimeraDesk", "whole_number"]
 
 SIDES = {"party": "the party", "foes": "the foes"}
-KINDS = {"fight": "Fight (melee)", "shoot": "Shoot (ranged)"}
+KINDS = {"fight": "Fight (melee)", "shoot": "Shoot (ranged)", "blast": "Blast (resisted)"}
 BENEFITS = {"action": "a full action before his foes respond", "ar": "AR +2 on round 1"}
 CHARACTERS = {"npc": "an NPC", "classed": "a classed NPC", "pc": "a PC (no morale checks)"}
 MESSAGES = frozenset(
@@ -50,6 +50,7 @@ MESSAGES = frozenset(
         "next",
         "start_round",
         "attack",
+        "blast",
         "morale",
         "fate",
         "end_round",
@@ -136,6 +137,7 @@ class ChimeraDesk:
             "next": lambda: self.step(ch.next_turn),
             "start_round": lambda: self.start_round(c),
             "attack": lambda: self.attack(c),
+            "blast": lambda: self.blast(c),
             "morale": lambda: self.morale(c),
             "fate": lambda: self.fate(c),
             "end_round": lambda: self.step(ch.end_round),
@@ -189,6 +191,7 @@ class ChimeraDesk:
             attack=whole_number(c.get("attack"), "Attack bonus", -10, 20),
             damage=damage.strip(),
             kind=_choice(c.get("weapon"), "Attack", KINDS),
+            blast_tn=whole_number(c.get("blast_tn", "12"), "Blast TN", 1, 40),
             morale_tn=whole_number(c.get("morale_tn"), "Morale TN", 1, 40),
             resist=whole_number(c.get("resist"), "Resistance bonus", -10, 20),
             character=_choice(c.get("character"), "Character", CHARACTERS),
@@ -257,6 +260,34 @@ class ChimeraDesk:
         damage = whole_number(c.get("damage"), "Damage roll", 0, 200) if result == "hit" else 0
         self.step(ch.resolve_attack, who, target, hit=result == "hit", damage_roll=damage)
 
+    def blast(self, c: dict[str, Any]) -> None:
+        """The acting fighter's blast at everyone ticked in its area (``area``): rolled by
+        the site (``result`` ``roll``: :func:`~ruleslab.encounter.chimera_table.seeded_blast`)
+        or the damage each took typed from the table's dice (``taken``: 0 if he avoided
+        it), then :func:`~ruleslab.encounter.chimera.resolve_blast`."""
+        enc = self._enc()
+        if not enc.order or enc.place >= len(enc.order):
+            raise InputError("attacker", "Start the round first: each combatant rolls 1d12.")
+        who = enc.order[enc.place]
+        given = c.get("area")
+        area = [ch.find(enc, str(k)).key for k in given] if isinstance(given, list) else []
+        if not area:
+            raise InputError("area", "The blast's area: tick at least one fighter in it.")
+        if c.get("result") == "roll":
+            rolled = table.seeded_blast(enc, who, area, random.getrandbits(32))
+            self.step(ch.resolve_blast, who, dict(rolled.taken))
+            self.page._say(f"{rolled.text} · {self.page._message[0]}"[:400])
+            return
+        typed_in = c.get("taken")
+        typed = typed_in if isinstance(typed_in, dict) else {}
+        taken = {
+            key: whole_number(
+                typed.get(key, ""), f"Damage to {ch.find(enc, key).name} (0 if avoided)", 0, 200
+            )
+            for key in area
+        }
+        self.step(ch.resolve_blast, who, taken)
+
     def _natural(self, value: Any, field: str) -> int:
         """A Resistance Roll's die: ``roll`` (the site rolls it) or typed."""
         enc = self._enc()
@@ -318,6 +349,14 @@ class ChimeraDesk:
             o = ch.odds(enc, attacker, target)
         except InputError as exc:
             return {"text": exc.message, "steps": [], "can_roll": False}
+        if o.kind == "blast":
+            reach = "reached" if o.tn is None else "the blast lands and he fails to resist"
+            return {
+                "text": f"{reach} {fmt_prob(o.p_hit)}, a wound {fmt_prob(o.p_wound)}, "
+                f"vanquished {fmt_prob(o.p_vanquish)}",
+                "steps": [str(s) for s in o.steps],
+                "can_roll": True,
+            }
         return {
             "text": f"TN {o.tn}, roll {o.modifier:+d}: hit {fmt_prob(o.p_hit)}, a wound "
             f"{fmt_prob(o.p_wound)}, vanquished {fmt_prob(o.p_vanquish)}",
@@ -330,7 +369,7 @@ class ChimeraDesk:
             return None
         a = ch.find(enc, enc.order[enc.place])
         targets = [
-            {"key": t.key, "name": t.name, **self._odds(enc, a.key, t.key)}
+            {"key": t.key, "name": t.name, "foe": t.side != a.side, **self._odds(enc, a.key, t.key)}
             for t in enc.combatants
             if t.key != a.key and t.in_fight
         ]
@@ -343,6 +382,7 @@ class ChimeraDesk:
             "acted": a.acted,
             "status": ch.STATUSES[a.status],
             "verb": a.fighter.verb,
+            "blast": a.fighter.kind == "blast",
             "damage": a.fighter.damage,
             "targets": targets,
         }

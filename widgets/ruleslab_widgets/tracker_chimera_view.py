@@ -14,9 +14,39 @@ __all__ = ["CHIMERA_CSS", "CHIMERA_JS"]
 CHIMERA_JS = r"""
 const cf = { name: "", side: "foes", mr: "10", defence: "1", wound_limit: "3", attack: "2",
              damage: "d6", weapon: "fight", morale_tn: "10", resist: "0", character: "npc",
-             leader: false, party_side: "party", target: "" };
+             leader: false, party_side: "party", target: "", blast_tn: "12" };
 const FIGHTER_FIELDS = ["name", "side", "mr", "defence", "wound_limit", "attack", "damage",
-                        "weapon", "morale_tn", "resist", "character", "leader"];
+                        "weapon", "blast_tn", "morale_tn", "resist", "character", "leader"];
+function blastPart(a, ui, b) {
+  // a blast: everyone ticked in its area resists it; the site rolls it or the GM types
+  // the damage each took (0 if he avoided it)
+  const { node, btn, field, send } = ui;
+  const turn = a.key + "|" + b.when;
+  if (cf.blastTurn !== turn) {
+    cf.blastTurn = turn;
+    for (const t of a.targets) { cf[`area:${t.key}`] = t.foe; cf[`hurt:${t.key}`] = ""; }
+  }
+  const area = () => a.targets.filter((t) => cf[`area:${t.key}`]).map((t) => t.key);
+  const lines = a.targets.map((t) => node("div", { class: "rl-ch-line rl-ch-area" }, [
+    node("label", { class: "rl-tr-check" }, [
+      node("input", { type: "checkbox", checked: Boolean(cf[`area:${t.key}`]),
+        "aria-label": `In the area: ${t.name}`,
+        onchange: (e) => { cf[`area:${t.key}`] = e.target.checked; } }),
+      node("span", { text: `In the area: ${t.name}` })]),
+    field(`Damage to ${t.name}`, `hurt:${t.key}`, { inputmode: "numeric",
+      class: "rl-tr-input rl-ch-num", placeholder: "0 if avoided" }, cf),
+    node("p", { class: "rl-tr-note", text: "Before the roll: " + t.text }),
+  ]));
+  return node("fieldset", { class: "rl-tr-attack rl-ch-blast" }, [
+    node("legend", { text: `${a.name} blasts (${a.damage})` }),
+    ...lines,
+    node("div", { class: "rl-tr-controls" }, [
+      btn("Blast: damage as typed", () => send({ type: "blast", area: area(),
+        taken: Object.fromEntries(a.targets.map((t) => [t.key, cf[`hurt:${t.key}`]])) })),
+      btn("Roll the blast for me", () => send({ type: "blast", area: area(),
+                                                result: "roll" }))]),
+  ]);
+}
 function chimeraParts(b, ui) {
   const { node, btn, field, select, send } = ui;
   const c = b.chimera, parts = [];
@@ -78,7 +108,8 @@ function chimeraParts(b, ui) {
   }
   // the acting fighter's full action
   const a = c.acting;
-  if (a) {
+  if (a && a.blast && a.can_act && a.targets.length) parts.push(blastPart(a, ui, b));
+  else if (a) {
     const targets = a.targets.map((t) => [t.key, t.name]);
     if (!targets.some(([k]) => k === cf.target) && targets.length) cf.target = targets[0][0];
     const t = a.targets.find((x) => x.key === cf.target);
@@ -190,6 +221,8 @@ function chimeraParts(b, ui) {
         num("Attack bonus", "attack", { title: "His Fight or Shoot bonus" }),
         field("Weapon damage", "damage", { placeholder: "d8, 2d6, d6+1" }, cf),
         pick("Attack", c.kinds, "weapon"),
+        num("Blast TN", "blast_tn", { title: "Of his blasts: the TN of the Resistance Roll " +
+                                             "against them (RN-CHIM-7)" }),
         num("Morale TN", "morale_tn"), num("Resistance bonus", "resist"),
         pick("Character", c.characters, "character"),
         tick("Leads his side", "leader"),
@@ -218,6 +251,8 @@ CHIMERA_CSS = """
 .rl-tracker .rl-ch-line { display: flex; flex-wrap: wrap; gap: 0.5em; align-items: end;
   flex: 1 1 100%; }
 .rl-tracker .rl-ch-who { flex: 1 1 6em; font-weight: 700; align-self: center; }
+.rl-tracker .rl-ch-area { align-items: center; }
+.rl-tracker .rl-ch-area .rl-tr-note { flex: 1 1 12em; }
 .rl-tracker .rl-ch-steps { flex: 1 1 100%; font-size: 0.85em; }
 .rl-tracker .rl-ch-steps > summary { min-height: 44px; display: flex; align-items: center;
   cursor: pointer; }

@@ -117,6 +117,8 @@ class TrackerPage(ModuleWidget):
             "declare": lambda: self.declare(c),
             "heal": lambda: self.rolls.heal(c),
             "roll_attack": lambda: self.rolls.attack(c, rolled=True),
+            "roll_damage": lambda: self.rolls.roll_damage(c),
+            "damage_form": lambda: self.rolls.keep_form(c),
             "hide": lambda: self.hide(str(c.get("key"))),
             "undo": lambda: self.move(undo),
             "redo": lambda: self.move(redo),
@@ -509,6 +511,9 @@ class TrackerPage(ModuleWidget):
             ],
             "odds": odds_links(enc, who.key) if enc is not None and who is not None else {},
             "setups": attack_setups(enc, who.key) if enc is not None and who is not None else {},
+            "damage": self.rolls.board(enc, who)
+            if enc is not None and who is not None and not enc.scene_over
+            else None,
             "initiative_fields": [
                 {"id": f["id"], "label": f["label"]} for f in initiative_fields(enc)
             ]

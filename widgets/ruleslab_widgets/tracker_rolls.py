@@ -2,7 +2,11 @@
 engine's step for it.
 
 An attack of the acting combatant is hit or missed as the table's dice said, or rolled by
-the site, seeded ("Roll it": :func:`ruleslab.encounter.attack_roll.rolled_attack`);
+the site, seeded ("Roll it": :func:`ruleslab.encounter.attack_roll.rolled_attack`); the
+damage of a hit is typed (levels after soak) or rolled by the site against the target's
+soak, its odds shown before the roll ("Roll damage":
+:func:`ruleslab.encounter.damage_roll.rolled_damage`, the hit's extra successes filled in
+after "Roll it");
 healing takes levels off a track (:func:`ruleslab.encounter.recovery.heal`). Every rule
 is the engine's; this module checks each field (its message names it and the values it
 takes) and hands the step to the page, which records, saves and says it.
@@ -18,12 +22,28 @@ from typing import Any
 
 from ruleslab import InputError
 from ruleslab.encounter import aberrant as ab
-from ruleslab.encounter.attack_roll import rolled_attack
+from ruleslab.encounter.attack_roll import roll_attack, rolled_attack
 from ruleslab.encounter.combatant import Damage
+from ruleslab.encounter.damage_roll import MAX_EXTRA, damage_odds, damage_setup, rolled_damage
+from ruleslab.encounter.state import Encounter
+from ruleslab.explain import fmt_num, fmt_prob
+from ruleslab.quickref.damage import ATTACK_KINDS
+from ruleslab.quickref.weapon import Weapon as WeaponRecord
+from ruleslab.quickref.weapons import Weapon
 from ruleslab_widgets.tracker_chimera import Page
 
-__all__ = ["AberrantRolls", "typed_number"]
+__all__ = ["DAMAGE_FORM", "AberrantRolls", "typed_number"]
 
+DAMAGE_FORM = {
+    "dice": "4",
+    "adds": "0",
+    "damage_type": "lethal",
+    "tags": "",
+    "extra": "0",
+    "armour": "0",
+    "natural": "",
+}
+"""The damage form's fields and first values (``natural`` empty: the target's record)."""
 _NUMBER = re.compile(r"\s*(\d{1,3})\s*")
 
 
@@ -41,17 +61,88 @@ class AberrantRolls:
 
     def __init__(self, page: Page) -> None:
         self.page = page
+        self.form = dict(DAMAGE_FORM)
+        """The damage form as last typed (the odds are drawn from it)."""
+        self.stamp = 0
+        """Raised when Python fills the form (a rolled hit's extra successes)."""
+
+    def _acting(self) -> tuple[Encounter, ab.Combatant]:
+        fight = self.page._fight()
+        enc = fight.history.present if fight.history else None
+        who = ab.current(enc) if enc is not None else None
+        if enc is None or who is None:
+            raise InputError("attacker", "Roll initiative first.")
+        return enc, who
+
+    def keep_form(self, c: dict[str, Any]) -> None:
+        """The damage form as the page has it now (each value text, kept as typed)."""
+        for key in DAMAGE_FORM:
+            value = c.get(key)
+            if isinstance(value, str) and len(value) <= 80:
+                self.form[key] = value
+
+    def _damage(self) -> tuple[Weapon, dict[str, Any]]:
+        """The weapon and the soak typed, each checked (the message names the field)."""
+        f = self.form
+        kind = f["damage_type"] if f["damage_type"] in ATTACK_KINDS else ""
+        if not kind:
+            raise InputError("Damage type", f"Damage type: one of {', '.join(ATTACK_KINDS)}.")
+        weapon = WeaponRecord(
+            damage_dice=typed_number(f["dice"], "Damage dice", 0, 60),
+            damage_adds=typed_number(f["adds"], "Damage adds", 0, 60),
+            damage_type=kind,
+            tags=f["tags"],
+        ).stats()
+        natural = f["natural"].strip()
+        kw: dict[str, Any] = {
+            "extra": typed_number(f["extra"], "Extra successes", 0, MAX_EXTRA),
+            "armour_soak": typed_number(f["armour"], "Armour soak", 0, 200),
+            "natural_soak": typed_number(natural, "Natural soak", 0, 200) if natural else None,
+        }
+        return weapon, kw
+
+    def roll_damage(self, c: dict[str, Any]) -> None:
+        """The damage of the acting one's hit on ``c["target"]`` rolled by the site, seeded,
+        against the target's soak (:func:`ruleslab.encounter.damage_roll.rolled_damage`)."""
+        self.keep_form(c)
+        who = self._acting()[1]
+        weapon, kw = self._damage()
+        seed = random.getrandbits(32)
+        self.page.step(rolled_damage, who.key, str(c.get("target")), weapon, seed=seed, **kw)
+
+    def board(self, enc: Encounter, who: ab.Combatant) -> dict[str, Any]:
+        """What the page draws of the damage form: the values, and for each target the
+        odds of the damage before the roll (each number of levels, the mean, Dazed and
+        Stunned), or the message of the field to mend."""
+        odds: dict[str, dict[str, Any]] = {}
+        for t in enc.combatants:
+            if t.key == who.key:
+                continue
+            try:
+                weapon, kw = self._damage()
+                setup = damage_setup(enc, who.key, t.key, weapon, **kw)
+                taken, daze = damage_odds(setup, enc, t.key)
+            except InputError as exc:
+                odds[t.key] = {"ok": False, "text": exc.message, "steps": []}
+                continue
+            levels = " · ".join(f"{k}: {fmt_prob(p)}" for k, p in enumerate(taken.levels[:13]) if p)
+            more = " …" if len(taken.levels) > 13 else ""
+            odds[t.key] = {
+                "ok": True,
+                "text": f"{setup.dice} dice [{setup.adds}] against soak {taken.soak}: mean "
+                f"{fmt_num(taken.mean)} {taken.kind_text().lower()} levels; Dazed "
+                f"{fmt_prob(daze.p_dazed)}, Stunned {fmt_prob(daze.p_stunned)}",
+                "levels": f"Levels: {levels}{more}",
+                "steps": [str(s) for s in (*setup.steps, *taken.steps, *daze.steps)],
+            }
+        return {"stamp": self.stamp, "form": dict(self.form), "odds": odds}
 
     def attack(self, c: dict[str, Any], *, rolled: bool = False) -> None:
         """The acting one's attack on ``c["target"]``: hit or missed as the table's dice
         said, or (``rolled``) rolled by the site, seeded, from the pool and base difficulty
         typed (:func:`ruleslab.encounter.attack_roll.rolled_attack`); the levels typed
         (after soak) land on a hit."""
-        fight = self.page._fight()
-        enc = fight.history.present if fight.history else None
-        who = ab.current(enc) if enc is not None else None
-        if enc is None or who is None:
-            raise InputError("attacker", "Roll initiative first.")
+        enc, who = self._acting()
         damage = Damage(
             bashing=typed_number(c.get("bashing"), "Bashing levels", 0, 200),
             lethal=typed_number(c.get("lethal"), "Lethal levels", 0, 200),
@@ -59,15 +150,22 @@ class AberrantRolls:
             stun=typed_number(c.get("stun", "0"), "Stun levels", 0, 200),
         )
         if rolled:
+            target, seed = str(c.get("target")), random.getrandbits(32)
+            pool = typed_number(c.get("pool"), "Attack pool", 0, 60)
+            base = typed_number(c.get("difficulty"), "Base difficulty", 1, 20)
+            roll = roll_attack(enc, who.key, target, pool=pool, difficulty=base, seed=seed)
             self.page.step(
                 rolled_attack,
                 who.key,
-                str(c.get("target")),
-                pool=typed_number(c.get("pool"), "Attack pool", 0, 60),
-                difficulty=typed_number(c.get("difficulty"), "Base difficulty", 1, 20),
-                seed=random.getrandbits(32),
+                target,
+                pool=pool,
+                difficulty=base,
+                seed=seed,
                 damage=damage,
             )
+            if roll.hit:  # (the damage form takes the hit's extra successes)
+                self.form["extra"] = str(roll.extra)
+                self.stamp += 1
             return
         hit = c.get("hit") is True
         self.page.step(

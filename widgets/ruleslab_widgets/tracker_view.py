@@ -96,6 +96,7 @@ function render({ model, el }) {
                  wits: "2", sta: "2", group: "", actions: "1", defence: false, sprint: false,
                  henchmen: "5", training: "regular", pool: "0", squad: "", sdex: "2",
                  swits: "2", ssta: "2" };
+  const dform = { stamp: -1 };  // the damage form (Python fills it: DAMAGE_FORM)
   const typed = {};  // initiative totals typed from the table's dice, by field id
   let link = null;
   async function load() {
@@ -162,6 +163,43 @@ function render({ model, el }) {
     for (const [v, t] of options) s.append(node("option", { value: v, text: t }));
     s.value = value;
     return s;
+  }
+  function damageParts(b, parts) {
+    const d = b.damage;
+    if (d.stamp !== dform.stamp) { Object.assign(dform, d.form); dform.stamp = d.stamp; }
+    const tell = () => send({ type: "damage_form", ...dform });
+    const num = (label, key, extra = {}) => field(label, key, { inputmode: "numeric",
+      onchange: tell, class: "rl-tr-input rl-tr-num", ...extra }, dform);
+    const odds = d.odds[form.target];
+    const name = (b.rows.find((r) => r.key === form.target) || {}).name || "";
+    parts.push(node("fieldset", { class: "rl-tr-attack rl-tr-damage" }, [
+      node("legend", { text: `Damage of ${b.acting.name}'s hit on ${name}` }),
+      num("Damage dice", "dice", { title: "The weapon's damage dice (the 5 in “5 [2]”)" }),
+      num("Damage adds", "adds", { title: "The weapon's damage adds (the [2] in “5 [2]”)" }),
+      node("label", { class: "rl-tr-field" }, [node("span", { text: "Damage type" }),
+        select("Damage type", [["bashing", "Bashing"], ["lethal", "Lethal"],
+          ["aggravated", "Aggravated"], ["stun", "Stun"]], dform.damage_type,
+          (e) => { dform.damage_type = e.target.value; tell(); })]),
+      field("Weapon tags", "tags", { placeholder: "AP(2), Devastating(2)", onchange: tell,
+                                     maxlength: 80, class: "rl-tr-input rl-tr-tags" }, dform),
+      num("Extra successes", "extra", { title: "Net successes beyond the difficulty: " +
+                                                 "Roll it fills them in on a hit" }),
+      num("Armour soak", "armour"),
+      num("Natural soak", "natural", { placeholder: "his record's",
+        title: "Empty: from his record (Quantum, Stamina, Mega-Stamina); a squad's: type " +
+               "its henchmen's" }),
+      odds ? node("p", { class: "rl-tr-setup" + (odds.ok ? "" : " rl-tr-warning"),
+        role: "status", text: (odds.ok ? "Before the roll: " : "") + odds.text }) : null,
+      odds && odds.ok ? node("p", { class: "rl-tr-note rl-tr-levels", text: odds.levels })
+        : null,
+      odds && odds.steps.length ? node("details", { class: "rl-ch-steps" }, [
+        node("summary", { text: "How the damage is worked" }),
+        node("ol", {}, odds.steps.map((x) => node("li", { text: x })))]) : null,
+      node("div", { class: "rl-tr-controls" }, [
+        btn("Roll damage", () => send({ type: "roll_damage", target: form.target, ...dform }),
+            { title: "Rolled by the site against his soak (seeded, the seed logged); the " +
+                     "levels go on his track" })]),
+    ]));
   }
   function draw() {
     const b = model.get("board");
@@ -280,6 +318,8 @@ function render({ model, el }) {
           : null,
       ]));
     }
+    // the damage of a hit rolled by the site against the target's soak, its odds first
+    if (b.acting && b.damage) damageParts(b, parts);
     // healing now (a power, the GM's ruling): levels taken off a combatant's track
     if (b.rows.some((r) => r.track.some((x) => x.filled))) {
       const healable = b.rows.map((r) => [r.key, r.name]);
@@ -449,6 +489,8 @@ CSS = (
   min-height: 44px; min-width: 44px; cursor: pointer; }
 .rl-tracker .rl-tr-check input { width: 26px; height: 44px; margin: 0; }
 .rl-tracker .rl-tr-setup { flex: 1 1 100%; margin: 0; font-weight: 600; }
+.rl-tracker .rl-tr-field .rl-tr-input.rl-tr-tags { width: 12em; }
+.rl-tracker .rl-tr-levels { flex: 1 1 100%; }
 .rl-tracker .rl-tr-note { color: var(--rl-muted, #474747); font-size: 0.85em; margin: 0; }
 .rl-tracker .rl-tr-message { margin: 0; padding: 0.3em 0.6em; border-radius: 6px;
   font-size: 0.85em; color: var(--rl-muted, #474747);

@@ -48,6 +48,7 @@ from ruleslab.quickref.soak import natural_soak_of
 from ruleslab.quickref.weapons import Weapon
 
 __all__ = [
+    "MAX_EXTRA",
     "DamageRoll",
     "DamageSetup",
     "damage_odds",
