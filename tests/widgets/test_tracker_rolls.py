@@ -88,7 +88,7 @@ def test_a_blast_typed_and_rolled_at_everyone_in_its_area():
     assert acting["name"] == "Cy"
     ana = next(t for t in acting["targets"] if t["name"] == "Ana")
     # Ana resists on d20 + 0 ≥ 12 (natural 12 to 20): reached 11/20
-    assert ana["text"].startswith("reached 55")
+    assert ana["text"].startswith("the blast reaches him: 55.00 %")
     bad = p.tap("blast", area=[p.key("Ana")], taken={p.key("Ana"): "x"})
     assert bad["message"] == "Damage to Ana (0 if avoided): a whole number from 0 to 200."
     assert p.tap("blast", area=[], taken={})["message"] == (

@@ -350,9 +350,9 @@ class ChimeraDesk:
         except InputError as exc:
             return {"text": exc.message, "steps": [], "can_roll": False}
         if o.kind == "blast":
-            reach = "reached" if o.tn is None else "the blast lands and he fails to resist"
+            reach = "the blast reaches him" if o.tn is None else "it lands and he fails to resist"
             return {
-                "text": f"{reach} {fmt_prob(o.p_hit)}, a wound {fmt_prob(o.p_wound)}, "
+                "text": f"{reach}: {fmt_prob(o.p_hit)}, a wound {fmt_prob(o.p_wound)}, "
                 f"vanquished {fmt_prob(o.p_vanquish)}",
                 "steps": [str(s) for s in o.steps],
                 "can_roll": True,
@@ -383,6 +383,7 @@ class ChimeraDesk:
             "status": ch.STATUSES[a.status],
             "verb": a.fighter.verb,
             "blast": a.fighter.kind == "blast",
+            "blast_tn": a.fighter.blast_tn,
             "damage": a.fighter.damage,
             "targets": targets,
         }

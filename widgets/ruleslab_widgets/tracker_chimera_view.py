@@ -34,11 +34,11 @@ function blastPart(a, ui, b) {
         onchange: (e) => { cf[`area:${t.key}`] = e.target.checked; } }),
       node("span", { text: `In the area: ${t.name}` })]),
     field(`Damage to ${t.name}`, `hurt:${t.key}`, { inputmode: "numeric",
-      class: "rl-tr-input rl-ch-num", placeholder: "0 if avoided" }, cf),
+      class: "rl-tr-input rl-ch-num", placeholder: "0 = none" }, cf),
     node("p", { class: "rl-tr-note", text: "Before the roll: " + t.text }),
   ]));
   return node("fieldset", { class: "rl-tr-attack rl-ch-blast" }, [
-    node("legend", { text: `${a.name} blasts (${a.damage})` }),
+    node("legend", { text: `${a.name} blasts (${a.damage}, Blast TN ${a.blast_tn})` }),
     ...lines,
     node("div", { class: "rl-tr-controls" }, [
       btn("Blast: damage as typed", () => send({ type: "blast", area: area(),

@@ -180,15 +180,16 @@ function render({ model, el }) {
         select("Damage type", [["bashing", "Bashing"], ["lethal", "Lethal"],
           ["aggravated", "Aggravated"], ["stun", "Stun"]], dform.damage_type,
           (e) => { dform.damage_type = e.target.value; tell(); })]),
-      field("Weapon tags", "tags", { placeholder: "AP(2), Devastating(2)", onchange: tell,
+      field("Weapon tags", "tags", { placeholder: "AP(2)", onchange: tell,
                                      maxlength: 80, class: "rl-tr-input rl-tr-tags" }, dform),
       num("Extra successes", "extra", { title: "Net successes beyond the difficulty: " +
                                                  "Roll it fills them in on a hit" }),
       num("Armour soak", "armour"),
-      num("Natural soak", "natural", { placeholder: "his record's",
+      num("Natural soak", "natural", { placeholder: "his record",
+        class: "rl-tr-input rl-tr-nat",
         title: "Empty: from his record (Quantum, Stamina, Mega-Stamina); a squad's: type " +
                "its henchmen's" }),
-      odds ? node("p", { class: "rl-tr-setup" + (odds.ok ? "" : " rl-tr-warning"),
+      odds ? node("p", { class: "rl-tr-dodds" + (odds.ok ? "" : " rl-tr-warning"),
         role: "status", text: (odds.ok ? "Before the roll: " : "") + odds.text }) : null,
       odds && odds.ok ? node("p", { class: "rl-tr-note rl-tr-levels", text: odds.levels })
         : null,
@@ -414,7 +415,21 @@ function render({ model, el }) {
         node("ol", {}, b.log.map((t) => node("li", { text: t }))),
       ]));
     }
+    // the field being typed in keeps the focus and the caret across a redraw (the damage
+    // odds are drawn again when a field of the form changes, while the next is typed in)
+    const was = root.contains(document.activeElement) ? document.activeElement : null;
+    const label = was && was.getAttribute("aria-label");
+    const caret = was && typeof was.selectionStart === "number"
+      ? [was.selectionStart, was.selectionEnd] : null;
     root.replaceChildren(...parts);
+    const again = label && [...root.querySelectorAll("[aria-label]")]
+      .find((e) => e.getAttribute("aria-label") === label);
+    if (again && again !== document.activeElement) {
+      again.focus();
+      if (caret && typeof again.setSelectionRange === "function") {
+        try { again.setSelectionRange(caret[0], caret[1]); } catch (err) { /* (a select) */ }
+      }
+    }
     try { if (b.current) window.localStorage.setItem(OPEN_KEY, b.current); } catch (err) { /**/ }
     if (players) players.postMessage({ type: "board", board: b.players });
   }
@@ -488,8 +503,10 @@ CSS = (
 .rl-tracker .rl-tr-check { display: inline-flex; align-items: center; gap: 0.4em;
   min-height: 44px; min-width: 44px; cursor: pointer; }
 .rl-tracker .rl-tr-check input { width: 26px; height: 44px; margin: 0; }
-.rl-tracker .rl-tr-setup { flex: 1 1 100%; margin: 0; font-weight: 600; }
+.rl-tracker .rl-tr-setup, .rl-tracker .rl-tr-dodds { flex: 1 1 100%; margin: 0;
+  font-weight: 600; }
 .rl-tracker .rl-tr-field .rl-tr-input.rl-tr-tags { width: 12em; }
+.rl-tracker .rl-tr-field .rl-tr-input.rl-tr-nat { width: 7em; }
 .rl-tracker .rl-tr-levels { flex: 1 1 100%; }
 .rl-tracker .rl-tr-note { color: var(--rl-muted, #474747); font-size: 0.85em; margin: 0; }
 .rl-tracker .rl-tr-message { margin: 0; padding: 0.3em 0.6em; border-radius: 6px;

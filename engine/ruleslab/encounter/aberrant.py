@@ -40,7 +40,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from random import Random
 
-from ruleslab.alterations.henchmen import henchmen_bonus, squad_losses
+from ruleslab.alterations.henchmen import HenchmenBonus, henchmen_bonus, squad_losses
 from ruleslab.encounter.ammunition import reload, spend_ammunition
 from ruleslab.encounter.combatant import (
     KINDS,
@@ -114,6 +114,7 @@ __all__ = [
     "seeded_faces",
     "set_initiative",
     "squad",
+    "squad_bonus",
     "time_to_heal",
 ]
 
@@ -299,6 +300,19 @@ class AttackSetup:
     squad_damage: int = 0
 
 
+def squad_bonus(c: Combatant) -> HenchmenBonus:
+    """What a squad leader's henchmen add to his attacks (Combat alterations › Henchmen ›
+    Dice Pool, Damage): his Charisma and Command, his henchmen and their pool."""
+    ch = c.character
+    return henchmen_bonus(
+        charisma=ch.charisma,
+        command=ch.command,
+        henchmen=c.henchmen,
+        henchman_pool=c.henchman_pool,
+        mega_charisma=ch.mega_charisma,
+    )
+
+
 def attack_setup(enc: Encounter, attacker: str, target: str) -> AttackSetup:
     """The attack's conditions before it is rolled (what the attack calculator is filled
     with); :class:`EncounterError` if he may not make it."""
@@ -342,14 +356,7 @@ def attack_setup(enc: Encounter, attacker: str, target: str) -> AttackSetup:
         steps.append(Step(f"{a.name}'s wound penalty: −{penalty} dice", TRACK))
     dice = damage = 0
     if a.henchmen:
-        ch = a.character
-        bonus = henchmen_bonus(
-            charisma=ch.charisma,
-            command=ch.command,
-            henchmen=a.henchmen,
-            henchman_pool=a.henchman_pool,
-            mega_charisma=ch.mega_charisma,
-        )
+        bonus = squad_bonus(a)
         dice, damage = bonus.dice, bonus.damage
         steps.extend(Step(f"{a.name}: {s.text}", s.rule) for s in bonus.steps)
     action, added = a.acted + 1, mod.difficulty + multiple

@@ -36,9 +36,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from random import Random
 
-from ruleslab.alterations.henchmen import henchmen_bonus
 from ruleslab.dice import roll_pool
-from ruleslab.encounter.aberrant import Damage, apply_damage, find
+from ruleslab.encounter.aberrant import Damage, apply_damage, find, squad_bonus
 from ruleslab.encounter.log import Change, EncounterError
 from ruleslab.encounter.state import Encounter, still_open
 from ruleslab.explain import Step
@@ -120,14 +119,7 @@ def damage_setup(
     if extra:
         parts += f" + {extra} extra success{'es' if extra != 1 else ''}"
     if a.henchmen:
-        ch = a.character
-        bonus = henchmen_bonus(
-            charisma=ch.charisma,
-            command=ch.command,
-            henchmen=a.henchmen,
-            henchman_pool=a.henchman_pool,
-            mega_charisma=ch.mega_charisma,
-        )
+        bonus = squad_bonus(a)
         dice += bonus.damage
         parts += f" + {bonus.damage} (his henchmen, a die each: RN-HENCH-11)"
     steps.append(
