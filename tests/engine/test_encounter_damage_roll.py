@@ -19,11 +19,11 @@ from random import Random
 
 import pytest
 
-from ruleslab import Character
+from ruleslab import Character, InputError
 from ruleslab.encounter import EncounterError
 from ruleslab.encounter import aberrant as ab
 from ruleslab.encounter.attack_roll import roll_attack
-from ruleslab.encounter.damage_roll import damage_odds, damage_setup, rolled_damage
+from ruleslab.encounter.damage_roll import damage_odds, damage_setup, rolled_damage, weapon_of
 from ruleslab.encounter.history import record, start, undo
 from ruleslab.quickref.weapons import Weapon, parse_tags
 
@@ -147,3 +147,14 @@ def test_out_of_range_inputs_are_refused_by_name(kw, field):
     with pytest.raises(EncounterError) as e:
         damage_setup(_fight(), "ana", "thug", RIFLE, **kw)
     assert e.value.field == field
+
+
+def test_the_weapon_as_typed_is_checked_by_its_fields():
+    gun = weapon_of(damage_dice=3, damage_adds=1, damage_type="lethal", tags="ap 2")
+    assert (gun.damage_dice, gun.damage_adds, gun.armour_piercing) == (3, 1, 2)
+    with pytest.raises(InputError) as e:
+        weapon_of(damage_dice=61, damage_adds=0, damage_type="lethal")
+    assert e.value.field == "damage_dice"
+    with pytest.raises(InputError) as e:
+        weapon_of(damage_dice=3, damage_adds=0, damage_type="lethal", tags="Sharp")
+    assert e.value.field == "tags"

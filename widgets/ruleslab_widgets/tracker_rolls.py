@@ -24,12 +24,17 @@ from ruleslab import InputError
 from ruleslab.encounter import aberrant as ab
 from ruleslab.encounter.attack_roll import roll_attack, rolled_attack
 from ruleslab.encounter.combatant import Damage
-from ruleslab.encounter.damage_roll import MAX_EXTRA, damage_odds, damage_setup, rolled_damage
+from ruleslab.encounter.damage_roll import (
+    ATTACK_KINDS,
+    MAX_EXTRA,
+    Weapon,
+    damage_odds,
+    damage_setup,
+    rolled_damage,
+    weapon_of,
+)
 from ruleslab.encounter.state import Encounter
 from ruleslab.explain import fmt_num, fmt_prob
-from ruleslab.quickref.damage import ATTACK_KINDS
-from ruleslab.quickref.weapon import Weapon as WeaponRecord
-from ruleslab.quickref.weapons import Weapon
 from ruleslab_widgets.tracker_chimera import Page
 
 __all__ = ["DAMAGE_FORM", "AberrantRolls", "typed_number"]
@@ -87,12 +92,12 @@ class AberrantRolls:
         kind = f["damage_type"] if f["damage_type"] in ATTACK_KINDS else ""
         if not kind:
             raise InputError("Damage type", f"Damage type: one of {', '.join(ATTACK_KINDS)}.")
-        weapon = WeaponRecord(
+        weapon = weapon_of(
             damage_dice=typed_number(f["dice"], "Damage dice", 0, 60),
             damage_adds=typed_number(f["adds"], "Damage adds", 0, 60),
             damage_type=kind,
             tags=f["tags"],
-        ).stats()
+        )
         natural = f["natural"].strip()
         kw: dict[str, Any] = {
             "extra": typed_number(f["extra"], "Extra successes", 0, MAX_EXTRA),

@@ -42,22 +42,43 @@ from ruleslab.encounter.log import Change, EncounterError
 from ruleslab.encounter.state import Encounter, still_open
 from ruleslab.explain import Step
 from ruleslab.quickref.attack import per_extra_success
-from ruleslab.quickref.damage import COMBAT_SOAK, PING, DamageTaken, Dazing, damage_taken, dazing
+from ruleslab.quickref.damage import (
+    ATTACK_KINDS,
+    COMBAT_SOAK,
+    PING,
+    DamageTaken,
+    Dazing,
+    damage_taken,
+    dazing,
+)
 from ruleslab.quickref.soak import natural_soak_of
+from ruleslab.quickref.weapon import Weapon as WeaponRecord
 from ruleslab.quickref.weapons import Weapon
 
 __all__ = [
+    "ATTACK_KINDS",
     "MAX_EXTRA",
     "DamageRoll",
     "DamageSetup",
+    "Weapon",
     "damage_odds",
     "damage_setup",
     "roll_damage",
     "rolled_damage",
+    "weapon_of",
 ]
 
 MAX_EXTRA = 60
 """The most extra successes :func:`damage_setup` takes (an attack pool is at most 60 dice)."""
+
+
+def weapon_of(*, damage_dice: int, damage_adds: int, damage_type: str, tags: str = "") -> Weapon:
+    """The weapon as the GM types it (its damage dice [adds], type and tags: AP,
+    Devastating), each field checked as the Autofire form checks it (its messages name
+    the field); the weapon the damage rules take. (``ATTACK_KINDS``: the damage types.)"""
+    return WeaponRecord(
+        damage_dice=damage_dice, damage_adds=damage_adds, damage_type=damage_type, tags=tags
+    ).stats()
 
 
 @dataclass(frozen=True)
