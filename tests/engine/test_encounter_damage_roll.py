@@ -158,3 +158,12 @@ def test_the_weapon_as_typed_is_checked_by_its_fields():
     with pytest.raises(InputError) as e:
         weapon_of(damage_dice=3, damage_adds=0, damage_type="lethal", tags="Sharp")
     assert e.value.field == "tags"
+
+
+def test_more_levels_than_a_track_holds_are_put_on_it_not_refused():
+    enc = _fight()
+    huge = weapon_of(damage_dice=60, damage_adds=60, damage_type="lethal", tags="Devastating(7)")
+    change = rolled_damage(enc, "ana", "thug", huge, seed=2, extra=60)  # 480 dice [60]
+    thug = ab.find(change.encounter, "thug")
+    assert thug.damage.lethal == 200
+    assert any("(seed 2)" in s.text for s in change.lines)

@@ -188,8 +188,9 @@ class DamageRoll:
     steps: tuple[Step, ...]
 
     def damage(self) -> Damage:
-        """The levels as the track takes them."""
-        return Damage(**{self.kind: self.levels}) if self.levels else Damage()
+        """The levels as the track takes them (at most 200 of a kind, as it holds them:
+        far more than any track's boxes)."""
+        return Damage(**{self.kind: min(200, self.levels)}) if self.levels else Damage()
 
 
 def roll_damage(setup: DamageSetup, seed: int, who: str = "The attacker") -> DamageRoll:
