@@ -1,6 +1,12 @@
 """The tracker's stored encounter: one record of the record store's collection
-``encounters`` (``{"format": 1, "name", "ruleset", "encounter", "past", "future"}``),
+``encounters`` (``{"format": 2, "name", "ruleset", "encounter", "past", "future"}``),
 written by :meth:`Fight.text` and read back, every part checked, by :func:`parse_fight`.
+
+Format 2 stores each undo and redo step as its difference from its neighbour
+(:mod:`ruleslab.encounter.stored`: a step back keeps only its log's length), so that a
+long fight keeps :data:`KEPT` steps each way within the record store's limit. Format 1
+(until December 2026: every step whole, with the log so far) is still read, and
+written again as format 2 at the next step.
 """
 
 from __future__ import annotations
@@ -11,13 +17,16 @@ from typing import Any
 from ruleslab import InputError
 from ruleslab.encounter.chimera_state import ChimeraEncounter
 from ruleslab.encounter.history import MAX_STEPS, History
-from ruleslab.encounter.serial import from_dict, read_json, to_dict
+from ruleslab.encounter.serial import from_dict, read_json
 from ruleslab.encounter.state import Encounter
+from ruleslab.encounter.stored import history_from_dict, history_to_dict
 
 __all__ = ["CHIMERA", "FORMAT", "KEPT", "MAX_FILE", "RULESETS", "Fight", "parse_fight"]
 
 
-FORMAT = 1
+FORMAT = 2
+READS = (1, 2)
+"""The formats read: 1, every step whole; 2, each step a difference from its neighbour."""
 MAX_FILE = 2_000_000
 CHIMERA = "chimera"
 RULESETS = {"2.1": "Aberrant 2.1", "2.0": "Aberrant 2.0", CHIMERA: "Chimera"}
@@ -45,23 +54,26 @@ class Fight:
         oldest lines of its log are left out of the record until it does."""
         h = self.history
         kept = KEPT
-        present = to_dict(h.present) if h is not None else None
+        steps = history_to_dict(h, kept) if h is not None else None
         while True:
+            present = steps["encounter"] if steps else None
             data = {
                 "format": FORMAT,
                 "name": self.name,
                 "ruleset": self.ruleset,
                 "encounter": present,
-                "past": [to_dict(e) for e in h.past[-kept:]] if h and kept else [],
-                "future": [to_dict(e) for e in h.future[:kept]] if h and kept else [],
+                "past": steps["past"] if steps else [],
+                "future": steps["future"] if steps else [],
             }
             text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-            if len(text) <= limit or (not kept and not (present and present["log"])):
+            if len(text) <= limit or not (steps and (kept or (present and present["log"]))):
                 return text
-            if kept:
+            if kept and h is not None:
                 kept //= 2
-            elif present is not None:
-                present = {**present, "log": present["log"][len(present["log"]) // 2 + 1 :]}
+                steps = history_to_dict(h, kept)
+            elif steps is not None and present is not None:
+                log = present["log"]
+                steps = {**steps, "encounter": {**present, "log": log[len(log) // 2 + 1 :]}}
 
 
 def _of(enc: Any, ruleset: str) -> bool:
@@ -94,8 +106,8 @@ def parse_fight(text: Any) -> Fight:
     if not isinstance(text, str) or len(text) > MAX_FILE:
         raise InputError("file", "A saved encounter is JSON text of at most 2 MB.")
     data = read_json(text, "file", "This")
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise InputError("file", "This is not a saved encounter of this site (format 1).")
+    if not isinstance(data, dict) or data.get("format") not in READS:
+        raise InputError("file", "This is not a saved encounter of this site (format 1 or 2).")
     name, ruleset = data.get("name"), data.get("ruleset")
     if not isinstance(name, str) or not 0 < len(name) <= 80:
         raise InputError("name", "The encounter's name: 1 to 80 characters.")
@@ -104,10 +116,20 @@ def parse_fight(text: Any) -> Fight:
     raw = data.get("encounter")
     if raw is None:
         return Fight(name, ruleset, None)
-    enc = from_dict(raw)
+    if data["format"] == 1:  # (every step whole)
+        enc = from_dict(raw)
+        _check_game(enc, ruleset)
+        past, future = _steps(data, "past", ruleset), _steps(data, "future", ruleset)
+        return Fight(name, ruleset, History(past, enc, future))
+    if not isinstance(raw, dict):
+        raise InputError("encounter", "encounter: is not an encounter (an object of named fields).")
+    history = history_from_dict(raw, data.get("past", []), data.get("future", []))
+    _check_game(history.present, ruleset)  # (each step is of the present's game: read from it)
+    return Fight(name, ruleset, history)
+
+
+def _check_game(enc: Any, ruleset: str) -> None:
     if not _of(enc, ruleset):
         raise InputError(
             "encounter", f"This record does not hold a fight by the {RULESETS[ruleset]} rules."
         )
-    past, future = _steps(data, "past", ruleset), _steps(data, "future", ruleset)
-    return Fight(name, ruleset, History(past, enc, future))
