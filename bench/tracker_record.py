@@ -80,7 +80,9 @@ def long_chimera(rounds: int = 10, seed: int = 1) -> History[Any]:
     ]
     h = start(ch.new_chimera(people))
     for _ in range(rounds):
-        h = _try(h, ch.start_round, {}, ch.seeded_d12(h.present, rng.getrandbits(32)))
+        faces = ch.seeded_d12(h.present, rng.getrandbits(32))
+        ties = {k: [rng.randint(1, 12) for _ in range(6)] for k in faces}
+        h = _try(h, ch.start_round, {}, faces, ties)
         while h.present.order and h.present.place < len(h.present.order):
             who = h.present.order[h.present.place]
             side = next(c.side for c in h.present.combatants if c.key == who)
@@ -91,10 +93,9 @@ def long_chimera(rounds: int = 10, seed: int = 1) -> History[Any]:
                 target = rng.choice(foes).key
                 h = _try(h, ch.resolve_attack, who, target, hit=hit, damage_roll=roll)
             before = h
-            h = _try(h, ch.next_turn)
+            h = _try(h, ch.next_turn)  # (after the last: the round ends)
             if h is before:
                 break
-        h = _try(h, ch.end_round)
     return h
 
 

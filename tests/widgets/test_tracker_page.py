@@ -134,7 +134,7 @@ def test_a_write_refused_by_another_tab_says_so_and_reads_again():
     p.tap("add_foe", name="Ana", dexterity="4", wits="3", stamina="3")
     write = [m for m in p.sent if m.get("type") == "write"][-1]
     p.tap("written", req=write["req"], conflicts=[{"id": write["ops"][0]["id"], "rev": 9}])
-    assert "was not saved (another tab changed it)" in p.t.board["message"]
+    assert "another tab saved it meanwhile" in p.t.board["message"]
     assert p.sent[-1] == {"type": "load"}
 
 
