@@ -10,7 +10,8 @@ stores it (:meth:`ruleslab_widgets.tracker_record.Fight.text` within the record 
     .venv/bin/python -m bench.tracker_record
 
 prints, for each fight and for its present with 50 steps undone (redo kept), the steps
-in memory, the steps read back and the record's length in characters.
+in memory, the steps read back and the record's length in characters; then the time
+to read a hostile record (:func:`hostile`).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from ruleslab.encounter.combatant import Damage
 from ruleslab.encounter.history import History, record, start, undo
 from ruleslab.encounter.log import EncounterError
 
-__all__ = ["long_aberrant", "long_chimera", "main"]
+__all__ = ["figures", "hostile", "long_aberrant", "long_chimera", "main"]
 
 
 def _try(history: History[Any], fn: Any, *args: Any, **kw: Any) -> History[Any]:
@@ -118,6 +119,27 @@ def figures(name: str, ruleset: str, history: History[Any]) -> dict[str, Any]:
     }
 
 
+def hostile() -> dict[str, Any]:
+    """The time to read a hostile record: 2000 empty steps (each the present again) over
+    a present of 20,000 log lines and 200 combatants."""
+    import json
+    import time
+
+    from ruleslab.encounter.stored import history_from_dict, history_to_dict
+
+    data = json.loads(json.dumps(history_to_dict(long_aberrant(turns=1), 0)))
+    enc = data["encounter"]
+    enc["log"] = [["", ""]] * 20_000
+    enc["combatants"] = [{**enc["combatants"][i % 6], "key": f"k{i}"} for i in range(200)]
+    enc["order"], enc["place"] = [], 0
+    text = json.dumps({"encounter": enc, "past": [{}] * 2000})
+    start = time.perf_counter()
+    back = history_from_dict(enc, [{}] * 2000, [])
+    took = time.perf_counter() - start
+    assert len(back.past) == 2000
+    return {"fight": "hostile: 2000 empty steps", "characters": len(text), "read (s)": took}
+
+
 def main() -> None:
     for name, ruleset, history in (
         ("2.1, 10 turns, 6 combatants", "2.1", long_aberrant()),
@@ -125,6 +147,7 @@ def main() -> None:
     ):
         for label, h in ((name, history), (f"{name}, 50 undone", _undone(history, 50))):
             print(figures(label, ruleset, h))
+    print(hostile())
 
 
 def _undone(history: History[Any], n: int) -> History[Any]:

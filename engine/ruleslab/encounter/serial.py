@@ -265,6 +265,9 @@ def read_log(value: Any, where: str) -> tuple[Step, ...]:
 def _people(
     value: Any, spec: Mapping[str, Check], cls: type, known: Mapping[int, Any]
 ) -> tuple[Any, ...]:
+    same = known.get(id(value))
+    if same is not None:  # (the very list read before: its combatants)
+        return same  # type: ignore[no-any-return]
     if not isinstance(value, list) or not 1 <= len(value) <= MAX_COMBATANTS:
         raise _fail("combatants", f"must be a list of 1 to {MAX_COMBATANTS} combatants.")
     out = []
@@ -296,7 +299,8 @@ def from_dict(
 
     A stored undo step (:mod:`.stored`) is read from its neighbour, already checked:
     ``known`` maps the ``id()`` of a combatant's dict read before to the combatant it
-    gave (that very dict: not checked again), and ``log`` is its log, checked (``data``'s
+    gave, and of a combatants' list read before to their tuple (that very object: not
+    checked again), and ``log`` is its log, checked (``data``'s
     own ``"log"`` then must be ``[]``)."""
     was = known or {}
 

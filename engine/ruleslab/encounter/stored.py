@@ -128,9 +128,11 @@ def _step(delta: Any, base: AnyEncounter, raw: dict[str, Any], where: str) -> An
     people = raw["combatants"]
     if "combatants" in delta:
         data["combatants"] = delta["combatants"]
+    elif "changed" not in delta:
+        known = {id(people): base.combatants}  # (the very list read before: not read again)
     else:
         known = {id(c): person for c, person in zip(people, base.combatants, strict=True)}
-        changes = delta.get("changed", {})
+        changes = delta["changed"]
         if not isinstance(changes, dict):
             raise _fail(f"{where}.changed", "must be an object of the combatants that differ.")
         people = list(people)
