@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_offline import STATE_JS, _second_deployment, _wait_for
+from tests.browser.test_offline import STATE_JS, _second_deployment, _wait_for, use_it_now
 from tests.browser.test_tracker import ROWS_JS, STORED_JS, _add_foe, _open, _tap, _when
 
 pytestmark = pytest.mark.browser
@@ -45,7 +45,7 @@ def _fight(page: Any) -> None:
 
 
 def _stored(page: Any) -> list[dict[str, Any]]:
-    """The live stored encounters' records (format 2), as read from IndexedDB."""
+    """The live stored encounters' records, as read from IndexedDB."""
     return [json.loads(r["text"]) for r in page.evaluate(STORED_JS) if not r["deleted"]]
 
 
@@ -61,6 +61,19 @@ def _stored_when(
         if time.monotonic() > deadline:
             pytest.fail(f"the stored encounter never passed the test: {records}")
         page.wait_for_timeout(200)
+
+
+CLICK_JS = """([name, at]) => setTimeout(() =>
+  [...document.querySelectorAll('.rl-tracker button')].find((b) => b.textContent === name)
+    .click(), at - Date.now())"""
+
+
+def _at_once(pages: tuple[Any, ...], name: str) -> None:
+    """The button ``name`` tapped in each page at the same moment (each page's clock
+    half a second from now): before any has heard of another's step."""
+    at = pages[0].evaluate("() => Date.now()") + 500
+    for page in pages:
+        page.evaluate(CLICK_JS, [name, at])
 
 
 def _lines(record: dict[str, Any]) -> list[str]:
@@ -85,8 +98,7 @@ def test_two_tabs_on_one_encounter_keep_every_step_in_turn_and_at_once(
         # at once: both tap before either has heard of the other's
         a.get_by_label("Actions", exact=True).fill("2")
         b.get_by_label("Actions", exact=True).fill("3")
-        a.get_by_role("button", name="Declare", exact=True).click(no_wait_after=True)
-        b.get_by_role("button", name="Declare", exact=True).click(no_wait_after=True)
+        _at_once((a, b), "Declare")
         record = _stored_when(
             a, lambda enc: sum(1 for t, _ in enc["log"] if t.startswith("Ana declares")) == 2
         )
@@ -104,18 +116,32 @@ def test_two_tabs_on_one_encounter_keep_every_step_in_turn_and_at_once(
                 arg=acts,
                 timeout=20_000,
             )
-        a.screenshot(path=str(artifacts / "tracker-two-tabs-a.png"), full_page=True)
+        # (one of them was refused as stale, applied its step again, and said so)
+        said = [p.locator(".rl-tr-message").text_content() or "" for p in (a, b)]
+        assert any("was changed in another tab too" in t for t in said), said
+        for p, name in ((a, "a"), (b, "b")):
+            p.screenshot(path=str(artifacts / f"tracker-two-tabs-{name}.png"), full_page=True)
         # and again: Next turn in both at once: two steps, turn 2 → Bo → turn 3
-        _tap(a, "Next turn ▶")
-        b.get_by_role("button", name="Next turn ▶", exact=True).click()
+        _at_once((a, b), "Next turn ▶")
         record = _stored_when(a, lambda enc: enc["turn"] == 3 and enc["place"] == 0)
         ends = [t for t in _lines(record) if t.endswith(" ends")]
         assert ends == ["Turn 1 ends", "Turn 2 ends"]
         _when(a, "Turn 3: Ana's action")
         _when(b, "Turn 3: Ana's action")
-        # every step of both tabs, in the stored log: 2 + 1 + 1 + 2 + 2 nexts and declares
-        steps = [t for t in _lines(record) if "'s action" in t or t.startswith("Ana declares")]
-        assert len(steps) >= 6
+        # every step of both tabs, in the stored log, in the order they were stored
+        steps = [
+            t.split(":")[0]
+            for t in _lines(record)
+            if t.startswith(("Bo's action", "Ana declares")) or t.endswith(" ends")
+        ]
+        assert steps == [
+            "Bo's action (initiative 5)",
+            "Turn 1 ends",
+            declared[0].split(":")[0],
+            declared[1].split(":")[0],
+            "Bo's action (initiative 5)",
+            "Turn 2 ends",
+        ]
         # undo in b: back through the last step, whichever tab took it; a follows
         _tap(b, "↶ Undo")
         _when(b, "Turn 2: Bo's action")
@@ -173,8 +199,6 @@ def test_the_tracker_offline_reloads_its_encounter_and_saves_a_step(
 def test_after_a_redeploy_the_stored_encounter_is_there_with_its_undo(
     browser: Any, site_dir: Any, deploy_server: Any, tmp_path: Any, artifacts: Any
 ) -> None:
-    from playwright.sync_api import Error as PlaywrightError
-
     base = deploy_server.base
     site_b = _second_deployment(site_dir, tmp_path / "site-b")
     context = browser.new_context(viewport={"width": 1280, "height": 900})
@@ -201,18 +225,7 @@ def test_after_a_redeploy_the_stored_encounter_is_there_with_its_undo(
             landing, "async () => !!(await navigator.serviceWorker.getRegistration()).waiting"
         )
         page.close()
-        status = landing.locator("#offline-status")
-        marker = landing.locator('meta[name="rl-deploy"]')
-        deadline = time.monotonic() + 60
-        while marker.count() == 0:
-            assert time.monotonic() < deadline, "the new version did not take over"
-            button = status.get_by_role("button", name="Use it now")
-            try:
-                if button.count() and button.is_enabled():
-                    button.click(timeout=2_000)
-            except PlaywrightError:
-                pass  # (reloading onto the new version)
-            landing.wait_for_timeout(500)
+        use_it_now(landing, 60)
         landing.close()
 
         page, watch2 = _open(context, base)

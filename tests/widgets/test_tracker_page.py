@@ -20,12 +20,15 @@ from ruleslab_widgets.tracker_page import TrackerPage
 class Page:
     """A tracker and the page's side of it: records kept as the store keeps them."""
 
-    def __init__(self, records: list[dict[str, Any]] | None = None, party: Any = ()) -> None:
+    def __init__(
+        self, records: list[dict[str, Any]] | None = None, party: Any = (), current: Any = None
+    ) -> None:
         self.sent: list[dict[str, Any]] = []
         self.t = TrackerPage()
         self.t.send = self.sent.append  # type: ignore[method-assign]
         self.t._store._post = self.sent.append
-        self.tap("loaded", mode="ready", records=records or [], party=list(party))
+        reading = {"records": records or [], "party": list(party), "current": current}
+        self.tap("loaded", mode="ready", **reading)
 
     def tap(self, kind: str, **more: Any) -> dict[str, Any]:
         self.t._receive(self.t, {"type": kind, **more}, [])
@@ -337,7 +340,7 @@ def test_undo_and_redo_survive_a_reload():
     # a broken undo step: the record is set aside with a message, never dropped
     record = _stored(p)
     data = json.loads(record["text"])
-    data["past"][0] = {"format": 99}
+    data["steps"]["past"][0] = {"format": 99}
     r = Page([{**record, "text": json.dumps(data)}])
     assert [m["ids"] for m in r.sent if m.get("type") == "set_aside"] == [[record["id"]]]
     assert "could not be read and were set aside, not deleted" in r.t.board["message"]
@@ -439,9 +442,9 @@ def test_a_present_too_long_alone_leaves_out_its_oldest_log_lines():
 
 
 def test_a_record_of_the_older_format_is_read_and_written_anew():
-    """Format 1 (until December 2026) stored each undo step whole: such a record, as
-    that version wrote it, is read with its undo steps, and the next step writes it as
-    format 2, which reads back the same."""
+    """Until December 2026 each undo step was stored whole (``past``, ``future``): such
+    a record, as that version wrote it, is read with its undo steps, and the next step
+    writes them compact (``steps``), which reads back the same."""
     from ruleslab.encounter.serial import to_dict
 
     p = Page()
@@ -464,7 +467,8 @@ def test_a_record_of_the_older_format_is_read_and_written_anew():
     assert q.t.fights["e1"].history == h
     q.tap("redo")
     written = json.loads(_stored(q)["text"])
-    assert written["format"] == 2
+    assert (written["format"], sorted(written["steps"])) == (1, ["future", "past"])
+    assert "past" not in written
     assert Page([_stored(q)]).t.fights["e1"].history == q.t.fights["e1"].history
 
 
@@ -476,22 +480,27 @@ def test_a_truncated_hostile_or_oversized_record_is_set_aside_with_a_message():
     p.tap("undo")
     good = _stored(p)["text"]
     data = json.loads(good)
-    other_game = {**data, "past": [{"combatants": data["encounter"]["combatants"][:1]}]}
+    steps = data["steps"]
+    shrunk = {"past": [{"combatants": data["encounter"]["combatants"][:1]}], "future": []}
     bad = {
         "truncated": good[: len(good) // 2],
-        "nested": '{"format": 2, "past": ' + "[" * 5000 + "]" * 5000 + "}",
+        "nested": '{"format": 1, "steps": ' + "[" * 5000 + "]" * 5000 + "}",
         "oversized": json.dumps({**data, "name": "x" * 2_000_001}),
-        "step": json.dumps({**data, "past": [*data["past"][:-1], {"set": {"scene_over": 3}}]}),
-        "redo": json.dumps({**data, "future": [{"log": [0, "not lines"]}]}),
-        "format": json.dumps({**data, "format": 3}),
-        "shrunk": json.dumps(other_game),
+        "step": json.dumps(
+            {**data, "steps": {**steps, "past": [*steps["past"][:-1], {"set": {"turn": -3}}]}}
+        ),
+        "redo": json.dumps({**data, "steps": {**steps, "future": [{"log": [0, "not lines"]}]}}),
+        "format": json.dumps({**data, "format": 2}),
+        "shrunk": json.dumps({**data, "steps": shrunk}),
+        "twice": json.dumps({**data, "past": []}),
+        "parts": json.dumps({**data, "steps": {"past": []}}),
     }
     records = [{"id": k, "rev": 1, "created": 1.0, "text": v} for k, v in bad.items()]
     q = Page([*records, {"id": "ok", "rev": 1, "created": 2.0, "text": good}])
     aside = [m for m in q.sent if m.get("type") == "set_aside"]
     assert [sorted(m["ids"]) for m in aside] == [sorted(bad)]
     message = q.t.board["message"]
-    assert "7 saved encounter(s) could not be read and were set aside, not deleted" in message
+    assert "9 saved encounter(s) could not be read and were set aside, not deleted" in message
     assert "redo: future[0].log: must be a list of at most 20000 lines" in message
     assert [e["id"] for e in q.t.board["encounters"]] == ["ok"]
     assert q.t.board["rows"] == p.t.board["rows"]

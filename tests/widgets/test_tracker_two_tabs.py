@@ -119,6 +119,12 @@ def test_steps_taken_in_turn_in_two_tabs_are_each_kept_and_each_board_follows():
     b.tap("undo")
     assert not any(t.startswith("Bo takes 2 lethal") for t in b.log)
     assert any(t.startswith("Bo takes 1 lethal") for t in b.log)
+    b.pump()
+    a.pump()  # (a reads b's undo, with b's undo and redo steps: its own undo goes on back)
+    assert a.log == b.log
+    a.tap("undo")
+    assert not any(t.startswith("Bo takes 1 lethal") for t in a.log)
+    assert a.t.board["can_redo"]
 
 
 def test_steps_taken_at_once_in_two_tabs_are_applied_one_after_the_other():
@@ -235,3 +241,19 @@ def test_an_undo_at_once_with_another_tabs_step_is_kept_as_a_copy_not_lost():
     assert any(t.startswith("Ana declares 2") for t in a.log)
     live = sorted(json.loads(t)["name"] for _, _, t in store.records.values() if t)
     assert live == ["Encounter 1 (Aberrant 2.1)", "Encounter 1 (Aberrant 2.1) (from another tab)"]
+
+
+def test_a_reading_begun_before_this_tabs_write_is_read_again_not_taken():
+    """The page's reads and writes are queued: a reading begun before a write can reach
+    Python after the write's answer. Taken, it would put the encounter back as it was
+    before this tab's step (the step stays stored, but the board would not show it)."""
+    _, a, _b, _ = _two()
+    before = a.store.reading()
+    a.tap("declare", actions="2")
+    a.pump()
+    a.tap("loaded", mode="ready", records=before, party=[])  # (the stale reading)
+    assert any(t.startswith("Ana declares 2") for t in a.log)
+    assert a.sent == [{"type": "load"}]
+    a.pump()
+    assert any(t.startswith("Ana declares 2") for t in a.log)
+    assert a.sent == []

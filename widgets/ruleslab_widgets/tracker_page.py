@@ -9,9 +9,10 @@ when they end: :func:`ruleslab.encounter.board.board`) and sends what the GM tap
 
 Storage: the site's record store (:mod:`ruleslab_widgets.records`), collection
 ``encounters``, one record per encounter (``{"format": 1, "name", "ruleset",
-"encounter": serial.to_dict or null, "past": [...], "future": [...]}``: the present
-encounter and the last steps of undo and of redo, each a ``serial.to_dict``, so that undo
-survives a reload: :mod:`ruleslab_widgets.tracker_record`), written after every step; a
+"encounter": serial.to_dict or null, "steps": {"past", "future"}}``: the present
+encounter and the last 50 steps of undo and of redo, each as its difference from its
+neighbour, so that undo survives a reload; two tabs' steps merged:
+:mod:`ruleslab_widgets.tracker_record`), written after every step; a
 record that cannot be read is set aside with a message, never deleted. Renaming and
 deleting an encounter are steps too; a deleted one can be restored until the page closes.
 The party's records (collection ``party``) are read to add its characters. Export and
@@ -188,8 +189,10 @@ class TrackerPage(ModuleWidget):
                 isinstance(item, dict) and item.get("deleted")
             ):
                 self.chimera.fighters.append(entry)
-        if self._store.in_flight:
-            self._reread = True
+        if self._store.in_flight or self._store.older(content.get("records")):
+            self._reread = self._store.in_flight  # (read again once the write is answered)
+            if not self._reread:
+                self.send({"type": "load"})  # (a reading begun before this page's write)
             return
         live, bad, _newer = self._store.loaded(content.get("records"))
         stored: dict[str, Fight] = {}

@@ -1,6 +1,7 @@
 """The tracker's stored encounter: one record of the record store's collection
-``encounters`` (``{"format": 2, "name", "ruleset", "encounter", "past", "future"}``),
-written by :meth:`Fight.text` and read back, every part checked, by :func:`parse_fight`.
+``encounters`` (``{"format": 1, "name", "ruleset", "encounter", "steps": {"past",
+"future"}}``), written by :meth:`Fight.text` and read back, every part checked, by
+:func:`parse_fight`.
 
 Two tabs on one encounter: every change the GM makes is kept as an :class:`Action`
 (the step's function and what was given to it, not only its result) until the record
@@ -10,11 +11,14 @@ stored; should one no longer apply (the other tab's step made it invalid: a comb
 it took out), both are kept: this tab's version is saved as a copy,
 "… (from another tab)", and the page says so.
 
-Format 2 stores each undo and redo step as its difference from its neighbour
-(:mod:`ruleslab.encounter.stored`: a step back keeps only its log's length), so that a
-long fight keeps :data:`KEPT` steps each way within the record store's limit. Format 1
-(until December 2026: every step whole, with the log so far) is still read, and
-written again as format 2 at the next step.
+The undo and redo steps are stored under ``steps``, each as its difference from its
+neighbour (:mod:`ruleslab.encounter.stored`: a step back keeps only its log's length),
+so that a long fight keeps :data:`KEPT` steps each way within the record store's limit.
+Until December 2026 they were stored whole, each with the log so far, under ``past``
+and ``future``: such a record is still read (and written the new way at the next step).
+The envelope stays format 1, so that a tab of the earlier build still open after a
+redeploy reads a new record (the present encounter; it ignores ``steps``, so without
+undo steps) instead of setting it aside as unreadable.
 """
 
 from __future__ import annotations
@@ -48,13 +52,13 @@ __all__ = [
 ]
 
 
-FORMAT = 2
-READS = (1, 2)
-"""The formats read: 1, every step whole; 2, each step a difference from its neighbour."""
+FORMAT = 1
 MAX_FILE = 2_000_000
 CHIMERA = "chimera"
 RULESETS = {"2.1": "Aberrant 2.1", "2.0": "Aberrant 2.0", CHIMERA: "Chimera"}
 """The games a stored encounter may be of, and their names."""
+PARTS = {"past", "future"}
+"""A record's ``steps``: the undo steps (oldest first) and the redo steps (next first)."""
 KEPT = 50
 """The undo (and redo) steps stored with an encounter (fewer if the record would pass
 :data:`MAX_FILE`); the page itself keeps up to ``history.MAX_STEPS``."""
@@ -156,8 +160,7 @@ class Fight:
                 "name": self.name,
                 "ruleset": self.ruleset,
                 "encounter": present,
-                "past": steps["past"] if steps else [],
-                "future": steps["future"] if steps else [],
+                "steps": {"past": steps["past"], "future": steps["future"]} if steps else None,
             }
             text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
             if len(text) <= limit or not (steps and (kept or (present and present["log"]))):
@@ -193,8 +196,8 @@ def merged(mine: Fight | None, stored: Fight | None) -> tuple[Fight | None, Figh
 
     This tab's unsaved changes are applied again on top of what is stored; if one no
     longer applies, the stored one is kept and this tab's version becomes the copy.
-    Without unsaved changes the stored one is taken, with this tab's longer undo when
-    it continues from this tab's present."""
+    Without unsaved changes the stored one is taken, its undo and redo steps too, with
+    this tab's older undo steps before them where they join."""
     if mine is None:
         return stored, None, ""
     if stored is None:
@@ -254,14 +257,16 @@ def _copy(mine: Fight) -> Fight:
 
 
 def _spliced(mine: History[Any], stored: History[Any]) -> History[Any]:
-    """``stored``, with this tab's older undo steps before it when it continues from
-    this tab's present (the other tab took steps after this tab's last); else this
-    tab's history with the stored encounter as one more step."""
-    for i in range(len(stored.past) - 1, -1, -1):
-        if stored.past[i] == mine.present:
-            past = (*mine.past, *stored.past[i:])[-MAX_STEPS:]
-            return History(past, stored.present, stored.future)
-    return record(mine, Change(stored.present, ()))
+    """``stored`` (its undo and redo steps: the other tab's), with this tab's older undo
+    steps before its oldest, where they join (the record keeps 50 steps, this tab up to
+    ``history.MAX_STEPS``)."""
+    if stored.past:
+        mine_all = (*mine.past, mine.present)
+        for j in range(len(mine_all) - 1, -1, -1):
+            if mine_all[j] == stored.past[0]:
+                past = (*mine_all[:j], *stored.past)[-MAX_STEPS:]
+                return History(past, stored.present, stored.future)
+    return stored
 
 
 def _of(enc: Any, ruleset: str) -> bool:
@@ -294,8 +299,8 @@ def parse_fight(text: Any) -> Fight:
     if not isinstance(text, str) or len(text) > MAX_FILE:
         raise InputError("file", "A saved encounter is JSON text of at most 2 MB.")
     data = read_json(text, "file", "This")
-    if not isinstance(data, dict) or data.get("format") not in READS:
-        raise InputError("file", "This is not a saved encounter of this site (format 1 or 2).")
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise InputError("file", "This is not a saved encounter of this site (format 1).")
     name, ruleset = data.get("name"), data.get("ruleset")
     if not isinstance(name, str) or not 0 < len(name) <= 80:
         raise InputError("name", "The encounter's name: 1 to 80 characters.")
@@ -304,14 +309,17 @@ def parse_fight(text: Any) -> Fight:
     raw = data.get("encounter")
     if raw is None:
         return Fight(name, ruleset, None)
-    if data["format"] == 1:  # (every step whole)
+    steps = data.get("steps")
+    if steps is not None and ("past" in data or "future" in data):
+        raise InputError("encounter", "This record holds its undo steps twice (steps, past).")
+    if steps is None:  # (stored before December 2026: every step whole)
         enc = from_dict(raw)
         _check_game(enc, ruleset)
         past, future = _steps(data, "past", ruleset), _steps(data, "future", ruleset)
         return Fight(name, ruleset, History(past, enc, future))
-    if not isinstance(raw, dict):
-        raise InputError("encounter", "encounter: is not an encounter (an object of named fields).")
-    history = history_from_dict(raw, data.get("past", []), data.get("future", []))
+    if not isinstance(raw, dict) or not isinstance(steps, dict) or set(steps) != PARTS:
+        raise InputError("encounter", "This record's encounter or steps are not objects.")
+    history = history_from_dict(raw, steps["past"], steps["future"])
     _check_game(history.present, ruleset)  # (each step is of the present's game: read from it)
     return Fight(name, ruleset, history)
 
