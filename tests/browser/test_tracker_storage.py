@@ -27,7 +27,15 @@ from typing import Any
 import pytest
 
 from tests.browser.test_offline import STATE_JS, _second_deployment, _wait_for, use_it_now
-from tests.browser.test_tracker import ROWS_JS, STORED_JS, _add_foe, _open, _tap, _when
+from tests.browser.test_tracker import (
+    ROWS_JS,
+    STORED_JS,
+    _add_foe,
+    _open,
+    _tap,
+    _when,
+    looked_at,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -68,12 +76,41 @@ CLICK_JS = """([name, at]) => setTimeout(() =>
     .click(), at - Date.now())"""
 
 
-def _at_once(pages: tuple[Any, ...], name: str) -> None:
-    """The button ``name`` tapped in each page at the same moment (each page's clock
-    half a second from now): before any has heard of another's step."""
-    at = pages[0].evaluate("() => Date.now()") + 500
-    for page in pages:
-        page.evaluate(CLICK_JS, [name, at])
+def _at_once(*taps: tuple[Any, str], apart_ms: int = 0) -> None:
+    """Each ``(page, button)`` tapped at the same moment (each page's clock half a
+    second from now; or ``apart_ms`` after the one before, in order): before any page
+    has heard of another's step."""
+    at = taps[0][0].evaluate("() => Date.now()") + 500
+    for i, (page, name) in enumerate(taps):
+        page.evaluate(CLICK_JS, [name, at + i * apart_ms])
+
+
+#: A page that hears of no other tab's write (the record store's BroadcastChannel
+#: ignores its listener), as a tab asleep in the background: it learns of another
+#: tab's step only when its own write is refused as stale.
+ASLEEP_JS = """(() => {
+  const Real = window.BroadcastChannel;
+  window.BroadcastChannel = class extends Real {
+    constructor(name) {
+      super(name);
+      if (name === "ruleslab-records") {
+        Object.defineProperty(this, "onmessage", { set() {}, get() { return null; } });
+      }
+    }
+  };
+})();"""
+
+
+class _Asleep:
+    """A browser context whose new page is asleep (:data:`ASLEEP_JS`)."""
+
+    def __init__(self, context: Any) -> None:
+        self.context = context
+
+    def new_page(self) -> Any:
+        page = self.context.new_page()
+        page.add_init_script(ASLEEP_JS)
+        return page
 
 
 def _lines(record: dict[str, Any]) -> list[str]:
@@ -98,7 +135,7 @@ def test_two_tabs_on_one_encounter_keep_every_step_in_turn_and_at_once(
         # at once: both tap before either has heard of the other's
         a.get_by_label("Actions", exact=True).fill("2")
         b.get_by_label("Actions", exact=True).fill("3")
-        _at_once((a, b), "Declare")
+        _at_once((a, "Declare"), (b, "Declare"))
         record = _stored_when(
             a, lambda enc: sum(1 for t, _ in enc["log"] if t.startswith("Ana declares")) == 2
         )
@@ -122,7 +159,7 @@ def test_two_tabs_on_one_encounter_keep_every_step_in_turn_and_at_once(
         for p, name in ((a, "a"), (b, "b")):
             p.screenshot(path=str(artifacts / f"tracker-two-tabs-{name}.png"), full_page=True)
         # and again: Next turn in both at once: two steps, turn 2 → Bo → turn 3
-        _at_once((a, b), "Next turn ▶")
+        _at_once((a, "Next turn ▶"), (b, "Next turn ▶"))
         record = _stored_when(a, lambda enc: enc["turn"] == 3 and enc["place"] == 0)
         ends = [t for t in _lines(record) if t.endswith(" ends")]
         assert ends == ["Turn 1 ends", "Turn 2 ends"]
@@ -149,6 +186,46 @@ def test_two_tabs_on_one_encounter_keep_every_step_in_turn_and_at_once(
         _stored_when(a, lambda enc: enc["turn"] == 2 and enc["place"] == 1)
         _tap(a, "↶ Undo")
         _when(b, "Turn 2: Ana's action")
+        assert watch_a.errors == []
+        assert watch_b.errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_a_step_the_other_tab_made_impossible_is_kept_as_a_copy_on_a_phone(
+    browser: Any, base_url: str, artifacts: Any, theme: str
+) -> None:
+    """One tab ends the scene while the other (asleep in the background: it hears of no
+    other tab's write) declares Ana's actions: the declaration no longer applies to what
+    is stored ("The scene is over"), so that tab's version is saved beside it as "…
+    (from another tab)", and the page says so."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        a, watch_a = _open(context, base_url, f"&theme={theme}")
+        _fight(a)
+        b, watch_b = _open(_Asleep(context), base_url, f"&theme={theme}")
+        _when(b, "Turn 1: Ana's action")
+        _tap(a, "End the scene")
+        _when(a, "The scene is over")
+        b.get_by_label("Actions", exact=True).fill("2")
+        _tap(b, "Declare")  # (from the encounter as b read it: refused as stale)
+        names = ["Encounter 1 (Aberrant 2.1)", "Encounter 1 (Aberrant 2.1) (from another tab)"]
+        deadline = time.monotonic() + 30
+        while sorted(r["name"] for r in _stored(a)) != names:
+            assert time.monotonic() < deadline, _stored(a)
+            a.wait_for_timeout(200)
+        stored = {r["name"]: r["encounter"] for r in _stored(a)}
+        assert stored[names[0]]["scene_over"] is True
+        assert _lines({"encounter": stored[names[1]]})[-1].startswith("Ana declares 2 actions")
+        message = b.locator(".rl-tr-message")
+        assert "your change no longer applies to it (The scene is over" in (
+            message.text_content() or ""
+        )
+        assert f"yours as “{names[1]}”" in (message.text_content() or "")
+        options = b.locator(".rl-tracker select[aria-label=Encounter] option")
+        assert sorted(options.all_text_contents()) == names
+        looked_at(b, artifacts / f"tracker-two-tabs-copy-{theme}-390.png")
         assert watch_a.errors == []
         assert watch_b.errors == []
     finally:

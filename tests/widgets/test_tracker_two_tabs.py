@@ -134,7 +134,7 @@ def test_steps_taken_at_once_in_two_tabs_are_applied_one_after_the_other():
     a.pump()
     b.pump()  # b's write is refused as stale: it reads a's and declares again after it
     assert (
-        "was changed in another tab too: your 1 change(s) were applied after its"
+        "was changed in another tab too: your change was applied after that tab's"
         in (b.t.board["message"])
     )
     a.pump()

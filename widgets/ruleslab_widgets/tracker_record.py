@@ -204,7 +204,10 @@ def merged(mine: Fight | None, stored: Fight | None) -> tuple[Fight | None, Figh
         if not mine.unsaved:
             return None, None, ""
         copy = _copy(mine)
-        said = f"“{mine.name}” was deleted in another tab: yours is kept as “{copy.name}”."
+        said = (
+            f"“{mine.name}” was deleted in another tab: yours is kept as “{copy.name}” in "
+            "the list above."
+        )
         return None, copy, said
     if not mine.unsaved:
         if stored.history is None or mine.history is None:
@@ -219,13 +222,15 @@ def merged(mine: Fight | None, stored: Fight | None) -> tuple[Fight | None, Figh
         copy = _copy(mine)
         said = (
             f"“{stored.name}” was changed in another tab, and your change no longer applies "
-            f"to it ({e.message.rstrip('.')}): both are kept, yours as “{copy.name}”."
+            f"to it ({e.message.rstrip('.')}): both are kept, yours as “{copy.name}” in the "
+            "list above."
         )
         return stored, copy, said
     n = len(mine.unsaved)
+    yours = "your change was" if n == 1 else f"your {n} changes were"
     said = (
-        f"“{stored.name}” was changed in another tab too: your {n} change(s) were applied "
-        "after its, and saved."
+        f"“{stored.name}” was changed in another tab too: {yours} applied after that "
+        "tab's, and saved."
     )
     return again, None, said
 
