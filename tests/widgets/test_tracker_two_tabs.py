@@ -257,3 +257,26 @@ def test_a_reading_begun_before_this_tabs_write_is_read_again_not_taken():
     a.pump()
     assert any(t.startswith("Ana declares 2") for t in a.log)
     assert a.sent == []
+
+
+def test_a_write_the_browser_refuses_keeps_the_step_and_the_next_write_holds_it():
+    """A write that fails (not stale: the browser's storage refused it, a full disk) is
+    not read again and applied anew, which would write again as long as the error
+    lasts: the step stays in this page, said, and the next step's write holds both."""
+    store, a, _b, _ = _two()
+    a.tap("declare", actions="2")
+    write = a.sent.pop(0)
+    a.tap("written", req=write["req"], error="QuotaExceededError: full")
+    assert (
+        "was not saved (QuotaExceededError: full): it is kept in this page"
+        in (a.t.board["message"])
+    )
+    assert a.sent == []
+    a.tap("next")
+    a.pump()
+    text = store.records[a.t.current][2]
+    assert text is not None
+    log = [t for t, _ in json.loads(text)["encounter"]["log"]]
+    assert any(t.startswith("Ana declares 2") for t in log)
+    assert log[-1].startswith("Bo's action")
+    assert a.t.fights[a.t.current].unsaved == []

@@ -236,12 +236,14 @@ class TrackerPage(ModuleWidget):
                 fight.saved(sent)
             elif result.conflicts:  # (read again: this tab's changes are applied anew)
                 self._say(f"“{fight.name}”: another tab saved it meanwhile…", "warning")
-            else:
-                self._say(f"“{fight.name}” was not saved ({result.error}): read again.", "warning")
-            if not result.ok or (self._reread and not self._store.in_flight):
+            else:  # (kept here, unsaved: the next write holds it; no reading again, which
+                # would apply it anew and write again, over and over while the error lasts)
+                why = f"“{fight.name}” was not saved ({result.error}): it is kept in this page"
+                self._say(f"{why}, and saved with your next step.", "warning")
+            if result.conflicts or (self._reread and not self._store.in_flight):
                 self._reread = False
                 self.send({"type": "load"})
-                self._draw()
+            self._draw()
 
         self._store.write({ident: fight.text(MAX_RECORD_TEXT)}, done)
 
