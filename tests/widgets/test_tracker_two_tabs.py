@@ -280,3 +280,33 @@ def test_a_write_the_browser_refuses_keeps_the_step_and_the_next_write_holds_it(
     assert any(t.startswith("Ana declares 2") for t in log)
     assert log[-1].startswith("Bo's action")
     assert a.t.fights[a.t.current].unsaved == []
+
+
+def test_a_chimera_fight_two_fighters_added_at_once_then_a_round_from_each_tab():
+    """The Chimera desk's steps go the same way: two fighters added at once (the first
+    of them starts the fight in each tab) both join; then each tab's step at once."""
+    from tests.widgets.test_tracker_chimera import ANA, CHIEF
+
+    store = Store()
+    a = Tab(store)
+    a.tap("new", ruleset="chimera")
+    a.pump()
+    b = Tab(store)
+    b.tap("open", id=a.t.current)
+    a.tap("add_fighter", **ANA)
+    b.tap("add_fighter", **CHIEF)
+    a.pump()
+    b.pump()
+    a.pump()
+    names = sorted(r["name"] for r in a.t.board["rows"])
+    assert names == ["Ana", "Chief"]
+    assert a.t.board["rows"] == b.t.board["rows"]
+    keys = [r["key"] for r in a.t.board["rows"]]
+    assert len(set(keys)) == 2
+    a.tap("hide", key=keys[0])
+    b.tap("hide", key=keys[1])
+    a.pump()
+    b.pump()
+    a.pump()
+    assert [r["hidden"] for r in a.t.board["rows"]] == [True, True]
+    assert a.t.board["rows"] == b.t.board["rows"]
