@@ -242,10 +242,28 @@ def _second_deployment(site_dir: Path, dest: Path) -> Path:
     return dest
 
 
+def use_it_now(page, timeout_s: float = 30) -> None:
+    """On the landing page, the only page of the site left open: "Use it now" until
+    the second deployment (its ``rl-deploy`` marker) has taken over."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    status = page.locator("#offline-status")
+    marker = page.locator('meta[name="rl-deploy"]')
+    deadline = time.monotonic() + timeout_s
+    while marker.count() == 0:  # (a closed page may still count for a moment)
+        assert time.monotonic() < deadline, "the new version did not take over"
+        button = status.get_by_role("button", name="Use it now")
+        try:
+            if button.count() and button.is_enabled():
+                button.click(timeout=2_000)
+        except PlaywrightError:
+            pass  # the page was reloading onto the new version
+        page.wait_for_timeout(500)
+
+
 def test_a_new_deployment_replaces_the_cache_whole(
     browser, site_dir, cacheable_deploy_server, tmp_path, artifacts
 ):
-    from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import expect
 
     server = cacheable_deploy_server  # (a static host's caching: stale copies to refuse)
@@ -300,17 +318,7 @@ def test_a_new_deployment_replaces_the_cache_whole(
         second.screenshot(path=str(artifacts / "offline-update-offer.png"))
         # ... and granted once it is the only one: the page reloads onto the new version
         first.close()
-        marker = second.locator('meta[name="rl-deploy"]')
-        deadline = time.monotonic() + 30
-        while marker.count() == 0:  # (the closed page may still count for a moment)
-            assert time.monotonic() < deadline, "the new version did not take over"
-            button = status.get_by_role("button", name="Use it now")
-            try:
-                if button.count() and button.is_enabled():
-                    button.click(timeout=2_000)
-            except PlaywrightError:
-                pass  # the page was reloading onto the new version
-            second.wait_for_timeout(500)
+        use_it_now(second)
         new_state = {"html": "B", "appjs": "A", "worker": new.version, "caches": [new_cache]}
         assert second.evaluate(STATE_JS) == new_state  # (the landing page loads no app.js)
 

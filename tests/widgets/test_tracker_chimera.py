@@ -250,9 +250,7 @@ def test_the_encounter_open_last_is_opened_again():
     assert len(texts) == 2  # (the empty 2.1 one opened first, and the Chimera fight)
     chimera = p.t.current
     records = [{"id": k, "rev": 1, "created": 1.0, "text": v} for k, v in texts.items()]
-    q = Page()
-    q.answer_writes()
-    q.tap("loaded", mode="ready", records=records, party=[], current=chimera)
+    q = Page(records, current=chimera)  # (a reload: the one open last is opened)
     assert q.t.board["current"] == chimera
     assert [r["name"] for r in q.t.board["rows"]] == ["Ana"]
 

@@ -20,12 +20,15 @@ from ruleslab_widgets.tracker_page import TrackerPage
 class Page:
     """A tracker and the page's side of it: records kept as the store keeps them."""
 
-    def __init__(self, records: list[dict[str, Any]] | None = None, party: Any = ()) -> None:
+    def __init__(
+        self, records: list[dict[str, Any]] | None = None, party: Any = (), current: Any = None
+    ) -> None:
         self.sent: list[dict[str, Any]] = []
         self.t = TrackerPage()
         self.t.send = self.sent.append  # type: ignore[method-assign]
         self.t._store._post = self.sent.append
-        self.tap("loaded", mode="ready", records=records or [], party=list(party))
+        reading = {"records": records or [], "party": list(party), "current": current}
+        self.tap("loaded", mode="ready", **reading)
 
     def tap(self, kind: str, **more: Any) -> dict[str, Any]:
         self.t._receive(self.t, {"type": kind, **more}, [])
@@ -134,7 +137,7 @@ def test_a_write_refused_by_another_tab_says_so_and_reads_again():
     p.tap("add_foe", name="Ana", dexterity="4", wits="3", stamina="3")
     write = [m for m in p.sent if m.get("type") == "write"][-1]
     p.tap("written", req=write["req"], conflicts=[{"id": write["ops"][0]["id"], "rev": 9}])
-    assert "was not saved (another tab changed it)" in p.t.board["message"]
+    assert "another tab saved it meanwhile" in p.t.board["message"]
     assert p.sent[-1] == {"type": "load"}
 
 
@@ -337,7 +340,7 @@ def test_undo_and_redo_survive_a_reload():
     # a broken undo step: the record is set aside with a message, never dropped
     record = _stored(p)
     data = json.loads(record["text"])
-    data["past"][0] = {"format": 99}
+    data["steps"]["past"][0] = {"format": 99}
     r = Page([{**record, "text": json.dumps(data)}])
     assert [m["ids"] for m in r.sent if m.get("type") == "set_aside"] == [[record["id"]]]
     assert "could not be read and were set aside, not deleted" in r.t.board["message"]
@@ -385,13 +388,13 @@ def test_a_tracker_in_another_page_keeps_nothing_and_says_so():
     assert p.t.board["rows"][0]["name"] == "Ana"
 
 
-def test_a_long_fight_is_stored_within_what_the_store_reads_back():
-    """A fight of many turns (each step kept for undo, each with the log so far) once
-    wrote a record over the store's MAX_RECORD_TEXT, set aside on the next reload: the
-    stored record keeps fewer undo steps, then fewer old log lines, to stay readable."""
-    from ruleslab.encounter.history import History
+def test_a_long_fight_keeps_fifty_undo_steps_after_a_reload_each_the_same():
+    """A fight of many turns once kept a dozen undo steps (each stored with the log so
+    far), and before that wrote a record over the store's MAX_RECORD_TEXT. Each step
+    is now stored as its difference from its neighbour: 50 undo steps survive a reload,
+    and undoing each one after it gives the board undoing it before gave."""
     from ruleslab_widgets.records import MAX_RECORD_TEXT
-    from ruleslab_widgets.tracker_record import KEPT, Fight, parse_fight
+    from ruleslab_widgets.tracker_record import KEPT
 
     p = Page()
     _, bo = _fight(p)
@@ -399,17 +402,34 @@ def test_a_long_fight_is_stored_within_what_the_store_reads_back():
         p.tap("attack", target=bo, hit=False)
         p.tap("next")
         p.tap("next")
+    for _ in range(10):
+        p.tap("undo")  # (10 to redo after the reload)
     record = _stored(p)
     assert len(record["text"]) <= MAX_RECORD_TEXT
-    assert len(p.t.fights[record["id"]].text()) > MAX_RECORD_TEXT  # (a file: all 50 kept)
     q = Page([record])
     assert q.t.board["rows"] == p.t.board["rows"]
     assert q.t.board["log"] == p.t.board["log"]
-    kept = parse_fight(record["text"]).history
-    assert kept is not None
-    assert 0 < len(kept.past) < KEPT
-    # a present encounter too long alone: its oldest log lines are left out, the rest kept
-    fight = p.t.fights[record["id"]]
+    h = q.t.fights[record["id"]].history
+    assert h is not None
+    assert (len(h.past), len(h.future)) == (KEPT, 10)
+    for _ in range(KEPT):
+        assert q.tap("undo")["rows"] == p.tap("undo")["rows"]
+        assert q.t.board["log"] == p.t.board["log"]
+    assert not q.t.board["can_undo"]
+    for _ in range(KEPT + 10):
+        assert q.tap("redo")["rows"] == p.tap("redo")["rows"]
+    assert not q.t.board["can_redo"]
+
+
+def test_a_present_too_long_alone_leaves_out_its_oldest_log_lines():
+    from ruleslab.encounter.history import History
+    from ruleslab_widgets.tracker_record import Fight, parse_fight
+
+    p = Page()
+    _fight(p)
+    for _ in range(10):
+        p.tap("next")
+    fight = p.t.fights[p.t.current]
     assert fight.history is not None
     alone = Fight(fight.name, fight.ruleset, History((), fight.history.present, ()))
     text = alone.text(2000)
@@ -419,6 +439,71 @@ def test_a_long_fight_is_stored_within_what_the_store_reads_back():
     assert 0 < len(back.present.log) < len(fight.history.present.log)
     assert back.present.log == fight.history.present.log[-len(back.present.log) :]
     assert back.present.combatants == fight.history.present.combatants
+
+
+def test_a_record_of_the_older_format_is_read_and_written_anew():
+    """Until December 2026 each undo step was stored whole (``past``, ``future``): such
+    a record, as that version wrote it, is read with its undo steps, and the next step
+    writes them compact (``steps``), which reads back the same."""
+    from ruleslab.encounter.serial import to_dict
+
+    p = Page()
+    _, bo = _fight(p)
+    p.tap("attack", target=bo, hit=True, bashing="0", lethal="2", aggravated="0")
+    p.tap("next")
+    p.tap("undo")
+    h = p.t.fights[p.t.current].history
+    assert h is not None
+    old = {
+        "format": 1,
+        "name": "The docks",
+        "ruleset": "2.1",
+        "encounter": to_dict(h.present),
+        "past": [to_dict(e) for e in h.past],
+        "future": [to_dict(e) for e in h.future],
+    }
+    q = Page([{"id": "e1", "rev": 1, "created": 1.0, "text": json.dumps(old)}])
+    assert q.t.board["rows"] == p.t.board["rows"]
+    assert q.t.fights["e1"].history == h
+    q.tap("redo")
+    written = json.loads(_stored(q)["text"])
+    assert (written["format"], sorted(written["steps"])) == (1, ["future", "past"])
+    assert "past" not in written
+    assert Page([_stored(q)]).t.fights["e1"].history == q.t.fights["e1"].history
+
+
+def test_a_truncated_hostile_or_oversized_record_is_set_aside_with_a_message():
+    p = Page()
+    _, bo = _fight(p)
+    p.tap("attack", target=bo, hit=True, bashing="0", lethal="2", aggravated="0")
+    p.tap("next")
+    p.tap("undo")
+    good = _stored(p)["text"]
+    data = json.loads(good)
+    steps = data["steps"]
+    shrunk = {"past": [{"combatants": data["encounter"]["combatants"][:1]}], "future": []}
+    bad = {
+        "truncated": good[: len(good) // 2],
+        "nested": '{"format": 1, "steps": ' + "[" * 5000 + "]" * 5000 + "}",
+        "oversized": json.dumps({**data, "name": "x" * 2_000_001}),
+        "step": json.dumps(
+            {**data, "steps": {**steps, "past": [*steps["past"][:-1], {"set": {"turn": -3}}]}}
+        ),
+        "redo": json.dumps({**data, "steps": {**steps, "future": [{"log": [0, "not lines"]}]}}),
+        "format": json.dumps({**data, "format": 2}),
+        "shrunk": json.dumps({**data, "steps": shrunk}),
+        "twice": json.dumps({**data, "past": []}),
+        "parts": json.dumps({**data, "steps": {"past": []}}),
+    }
+    records = [{"id": k, "rev": 1, "created": 1.0, "text": v} for k, v in bad.items()]
+    q = Page([*records, {"id": "ok", "rev": 1, "created": 2.0, "text": good}])
+    aside = [m for m in q.sent if m.get("type") == "set_aside"]
+    assert [sorted(m["ids"]) for m in aside] == [sorted(bad)]
+    message = q.t.board["message"]
+    assert "9 saved encounter(s) could not be read and were set aside, not deleted" in message
+    assert "redo: future[0].log: must be a list of at most 20000 lines" in message
+    assert [e["id"] for e in q.t.board["encounters"]] == ["ok"]
+    assert q.t.board["rows"] == p.t.board["rows"]
 
 
 def test_healing_from_the_page_takes_levels_off_and_checks_its_fields():

@@ -503,6 +503,9 @@ class RecordSync:
         self._waiting: dict[int, Callable[[Written], None]] = {}
         self._ops: dict[int, list[dict[str, Any]]] = {}
         self._ids = itertools.count(1)
+        self._wrote: dict[str, int] = {}
+        """The revision of each record this page has written (answered done) since the
+        last reading taken (:meth:`loaded`)."""
 
     @property
     def in_flight(self) -> bool:
@@ -513,6 +516,7 @@ class RecordSync:
         """The page's reading of the collection: the live records (by creation time), the
         unreadable ones and how many are of a newer site's layout (kept, not read). The
         revisions are remembered, tombstones included."""
+        self._wrote.clear()  # (this reading is taken as holding every write answered so far)
         live: list[Stored] = []
         bad: list[Unreadable] = []
         newer = 0
@@ -540,6 +544,17 @@ class RecordSync:
         self.records = records
         live.sort(key=lambda s: (s.created, s.id))
         return live, bad, newer
+
+    def older(self, items: Any) -> bool:
+        """Whether a reading (:meth:`loaded`'s ``items``) is older than a write of this
+        page answered since: a record this page wrote is missing from it or at an earlier
+        revision (the page's reads and writes are queued one after the other, so a
+        reading begun before a write can reach Python after the write's answer)."""
+        revs: dict[str, int] = {}
+        for item in items if isinstance(items, list) else []:
+            if isinstance(item, dict) and isinstance(item.get("id"), str):
+                revs[item["id"]] = _int(item.get("rev")) or 0
+        return any(revs.get(ident, 0) < rev for ident, rev in self._wrote.items())
 
     def write(
         self,
@@ -582,6 +597,7 @@ class RecordSync:
             for op in ops:
                 ident = op["id"]
                 self.records[ident] = Stored(ident, op["base"] + 1, op["created"], op["text"])
+                self._wrote[ident] = op["base"] + 1
             done(Written(True, {}, frozenset(), ""))
             return
         declined = content.get("declined")

@@ -29,7 +29,6 @@ from ruleslab.encounter import chimera_table as table
 from ruleslab.encounter.board import HIDDEN_NAME, board
 from ruleslab.encounter.chimera_state import ChimeraEncounter
 from ruleslab.encounter.chimera_table import FATES, Fighter
-from ruleslab.encounter.history import start
 from ruleslab.encounter.log import Change
 from ruleslab.explain import fmt_prob
 from ruleslab.party import Entry
@@ -161,7 +160,7 @@ class ChimeraDesk:
     def _join(self, newcomer: ch.ChimeraCombatant) -> None:
         fight = self.page._fight()
         if fight.history is None:
-            fight.history = start(ch.new_chimera([newcomer]))
+            fight.begin(ch.new_chimera([newcomer]), table.join)
             self.page._save(self.page.current)
             self.page._say(f"{newcomer.name} joins the fight ({newcomer.side}).")
         else:

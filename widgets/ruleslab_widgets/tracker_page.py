@@ -9,9 +9,10 @@ when they end: :func:`ruleslab.encounter.board.board`) and sends what the GM tap
 
 Storage: the site's record store (:mod:`ruleslab_widgets.records`), collection
 ``encounters``, one record per encounter (``{"format": 1, "name", "ruleset",
-"encounter": serial.to_dict or null, "past": [...], "future": [...]}``: the present
-encounter and the last steps of undo and of redo, each a ``serial.to_dict``, so that undo
-survives a reload: :mod:`ruleslab_widgets.tracker_record`), written after every step; a
+"encounter": serial.to_dict or null, "steps": {"past", "future"}}``: the present
+encounter and the last 50 steps of undo and of redo, each as its difference from its
+neighbour, so that undo survives a reload; two tabs' steps merged:
+:mod:`ruleslab_widgets.tracker_record`), written after every step; a
 record that cannot be read is set aside with a message, never deleted. Renaming and
 deleting an encounter are steps too; a deleted one can be restored until the page closes.
 The party's records (collection ``party``) are read to add its characters. Export and
@@ -36,7 +37,7 @@ from ruleslab.encounter.board import HIDDEN_NAME, board
 from ruleslab.encounter.chimera_state import ChimeraEncounter
 from ruleslab.encounter.chimera_table import Fighter
 from ruleslab.encounter.combatant import TRAININGS
-from ruleslab.encounter.history import History, record, redo, start, undo
+from ruleslab.encounter.history import History, redo, start, undo
 from ruleslab.encounter.log import Change
 from ruleslab.encounter.share import parse_shared_encounter, shared_encounter
 from ruleslab.encounter.state import Encounter
@@ -52,7 +53,7 @@ from ruleslab_widgets.tracker_board import (
     track_boxes,
 )
 from ruleslab_widgets.tracker_chimera import ChimeraDesk
-from ruleslab_widgets.tracker_record import CHIMERA, RULESETS, Fight, parse_fight
+from ruleslab_widgets.tracker_record import CHIMERA, RULESETS, Fight, merged_all, parse_fight
 from ruleslab_widgets.tracker_rolls import AberrantRolls, typed_number
 from ruleslab_widgets.tracker_view import CSS, ESM
 
@@ -83,6 +84,8 @@ class TrackerPage(ModuleWidget):
         self.deleted: Fight | None = None
         """The encounter deleted last, until it is restored or the page is closed."""
         self._store = RecordSync(COLLECTION, self.send)
+        self._reread = False
+        """A reading came while a write was in flight: read again once it is answered."""
         self._count = 0
         self.chimera = ChimeraDesk(self)
         """The Chimera fights' steps (:mod:`ruleslab_widgets.tracker_chimera`)."""
@@ -180,23 +183,24 @@ class TrackerPage(ModuleWidget):
                 isinstance(item, dict) and item.get("deleted")
             ):
                 self.chimera.fighters.append(entry)
-        if self._store.in_flight:
+        if self._store.in_flight or self._store.older(content.get("records")):
+            self._reread = self._store.in_flight  # (read again once the write is answered)
+            if not self._reread:
+                self.send({"type": "load"})  # (a reading begun before this page's write)
             return
         live, bad, _newer = self._store.loaded(content.get("records"))
-        fights: dict[str, Fight] = {}
-        for stored in live:
+        stored: dict[str, Fight] = {}
+        for item in live:
             try:
-                fights[stored.id] = parse_fight(stored.text)
+                stored[item.id] = parse_fight(item.text)
             except InputError as exc:
-                bad.append(Unreadable(stored.id, exc.message))
-        for ident, fight in fights.items():
-            mine = self.fights.get(ident)
-            if mine is not None and mine.history is not None and fight.history is not None:
-                if mine.history.present == fight.history.present:
-                    fights[ident] = mine  # (this page's own write read back: undo kept)
-                    continue
-                fight.history = record(mine.history, Change(fight.history.present, ()))
-        self.fights = fights
+                bad.append(Unreadable(item.id, exc.message))
+        new_id = lambda: f"e{random.getrandbits(48):012x}"  # noqa: E731
+        self.fights, again, said = merged_all(self.fights, stored, new_id)
+        for ident in again:
+            self._save(ident)
+        if said:
+            self._say(said[:600], "warning")
         if bad:
             ids = [b.id for b in bad if b.id is not None]
             names = "; ".join(f"{b.id or '?'}: {b.found}" for b in bad)[:300]
@@ -219,12 +223,21 @@ class TrackerPage(ModuleWidget):
             return
         fight = self.fights[ident]
 
+        sent = len(fight.unsaved)
+
         def done(result: Written) -> None:
-            if not result.ok:
-                why = "another tab changed it" if result.conflicts else result.error
-                self._say(f"“{fight.name}” was not saved ({why}): read again.", "warning")
+            if result.ok:
+                fight.saved(sent)
+            elif result.conflicts:  # (read again: this tab's changes are applied anew)
+                self._say(f"“{fight.name}”: another tab saved it meanwhile…", "warning")
+            else:  # (kept here, unsaved: the next write holds it; no reading again, which
+                # would apply it anew and write again, over and over while the error lasts)
+                why = f"“{fight.name}” was not saved ({result.error}): it is kept in this page"
+                self._say(f"{why}, and saved with your next step.", "warning")
+            if result.conflicts or (self._reread and not self._store.in_flight):
+                self._reread = False
                 self.send({"type": "load"})
-                self._draw()
+            self._draw()
 
         self._store.write({ident: fight.text(MAX_RECORD_TEXT)}, done)
 
@@ -255,7 +268,8 @@ class TrackerPage(ModuleWidget):
         if not 0 < len(text) <= 80:
             raise InputError("Encounter's name", "Encounter's name: 1 to 80 characters.")
         fight = self._fight()
-        old, fight.name = fight.name, text
+        old = fight.name
+        fight.rename(text)
         self._save(self.current)
         self._say(f"“{old}” is now “{text}”.")
 
@@ -293,10 +307,9 @@ class TrackerPage(ModuleWidget):
     def _join(self, newcomer: Any) -> None:
         fight = self._fight()
         if fight.history is None:
-            enc = ab.new_encounter(fight.ruleset, [newcomer])
-            fight.history = start(enc)
+            fight.begin(ab.new_encounter(fight.ruleset, [newcomer]), ab.join)
         else:
-            fight.history = record(fight.history, ab.join(fight.history.present, newcomer))
+            fight.apply(ab.join, newcomer)
         self._save(self.current)
         self._say(f"{newcomer.name} joins the fight.")
 
@@ -369,10 +382,7 @@ class TrackerPage(ModuleWidget):
 
     def step(self, fn: Callable[..., Change[Any]], *args: Any, **kw: Any) -> None:
         fight = self._fight()
-        if fight.history is None:
-            raise InputError("encounter", "Add the combatants first.")
-        change = fn(fight.history.present, *args, **kw)
-        fight.history = record(fight.history, change)
+        change = fight.apply(fn, *args, **kw)
         self._save(self.current)
         said = " · ".join(s.text for s in change.lines)
         self._say(
@@ -406,10 +416,7 @@ class TrackerPage(ModuleWidget):
             self.step(ab.mark_hidden, key, not c.hidden)
 
     def move(self, how: Callable[[History[Encounter]], History[Encounter]]) -> None:
-        fight = self._fight()
-        if fight.history is None:
-            raise InputError("undo", "Nothing to undo.")
-        fight.history = how(fight.history)
+        self._fight().move(how)
         self._save(self.current)
         self._say("Undone." if how is undo else "Redone.")
 

@@ -1,20 +1,55 @@
 """The tracker's stored encounter: one record of the record store's collection
-``encounters`` (``{"format": 1, "name", "ruleset", "encounter", "past", "future"}``),
-written by :meth:`Fight.text` and read back, every part checked, by :func:`parse_fight`.
+``encounters`` (``{"format": 1, "name", "ruleset", "encounter", "steps": {"past",
+"future"}}``), written by :meth:`Fight.text` and read back, every part checked, by
+:func:`parse_fight`.
+
+Two tabs on one encounter: every change the GM makes is kept as an :class:`Action`
+(the step's function and what was given to it, not only its result) until the record
+store has taken it. When another tab saved the encounter meanwhile (the write is
+refused as stale), :func:`merged` applies this tab's actions again on top of what is
+stored; should one no longer apply (the other tab's step made it invalid: a combatant
+it took out), both are kept: this tab's version is saved as a copy,
+"… (from another tab)", and the page says so.
+
+The undo and redo steps are stored under ``steps``, each as its difference from its
+neighbour (:mod:`ruleslab.encounter.stored`: a step back keeps only its log's length),
+so that a long fight keeps :data:`KEPT` steps each way within the record store's limit.
+Until December 2026 they were stored whole, each with the log so far, under ``past``
+and ``future``: such a record is still read (and written the new way at the next step).
+The envelope stays format 1, so that a tab of the earlier build still open after a
+redeploy reads a new record (the present encounter; it ignores ``steps``, so without
+undo steps) instead of setting it aside as unreadable.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ruleslab import InputError
+from ruleslab.encounter import aberrant as ab
+from ruleslab.encounter import chimera_table as table
 from ruleslab.encounter.chimera_state import ChimeraEncounter
-from ruleslab.encounter.history import MAX_STEPS, History
-from ruleslab.encounter.serial import from_dict, read_json, to_dict
+from ruleslab.encounter.history import MAX_STEPS, History, record, start
+from ruleslab.encounter.log import Change
+from ruleslab.encounter.serial import from_dict, read_json
 from ruleslab.encounter.state import Encounter
+from ruleslab.encounter.stored import history_from_dict, history_to_dict
 
-__all__ = ["CHIMERA", "FORMAT", "KEPT", "MAX_FILE", "RULESETS", "Fight", "parse_fight"]
+__all__ = [
+    "CHIMERA",
+    "FORMAT",
+    "KEPT",
+    "MAX_FILE",
+    "RULESETS",
+    "Action",
+    "Fight",
+    "merged",
+    "merged_all",
+    "parse_fight",
+]
 
 
 FORMAT = 1
@@ -22,20 +57,92 @@ MAX_FILE = 2_000_000
 CHIMERA = "chimera"
 RULESETS = {"2.1": "Aberrant 2.1", "2.0": "Aberrant 2.0", CHIMERA: "Chimera"}
 """The games a stored encounter may be of, and their names."""
+PARTS = {"past", "future"}
+"""A record's ``steps``: the undo steps (oldest first) and the redo steps (next first)."""
 KEPT = 50
 """The undo (and redo) steps stored with an encounter (fewer if the record would pass
 :data:`MAX_FILE`); the page itself keeps up to ``history.MAX_STEPS``."""
 
 
+_JOINS: tuple[Callable[..., Any], ...] = (ab.join, table.join)
+"""The steps by which a combatant joins: applied again under a free key if his was
+taken meanwhile (another tab's newcomer)."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """One change made in this tab: ``kind`` ``"step"`` (``fn(present, *args, **kw)``),
+    ``"begin"`` (the first combatant: ``args`` the encounter; ``fn`` the game's join,
+    should someone have joined meanwhile), ``"rename"`` (``args``: the name) or
+    ``"move"`` (undo or redo: it undoes whatever was last, so it is not applied again)."""
+
+    kind: str
+    fn: Callable[..., Any] | None = None
+    args: tuple[Any, ...] = ()
+    kw: Mapping[str, Any] = field(default_factory=dict)
+
+
 class Fight:
     """One encounter of the page: its name, rules version (:data:`RULESETS`) and history
     (``None``: no one has joined yet), of :class:`Encounter` (Aberrant) or
-    :class:`ChimeraEncounter` (``ruleset`` ``chimera``)."""
+    :class:`ChimeraEncounter` (``ruleset`` ``chimera``); :attr:`unsaved`, the changes
+    made here that the record store has not taken yet."""
 
     def __init__(self, name: str, ruleset: str, history: History[Any] | None) -> None:
         self.name = name
         self.ruleset = ruleset
         self.history = history
+        self.unsaved: list[Action] = []
+
+    def apply(self, fn: Callable[..., Change[Any]], *args: Any, **kw: Any) -> Change[Any]:
+        """The step ``fn(present, *args, **kw)`` recorded (undo keeps the one before)."""
+        if self.history is None:
+            raise InputError("encounter", "Add the combatants first.")
+        change = fn(self.history.present, *args, **kw)
+        self.history = record(self.history, change)
+        self.unsaved.append(Action("step", fn, args, dict(kw)))
+        return change
+
+    def begin(self, encounter: Any, join: Callable[..., Change[Any]]) -> None:
+        """The fight's first combatant: ``encounter`` holds him alone."""
+        self.history = start(encounter)
+        self.unsaved.append(Action("begin", join, (encounter,)))
+
+    def rename(self, name: str) -> None:
+        self.name = name
+        self.unsaved.append(Action("rename", args=(name,)))
+
+    def move(self, how: Callable[[History[Any]], History[Any]]) -> None:
+        """Undo or redo (``how``)."""
+        if self.history is None:
+            raise InputError("undo", "Nothing to undo.")
+        self.history = how(self.history)
+        self.unsaved.append(Action("move", how))
+
+    def saved(self, count: int) -> None:
+        """The first ``count`` unsaved changes are stored."""
+        del self.unsaved[:count]
+
+    def replayed(self, onto: Fight) -> Fight:
+        """``onto`` (the encounter as another tab stored it) with this tab's unsaved
+        changes applied again, in order (:class:`InputError` if one no longer applies)."""
+        out = Fight(onto.name, onto.ruleset, onto.history)
+        for a in self.unsaved:
+            if a.kind == "rename":
+                out.rename(a.args[0])
+            elif a.kind == "begin" and a.fn is not None:
+                if out.history is None:
+                    out.begin(a.args[0], a.fn)
+                else:
+                    out.apply(a.fn, _free(out, a.args[0].combatants[0]))
+            elif a.kind == "step" and a.fn is not None:
+                args = a.args
+                if a.fn in _JOINS:
+                    args = (_free(out, args[0]), *args[1:])
+                out.apply(a.fn, *args, **a.kw)
+            else:
+                raise InputError("undo", "an undo or redo here would undo the other tab's step")
+        return out
 
     def text(self, limit: int = MAX_FILE) -> str:
         """The stored record: the present encounter and the last steps of undo and redo
@@ -45,23 +152,126 @@ class Fight:
         oldest lines of its log are left out of the record until it does."""
         h = self.history
         kept = KEPT
-        present = to_dict(h.present) if h is not None else None
+        steps = history_to_dict(h, kept) if h is not None else None
         while True:
+            present = steps["encounter"] if steps else None
             data = {
                 "format": FORMAT,
                 "name": self.name,
                 "ruleset": self.ruleset,
                 "encounter": present,
-                "past": [to_dict(e) for e in h.past[-kept:]] if h and kept else [],
-                "future": [to_dict(e) for e in h.future[:kept]] if h and kept else [],
+                "steps": {"past": steps["past"], "future": steps["future"]} if steps else None,
             }
             text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-            if len(text) <= limit or (not kept and not (present and present["log"])):
+            if len(text) <= limit or not (steps and (kept or (present and present["log"]))):
                 return text
-            if kept:
+            if kept and h is not None:
                 kept //= 2
-            elif present is not None:
-                present = {**present, "log": present["log"][len(present["log"]) // 2 + 1 :]}
+                steps = history_to_dict(h, kept)
+            elif steps is not None and present is not None:
+                log = present["log"]
+                steps = {**steps, "encounter": {**present, "log": log[len(log) // 2 + 1 :]}}
+
+
+def _free(fight: Fight, newcomer: Any) -> Any:
+    """``newcomer`` under a key no one in ``fight`` has (his own if it is free)."""
+    used = {c.key for c in fight.history.present.combatants} if fight.history else set()
+    if newcomer.key not in used:
+        return newcomer
+    base, n = newcomer.key.rstrip("0123456789") or "c", 1
+    while f"{base}{n}" in used:
+        n += 1
+    return replace(newcomer, key=f"{base}{n}")
+
+
+COPY = " (from another tab)"
+"""Added to the name of this tab's version of an encounter, kept as a copy when its
+changes no longer apply to what another tab stored."""
+
+
+def merged(mine: Fight | None, stored: Fight | None) -> tuple[Fight | None, Fight | None, str]:
+    """An encounter as another tab stored it (``stored``; ``None``: deleted there) met
+    with this tab's (``mine``): what to keep under its id, a copy to save as a new
+    encounter (or ``None``), and what to tell the GM ("" when nothing of note).
+
+    This tab's unsaved changes are applied again on top of what is stored; if one no
+    longer applies, the stored one is kept and this tab's version becomes the copy.
+    Without unsaved changes the stored one is taken, its undo and redo steps too, with
+    this tab's older undo steps before them where they join."""
+    if mine is None:
+        return stored, None, ""
+    if stored is None:
+        if not mine.unsaved:
+            return None, None, ""
+        copy = _copy(mine)
+        said = (
+            f"“{mine.name}” was deleted in another tab: yours is kept as “{copy.name}” in "
+            "the list above."
+        )
+        return None, copy, said
+    if not mine.unsaved:
+        if stored.history is None or mine.history is None:
+            return stored, None, ""
+        if mine.history.present == stored.history.present:
+            mine.name = stored.name
+            return mine, None, ""  # (this tab's own write read back: its longer undo kept)
+        return Fight(stored.name, stored.ruleset, _spliced(mine.history, stored.history)), None, ""
+    try:
+        again = mine.replayed(stored)
+    except InputError as e:
+        copy = _copy(mine)
+        said = (
+            f"“{stored.name}” was changed in another tab, and your change no longer applies "
+            f"to it ({e.message.rstrip('.')}): both are kept, yours as “{copy.name}” in the "
+            "list above."
+        )
+        return stored, copy, said
+    n = len(mine.unsaved)
+    yours = "your change was" if n == 1 else f"your {n} changes were"
+    said = (
+        f"“{stored.name}” was changed in another tab too: {yours} applied after that "
+        "tab's, and saved."
+    )
+    return again, None, said
+
+
+def merged_all(
+    mine: Mapping[str, Fight], stored: Mapping[str, Fight], new_id: Callable[[], str]
+) -> tuple[dict[str, Fight], list[str], str]:
+    """Every encounter of this tab (``mine``) met with the store's reading (``stored``,
+    by id) by :func:`merged`: the encounters to hold now, the ids to save (this tab's
+    changes applied again, and the copies, each under a ``new_id()``) and what to say."""
+    fights: dict[str, Fight] = {}
+    again: list[str] = []
+    said: list[str] = []
+    for ident in {**stored, **mine}:
+        keep, copy, note = merged(mine.get(ident), stored.get(ident))
+        if keep is not None:
+            fights[ident] = keep
+            again += [ident] if keep.unsaved else []
+        if copy is not None:
+            again.append(new_id())
+            fights[again[-1]] = copy
+        said += [note] if note else []
+    return fights, again, " ".join(said)
+
+
+def _copy(mine: Fight) -> Fight:
+    """This tab's version, to be saved as a new encounter beside the stored one."""
+    return Fight(mine.name[: 80 - len(COPY)] + COPY, mine.ruleset, mine.history)
+
+
+def _spliced(mine: History[Any], stored: History[Any]) -> History[Any]:
+    """``stored`` (its undo and redo steps: the other tab's), with this tab's older undo
+    steps before its oldest, where they join (the record keeps 50 steps, this tab up to
+    ``history.MAX_STEPS``)."""
+    if stored.past:
+        mine_all = (*mine.past, mine.present)
+        for j in range(len(mine_all) - 1, -1, -1):
+            if mine_all[j] == stored.past[0]:
+                past = (*mine_all[:j], *stored.past)[-MAX_STEPS:]
+                return History(past, stored.present, stored.future)
+    return stored
 
 
 def _of(enc: Any, ruleset: str) -> bool:
@@ -104,10 +314,23 @@ def parse_fight(text: Any) -> Fight:
     raw = data.get("encounter")
     if raw is None:
         return Fight(name, ruleset, None)
-    enc = from_dict(raw)
+    steps = data.get("steps")
+    if steps is not None and ("past" in data or "future" in data):
+        raise InputError("encounter", "This record holds its undo steps twice (steps, past).")
+    if steps is None:  # (stored before December 2026: every step whole)
+        enc = from_dict(raw)
+        _check_game(enc, ruleset)
+        past, future = _steps(data, "past", ruleset), _steps(data, "future", ruleset)
+        return Fight(name, ruleset, History(past, enc, future))
+    if not isinstance(raw, dict) or not isinstance(steps, dict) or set(steps) != PARTS:
+        raise InputError("encounter", "This record's encounter or steps are not objects.")
+    history = history_from_dict(raw, steps["past"], steps["future"])
+    _check_game(history.present, ruleset)  # (each step is of the present's game: read from it)
+    return Fight(name, ruleset, history)
+
+
+def _check_game(enc: Any, ruleset: str) -> None:
     if not _of(enc, ruleset):
         raise InputError(
             "encounter", f"This record does not hold a fight by the {RULESETS[ruleset]} rules."
         )
-    past, future = _steps(data, "past", ruleset), _steps(data, "future", ruleset)
-    return Fight(name, ruleset, History(past, enc, future))

@@ -29,7 +29,7 @@ from ruleslab.party import json_depth
 from ruleslab.records import fields_of
 from ruleslab.ruleset import RULESETS
 
-__all__ = ["FORMAT", "MAX_DEPTH", "VERSION", "from_dict", "read_json", "to_dict"]
+__all__ = ["FORMAT", "MAX_DEPTH", "VERSION", "from_dict", "read_json", "read_log", "to_dict"]
 
 FORMAT = "ruleslab-encounter"
 VERSION = 1
@@ -77,8 +77,9 @@ def _combatant(c: Combatant | ChimeraCombatant) -> dict[str, Any]:
     return {f.name: _plain(getattr(c, f.name)) for f in dataclasses.fields(c)}
 
 
-def to_dict(enc: AnyEncounter) -> dict[str, Any]:
-    """The encounter as plain dicts, lists, text, numbers and booleans."""
+def to_dict(enc: AnyEncounter, *, log: bool = True) -> dict[str, Any]:
+    """The encounter as plain dicts, lists, text, numbers and booleans (``log``: False,
+    without its log, which a stored step keeps as a length: :mod:`.stored`)."""
     out: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -89,7 +90,8 @@ def to_dict(enc: AnyEncounter) -> dict[str, Any]:
         if f.name == "combatants":
             out[f.name] = [_combatant(c) for c in value]
         elif f.name == "log":
-            out[f.name] = [[s.text, s.rule] for s in value]
+            if log:
+                out[f.name] = [[s.text, s.rule] for s in value]
         else:
             out[f.name] = _plain(value)
     return out
@@ -248,7 +250,8 @@ CHIMERA_COMBATANT: dict[str, Check] = {
 }
 
 
-def _log(value: Any, where: str) -> tuple[Step, ...]:
+def read_log(value: Any, where: str) -> tuple[Step, ...]:
+    """Log lines as :func:`to_dict` writes them (``[[text, rule], …]``), each checked."""
     if not isinstance(value, list) or len(value) > MAX_LOG:
         raise _fail(where, f"must be a list of at most {MAX_LOG} lines.")
     out = []
@@ -259,13 +262,19 @@ def _log(value: Any, where: str) -> tuple[Step, ...]:
     return tuple(out)
 
 
-def _people(value: Any, spec: Mapping[str, Check], cls: type) -> tuple[Any, ...]:
+def _people(
+    value: Any, spec: Mapping[str, Check], cls: type, known: Mapping[int, Any]
+) -> tuple[Any, ...]:
+    same = known.get(id(value))
+    if same is not None:  # (the very list read before: its combatants)
+        return same  # type: ignore[no-any-return]
     if not isinstance(value, list) or not 1 <= len(value) <= MAX_COMBATANTS:
         raise _fail("combatants", f"must be a list of 1 to {MAX_COMBATANTS} combatants.")
     out = []
     for i, item in enumerate(value):
         where = f"combatants[{i}]"
-        out.append(_make(cls, where, **_object(item, where, spec)))
+        same = known.get(id(item))
+        out.append(same if same is not None else _make(cls, where, **_object(item, where, spec)))
     keys = [c.key for c in out]
     if len(set(keys)) != len(keys):
         raise _fail("combatants", "two combatants share a key.")
@@ -283,8 +292,25 @@ def _check_order(order: tuple[str, ...], place: int, people: tuple[Any, ...]) ->
         raise _fail("place", f"must be at most {len(order)}, the order's length.")
 
 
-def from_dict(data: Any) -> AnyEncounter:
-    """The encounter ``data`` holds (:func:`to_dict`'s form), every field checked."""
+def from_dict(
+    data: Any, *, known: Mapping[int, Any] | None = None, log: tuple[Step, ...] | None = None
+) -> AnyEncounter:
+    """The encounter ``data`` holds (:func:`to_dict`'s form), every field checked.
+
+    A stored undo step (:mod:`.stored`) is read from its neighbour, already checked:
+    ``known`` maps the ``id()`` of a combatant's dict read before to the combatant it
+    gave, and of a combatants' list read before to their tuple (that very object: not
+    checked again), and ``log`` is its log, checked (``data``'s
+    own ``"log"`` then must be ``[]``)."""
+    was = known or {}
+
+    def log_of(v: Any, w: str) -> tuple[Step, ...]:
+        if log is None:
+            return read_log(v, w)
+        if v != []:
+            raise _fail(w, "a stored step's log is read from its neighbour.")
+        return log
+
     if not isinstance(data, dict):
         raise _fail("encounter", "is not an encounter (an object of named fields).")
     if data.get("format") != FORMAT:
@@ -296,14 +322,14 @@ def from_dict(data: Any) -> AnyEncounter:
     if game == "aberrant":
         spec: dict[str, Check] = {
             "ruleset": _choice(RULESETS),
-            "combatants": lambda v, w: _people(v, ABERRANT_COMBATANT, Combatant),
+            "combatants": lambda v, w: _people(v, ABERRANT_COMBATANT, Combatant, was),
             "turn": _int(0, 1_000_000),
             "order": _keys,
             "place": _int(0, MAX_COMBATANTS),
             "scene_over": _bool,
             "daze_lasts": _choice(tuple(k for k, _ in DAZE_LASTS)),
             "initiative_each_turn": _bool,
-            "log": _log,
+            "log": log_of,
         }
         fields = _object(body, "encounter", spec)
         _check_order(fields["order"], fields["place"], fields["combatants"])
@@ -313,14 +339,14 @@ def from_dict(data: Any) -> AnyEncounter:
         return Encounter(**fields)
     if game == "chimera":
         spec = {
-            "combatants": lambda v, w: _people(v, CHIMERA_COMBATANT, ChimeraCombatant),
+            "combatants": lambda v, w: _people(v, CHIMERA_COMBATANT, ChimeraCombatant, was),
             "rules": lambda v, w: _make(FightRules, w, **_object(v, w, RULES_SPEC)),
             "round": _int(0, 1_000_000),
             "order": _keys,
             "place": _int(0, MAX_COMBATANTS),
             "over": _bool,
             "first": _text,
-            "log": _log,
+            "log": log_of,
         }
         fields = _object(body, "encounter", spec)
         _check_order(fields["order"], fields["place"], fields["combatants"])

@@ -1,0 +1,181 @@
+"""A fight's undo history stored compactly: each step as its difference from its neighbour.
+
+A saved fight keeps its undo and redo steps so that undo survives a reload. Stored
+whole (:func:`~ruleslab.encounter.serial.to_dict`), each step repeats the log so far
+and every combatant: a long fight kept only a dozen steps in the record store's limit.
+Here the present encounter is stored whole and each step as what differs from its
+neighbour (the step after it for the undo steps, the one before it for the redo
+steps)::
+
+    {"log": [n, [[text, rule], ...]],   # its log: the neighbour's first n lines, then these
+     "set": {"turn": 3, "place": 0},     # the encounter's fields that differ
+     "changed": {"2": {"damage": {...}}},  # combatant 2's fields that differ
+     "combatants": [...]}                # or, when who is in the fight differs, all of them
+
+A part left out is the neighbour's. The log is written only once: a step back keeps
+the first ``n`` lines of its neighbour's (``[n, []]``), since a step only adds lines.
+
+Reading checks everything as :func:`~ruleslab.encounter.serial.from_dict` does: each
+step is rebuilt from its neighbour and read by it, every field checked (a part that
+names a field or a combatant its neighbour does not have is refused, with where it
+is). What was read already is not read again: a combatant left unchanged is his
+neighbour's (already checked), and a log's lines are checked once, so a record of many
+steps is read in time proportional to its length.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ruleslab.encounter.history import MAX_STEPS, History
+from ruleslab.encounter.log import EncounterError, whole
+from ruleslab.encounter.serial import MAX_LOG, AnyEncounter, from_dict, read_log, to_dict
+from ruleslab.explain import Step
+
+__all__ = ["PARTS", "history_from_dict", "history_to_dict", "step_delta"]
+
+PARTS = ("log", "set", "changed", "combatants")
+"""What a stored step may hold (each part optional)."""
+_WHOLE = ("format", "version", "game", "combatants", "log")
+"""The fields a step's ``set`` may not hold: its game, its combatants and its log."""
+
+
+def _common(a: tuple[Step, ...], b: tuple[Step, ...]) -> int:
+    """How many first lines ``a`` and ``b`` share."""
+    n = min(len(a), len(b))
+    if a[:n] == b[:n]:
+        return n
+    i = 0
+    while i < n and a[i] == b[i]:
+        i += 1
+    return i
+
+
+def step_delta(enc: AnyEncounter, base: AnyEncounter) -> dict[str, Any]:
+    """``enc`` as what differs from ``base`` (same game: a history's neighbours)."""
+    d, b = to_dict(enc, log=False), to_dict(base, log=False)
+    out: dict[str, Any] = {}
+    n = _common(enc.log, base.log)
+    if not n == len(enc.log) == len(base.log):
+        out["log"] = [n, [[s.text, s.rule] for s in enc.log[n:]]]
+    changed = {k: v for k, v in d.items() if k not in _WHOLE and v != b.get(k)}
+    if changed:
+        out["set"] = changed
+    people, was = d["combatants"], b["combatants"]
+    if [c["key"] for c in people] != [c["key"] for c in was]:
+        out["combatants"] = people
+    else:
+        fields = {
+            str(i): {k: v for k, v in c.items() if v != old[k]}
+            for i, (c, old) in enumerate(zip(people, was, strict=True))
+            if c != old
+        }
+        if fields:
+            out["changed"] = fields
+    return out
+
+
+def history_to_dict(history: History[Any], kept: int) -> dict[str, Any]:
+    """``{"encounter", "past", "future"}``: the present whole and the last ``kept`` steps
+    of undo (oldest first) and of redo (next first), each as a :func:`step_delta` from
+    its neighbour."""
+    past = history.past[-kept:] if kept else ()
+    future = history.future[:kept] if kept else ()
+    newer = (*past, history.present)[1:]
+    older = (history.present, *future)[: len(future)]
+    return {
+        "encounter": to_dict(history.present),
+        "past": [step_delta(e, n) for e, n in zip(past, newer, strict=True)],
+        "future": [step_delta(e, o) for e, o in zip(future, older, strict=True)],
+    }
+
+
+def _fail(where: str, message: str) -> EncounterError:
+    return EncounterError("encounter", f"{where}: {message}")
+
+
+def _step(delta: Any, base: AnyEncounter, raw: dict[str, Any], where: str) -> Any:
+    """The step ``delta`` holds, rebuilt from its neighbour ``base`` (``raw``: the dict
+    ``base`` was read from, log left out) and read: ``(encounter, its dict)``."""
+    if not isinstance(delta, dict):
+        raise _fail(where, "must be an object of the parts that differ.")
+    unknown = sorted(set(delta) - set(PARTS), key=str)
+    if unknown:
+        raise _fail(where, f"holds a part this version does not know: {unknown[0]!r}.")
+    data = dict(raw)
+    sets = delta.get("set", {})
+    if not isinstance(sets, dict):
+        raise _fail(f"{where}.set", "must be an object of the fields that differ.")
+    for k, v in sets.items():
+        if k in _WHOLE or k not in raw:
+            raise _fail(f"{where}.set", f"names no field a step may set: {str(k)[:40]!r}.")
+        data[k] = v
+    log = base.log
+    if "log" in delta:
+        part = delta["log"]
+        if not (isinstance(part, list) and len(part) == 2 and whole(part[0], 0, len(log))):
+            raise _fail(
+                f"{where}.log", f"must be [lines kept, of 0 to {len(log)}; the lines added]."
+            )
+        added = part[1]
+        if isinstance(added, list) and part[0] + len(added) > MAX_LOG:
+            raise _fail(f"{where}.log", f"must hold at most {MAX_LOG} lines.")
+        log = (*log[: part[0]], *read_log(added, f"{where}.log"))
+    if "combatants" in delta and "changed" in delta:
+        raise _fail(where, "holds both its combatants and their changes.")
+    known: dict[int, Any] = {}
+    people = raw["combatants"]
+    if "combatants" in delta:
+        data["combatants"] = delta["combatants"]
+    elif "changed" not in delta:
+        known = {id(people): base.combatants}  # (the very list read before: not read again)
+    else:
+        known = {id(c): person for c, person in zip(people, base.combatants, strict=True)}
+        changes = delta["changed"]
+        if not isinstance(changes, dict):
+            raise _fail(f"{where}.changed", "must be an object of the combatants that differ.")
+        people = list(people)
+        for i, fields in changes.items():
+            if not (isinstance(i, str) and i.isdigit() and str(int(i)) == i):
+                raise _fail(f"{where}.changed", f"{str(i)[:20]!r} is not a combatant's place.")
+            if int(i) >= len(people):
+                raise _fail(f"{where}.changed", f"names combatant {i} of {len(people)}.")
+            old = people[int(i)]
+            if not isinstance(fields, dict) or not set(fields) <= set(old):
+                raise _fail(f"{where}.changed.{i}", "must be an object of that combatant's fields.")
+            people[int(i)] = {**old, **fields}
+        data["combatants"] = people
+    try:
+        enc = from_dict({**data, "log": []}, known=known, log=log)
+    except EncounterError as e:
+        raise _fail(where, e.message) from None
+    return enc, data
+
+
+def _steps(
+    raw: Any, present: AnyEncounter, present_raw: dict[str, Any], part: str
+) -> list[AnyEncounter]:
+    """The stored ``part`` (``past``: each step from the one after it; ``future``: from
+    the one before), read nearest first."""
+    if not isinstance(raw, list) or len(raw) > MAX_STEPS:
+        raise _fail(part, f"must be a list of at most {MAX_STEPS} steps.")
+    order: Sequence[int] = range(len(raw) - 1, -1, -1) if part == "past" else range(len(raw))
+    base, base_raw = present, present_raw
+    out = []
+    for i in order:
+        base, base_raw = _step(raw[i], base, base_raw, f"{part}[{i}]")
+        out.append(base)
+    return out[::-1] if part == "past" else out
+
+
+def history_from_dict(encounter: Any, past: Any, future: Any) -> History[AnyEncounter]:
+    """The history :func:`history_to_dict` wrote, every step read and checked
+    (:class:`EncounterError` naming the step and the field)."""
+    present = from_dict(encounter)
+    raw = {k: v for k, v in encounter.items() if k != "log"}
+    return History(
+        tuple(_steps(past, present, raw, "past")),
+        present,
+        tuple(_steps(future, present, raw, "future")),
+    )
