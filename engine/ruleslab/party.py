@@ -397,10 +397,17 @@ class Party:
             )
         )
 
-    def update(self, id: str, rec: Any, *, entered: Iterable[str] | None = None) -> Party:
+    def update(
+        self,
+        id: str,
+        rec: Any,
+        *,
+        entered: Iterable[str] | None = None,
+        typed: Iterable[str] = (),
+    ) -> Party:
         """The character ``id`` with record ``rec`` (same kind; his name kept). The fields
         entered: ``entered`` (and those that differ from the defaults); if not given, the
-        ones entered before and every field whose value changed."""
+        ones entered before, every field whose value changed and the fields ``typed``."""
         old = self.entry(id=id)
         if type(rec) is not type(old.record):
             raise InputError("kind", f"{old.name} is {old.kind.a}.")
@@ -408,7 +415,7 @@ class Party:
             rec = dataclasses.replace(rec, name=old.name)
         if entered is None:
             changed = {f for f in old.kind.fields if getattr(rec, f) != getattr(old.record, f)}
-            entered = old.entered | changed
+            entered = old.entered | changed | set(typed)
         new = Entry(old.id, old.name, rec, frozenset(entered))
         return Party(tuple(new if e.id == id else e for e in self.entries))
 
