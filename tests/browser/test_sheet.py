@@ -168,7 +168,9 @@ def test_a_saved_character_is_seen_and_edited_on_his_sheet(browser: Any, base_ur
         context.close()
 
 
-def test_the_tracker_links_a_party_combatant_to_his_sheet(browser: Any, base_url: str) -> None:
+def test_the_tracker_links_a_party_combatant_to_his_sheet(
+    browser: Any, base_url: str, artifacts: Any
+) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         page = context.new_page()
@@ -188,6 +190,8 @@ def test_the_tracker_links_a_party_combatant_to_his_sheet(browser: Any, base_url
         assert page.locator(".rl-tr-sheet").count() == 1
         link = page.get_by_role("link", name="Ana's sheet")
         assert link.bounding_box()["height"] >= 44
+        assert axe_violations(page) == []
+        page.locator(".rl-tr-order").screenshot(path=str(artifacts / "sheet-tracker-row-390.png"))
         link.click()
         _sheet_drawn(page, "Ana")
         assert page.evaluate(FIELDS_JS)["dexterity"]["tag"] == "entered"
@@ -195,18 +199,27 @@ def test_the_tracker_links_a_party_combatant_to_his_sheet(browser: Any, base_url
         context.close()
 
 
-def test_a_fill_that_would_overwrite_a_typed_value_asks_first(browser: Any, base_url: str) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+@pytest.mark.parametrize(("theme", "width", "height"), [("light", 390, 844), ("dark", 1280, 900)])
+def test_a_fill_that_would_overwrite_a_typed_value_asks_first(
+    browser: Any, base_url: str, artifacts: Any, theme: str, width: int, height: int
+) -> None:
+    context = browser.new_context(viewport={"width": width, "height": height})
     try:
         page = context.new_page()
         watch = PageWatch(page, base_url)
-        page.goto(f"{base_url}app.html?calculator=lifting")
+        page.goto(f"{base_url}app.html?calculator=lifting&theme={theme}")
         page.evaluate(CLEAR_JS)
         # Kim: Strength 4 entered, Might 0 a default
         kim = Party().add("Kim", Character(strength=4)).entries[0]
         page.wait_for_selector(".rl-calc-lifting .rl-party", timeout=KERNEL_TIMEOUT)
         _put(page, kim)
-        bar = _open(page, base_url, "lifting")
+        page.goto(f"{base_url}app.html?calculator=lifting&theme={theme}")
+        bar = page.locator(".rl-calc-lifting .rl-party")
+        bar.locator(".rl-party-list summary").wait_for(timeout=KERNEL_TIMEOUT)
+        page.wait_for_function(
+            "() => !document.querySelector('.rl-calc-lifting .rl-party').textContent"
+            ".includes('Loading the party')"
+        )
         type_into(page, "lifting", "strength", "5")
         type_into(page, "lifting", "might", "1")
         page.wait_for_timeout(500)
@@ -224,6 +237,10 @@ def test_a_fill_that_would_overwrite_a_typed_value_asks_first(browser: Any, base
         )
         assert field_box(page, "lifting", "might").input_value() == "1"
         assert axe_violations(page) == []
+        heights = [b.bounding_box()["height"] for b in question.locator("button").all()]
+        assert len(heights) == 2
+        assert min(heights) >= 44
+        bar.screenshot(path=str(artifacts / f"sheet-fill-question-{theme}-{width}.png"))
         # "Keep mine": his 5 stays; the role says it is edited
         bar.get_by_role("button", name="Keep mine").click()
         question.wait_for(state="detached")

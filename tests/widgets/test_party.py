@@ -600,12 +600,12 @@ def test_a_fill_asks_before_overwriting_a_value_typed_and_keeps_it_over_a_defaul
     assert view.party.question == {
         "role": "lifter",
         "name": "Kim",
-        "title": "The lifter",
+        "title": "the lifter",
         "fields": [{"name": "strength", "label": "Strength", "mine": "5", "theirs": "4"}],
     }
     message = view.party.message
     assert "Kept what you typed in Might (Kim has the default there)." in message
-    assert "1 of your values differ from Kim's: keep yours?" in message
+    assert "What you typed in Strength differs from Kim's: keep it?" in message
     assert view.party.filled["lifter"] == {"id": kim.id, "name": "Kim", "edited": True}
     # "Use Kim's": his Strength; Might stays the GM's (a default never overwrites it)
     _page(view.party, {"type": "use_theirs"})

@@ -42,7 +42,7 @@ import traitlets
 
 from ruleslab import InputError, Party, Role, parse_party, party_json
 from ruleslab.party import Entry, entry_json, parse_entry
-from ruleslab_widgets.module_widget import ModuleWidget
+from ruleslab_widgets.module_widget import NODE_JS, ModuleWidget
 from ruleslab_widgets.records import RECORDS_JS, RecordSync, Stored, Unreadable, Written
 
 __all__ = ["COLLECTION", "STORE_VERSION", "PartyBar", "form_text", "party_roles", "stored_party"]
@@ -106,6 +106,7 @@ _text = form_text  # (its older name, which the tracker's board imports)
 
 _ESM = (
     RECORDS_JS
+    + NODE_JS
     + r"""
 const COLLECTION = "party";
 const LEGACY = { store: "party", key: "party" };  // (where sites before the records kept it)
@@ -128,18 +129,6 @@ function address(query, fragment) {
   const root = siteRoot();
   const relative = "app.html?" + query + (fragment ? "#" + fragment : "");
   return root ? new URL(relative, root).href : relative;
-}
-function node(tag, props = {}, children = []) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === "text") el.textContent = v;
-    else if (k === "class") el.className = v;
-    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else if (k in el && typeof v !== "string") el[k] = v;
-    else el.setAttribute(k, v);
-  }
-  el.append(...children);
-  return el;
 }
 function button(text, onclick, extra = {}) {
   return node("button", { type: "button", class: "jupyter-button rl-party-button", text,
@@ -589,7 +578,7 @@ _CSS = """
   font-size: 0.9em; }
 .rl-party .rl-party-item-name { font-weight: 600; overflow-wrap: anywhere; }
 .rl-party .rl-party-sheet { color: var(--rl-link, #0b57d0); display: inline-flex;
-  align-items: center; min-height: var(--jp-widgets-inline-height, 28px); padding: 0 0.4em; }
+  align-items: center; min-height: 44px; padding: 0 0.4em; }
 .rl-party .rl-party-items { list-style: none; margin: 0.3em 0; padding: 0;
   display: flex; flex-direction: column; gap: 0.3em; }
 .rl-party .rl-party-list > summary { cursor: pointer; font-weight: 600; padding: 0.15em 0; }
@@ -605,6 +594,7 @@ _CSS = """
 .rl-party .rl-party-ask { border: 2px solid var(--rl-warn-fg, #6b4200); border-radius: 4px;
   padding: 0.4em 0.6em; background: var(--rl-warn-bg, #fff4e5); color: var(--rl-warn-fg, #6b4200); }
 .rl-party .rl-party-ask p { margin: 0 0 0.35em; overflow-wrap: anywhere; }
+.rl-party .rl-party-question .rl-party-button { min-height: 44px; }
 .rl-party .rl-party-diffs { margin: 0 0 0.4em; padding-left: 1.2em; overflow-wrap: anywhere; }
 .rl-party .rl-party-ask-what { font-weight: 600; }
 .rl-party .rl-party-warning, .rl-party .rl-party-offer { background: var(--rl-warn-bg, #fff4e5);
@@ -971,12 +961,14 @@ class PartyBar(ModuleWidget):
                 f" Kept what you typed in {', '.join(kept)} ({entry.name} has the default there)."
             )
         self.question = (
-            {"role": role_name, "name": entry.name, "title": role.title, "fields": asked}
+            {"role": role_name, "name": entry.name, "title": _phrase(role.title), "fields": asked}
             if asked
             else {}
         )
         if asked:
-            said += f" {len(asked)} of your values differ from {entry.name}'s: keep yours?"
+            labels = ", ".join(str(f["label"]) for f in asked)
+            differ = "differs" if len(asked) == 1 else "differ"
+            said += f" What you typed in {labels} {differ} from {entry.name}'s: keep it?"
         self._say(said)
 
     def answer(self, keep: bool) -> None:

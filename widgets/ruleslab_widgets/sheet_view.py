@@ -6,27 +6,17 @@ other sheets) and its styles. Every text is set with ``textContent`` or an input
 
 from __future__ import annotations
 
+from ruleslab_widgets.module_widget import NODE_JS
 from ruleslab_widgets.records import RECORDS_JS
 
 __all__ = ["CSS", "ESM"]
 
 ESM = (
     RECORDS_JS
+    + NODE_JS
     + r"""
 const COLLECTION = "party";
 let sharedStore = null;
-function node(tag, props = {}, children = []) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === "text") el.textContent = v;
-    else if (k === "class") el.className = v;
-    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else if (k in el && typeof v !== "string") el[k] = v;
-    else el.setAttribute(k, v);
-  }
-  el.append(...children.filter((c) => c !== null));
-  return el;
-}
 function sheetAddress(id) {
   const url = new URL(window.location.href);
   const q = new URLSearchParams();
@@ -119,7 +109,10 @@ function render({ model, el }) {
         onkeydown: (e) => { if (e.key === "Enter") save(); } });
       input.value = value;
     }
-    const help = [f.range, f.help].filter(Boolean).join(". ").replace(/\.\./g, ".");
+    // (a choice's values are its menu's: not said again)
+    const range = f.range && f.type !== "choice" ? f.range[0].toUpperCase() + f.range.slice(1) +
+      (f.unit ? ` ${f.unit}` : "") : "";
+    const help = [range, f.help].filter(Boolean).join(". ").replace(/\.\./g, ".");
     const parts = [label, node("div", { class: "rl-sh-control" }, [input,
       f.entered && !typed ? btn("Use the default", () => send({ type: "default", field: f.name }),
         { class: "rl-sh-btn rl-sh-reset",
@@ -152,7 +145,7 @@ function render({ model, el }) {
       node("span", { text: s.character ? "Other sheets:" : "The party's characters:" }),
       node("ul", {}, list.map((c) => node("li", {}, [
         node("a", { href: sheetAddress(c.id), text: c.name }),
-        node("span", { class: "rl-sh-kind", text: ` (${c.kind_label})` })])))]);
+        node("span", { class: "rl-sh-kind", text: `(${c.kind_label})` })])))]);
   }
   function head(c) {
     if (ui.renaming) {
@@ -208,8 +201,7 @@ function render({ model, el }) {
       saveEl = btn("Save", save, { class: "rl-sh-btn rl-sh-save" });
       parts.push(node("div", { class: "rl-sh-actions" }, [saveEl,
         btn(s.undo ? `Undo: ${s.undo}` : "Undo", () => send({ type: "undo" }),
-            { disabled: !s.undo, class: "rl-sh-btn rl-sh-undo" })]));
-      parts.push(status);
+            { disabled: !s.undo, class: "rl-sh-btn rl-sh-undo" }), status]));
       const others = chooser(s);
       if (others) parts.push(others);
     }
@@ -282,8 +274,11 @@ CSS = """
   background: var(--rl-warn-bg, #fff4d6); }
 .rl-sheet .rl-sh-error { margin: 0; color: var(--rl-error, #b00020); font-weight: 600; }
 .rl-sheet .rl-sh-bad .rl-sh-input { border: 2px solid var(--rl-error, #b00020); }
-.rl-sheet .rl-sh-actions { display: flex; flex-wrap: wrap; gap: 0.5em; position: sticky;
-  bottom: 0; padding: 0.4em 0; background: var(--rl-bg, #fff); }
+.rl-sheet .rl-sh-actions { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5em;
+  position: sticky; bottom: 0; z-index: 2; padding: 0.4em 0;
+  background: var(--rl-page-bg, var(--jp-layout-color0, #fff));
+  border-top: 1px solid var(--rl-border, #c4c4c4); }
+.rl-sheet .rl-sh-actions .rl-sh-status { flex: 1 1 16em; }
 .rl-sheet .rl-sh-status:empty { display: none; }
 .rl-sheet .rl-sh-status { padding: 0.3em 0.6em; border-left: 3px solid
   var(--rl-border, #c4c4c4); }
@@ -291,7 +286,7 @@ CSS = """
   color: var(--rl-warn-fg, #6b4200); border-left-color: var(--rl-warn-fg, #6b4200); }
 .rl-sheet .rl-sh-others ul { margin: 0.3em 0; padding-left: 1.2em; }
 .rl-sheet .rl-sh-others li { min-height: 44px; display: flex; align-items: center;
-  flex-wrap: wrap; }
+  flex-wrap: wrap; gap: 0.35em; }
 .rl-sheet .rl-sh-others a { color: var(--rl-link, #0b57d0); display: inline-flex;
   align-items: center; min-height: 44px; }
 """
