@@ -659,3 +659,30 @@ def test_saving_a_role_counts_the_fields_typed_as_entered():
     _page(view.party, {"type": "update", "role": "lifter"})
     stored = parse_entry(sent.storage.records[ann.id]["text"])
     assert stored.entered == {"strength", "might", "quantum", "willpower"}
+
+
+def test_a_record_stored_before_entered_existed_loads_with_the_same_values():
+    # as a site before the sheet stored Kim: a full sheet, no "entered" (RN-PARTY-1)
+    old = {
+        "id": "kim1",
+        "name": "Kim",
+        "kind": "character",
+        "record_version": 1,
+        "fields": {**Party().add("x", Character()).entries[0].fields, "strength": 4},
+    }
+    storage = Storage()
+    storage.records["kim1"] = {
+        "rev": 1,
+        "created": 0.0,
+        "deleted": False,
+        "text": json.dumps(old),
+    }
+    tab = Tab(storage, "lifting")
+    kim = tab.view.party.party.entry(id="kim1")
+    assert (kim.record, kim.entered) == (Character(strength=4), {"strength"})
+    assert storage.aside == []
+    _page(tab.view.party, {"type": "fill", "role": "lifter", "id": "kim1"})
+    assert tab.view.inputs["strength"].value == "4"
+    # written again (a rename): now with its entered fields
+    _page(tab.view.party, {"type": "rename", "id": "kim1", "name": "Kimiko"})
+    assert json.loads(storage.records["kim1"]["text"])["entered"] == ["strength"]
