@@ -330,8 +330,11 @@ function render({ model, el }) {
     }
     li.append(node("span", { class: "rl-party-item-name", text: c.name }),
               node("span", { class: "rl-party-kind", text: c.kind_label }));
-    if (ownData()) {  // (his sheet: a page of the site, which keeps the party)
-      li.append(node("a", { class: "rl-party-sheet", text: "Sheet", target: "_top",
+    if (ownData()) {  // (his sheet: a page of the site; from an embed, in a tab of its own)
+      let framed = true;
+      try { framed = window.top !== window.self; } catch (err) {}
+      li.append(node("a", { class: "rl-party-sheet", text: "Sheet",
+                            target: framed ? "_blank" : "_self", rel: "noopener",
                             href: address("calculator=sheet&id=" + encodeURIComponent(c.id), ""),
                             "aria-label": `${c.name}'s sheet` }));
     }
