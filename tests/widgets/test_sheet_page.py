@@ -169,3 +169,17 @@ def test_a_value_corrected_and_saved_at_once_clears_its_message():
     sheet.say({"type": "save", "values": {"stamina": "5"}})  # (Enter before the field's check)
     assert sheet.page.sheet["errors"] == {}
     assert sheet.stored(kim).record == Character(strength=4, stamina=5)
+
+
+def test_a_fighters_wounds_over_his_wound_limit_are_refused():
+    party = Party().add("Rex", Fighter("Rex", wound_limit=3))
+    rex = party.entries[0].id
+    sheet = Sheet(Storage(party), rex)
+    sheet.say({"type": "save", "values": {"wounds": "4"}})
+    assert sheet.page.sheet["message"] == (
+        "Not saved: Rex's wounds (4) must be at most his Wound Limit (3): more would "
+        "already have vanquished him."
+    )
+    assert sheet.stored(rex).record.wounds == 0
+    sheet.say({"type": "save", "values": {"wounds": "4", "wound_limit": "5"}})
+    assert sheet.stored(rex).record.wounds == 4

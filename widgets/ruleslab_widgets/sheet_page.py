@@ -111,6 +111,17 @@ GROUPS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
 every declared field in exactly one (``tests/widgets/test_sheet_page.py``)."""
 
 
+def _fighter_checked(rec: Any) -> None:
+    from ruleslab.chimera.plan import check_wounds  # (the Chimera rules: when needed)
+
+    check_wounds(rec)
+
+
+WHOLE: dict[str, tuple[Callable[[Any], None], ...]] = {"fighter": (_fighter_checked,)}
+"""The engine's checks of a whole record of each kind (two fields of one record: a
+fighter's wounds at most his Wound Limit), made before a sheet is saved."""
+
+
 def _kind_of_param(p: Param) -> str:
     if isinstance(p, BoolParam):
         return "bool"
@@ -312,9 +323,14 @@ class SheetPage(ModuleWidget):
             return
         try:
             rec = entry.kind.make(entry.name, {**entry.fields, **fields})
+            for check in WHOLE.get(entry.kind.key, ()):
+                check(rec)
         except InputError as exc:
             self.errors[exc.field] = exc.message
             self._say(f"Not saved: {exc.message}", "warning")
+            return
+        except ValueError as exc:  # (two fields of one record: said of both)
+            self._say(f"Not saved: {exc}.", "warning")
             return
         changed = [
             p.label
