@@ -125,9 +125,12 @@ def app_page_html() -> str:
     colours below, the controls' (``app/theme.css``) and the calculator's
     (:mod:`ruleslab_widgets.style`) follow.
     """
-    from ruleslab_widgets import tracker_page
+    from ruleslab_widgets import sheet_page, tracker_page
 
-    pages = {c.key: c.title for c in CALCULATORS} | {tracker_page.KEY: tracker_page.TITLE}
+    pages = {c.key: c.title for c in CALCULATORS} | {
+        tracker_page.KEY: tracker_page.TITLE,
+        sheet_page.KEY: sheet_page.TITLE,
+    }
     titles = json.dumps(pages, ensure_ascii=True)
     related = json.dumps(RELATED, ensure_ascii=True)
     # "</" cannot appear in the JSON (keys and titles are plain), but guard anyway
@@ -428,7 +431,8 @@ minute. Keep this page open.</p>
 <header class="rl-page-head">
 <nav class="rl-crumbs" aria-label="Site"><a href="index.html">← All calculators</a>
 <a href="rules-notes/index.html">Rules notes</a>
-<a href="app.html?calculator=tracker">Encounter tracker</a></nav>
+<a href="app.html?calculator=tracker">Encounter tracker</a>
+<a href="app.html?calculator=sheet">Character sheets</a></nav>
 <h1 id="page-title">ruleslab calculator</h1>
 <nav class="rl-related" id="related" aria-label="Related calculators" hidden>Related:
 <ul></ul></nav>
@@ -561,7 +565,8 @@ def _prerender_head() -> str:
         """<script>
 (function () {
   const R = window.ruleslab;
-  if (!R || !R.worker || R.key === "tracker") return;  // (the tracker: no static page)
+  // (the tracker and the sheet: no static page)
+  if (!R || !R.worker || R.key === "tracker" || R.key === "sheet") return;
   const WORDS = """
         + words
         + """;
@@ -1017,6 +1022,7 @@ runs in your browser, Python included, and nothing is sent anywhere.</p>
  maxlength="{SEARCH_MAX}" aria-describedby="search-count search-cut"></div>
 <a class="notes" href="rules-notes/index.html">Rules notes: how unclear rules are read</a>
 <a class="notes" href="app.html?calculator=tracker">Encounter tracker: run a fight, turn by turn</a>
+<a class="notes" href="app.html?calculator=sheet">Character sheets: see and edit a character</a>
 <a class="notes" href="docs/index.html">Documentation: for GMs, rules authors, developers</a>
 </div>
 <p id="search-count" class="visually-hidden" aria-live="polite"></p>

@@ -15,9 +15,16 @@ themselves, usable in any calculator::
 The file (what the app page exports and imports, :func:`party_json`) names
 itself, like a Dexie export::
 
-    {"format": "ruleslab-party", "format_version": 1, "engine_version": "0.1.0",
+    {"format": "ruleslab-party", "format_version": 2, "engine_version": "0.1.0",
      "characters": [{"id": "…", "name": "Aiko", "kind": "character",
-                     "record_version": 1, "fields": {"strength": 4, …}}, …]}
+                     "record_version": 1, "fields": {"strength": 4, …},
+                     "entered": ["strength"]}, …]}
+
+Each character knows which of its fields the GM *entered* (:attr:`Entry.entered`),
+told apart from the defaults he never touched: ``entered`` lists them. A file of
+format version 1, and a record stored before it, has no ``entered``: it is read as
+the fields whose value differs from the record's default (rules note RN-PARTY-1),
+so an old file opens with the same figures and the same sheet.
 
 :func:`parse_party` checks everything before anything is used: the size
 (:data:`MAX_TEXT`), the nesting (:data:`MAX_DEPTH`, checked before the JSON is
@@ -33,7 +40,8 @@ the character and the field, fit to show a GM.
 
 One character also travels alone, in a link (:func:`shared_character`,
 :func:`parse_shared_character`): the same entry, without its id, only the
-fields that differ from the defaults, as base64url JSON.
+fields entered (those that differ from the defaults among them), as base64url
+JSON; the fields a link carries are the fields entered.
 
 Standard library only, like the whole engine.
 """
@@ -47,7 +55,7 @@ import importlib
 import json
 import unicodedata
 import uuid
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,10 +73,12 @@ __all__ = [
     "MAX_TEXT",
     "MIGRATIONS",
     "SHARE_FORMAT",
+    "SHARE_FORMAT_VERSION",
     "Entry",
     "Kind",
     "Party",
     "check_name",
+    "differing",
     "entry_json",
     "json_depth",
     "kind_for",
@@ -82,10 +92,14 @@ __all__ = [
 
 FORMAT = "ruleslab-party"
 """The ``format`` of a party file."""
-FORMAT_VERSION = 1
-"""The version of the party file's layout this engine writes (and the newest it reads)."""
+FORMAT_VERSION = 2
+"""The version of the party file's layout this engine writes (and the newest it reads):
+2 added each character's ``entered`` (version 1 is read as RN-PARTY-1 says)."""
 SHARE_FORMAT = "ruleslab-character"
 """The ``format`` of one character in a link."""
+SHARE_FORMAT_VERSION = 1
+"""The version of a link's layout (unchanged by ``entered``: a link's fields are the
+fields entered)."""
 MAX_TEXT = 1_000_000
 """The longest party file read, in characters (the page refuses a file over 1 MB)."""
 MAX_LINK = 4000
@@ -192,13 +206,43 @@ def check_name(name: Any, where: str = "A character") -> str:
     return text
 
 
+def differing(kind: Kind, name: str, rec: Any) -> frozenset[str]:
+    """The declared fields of record ``rec`` (of ``kind``, called ``name``) whose value is
+    not the record's default: what an entry always counts as entered (RN-PARTY-1)."""
+    defaults = kind.make(name, {})
+    return frozenset(f for f in kind.fields if getattr(defaults, f) != getattr(rec, f))
+
+
 @dataclass(frozen=True)
 class Entry:
-    """One character of a party: its ``id`` (stable across renames), ``name`` and record."""
+    """One character of a party: its ``id`` (stable across renames), ``name``, record,
+    and the fields of the record the GM ``entered``.
+
+    ``entered`` always holds every field whose value differs from the record's default
+    (added when the entry is made: a value no one entered cannot be other than the
+    default), and may hold others: a field the GM typed at its default value. The
+    remaining fields are defaults he never touched (a sheet shows them as such; a fill
+    never lets them overwrite what he typed). An entry made without ``entered`` (an old
+    file or stored record, a record made in Python) counts exactly the fields that
+    differ from the defaults (rules note RN-PARTY-1).
+    """
 
     id: str
     name: str
     record: Any
+    entered: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        kind = self.kind
+        unknown = sorted(set(self.entered) - set(kind.fields))
+        if unknown:
+            raise InputError(
+                "entered",
+                f"{self.name}: “{str(unknown[0])[:40]}” is not a field of {kind.a}. "
+                f"Its fields: {', '.join(kind.fields)}.",
+            )
+        entered = frozenset(self.entered) | differing(kind, self.name, self.record)
+        object.__setattr__(self, "entered", entered)
 
     @property
     def kind(self) -> Kind:
@@ -209,6 +253,11 @@ class Entry:
         """The record's declared fields and their values, in order."""
         return {f: getattr(self.record, f) for f in self.kind.fields}
 
+    @property
+    def entered_fields(self) -> tuple[str, ...]:
+        """The fields entered, in the record's order."""
+        return tuple(f for f in self.kind.fields if f in self.entered)
+
     def to_json(self) -> dict[str, Any]:
         """The entry as a party file writes it."""
         return {
@@ -217,6 +266,7 @@ class Entry:
             "kind": self.kind.key,
             "record_version": self.kind.version,
             "fields": self.fields,
+            "entered": list(self.entered_fields),
         }
 
 
@@ -319,12 +369,16 @@ class Party:
                 return candidate
             n += 1
 
-    def add(self, name: str, rec: Any, *, id: str | None = None) -> Party:
-        """This party and one more character (``name`` checked; a Fighter takes it as his)."""
+    def add(
+        self, name: str, rec: Any, *, id: str | None = None, entered: Iterable[str] = ()
+    ) -> Party:
+        """This party and one more character (``name`` checked; a Fighter takes it as his);
+        ``entered``: the fields the GM entered (those that differ from the defaults are
+        counted anyway, :class:`Entry`)."""
         name = check_name(name)
         if _is_fighter(rec) and rec.name != name:
             rec = dataclasses.replace(rec, name=name)
-        return Party((*self.entries, Entry(id or new_id(), name, rec)))
+        return Party((*self.entries, Entry(id or new_id(), name, rec, frozenset(entered))))
 
     def rename(self, id: str, name: str) -> Party:
         """The character ``id`` called ``name``."""
@@ -335,6 +389,7 @@ class Party:
                     e.id,
                     name,
                     dataclasses.replace(e.record, name=name) if _is_fighter(e.record) else e.record,
+                    e.entered,
                 )
                 if e.id == id
                 else e
@@ -342,14 +397,27 @@ class Party:
             )
         )
 
-    def update(self, id: str, rec: Any) -> Party:
-        """The character ``id`` with record ``rec`` (same kind; his name kept)."""
+    def update(
+        self,
+        id: str,
+        rec: Any,
+        *,
+        entered: Iterable[str] | None = None,
+        typed: Iterable[str] = (),
+    ) -> Party:
+        """The character ``id`` with record ``rec`` (same kind; his name kept). The fields
+        entered: ``entered`` (and those that differ from the defaults); if not given, the
+        ones entered before, every field whose value changed and the fields ``typed``."""
         old = self.entry(id=id)
         if type(rec) is not type(old.record):
             raise InputError("kind", f"{old.name} is {old.kind.a}.")
         if _is_fighter(rec):
             rec = dataclasses.replace(rec, name=old.name)
-        return Party(tuple(Entry(e.id, e.name, rec) if e.id == id else e for e in self.entries))
+        if entered is None:
+            changed = {f for f in old.kind.fields if getattr(rec, f) != getattr(old.record, f)}
+            entered = old.entered | changed | set(typed)
+        new = Entry(old.id, old.name, rec, frozenset(entered))
+        return Party(tuple(new if e.id == id else e for e in self.entries))
 
     def remove(self, id: str) -> Party:
         """This party without the character ``id``."""
@@ -359,7 +427,7 @@ class Party:
         """This party and ``other``'s characters added (new ids; a name taken: " (2)")."""
         party = self
         for e in other.entries:
-            party = party.add(party.free_name(e.name), e.record)
+            party = party.add(party.free_name(e.name), e.record, entered=e.entered)
         return party
 
 
@@ -429,18 +497,18 @@ def _int_of(text: str) -> int:
     return int(text)
 
 
-def _check_format(data: Any, fmt: str, what: str) -> None:
+def _check_format(data: Any, fmt: str, what: str, newest: int = FORMAT_VERSION) -> None:
     if not isinstance(data, dict) or data.get("format") != fmt:
         thing = "party file" if fmt == FORMAT else "character"
         raise InputError("format", f"{what} is not a ruleslab {thing} (no “format”: “{fmt}”).")
     version = data.get("format_version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
         raise InputError("format_version", f"{what} has no valid “format_version”.")
-    if version > FORMAT_VERSION:
+    if version > newest:
         raise InputError(
             "format_version",
             f"{what} was written by a newer ruleslab (format version {version}; this one reads "
-            f"up to {FORMAT_VERSION}). Open it with the newer site.",
+            f"up to {newest}). Open it with the newer site.",
         )
 
 
@@ -450,7 +518,7 @@ def _entry(item: Any, n: int, *, with_id: bool) -> Entry:
     if not isinstance(item, dict):
         raise InputError("characters", f"{where} is not a character (an object with its fields).")
     expected = {"name", "kind", "record_version", "fields"} | ({"id"} if with_id else set())
-    unknown = sorted(set(item) - expected)
+    unknown = sorted(set(item) - expected - {"entered"})
     if unknown:
         raise InputError(
             "characters",
@@ -508,7 +576,18 @@ def _entry(item: Any, n: int, *, with_id: bool) -> Entry:
             f" (its values: {', '.join(v for v, _ in accepted)})" if accepted is not None else ""
         )
         raise InputError(exc.field, f"{where}, field “{exc.field}”: {exc.message}{values}") from exc
-    return Entry(ident, name, rec)
+    entered = item.get("entered", ())  # (none: RN-PARTY-1's reading, by Entry)
+    if not isinstance(entered, list | tuple) or not all(isinstance(f, str) for f in entered):
+        raise InputError("entered", f"{where} has no valid “entered” (a list of its fields).")
+    strange = sorted(set(entered) - set(known))
+    if strange:
+        raise InputError(
+            "entered",
+            f"{where}: “entered” names “{strange[0][:40]}”, not a field of {kind.a}.",
+        )
+    if not with_id:  # a link: the fields it carries are the fields entered
+        entered = [*entered, *fields]
+    return Entry(ident, name, rec, frozenset(entered))
 
 
 def parse_party(text: Any) -> Party:
@@ -563,15 +642,15 @@ def parse_entry(text: Any, where: str = "A stored character") -> Entry:
 
 def shared_character(entry: Entry) -> str:
     """Character ``entry`` as a link's value: base64url JSON of its name, kind,
-    record version and the fields that differ from the record's defaults."""
-    defaults = entry.kind.make(entry.name, {})
+    record version and the fields entered (every field that differs from the record's
+    defaults among them: :class:`Entry`)."""
     data = {
         "format": SHARE_FORMAT,
-        "format_version": FORMAT_VERSION,
+        "format_version": SHARE_FORMAT_VERSION,
         "name": entry.name,
         "kind": entry.kind.key,
         "record_version": entry.kind.version,
-        "fields": {k: v for k, v in entry.fields.items() if getattr(defaults, k) != v},
+        "fields": {k: v for k, v in entry.fields.items() if k in entry.entered},
     }
     raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()
     return base64.urlsafe_b64encode(raw).decode().rstrip("=")
@@ -594,6 +673,6 @@ def parse_shared_character(value: Any) -> Entry:
     except (binascii.Error, ValueError) as exc:
         raise InputError("character", f"{what} is damaged (not base64url text).") from exc
     data = _load(text, what, MAX_LINK, "character")
-    _check_format(data, SHARE_FORMAT, what)
+    _check_format(data, SHARE_FORMAT, what, SHARE_FORMAT_VERSION)
     item = {k: v for k, v in data.items() if k not in ("format", "format_version")}
     return _entry(item, 1, with_id=False)

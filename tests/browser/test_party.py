@@ -284,7 +284,7 @@ def test_the_party_is_kept_fills_calculators_and_travels_by_file(
             "strength.json": (exported.replace('"strength": 5', '"strength": 99', 1), "Strength"),
             "bidi.json": (exported.replace('"Aiko"', '"Ai\\u202eko"', 1), "U+202E"),
             "deep.json": ("[" * 100_000, "nested too deeply"),
-            "newer.json": (exported.replace('"format_version": 1', '"format_version": 2'), "newer"),
+            "newer.json": (exported.replace('"format_version": 2', '"format_version": 3'), "newer"),
             "huge.json": (" " * 1_500_000, "at most 1 MB"),
         }
         for name, (text, says) in bad.items():

@@ -66,7 +66,7 @@ def test_a_party_reads_back_the_same():
     text = party_json(party)
     data = json.loads(text)
     assert data["format"] == "ruleslab-party"
-    assert data["format_version"] == 1
+    assert data["format_version"] == 2
     assert data["engine_version"] == "0.1.0"
     assert [c["kind"] for c in data["characters"]] == ["character", "character", "fighter"]
     assert data["characters"][0]["fields"]["strength"] == 4
@@ -109,7 +109,7 @@ def test_the_party_is_usable_in_calculators_as_the_records_themselves():
         ("", "not JSON"),
         ("[1, 2]", "is not a ruleslab party file"),
         (json.dumps({"format": "dexie", "format_version": 1}), "is not a ruleslab party file"),
-        (_file(format_version=2), "newer ruleslab (format version 2"),
+        (_file(format_version=3), "newer ruleslab (format version 3"),
         (_file(format_version="1"), "no valid “format_version”"),
         (_file(characters={"a": 1}), "no “characters” list"),
         (_file(secret=1), "unknown parts: 'secret'"),
@@ -243,3 +243,104 @@ def test_a_bad_character_link_is_refused(value, says):
     with pytest.raises(InputError) as err:
         parse_shared_character(value)
     assert says in err.value.message
+
+
+# -- what the GM entered, told apart from the defaults (RN-PARTY-1) ---------------------
+
+
+def test_an_entry_knows_the_fields_entered_and_keeps_them_in_the_file():
+    # Strength typed at its default (3) counts as entered because the GM said so;
+    # Might 2 differs from the default 0, so it counts whatever he said
+    party = Party().add("Kim", Character(might=2), entered={"strength"})
+    kim = party.entry(name="Kim")
+    assert kim.entered == {"strength", "might"}
+    assert kim.entered_fields == ("strength", "might")  # (the record's order)
+    data = json.loads(party_json(party))
+    assert data["characters"][0]["entered"] == ["strength", "might"]
+    assert len(data["characters"][0]["fields"]) == len(kim.kind.fields)  # (the whole sheet)
+    back = parse_party(party_json(party))
+    assert back == party
+    assert back.entry(name="Kim").entered == {"strength", "might"}
+
+
+def test_an_old_file_without_entered_counts_the_fields_that_differ_from_the_defaults():
+    # a version 1 file stored a full sheet: Strength 4 and Athletics 3 differ from the
+    # Character's defaults (3 and 2), Dexterity 3 and Might 0 are the defaults
+    full = {"strength": 4, "dexterity": 3, "might": 0, "athletics": 3}
+    party = parse_party(_file({**_aiko(), "fields": full}))
+    aiko = party.entry(name="Aiko")
+    assert aiko.entered == {"strength", "athletics"}
+    assert aiko.record == Character(strength=4, athletics=3)  # (the same figures)
+    # a fighter: the defaults are the Fighter's own (MR 10, Defence 1, …)
+    rex = {
+        "id": "r1",
+        "name": "Rex",
+        "kind": "fighter",
+        "record_version": 1,
+        "fields": {"mr": 12, "defence": 1},
+    }
+    assert parse_party(_file(rex)).entry(name="Rex").entered == {"mr"}
+
+
+def test_a_stored_record_without_entered_reads_as_an_old_file_does():
+    from ruleslab.party import entry_json, parse_entry
+
+    old = json.dumps(_aiko(dexterity=3, wits=5))
+    assert parse_entry(old).entered == {"strength", "wits"}
+    kim = Party().add("Kim", Character(), entered={"stamina"}).entries[0]
+    assert parse_entry(entry_json(kim)) == kim
+    assert parse_entry(entry_json(kim)).entered == {"stamina"}
+
+
+@pytest.mark.parametrize(
+    ("entered", "says"),
+    [
+        ("strength", "no valid “entered”"),
+        ([1], "no valid “entered”"),
+        (["charm"], "“entered” names “charm”, not a field of an Aberrant character"),
+    ],
+)
+def test_a_bad_entered_is_refused_naming_the_character(entered, says):
+    message = _refused(_file({**_aiko(), "entered": entered}))
+    assert "Character 1 (“Aiko”)" in message
+    assert says in message
+
+
+def test_an_update_adds_the_fields_changed_and_renames_and_merges_keep_them():
+    party = Party().add("Kim", Character(strength=4), entered={"wits"})
+    ident = party.entries[0].id
+    # a value changed counts as entered, even when changed back to the default
+    updated = party.update(ident, Character(strength=4, dexterity=3, stamina=5))
+    assert updated.entry(id=ident).entered == {"strength", "wits", "stamina"}
+    # the sheet says exactly which are entered (a field reset to its default: not)
+    reset = updated.update(ident, Character(strength=4), entered=set())
+    assert reset.entry(id=ident).entered == {"strength"}
+    assert updated.rename(ident, "Kimiko").entry(id=ident).entered == {
+        "strength",
+        "wits",
+        "stamina",
+    }
+    merged = Party().merged(updated)
+    assert merged.entries[0].entered == {"strength", "wits", "stamina"}
+
+
+def test_a_link_carries_the_fields_entered_and_an_old_link_reads_the_same():
+    party = Party().add("Kim", Character(strength=4), entered={"wits"})
+    value = party.link(party.entries[0].id)
+    data = json.loads(base64.urlsafe_b64decode(value + "=" * (-len(value) % 4)))
+    assert data["format_version"] == 1  # (a link's layout is unchanged)
+    assert data["fields"] == {"strength": 4, "wits": 3}
+    back = parse_shared_character(value)
+    assert back.entered == {"strength", "wits"}
+    assert back.record == Character(strength=4)
+    # a link made before entered existed carried only the fields that differ
+    old = {
+        "format": "ruleslab-character",
+        "format_version": 1,
+        "name": "Aiko",
+        "kind": "character",
+        "record_version": 1,
+        "fields": {"strength": 4, "might": 2},
+    }
+    text = base64.urlsafe_b64encode(json.dumps(old).encode()).decode()
+    assert parse_shared_character(text).entered == {"strength", "might"}

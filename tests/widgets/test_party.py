@@ -577,3 +577,112 @@ def test_a_number_of_thousands_of_digits_is_said_in_words_not_pythons():
         parse_party(text)
     assert "a number of 5,000 digits" in info.value.message
     assert "int_max_str_digits" not in info.value.message
+
+
+# -- a fill never overwrites what the GM typed without asking (issue 34, item 3) ---------
+
+
+def _kim_party() -> Party:
+    """Kim: Strength 4 and Stamina 3 entered (3 is the default), the rest defaults."""
+    return Party().add("Kim", Character(strength=4), entered={"stamina"})
+
+
+def test_a_fill_asks_before_overwriting_a_value_typed_and_keeps_it_over_a_default():
+    party = _kim_party()
+    kim = party.entries[0]
+    view, _ = _view("lifting", party)
+    view.set_input("strength", "5")  # Kim entered 4: asked
+    view.set_input("might", "1")  # Kim has the default 0: kept, said
+    view.set_input("stamina", "3")  # typed as Kim has it (3): nothing to ask
+    _page(view.party, {"type": "fill", "role": "lifter", "id": kim.id})
+    values = {n: view.inputs[n].value for n in ("strength", "might", "stamina", "quantum")}
+    assert values == {"strength": "5", "might": "1", "stamina": "3", "quantum": "1"}
+    assert view.party.question == {
+        "role": "lifter",
+        "name": "Kim",
+        "title": "the lifter",
+        "fields": [{"name": "strength", "label": "Strength", "mine": "5", "theirs": "4"}],
+    }
+    message = view.party.message
+    assert "Kept what you typed in Might (Kim has the default there)." in message
+    assert "What you typed in Strength differs from Kim's: keep it?" in message
+    assert view.party.filled["lifter"] == {"id": kim.id, "name": "Kim", "edited": True}
+    # "Use Kim's": his Strength; Might stays the GM's (a default never overwrites it)
+    _page(view.party, {"type": "use_theirs"})
+    assert view.inputs["strength"].value == "4"
+    assert view.inputs["might"].value == "1"
+    assert view.party.question == {}
+    assert view.party.message == "The lifter: Kim's values, Strength included."
+    # a second fill: Strength is Kim's now, nothing asked
+    _page(view.party, {"type": "fill", "role": "lifter", "id": kim.id})
+    assert view.party.question == {}
+
+
+def test_keep_mine_keeps_the_typed_value_and_the_role_says_edited():
+    party = _kim_party()
+    kim = party.entries[0]
+    view, _ = _view("lifting", party)
+    view.set_input("strength", "6")
+    _page(view.party, {"type": "fill", "role": "lifter", "id": kim.id})
+    _page(view.party, {"type": "keep_mine"})
+    assert view.inputs["strength"].value == "6"
+    assert view.party.question == {}
+    assert view.party.message == "Kept your values in Strength; the others are Kim's."
+    assert view.party.filled["lifter"]["edited"] is True
+    # typing Kim's own value back: no longer edited
+    view.set_input("strength", "4")
+    assert "edited" not in view.party.filled["lifter"] or not view.party.filled["lifter"]["edited"]
+
+
+def test_a_fill_with_nothing_typed_asks_nothing():
+    party = _kim_party()
+    view, _ = _view("lifting", party)
+    _page(view.party, {"type": "fill", "role": "lifter", "id": party.entries[0].id})
+    assert view.party.question == {}
+    assert view.inputs["strength"].value == "4"
+
+
+def test_saving_a_role_counts_the_fields_typed_as_entered():
+    view, sent = _view("lifting", Party())
+    view.set_input("strength", "5")
+    view.set_input("strength", "3")  # typed back to the default: entered all the same
+    view.set_input("might", "2")
+    _page(view.party, {"type": "save_new", "role": "lifter", "name": "Ann"})
+    ann = _stored(sent).entry(name="Ann")
+    stored = parse_entry(sent.storage.records[ann.id]["text"])
+    assert stored.entered == {"strength", "might"}
+    assert stored.record == Character(might=2)
+    # an update adds what was typed since
+    view.set_input("quantum", "2")
+    view.set_input("quantum", "1")  # (back to Ann's, the default: typed)
+    view.set_input("willpower", "4")
+    _page(view.party, {"type": "update", "role": "lifter"})
+    stored = parse_entry(sent.storage.records[ann.id]["text"])
+    assert stored.entered == {"strength", "might", "quantum", "willpower"}
+
+
+def test_a_record_stored_before_entered_existed_loads_with_the_same_values():
+    # as a site before the sheet stored Kim: a full sheet, no "entered" (RN-PARTY-1)
+    old = {
+        "id": "kim1",
+        "name": "Kim",
+        "kind": "character",
+        "record_version": 1,
+        "fields": {**Party().add("x", Character()).entries[0].fields, "strength": 4},
+    }
+    storage = Storage()
+    storage.records["kim1"] = {
+        "rev": 1,
+        "created": 0.0,
+        "deleted": False,
+        "text": json.dumps(old),
+    }
+    tab = Tab(storage, "lifting")
+    kim = tab.view.party.party.entry(id="kim1")
+    assert (kim.record, kim.entered) == (Character(strength=4), {"strength"})
+    assert storage.aside == []
+    _page(tab.view.party, {"type": "fill", "role": "lifter", "id": "kim1"})
+    assert tab.view.inputs["strength"].value == "4"
+    # written again (a rename): now with its entered fields
+    _page(tab.view.party, {"type": "rename", "id": "kim1", "name": "Kimiko"})
+    assert json.loads(storage.records["kim1"]["text"])["entered"] == ["strength"]

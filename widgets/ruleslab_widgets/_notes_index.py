@@ -136,6 +136,7 @@ PAGES: dict[str, str] = {
     "RN-MOVE-2": "movement.html",
     "RN-MOVE-3": "movement.html",
     "RN-MOVE-4": "movement.html",
+    "RN-PARTY-1": "index.html",
     "RN-RANGED-1": "autofire.html",
     "RN-RANGED-10": "autofire.html",
     "RN-RANGED-11": "autofire.html",

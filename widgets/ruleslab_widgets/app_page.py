@@ -60,11 +60,12 @@ import comm
 from comm.base_comm import BaseComm, CommManager
 from ipywidgets.widgets import widget as _widget
 
-from ruleslab_widgets import calculator, tracker_page
+from ruleslab_widgets import calculator, sheet_page, tracker_page
 from ruleslab_widgets.fold import fill_regions
 from ruleslab_widgets.view import CalculatorView
 
 __all__ = [
+    "PAGES",
     "PageComm",
     "Session",
     "install",
@@ -77,6 +78,11 @@ __all__ = [
 ]
 
 Message = dict[str, Any]
+#: The app page's pages that are not calculators, by key: each made from the page's query.
+PAGES: dict[str, Callable[[str], Any]] = {
+    tracker_page.KEY: lambda _query: tracker_page.tracker_page(),
+    sheet_page.KEY: sheet_page.sheet_page,
+}
 #: The page's messages that name its calculator (``model_id``), not a comm.
 PAGE_CALLS = ("apply", "fill")
 Send = Callable[[Message], None]
@@ -271,8 +277,8 @@ def open_session(key: str, query: str, send: Send) -> Session:
     session = Session(send)
     try:
         with session._holding(), _serving(session):
-            if key == tracker_page.KEY:  # (the encounter tracker: not a calculator)
-                page = tracker_page.tracker_page()
+            if key in PAGES:  # (the encounter tracker, the sheet: not calculators)
+                page = PAGES[key](query)
                 session._post({"type": "display", "model_id": page.model_id})
                 return session
             view = calculator(key)

@@ -50,3 +50,22 @@ class _OneClassPerClass(traitlets.HasTraits):
 
 class ModuleWidget(anywidget.AnyWidget, _OneClassPerClass):
     """An anywidget (our widgets' base) whose instances of one class share one class."""
+
+
+NODE_JS = r"""
+/* An element: `props` set as text (`text`, never HTML), class, listeners (`on…`),
+ * properties or attributes; `children` appended (a null skipped). */
+function node(tag, props = {}, children = []) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === "text") el.textContent = v;
+    else if (k === "class") el.className = v;
+    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k in el && typeof v !== "string") el[k] = v;
+    else el.setAttribute(k, v);
+  }
+  el.append(...children.filter((c) => c !== null));
+  return el;
+}
+"""
+"""The page's helper that makes an element (a module's script includes it)."""

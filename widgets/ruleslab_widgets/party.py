@@ -42,10 +42,10 @@ import traitlets
 
 from ruleslab import InputError, Party, Role, parse_party, party_json
 from ruleslab.party import Entry, entry_json, parse_entry
-from ruleslab_widgets.module_widget import ModuleWidget
-from ruleslab_widgets.records import RECORDS_JS, RecordSync, Unreadable, Written
+from ruleslab_widgets.module_widget import NODE_JS, ModuleWidget
+from ruleslab_widgets.records import RECORDS_JS, RecordSync, Stored, Unreadable, Written
 
-__all__ = ["COLLECTION", "STORE_VERSION", "PartyBar", "party_roles"]
+__all__ = ["COLLECTION", "STORE_VERSION", "PartyBar", "form_text", "party_roles", "stored_party"]
 
 COLLECTION = "party"
 """The collection of the site's record store (:mod:`ruleslab_widgets.records`) that
@@ -67,12 +67,32 @@ def party_roles(view: Any) -> tuple[Role, ...]:
     )
 
 
+def stored_party(live: list[Stored], bad: list[Unreadable]) -> Party:
+    """The party the record store's ``live`` records hold, each checked
+    (:func:`~ruleslab.party.parse_entry`); one that cannot be read is added to ``bad``."""
+    entries: list[Entry] = []
+    for stored in live:
+        try:
+            entry = parse_entry(stored.text)
+            if entry.id != stored.id:
+                raise InputError("id", f"it names the id “{entry.id[:40]}”")
+        except InputError as exc:
+            bad.append(Unreadable(stored.id, exc.message))
+            continue
+        entries.append(entry)
+    party = Party()
+    for entry in entries:  # (two tabs saving one name at once: both kept, one "(2)")
+        name = party.free_name(entry.name)
+        party = party.add(name, entry.record, id=entry.id, entered=entry.entered)
+    return party
+
+
 def _phrase(title: str) -> str:
     """A role's title inside a sentence: "The lifter" → "the lifter"."""
     return "the " + title[4:] if title.startswith("The ") else title
 
 
-def _text(value: Any) -> str:
+def form_text(value: Any) -> str:
     """A record's value as the form's text (as typed)."""
     if isinstance(value, bool):
         return "yes" if value else "no"
@@ -81,8 +101,12 @@ def _text(value: Any) -> str:
     return str(value)
 
 
+_text = form_text  # (its older name, which the tracker's board imports)
+
+
 _ESM = (
     RECORDS_JS
+    + NODE_JS
     + r"""
 const COLLECTION = "party";
 const LEGACY = { store: "party", key: "party" };  // (where sites before the records kept it)
@@ -103,20 +127,8 @@ function siteRoot() {
 }
 function address(query, fragment) {
   const root = siteRoot();
-  const relative = "app.html?" + query + "#" + fragment;
+  const relative = "app.html?" + query + (fragment ? "#" + fragment : "");
   return root ? new URL(relative, root).href : relative;
-}
-function node(tag, props = {}, children = []) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === "text") el.textContent = v;
-    else if (k === "class") el.className = v;
-    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else if (k in el && typeof v !== "string") el[k] = v;
-    else el.setAttribute(k, v);
-  }
-  el.append(...children);
-  return el;
 }
 function button(text, onclick, extra = {}) {
   return node("button", { type: "button", class: "jupyter-button rl-party-button", text,
@@ -318,6 +330,14 @@ function render({ model, el }) {
     }
     li.append(node("span", { class: "rl-party-item-name", text: c.name }),
               node("span", { class: "rl-party-kind", text: c.kind_label }));
+    if (ownData()) {  // (his sheet: a page of the site; from an embed, in a tab of its own)
+      let framed = true;
+      try { framed = window.top !== window.self; } catch (err) {}
+      li.append(node("a", { class: "rl-party-sheet", text: "Sheet",
+                            target: framed ? "_blank" : "_self", rel: "noopener",
+                            href: address("calculator=sheet&id=" + encodeURIComponent(c.id), ""),
+                            "aria-label": `${c.name}'s sheet` }));
+    }
     if (ui.deleting === c.id) {
       li.append(node("span", { class: "rl-party-confirm", text: `Delete ${c.name}?` }),
                 button("Delete", () => { ui.deleting = null; send({ type: "delete", id: c.id }); }),
@@ -371,6 +391,27 @@ function render({ model, el }) {
     if (!asking.focused) {
       asking.focused = true;
       setTimeout(() => { if (refuse.isConnected) refuse.focus(); }, 0);
+    }
+    return box;
+  }
+
+  /** A fill that would overwrite values the GM typed: each named, his or the character's. */
+  function questionBox(q) {
+    const id = `rl-party-${n}-question`;
+    const keep = button("Keep mine", () => send({ type: "keep_mine" }),
+                        { "aria-label": "Keep mine" });
+    const box = node("div", { class: "rl-party-ask rl-party-question", role: "group",
+                              "aria-labelledby": id }, [
+      node("p", { id, class: "rl-party-ask-what",
+                  text: `${q.name}'s values differ from what you typed in ${q.title}:` }),
+      node("ul", { class: "rl-party-diffs" }, q.fields.map((f) => node("li", {
+        text: `${f.label}: you typed ${f.mine}, ${q.name} has ${f.theirs}` }))),
+      node("div", { class: "rl-party-actions" }, [keep,
+        button(`Use ${q.name}'s`, () => send({ type: "use_theirs" }),
+               { "aria-label": `Use ${q.name}'s` })])]);
+    if (ui.asked !== q) {  // (a new question: the choice gets the focus once)
+      ui.asked = q;
+      setTimeout(() => { if (keep.isConnected) keep.focus(); }, 0);
     }
     return box;
   }
@@ -453,7 +494,11 @@ function render({ model, el }) {
           try { history.replaceState(history.state, "", url.href); } catch (err) {}
         })]));
     }
-    for (const role of model.get("roles")) parts.push(roleRow(role));
+    const question = model.get("question");
+    for (const role of model.get("roles")) {
+      parts.push(roleRow(role));
+      if (question && question.role === role.name) parts.push(questionBox(question));
+    }
     parts.push(partyBox());
     const status = node("div", { class: "rl-party-status", role: "status" });
     const message = model.get("message");
@@ -477,7 +522,7 @@ function render({ model, el }) {
     }
   }
   const names = ["roles", "characters", "filled", "message", "message_kind", "storage",
-                 "pending", "offer", "target", "aside"];
+                 "pending", "offer", "target", "aside", "question"];
   const onFilled = () => { ui.saving = null; ui.savingText = ""; };
   model.on("change:filled", onFilled);  // (a save went through: the prompt closes)
   for (const name of names) model.on(`change:${name}`, draw);
@@ -535,6 +580,8 @@ _CSS = """
 .rl-party .rl-party-kind, .rl-party .rl-party-note { color: var(--rl-muted, #474747);
   font-size: 0.9em; }
 .rl-party .rl-party-item-name { font-weight: 600; overflow-wrap: anywhere; }
+.rl-party .rl-party-sheet { color: var(--rl-link, #0b57d0); display: inline-flex;
+  align-items: center; min-height: 44px; padding: 0 0.4em; }
 .rl-party .rl-party-items { list-style: none; margin: 0.3em 0; padding: 0;
   display: flex; flex-direction: column; gap: 0.3em; }
 .rl-party .rl-party-list > summary { cursor: pointer; font-weight: 600; padding: 0.15em 0; }
@@ -550,6 +597,8 @@ _CSS = """
 .rl-party .rl-party-ask { border: 2px solid var(--rl-warn-fg, #6b4200); border-radius: 4px;
   padding: 0.4em 0.6em; background: var(--rl-warn-bg, #fff4e5); color: var(--rl-warn-fg, #6b4200); }
 .rl-party .rl-party-ask p { margin: 0 0 0.35em; overflow-wrap: anywhere; }
+.rl-party .rl-party-question .rl-party-button { min-height: 44px; }
+.rl-party .rl-party-diffs { margin: 0 0 0.4em; padding-left: 1.2em; overflow-wrap: anywhere; }
 .rl-party .rl-party-ask-what { font-weight: 600; }
 .rl-party .rl-party-warning, .rl-party .rl-party-offer { background: var(--rl-warn-bg, #fff4e5);
   color: var(--rl-warn-fg, #6b4200); padding: 0.25em 0.45em; border-radius: 3px; }
@@ -578,6 +627,10 @@ class PartyBar(ModuleWidget):
     """An import waiting for the GM's choice: ``{"count", "names"}``."""
     offer = traitlets.Dict().tag(sync=True)
     """A link's character the GM may add: ``{"name", "kind_label"}``."""
+    question = traitlets.Dict().tag(sync=True)
+    """A fill that would overwrite what the GM typed: ``{"role", "name", "title",
+    "fields": [{"name", "label", "mine", "theirs"}]}``, until he keeps his or takes the
+    character's (:meth:`answer`)."""
     calculator = traitlets.Unicode("").tag(sync=True)
     target = traitlets.Unicode("").tag(sync=True)
     """Which scenario a fill sets (`` (scenario B)``; ``""``: no scenarios compared)."""
@@ -589,7 +642,10 @@ class PartyBar(ModuleWidget):
         self.view = view
         self.party = Party()
         self._roles = {r.name: r for r in party_roles(view)}
-        self._snapshots: dict[str, dict[str, Any]] = {}
+        self._snapshots: dict[str, dict[str, str]] = {}
+        """A filled role's fields, as the character it was filled from has them."""
+        self._typed: set[str] = set()
+        """The form's fields of the roles the GM typed since they were last filled or saved."""
         self._pending: Party | None = None
         self._offered: Party | None = None
         self._store = RecordSync(COLLECTION, self._post)
@@ -619,6 +675,8 @@ class PartyBar(ModuleWidget):
             "written": lambda: self._store.written(content),
             "asking": self._asking,
             "fill": lambda: self.fill(str(content.get("role")), str(content.get("id"))),
+            "keep_mine": lambda: self.answer(True),
+            "use_theirs": lambda: self.answer(False),
             "save_new": lambda: self.save_new(str(content.get("role")), content.get("name")),
             "update": lambda: self.update(str(content.get("role"))),
             "rename": lambda: self.rename(str(content.get("id")), content.get("name")),
@@ -680,19 +738,7 @@ class PartyBar(ModuleWidget):
         if self._store.in_flight:
             return  # (read before this page's own write: the reading after it follows)
         live, bad, newer = self._store.loaded(content.get("records"))
-        entries: list[Entry] = []
-        for stored in live:
-            try:
-                entry = parse_entry(stored.text)
-                if entry.id != stored.id:
-                    raise InputError("id", f"it names the id “{entry.id[:40]}”")
-            except InputError as exc:
-                bad.append(Unreadable(stored.id, exc.message))
-                continue
-            entries.append(entry)
-        party = Party()
-        for entry in entries:  # (two tabs saving one name at once: both kept, one "(2)")
-            party = party.add(party.free_name(entry.name), entry.record, id=entry.id)
+        party = stored_party(live, bad)
         aside = content.get("aside")
         self.aside = aside if isinstance(aside, int) and not isinstance(aside, bool) else 0
         first = self.storage == "loading"
@@ -872,7 +918,10 @@ class PartyBar(ModuleWidget):
         return kind
 
     def fill(self, role_name: str, id: str) -> None:
-        """Set role ``role_name``'s fields from character ``id``, as a link would."""
+        """Set role ``role_name``'s fields from character ``id``, as a link would. A field
+        the GM typed (:meth:`field_changed`) that the fill would change is never
+        overwritten silently: a default of the character's keeps what was typed (said), a
+        value he entered is asked about (:attr:`question`: "Keep mine" or "Use Kim's")."""
         if role_name not in self._roles:
             return
         role = self._role(role_name)
@@ -884,15 +933,69 @@ class PartyBar(ModuleWidget):
         if not isinstance(entry.record, role.record):
             self._say(f"{entry.name} is {entry.kind.a}: {_phrase(role.title)} is not.", "warning")
             return
-        pairs = [
-            (role.flat_name(f), _text(getattr(entry.record, f)))
-            for f in role.fields
-            if role.flat_name(f) in self.view.inputs
-        ]
+        theirs = self._character_values(role, entry.record)
+        pairs, asked, kept = [], [], []
+        for f in role.fields:
+            flat = role.flat_name(f)
+            if flat not in theirs:
+                continue
+            mine = form_text(self.view.inputs[flat].value)
+            if flat in self._typed and mine != theirs[flat]:
+                label = role.param(f).label
+                if f in entry.entered:
+                    asked.append(
+                        {"name": flat, "label": label, "mine": mine, "theirs": theirs[flat]}
+                    )
+                else:
+                    kept.append(label)
+                continue
+            pairs.append((flat, theirs[flat]))
         self.view.apply_query(pairs)
-        self._snapshots[role_name] = self._form_values(role)
-        self.filled = {**self.filled, role_name: {"id": entry.id, "name": entry.name}}
-        self._say(f"{role.title}{self.target}: {entry.name}'s values.")
+        self._typed -= {flat for flat, _ in pairs}
+        self._snapshots[role_name] = theirs
+        edited = self._form_values(role) != theirs
+        self.filled = {
+            **self.filled,
+            role_name: {"id": entry.id, "name": entry.name, **({"edited": True} if edited else {})},
+        }
+        said = f"{role.title}{self.target}: {entry.name}'s values."
+        if kept:
+            said += (
+                f" Kept what you typed in {', '.join(kept)} ({entry.name} has the default there)."
+            )
+        self.question = (
+            {"role": role_name, "name": entry.name, "title": _phrase(role.title), "fields": asked}
+            if asked
+            else {}
+        )
+        if asked:
+            labels = ", ".join(str(f["label"]) for f in asked)
+            differ = "differs" if len(asked) == 1 else "differ"
+            said += f" What you typed in {labels} {differ} from {entry.name}'s: keep it?"
+        self._say(said)
+
+    def answer(self, keep: bool) -> None:
+        """The GM's answer to :attr:`question`: keep what he typed, or take the character's."""
+        question, self.question = self.question, {}
+        if not question or question.get("role") not in self._roles:
+            return
+        role = self._role(str(question["role"]))
+        name = question["name"]
+        labels = ", ".join(f["label"] for f in question["fields"])
+        if keep:
+            self._say(f"Kept your values in {labels}; the others are {name}'s.")
+        else:
+            pairs = [(f["name"], f["theirs"]) for f in question["fields"]]
+            self.view.apply_query(pairs)
+            self._typed -= {flat for flat, _ in pairs}
+            self._say(f"{role.title}{self.target}: {name}'s values, {labels} included.")
+        self._mark_edited(role.name)
+
+    @staticmethod
+    def _character_values(role: Role, rec: Any) -> dict[str, str]:
+        """Record ``rec``'s values of ``role``'s fields in the form, as the form's text."""
+        names = ((role.flat_name(f), f) for f in role.fields)
+        return {n: form_text(getattr(rec, f)) for n, f in names}
 
     def scenario_changed(self, letter: str) -> None:
         """The form now shows scenario ``letter`` (``""``: no scenarios compared): a fill
@@ -900,22 +1003,35 @@ class PartyBar(ModuleWidget):
         another scenario's)."""
         self.target = f" (scenario {letter})" if letter else ""
         self._snapshots = {}
+        self._typed = set()
+        self.question = {}
         self.filled = {}
 
-    def _form_values(self, role: Role) -> dict[str, Any]:
+    def _form_values(self, role: Role) -> dict[str, str]:
+        """Role ``role``'s fields in the form and their values, as the form's text."""
         names = (role.flat_name(f) for f in role.fields)
-        return {n: self.view.inputs[n].value for n in names if n in self.view.inputs}
+        return {n: form_text(self.view.inputs[n].value) for n in names if n in self.view.inputs}
+
+    def _typed_fields(self, role: Role) -> set[str]:
+        """The fields of ``role`` the GM typed since they were last filled or saved."""
+        return {f for f in role.fields if role.flat_name(f) in self._typed}
 
     def field_changed(self, name: str) -> None:
-        """Field ``name`` changed by the GM: a filled role holding it is marked edited
-        (or not, if every field is back to the character's value). Never writes back."""
+        """Field ``name`` changed by the GM: remembered as typed by him, and a filled
+        role holding it is marked edited (or not, if every field is back to the
+        character's value). Never writes back."""
+        if any(name in r.flat_names for r in self._roles.values()):
+            self._typed.add(name)
         for role_name, snapshot in self._snapshots.items():
-            if name not in snapshot:
-                continue
-            edited = self._form_values(self._role(role_name)) != snapshot
-            info = self.filled.get(role_name)
-            if info is not None and bool(info.get("edited")) != edited:
-                self.filled = {**self.filled, role_name: {**info, "edited": edited}}
+            if name in snapshot:
+                self._mark_edited(role_name)
+
+    def _mark_edited(self, role_name: str) -> None:
+        """Role ``role_name`` marked edited if its fields differ from the character's."""
+        edited = self._form_values(self._role(role_name)) != self._snapshots.get(role_name)
+        info = self.filled.get(role_name)
+        if info is not None and bool(info.get("edited")) != edited:
+            self.filled = {**self.filled, role_name: {**info, "edited": edited}}
 
     def _record(self, role: Role, base: Any) -> Any:
         """Role ``role``'s record from the form's values over ``base``, or None (said why)."""
@@ -948,18 +1064,20 @@ class PartyBar(ModuleWidget):
         info = self.filled.get(role_name)
         kind = self._kind(role)
         base = kind.make(name, {})
+        entered = self._typed_fields(role)
         if info and not info.get("gone"):
-            base = self.party.entry(id=info["id"]).record
+            source = self.party.entry(id=info["id"])
+            base, entered = source.record, entered | source.entered
         rec = self._record(role, base)
         if rec is None:
             return
         try:
-            party = self.party.add(name, rec)
+            party = self.party.add(name, rec, entered=entered)
         except InputError as exc:
             self._say(exc.message, "warning")
             return
         entry = party.entries[-1]
-        self._snapshots[role_name] = self._form_values(role)
+        self._saved(role)
         self.filled = {**self.filled, role_name: {"id": entry.id, "name": entry.name}}
         self._save(
             party,
@@ -980,14 +1098,21 @@ class PartyBar(ModuleWidget):
         rec = self._record(role, entry.record)
         if rec is None:
             return
-        party = self.party.update(entry.id, rec)
-        self._snapshots[role_name] = self._form_values(role)
+        party = self.party.update(entry.id, rec, typed=self._typed_fields(role))
+        self._saved(role)
         self.filled = {**self.filled, role_name: {"id": entry.id, "name": entry.name}}
         self._save(
             party,
             f"Updated {entry.name} with {_phrase(role.title)}'s values.",
             f"change {entry.name} in your party to {_phrase(role.title)}'s values",
         )
+
+    def _saved(self, role: Role) -> None:
+        """Role ``role``'s values are now a character's: what was typed is his."""
+        self._snapshots[role.name] = self._form_values(role)
+        self._typed -= set(role.flat_names)
+        if self.question.get("role") == role.name:
+            self.question = {}
 
     # -- the list ------------------------------------------------------------------
     def rename(self, id: str, name: Any) -> None:

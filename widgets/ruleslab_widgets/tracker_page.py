@@ -44,6 +44,7 @@ from ruleslab.encounter.state import Encounter
 from ruleslab.party import Entry, parse_entry
 from ruleslab_widgets.module_widget import ModuleWidget
 from ruleslab_widgets.records import MAX_RECORD_TEXT, RecordSync, Unreadable, Written
+from ruleslab_widgets.sheet_page import sheet_ids
 from ruleslab_widgets.style import STYLE
 from ruleslab_widgets.tracker_board import (
     attack_query,
@@ -466,6 +467,7 @@ class TrackerPage(ModuleWidget):
             "storage": self.storage,
             "trainings": list(TRAININGS),
             "chimera": None,
+            "sheets": sheet_ids(self.party, self.chimera.fighters),
         }
 
     def _draw(self) -> None:

@@ -30,6 +30,12 @@ function node(tag, props = {}, children = []) {
   el.append(...children.filter((c) => c !== null));
   return el;
 }
+/* A combatant added from the party links to his sheet (the sheet page). */
+function sheetLink(b, r) {
+  if (!(b.sheets || []).includes(r.key)) return null;
+  return node("a", { class: "rl-tr-sheet", text: "Sheet", "aria-label": `${r.name}'s sheet`,
+    href: "app.html?calculator=sheet&id=" + encodeURIComponent(r.key) });
+}
 const PLAYERS = "ruleslab-tracker-players";
 function playerRows(rows) {
   return node("ol", { class: "rl-tr-order", "aria-label": "Initiative order" }, rows.map((r) =>
@@ -237,6 +243,7 @@ function render({ model, el }) {
           node("span", { class: "rl-tr-init", text: r.initiative === null ? "–" :
                          String(r.initiative), title: "Initiative" }),
           node("span", { class: "rl-tr-name", text: r.name }),
+          sheetLink(b, r),
           node("span", { class: "rl-tr-side", text: r.acting ? "acting" : r.side }),
           btn(r.hidden ? "Hidden" : "Hide", () => send({ type: "hide", key: r.key }),
               { class: "rl-tr-btn rl-tr-hide", "aria-pressed": String(r.hidden),
@@ -478,6 +485,8 @@ CSS = (
 .rl-tracker .rl-tr-init { font-size: 1.3em; font-weight: 700; min-width: 2em;
   text-align: center; }
 .rl-tracker .rl-tr-name { font-weight: 700; flex: 1 1 auto; overflow-wrap: anywhere; }
+.rl-tracker a.rl-tr-sheet { color: var(--rl-link, #0b57d0); min-height: 44px;
+  display: inline-flex; align-items: center; padding: 0 0.3em; }
 .rl-tracker .rl-tr-side { color: var(--rl-muted, #474747); font-size: 0.85em; }
 .rl-tracker .rl-tr-acting .rl-tr-side { color: var(--rl-link, #0b57d0); font-weight: 700; }
 .rl-tracker .rl-tr-hide { font-weight: 400; font-size: 0.85em; }
