@@ -43,6 +43,10 @@ One character also travels alone, in a link (:func:`shared_character`,
 fields entered (those that differ from the defaults among them), as base64url
 JSON; the fields a link carries are the fields entered.
 
+Over 600 lines, for a reason: the file, the stored record and the link are one format
+(one entry's checks, its ``entered`` and its migrations), read and written here
+together so that no reader can drift from the writer.
+
 Standard library only, like the whole engine.
 """
 
@@ -59,7 +63,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ruleslab.params import InputError
+from ruleslab.params import InputError, Param
 from ruleslab.records import fields_of, record_params
 
 __all__ = [
@@ -148,6 +152,19 @@ class Kind:
     def fields(self) -> tuple[str, ...]:
         """The record's declared fields, in order (what a file's ``fields`` may name)."""
         return fields_of(self.record)
+
+    @property
+    def params(self) -> tuple[Param, ...]:
+        """The record's declarations (label, range, help), in the order of :attr:`fields`."""
+        return record_params(self.record)
+
+    def check_whole(self, rec: Any) -> None:
+        """Check what spans two fields of one record, before it is saved from a sheet: a
+        fighter's wounds at most his Wound Limit (``ValueError`` with the rule's words):
+        the record's own ``check_whole``, where it has one."""
+        check = getattr(rec, "check_whole", None)
+        if check is not None:
+            check()
 
     def make(self, name: str, fields: Mapping[str, Any]) -> Any:
         """The record called ``name`` with ``fields`` (the others: defaults), checked."""

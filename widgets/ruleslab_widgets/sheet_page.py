@@ -35,7 +35,6 @@ import traitlets
 from ruleslab import InputError, Party
 from ruleslab.params import BoolParam, ChoiceParam, IntParam, NumberParam, Param
 from ruleslab.party import Entry, entry_json
-from ruleslab.records import record_params
 from ruleslab_widgets.module_widget import ModuleWidget
 from ruleslab_widgets.party import COLLECTION, form_text, stored_party
 from ruleslab_widgets.records import RecordSync, Unreadable, Written
@@ -109,17 +108,6 @@ GROUPS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
 }
 """The sheet's groups of each kind's fields (``ruleslab.party.KINDS``' keys), in order:
 every declared field in exactly one (``tests/widgets/test_sheet_page.py``)."""
-
-
-def _fighter_checked(rec: Any) -> None:
-    from ruleslab.chimera.plan import check_wounds  # (the Chimera rules: when needed)
-
-    check_wounds(rec)
-
-
-WHOLE: dict[str, tuple[Callable[[Any], None], ...]] = {"fighter": (_fighter_checked,)}
-"""The engine's checks of a whole record of each kind (two fields of one record: a
-fighter's wounds at most his Wound Limit), made before a sheet is saved."""
 
 
 def _kind_of_param(p: Param) -> str:
@@ -283,7 +271,7 @@ class SheetPage(ModuleWidget):
 
     # -- the GM's edits --------------------------------------------------------------
     def _param(self, entry: Entry, name: str) -> Param | None:
-        return next((p for p in record_params(entry.kind.record) if p.name == name), None)
+        return next((p for p in entry.kind.params if p.name == name), None)
 
     def check(self, name: str, text: Any) -> None:
         """Field ``name`` left with ``text``: its message if the field refuses it."""
@@ -318,13 +306,12 @@ class SheetPage(ModuleWidget):
                 self.errors.pop(p.name, None)
         bad = [n for n in values if n in self.errors]
         if bad:
-            labels = ", ".join(p.label for p in record_params(entry.kind.record) if p.name in bad)
+            labels = ", ".join(p.label for p in entry.kind.params if p.name in bad)
             self._say(f"Not saved: fix {labels} (see the message under each).", "warning")
             return
         try:
             rec = entry.kind.make(entry.name, {**entry.fields, **fields})
-            for check in WHOLE.get(entry.kind.key, ()):
-                check(rec)
+            entry.kind.check_whole(rec)
         except InputError as exc:
             self.errors[exc.field] = exc.message
             self._say(f"Not saved: {exc.message}", "warning")
@@ -334,7 +321,7 @@ class SheetPage(ModuleWidget):
             return
         changed = [
             p.label
-            for p in record_params(entry.kind.record)
+            for p in entry.kind.params
             if p.name in fields and getattr(rec, p.name) != getattr(entry.record, p.name)
         ]
         new = Entry(entry.id, entry.name, rec, entry.entered | set(fields))
@@ -390,7 +377,7 @@ class SheetPage(ModuleWidget):
         character = None
         if entry is not None:
             defaults = entry.kind.make(entry.name, {})
-            params = {p.name: p for p in record_params(entry.kind.record)}
+            params = {p.name: p for p in entry.kind.params}
             character = {
                 "id": entry.id,
                 "name": entry.name,

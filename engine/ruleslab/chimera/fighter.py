@@ -438,7 +438,8 @@ class Fighter:
     Each field is checked by its declaration (:class:`~ruleslab.params.InputError`
     names it and its range). That ``wounds`` is at most ``wound_limit`` and
     ``allies_down`` at most ``allies`` is checked by the fight itself
-    (:func:`~ruleslab.chimera.plan.check_wounds`), and by the calculator at the field.
+    (:meth:`check_whole`, :func:`~ruleslab.chimera.plan.check_wounds`), by a sheet before
+    it saves, and by the calculator at the field.
     """
 
     name: str
@@ -471,6 +472,24 @@ class Fighter:
     parry_from: str = "weapon"
     blast_tn: int = 12
     fate: str = "any"
+
+    def check_whole(self) -> None:
+        """:class:`ValueError` unless ``wounds`` is at most the Wound Limit and
+        ``allies_down`` at most ``allies`` (two fields of one record).
+
+        "If the total number of wounds … exceeds the defender's Wound Limit, he's
+        vanquished": a combatant with more wounds is already out of the fight.
+        """
+        if self.wounds > self.wound_limit:
+            raise ValueError(
+                f"{self.name}'s wounds ({self.wounds}) must be at most his Wound Limit "
+                f"({self.wound_limit}): more would already have vanquished him"
+            )
+        if self.allies_down > self.allies:
+            raise ValueError(
+                f"{self.name}'s allies_down ({self.allies_down}) must be at most his allies "
+                f"({self.allies})"
+            )
 
     @functools.cached_property
     def dice(self) -> DamageDice:

@@ -54,15 +54,7 @@ def check_wounds(*fighters: Fighter) -> None:
     vanquished": a combatant with more wounds is already out of the fight.
     """
     for f in fighters:
-        if f.wounds > f.wound_limit:
-            raise ValueError(
-                f"{f.name}'s wounds ({f.wounds}) must be at most his Wound Limit "
-                f"({f.wound_limit}): more would already have vanquished him"
-            )
-        if f.allies_down > f.allies:
-            raise ValueError(
-                f"{f.name}'s allies_down ({f.allies_down}) must be at most his allies ({f.allies})"
-            )
+        f.check_whole()
 
 
 def check_distance(distance: object) -> int:
