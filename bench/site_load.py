@@ -15,7 +15,9 @@ browser cache for an hour, as a static host would (the development server in
 profile; **warm**: the same profile, page reopened. Medians of ``--runs``.
 
 1. **Peers**: time to the bare page's element, and to the stock REPL's element.
-2. **App page** ``app.html?calculator=<key>``, cold and warm: **first figure
+2. **App page**, the calculator's own (``<key>.html``, its figures in the first
+   response; ``--page query``: ``app.html?calculator=<key>``, which fetches them after
+   it), cold and warm: **first figure
    visible** (the first ``[data-figure]`` element with text, in the layout, static
    or live: stamped by an init script at the first animation frame that shows it),
    **live calculator** (its root ``.rl-calc-<key>`` in the DOM; a pre-rendered
@@ -72,6 +74,7 @@ Usage::
         [--skip-background] [--skip-second] [--skip-embeds]
     .venv/bin/python bench/site_load.py --link slow4g|fast4g [--runs 2]
         [--link-encoding auto|gzip]   # the first visit on a phone's network only
+        [--page calculator|query|both]  # both: KEY.html and app.html?calculator=KEY
 
 ``--link`` measures only the first visit on a phone's network (bench/slow_link.py:
 one throttling server class for the site and bare stock Pyodide, compressing as a host
@@ -1331,6 +1334,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         default="auto",
         help="with --link: brotli where a .br is beside a file, else gzip (auto), or gzip only",
     )
+    ap.add_argument(
+        "--page",
+        choices=("calculator", "query", "both"),
+        default="calculator",
+        help="the app page: the calculator's own (KEY.html, the default), "
+        "app.html?calculator=KEY, or both (with --link; else the first only)",
+    )
     args = ap.parse_args(argv)
     # a plain kill should still close Chromium and remove the temporary stock site
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
@@ -1340,7 +1350,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     from ruleslab.calculators import CALCULATORS, get
-    from tools.make_content import embed_link, notebook_link
+    from tools.make_content import calculator_page, embed_link, notebook_link
 
     load_start = _loadavg()
     site = args.site.resolve()
@@ -1373,6 +1383,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     npm_pyodide = ROOT / "node_modules" / "pyodide"
     change = pick_change(calc.key, changes[calc.key])
+    # the app page visited: the calculator's own page (its figures in the first response),
+    # app.html?calculator=<key> (they are fetched after it), or both in one run (--link)
+    if args.page != "query" and not (site / calculator_page(calc)).is_file():
+        ap.error(f"{site} has no {calculator_page(calc)}: use --page query")
+    by_query = ("app-query", embed_link(calc))
+    pages = [("app", calculator_page(calc))] if args.page != "query" else [by_query]
+    if args.page == "both":
+        pages.append(by_query)
     if args.link:
         with bare_root(npm_pyodide) as bare, sync_playwright() as pw:
             load_measure = _loadavg()
@@ -1381,7 +1399,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 LINKS[args.link],
                 site=site,
                 bare=bare,
-                url_path=embed_link(calc),
+                pages=pages,
                 change=change,
                 runs=args.runs,
                 timeout_s=args.timeout,
@@ -1411,7 +1429,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         ours = CountingServer(site).start()
         peer = CountingServer(stock).start() if stock is not None else None
         bare_server = CountingServer(bare).start() if bare is not None else None
-        app_url = ours.base + embed_link(calc)
+        app_url = ours.base + pages[0][1]
         targets: list[Target] = []
         if bare_server is not None:
             targets += [
@@ -1445,7 +1463,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                     _note(f"  cold {fmt_s(cold)}, warm {fmt_s(warm)}")
                 if "second" not in skipped:
                     _note(f"run {run + 1}/{args.runs}: second page ({second_key}) ...")
-                    other_url = ours.base + embed_link(get(second_key))
+                    other = get(second_key)
+                    other_page = embed_link if args.page == "query" else calculator_page
+                    other_url = ours.base + other_page(other)
                     pair = second_page(
                         pw,
                         ours,

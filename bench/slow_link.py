@@ -33,6 +33,7 @@ import http.server
 import os
 import threading
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -271,6 +272,8 @@ class LinkResults:
     runs: int
     visits: dict[str, list[LinkLoad]] = field(default_factory=dict)
     loads: tuple[tuple[float, float, float], ...] = ()
+    #: the app pages visited: series name, address relative to the site
+    pages: tuple[tuple[str, str], ...] = ()
 
 
 def run_link(
@@ -279,14 +282,15 @@ def run_link(
     *,
     site: Path,
     bare: Path,
-    url_path: str,
+    pages: Sequence[tuple[str, str]],
     change: Any,
     runs: int,
     timeout_s: float,
     brotli: bool,
 ) -> LinkResults:
-    """``runs`` rounds of the four first visits (bare, app; then both with the CPU slowed),
-    alternated; the results."""
+    """``runs`` rounds of the first visits (bare, then each of ``pages``, a name and an
+    address relative to the site; then all with the CPU slowed), alternated; the
+    results."""
     from bench import site_load as sl
 
     results = LinkResults(
@@ -294,14 +298,14 @@ def run_link(
     )
     ours = LinkServer(site, link, brotli=brotli)
     peer = LinkServer(bare, link, brotli=brotli)
-    series = [
+    results.pages = tuple(pages)
+
+    def visit_of(url: str) -> Callable[[float], Any]:
+        return lambda cpu: app_visit(pw, ours, url, change, cpu=cpu, timeout_s=timeout_s)
+
+    series: list[tuple[str, Callable[[float], Any]]] = [
         ("bare", lambda cpu: bare_visit(pw, peer, cpu=cpu, timeout_s=timeout_s)),
-        (
-            "app",
-            lambda cpu: app_visit(
-                pw, ours, ours.base + url_path, change, cpu=cpu, timeout_s=timeout_s
-            ),
-        ),
+        *((name, visit_of(ours.base + path)) for name, path in pages),
     ]
     try:
         for number in range(runs):
@@ -335,7 +339,8 @@ def link_report(res: LinkResults) -> str:
         return "n/a" if value is None else f"{value / 1e6:.2f} MB"
 
     rows = []
-    for name, title in (("bare", "bare stock Pyodide"), ("app", "app page")):
+    pages = [(name, f"app page `{path}`") for name, path in res.pages]
+    for name, title in (("bare", "bare stock Pyodide"), *pages):
         rows.append(
             [
                 title,
