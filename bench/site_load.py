@@ -241,9 +241,11 @@ VISIBLE_JS = """(() => {
 #: animation frame and every 50 ms (no layout is read on the build's DOM changes); the
 #: events are dispatched again each second until the figure changes (a view may not
 #: listen yet), which can only make the stamp later.
-CHANGE_JS = """(() => {
+CHANGE_JS = r"""(() => {
   const changes = __CHANGES__;
-  const here = new URLSearchParams(location.search).get("calculator");
+  // app.html?calculator=<key>, or a calculator's own page, <key>.html
+  const own = /\/([A-Za-z0-9_]+)\.html$/.exec(location.pathname);
+  const here = new URLSearchParams(location.search).get("calculator") || (own && own[1]);
   const mine = changes.find((change) => change[0] === here);
   if (!mine || window.__rlChange) return;
   const [key, field, figure, text, expected, timeoutMs] = mine;

@@ -55,8 +55,11 @@ def calculator_page(calc: Calculator) -> str:
     """Relative URL (from the site root) of the calculator's own app page: the app page
     with this calculator, its figures and form pre-rendered in the first response
     (:func:`app_page_html` with ``calc``). The landing page and the related links go
-    there; a link with inputs (a shared link, an embed) goes to :func:`embed_link`."""
-    return f"{quote(calc.key)}.html"
+    there, and so does a link its "Copy link" gives (:mod:`ruleslab_widgets.share`, which
+    names the page); an embed goes to :func:`embed_link`."""
+    from ruleslab_widgets.share import calculator_page as page
+
+    return page(calc.key)
 
 
 #: The app page's icon, inline (a die's face): JupyterLite's favicon.ico is 318 kB,
