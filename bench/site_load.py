@@ -75,6 +75,7 @@ Usage::
     .venv/bin/python bench/site_load.py --link slow4g|fast4g [--runs 2]
         [--link-encoding auto|gzip]   # the first visit on a phone's network only
         [--page calculator|query|both]  # both: KEY.html and app.html?calculator=KEY
+        [--first-figure-only]  # with --link: many runs of the first figure alone
 
 ``--link`` measures only the first visit on a phone's network (bench/slow_link.py:
 one throttling server class for the site and bare stock Pyodide, compressing as a host
@@ -129,7 +130,7 @@ from bench.site_figures import (  # noqa: E402
     stock_problems,
     summary_line,
 )
-from bench.slow_link import LINKS, link_report, run_link  # noqa: E402
+from bench.slow_link import LINKS, figure_report, link_report, run_link  # noqa: E402
 from tests.browser.conftest import KERNEL_IDLE_JS  # noqa: E402  (the same check as the tests)
 from tools.build_site import SiteRequestHandler  # noqa: E402
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
@@ -1343,6 +1344,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="the app page: the calculator's own (KEY.html, the default), "
         "app.html?calculator=KEY, or both (with --link; else the first only)",
     )
+    ap.add_argument(
+        "--first-figure-only",
+        action="store_true",
+        help="with --link: the app pages' first figure visible only, no wait for Python",
+    )
     args = ap.parse_args(argv)
     # a plain kill should still close Chromium and remove the temporary stock site
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
@@ -1406,9 +1412,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 runs=args.runs,
                 timeout_s=args.timeout,
                 brotli=args.link_encoding == "auto",
+                figure_only=args.first_figure_only,
             )
         res.loads = (load_start, load_measure, _loadavg())
-        print(link_report(res))
+        print(figure_report(res) if args.first_figure_only else link_report(res))
         return 0
     second_change = pick_change(second_key, changes[second_key])
 

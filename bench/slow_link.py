@@ -257,6 +257,31 @@ def app_visit(
     return LinkLoad(load.interactive, load.visible, wire)
 
 
+def figure_visit(
+    pw: Any, server: LinkServer, url: str, change: Any, *, cpu: float, timeout_s: float
+) -> LinkLoad:
+    """The app page in a new profile, timed to its first figure visible only (no wait
+    for Python: ``--first-figure-only``, many runs in little time)."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    from bench import site_load as sl
+
+    with sl.profile_context(pw) as context:
+        page = sl.open_app(
+            context, url, change, timeout_s=timeout_s, before=lambda p: _slow_cpu(context, p, cpu)
+        )
+        try:
+            page.wait_for_function(
+                "() => window.__rlVisible !== undefined", timeout=timeout_s * 1000
+            )
+            at = page.evaluate("() => (window.__rlVisible - performance.timeOrigin) / 1000")
+        except PlaywrightError as exc:  # (a timeout: said, as a failed visit)
+            page.close()
+            return LinkLoad(None, error=str(exc).splitlines()[0])
+        page.close()
+    return LinkLoad(None, visible=at)
+
+
 def _slow_cpu(context: Any, page: Any, rate: float) -> None:
     if rate > 1:
         session = context.new_cdp_session(page)
@@ -287,10 +312,11 @@ def run_link(
     runs: int,
     timeout_s: float,
     brotli: bool,
+    figure_only: bool = False,
 ) -> LinkResults:
     """``runs`` rounds of the first visits (bare, then each of ``pages``, a name and an
     address relative to the site; then all with the CPU slowed), alternated; the
-    results."""
+    results. ``figure_only``: the app pages only, each timed to its first figure."""
     from bench import site_load as sl
 
     results = LinkResults(
@@ -300,23 +326,27 @@ def run_link(
     peer = LinkServer(bare, link, brotli=brotli)
     results.pages = tuple(pages)
 
+    visit = figure_visit if figure_only else app_visit
+
     def visit_of(url: str) -> Callable[[float], Any]:
-        return lambda cpu: app_visit(pw, ours, url, change, cpu=cpu, timeout_s=timeout_s)
+        return lambda cpu: visit(pw, ours, url, change, cpu=cpu, timeout_s=timeout_s)
 
     series: list[tuple[str, Callable[[float], Any]]] = [
         ("bare", lambda cpu: bare_visit(pw, peer, cpu=cpu, timeout_s=timeout_s)),
         *((name, visit_of(ours.base + path)) for name, path in pages),
-    ]
+    ][1 if figure_only else 0 :]
     try:
         for number in range(runs):
             order = series if number % 2 == 0 else series[::-1]
             for cpu in (1.0, CPU_SLOWDOWN):
-                for name, visit in order:
+                for name, one in order:
                     key = name if cpu == 1 else f"{name}-cpu"
                     sl._note(f"{link.name} run {number + 1}/{runs}: {key} ...")
-                    got = visit(cpu)
+                    got = one(cpu)
                     if got.error:
                         sl._note(f"  ! {got.error}")
+                    elif figure_only:
+                        sl._note(f"  visible {fmt_s(got.visible)}")
                     else:
                         sl._note(
                             f"  interactive {fmt_s(got.interactive)}, visible "
@@ -327,6 +357,38 @@ def run_link(
         ours.stop()
         peer.stop()
     return results
+
+
+def figure_report(res: LinkResults) -> str:
+    """A ``figure_only`` run's Markdown: each page's first figure visible, medians."""
+    rows = []
+    for name, path in res.pages:
+        times = {key: [v.visible for v in res.visits.get(key, [])] for key in (name, f"{name}-cpu")}
+        rows.append(
+            [f"app page `{path}`"]
+            + [fmt_s(median(t)) for t in times.values()]
+            + ["; ".join(", ".join(fmt_s(x) for x in t) for t in times.values())]
+        )
+    loads = " → ".join(f"{a:.2f}" for a, _, _ in res.loads)
+    return "\n".join(
+        [
+            f"### First figure visible on {res.link.name} ({res.link.mbit} Mbit/s shared, "
+            f"{res.link.rtt_ms:.0f} ms a request; {res.encoding})",
+            "",
+            markdown_table(
+                [
+                    "page",
+                    "first figure visible",
+                    f"CPU {CPU_SLOWDOWN:.0f}× slower",
+                    "each run (CPU as is; slower)",
+                ],
+                rows,
+            ),
+            "",
+            f"Medians of {res.runs} run(s), new profiles, pages alternated. Load average "
+            f"(1 min) before → during → after: {loads}.",
+        ]
+    )
 
 
 def link_report(res: LinkResults) -> str:
