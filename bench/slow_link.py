@@ -359,6 +359,18 @@ def run_link(
     return results
 
 
+def _heading(res: LinkResults, what: str) -> str:
+    return (
+        f"### {what} on {res.link.name} ({res.link.mbit} Mbit/s shared, "
+        f"{res.link.rtt_ms:.0f} ms a request; {res.encoding})"
+    )
+
+
+def _loads(res: LinkResults) -> str:
+    loads = " → ".join(f"{a:.2f}" for a, _, _ in res.loads)
+    return f"Load average (1 min) before → during → after: {loads}."
+
+
 def figure_report(res: LinkResults) -> str:
     """A ``figure_only`` run's Markdown: each page's first figure visible, medians."""
     rows = []
@@ -369,11 +381,9 @@ def figure_report(res: LinkResults) -> str:
             + [fmt_s(median(t)) for t in times.values()]
             + ["; ".join(", ".join(fmt_s(x) for x in t) for t in times.values())]
         )
-    loads = " → ".join(f"{a:.2f}" for a, _, _ in res.loads)
     return "\n".join(
         [
-            f"### First figure visible on {res.link.name} ({res.link.mbit} Mbit/s shared, "
-            f"{res.link.rtt_ms:.0f} ms a request; {res.encoding})",
+            _heading(res, "First figure visible"),
             "",
             markdown_table(
                 [
@@ -385,8 +395,7 @@ def figure_report(res: LinkResults) -> str:
                 rows,
             ),
             "",
-            f"Medians of {res.runs} run(s), new profiles, pages alternated. Load average "
-            f"(1 min) before → during → after: {loads}.",
+            f"Medians of {res.runs} run(s), new profiles, pages alternated. {_loads(res)}",
         ]
     )
 
@@ -417,11 +426,9 @@ def link_report(res: LinkResults) -> str:
     each = {
         key: ", ".join(fmt_s(v.interactive) for v in visits) for key, visits in res.visits.items()
     }
-    loads = " → ".join(f"{a:.2f}" for a, _, _ in res.loads)
     return "\n".join(
         [
-            f"### First visit on {res.link.name} ({res.link.mbit} Mbit/s shared, "
-            f"{res.link.rtt_ms:.0f} ms a request; {res.encoding})",
+            _heading(res, "First visit"),
             "",
             markdown_table(
                 [
@@ -438,6 +445,6 @@ def link_report(res: LinkResults) -> str:
             "",
             f"Medians of {res.runs} run(s), new profiles, alternated; each run's interactive: "
             + "; ".join(f"{k}: {v}" for k, v in each.items())
-            + f". Load average (1 min) before → during → after: {loads}.",
+            + f". {_loads(res)}",
         ]
     )
