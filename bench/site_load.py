@@ -1287,9 +1287,9 @@ def bare_root(npm_pyodide: Path) -> Iterator[Path]:
 def embed_host(site_url: str) -> Iterator[tuple[CountingServer, list[tuple[str, dict[str, str]]]]]:
     """The two embed pages (``one.html``, ``five.html``) served from a second origin, and
     the five embeds' keys and preset inputs."""
-    from tests.browser.test_embed import HOST_IN_README, recipes
+    from tests.browser.test_embed import HOST_IN_RECIPES, recipes
 
-    one, five = embed_pages(recipes()["html"], site_url, HOST_IN_README)
+    one, five = embed_pages(recipes()["html"], site_url, HOST_IN_RECIPES)
     with tempfile.TemporaryDirectory(prefix="rl-bench-embeds-") as tmp:
         (Path(tmp) / "one.html").write_text(one, encoding="utf-8")
         (Path(tmp) / "five.html").write_text(five, encoding="utf-8")
