@@ -15,7 +15,9 @@ browser cache for an hour, as a static host would (the development server in
 profile; **warm**: the same profile, page reopened. Medians of ``--runs``.
 
 1. **Peers**: time to the bare page's element, and to the stock REPL's element.
-2. **App page** ``app.html?calculator=<key>``, cold and warm: **first figure
+2. **App page**, the calculator's own (``<key>.html``, its figures in the first
+   response; ``--page query``: ``app.html?calculator=<key>``, which fetches them after
+   it), cold and warm: **first figure
    visible** (the first ``[data-figure]`` element with text, in the layout, static
    or live: stamped by an init script at the first animation frame that shows it),
    **live calculator** (its root ``.rl-calc-<key>`` in the DOM; a pre-rendered
@@ -72,6 +74,8 @@ Usage::
         [--skip-background] [--skip-second] [--skip-embeds]
     .venv/bin/python bench/site_load.py --link slow4g|fast4g [--runs 2]
         [--link-encoding auto|gzip]   # the first visit on a phone's network only
+        [--page calculator|query|both]  # both: KEY.html and app.html?calculator=KEY
+        [--first-figure-only]  # with --link: many runs of the first figure alone
 
 ``--link`` measures only the first visit on a phone's network (bench/slow_link.py:
 one throttling server class for the site and bare stock Pyodide, compressing as a host
@@ -126,7 +130,7 @@ from bench.site_figures import (  # noqa: E402
     stock_problems,
     summary_line,
 )
-from bench.slow_link import LINKS, link_report, run_link  # noqa: E402
+from bench.slow_link import LINKS, figure_report, link_report, run_link  # noqa: E402
 from tests.browser.conftest import KERNEL_IDLE_JS  # noqa: E402  (the same check as the tests)
 from tools.build_site import SiteRequestHandler  # noqa: E402
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
@@ -238,9 +242,11 @@ VISIBLE_JS = """(() => {
 #: animation frame and every 50 ms (no layout is read on the build's DOM changes); the
 #: events are dispatched again each second until the figure changes (a view may not
 #: listen yet), which can only make the stamp later.
-CHANGE_JS = """(() => {
+CHANGE_JS = r"""(() => {
   const changes = __CHANGES__;
-  const here = new URLSearchParams(location.search).get("calculator");
+  // app.html?calculator=<key>, or a calculator's own page, <key>.html
+  const own = /\/([A-Za-z0-9_]+)\.html$/.exec(location.pathname);
+  const here = new URLSearchParams(location.search).get("calculator") || (own && own[1]);
   const mine = changes.find((change) => change[0] === here);
   if (!mine || window.__rlChange) return;
   const [key, field, figure, text, expected, timeoutMs] = mine;
@@ -1281,9 +1287,9 @@ def bare_root(npm_pyodide: Path) -> Iterator[Path]:
 def embed_host(site_url: str) -> Iterator[tuple[CountingServer, list[tuple[str, dict[str, str]]]]]:
     """The two embed pages (``one.html``, ``five.html``) served from a second origin, and
     the five embeds' keys and preset inputs."""
-    from tests.browser.test_embed import HOST_IN_README, recipes
+    from tests.browser.test_embed import HOST_IN_RECIPES, recipes
 
-    one, five = embed_pages(recipes()["html"], site_url, HOST_IN_README)
+    one, five = embed_pages(recipes()["html"], site_url, HOST_IN_RECIPES)
     with tempfile.TemporaryDirectory(prefix="rl-bench-embeds-") as tmp:
         (Path(tmp) / "one.html").write_text(one, encoding="utf-8")
         (Path(tmp) / "five.html").write_text(five, encoding="utf-8")
@@ -1331,6 +1337,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         default="auto",
         help="with --link: brotli where a .br is beside a file, else gzip (auto), or gzip only",
     )
+    ap.add_argument(
+        "--page",
+        choices=("calculator", "query", "both"),
+        default="calculator",
+        help="the app page: the calculator's own (KEY.html, the default), "
+        "app.html?calculator=KEY, or both (with --link; else the first only)",
+    )
+    ap.add_argument(
+        "--first-figure-only",
+        action="store_true",
+        help="with --link: the app pages' first figure visible only, no wait for Python",
+    )
     args = ap.parse_args(argv)
     # a plain kill should still close Chromium and remove the temporary stock site
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
@@ -1340,7 +1358,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     from ruleslab.calculators import CALCULATORS, get
-    from tools.make_content import embed_link, notebook_link
+    from tools.make_content import calculator_page, embed_link, notebook_link
 
     load_start = _loadavg()
     site = args.site.resolve()
@@ -1373,6 +1391,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     npm_pyodide = ROOT / "node_modules" / "pyodide"
     change = pick_change(calc.key, changes[calc.key])
+    # the app page visited: the calculator's own page (its figures in the first response),
+    # app.html?calculator=<key> (they are fetched after it), or both in one run (--link)
+    if args.page != "query" and not (site / calculator_page(calc)).is_file():
+        ap.error(f"{site} has no {calculator_page(calc)}: use --page query")
+    by_query = ("app-query", embed_link(calc))
+    pages = [("app", calculator_page(calc))] if args.page != "query" else [by_query]
+    if args.page == "both":
+        pages.append(by_query)
     if args.link:
         with bare_root(npm_pyodide) as bare, sync_playwright() as pw:
             load_measure = _loadavg()
@@ -1381,14 +1407,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                 LINKS[args.link],
                 site=site,
                 bare=bare,
-                url_path=embed_link(calc),
+                pages=pages,
                 change=change,
                 runs=args.runs,
                 timeout_s=args.timeout,
                 brotli=args.link_encoding == "auto",
+                figure_only=args.first_figure_only,
             )
         res.loads = (load_start, load_measure, _loadavg())
-        print(link_report(res))
+        print(figure_report(res) if args.first_figure_only else link_report(res))
         return 0
     second_change = pick_change(second_key, changes[second_key])
 
@@ -1411,7 +1438,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         ours = CountingServer(site).start()
         peer = CountingServer(stock).start() if stock is not None else None
         bare_server = CountingServer(bare).start() if bare is not None else None
-        app_url = ours.base + embed_link(calc)
+        app_url = ours.base + pages[0][1]
         targets: list[Target] = []
         if bare_server is not None:
             targets += [
@@ -1445,7 +1472,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                     _note(f"  cold {fmt_s(cold)}, warm {fmt_s(warm)}")
                 if "second" not in skipped:
                     _note(f"run {run + 1}/{args.runs}: second page ({second_key}) ...")
-                    other_url = ours.base + embed_link(get(second_key))
+                    other = get(second_key)
+                    other_page = embed_link if args.page == "query" else calculator_page
+                    other_url = ours.base + other_page(other)
                     pair = second_page(
                         pw,
                         ours,

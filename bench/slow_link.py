@@ -33,6 +33,7 @@ import http.server
 import os
 import threading
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -256,6 +257,31 @@ def app_visit(
     return LinkLoad(load.interactive, load.visible, wire)
 
 
+def figure_visit(
+    pw: Any, server: LinkServer, url: str, change: Any, *, cpu: float, timeout_s: float
+) -> LinkLoad:
+    """The app page in a new profile, timed to its first figure visible only (no wait
+    for Python: ``--first-figure-only``, many runs in little time)."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    from bench import site_load as sl
+
+    with sl.profile_context(pw) as context:
+        page = sl.open_app(
+            context, url, change, timeout_s=timeout_s, before=lambda p: _slow_cpu(context, p, cpu)
+        )
+        try:
+            page.wait_for_function(
+                "() => window.__rlVisible !== undefined", timeout=timeout_s * 1000
+            )
+            at = page.evaluate("() => (window.__rlVisible - performance.timeOrigin) / 1000")
+        except PlaywrightError as exc:  # (a timeout: said, as a failed visit)
+            page.close()
+            return LinkLoad(None, error=str(exc).splitlines()[0])
+        page.close()
+    return LinkLoad(None, visible=at)
+
+
 def _slow_cpu(context: Any, page: Any, rate: float) -> None:
     if rate > 1:
         session = context.new_cdp_session(page)
@@ -271,6 +297,8 @@ class LinkResults:
     runs: int
     visits: dict[str, list[LinkLoad]] = field(default_factory=dict)
     loads: tuple[tuple[float, float, float], ...] = ()
+    #: the app pages visited: series name, address relative to the site
+    pages: tuple[tuple[str, str], ...] = ()
 
 
 def run_link(
@@ -279,14 +307,16 @@ def run_link(
     *,
     site: Path,
     bare: Path,
-    url_path: str,
+    pages: Sequence[tuple[str, str]],
     change: Any,
     runs: int,
     timeout_s: float,
     brotli: bool,
+    figure_only: bool = False,
 ) -> LinkResults:
-    """``runs`` rounds of the four first visits (bare, app; then both with the CPU slowed),
-    alternated; the results."""
+    """``runs`` rounds of the first visits (bare, then each of ``pages``, a name and an
+    address relative to the site; then all with the CPU slowed), alternated; the
+    results. ``figure_only``: the app pages only, each timed to its first figure."""
     from bench import site_load as sl
 
     results = LinkResults(
@@ -294,25 +324,29 @@ def run_link(
     )
     ours = LinkServer(site, link, brotli=brotli)
     peer = LinkServer(bare, link, brotli=brotli)
-    series = [
+    results.pages = tuple(pages)
+
+    visit = figure_visit if figure_only else app_visit
+
+    def visit_of(url: str) -> Callable[[float], Any]:
+        return lambda cpu: visit(pw, ours, url, change, cpu=cpu, timeout_s=timeout_s)
+
+    series: list[tuple[str, Callable[[float], Any]]] = [
         ("bare", lambda cpu: bare_visit(pw, peer, cpu=cpu, timeout_s=timeout_s)),
-        (
-            "app",
-            lambda cpu: app_visit(
-                pw, ours, ours.base + url_path, change, cpu=cpu, timeout_s=timeout_s
-            ),
-        ),
-    ]
+        *((name, visit_of(ours.base + path)) for name, path in pages),
+    ][1 if figure_only else 0 :]
     try:
         for number in range(runs):
             order = series if number % 2 == 0 else series[::-1]
             for cpu in (1.0, CPU_SLOWDOWN):
-                for name, visit in order:
+                for name, one in order:
                     key = name if cpu == 1 else f"{name}-cpu"
                     sl._note(f"{link.name} run {number + 1}/{runs}: {key} ...")
-                    got = visit(cpu)
+                    got = one(cpu)
                     if got.error:
                         sl._note(f"  ! {got.error}")
+                    elif figure_only:
+                        sl._note(f"  visible {fmt_s(got.visible)}")
                     else:
                         sl._note(
                             f"  interactive {fmt_s(got.interactive)}, visible "
@@ -325,6 +359,47 @@ def run_link(
     return results
 
 
+def _heading(res: LinkResults, what: str) -> str:
+    return (
+        f"### {what} on {res.link.name} ({res.link.mbit} Mbit/s shared, "
+        f"{res.link.rtt_ms:.0f} ms a request; {res.encoding})"
+    )
+
+
+def _loads(res: LinkResults) -> str:
+    loads = " → ".join(f"{a:.2f}" for a, _, _ in res.loads)
+    return f"Load average (1 min) before → during → after: {loads}."
+
+
+def figure_report(res: LinkResults) -> str:
+    """A ``figure_only`` run's Markdown: each page's first figure visible, medians."""
+    rows = []
+    for name, path in res.pages:
+        times = {key: [v.visible for v in res.visits.get(key, [])] for key in (name, f"{name}-cpu")}
+        rows.append(
+            [f"app page `{path}`"]
+            + [fmt_s(median(t)) for t in times.values()]
+            + ["; ".join(", ".join(fmt_s(x) for x in t) for t in times.values())]
+        )
+    return "\n".join(
+        [
+            _heading(res, "First figure visible"),
+            "",
+            markdown_table(
+                [
+                    "page",
+                    "first figure visible",
+                    f"CPU {CPU_SLOWDOWN:.0f}× slower",
+                    "each run (CPU as is; slower)",
+                ],
+                rows,
+            ),
+            "",
+            f"Medians of {res.runs} run(s), new profiles, pages alternated. {_loads(res)}",
+        ]
+    )
+
+
 def link_report(res: LinkResults) -> str:
     """The run's Markdown: one row per page, medians, ratios to bare Pyodide."""
 
@@ -335,7 +410,8 @@ def link_report(res: LinkResults) -> str:
         return "n/a" if value is None else f"{value / 1e6:.2f} MB"
 
     rows = []
-    for name, title in (("bare", "bare stock Pyodide"), ("app", "app page")):
+    pages = [(name, f"app page `{path}`") for name, path in res.pages]
+    for name, title in (("bare", "bare stock Pyodide"), *pages):
         rows.append(
             [
                 title,
@@ -350,11 +426,9 @@ def link_report(res: LinkResults) -> str:
     each = {
         key: ", ".join(fmt_s(v.interactive) for v in visits) for key, visits in res.visits.items()
     }
-    loads = " → ".join(f"{a:.2f}" for a, _, _ in res.loads)
     return "\n".join(
         [
-            f"### First visit on {res.link.name} ({res.link.mbit} Mbit/s shared, "
-            f"{res.link.rtt_ms:.0f} ms a request; {res.encoding})",
+            _heading(res, "First visit"),
             "",
             markdown_table(
                 [
@@ -371,6 +445,6 @@ def link_report(res: LinkResults) -> str:
             "",
             f"Medians of {res.runs} run(s), new profiles, alternated; each run's interactive: "
             + "; ".join(f"{k}: {v}" for k, v in each.items())
-            + f". Load average (1 min) before → during → after: {loads}.",
+            + f". {_loads(res)}",
         ]
     )

@@ -80,6 +80,7 @@ __all__ = [
     "ICONS",
     "AppBuildError",
     "app_lock",
+    "app_pages",
     "app_stdlib",
     "build_app",
     "first_visit_files",
@@ -514,7 +515,8 @@ def _build_into(site: Path, out: Path, sources: Path, project_wheel: Path | None
     patched_pyodide_asm(Path(site) / PYODIDE_ASM, out)
     version = runtime_version(site, out)
     build = app_build(version, Path(site) / "app.html", out, sources)
-    _worker_of_this_build(Path(site) / "app.html", build)
+    for page in app_pages(site):
+        _worker_of_this_build(page, build)
     marks = {
         "python.mjs": ((RUNTIME_VERSION, version), (START_BYTES, start_bytes(site))),
         "worker.mjs": ((BUILD, build),),
@@ -534,6 +536,19 @@ WORKER_URL = 'const URL_ = "static/app/worker.mjs";'
 PAGE_BUILD = 'const BUILD_ = "dev";'
 _KEYED_URL = re.compile(r'const URL_ = "static/app/worker\.mjs(\?build=[0-9a-f]*)?";')
 _KEYED_BUILD = re.compile(r'const BUILD_ = "(dev|[0-9a-f]*)";')
+
+
+def app_pages(site: Path) -> list[Path]:
+    """The pages at ``site``'s root that start the app's worker: ``app.html`` and each
+    calculator's own page written from the same template (``tools.make_content``'s
+    ``calculator_page``), which differ from it only in their calculator, fixed and
+    pre-rendered (so :func:`app_build` names them all by ``app.html``)."""
+    root = Path(site)
+    others = (p for p in root.glob("*.html") if p.name != "app.html")
+    return [
+        root / "app.html",
+        *sorted(p for p in others if _KEYED_URL.search(p.read_text("utf-8"))),
+    ]
 
 
 def app_build(version: str, page: Path, app: Path, sources: Path) -> str:

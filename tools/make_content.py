@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from ruleslab.calculators import AREAS, CALCULATORS, RELATED, Area
+from ruleslab.calculators import AREAS, CALCULATORS, RELATED, Area, get
 from ruleslab.declare import Calculator
 from tools import REPO
 from tools.publish import project_version
@@ -29,6 +29,7 @@ from tools.rules_notes import INDEX_MODULE, THEME_SCRIPT, index_module, write_no
 
 __all__ = [
     "app_page_html",
+    "calculator_page",
     "embed_js",
     "embed_link",
     "index_notebook",
@@ -48,6 +49,17 @@ def embed_link(calc: Calculator) -> str:
     """Relative URL of the calculator's app page: a progress message while Python
     starts, then the calculator alone. This is the link to put in an iframe."""
     return f"app.html?calculator={quote(calc.key)}"
+
+
+def calculator_page(calc: Calculator) -> str:
+    """Relative URL (from the site root) of the calculator's own app page: the app page
+    with this calculator, its figures and form pre-rendered in the first response
+    (:func:`app_page_html` with ``calc``). The landing page and the related links go
+    there, and so does a link its "Copy link" gives (:mod:`ruleslab_widgets.share`, which
+    names the page); an embed goes to :func:`embed_link`."""
+    from ruleslab_widgets.share import calculator_page as page
+
+    return page(calc.key)
 
 
 #: The app page's icon, inline (a die's face): JupyterLite's favicon.ico is 318 kB,
@@ -107,8 +119,9 @@ _FRAME_SCRIPT = """<script>
 </script>"""
 
 
-def app_page_html() -> str:
-    """``app.html``: one calculator, drawn in the page by Python in a Web Worker.
+def app_page_html(calc: Calculator | None = None) -> str:
+    """``app.html``: one calculator, drawn in the page by Python in a Web Worker; with
+    ``calc``, that calculator's own page (:func:`calculator_page`).
 
     An inline script in the head starts the worker (``static/app/worker.mjs``,
     Pyodide) at once, before the stylesheet and the widget front end
@@ -124,8 +137,16 @@ def app_page_html() -> str:
     is the system's too. It is ``data-rl-theme`` on ``<html>``, which the page's
     colours below, the controls' (``app/theme.css``) and the calculator's
     (:mod:`ruleslab_widgets.style`) follow.
+
+    ``app.html`` takes its calculator from the query (``?calculator=<key>``) and fetches
+    its pre-rendered form and figures (``calculators/<key>.html``) in parallel with
+    Python; a static host sends one file for every query, so that is a request more,
+    after the page's own, before anything is drawn. A calculator's own page is the
+    same page with its calculator fixed and its pre-rendered form and figures in the
+    first response, at their final layout: what a GM on a slow link sees first.
     """
     from ruleslab_widgets import sheet_page, tracker_page
+    from ruleslab_widgets.prerender import prerender_calculator
 
     pages = {c.key: c.title for c in CALCULATORS} | {
         tracker_page.KEY: tracker_page.TITLE,
@@ -136,11 +157,23 @@ def app_page_html() -> str:
     # "</" cannot appear in the JSON (keys and titles are plain), but guard anyway
     titles = titles.replace("</", "<\\/")
     related = related.replace("</", "<\\/")
+    fixed = json.dumps(calc.key if calc else "")
+    title = f"{escape(calc.title)} — ruleslab" if calc else "ruleslab calculator"
+    heading = escape(calc.title) if calc else "ruleslab calculator"
+    # a calculator's own page: drawn as it is pre-rendered from the first byte on (the
+    # start-up message a note, not a cover: app.html's script sets this once it has it)
+    root_class = ' class="rl-static"' if calc else ""
+    static = prerender_calculator(calc.key) if calc else ""
+    others = [get(k) for k in RELATED[calc.key]] if calc else []
+    related_items = "".join(
+        f'<li><a href="{escape(calculator_page(o))}">{escape(o.title)}</a></li>' for o in others
+    )
+    related_hidden = "" if others else " hidden"
     return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="en"{root_class}><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
-<title>ruleslab calculator</title>
+<title>{title}</title>
 <script>
 // Start Python first: before any stylesheet (a script after one waits for it)
 // and before the page is parsed. The worker's messages wait in R.queue (widget
@@ -163,7 +196,8 @@ def app_page_html() -> str:
   if (window.parent !== window || query.has("embed")) {{
     document.documentElement.classList.add("rl-embed");
   }}
-  const key = query.get("calculator") || "";
+  // a calculator's own page (KEY.html) is that calculator's, whatever its query says
+  const key = {fixed} || query.get("calculator") || "";
   const R = window.ruleslab = {{ key: key, titles: TITLES, related: RELATED, queue: [],
     statuses: [], onmessage: null, status: null, theme: fixed ? asked : "" }};
   if (!Object.prototype.hasOwnProperty.call(TITLES, key)) return;
@@ -382,7 +416,7 @@ def app_page_html() -> str:
   }}
 }})();
 </script>
-{_prerender_head()}
+{_prerender_head(inline=calc is not None)}
 <link rel="icon" href="{_APP_ICON}">
 <link rel="modulepreload" href="static/pyodide/pyodide.mjs">
 <link rel="stylesheet" href="static/app/app.css">
@@ -433,12 +467,11 @@ minute. Keep this page open.</p>
 <a href="rules-notes/index.html">Rules notes</a>
 <a href="app.html?calculator=tracker">Encounter tracker</a>
 <a href="app.html?calculator=sheet">Character sheets</a></nav>
-<h1 id="page-title">ruleslab calculator</h1>
-<nav class="rl-related" id="related" aria-label="Related calculators" hidden>Related:
-<ul></ul></nav>
+<h1 id="page-title">{heading}</h1>
+<nav class="rl-related" id="related" aria-label="Related calculators"{related_hidden}>Related:
+<ul>{related_items}</ul></nav>
 </header>
-<main id="calculator"></main>
-{_prerender_body()}
+<main id="calculator">{static}</main>
 <script>
 (function () {{
   const R = window.ruleslab;
@@ -469,10 +502,11 @@ minute. Keep this page open.</p>
   document.title = title + " — ruleslab";
   document.getElementById("page-title").textContent = title;
   const related = document.getElementById("related");
-  (R.related[R.key] || []).forEach(function (other) {{
+  // (a calculator's own page has them already: written by tools/make_content.py)
+  if (!related.querySelector("li")) (R.related[R.key] || []).forEach(function (other) {{
     const li = document.createElement("li");
     const a = document.createElement("a");
-    a.href = keep("app.html?calculator=" + encodeURIComponent(other));
+    a.href = keep(encodeURIComponent(other) + ".html"); // (its own page: tools/make_content.py)
     a.textContent = R.titles[other];
     li.appendChild(a);
     related.querySelector("ul").appendChild(li);
@@ -526,6 +560,7 @@ minute. Keep this page open.</p>
   R.statuses.splice(0).forEach(R.status);
 }})();
 </script>
+{_prerender_body()}
 {_FRAME_SCRIPT}
 <script type="module" src="static/app/app.js" onerror="window.ruleslab.status({{type: 'error',
   text: 'The script of this page (static/app/app.js) could not be loaded: offline with a damaged ' +
@@ -551,11 +586,13 @@ def static_page(calc: Calculator) -> str:
     return f"{STATIC_FOLDER}/{quote(calc.key)}.html"
 
 
-def _prerender_head() -> str:
+def _prerender_head(*, inline: bool = False) -> str:
     """app.html's script that fetches the static page and draws its calculator: a
     link's values filled in the fields that match (as the form reads them:
     ``ruleslab_widgets.view``'s words for a checkbox), its results marked "not
-    current" until Python has computed them; typing before Python marks them too."""
+    current" until Python has computed them; typing before Python marks them too.
+    ``inline``: a calculator's own page, whose static calculator is in the page
+    itself (``#calculator``): filled in place, nothing fetched."""
     from ruleslab_widgets.view import _FALSE, _TRUE, PAGE_PARAMETERS
 
     words = json.dumps(
@@ -570,7 +607,10 @@ def _prerender_head() -> str:
   const WORDS = """
         + words
         + """;
-  let html = null;
+  const INLINE = """
+        + json.dumps(inline)
+        + """;
+  let html = null, placed = false;
   const pending = function (root, text) {
     const results = root.querySelector(".rl-results");
     if (results) results.classList.add("rl-stale");
@@ -615,12 +655,17 @@ def _prerender_head() -> str:
   };
   R.placeStatic = function () {
     const main = document.getElementById("calculator");
-    if (!html || !main || R.live) return;
-    const root = new DOMParser().parseFromString(html, "text/html").querySelector(".rl-prerender");
-    html = null;
+    if (placed || !main || R.live) return;
+    let root = null;
+    if (INLINE) root = main.querySelector(":scope > .rl-prerender");
+    else if (html) {
+      root = new DOMParser().parseFromString(html, "text/html").querySelector(".rl-prerender");
+      html = null;
+      if (root) root = main.appendChild(document.adoptNode(root));
+    }
     if (!root) return;
+    placed = true;
     fill(root);
-    main.appendChild(document.adoptNode(root));
     document.documentElement.classList.add("rl-static");
     pinNote();
   };
@@ -641,6 +686,7 @@ def _prerender_head() -> str:
   window.addEventListener("resize", function () {
     if (document.documentElement.classList.contains("rl-static")) pinNote();
   });
+  if (INLINE) return;
   fetch("""
         + json.dumps(STATIC_FOLDER + "/")
         + """ + encodeURIComponent(R.key) + ".html")
@@ -695,7 +741,7 @@ def static_page_html(calc: Calculator) -> str:
     live calculator (its link, roll buttons, chart tools, the party) is not shown."""
     from ruleslab_widgets.prerender import prerender_calculator
 
-    live = escape(embed_link(calc))
+    live = escape(calculator_page(calc))
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -864,7 +910,7 @@ def _calc_item(calc: Calculator, area: Area) -> str:
     return (
         f'<li class="calc" data-key="{escape(calc.key)}" '
         f'data-search="{escape(_search_text(calc, area))}">'
-        f'<h4><a class="app" href="{escape(embed_link(calc))}">{escape(calc.title)}</a></h4>'
+        f'<h4><a class="app" href="{escape(calculator_page(calc))}">{escape(calc.title)}</a></h4>'
         f'<p class="summary">{escape(calc.summary)}</p>'
         f'<p class="more"><a class="nb" href="{escape(notebook_link(calc))}">Open as a notebook'
         f'<span class="visually-hidden">: {escape(calc.title)}</span></a> · '
@@ -1068,11 +1114,17 @@ def embed_js() -> str:
 
 
 def write_site_pages(site: Path) -> None:
-    """Write ``index.html`` (the landing page), ``app.html``, each calculator's static
-    page (:func:`static_page_html`), ``embed.js`` and the rules notes' pages
-    (:func:`tools.rules_notes.write_notes`) into a built site."""
+    """Write ``index.html`` (the landing page), ``app.html``, each calculator's own app
+    page (:func:`calculator_page`) and static page (:func:`static_page_html`),
+    ``embed.js`` and the rules notes' pages (:func:`tools.rules_notes.write_notes`) into
+    a built site. A calculator's page never replaces a file JupyterLite put there."""
     (site / "index.html").write_text(landing_html(), encoding="utf-8")
     (site / "app.html").write_text(app_page_html(), encoding="utf-8")
+    for calc in CALCULATORS:
+        page = site / calculator_page(calc)
+        if page.exists() and "const BUILD_ = " not in page.read_text(encoding="utf-8"):
+            raise FileExistsError(f"{page}: the site has such a file; rename the calculator")
+        page.write_text(app_page_html(calc), encoding="utf-8")
     (site / "calculators").mkdir(exist_ok=True)
     for calc in CALCULATORS:
         (site / static_page(calc)).write_text(static_page_html(calc), encoding="utf-8")

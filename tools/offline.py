@@ -41,10 +41,11 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 
+from ruleslab.calculators import CALCULATORS
 from tools import REPO
 from tools.build_app import APP_DIR, APP_LOCK, APP_STDLIB_ZIP
 from tools.lite_pages import CONFIG_ELEMENT, insert_after_config, relative_src
-from tools.make_content import STATIC_FOLDER
+from tools.make_content import STATIC_FOLDER, calculator_page
 from tools.publish import precompressed_original
 from tools.pyodide_dist import CORE_FILES
 from tools.rules_notes import SITE_FOLDER as NOTES_FOLDER
@@ -215,8 +216,9 @@ def app_part(site: Path, files: Collection[str]) -> set[str]:
     """The files of ``files`` (the manifest's) that the landing page, the app pages and
     the rules notes need, derived from what the build wrote (:mod:`tools.build_app`):
 
-    * the pages :data:`APP_PAGES`, the rules notes (``rules-notes/``), each calculator's
-      static page (:data:`tools.make_content.STATIC_FOLDER`: the app page draws it
+    * the pages :data:`APP_PAGES` and each calculator's own app page
+      (:func:`tools.make_content.calculator_page`), the rules notes (``rules-notes/``),
+      each calculator's static page (:data:`tools.make_content.STATIC_FOLDER`: the app page draws it
       first), the pages' script :data:`PAGE_SCRIPT`, and whatever those pages load
       (their scripts, stylesheets, icons: :func:`_subresources`);
     * the app page's front end, ``static/app/`` (:data:`tools.build_app.APP_DIR`);
@@ -231,7 +233,8 @@ def app_part(site: Path, files: Collection[str]) -> set[str]:
     """
     site = Path(site)
     listed = set(files)
-    part = {rel for rel in APP_PAGES if rel in listed} | {PAGE_SCRIPT}
+    pages = {*APP_PAGES, *(calculator_page(c) for c in CALCULATORS)}
+    part = {rel for rel in pages if rel in listed} | {PAGE_SCRIPT}
     folders = (f"{NOTES_FOLDER}/", f"{APP_DIR}/", f"{STATIC_FOLDER}/")
     part |= {rel for rel in listed if rel.startswith(folders)}
     for page in [rel for rel in part if rel.endswith(".html")]:

@@ -21,7 +21,7 @@ from tests.browser.conftest import (
     run_notebook,
     type_into,
 )
-from tools.make_content import embed_link, notebook_link
+from tools.make_content import calculator_page, embed_link, notebook_link
 
 pytestmark = pytest.mark.browser
 
@@ -86,7 +86,9 @@ def test_app_page_drives_the_calculator(page, base_url, artifacts, key):
     # the page's own worker (the same script as the shared one: test_shared_runtime.py):
     # Playwright sees a dedicated worker's requests and console, not a shared worker's
     page.add_init_script("delete window.SharedWorker")
-    page.goto(base_url + embed_link(calc))
+    # its own page, where the landing page links (its form and figures in the first
+    # response: test_prerender.py), taken over by the live calculator
+    page.goto(base_url + calculator_page(calc))
     expect(page.locator("#loading")).to_be_visible()  # progress while Python starts
     app = page
     root = app.locator(f".rl-calc-{key}").first
@@ -149,7 +151,7 @@ def test_landing_page_links_every_calculator(page, base_url, artifacts):
     page.goto(base_url)
     for calc in CALCULATORS:
         item = page.locator(f'li.calc[data-key="{calc.key}"]')
-        assert item.locator("a.app").get_attribute("href") == embed_link(calc)
+        assert item.locator("a.app").get_attribute("href") == calculator_page(calc)
         assert item.locator("a.nb").get_attribute("href") == notebook_link(calc)
     page.screenshot(path=str(artifacts / "landing.png"), full_page=True)
     assert page.watch.offsite == []

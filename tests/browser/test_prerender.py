@@ -3,15 +3,20 @@
 Python is held back by holding the worker's requests for Pyodide (they are
 answered when the test lets them go), so what the page shows before Python is
 seen as a reader sees it on a slow start: the static calculator
-(``calculators/<key>.html``, ``ruleslab_widgets.prerender``), then the live one
-in its place: nothing moves, what was typed is applied, a link's values are
-never shown with the defaults' figures as current. With scripts off, every
-calculator's static page is reachable and readable.
+(``ruleslab_widgets.prerender``), then the live one in its place: nothing moves,
+what was typed is applied, a link's values are never shown with the defaults'
+figures as current. Each of these on both addresses of a calculator: its own page
+(``lifting.html``, the static calculator in the first response) and
+``app.html?calculator=lifting`` (the static calculator fetched from
+``calculators/<key>.html``). With scripts off, every calculator's static page is
+reachable and readable.
 """
 
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import parse_qsl, urlencode
+from urllib.request import urlopen
 
 import pytest
 
@@ -21,6 +26,20 @@ from tests.browser.conftest import figure_at
 pytestmark = pytest.mark.browser
 
 STATIC = ".rl-prerender"
+
+#: The two addresses of a calculator's app page.
+PAGES = ("own", "query")
+
+
+def address(kind: str, query: str) -> str:
+    """The app page for ``query`` (``calculator=<key>&…``): the calculator's own page
+    (``<key>.html?…``, tools.make_content.calculator_page) or ``app.html?<query>``."""
+    if kind == "query":
+        return f"app.html?{query}"
+    pairs = parse_qsl(query, keep_blank_values=True)
+    key = next(v for n, v in pairs if n == "calculator")
+    rest = urlencode([(n, v) for n, v in pairs if n != "calculator"])
+    return f"{key}.html" + (f"?{rest}" if rest else "")
 
 
 class Held:
@@ -44,11 +63,17 @@ class Held:
         self.routes.clear()
 
 
-def open_held(browser: Any, base_url: str, query: str, size: tuple[int, int] = (1100, 1400)):
+def open_held(
+    browser: Any,
+    base_url: str,
+    query: str,
+    size: tuple[int, int] = (1100, 1400),
+    kind: str = "query",
+):
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
     held = Held(context)
     page = context.new_page()
-    page.goto(f"{base_url}app.html?{query}")
+    page.goto(base_url + address(kind, query))
     page.locator(f"{STATIC} [data-figure]").first.wait_for()
     return context, held, page
 
@@ -69,8 +94,9 @@ def box(locator: Any) -> dict[str, float]:
     return found
 
 
-def test_figures_are_shown_before_python_and_the_page_passes_axe(browser, base_url):
-    context, held, page = open_held(browser, base_url, "calculator=lifting")
+@pytest.mark.parametrize("kind", PAGES)
+def test_figures_are_shown_before_python_and_the_page_passes_axe(browser, base_url, kind):
+    context, held, page = open_held(browser, base_url, "calculator=lifting", kind=kind)
     try:
         static = page.locator(f'{STATIC}[data-calculator="lifting"]')
         assert static.locator('[data-figure="capacity"]').inner_text() == "90 kg"
@@ -98,11 +124,12 @@ def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
     )
 
 
+@pytest.mark.parametrize("kind", PAGES)
 @pytest.mark.parametrize("size", [(1280, 900), (390, 844)])
-def test_the_start_up_note_covers_no_field_and_says_the_bytes(browser, base_url, size):
+def test_the_start_up_note_covers_no_field_and_says_the_bytes(browser, base_url, size, kind):
     # issue 35: "the loading notice covers nothing a GM may want to type into" (it sat
     # over the Might field on a phone): it is on the header's "Related:" line
-    context, held, page = open_held(browser, base_url, "calculator=lifting", size)
+    context, held, page = open_held(browser, base_url, "calculator=lifting", size, kind)
     try:
         page.wait_for_function("() => document.querySelector('#loading.rl-pinned')")
         note = box(page.locator("#loading"))
@@ -140,9 +167,10 @@ def test_the_start_up_note_covers_no_field_and_says_the_bytes(browser, base_url,
         context.close()
 
 
+@pytest.mark.parametrize("kind", PAGES)
 @pytest.mark.parametrize("size", [(1100, 1400), (390, 844)])
-def test_the_live_calculator_takes_over_without_a_jump(browser, base_url, size):
-    context, held, page = open_held(browser, base_url, "calculator=lifting", size)
+def test_the_live_calculator_takes_over_without_a_jump(browser, base_url, size, kind):
+    context, held, page = open_held(browser, base_url, "calculator=lifting", size, kind)
     try:
         first = box(page.locator(f'{STATIC} [data-figure="capacity"]'))
         field = box(page.locator(f"{STATIC} .rl-field-strength input"))
@@ -158,8 +186,9 @@ def test_the_live_calculator_takes_over_without_a_jump(browser, base_url, size):
         context.close()
 
 
-def test_what_was_typed_before_python_is_kept_and_applied(browser, base_url):
-    context, held, page = open_held(browser, base_url, "calculator=lifting")
+@pytest.mark.parametrize("kind", PAGES)
+def test_what_was_typed_before_python_is_kept_and_applied(browser, base_url, kind):
+    context, held, page = open_held(browser, base_url, "calculator=lifting", kind=kind)
     try:
         strength = page.locator(f"{STATIC} .rl-field-strength input")
         strength.fill("5")  # typed, not yet committed: Python is not there
@@ -180,9 +209,10 @@ def test_what_was_typed_before_python_is_kept_and_applied(browser, base_url):
         context.close()
 
 
-def test_a_link_with_inputs_never_shows_the_defaults_figures_as_current(browser, base_url):
+@pytest.mark.parametrize("kind", PAGES)
+def test_a_link_with_inputs_never_shows_the_defaults_figures_as_current(browser, base_url, kind):
     query = "calculator=lifting&strength=5&specialty=yes&ruleset=2.0"
-    context, held, page = open_held(browser, base_url, query)
+    context, held, page = open_held(browser, base_url, query, kind=kind)
     try:
         static = page.locator(STATIC)
         assert static.locator(".rl-field-strength input").input_value() == "5"
@@ -195,6 +225,70 @@ def test_a_link_with_inputs_never_shows_the_defaults_figures_as_current(browser,
         held.release()
         live_figure_is(page, "150 kg")
         assert page.locator(".rl-calc-lifting .rl-results.rl-stale").count() == 0
+    finally:
+        context.close()
+
+
+def _boxes(page: Any, root: str) -> list[dict[str, float]]:
+    """Where a figure, a field and the header's related line are."""
+    return [
+        box(page.locator(sel).first)
+        for sel in (
+            f'{root} [data-figure="capacity"]',
+            f"{root} .rl-field-strength input",
+            ".rl-page-head .rl-related",
+        )
+    ]
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("size", [(1280, 900), (390, 844)])
+def test_a_calculators_own_page_has_its_calculator_in_its_first_response(
+    browser, base_url, artifacts, size, theme
+):
+    # issue 35: a GM on a slow link sees the calculator with the page's first response,
+    # at its final layout. The HTML as sent holds the form and the figures (90 kg: 30 kg
+    # × (Strength 3 + Might 0), Quick reference › Lifting)
+    with urlopen(f"{base_url}lifting.html") as response:
+        sent = response.read().decode("utf-8")
+    main = sent[sent.index('<main id="calculator">') : sent.index("</main>")]
+    assert 'data-figure="capacity">90 kg<' in main
+    assert 'data-figure="p_lift">78.40 %<' in main
+    assert 'data-rl-field="strength"' in main
+    viewport = {"width": size[0], "height": size[1]}
+    address = f"{base_url}lifting.html?theme={theme}"
+    # the HTML alone (scripts off): where everything is, as first drawn
+    bare = browser.new_context(java_script_enabled=False, viewport=viewport)
+    try:
+        page = bare.new_page()
+        page.goto(address)
+        first = _boxes(page, STATIC)
+    finally:
+        bare.close()
+    context = browser.new_context(viewport=viewport)
+    held = Held(context)
+    asked: list[str] = []
+    context.on("request", lambda r: asked.append(r.url))
+    try:
+        page = context.new_page()
+        page.goto(address)
+        page.locator(f"{STATIC} [data-figure]").first.wait_for()
+        page.wait_for_function("() => document.querySelector('#loading.rl-pinned')")
+        before = _boxes(page, STATIC)
+        page.screenshot(path=str(artifacts / f"own-page-before-python-{size[0]}-{theme}.png"))
+        assert axe_violations(page) == []
+        # nothing fetched for the static calculator: it came with the page (later, the
+        # offline copy fetches every static page: tools/offline.py)
+        assert [u for u in asked if "/calculators/" in u] == []
+        held.release()
+        live_figure_is(page, "90 kg")
+        page.locator("#loading").wait_for(state="detached")
+        after = _boxes(page, ".rl-calc-lifting")
+        page.screenshot(path=str(artifacts / f"own-page-live-{size[0]}-{theme}.png"))
+        for one, two, three in zip(first, before, after, strict=True):
+            for side in ("x", "y", "width", "height"):
+                assert abs(one[side] - two[side]) <= 2, (side, one, two)
+                assert abs(two[side] - three[side]) <= 2, (side, two, three)
     finally:
         context.close()
 

@@ -6,7 +6,8 @@
   status message naming it, and the page still draws the calculator;
 * "Copy link" puts a link on the clipboard (and shows it) that reopens the same
   inputs and figures, unicode combatant lines with newlines included;
-* in a notebook, the link points at the app page at the site's root.
+* in a notebook, the link points at the calculator's own app page at the site's
+  root (``lifting.html?strength=5``: its form and figures in the first response).
 
 Same fixtures and patterns as ``test_calculators.py``: no request may leave the
 site and no console error may appear.
@@ -78,9 +79,9 @@ def test_a_link_opens_with_its_inputs_and_figures(page, base_url, artifacts):
     want = lifting_and_encumbrance(strength=5, might=2, object_kg=450)
     expect(figure_at(page, "lifting", "p_lift")).to_have_text(want.figure("p_lift").text)
     link = page.locator(".rl-calc-lifting .rl-share-link").first
-    expect(link).to_have_value(
-        base_url + "app.html?calculator=lifting&strength=5&might=2&object_kg=450"
-    )
+    # its own page (its form and figures in the first response: issue 35), which is
+    # the lifting calculator's without naming it
+    expect(link).to_have_value(base_url + "lifting.html?strength=5&might=2&object_kg=450")
     page.screenshot(path=str(artifacts / "share-lifting-link.png"))
     _clean(page)
 
@@ -152,7 +153,8 @@ def test_copy_link_reopens_the_same_scenario(page, base_url, artifacts):
     expect(page.locator(f".rl-calc-{key} .rl-share-note").first).to_have_text("Link copied.")
     copied = page.evaluate("() => navigator.clipboard.readText()")
     assert copied == page.locator(f".rl-calc-{key} .rl-share-link").first.input_value()
-    assert copied.startswith(base_url + "app.html?calculator=compressed&")
+    assert copied.startswith(base_url + "compressed.html?")
+    assert "calculator=" not in copied
     assert "a_forcefield_proper=yes" in copied
     assert "initiative_tie=coin" in copied
     _clean(page)
@@ -170,7 +172,7 @@ def test_copy_link_reopens_the_same_scenario(page, base_url, artifacts):
 
 
 def test_the_notebooks_link_points_at_the_app_page(page, base_url, artifacts):
-    """In JupyterLite the calculator's link goes to ``app.html`` at the site's root."""
+    """In JupyterLite the calculator's link goes to its own app page at the site's root."""
     from playwright.sync_api import expect
 
     calc = get("lifting")
@@ -180,7 +182,7 @@ def test_the_notebooks_link_points_at_the_app_page(page, base_url, artifacts):
     box.fill("5")
     box.press("Enter")
     link = root.locator(".rl-share-link").first
-    expect(link).to_have_value(base_url + "app.html?calculator=lifting&strength=5", timeout=30_000)
+    expect(link).to_have_value(base_url + "lifting.html?strength=5", timeout=30_000)
     # the Tinker cell shows its result as HTML: figures and steps
     expect(page.locator(".rl-explained [data-figure='capacity']").first).to_be_visible(
         timeout=30_000

@@ -139,15 +139,29 @@ def test_stable_storage_published_notebooks_and_favicon(site: Path, config: dict
 def test_landing_and_app_pages_link_every_calculator(site: Path) -> None:
     pytest.importorskip("ipywidgets")
     from ruleslab.calculators import CALCULATORS
-    from tools.make_content import embed_link
+    from tools.make_content import calculator_page
 
     landing = (site / "index.html").read_text(encoding="utf-8")
     app = (site / "app.html").read_text(encoding="utf-8")
     assert 'id="jupyter-config-data"' in landing
+    build = re.search(r'const BUILD_ = "([0-9a-f]{16})";', app)
+    assert build is not None
     for calc in CALCULATORS:
-        assert f'href="{embed_link(calc)}"' in landing.replace("&amp;", "&")
+        assert f'href="{calculator_page(calc)}"' in landing
         assert json.dumps(calc.key) + ": " + json.dumps(calc.title) in app
         assert (site / "files" / calc.notebook).is_file()
+        # its own page: app.html with the calculator fixed, its form and figures in the
+        # page itself (issue 35), naming the same build and worker
+        own = (site / calculator_page(calc)).read_text(encoding="utf-8")
+        assert f"const key = {json.dumps(calc.key)} || " in own
+        main = own[own.index('<main id="calculator">') : own.index("</main>")]
+        assert f'rl-prerender" data-calculator="{calc.key}"' in main
+        assert main.count("data-figure=") >= 1
+        assert build.group(0) in own
+        assert f"worker.mjs?build={build.group(1)}" in own
+    # app.html fixes none and fetches the static calculator
+    assert 'const key = "" || query.get("calculator")' in app
+    assert "rl-prerender" not in app[app.index('<main id="calculator">') :].split("</main>")[0]
 
 
 def test_embed_script_and_the_app_pages_frame_messages(site: Path) -> None:

@@ -75,6 +75,28 @@ def test_a_link_names_only_the_changed_fields_readably():
     assert CalculatorView(get("lifting")).share_query() == "calculator=lifting"
 
 
+def test_the_link_opens_the_calculators_own_page_without_naming_it_again():
+    # issue 35: a shared link opens lifting.html, whose form and figures come with its
+    # first response; the page is the calculator's, so the query does not name it
+    view = _build("lifting", {"strength": "5", "might": "2"})
+    assert view.share.page == "lifting.html"
+    assert view.share.link() == "lifting.html?strength=5&might=2"
+    assert CalculatorView(get("lifting")).share.link() == "lifting.html"
+    # what the link carries reads back the same on that page (the page's key is fixed)
+    back = CalculatorView(get("lifting"))
+    back.apply_query(view.share.link().partition("?")[2])
+    assert back.share_query() == view.share_query()
+    # scenarios and a sweep keep everything but the calculator's name
+    view.share.sweep = "sweep.field=strength&sweep.range=1..5"
+    assert view.share.link() == (
+        "lifting.html?strength=5&might=2&sweep.field=strength&sweep.range=1..5"
+    )
+    # the control on app.html's terms (a page given as app.html) keeps the key
+    assert share.ShareLink(query="calculator=lifting&strength=5").link() == (
+        "app.html?calculator=lifting&strength=5"
+    )
+
+
 def test_the_readme_link_opens_with_its_figures():
     view = CalculatorView(get("lifting"))
     view.apply_query("?calculator=lifting&strength=5&might=2&object_kg=450")

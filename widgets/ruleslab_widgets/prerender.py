@@ -358,7 +358,7 @@ class _Renderer:
 
     def share(self, widget: ShareLink) -> str:
         cls = _classes(widget, "lm-Widget")
-        link = "app.html" + (f"?{widget.query}" if widget.query else "")
+        link = widget.link()
         return (
             f'<div{_attrs(class_=cls)}><div class="rl-share">'
             '<button type="button" class="rl-share-copy jupyter-button" '

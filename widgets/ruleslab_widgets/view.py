@@ -78,7 +78,7 @@ from ruleslab_widgets.render import (
     steps_html,
 )
 from ruleslab_widgets.scenarios import Scenarios
-from ruleslab_widgets.share import ShareLink
+from ruleslab_widgets.share import ShareLink, calculator_page
 from ruleslab_widgets.shared_styles import set_shown, shared_defaults
 from ruleslab_widgets.style import STYLE
 from ruleslab_widgets.sweep_panel import SweepPanel
@@ -194,7 +194,7 @@ class CalculatorView(w.VBox):
             f'{STYLE}<h2 class="rl-title">{_esc(calc.title)}</h2>'
             f'<div class="rl-summary">{_esc(calc.summary)}</div>'
         )
-        self.share = ShareLink()
+        self.share = ShareLink(page=calculator_page(calc.key))
         self.share.add_class("rl-share-control")
         # the party: fill a role from a saved character (ruleslab_widgets.party)
         self.party = PartyBar(self)
