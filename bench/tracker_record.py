@@ -1,6 +1,7 @@
 """How many undo steps of a long fight survive a reload, and the stored record's size.
 
-Two long fights are played through the engine with seeded dice, step by step as the
+Two long fights (``tests/engine/encounter_fights.py``, which the stored-record tests
+play too) are played through the engine with seeded dice, step by step as the
 tracker page records them (:func:`ruleslab.encounter.history.record`): ten turns of a
 six-combatant Aberrant 2.1 fight (each acting one declares two actions and attacks
 twice) and ten rounds of a six-fighter Chimera fight. Each is written as the tracker
@@ -16,88 +17,12 @@ to read a hostile record (:func:`hostile`).
 
 from __future__ import annotations
 
-from random import Random
 from typing import Any
 
-from ruleslab.character import Character
-from ruleslab.chimera.fighter import Fighter
-from ruleslab.encounter import aberrant as ab
-from ruleslab.encounter import chimera as ch
-from ruleslab.encounter.chimera_state import fighter
-from ruleslab.encounter.combatant import Damage
-from ruleslab.encounter.history import History, record, start, undo
-from ruleslab.encounter.log import EncounterError
+from ruleslab.encounter.history import History, undo
+from tests.engine.encounter_fights import long_aberrant, long_chimera
 
 __all__ = ["figures", "hostile", "long_aberrant", "long_chimera", "main"]
-
-
-def _try(history: History[Any], fn: Any, *args: Any, **kw: Any) -> History[Any]:
-    """``history`` after the step ``fn(present, …)``, or unchanged if the rules refuse it."""
-    try:
-        return record(history, fn(history.present, *args, **kw))
-    except EncounterError:
-        return history
-
-
-def long_aberrant(turns: int = 10, seed: int = 1) -> History[Any]:
-    """``turns`` turns of a 2.1 fight of six: two characters and a quick foe on each side
-    of three, each acting one declaring two actions and attacking twice (seeded)."""
-    rng = Random(seed)
-    people = [
-        ab.combatant("ana", "Ana", Character(dexterity=4, wits=3, stamina=5)),
-        ab.combatant("bo", "Bo", Character(dexterity=3, wits=3, stamina=5)),
-        ab.quick_foe("cy", "Cy", dexterity=3, wits=2, stamina=5),
-        ab.quick_foe("thug1", "Thug", dexterity=2, wits=2, stamina=5),
-        ab.quick_foe("thug2", "Thug", dexterity=2, wits=2, stamina=5),
-        ab.squad("squad1", "Guards", Character(dexterity=2, wits=2, stamina=5), 4),
-    ]
-    h = start(ab.new_encounter("2.1", people[:1]))
-    for c in people[1:]:
-        h = _try(h, ab.join, c)
-    h = _try(h, ab.roll_initiative, ab.seeded_faces(h.present, rng.getrandbits(32)))
-    while h.present.turn <= turns:
-        who = ab.current(h.present)
-        if who is not None:
-            h = _try(h, ab.declare, who.key, 2)
-            foes = [c for c in h.present.combatants if c.side != who.side]
-            for _ in range(2):
-                target = rng.choice(foes).key
-                hit = rng.random() < 0.5
-                damage = Damage(bashing=rng.randint(0, 2)) if hit else Damage()
-                h = _try(h, ab.resolve_attack, who.key, target, hit=hit, damage=damage)
-        h = _try(h, ab.next_turn)
-    return h
-
-
-def long_chimera(rounds: int = 10, seed: int = 1) -> History[Any]:
-    """``rounds`` rounds of a Chimera fight of six (three a side), each fighter attacking
-    once a round with the site's seeded dice."""
-    rng = Random(seed)
-    people = [
-        fighter(f"p{i}", Fighter(f"Hero {i}", mr=8, defence=2, wound_limit=10)) for i in range(3)
-    ] + [
-        fighter(f"f{i}", Fighter(f"Bandit {i}", mr=7, defence=2, wound_limit=10), "foes")
-        for i in range(3)
-    ]
-    h = start(ch.new_chimera(people))
-    for _ in range(rounds):
-        faces = ch.seeded_d12(h.present, rng.getrandbits(32))
-        ties = {k: [rng.randint(1, 12) for _ in range(6)] for k in faces}
-        h = _try(h, ch.start_round, {}, faces, ties)
-        while h.present.order and h.present.place < len(h.present.order):
-            who = h.present.order[h.present.place]
-            side = next(c.side for c in h.present.combatants if c.key == who)
-            foes = [c for c in h.present.combatants if c.side != side and c.in_fight]
-            if foes:
-                hit = rng.random() < 0.5
-                roll = rng.randint(1, 4) if hit else 0
-                target = rng.choice(foes).key
-                h = _try(h, ch.resolve_attack, who, target, hit=hit, damage_roll=roll)
-            before = h
-            h = _try(h, ch.next_turn)  # (after the last: the round ends)
-            if h is before:
-                break
-    return h
 
 
 def figures(name: str, ruleset: str, history: History[Any]) -> dict[str, Any]:

@@ -1,9 +1,10 @@
 """A fight's history stored compactly (ruleslab.encounter.stored): every step read back
 equal, whatever the step changed; a damaged or hostile step refused with where it is.
 
-The three fights of the encounter tests and two long ones (bench/tracker_record.py)
-are written and read back; each step read is compared with the very encounter the
-history held, so undo after a reload is undo before it.
+The three fights of the encounter tests and two long ones (encounter_fights.py, which
+bench/tracker_record.py plays too) are written and read back; each step read is
+compared with the very encounter the history held, so undo after a reload is undo
+before it.
 """
 
 from __future__ import annotations
@@ -12,10 +13,10 @@ import itertools
 import json
 
 import pytest
+from encounter_fights import long_aberrant, long_chimera
 from test_encounter_aberrant import play_20, play_21
 from test_encounter_chimera import play_chimera
 
-from bench.tracker_record import long_aberrant, long_chimera
 from ruleslab.encounter.history import History, redo, undo
 from ruleslab.encounter.log import EncounterError
 from ruleslab.encounter.stored import history_from_dict, history_to_dict
