@@ -112,3 +112,109 @@ def test_a_blast_typed_and_rolled_at_everyone_in_its_area():
     for name, wl in (("Ana", 3), ("Bandit", 2)):
         want = f"1 of WL {wl} wounds" if wounds[name] else "Unwounded"
         assert p.row(name)["health"].startswith(want)
+
+
+def _armed(p: Page, rounds: str = "30") -> tuple[str, str]:
+    """Ana (30 rounds) at 12 and Bo (rounds not counted) at 5: their keys."""
+    p.tap("add_foe", name="Ana", dexterity="4", wits="3", stamina="3", rounds=rounds)
+    b = p.tap("add_foe", name="Bo", dexterity="4", wits="5", stamina="2", rounds="")
+    ana, bo = (r["key"] for r in b["rows"])
+    ids = {f["label"]: f["id"] for f in b["initiative_fields"]}
+    p.tap("enter_initiative", totals={ids["Ana"]: "12", ids["Bo"]: "5"})
+    return ana, bo
+
+
+def _row(b: dict, key: str) -> dict:
+    return next(r for r in b["rows"] if r["key"] == key)
+
+
+NO_LEVELS = {"bashing": "0", "lethal": "0", "aggravated": "0", "stun": "0"}
+
+
+def test_the_rounds_each_attack_fires_are_counted_down_on_the_page():
+    """Autofire: "Short Bursts … 3 shots", "Medium Bursts … 10 shots": 30 - 1 - 3 - 10 = 16
+    after a single shot, a short and a medium burst; a miss fires them too."""
+    p = Page()
+    ana, bo = _armed(p)
+    b = p.t.board
+    assert (_row(b, ana)["ammo"], _row(b, bo)["ammo"], b["acting"]["ammo"]) == (30, None, 30)
+    assert "30 rounds left" in _row(b, ana)["chips"]
+    assert not any("rounds left" in chip for chip in _row(b, bo)["chips"])
+    p.tap("declare", actions="3", active_defence=False, sprinting=False)
+    b = p.tap("attack", target=bo, hit=False, fires="1", **NO_LEVELS)
+    assert _row(b, ana)["ammo"] == 29
+    b = p.tap("attack", target=bo, hit=False, fires="short", burst_use="accuracy", **NO_LEVELS)
+    assert _row(b, ana)["ammo"] == 26
+    b = p.tap("attack", target=bo, hit=True, fires="medium", burst_use="damage", **NO_LEVELS)
+    assert _row(b, ana)["ammo"] == 16
+    assert "16 rounds left" in _row(b, ana)["chips"]
+    # the hit was fired for its Damage: the damage form takes the medium burst's +[2]
+    assert b["damage"]["form"]["burst"] == "medium"
+    assert b["damage"]["odds"][bo]["text"].startswith("4 dice [2] against soak 1")
+    # undo gives the rounds back
+    assert _row(p.tap("undo"), ana)["ammo"] == 26
+
+
+def test_more_rounds_than_are_left_and_bad_fields_are_refused_by_name():
+    p = Page()
+    ana, bo = _armed(p, rounds="5")
+    b = p.tap("attack", target=bo, hit=True, fires="medium", burst_use="accuracy", **NO_LEVELS)
+    assert b["message"] == "Ana has 5 rounds left, not 10."
+    assert _row(b, ana)["ammo"] == 5
+    assert b["acting"]["acted"] == 0
+    assert (
+        p.tap("attack", target=bo, hit=True, fires="rounds", rounds="x", **NO_LEVELS)["message"]
+        == "Rounds fired: a whole number from 1 to 1000."
+    )
+    assert (
+        p.tap("attack", target=bo, hit=True, fires="short", burst_use="x", **NO_LEVELS)["message"]
+        == "Burst's bonus: one of accuracy, damage."
+    )
+    assert p.tap("attack", target=bo, hit=True, fires="<b>", **NO_LEVELS)["message"].startswith(
+        "Fires: one of No ammunition"
+    )
+    assert (
+        p.tap("add_foe", name="Cy", dexterity="2", wits="2", stamina="2", rounds="-3")["message"]
+        == "Rounds: empty (not counted) or 0 to 100000."
+    )
+    b = p.tap("attack", target=bo, hit=False, fires="rounds", rounds="4", **NO_LEVELS)
+    assert _row(b, ana)["ammo"] == 1
+
+
+def test_load_sets_the_rounds_or_stops_counting_them_and_is_undone():
+    p = Page()
+    ana, bo = _armed(p, rounds="")
+    assert _row(p.t.board, ana)["ammo"] is None
+    b = p.tap("load", key=bo, rounds="12")
+    assert _row(b, bo)["ammo"] == 12
+    assert b["message"] == "Bo reloads: 12 rounds"
+    b = p.tap("load", key=bo, rounds="")
+    assert _row(b, bo)["ammo"] is None
+    assert p.tap("load", key=bo, rounds="many")["message"] == (
+        "Rounds: empty (not counted) or 0 to 100000."
+    )
+    assert _row(p.tap("undo"), bo)["ammo"] == 12
+
+
+def test_a_squad_carries_its_rounds_and_a_rolled_area_damage_multiplies_its_losses():
+    """Henchmen › Damage Soak: a regular squad loses a henchman a point, and "All post-soak
+    damage is doubled for area attacks": 5 dice [0] bashing against a natural soak of 0
+    typed deal the dice at 7+, and twice that many henchmen fall."""
+    p = Page()
+    p.tap("add_foe", name="Ana", dexterity="4", wits="3", stamina="3")
+    b = p.tap("add_squad", name="Goons", henchmen="30", training="regular", pool="4",
+              dexterity="2", wits="2", stamina="2", rounds="60")  # fmt: skip
+    _, sq = (r["key"] for r in b["rows"])
+    assert _row(b, sq)["ammo"] == 60
+    assert _row(b, sq)["squad"] is True
+    ids = {f["label"]: f["id"] for f in b["initiative_fields"]}
+    p.tap("enter_initiative", totals={ids["Ana"]: "12", ids["Goons"]: "5"})
+    p.tap("damage_form", dice="5", adds="0", damage_type="bashing", natural="0", area="2")
+    b = p.tap("roll_damage", target=sq)
+    roll = next(line for line in b["log"] if "rolls damage (seed" in line)
+    levels = sum(1 for f in _faces(_seed(roll), 5) if f >= 7)
+    assert f"{30 - 2 * levels} henchmen screening him" in _row(b, sq)["chips"]
+    assert p.tap("damage_form", area="5")["damage"]["odds"][sq]["ok"]  # (the odds: no area)
+    assert p.tap("roll_damage", target=sq)["message"] == (
+        "Area multiplier: a whole number from 1 to 4."
+    )

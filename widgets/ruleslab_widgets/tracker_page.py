@@ -33,6 +33,7 @@ import traitlets
 
 from ruleslab import Character, InputError
 from ruleslab.encounter import aberrant as ab
+from ruleslab.encounter.ammunition import BURSTS
 from ruleslab.encounter.board import HIDDEN_NAME, board
 from ruleslab.encounter.chimera_state import ChimeraEncounter
 from ruleslab.encounter.chimera_table import Fighter
@@ -55,7 +56,7 @@ from ruleslab_widgets.tracker_board import (
 )
 from ruleslab_widgets.tracker_chimera import ChimeraDesk
 from ruleslab_widgets.tracker_record import CHIMERA, RULESETS, Fight, merged_all, parse_fight
-from ruleslab_widgets.tracker_rolls import AberrantRolls, typed_number
+from ruleslab_widgets.tracker_rolls import FIRES, AberrantRolls, typed_number, typed_rounds
 from ruleslab_widgets.tracker_view import CSS, ESM
 
 __all__ = ["COLLECTION", "KEY", "TITLE", "TrackerPage", "attack_query", "tracker_page"]
@@ -109,9 +110,7 @@ class TrackerPage(ModuleWidget):
             "delete": self.delete,
             "restore": self.restore,
             "add_party": lambda: self.add_party(str(c.get("id"))),
-            "add_foe": lambda: self.add_foe(
-                c.get("name"), c.get("dexterity"), c.get("wits"), c.get("stamina"), c.get("group")
-            ),
+            "add_foe": lambda: self.add_foe(c),
             "add_squad": lambda: self.add_squad(c),
             "initiative": lambda: self.step(ab.roll_initiative, self._faces()),
             "enter_initiative": lambda: self.enter_initiative(c.get("totals")),
@@ -120,6 +119,7 @@ class TrackerPage(ModuleWidget):
             "attack": lambda: self.rolls.attack(c),
             "declare": lambda: self.declare(c),
             "heal": lambda: self.rolls.heal(c),
+            "load": lambda: self.rolls.load(c),
             "roll_attack": lambda: self.rolls.attack(c, rolled=True),
             "roll_damage": lambda: self.rolls.roll_damage(c),
             "damage_form": lambda: self.rolls.keep_form(c),
@@ -328,18 +328,22 @@ class TrackerPage(ModuleWidget):
             raise InputError("party", "That character is no longer in the party.")
         self._join(ab.from_entry(entry))
 
-    def add_foe(self, name: Any, dexterity: Any, wits: Any, stamina: Any, group: Any = "") -> None:
-        """A quick foe; identical foes given one ``group`` share one initiative roll."""
-        text = str(name or "").strip()
+    def add_foe(self, c: dict[str, Any]) -> None:
+        """A quick foe: his name, Dex, Wits, Sta, the rounds in his weapon (empty: not
+        counted); identical foes given one ``group`` share one initiative roll."""
+        text = str(c.get("name") or "").strip()
         if not 0 < len(text) <= 60:
             raise InputError("Foe's name", "Foe's name: 1 to 60 characters.")
-        dex = typed_number(dexterity, "Dex", 1, 10)
-        wit = typed_number(wits, "Wits", 1, 10)
-        sta = typed_number(stamina, "Sta", 1, 10)
+        dex = typed_number(c.get("dexterity"), "Dex", 1, 10)
+        wit = typed_number(c.get("wits"), "Wits", 1, 10)
+        sta = typed_number(c.get("stamina"), "Sta", 1, 10)
+        group = c.get("group")
         band = str(group or "").strip() if isinstance(group, str | None) else None
         if band is None or len(band) > 40:
             raise InputError("Group", "Group: empty (his own initiative) or up to 40 characters.")
-        foe = ab.quick_foe(self._key("foe"), text, dexterity=dex, wits=wit, stamina=sta, group=band)
+        ammo = typed_rounds(c.get("rounds"), "Rounds")
+        key = self._key("foe")
+        foe = ab.quick_foe(key, text, dexterity=dex, wits=wit, stamina=sta, group=band, ammo=ammo)
         self._join(foe)
 
     def add_squad(self, c: dict[str, Any]) -> None:
@@ -358,8 +362,11 @@ class TrackerPage(ModuleWidget):
             wits=typed_number(c.get("wits"), "Leader's Wits", 1, 10),
             stamina=typed_number(c.get("stamina"), "Leader's Sta", 1, 10),
         )
+        ammo = typed_rounds(c.get("rounds"), "Squad's rounds")
         key = self._key("squad")
-        self._join(ab.squad(key, text, leader, henchmen, str(training), henchman_pool=pool))
+        self._join(
+            ab.squad(key, text, leader, henchmen, str(training), henchman_pool=pool, ammo=ammo)
+        )
 
     def enter_initiative(self, totals: Any) -> None:
         """Initiative typed from the table's own dice: one total per combatant, or per
@@ -466,6 +473,8 @@ class TrackerPage(ModuleWidget):
             "message_kind": self._message[1],
             "storage": self.storage,
             "trainings": list(TRAININGS),
+            "fires": list(FIRES.items()),
+            "bursts": {b.key: b.damage for b in BURSTS.values()},
             "chimera": None,
             "sheets": sheet_ids(self.party, self.chimera.fighters),
         }
@@ -478,7 +487,7 @@ class TrackerPage(ModuleWidget):
         enc = fight.history.present if fight and fight.history else None
         rows = board(enc) if enc is not None else ()
         hidden = {c.key for c in enc.combatants if c.hidden} if enc is not None else set()
-        groups = {c.key: c.group for c in enc.combatants if c.group} if enc is not None else {}
+        people = {c.key: c for c in enc.combatants} if enc is not None else {}
         who = ab.current(enc) if enc is not None else None
         if enc is None:
             when = "No one has joined yet"
@@ -500,6 +509,7 @@ class TrackerPage(ModuleWidget):
                 "active_defence": who.active_defence,
                 "sprinting": who.sprinting,
                 "stunned": who.daze == "stunned",
+                "ammo": who.ammo,
             }
             if enc is not None and who is not None and not enc.scene_over
             else None,
@@ -513,7 +523,9 @@ class TrackerPage(ModuleWidget):
                     "health": r.health,
                     "chips": list(r.chips),
                     "hidden": r.key in hidden,
-                    "group": groups.get(r.key, ""),
+                    "group": people[r.key].group,
+                    "ammo": people[r.key].ammo,
+                    "squad": people[r.key].henchmen > 0,
                     "track": track_boxes(enc, r.key) if enc is not None else [],
                 }
                 for r in rows

@@ -7,6 +7,9 @@ damage of a hit is typed (levels after soak) or rolled by the site against the t
 soak, its odds shown before the roll ("Roll damage":
 :func:`ruleslab.encounter.damage_roll.rolled_damage`, the hit's extra successes filled in
 after "Roll it");
+what each attack fires is counted down from the attacker's rounds, its burst's bonus put
+to Accuracy or Damage (:func:`fired`, :mod:`ruleslab.encounter.ammunition`, RN-TRACK-17),
+and "Load" sets a combatant's rounds;
 healing takes levels off a track (:func:`ruleslab.encounter.recovery.heal`). Every rule
 is the engine's; this module checks each field (its message names it and the values it
 takes) and hands the step to the page, which records, saves and says it.
@@ -22,6 +25,7 @@ from typing import Any
 
 from ruleslab import InputError
 from ruleslab.encounter import aberrant as ab
+from ruleslab.encounter.ammunition import BURST_USES, BURSTS
 from ruleslab.encounter.attack_roll import roll_attack, rolled_attack
 from ruleslab.encounter.combatant import Damage
 from ruleslab.encounter.damage_roll import (
@@ -37,7 +41,7 @@ from ruleslab.encounter.state import Encounter
 from ruleslab.explain import fmt_num, fmt_prob
 from ruleslab_widgets.tracker_chimera import Page
 
-__all__ = ["DAMAGE_FORM", "AberrantRolls", "typed_number"]
+__all__ = ["DAMAGE_FORM", "FIRES", "AberrantRolls", "fired", "typed_number", "typed_rounds"]
 
 DAMAGE_FORM = {
     "dice": "4",
@@ -47,9 +51,20 @@ DAMAGE_FORM = {
     "extra": "0",
     "armour": "0",
     "natural": "",
+    "burst": "",
+    "area": "1",
 }
-"""The damage form's fields and first values (``natural`` empty: the target's record)."""
-_NUMBER = re.compile(r"\s*(\d{1,3})\s*")
+"""The damage form's fields and first values (``natural`` empty: the target's record;
+``burst``: the burst the hit was fired for its Damage, filled in by the attack; ``area``:
+the area multiplier on a squad)."""
+FIRES = {
+    "none": "No ammunition (a blow, a power)",
+    "1": "One round (a single shot)",
+    **{b.key: f"{b.name[:-1]} ({b.shots} shots)" for b in BURSTS.values()},
+    "rounds": "Rounds I type",
+}
+"""What an attack may fire, as the attack form's "Fires" offers it (RN-TRACK-17)."""
+_NUMBER = re.compile(r"\s*(\d{1,6})\s*")
 
 
 def typed_number(text: Any, field: str, lo: int, hi: int) -> int:
@@ -59,6 +74,34 @@ def typed_number(text: Any, field: str, lo: int, hi: int) -> int:
     if not lo <= value <= hi:
         raise InputError(field, f"{field}: a whole number from {lo} to {hi}.")
     return value
+
+
+def typed_rounds(text: Any, field: str) -> int | None:
+    """The rounds in a weapon as typed in ``field``: empty, not counted; else 0 to 100000."""
+    if text is None or (isinstance(text, str) and not text.strip()):
+        return None
+    try:
+        return typed_number(text, field, 0, 100_000)
+    except InputError:
+        raise InputError(field, f"{field}: empty (not counted) or 0 to 100000.") from None
+
+
+def fired(c: dict[str, Any]) -> tuple[str, str, int]:
+    """What the attack form says the attack fires: the burst (empty: none), its bonus's
+    use ("accuracy" or "damage"), and the rounds fired when no burst."""
+    fires = c.get("fires", "1")
+    if fires == "none":
+        return "", "accuracy", 0
+    if fires == "1":
+        return "", "accuracy", 1
+    if fires == "rounds":
+        return "", "accuracy", typed_number(c.get("rounds"), "Rounds fired", 1, 1000)
+    if isinstance(fires, str) and fires in BURSTS:
+        use = c.get("burst_use")
+        if use not in BURST_USES:
+            raise InputError("Burst's bonus", f"Burst's bonus: one of {', '.join(BURST_USES)}.")
+        return fires, str(use), 0
+    raise InputError("Fires", f"Fires: one of {', '.join(FIRES.values())}.")
 
 
 class AberrantRolls:
@@ -87,7 +130,8 @@ class AberrantRolls:
                 self.form[key] = value
 
     def _damage(self) -> tuple[Weapon, dict[str, Any]]:
-        """The weapon and the soak typed, each checked (the message names the field)."""
+        """The weapon, the soak and the burst typed, each checked (the message names the
+        field)."""
         f = self.form
         kind = f["damage_type"] if f["damage_type"] in ATTACK_KINDS else ""
         if not kind:
@@ -103,7 +147,10 @@ class AberrantRolls:
             "extra": typed_number(f["extra"], "Extra successes", 0, MAX_EXTRA),
             "armour_soak": typed_number(f["armour"], "Armour soak", 0, 200),
             "natural_soak": typed_number(natural, "Natural soak", 0, 200) if natural else None,
+            "burst": f["burst"] if f["burst"] in BURSTS else "",
         }
+        if f["burst"] and not kw["burst"]:
+            raise InputError("Burst's Damage", f"Burst's Damage: one of {', '.join(BURSTS)}.")
         return weapon, kw
 
     def roll_damage(self, c: dict[str, Any]) -> None:
@@ -112,8 +159,11 @@ class AberrantRolls:
         self.keep_form(c)
         who = self._acting()[1]
         weapon, kw = self._damage()
+        area = typed_number(self.form["area"], "Area multiplier", 1, 4)
         seed = random.getrandbits(32)
-        self.page.step(rolled_damage, who.key, str(c.get("target")), weapon, seed=seed, **kw)
+        self.page.step(
+            rolled_damage, who.key, str(c.get("target")), weapon, seed=seed, area=area, **kw
+        )
 
     def board(self, enc: Encounter, who: ab.Combatant) -> dict[str, Any]:
         """What the page draws of the damage form: the values, and for each target the
@@ -148,6 +198,8 @@ class AberrantRolls:
         typed (:func:`ruleslab.encounter.attack_roll.rolled_attack`); the levels typed
         (after soak) land on a hit."""
         enc, who = self._acting()
+        burst, use, rounds = fired(c)
+        area = typed_number(self.form["area"], "Area multiplier", 1, 4)
         damage = Damage(
             bashing=typed_number(c.get("bashing"), "Bashing levels", 0, 200),
             lethal=typed_number(c.get("lethal"), "Lethal levels", 0, 200),
@@ -158,7 +210,17 @@ class AberrantRolls:
             target, seed = str(c.get("target")), random.getrandbits(32)
             pool = typed_number(c.get("pool"), "Attack pool", 0, 60)
             base = typed_number(c.get("difficulty"), "Base difficulty", 1, 20)
-            roll = roll_attack(enc, who.key, target, pool=pool, difficulty=base, seed=seed)
+            fire = {"burst": burst, "burst_use": use, "rounds": rounds, "area": area}
+            roll = roll_attack(
+                enc,
+                who.key,
+                target,
+                pool=pool,
+                difficulty=base,
+                seed=seed,
+                burst=burst,
+                burst_use=use,
+            )
             self.page.step(
                 rolled_attack,
                 who.key,
@@ -167,10 +229,11 @@ class AberrantRolls:
                 difficulty=base,
                 seed=seed,
                 damage=damage,
+                **fire,
             )
-            if roll.hit:  # (the damage form takes the hit's extra successes)
+            if roll.hit:  # (the damage form takes the hit's extra successes and burst)
                 self.form["extra"] = str(roll.extra)
-                self.stamp += 1
+                self._hit_by(burst, use)
             return
         hit = c.get("hit") is True
         self.page.step(
@@ -179,7 +242,24 @@ class AberrantRolls:
             str(c.get("target")),
             hit=hit,
             damage=damage if hit else Damage(),
+            area=area,
+            burst=burst,
+            burst_use=use,
+            rounds=rounds,
         )
+        if hit:
+            self._hit_by(burst, use)
+
+    def _hit_by(self, burst: str, use: str) -> None:
+        """The damage form takes the burst of the hit just made when it was fired for its
+        Damage ("+[1] Damage"), and no burst otherwise."""
+        self.form["burst"] = burst if use == "damage" else ""
+        self.stamp += 1
+
+    def load(self, c: dict[str, Any]) -> None:
+        """``c["key"]``'s weapon loaded with the rounds typed (empty: not counted):
+        :func:`ruleslab.encounter.ammunition.reload`."""
+        self.page.step(ab.reload, str(c.get("key")), typed_rounds(c.get("rounds"), "Rounds"))
 
     def heal(self, c: dict[str, Any]) -> None:
         """Levels healed now (a power, the GM's ruling), each kind checked:

@@ -101,7 +101,8 @@ function render({ model, el }) {
                  foe: "", dex: "2",
                  wits: "2", sta: "2", group: "", actions: "1", defence: false, sprint: false,
                  henchmen: "5", training: "regular", pool: "0", squad: "", sdex: "2",
-                 swits: "2", ssta: "2" };
+                 swits: "2", ssta: "2", fires: "1", burst_use: "accuracy", rounds: "1",
+                 frounds: "", srounds: "", loaded: "" };
   const dform = { stamp: -1 };  // the damage form (Python fills it: DAMAGE_FORM)
   const typed = {};  // initiative totals typed from the table's dice, by field id
   let link = null;
@@ -191,6 +192,14 @@ function render({ model, el }) {
       num("Extra successes", "extra", { title: "Net successes beyond the difficulty: " +
                                                  "Roll it fills them in on a hit" }),
       num("Armour soak", "armour"),
+      node("label", { class: "rl-tr-field" }, [node("span", { text: "Burst's Damage" }),
+        select("Burst's Damage", [["", "No burst"], ...b.fires.filter(([k]) => b.bursts[k])
+          .map(([k, t]) => [k, `${t.split(" (")[0]}: +[${b.bursts[k]}]`])], dform.burst,
+          (e) => { dform.burst = e.target.value; tell(); })]),
+      (b.rows.find((r) => r.key === form.target) || {}).squad
+        ? num("Area multiplier", "area", { title: "On a squad: 1 for an ordinary attack, 2 " +
+                                                  "for an area attack, 3 or 4 for large ones" })
+        : null,
       num("Natural soak", "natural", { placeholder: "his record",
         class: "rl-tr-input rl-tr-nat",
         title: "Empty: from his record (Quantum, Stamina, Mega-Stamina); a squad's: type " +
@@ -288,12 +297,14 @@ function render({ model, el }) {
       if (!targets.some(([k]) => k === form.target) && targets.length) form.target = targets[0][0];
       const target = select("Target", targets, form.target,
                             (e) => { form.target = e.target.value; draw(); });
+      const fire = () => ({ fires: form.fires, burst_use: form.burst_use, rounds: form.rounds });
       const attack = (hit) => send({ type: "attack", target: form.target, hit,
         bashing: form.bashing, lethal: form.lethal, aggravated: form.aggravated,
-        stun: form.stun });
+        stun: form.stun, ...fire() });
       const roll = () => send({ type: "roll_attack", target: form.target, pool: form.apool,
         difficulty: form.adiff, bashing: form.bashing, lethal: form.lethal,
-        aggravated: form.aggravated, stun: form.stun });
+        aggravated: form.aggravated, stun: form.stun, ...fire() });
+      const ammo = b.acting.ammo;
       parts.push(node("fieldset", { class: "rl-tr-attack" }, [
         node("legend", { text: `${b.acting.name} attacks` }),
         node("label", { class: "rl-tr-field" }, [node("span", { text: "Target" }), target]),
@@ -301,6 +312,18 @@ function render({ model, el }) {
           (b.setups[form.target].ok ? "" : " rl-tr-warning"), role: "status",
           text: b.setups[form.target].text,
           title: b.setups[form.target].steps.join("\n") }) : null,
+        node("label", { class: "rl-tr-field" }, [node("span", { text: "Fires" }),
+          select("Fires", b.fires, form.fires, (e) => { form.fires = e.target.value; draw(); })]),
+        b.bursts[form.fires] ? node("label", { class: "rl-tr-field" }, [
+          node("span", { text: "Burst's bonus" }),
+          select("Burst's bonus", [["accuracy", "Accuracy (dice on the roll)"],
+            ["damage", `Damage (+[${b.bursts[form.fires]}] on the hit)`]], form.burst_use,
+            (e) => { form.burst_use = e.target.value; })]) : null,
+        form.fires === "rounds" ? field("Rounds fired", "rounds", { inputmode: "numeric",
+          title: "A Burst(X) weapon's shot: X rounds" }) : null,
+        node("p", { class: "rl-tr-note rl-tr-ammo", text: ammo === null
+          ? `${b.acting.name}'s rounds are not counted (Load them under “Rounds”).`
+          : `${b.acting.name}: ${ammo} round${ammo === 1 ? "" : "s"} left.` }),
         field("Bashing levels", "bashing", { inputmode: "numeric" }),
         field("Lethal levels", "lethal", { inputmode: "numeric" }),
         field("Aggravated levels", "aggravated", { inputmode: "numeric" }),
@@ -346,6 +369,23 @@ function render({ model, el }) {
           btn("Heal", () => send({ type: "heal", key: form.healed, bashing: form.hbashing,
             lethal: form.hlethal, aggravated: form.haggravated, stun: form.hstun }))])]));
     }
+    // the rounds in a combatant's weapon: loaded, reloaded, or no longer counted
+    if (b.rows.length) {
+      const armed = b.rows.map((r) => [r.key, r.name + (r.ammo === null ? ": not counted"
+                                                        : `: ${r.ammo} rounds`)]);
+      if (!armed.some(([k]) => k === form.loadwho)) form.loadwho = armed[0][0];
+      parts.push(node("details", { class: "rl-tr-add rl-tr-rounds", open: !!form.roundsOpen,
+                                   ontoggle: (e) => { form.roundsOpen = e.target.open; } }, [
+        node("summary", { text: "Rounds: load a weapon, reload" }),
+        node("div", { class: "rl-tr-bar" }, [
+          node("label", { class: "rl-tr-field" }, [node("span", { text: "Whose weapon" }),
+            select("Whose weapon", armed, form.loadwho,
+                   (e) => { form.loadwho = e.target.value; })]),
+          field("Rounds in it", "loaded", { inputmode: "numeric",
+            placeholder: "not counted", title: "Empty: his rounds are not counted" }),
+          btn("Load", () => send({ type: "load", key: form.loadwho, rounds: form.loaded }))]),
+      ]));
+    }
     // adding combatants, initiative
     const party = select("From the party", b.party.map((p) => [p.id, p.name]),
                          b.party.length ? b.party[0].id : "", () => {});
@@ -359,8 +399,11 @@ function render({ model, el }) {
         field("Dex", "dex", { inputmode: "numeric" }), field("Wits", "wits",
         { inputmode: "numeric" }), field("Sta", "sta", { inputmode: "numeric" }),
         field("Group", "group", { title: "Identical foes of one group share one initiative" }),
+        field("Rounds", "frounds", { inputmode: "numeric", placeholder: "not counted",
+                                     title: "The rounds in his weapon; empty: not counted" }),
         btn("Add foe", () => send({ type: "add_foe", name: form.foe, dexterity: form.dex,
-                                    wits: form.wits, stamina: form.sta, group: form.group }))]),
+                                    wits: form.wits, stamina: form.sta, group: form.group,
+                                    rounds: form.frounds }))]),
       node("div", { class: "rl-tr-bar" }, [field("Squad's name", "squad"),
         field("Henchmen", "henchmen", { inputmode: "numeric" }),
         node("label", { class: "rl-tr-field" }, [node("span", { text: "Training" }),
@@ -371,9 +414,12 @@ function render({ model, el }) {
         field("Leader's Dex", "sdex", { inputmode: "numeric" }),
         field("Leader's Wits", "swits", { inputmode: "numeric" }),
         field("Leader's Sta", "ssta", { inputmode: "numeric" }),
+        field("Squad's rounds", "srounds", { inputmode: "numeric", placeholder: "not counted",
+                                             title: "The rounds in the leader's weapon" }),
         btn("Add squad", () => send({ type: "add_squad", name: form.squad,
           henchmen: form.henchmen, training: form.training, pool: form.pool,
-          dexterity: form.sdex, wits: form.swits, stamina: form.ssta }))]),
+          dexterity: form.sdex, wits: form.swits, stamina: form.ssta,
+          rounds: form.srounds }))]),
       node("div", { class: "rl-tr-controls" }, [
         btn("Roll initiative", () => send({ type: "initiative" }), { disabled: !b.rows.length }),
       ]),

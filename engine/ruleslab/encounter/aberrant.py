@@ -41,7 +41,7 @@ from dataclasses import dataclass, replace
 from random import Random
 
 from ruleslab.alterations.henchmen import HenchmenBonus, henchmen_bonus, squad_losses
-from ruleslab.encounter.ammunition import reload, spend_ammunition
+from ruleslab.encounter.ammunition import burst_bonus, reload, spend_ammunition
 from ruleslab.encounter.combatant import (
     KINDS,
     SIDES,
@@ -372,15 +372,16 @@ def resolve_attack(
     damage: Damage = NO_DAMAGE,
     area: int = 1,
     burst: str = "",
+    burst_use: str = "accuracy",
     rounds: int = 0,
 ) -> Change[Encounter]:
     """An attack made and resolved at the table: it takes one of the attacker's actions,
     made in his place in the initiative order, wears the target's 2.1 Defense down by 1
     "for every successful or unsuccessful attack", and puts ``damage`` (levels after
-    soak) on the target if it ``hit``. The ammunition it used is counted down: an
-    autofire ``burst`` (a key of :data:`ruleslab.quickref.autofire.BURSTS`: its shots) or
-    ``rounds`` fired."""
+    soak) on the target if it ``hit``. The ammunition it used is counted down: an autofire
+    ``burst`` (a key of ``BURSTS``: its shots, its bonus put to ``burst_use``) or ``rounds``."""
     still_open(enc)
+    bonus = burst_bonus(burst, burst_use)
     setup = attack_setup(enc, attacker, target)
     a, t = find(enc, attacker), find(enc, target)
     now = current(enc)
@@ -394,6 +395,7 @@ def resolve_attack(
     defense = f", Defense +{setup.defense}" if enc.ruleset == V21 else ""
     lines = [
         *ammo_lines,
+        *bonus.steps,
         *setup.steps,
         Step(
             f"{a.name} attacks {t.name} (action {setup.action}, +{setup.added_difficulty} "

@@ -13,12 +13,14 @@ fight adds to it is the encounter's (:func:`ruleslab.encounter.aberrant.attack_s
     rather than subtracting dice. (2.1 Rules › Multiple Actions)
 
 and the wound penalty takes dice off the pool (2.1 Rules › Health Levels), a squad's
-henchmen add theirs (Combat alterations › Henchmen › Dice Pool). The pool is rolled once
+henchmen add theirs (Combat alterations › Henchmen › Dice Pool), and a burst fired for
+its Accuracy its dice ("Short Bursts: +2 Accuracy or +[1] Damage",
+:func:`ruleslab.encounter.ammunition.burst_bonus`). The pool is rolled once
 with ``random.Random(seed)`` (:func:`ruleslab.dice.roll_pool`: each die at 7 or more a
 success; the difficulty the successes needed), so the same seed replays the same faces;
 the seed is logged. The attack is then resolved as the roll says
 (:func:`ruleslab.encounter.aberrant.resolve_attack`), the levels typed (after soak)
-applied on a hit. Rules note RN-TRACK-14.
+applied on a hit, the rounds fired counted down. Rules notes RN-TRACK-14, RN-TRACK-17.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from ruleslab.encounter.aberrant import (
     find,
     resolve_attack,
 )
+from ruleslab.encounter.ammunition import burst_bonus
 from ruleslab.encounter.log import Change, EncounterError
 from ruleslab.encounter.state import Encounter
 from ruleslab.explain import Step
@@ -71,19 +74,31 @@ def _whole(value: object, field: str, lo: int, hi: int) -> int:
 
 
 def roll_attack(
-    enc: Encounter, attacker: str, target: str, *, pool: int, difficulty: int = 1, seed: int
+    enc: Encounter,
+    attacker: str,
+    target: str,
+    *,
+    pool: int,
+    difficulty: int = 1,
+    seed: int,
+    burst: str = "",
+    burst_use: str = "accuracy",
 ) -> AttackRoll:
     """``attacker``'s next attack on ``target`` rolled with ``random.Random(seed)``:
     ``pool`` dice (before the fight's penalties) against ``difficulty`` successes (before
-    the fight's additions)."""
+    the fight's additions); an autofire ``burst`` fired for its ``burst_use``
+    "accuracy" adds its dice."""
     _whole(pool, "Attack pool", 0, 60)
     _whole(difficulty, "Base difficulty", 1, 20)
+    bonus = burst_bonus(burst, burst_use)
     setup = attack_setup(enc, attacker, target)
     a, t = find(enc, attacker), find(enc, target)
-    dice = max(0, pool + setup.squad_dice - setup.wound_penalty)
+    dice = max(0, pool + bonus.accuracy + setup.squad_dice - setup.wound_penalty)
     need = difficulty + setup.added_difficulty + setup.defense
     roll = roll_pool(dice, difficulty=need, rng=Random(seed))
     parts = [f"pool {pool}"]
+    if bonus.accuracy:
+        parts.append(f"+ {bonus.accuracy} ({bonus.label}'s Accuracy)")
     if setup.wound_penalty:
         parts.append(f"− {setup.wound_penalty} (wounds)")
     if setup.squad_dice:
@@ -115,7 +130,7 @@ def roll_attack(
         roll.successes,
         roll.success,
         roll.botch,
-        (Step(text, COMBAT_20), *setup.steps),
+        (Step(text, COMBAT_20), *bonus.steps, *setup.steps),
     )
 
 
@@ -129,12 +144,34 @@ def rolled_attack(
     seed: int,
     damage: Damage = NO_DAMAGE,
     area: int = 1,
+    burst: str = "",
+    burst_use: str = "accuracy",
+    rounds: int = 0,
 ) -> Change[Encounter]:
     """The attack rolled (:func:`roll_attack`) and resolved as the roll says: a hit puts
-    ``damage`` (levels after soak) on the target; the roll's line heads the log."""
-    roll = roll_attack(enc, attacker, target, pool=pool, difficulty=difficulty, seed=seed)
+    ``damage`` (levels after soak) on the target; the roll's line heads the log, the
+    burst's choice after it; the ``burst``'s shots (or ``rounds`` fired) are counted down
+    (:func:`~ruleslab.encounter.aberrant.resolve_attack`)."""
+    roll = roll_attack(
+        enc,
+        attacker,
+        target,
+        pool=pool,
+        difficulty=difficulty,
+        seed=seed,
+        burst=burst,
+        burst_use=burst_use,
+    )
     change = resolve_attack(
-        enc, attacker, target, hit=roll.hit, damage=damage if roll.hit else NO_DAMAGE, area=area
+        enc,
+        attacker,
+        target,
+        hit=roll.hit,
+        damage=damage if roll.hit else NO_DAMAGE,
+        area=area,
+        burst=burst,
+        burst_use=burst_use,
+        rounds=rounds,
     )
     lines = (roll.steps[0], *change.lines)
     return Change(replace(change.encounter, log=(*enc.log, *lines)), lines)

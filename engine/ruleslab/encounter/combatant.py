@@ -176,10 +176,12 @@ def quick_foe(
     armour_levels: int = 0,
     hidden: bool = False,
     group: str = "",
+    ammo: int | None = None,
 ) -> Combatant:
     """A foe entered quickly: a name and the numbers the rules read (initiative:
     Dex + Wits; Defense: Dex, Wits; the track: Str, Sta, Willpower, Resistance,
-    Quantum). A quick foe is mundane: Quantum 0 unless given."""
+    Quantum), and the rounds in his weapon (``None``: not counted). A quick foe is
+    mundane: Quantum 0 unless given."""
     char = Character(
         dexterity=dexterity,
         wits=wits,
@@ -190,7 +192,7 @@ def quick_foe(
         quantum=quantum,
     )
     return Combatant(
-        key, name, char, "foes", armour_levels=armour_levels, hidden=hidden, group=group
+        key, name, char, "foes", armour_levels=armour_levels, hidden=hidden, group=group, ammo=ammo
     )
 
 
@@ -202,9 +204,11 @@ def squad(
     training: str = "regular",
     side: str = "foes",
     henchman_pool: int = 0,
+    ammo: int | None = None,
 ) -> Combatant:
     """A henchmen squad: its leader and the ``henchmen`` screening him (Combat
-    alterations › Mass Combat › Henchmen › Damage Soak), each adding to his attacks."""
+    alterations › Mass Combat › Henchmen › Damage Soak), each adding to his attacks; the
+    rounds in the leader's weapon (``None``: not counted)."""
     return Combatant(
         key,
         name,
@@ -213,4 +217,5 @@ def squad(
         henchmen=henchmen,
         training=training,
         henchman_pool=henchman_pool,
+        ammo=ammo,
     )

@@ -28,7 +28,10 @@ once with ``random.Random(seed)`` (:func:`ruleslab.dice.roll_pool`: each die at 
 one health level, RN-DMG-1), so the same seed replays the same faces; the seed is logged.
 The levels go on the target's track (:func:`ruleslab.encounter.aberrant.apply_damage`: a
 squad's henchmen first, Dazed and Stunned). A squad leader's henchmen add +1 damage die
-each (the dice of RN-HENCH-11). Rules note RN-TRACK-15.
+each (the dice of RN-HENCH-11). A burst fired for its Damage adds its "+[1]" (one add a
+step, RN-RANGED-1: :func:`ruleslab.encounter.ammunition.burst_bonus`); on a squad the
+area multiplier multiplies the henchmen it takes out (RN-TRACK-5). Rules notes
+RN-TRACK-15, RN-TRACK-17.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from random import Random
 
 from ruleslab.dice import roll_pool
 from ruleslab.encounter.aberrant import Damage, apply_damage, find, squad_bonus
+from ruleslab.encounter.ammunition import burst_bonus
 from ruleslab.encounter.log import Change, EncounterError
 from ruleslab.encounter.state import Encounter, still_open
 from ruleslab.explain import Step
@@ -123,13 +127,16 @@ def damage_setup(
     extra: int = 0,
     armour_soak: int = 0,
     natural_soak: int | None = None,
+    burst: str = "",
 ) -> DamageSetup:
     """The damage of ``attacker``'s hit with ``weapon`` on ``target`` with ``extra``
-    successes beyond the difficulty: his natural soak from his record (``natural_soak``
-    given: the GM's figure, which a squad with henchmen left needs, the most numerous
-    henchman type's, RN-RANGED-18), his ``armour_soak`` as typed."""
+    successes beyond the difficulty (and the Damage of the autofire ``burst`` he fired
+    for it): his natural soak from his record (``natural_soak`` given: the GM's figure,
+    which a squad with henchmen left needs, the most numerous henchman type's,
+    RN-RANGED-18), his ``armour_soak`` as typed."""
     _whole(extra, "Extra successes", 0, MAX_EXTRA)
     _whole(armour_soak, "Armour soak", 0, 200)
+    bonus = burst_bonus(burst, "damage")
     a, t = find(enc, attacker), find(enc, target)
     kind = weapon.damage_type
     per_dice, per_adds, per_step = per_extra_success(weapon)
@@ -139,10 +146,15 @@ def damage_setup(
     parts = f"weapon {weapon.damage_dice} [{weapon.damage_adds}] {kind}"
     if extra:
         parts += f" + {extra} extra success{'es' if extra != 1 else ''}"
+    if burst:
+        dice += bonus.damage_dice
+        adds += bonus.damage_adds
+        parts += f" + [{bonus.damage_adds}] ({bonus.label}'s Damage)"
+        steps.extend(bonus.steps)
     if a.henchmen:
-        bonus = squad_bonus(a)
-        dice += bonus.damage
-        parts += f" + {bonus.damage} (his henchmen, a die each: RN-HENCH-11)"
+        squad = squad_bonus(a)
+        dice += squad.damage
+        parts += f" + {squad.damage} (his henchmen, a die each: RN-HENCH-11)"
     steps.append(
         Step(f"{a.name}'s damage on {t.name}: {parts} = {dice} dice [{adds}]", COMBAT_SOAK)
     )
@@ -234,11 +246,13 @@ def rolled_damage(
     armour_soak: int = 0,
     natural_soak: int | None = None,
     area: int = 1,
+    burst: str = "",
 ) -> Change[Encounter]:
     """The damage of ``attacker``'s hit on ``target`` (already resolved: this takes no
     action) rolled by the site (:func:`roll_damage`) and put on his track
     (:func:`~ruleslab.encounter.aberrant.apply_damage`); the log says the roll,
-    its seed in it, after the damage's make-up and the soak's source."""
+    its seed in it, after the damage's make-up and the soak's source (``area``: the area
+    multiplier on a squad, ``burst``: a burst fired for its Damage)."""
     still_open(enc)
     setup = damage_setup(
         enc,
@@ -248,6 +262,7 @@ def rolled_damage(
         extra=extra,
         armour_soak=armour_soak,
         natural_soak=natural_soak,
+        burst=burst,
     )
     roll = roll_damage(setup, seed, find(enc, attacker).name)
     said = (*setup.steps[1:], roll.steps[-1])  # (what it is, whose soak, the roll)
