@@ -171,9 +171,28 @@ function render({ model, el }) {
     s.value = value;
     return s;
   }
+  // the Autofire calculator's link filled with this attack: what it fires and the rounds
+  // left, the weapon of the damage form (its whole numbers as typed)
+  function syncDamage(b) {  // (the damage form as Python last filled it)
+    const d = b.damage;
+    if (d && d.stamp !== dform.stamp) { Object.assign(dform, d.form); dform.stamp = d.stamp; }
+  }
+  function oddsQuery(b, ammo) {
+    syncDamage(b);
+    const q = new URLSearchParams(b.odds[form.target]);
+    q.set("burst", b.bursts[form.fires] ? form.fires : "none");
+    if (b.bursts[form.fires]) q.set("burst_use", form.burst_use);
+    if (ammo !== null) q.set("ammunition", String(ammo));
+    for (const [k, f] of [["dice", "damage_dice"], ["adds", "damage_adds"]]) {
+      if (/^\d{1,2}$/.test(String(dform[k] ?? "").trim())) q.set(f, String(dform[k]).trim());
+    }
+    if (dform.damage_type) q.set("damage_type", dform.damage_type);
+    if (dform.tags) q.set("tags", dform.tags);
+    return q.toString();
+  }
   function damageParts(b, parts) {
     const d = b.damage;
-    if (d.stamp !== dform.stamp) { Object.assign(dform, d.form); dform.stamp = d.stamp; }
+    syncDamage(b);
     const tell = () => send({ type: "damage_form", ...dform });
     const num = (label, key, extra = {}) => field(label, key, { inputmode: "numeric",
       onchange: tell, class: "rl-tr-input rl-tr-num", ...extra }, dform);
@@ -312,18 +331,18 @@ function render({ model, el }) {
           (b.setups[form.target].ok ? "" : " rl-tr-warning"), role: "status",
           text: b.setups[form.target].text,
           title: b.setups[form.target].steps.join("\n") }) : null,
+        node("p", { class: "rl-tr-note rl-tr-ammo", text: ammo === null
+          ? `${b.acting.name}'s rounds are not counted (Load them under “Rounds”).`
+          : `${b.acting.name}: ${ammo} round${ammo === 1 ? "" : "s"} left.` }),
         node("label", { class: "rl-tr-field" }, [node("span", { text: "Fires" }),
           select("Fires", b.fires, form.fires, (e) => { form.fires = e.target.value; draw(); })]),
         b.bursts[form.fires] ? node("label", { class: "rl-tr-field" }, [
           node("span", { text: "Burst's bonus" }),
           select("Burst's bonus", [["accuracy", "Accuracy (dice on the roll)"],
             ["damage", `Damage (+[${b.bursts[form.fires]}] on the hit)`]], form.burst_use,
-            (e) => { form.burst_use = e.target.value; })]) : null,
+            (e) => { form.burst_use = e.target.value; draw(); })]) : null,
         form.fires === "rounds" ? field("Rounds fired", "rounds", { inputmode: "numeric",
           title: "A Burst(X) weapon's shot: X rounds" }) : null,
-        node("p", { class: "rl-tr-note rl-tr-ammo", text: ammo === null
-          ? `${b.acting.name}'s rounds are not counted (Load them under “Rounds”).`
-          : `${b.acting.name}: ${ammo} round${ammo === 1 ? "" : "s"} left.` }),
         field("Bashing levels", "bashing", { inputmode: "numeric" }),
         field("Lethal levels", "lethal", { inputmode: "numeric" }),
         field("Aggravated levels", "aggravated", { inputmode: "numeric" }),
@@ -337,7 +356,7 @@ function render({ model, el }) {
           btn("Roll it", roll, { title: "Rolled by the site (seeded, the seed logged); the " +
                                         "fight's difficulty and penalties added" })]),
         b.odds[form.target] ? node("a", { class: "rl-tr-btn rl-tr-odds", target: "_blank",
-          href: "app.html?" + b.odds[form.target],
+          href: "app.html?" + oddsQuery(b, ammo),
           text: "Odds in the Autofire calculator ↗" }) : null,
         node("p", { class: "rl-tr-note", text: b.ruleset === "2.0"
           ? "Levels after soak (on a hit). 2.0 has no Defense score: the target dodges, " +
@@ -564,6 +583,7 @@ CSS = (
 .rl-tracker .rl-tr-field .rl-tr-input.rl-tr-nat { width: 7em; }
 .rl-tracker .rl-tr-levels { flex: 1 1 100%; }
 .rl-tracker .rl-tr-note { color: var(--rl-muted, #474747); font-size: 0.85em; margin: 0; }
+.rl-tracker .rl-tr-ammo { flex: 1 1 100%; }
 .rl-tracker .rl-tr-message { margin: 0; padding: 0.3em 0.6em; border-radius: 6px;
   font-size: 0.85em; color: var(--rl-muted, #474747);
   border-left: 3px solid var(--rl-border, #c4c4c4); }
