@@ -267,3 +267,22 @@ def test_a_surprise_round_before_round_1():
     p.tap("attack", target=p.key("Bandit"), result="miss")
     b = p.tap("next")
     assert b["when"] == "Round 1: choose the actions, roll initiative"
+
+
+def test_the_fights_readings_are_chosen_on_the_page():
+    """RN-CHIM-7: "The text does not say what a successful Resistance Roll does": avoids
+    by default; the GM may choose "halves" for his table, and undo it."""
+    p = _fight()
+    readings = {r["name"]: r for r in p.t.board["readings"]}
+    assert len(readings) == 14
+    assert readings["blast_resisted"]["label"] == "Resisting a blast"
+    assert readings["blast_resisted"]["value"] == "avoids"
+    b = p.tap("reading", name="blast_resisted", value="halves")
+    assert b["message"] == (
+        "Reading changed: Resisting a blast: “Halves its damage (rounded down)”, no longer "
+        "“Avoids it: no damage” (the GM's choice; rules notes RN-CHIM-7)"
+    )
+    assert {r["name"]: r["value"] for r in b["readings"]}["blast_resisted"] == "halves"
+    assert {r["name"]: r["value"] for r in p.tap("undo")["readings"]}["blast_resisted"] == (
+        "avoids"
+    )

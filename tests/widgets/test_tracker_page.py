@@ -547,3 +547,24 @@ def test_roll_it_rolls_the_acting_ones_attack_seeded_and_logs_the_seed():
     assert "Defense +1 (back at the turn's end)" in row["chips"]  # worn, hit or miss
     assert [x["filled"] for x in row["track"]][:2] == (["lethal"] * 2 if hit else [None] * 2)
     assert p.tap("undo")["can_redo"]
+
+
+def test_a_reading_chosen_on_the_page_is_a_step_undone_by_undo():
+    """RN-TRACK-2: Dazed "through the next turn" by default; "this_turn" chosen mid-fight."""
+    p = Page()
+    _fight(p)
+    readings = {r["name"]: r for r in p.t.board["readings"]}
+    assert (readings["daze_lasts"]["value"], readings["initiative"]["value"]) == (
+        "next_turn",
+        "scene",
+    )
+    assert readings["daze_lasts"]["label"] == "Dazed or Stunned lasts"
+    b = p.tap("reading", name="daze_lasts", value="this_turn")
+    assert b["message"].startswith("Reading changed: Dazed or Stunned lasts: “Until the end")
+    assert {r["name"]: r["value"] for r in b["readings"]}["daze_lasts"] == "this_turn"
+    assert p.tap("reading", name="daze_lasts", value="<b>")["message"].startswith(
+        "Dazed or Stunned lasts: one of "
+    )
+    b = p.tap("undo")
+    assert {r["name"]: r["value"] for r in b["readings"]}["daze_lasts"] == "next_turn"
+    assert p.tap("end_scene")["readings"] == []  # (the scene over: nothing to choose)

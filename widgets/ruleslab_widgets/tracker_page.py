@@ -40,6 +40,13 @@ from ruleslab.encounter.chimera_table import Fighter
 from ruleslab.encounter.combatant import TRAININGS
 from ruleslab.encounter.history import History, redo, start, undo
 from ruleslab.encounter.log import Change
+from ruleslab.encounter.readings import (
+    ABERRANT_READINGS,
+    Reading,
+    chimera_readings,
+    readings_of,
+    set_reading,
+)
 from ruleslab.encounter.share import parse_shared_encounter, shared_encounter
 from ruleslab.encounter.state import Encounter
 from ruleslab.party import Entry, parse_entry
@@ -120,6 +127,7 @@ class TrackerPage(ModuleWidget):
             "declare": lambda: self.declare(c),
             "heal": lambda: self.rolls.heal(c),
             "load": lambda: self.rolls.load(c),
+            "reading": lambda: self.step(set_reading, str(c.get("name")), str(c.get("value"))),
             "roll_attack": lambda: self.rolls.attack(c, rolled=True),
             "roll_damage": lambda: self.rolls.roll_damage(c),
             "damage_form": lambda: self.rolls.keep_form(c),
@@ -461,7 +469,23 @@ class TrackerPage(ModuleWidget):
         """What the page draws of any fight: the encounters saved, undo and redo, the
         message, the storage."""
         history = fight.history if fight else None
+        enc = history.present if history else None
+        if enc is None or (enc.scene_over if isinstance(enc, Encounter) else enc.over):
+            offered: tuple[Reading, ...] = ()  # (the fight over: nothing left to read)
+        else:
+            offered = ABERRANT_READINGS if isinstance(enc, Encounter) else chimera_readings()
+        now = readings_of(enc) if enc is not None else {}
         return {
+            "readings": [
+                {
+                    "name": r.name,
+                    "label": r.label,
+                    "note": r.note,
+                    "value": now[r.name],
+                    "choices": [list(c) for c in r.choices],
+                }
+                for r in offered
+            ],
             "encounters": [{"id": k, "name": f.name} for k, f in self.fights.items()],
             "current": self.current,
             "name": fight.name if fight else "",

@@ -389,7 +389,7 @@ function render({ model, el }) {
             lethal: form.hlethal, aggravated: form.haggravated, stun: form.hstun }))])]));
     }
     // the rounds in a combatant's weapon: loaded, reloaded, or no longer counted
-    if (b.rows.length) {
+    if (b.rows.length && !b.chimera) {
       const armed = b.rows.map((r) => [r.key, r.name + (r.ammo === null ? ": not counted"
                                                         : `: ${r.ammo} rounds`)]);
       if (!armed.some(([k]) => k === form.loadwho)) form.loadwho = armed[0][0];
@@ -458,6 +458,18 @@ function render({ model, el }) {
         btn("Rename", () => send({ type: "rename", name: form.rename })),
         btn("Delete", () => send({ type: "delete" }),
             { "aria-label": `Delete the encounter “${b.name}”` })])]));
+    // the readings this fight is played under (the GM's choice, a step: undone by Undo)
+    if (b.readings.length) {
+      parts.push(node("details", { class: "rl-tr-add rl-tr-readings", open: !!form.readOpen,
+                                   ontoggle: (e) => { form.readOpen = e.target.open; } }, [
+        node("summary", { text: "Readings of the rules (the GM's choice)" }),
+        node("div", { class: "rl-tr-bar" }, b.readings.map((r) =>
+          node("label", { class: "rl-tr-field rl-tr-reading" }, [
+            node("span", { text: `${r.label} (${r.note})` }),
+            select(r.label, r.choices, r.value,
+                   (e) => send({ type: "reading", name: r.name, value: e.target.value }))]))),
+      ]));
+    }
     // file and link
     const file = node("input", { type: "file", accept: ".json,application/json",
       class: "rl-tr-file", "aria-label": "Import an encounter file", onchange: async (e) => {
@@ -584,6 +596,8 @@ CSS = (
 .rl-tracker .rl-tr-levels { flex: 1 1 100%; }
 .rl-tracker .rl-tr-note { color: var(--rl-muted, #474747); font-size: 0.85em; margin: 0; }
 .rl-tracker .rl-tr-ammo { flex: 1 1 100%; }
+.rl-tracker .rl-tr-reading { flex: 1 1 20em; }
+.rl-tracker .rl-tr-reading select { width: 100%; }
 .rl-tracker .rl-tr-message { margin: 0; padding: 0.3em 0.6em; border-radius: 6px;
   font-size: 0.85em; color: var(--rl-muted, #474747);
   border-left: 3px solid var(--rl-border, #c4c4c4); }

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ruleslab.chimera.attack import CHOICES, FightRules
+from ruleslab.chimera.attack import CHOICES, READING_LABELS, FightRules
 from ruleslab.chimera.duel import SurprisePlan
 from ruleslab.chimera.fight import FightOdds, fight_chart, fight_odds, play_log, vanquish_bar
 from ruleslab.chimera.fighter import MR, DiceParam, Fighter, roll_bonus, target_number
@@ -125,15 +125,15 @@ SURPRISE_BENEFIT = ChoiceParam(
 # --- rules options: readings of the text (rules notes RN-CHIM-*), the fields of FightRules
 
 
-def _reading(name: str, label: str, *, help: str) -> ChoiceParam:
+def _reading(name: str, *, help: str) -> ChoiceParam:
     """The rules option for :class:`~ruleslab.chimera.attack.FightRules`'s field ``name``:
-    its readings, as :data:`~ruleslab.chimera.attack.CHOICES` words them."""
-    return ChoiceParam(name, label, choices=CHOICES[name], help=help)
+    its label and readings, as :data:`~ruleslab.chimera.attack.READING_LABELS` and
+    :data:`~ruleslab.chimera.attack.CHOICES` word them."""
+    return ChoiceParam(name, READING_LABELS[name], choices=CHOICES[name], help=help)
 
 
 ACTION_DIE = _reading(
     "action_die",
-    "Action Roll die",
     help=(
         "The text uses Target Numbers but does not restate the Action Roll. Chimera rolls a "
         "d20 plus modifiers and succeeds on meeting or beating the TN. See rules note RN-CHIM-1."
@@ -141,7 +141,6 @@ ACTION_DIE = _reading(
 )
 CRITICAL = _reading(
     "critical",
-    "Critical Success",
     help=(
         "The text does not define a Critical Success (it doubles the damage dice and can give "
         "both surprise benefits). 'Natural 20' means the die's highest face (all dice at their "
@@ -150,12 +149,10 @@ CRITICAL = _reading(
 )
 CRITICAL_DAMAGE = _reading(
     "critical_damage",
-    "Critical damage (“2 dice”)",
     help="On a Critical Success the attacker rolls 2 damage dice. See rules note RN-CHIM-3.",
 )
 TIES = _reading(
     "ties",
-    "Initiative ties",
     help=(
         "The text says the highest goes first but not what a tie does. 'Roll again': the "
         "order is as if ties never happened. 'At once': both attacks are resolved on the "
@@ -164,7 +161,6 @@ TIES = _reading(
 )
 PARRY_COVER = _reading(
     "parry_cover",
-    "Parry and Cover",
     help=(
         "'Parry and Cover are optional; if you don't want to use them, apply any Parry or "
         "Cover bonus … to the combatant's Defence.' See rules note RN-CHIM-6."
@@ -172,17 +168,14 @@ PARRY_COVER = _reading(
 )
 PARRY_APPLIES = _reading(
     "parry_applies",
-    "Parry counts against",
     help="The text does not limit parrying to melee. See rules note RN-CHIM-4.",
 )
 COVER_STACKING = _reading(
     "cover_stacking",
-    "Position and barrier cover",
     help="A crouching or prone combatant behind a barrier. See rules note RN-CHIM-4.",
 )
 SURPRISE_ACTION = _reading(
     "surprise_action",
-    "Surprise action",
     help=(
         "'execute a full combat action before your foe can respond': either a round of its own "
         "in which the foe does nothing, or the sneak wins round 1's initiative and the foe "
@@ -191,7 +184,6 @@ SURPRISE_ACTION = _reading(
 )
 CASUALTIES = _reading(
     "casualties",
-    "“More than 50% casualties” of",
     help=(
         "'his allies suffer more than 50% casualties': more than half of his allies down, or "
         "more than half of his side counting himself. See rules note RN-CHIM-18."
@@ -199,7 +191,6 @@ CASUALTIES = _reading(
 )
 SURPRISE_CRITICAL = _reading(
     "surprise_critical",
-    "Critical Sneak roll",
     help=(
         "At the GM's discretion, a Sneak roll that is a Critical Success gives both the "
         "surprise action and AR +2. See rules note RN-CHIM-12."
@@ -208,7 +199,6 @@ SURPRISE_CRITICAL = _reading(
 
 BLAST_ROLL = _reading(
     "blast_roll",
-    "A blast reaches its target",
     help=(
         "The text gives the defender a Resistance Roll against blasts but no roll to hit. "
         "See rules note RN-CHIM-7."
@@ -216,17 +206,14 @@ BLAST_ROLL = _reading(
 )
 BLAST_RESISTED = _reading(
     "blast_resisted",
-    "Resisting a blast",
     help="The text does not say what a successful Resistance Roll does. See RN-CHIM-7.",
 )
 BLAST_SHIELD = _reading(
     "blast_shield",
-    "Shield vs blasts",
     help="'Add the Cover bonus (and shield bonus, at the GM's option)'. See RN-CHIM-7.",
 )
 COUP_DE_GRACE = _reading(
     "coup_de_grace",
-    "A coup de grâce on a classed foe",
     help=(
         "'Classed characters … may Resist a Killer Blow'; 'Unconscious foes may be "
         "dispatched with a coup de grâce as a free action'. See RN-CHIM-23."

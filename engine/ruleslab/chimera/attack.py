@@ -65,6 +65,8 @@ __all__ = [
     "PLANS",
     "POSITION_BONUS",
     "READINGS",
+    "READING_LABELS",
+    "READING_NOTES",
     "AttackOdds",
     "FightRules",
     "Fighter",
@@ -138,6 +140,41 @@ which attacks and position with barrier cover (RN-CHIM-4), the surprise action a
 Critical Sneak roll (RN-CHIM-11, RN-CHIM-12), whose casualties count (RN-CHIM-18), how a
 blast reaches its target, what resisting it does and whether a shield counts against it
 (RN-CHIM-7), whether a classed foe may Resist a coup de grâce (RN-CHIM-23)."""
+READING_LABELS: dict[str, str] = {
+    "action_die": "Action Roll die",
+    "critical": "Critical Success",
+    "critical_damage": "Critical damage (“2 dice”)",
+    "ties": "Initiative ties",
+    "parry_cover": "Parry and Cover",
+    "parry_applies": "Parry counts against",
+    "cover_stacking": "Position and barrier cover",
+    "surprise_action": "Surprise action",
+    "casualties": "“More than 50% casualties” of",
+    "surprise_critical": "Critical Sneak roll",
+    "blast_roll": "A blast reaches its target",
+    "blast_resisted": "Resisting a blast",
+    "blast_shield": "Shield vs blasts",
+    "coup_de_grace": "A coup de grâce on a classed foe",
+}
+"""What each field of :class:`FightRules` decides, in the words of the forms that offer it
+(the "Chimera fight" calculator's rules options, the tracker's readings)."""
+READING_NOTES: dict[str, str] = {
+    "action_die": "RN-CHIM-1",
+    "critical": "RN-CHIM-2",
+    "critical_damage": "RN-CHIM-3",
+    "ties": "RN-CHIM-9",
+    "parry_cover": "RN-CHIM-6",
+    "parry_applies": "RN-CHIM-4",
+    "cover_stacking": "RN-CHIM-4",
+    "surprise_action": "RN-CHIM-11",
+    "surprise_critical": "RN-CHIM-12",
+    "casualties": "RN-CHIM-18",
+    "blast_roll": "RN-CHIM-7",
+    "blast_resisted": "RN-CHIM-7",
+    "blast_shield": "RN-CHIM-7",
+    "coup_de_grace": "RN-CHIM-23",
+}
+"""The rules note that gives each field's readings and the reasons for its default."""
 READINGS = {field: tuple(key for key, _ in choices) for field, choices in CHOICES.items()}
 """Each field's readings, by key (:data:`CHOICES` without the words)."""
 

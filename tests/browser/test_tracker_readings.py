@@ -1,0 +1,93 @@
+"""The readings a fight is played under, chosen in the tracker page (RN-TRACK-18): each
+change a step the board follows and Undo takes back; looked at in both themes at a
+phone's and a desk's width, axe clean.
+
+Worked by hand (2.0 Rules › Combat › Dazing/Stunning, RN-TRACK-2): Aiko (Sta 3) is Dazed
+at 2 × 3 = 6 levels in one turn. Under the default reading Dazed holds "through the next
+turn": taken in turn 1, it ends with turn 2; under "Until the end of the turn in which he
+took the damage", it ends with turn 1.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser.test_tracker import _add_foe, _open, _tap, looked_at
+from tests.browser.test_tracker_chimera import ANA, _add, _new_chimera
+from tests.browser.test_tracker_fights import _attack, _chips, _initiative, _message, _step
+
+pytestmark = pytest.mark.browser
+
+pytest.importorskip("ipywidgets")
+
+DAZE = "Dazed or Stunned lasts"
+
+
+def _readings(page: Any) -> None:
+    if not page.get_by_label(DAZE).is_visible() and page.locator(".rl-tr-readings").count():
+        page.locator("summary", has_text="Readings of the rules").click()
+
+
+def _two_foes(page: Any) -> None:
+    _add_foe(page, "Bo", "3", "3", "3")
+    _add_foe(page, "Aiko", "4", "4", "3")
+    _initiative(page, {"Bo": 14, "Aiko": 12}, "Bo")
+
+
+def test_a_reading_chosen_mid_fight_governs_the_next_daze_and_is_undone(
+    browser: Any, base_url: str
+) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page, watch = _open(context, base_url)
+        _two_foes(page)
+        _readings(page)
+        assert page.get_by_label(DAZE).input_value() == "next_turn"
+        assert page.get_by_label("Initiative is rolled").input_value() == "scene"
+        _step(page, lambda: page.get_by_label(DAZE).select_option("this_turn"), record=False)
+        assert _message(page).startswith(
+            "Reading changed: Dazed or Stunned lasts: “Until the end of the turn in which he "
+            "took the damage”"
+        )
+        _attack(page, "Aiko", hit=True, bashing=6)
+        assert "Dazed: +1 (ends with turn 1)" in _chips(page, "Aiko")
+        # undo the hit and the reading: the default again; the same hit now lasts to turn 2
+        _step(page, lambda: _tap(page, "↶ Undo"), record=False)
+        _tap(page, "↶ Undo")  # (the reading: only its select changes)
+        _readings(page)
+        page.wait_for_function(
+            "(l) => document.querySelector(`select[aria-label='${l}']`).value === 'next_turn'",
+            arg=DAZE,
+        )
+        _attack(page, "Aiko", hit=True, bashing=6)
+        assert "Dazed: +1 (ends with turn 2)" in _chips(page, "Aiko")
+        assert watch.errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 900)], ids=["phone", "desk"])
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_chimera_readings_are_axe_clean_and_looked_at(
+    browser: Any, base_url: str, artifacts: Any, theme: str, size: tuple[int, int]
+) -> None:
+    width = size[0]
+    context = browser.new_context(viewport={"width": width, "height": size[1]})
+    try:
+        page, watch = _open(context, base_url, f"&theme={theme}")
+        _new_chimera(page)
+        _add(page, ANA)
+        page.locator("summary", has_text="Readings of the rules").click()
+        assert page.locator(".rl-tr-reading select").count() == 14
+        assert page.locator(".rl-tr-rounds").count() == 0  # (Aberrant's rounds only)
+        ties = page.get_by_label("Initiative ties")
+        _step(page, lambda: ties.select_option("simultaneous"), record=False)
+        assert _message(page).startswith("Reading changed: Initiative ties: “Both act at once")
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+        page.locator(".rl-tr-readings").scroll_into_view_if_needed()
+        looked_at(page, artifacts / f"tracker-readings-{theme}-{width}.png")
+        assert watch.errors == []
+    finally:
+        context.close()
