@@ -171,6 +171,11 @@ function render({ model, el }) {
     s.value = value;
     return s;
   }
+  // a section the GM opens and closes, kept so across redraws (form[key])
+  const section = (cls, key, summary, children) => node("details", {
+    class: "rl-tr-add " + cls, open: !!form[key],
+    ontoggle: (e) => { form[key] = e.target.open; } },
+    [node("summary", { text: summary }), ...children]);
   // the Autofire calculator's link filled with this attack: what it fires and the rounds
   // left, the weapon of the damage form (its whole numbers as typed)
   function syncDamage(b) {  // (the damage form as Python last filled it)
@@ -374,9 +379,7 @@ function render({ model, el }) {
     if (b.rows.some((r) => r.track.some((x) => x.filled))) {
       const healable = b.rows.map((r) => [r.key, r.name]);
       if (!healable.some(([k]) => k === form.healed)) form.healed = healable[0][0];
-      parts.push(node("details", { class: "rl-tr-add rl-tr-heal", open: !!form.healOpen,
-                                   ontoggle: (e) => { form.healOpen = e.target.open; } }, [
-        node("summary", { text: "Heal (a power, the GM's ruling)" }),
+      parts.push(section("rl-tr-heal", "healOpen", "Heal (a power, the GM's ruling)", [
         node("div", { class: "rl-tr-bar" }, [
           node("label", { class: "rl-tr-field" }, [node("span", { text: "Who heals" }),
             select("Who heals", healable, form.healed,
@@ -393,9 +396,7 @@ function render({ model, el }) {
       const armed = b.rows.map((r) => [r.key, r.name + (r.ammo === null ? ": not counted"
                                                         : `: ${r.ammo} rounds`)]);
       if (!armed.some(([k]) => k === form.loadwho)) form.loadwho = armed[0][0];
-      parts.push(node("details", { class: "rl-tr-add rl-tr-rounds", open: !!form.roundsOpen,
-                                   ontoggle: (e) => { form.roundsOpen = e.target.open; } }, [
-        node("summary", { text: "Rounds: load a weapon, reload" }),
+      parts.push(section("rl-tr-rounds", "roundsOpen", "Rounds: load a weapon, reload", [
         node("div", { class: "rl-tr-bar" }, [
           node("label", { class: "rl-tr-field" }, [node("span", { text: "Whose weapon" }),
             select("Whose weapon", armed, form.loadwho,
@@ -460,9 +461,8 @@ function render({ model, el }) {
             { "aria-label": `Delete the encounter “${b.name}”` })])]));
     // the readings this fight is played under (the GM's choice, a step: undone by Undo)
     if (b.readings.length) {
-      parts.push(node("details", { class: "rl-tr-add rl-tr-readings", open: !!form.readOpen,
-                                   ontoggle: (e) => { form.readOpen = e.target.open; } }, [
-        node("summary", { text: "Readings of the rules (the GM's choice)" }),
+      parts.push(section("rl-tr-readings", "readOpen",
+                         "Readings of the rules (the GM's choice)", [
         node("div", { class: "rl-tr-bar" }, b.readings.map((r) =>
           node("label", { class: "rl-tr-field rl-tr-reading" }, [
             node("span", { text: `${r.label} (${r.note})` }),

@@ -28,7 +28,8 @@ The modules:
   :mod:`~ruleslab.encounter.chimera` (its changes: surprise, rounds and initiative,
   attacks, morale, fates, the coup de grâce, the end of the fight; an attack's odds);
 - :mod:`~ruleslab.encounter.readings` (the readings a fight is played under, chosen by
-  the GM as a step), :mod:`~ruleslab.encounter.history` (undo and redo), :mod:`~ruleslab.encounter.serial`
+  the GM as a step), :mod:`~ruleslab.encounter.history` (undo and redo),
+  :mod:`~ruleslab.encounter.serial`
   (a JSON-safe dict and back, refusing what it cannot read),
   :mod:`~ruleslab.encounter.share` (the state as a link's value, some 1 KB),
   :mod:`~ruleslab.encounter.board` (the fight at a glance; the players' view) and
