@@ -61,14 +61,17 @@ def _fires(page: Any, fires: str, bonus: str = "") -> None:
 
 
 def _armed(page: Any) -> None:
-    """Ana loaded with 30 rounds; Aiko added with 12; Ana's action, two declared."""
+    """Ana loaded with 30 rounds; Aiko added with 12, Bo with his not counted; Ana's
+    action, two declared."""
     _load(page, "Ana", "30")
     assert "30 rounds left" in _chips(page, "Ana")
     page.get_by_label("Foe's name").fill("Aiko")
     page.get_by_label("Rounds", exact=True).fill("12")
     _add_foe(page, "Aiko", "4", "4", "3")
     assert "12 rounds left" in _chips(page, "Aiko")
-    _initiative(page, {"Ana": 14, "Aiko": 12}, "Ana")
+    page.get_by_label("Rounds", exact=True).fill("")
+    _add_foe(page, "Bo", "2", "2", "2")
+    _initiative(page, {"Ana": 14, "Aiko": 12, "Bo": 10}, "Ana")
     page.get_by_label("Actions", exact=True).fill("2")
     _step(page, lambda: _tap(page, "Declare"), record=False)
     _setup(page, "Aiko")
@@ -136,6 +139,39 @@ def test_bursts_fired_from_the_tracker_count_the_rounds_down_and_add_their_bonus
         context.close()
 
 
+def test_a_strafe_holds_one_result_against_each_targets_difficulty(
+    browser: Any, base_url: str
+) -> None:
+    """Strafing: "+1 difficulty for every additional target, but applyies the results
+    against all targets": Aiko (Defense min(4, 4) // 2 = 2) needs 1 + 1 + 2 = 4 successes,
+    Bo (Dex 2, Wits 2: Defense 1) 1 + 1 + 1 = 3; the table's 3 successes miss Aiko and hit
+    Bo with 0 extra; the short burst fires 3 rounds, once."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page, watch = _party(context, base_url, "2.1", ("Ana", ANA))
+        _armed(page)
+        _fires(page, "1")
+        assert page.get_by_label("Strafe also at: Bo").count() == 0  # (a single shot)
+        _fires(page, "short", "damage")
+        page.get_by_label("Strafe also at: Bo").check()
+        assert page.get_by_role("button", name="Hit", exact=True).count() == 0
+        page.get_by_label("Base difficulty").fill("1")
+        page.get_by_label("Successes rolled").fill("3")
+        _step(page, lambda: _tap(page, "Strafe"), record=False)
+        assert "27 rounds left" in _chips(page, "Ana")
+        log = page.evaluate(
+            "() => [...document.querySelectorAll('.rl-tr-log li')].map((l) => l.textContent)"
+        )
+        assert any(x.startswith("Aiko: ") and "= 4: a miss" in x for x in log)
+        assert any(x.startswith("Bo: ") and "= 3: a hit, 0 extra" in x for x in log)
+        assert "Defense +1 (back at the turn's end)" in _chips(page, "Aiko")
+        assert page.get_by_label("Extra successes").input_value() == "0"
+        assert page.get_by_label("Burst's Damage").input_value() == "short"
+        assert watch.errors == []
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("size", [(390, 844), (1280, 900)], ids=["phone", "desk"])
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_the_rounds_forms_are_axe_clean_and_looked_at(
@@ -147,6 +183,7 @@ def test_the_rounds_forms_are_axe_clean_and_looked_at(
         page, watch = _party(context, base_url, "2.1", ("Ana", ANA), query=f"&theme={theme}")
         _armed(page)
         _fires(page, "long", "damage")
+        page.get_by_label("Strafe also at: Bo").check()
         assert page.evaluate("() => document.documentElement.scrollWidth") <= width
         page.locator(".rl-tr-ammo").scroll_into_view_if_needed()
         looked_at(page, artifacts / f"tracker-rounds-{theme}-{width}.png")

@@ -218,3 +218,39 @@ def test_a_squad_carries_its_rounds_and_a_rolled_area_damage_multiplies_its_loss
     assert p.tap("roll_damage", target=sq)["message"] == (
         "Area multiplier: a whole number from 1 to 4."
     )
+
+
+def test_a_strafe_from_the_page_holds_one_result_against_each_target():
+    """Strafing: +1 difficulty for the second target; Bo's Defense 2 (Dex 4, Wits 5), Cy's 1
+    (Dex 2, Wits 2): 3 successes miss Bo (needs 1 + 1 + 2 = 4) and hit Cy (needs 3)."""
+    p = Page()
+    p.tap("add_foe", name="Ana", dexterity="4", wits="3", stamina="3", rounds="30")
+    p.tap("add_foe", name="Bo", dexterity="4", wits="5", stamina="2")
+    b = p.tap("add_foe", name="Cy", dexterity="2", wits="2", stamina="2")
+    ana, bo, cy = (r["key"] for r in b["rows"])
+    ids = {f["label"]: f["id"] for f in b["initiative_fields"]}
+    p.tap("enter_initiative", totals={ids["Ana"]: "12", ids["Bo"]: "5", ids["Cy"]: "4"})
+    fire = {"fires": "short", "burst_use": "damage", "difficulty": "1"}
+    b = p.tap("strafe", target=bo, also=[cy], successes="3", **fire)
+    log = b["log"]
+    assert any(line.startswith("Bo: ") and "= 4: a miss —" in line for line in log)
+    assert any(line.startswith("Cy: ") and "= 3: a hit, 0 extra —" in line for line in log)
+    assert _row(b, ana)["ammo"] == 27
+    assert b["damage"]["form"]["extra"] == "0"
+    assert b["damage"]["form"]["burst"] == "short"
+    p.tap("undo")
+    assert p.tap("strafe", target=bo, also=[cy], successes="x", **fire)["message"] == (
+        "Successes: a whole number from 0 to 60."
+    )
+    assert p.tap("strafe", target=bo, also="cy", successes="3", **fire)["message"] == (
+        "Strafe also at: tick the other targets."
+    )
+    b = p.tap("strafe", target=bo, also=[cy], successes="3", fires="1", difficulty="1")
+    assert b["message"].startswith("A strafe is an autofire or burst attack")
+    # rolled by the site: one roll of 6 + 2 (the short burst's Accuracy) dice
+    b = p.tap("roll_strafe", target=bo, also=[cy], pool="6", **{**fire, "burst_use": "accuracy"})
+    roll = next(line for line in b["log"] if "rolls the strafe (seed" in line)
+    successes = sum(1 for f in _faces(_seed(roll), 8) if f >= 7)
+    assert "= 8 dice: " in roll
+    cy_line = next(line for line in b["log"] if line.startswith("Cy: "))
+    assert ("a hit" in cy_line) is (successes >= 3)

@@ -171,6 +171,7 @@ PAGES: dict[str, str] = {
     "RN-TRACK-16": "encounter.html",
     "RN-TRACK-17": "encounter.html",
     "RN-TRACK-18": "encounter.html",
+    "RN-TRACK-19": "encounter.html",
     "RN-TRACK-2": "encounter.html",
     "RN-TRACK-3": "encounter.html",
     "RN-TRACK-4": "encounter.html",

@@ -127,6 +127,8 @@ class TrackerPage(ModuleWidget):
             "declare": lambda: self.declare(c),
             "heal": lambda: self.rolls.heal(c),
             "load": lambda: self.rolls.load(c),
+            "strafe": lambda: self.rolls.strafe(c),
+            "roll_strafe": lambda: self.rolls.strafe(c, rolled=True),
             "reading": lambda: self.step(set_reading, str(c.get("name")), str(c.get("value"))),
             "roll_attack": lambda: self.rolls.attack(c, rolled=True),
             "roll_damage": lambda: self.rolls.roll_damage(c),

@@ -38,6 +38,7 @@ from ruleslab.encounter.damage_roll import (
     weapon_of,
 )
 from ruleslab.encounter.state import Encounter
+from ruleslab.encounter.strafing import roll_strafe, strafe, strafe_needs
 from ruleslab.explain import fmt_num, fmt_prob
 from ruleslab_widgets.tracker_chimera import Page
 
@@ -248,6 +249,40 @@ class AberrantRolls:
             rounds=rounds,
         )
         if hit:
+            self._hit_by(burst, use)
+
+    def strafe(self, c: dict[str, Any], *, rolled: bool = False) -> None:
+        """The acting one's strafe at ``c["target"]`` and the others ticked (``c["also"]``):
+        one roll, its successes typed from the table's dice or rolled by the site, held
+        against each target's difficulty (:func:`ruleslab.encounter.strafing.strafe`); the
+        damage form takes the first hit's extra successes."""
+        enc, who = self._acting()
+        burst, use, rounds = fired(c)
+        also = c.get("also")
+        if (
+            not isinstance(also, list)
+            or len(also) > 60
+            or not all(isinstance(k, str) for k in also)
+        ):
+            raise InputError("Strafe also at", "Strafe also at: tick the other targets.")
+        targets = (str(c.get("target")), *also)
+        base = typed_number(c.get("difficulty"), "Base difficulty", 1, 20)
+        kw: dict[str, Any] = {"burst": burst, "burst_use": use, "rounds": rounds}
+        if rolled:
+            pool, seed = typed_number(c.get("pool"), "Attack pool", 0, 60), random.getrandbits(32)
+            roll = roll_strafe(
+                enc, who.key, targets, pool=pool, seed=seed, burst=burst, burst_use=use
+            )
+            successes = 0 if roll.botch else roll.successes
+            kw.update(pool=pool, seed=seed)
+        else:
+            successes = typed_number(c.get("successes"), "Successes", 0, 60)
+            kw.update(successes=successes)
+        needs = strafe_needs(enc, who.key, targets, base)
+        self.page.step(strafe, who.key, targets, difficulty=base, **kw)
+        hits = [successes - need for need in needs.values() if successes >= need]
+        if hits:
+            self.form["extra"] = str(hits[0])
             self._hit_by(burst, use)
 
     def _hit_by(self, burst: str, use: str) -> None:

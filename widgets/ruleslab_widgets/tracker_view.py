@@ -102,7 +102,7 @@ function render({ model, el }) {
                  wits: "2", sta: "2", group: "", actions: "1", defence: false, sprint: false,
                  henchmen: "5", training: "regular", pool: "0", squad: "", sdex: "2",
                  swits: "2", ssta: "2", fires: "1", burst_use: "accuracy", rounds: "1",
-                 frounds: "", srounds: "", loaded: "" };
+                 frounds: "", srounds: "", loaded: "", successes: "0" };
   const dform = { stamp: -1 };  // the damage form (Python fills it: DAMAGE_FORM)
   const typed = {};  // initiative totals typed from the table's dice, by field id
   let link = null;
@@ -329,6 +329,21 @@ function render({ model, el }) {
         difficulty: form.adiff, bashing: form.bashing, lethal: form.lethal,
         aggravated: form.aggravated, stun: form.stun, ...fire() });
       const ammo = b.acting.ammo;
+      // a strafe: a burst (or a Burst(X) shot) at the target and the others ticked
+      const others = targets.filter(([k]) => k !== form.target);
+      const canStrafe = (!!b.bursts[form.fires] || form.fires === "rounds") && others.length > 0;
+      form.also = form.also || {};
+      const also = canStrafe ? others.filter(([k]) => form.also[k]).map(([k]) => k) : [];
+      const strafe = (rolled) => send({ type: rolled ? "roll_strafe" : "strafe",
+        target: form.target, also, pool: form.apool, difficulty: form.adiff,
+        successes: form.successes, ...fire() });
+      const levels = also.length ? [] : [
+        field("Bashing levels", "bashing", { inputmode: "numeric" }),
+        field("Lethal levels", "lethal", { inputmode: "numeric" }),
+        field("Aggravated levels", "aggravated", { inputmode: "numeric" }),
+        field("Stun levels", "stun", { inputmode: "numeric" }),
+        node("div", { class: "rl-tr-controls" }, [btn("Hit", () => attack(true)),
+                                                  btn("Miss", () => attack(false))])];
       parts.push(node("fieldset", { class: "rl-tr-attack" }, [
         node("legend", { text: `${b.acting.name} attacks` }),
         node("label", { class: "rl-tr-field" }, [node("span", { text: "Target" }), target]),
@@ -348,18 +363,28 @@ function render({ model, el }) {
             (e) => { form.burst_use = e.target.value; draw(); })]) : null,
         form.fires === "rounds" ? field("Rounds fired", "rounds", { inputmode: "numeric",
           title: "A Burst(X) weapon's shot: X rounds" }) : null,
-        field("Bashing levels", "bashing", { inputmode: "numeric" }),
-        field("Lethal levels", "lethal", { inputmode: "numeric" }),
-        field("Aggravated levels", "aggravated", { inputmode: "numeric" }),
-        field("Stun levels", "stun", { inputmode: "numeric" }),
-        node("div", { class: "rl-tr-controls" }, [btn("Hit", () => attack(true)),
-                                                  btn("Miss", () => attack(false))]),
+        canStrafe ? node("div", { class: "rl-tr-strafe", role: "group",
+                                  "aria-label": "Strafe also at" }, [
+          node("span", { class: "rl-tr-note", text: "Strafe also at (+1 difficulty each):" }),
+          ...others.map(([k, n]) => node("label", { class: "rl-tr-check" }, [
+            node("input", { type: "checkbox", checked: !!form.also[k],
+                            "aria-label": `Strafe also at: ${n}`,
+                            onchange: (e) => { form.also[k] = e.target.checked; draw(); } }),
+            node("span", { text: n })]))]) : null,
+        ...levels,
         node("div", { class: "rl-tr-controls rl-tr-roll" }, [
           field("Attack pool", "apool", { inputmode: "numeric",
                                           title: "Attribute + ability + accuracy, in dice" }),
           field("Base difficulty", "adiff", { inputmode: "numeric" }),
-          btn("Roll it", roll, { title: "Rolled by the site (seeded, the seed logged); the " +
-                                        "fight's difficulty and penalties added" })]),
+          btn("Roll it", also.length ? () => strafe(true) : roll, { title: "Rolled by the " +
+            "site (seeded, the seed logged); the fight's difficulty and penalties added" })]),
+        also.length ? node("div", { class: "rl-tr-controls" }, [
+          field("Successes rolled", "successes", { inputmode: "numeric",
+                                                   title: "The table's dice: one roll" }),
+          btn("Strafe", () => strafe(false))]) : null,
+        also.length ? node("p", { class: "rl-tr-note rl-tr-ammo", text: "One roll against " +
+          "each target's difficulty; then Roll damage for each one hit (choose him as Target;" +
+          " his extra successes are in the log)." }) : null,
         b.odds[form.target] ? node("a", { class: "rl-tr-btn rl-tr-odds", target: "_blank",
           href: "app.html?" + oddsQuery(b, ammo),
           text: "Odds in the Autofire calculator ↗" }) : null,
@@ -596,6 +621,8 @@ CSS = (
 .rl-tracker .rl-tr-levels { flex: 1 1 100%; }
 .rl-tracker .rl-tr-note { color: var(--rl-muted, #474747); font-size: 0.85em; margin: 0; }
 .rl-tracker .rl-tr-ammo { flex: 1 1 100%; }
+.rl-tracker .rl-tr-strafe { flex: 1 1 100%; display: flex; flex-wrap: wrap; gap: 0.5em;
+  align-items: center; }
 .rl-tracker .rl-tr-reading { flex: 1 1 20em; }
 .rl-tracker .rl-tr-reading select { width: 100%; }
 .rl-tracker .rl-tr-message { margin: 0; padding: 0.3em 0.6em; border-radius: 6px;
