@@ -60,11 +60,11 @@ def _stored(page: Any) -> list[dict[str, Any]]:
 def _stored_when(
     page: Any, test: Callable[[dict[str, Any]], bool], timeout_s: float = 30
 ) -> dict[str, Any]:
-    """The one stored encounter's record once ``test`` holds of its ``encounter``."""
+    """The one stored encounter's record once ``test`` holds of it."""
     deadline = time.monotonic() + timeout_s
     while True:
         records = _stored(page)
-        if len(records) == 1 and test(records[0]["encounter"]):
+        if len(records) == 1 and test(records[0]):
             return records[0]
         if time.monotonic() > deadline:
             pytest.fail(f"the stored encounter never passed the test: {records}")
@@ -114,7 +114,8 @@ class _Asleep:
 
 
 def _lines(record: dict[str, Any]) -> list[str]:
-    return [text for text, _rule in record["encounter"]["log"]]
+    """The stored log's lines (format 2: each by its place in the record's table)."""
+    return [record["table"]["lines"][n][0] for n in record["encounter"]["log"]]
 
 
 def test_two_tabs_on_one_encounter_keep_every_step_in_turn_and_at_once(
@@ -137,7 +138,7 @@ def test_two_tabs_on_one_encounter_keep_every_step_in_turn_and_at_once(
         b.get_by_label("Actions", exact=True).fill("3")
         _at_once((a, "Declare"), (b, "Declare"))
         record = _stored_when(
-            a, lambda enc: sum(1 for t, _ in enc["log"] if t.startswith("Ana declares")) == 2
+            a, lambda r: sum(1 for t in _lines(r) if t.startswith("Ana declares")) == 2
         )
         declared = [t for t in _lines(record) if t.startswith("Ana declares")]
         assert sorted(t.split(" (")[0].split(":")[0] for t in declared) == [
@@ -160,7 +161,9 @@ def test_two_tabs_on_one_encounter_keep_every_step_in_turn_and_at_once(
             p.screenshot(path=str(artifacts / f"tracker-two-tabs-{name}.png"), full_page=True)
         # and again: Next turn in both at once: two steps, turn 2 → Bo → turn 3
         _at_once((a, "Next turn ▶"), (b, "Next turn ▶"))
-        record = _stored_when(a, lambda enc: enc["turn"] == 3 and enc["place"] == 0)
+        record = _stored_when(
+            a, lambda r: r["encounter"]["turn"] == 3 and r["encounter"]["place"] == 0
+        )
         ends = [t for t in _lines(record) if t.endswith(" ends")]
         assert ends == ["Turn 1 ends", "Turn 2 ends"]
         _when(a, "Turn 3: Ana's action")
@@ -183,7 +186,7 @@ def test_two_tabs_on_one_encounter_keep_every_step_in_turn_and_at_once(
         _tap(b, "↶ Undo")
         _when(b, "Turn 2: Bo's action")
         _when(a, "Turn 2: Bo's action")
-        _stored_when(a, lambda enc: enc["turn"] == 2 and enc["place"] == 1)
+        _stored_when(a, lambda r: r["encounter"]["turn"] == 2 and r["encounter"]["place"] == 1)
         _tap(a, "↶ Undo")
         _when(b, "Turn 2: Ana's action")
         assert watch_a.errors == []
@@ -246,7 +249,7 @@ def test_the_tracker_offline_reloads_its_encounter_and_saves_a_step(
         _fight(page)
         _tap(page, "Next turn ▶")
         _when(page, "Turn 1: Bo's action")
-        _stored_when(page, lambda enc: enc["place"] == 1)
+        _stored_when(page, lambda r: r["encounter"]["place"] == 1)
         shown = page.evaluate(ROWS_JS)
         page.close()
 
@@ -257,7 +260,7 @@ def test_the_tracker_offline_reloads_its_encounter_and_saves_a_step(
         assert page.evaluate(ROWS_JS) == shown
         _tap(page, "Next turn ▶")  # (Bo was last: turn 1 ends)
         _when(page, "Turn 2: Ana's action")
-        record = _stored_when(page, lambda enc: enc["turn"] == 2)
+        record = _stored_when(page, lambda r: r["encounter"]["turn"] == 2)
         assert "Turn 1 ends" in _lines(record)
         page.screenshot(path=str(artifacts / "tracker-offline-390.png"), full_page=True)
         page.close()
@@ -289,7 +292,7 @@ def test_after_a_redeploy_the_stored_encounter_is_there_with_its_undo(
         before = page.evaluate(ROWS_JS)
         _tap(page, "Next turn ▶")
         _when(page, "Turn 1: Bo's action")
-        _stored_when(page, lambda enc: enc["place"] == 1)
+        _stored_when(page, lambda r: r["encounter"]["place"] == 1)
         shown = page.evaluate(ROWS_JS)
         assert page.evaluate(STATE_JS)["html"] == "A"
 
@@ -317,7 +320,7 @@ def test_after_a_redeploy_the_stored_encounter_is_there_with_its_undo(
         _when(page, "Turn 1: Bo's action")
         _tap(page, "Next turn ▶")
         _when(page, "Turn 2: Ana's action")
-        _stored_when(page, lambda enc: enc["turn"] == 2)
+        _stored_when(page, lambda r: r["encounter"]["turn"] == 2)
         page.screenshot(path=str(artifacts / "tracker-redeploy-1280.png"), full_page=True)
         for w in (watch, watch2):
             assert w.errors == []

@@ -27,6 +27,8 @@ FIGHTS = {
     "chimera": lambda: play_chimera().history,
     "2.1 long": long_aberrant,
     "chimera long": long_chimera,
+    "2.1, 60 turns": lambda: long_aberrant(turns=60),
+    "chimera, 30 rounds": lambda: long_chimera(rounds=30),
 }
 
 
@@ -37,7 +39,25 @@ def history(request):
 
 def _back(h: History, kept: int) -> History:
     data = json.loads(json.dumps(history_to_dict(h, kept)))  # (as text, as stored)
-    return history_from_dict(data["encounter"], data["past"], data["future"])
+    return history_from_dict(data["encounter"], data["past"], data["future"], data["table"])
+
+
+def _whole(data: dict) -> dict:
+    """``data`` (:func:`history_to_dict`) with each log line written whole, ``[text,
+    rule]``, as before December 2026 (no table)."""
+    rules, lines = data["table"]["rules"], data["table"]["lines"]
+
+    def whole(ns):
+        return [[lines[n][0], rules[lines[n][1]]] for n in ns]
+
+    def step(d):
+        return {**d, "log": [d["log"][0], whole(d["log"][1])]} if "log" in d else d
+
+    return {
+        "encounter": {**data["encounter"], "log": whole(data["encounter"]["log"])},
+        "past": [step(d) for d in data["past"]],
+        "future": [step(d) for d in data["future"]],
+    }
 
 
 def test_every_step_read_back_is_the_encounter_it_was(history):
@@ -63,6 +83,27 @@ def test_every_step_read_back_is_the_encounter_it_was(history):
             assert a.present == b.present
 
 
+def test_a_history_written_with_whole_lines_reads_back_the_same(history):
+    """Stored before December 2026, each log line whole (no table): read back equal."""
+    h = history
+    for _ in range(min(len(h.past), 20)):
+        h = undo(h)
+    data = _whole(json.loads(json.dumps(history_to_dict(h, 50))))
+    back = history_from_dict(data["encounter"], data["past"], data["future"])
+    assert (back.past, back.present, back.future) == (h.past[-50:], h.present, h.future[:50])
+
+
+def test_each_distinct_line_is_written_once_and_each_line_as_its_place(history):
+    data = history_to_dict(history, 50)
+    table = data["table"]
+    lines = [(text, table["rules"][r]) for text, r in table["lines"]]
+    assert len(set(lines)) == len(lines)
+    assert len(set(table["rules"])) == len(table["rules"])
+    assert [lines[n] for n in data["encounter"]["log"]] == [
+        (s.text, s.rule) for s in history.present.log
+    ]
+
+
 def test_a_step_back_stores_its_log_as_a_length_only(history):
     data = history_to_dict(history, 50)
     for step in data["past"]:
@@ -85,11 +126,32 @@ def test_a_long_fight_keeps_fifty_steps_each_way_in_a_fraction_of_the_whole():
     assert len(compact) * 10 < len(whole)
 
 
+@pytest.mark.parametrize(
+    "fight", [lambda: long_aberrant(turns=60), lambda: long_chimera(rounds=30)]
+)
+def test_a_long_fight_keeps_every_log_line_and_fifty_steps_in_the_record_limit(fight):
+    """Sixty turns of the 2.1 fight, thirty rounds of Chimera's: the whole log and fifty
+    steps each way fit in the record store's 200,000 characters (they did not before
+    December 2026: the present's log alone passed it after 28 turns)."""
+    h = fight()
+    for _ in range(50):
+        h = undo(h)
+    text = json.dumps(history_to_dict(h, 50), ensure_ascii=False, separators=(",", ":"))
+    assert len(text) < 200_000
+    back = _back(h, 50)
+    assert back.present.log == h.present.log
+    assert (len(back.past), len(back.future)) == (50, 50)
+
+
 def _stored():
     h = long_aberrant(turns=2)
     for _ in range(5):
         h = undo(h)
     return json.loads(json.dumps(history_to_dict(h, 50)))
+
+
+def _read(data):
+    return history_from_dict(data["encounter"], data["past"], data["future"], data["table"])
 
 
 @pytest.mark.parametrize(
@@ -100,7 +162,9 @@ def _stored():
         ("past", lambda s: s.__setitem__("set", {"turn": -1}), "turn: must be a whole number"),
         ("past", lambda s: s.__setitem__("log", [10**9, []]), "log: must be [lines kept"),
         ("past", lambda s: s.__setitem__("log", [True, []]), "log: must be [lines kept"),
-        ("future", lambda s: s.__setitem__("log", [0, [["x"]]]), "must be a line's text"),
+        ("future", lambda s: s.__setitem__("log", [0, [["x"]]]), "must be a line of the table"),
+        ("future", lambda s: s.__setitem__("log", [0, [10**6]]), "must be a line of the table"),
+        ("future", lambda s: s.__setitem__("log", [0, [-1]]), "must be a line of the table"),
         ("past", lambda s: s.__setitem__("changed", {"99": {}}), "names combatant 99"),
         ("past", lambda s: s.__setitem__("changed", {"01": {}}), "is not a combatant's place"),
         ("past", lambda s: s.__setitem__("changed", {"0": {"hp": 3}}), "that combatant's fields"),
@@ -124,17 +188,43 @@ def test_a_damaged_step_is_refused_naming_it(part, damage, where):
     i = len(data[part]) - 2  # (a step of the fight, not one who joined)
     damage(data[part][i])
     with pytest.raises(EncounterError) as e:
-        history_from_dict(data["encounter"], data["past"], data["future"])
+        _read(data)
     assert f"{part}[{i}]" in e.value.message
+    assert where in e.value.message
+
+
+@pytest.mark.parametrize(
+    ("damage", "where"),
+    [
+        (lambda d: d.__setitem__("table", []), "table: must be an object of the log's rules"),
+        (lambda d: d["table"].pop("rules"), "table: must be an object of the log's rules"),
+        (lambda d: d["table"].__setitem__("x", 1), "table: must be an object of the log's rules"),
+        (lambda d: d["table"].__setitem__("lines", {}), "table.lines: must be a list"),
+        (lambda d: d["table"]["rules"].__setitem__(0, 7), "table.rules[0]: must be text"),
+        (lambda d: d["table"]["lines"].__setitem__(1, ["x"]), "table.lines[1]: must be a line's"),
+        (lambda d: d["table"]["lines"][1].__setitem__(1, 99), "table.lines[1]: must be a line's"),
+        (lambda d: d["table"]["lines"][1].__setitem__(1, True), "table.lines[1]: must be a line's"),
+        (lambda d: d["table"]["lines"][1].__setitem__(0, "x" * 2001), "table.lines[1]: must be"),
+        (lambda d: d["encounter"]["log"].__setitem__(3, 10**6), "log[3]: must be a line of the"),
+        (lambda d: d["encounter"]["log"].__setitem__(3, "a"), "log[3]: must be a line of the"),
+        (lambda d: d["encounter"].__setitem__("log", {}), "log: must be a list"),
+        (lambda d: d["encounter"].pop("log"), "log: must be a list"),
+    ],
+)
+def test_a_damaged_table_or_log_is_refused_naming_it(damage, where):
+    data = _stored()
+    damage(data)
+    with pytest.raises(EncounterError) as e:
+        _read(data)
     assert where in e.value.message
 
 
 def test_a_step_not_a_list_or_too_many_is_refused():
     data = _stored()
     with pytest.raises(EncounterError, match="at most 2000 steps"):
-        history_from_dict(data["encounter"], {"0": {}}, [])
+        history_from_dict(data["encounter"], {"0": {}}, [], data["table"])
     with pytest.raises(EncounterError, match="at most 2000 steps"):
-        history_from_dict(data["encounter"], [{}] * 2001, [])
+        history_from_dict(data["encounter"], [{}] * 2001, [], data["table"])
 
 
 def test_what_a_step_left_unchanged_is_its_neighbours_not_read_again(history):

@@ -54,7 +54,14 @@ from ruleslab_widgets.tracker_board import (
     track_boxes,
 )
 from ruleslab_widgets.tracker_chimera import ChimeraDesk
-from ruleslab_widgets.tracker_record import CHIMERA, RULESETS, Fight, merged_all, parse_fight
+from ruleslab_widgets.tracker_record import (
+    CHIMERA,
+    LAYOUT,
+    RULESETS,
+    Fight,
+    merged_all,
+    parse_fight,
+)
 from ruleslab_widgets.tracker_rolls import AberrantRolls, typed_number
 from ruleslab_widgets.tracker_view import CSS, ESM
 
@@ -84,7 +91,7 @@ class TrackerPage(ModuleWidget):
         self._message = ("", "info")
         self.deleted: Fight | None = None
         """The encounter deleted last, until it is restored or the page is closed."""
-        self._store = RecordSync(COLLECTION, self.send)
+        self._store = RecordSync(COLLECTION, self.send, LAYOUT)
         self._reread = False
         """A reading came while a write was in flight: read again once it is answered."""
         self._count = 0

@@ -1,7 +1,7 @@
 """The tracker's stored encounter: one record of the record store's collection
-``encounters`` (``{"format": 1, "name", "ruleset", "encounter", "steps": {"past",
-"future"}}``), written by :meth:`Fight.text` and read back, every part checked, by
-:func:`parse_fight`.
+``encounters`` (``{"format": 2, "name", "ruleset", "encounter", "steps": {"past",
+"future"}, "table"}``), written by :meth:`Fight.text` and read back, every part
+checked, by :func:`parse_fight`.
 
 Two tabs on one encounter: every change the GM makes is kept as an :class:`Action`
 (the step's function and what was given to it, not only its result) until the record
@@ -12,13 +12,18 @@ it took out), both are kept: this tab's version is saved as a copy,
 "… (from another tab)", and the page says so.
 
 The undo and redo steps are stored under ``steps``, each as its difference from its
-neighbour (:mod:`ruleslab.encounter.stored`: a step back keeps only its log's length),
-so that a long fight keeps :data:`KEPT` steps each way within the record store's limit.
-Until December 2026 they were stored whole, each with the log so far, under ``past``
-and ``future``: such a record is still read (and written the new way at the next step).
-The envelope stays format 1, so that a tab of the earlier build still open after a
-redeploy reads a new record (the present encounter; it ignores ``steps``, so without
-undo steps) instead of setting it aside as unreadable.
+neighbour, and every log line by its place in ``table``, the record's distinct lines
+(:mod:`ruleslab.encounter.stored`), so that a long fight keeps its whole log and
+:data:`KEPT` steps each way within the record store's limit (sixty turns of six
+combatants: 40,789 characters, ``bench/tracker_record.py``).
+
+Format 1 (until December 2026) wrote the log lines whole, ``[text, rule]``: its present
+alone passed the limit from about 28 turns of that fight, and then lost its oldest
+lines and every undo step. A format-1 record is still read: with ``steps`` (each step a
+difference), or before that with every step whole under ``past`` and ``future``; it is
+written as format 2 at the next step. Format-2 records are stored in the record
+store's layout 2 (:data:`LAYOUT`), which a build before December 2026 keeps untouched
+without reading it (it would set aside a format-2 text as unreadable).
 """
 
 from __future__ import annotations
@@ -37,11 +42,13 @@ from ruleslab.encounter.log import Change
 from ruleslab.encounter.serial import from_dict, read_json
 from ruleslab.encounter.state import Encounter
 from ruleslab.encounter.stored import history_from_dict, history_to_dict
+from ruleslab_widgets.records import RECORD_NEWEST
 
 __all__ = [
     "CHIMERA",
     "FORMAT",
     "KEPT",
+    "LAYOUT",
     "MAX_FILE",
     "RULESETS",
     "Action",
@@ -52,7 +59,14 @@ __all__ = [
 ]
 
 
-FORMAT = 1
+FORMAT = 2
+"""The record's format: 2 since December 2026 (log lines by their place in a table);
+format 1 is still read (:data:`FORMATS`)."""
+FORMATS = (1, 2)
+LAYOUT = RECORD_NEWEST
+"""The record store's layout these records are written in: a build before December
+2026 finds it newer than its own and keeps such a record untouched, unread, where it
+would set aside a text of format 2 it cannot read (:mod:`ruleslab_widgets.records`)."""
 MAX_FILE = 2_000_000
 CHIMERA = "chimera"
 RULESETS = {"2.1": "Aberrant 2.1", "2.0": "Aberrant 2.0", CHIMERA: "Chimera"}
@@ -148,29 +162,29 @@ class Fight:
         """The stored record: the present encounter and the last steps of undo and redo
         (as many of :data:`KEPT` as fit in ``limit`` characters: a file's
         :data:`MAX_FILE`, or the record store's ``MAX_RECORD_TEXT``, beyond which a stored
-        record is set aside when read). Should the present encounter alone not fit, the
+        record is set aside when read), every log line by its place in the record's
+        ``table`` of distinct lines. Should the present encounter alone not fit, the
         oldest lines of its log are left out of the record until it does."""
         h = self.history
         kept = KEPT
-        steps = history_to_dict(h, kept) if h is not None else None
         while True:
-            present = steps["encounter"] if steps else None
+            steps = history_to_dict(h, kept) if h is not None else None
             data = {
                 "format": FORMAT,
                 "name": self.name,
                 "ruleset": self.ruleset,
-                "encounter": present,
-                "steps": {"past": steps["past"], "future": steps["future"]} if steps else None,
+                "encounter": steps["encounter"] if steps else None,
+                "steps": {k: steps[k] for k in ("past", "future")} if steps else None,
+                "table": steps["table"] if steps else None,
             }
             text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-            if len(text) <= limit or not (steps and (kept or (present and present["log"]))):
+            if len(text) <= limit or h is None or not (kept or h.present.log):
                 return text
-            if kept and h is not None:
+            if kept:
                 kept //= 2
-                steps = history_to_dict(h, kept)
-            elif steps is not None and present is not None:
-                log = present["log"]
-                steps = {**steps, "encounter": {**present, "log": log[len(log) // 2 + 1 :]}}
+            else:
+                log = h.present.log
+                h = History((), replace(h.present, log=log[len(log) // 2 + 1 :]))
 
 
 def _free(fight: Fight, newcomer: Any) -> Any:
@@ -304,8 +318,9 @@ def parse_fight(text: Any) -> Fight:
     if not isinstance(text, str) or len(text) > MAX_FILE:
         raise InputError("file", "A saved encounter is JSON text of at most 2 MB.")
     data = read_json(text, "file", "This")
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise InputError("file", "This is not a saved encounter of this site (format 1).")
+    version = data.get("format") if isinstance(data, dict) else None
+    if version not in FORMATS or isinstance(version, bool):
+        raise InputError("file", "This is not a saved encounter of this site (format 1 or 2).")
     name, ruleset = data.get("name"), data.get("ruleset")
     if not isinstance(name, str) or not 0 < len(name) <= 80:
         raise InputError("name", "The encounter's name: 1 to 80 characters.")
@@ -317,14 +332,17 @@ def parse_fight(text: Any) -> Fight:
     steps = data.get("steps")
     if steps is not None and ("past" in data or "future" in data):
         raise InputError("encounter", "This record holds its undo steps twice (steps, past).")
-    if steps is None:  # (stored before December 2026: every step whole)
+    if version == 1 and steps is None:  # (stored before December 2026: every step whole)
         enc = from_dict(raw)
         _check_game(enc, ruleset)
         past, future = _steps(data, "past", ruleset), _steps(data, "future", ruleset)
         return Fight(name, ruleset, History(past, enc, future))
     if not isinstance(raw, dict) or not isinstance(steps, dict) or set(steps) != PARTS:
         raise InputError("encounter", "This record's encounter or steps are not objects.")
-    history = history_from_dict(raw, steps["past"], steps["future"])
+    table = data.get("table") if version == 2 else None
+    if version == 2 and table is None:
+        raise InputError("encounter", "This record lacks its table of log lines.")
+    history = history_from_dict(raw, steps["past"], steps["future"], table)
     _check_game(history.present, ruleset)  # (each step is of the present's game: read from it)
     return Fight(name, ruleset, history)
 

@@ -7,13 +7,22 @@ Here the present encounter is stored whole and each step as what differs from it
 neighbour (the step after it for the undo steps, the one before it for the redo
 steps)::
 
-    {"log": [n, [[text, rule], ...]],   # its log: the neighbour's first n lines, then these
+    {"log": [n, [line, ...]],          # its log: the neighbour's first n lines, then these
      "set": {"turn": 3, "place": 0},     # the encounter's fields that differ
      "changed": {"2": {"damage": {...}}},  # combatant 2's fields that differ
      "combatants": [...]}                # or, when who is in the fight differs, all of them
 
 A part left out is the neighbour's. The log is written only once: a step back keeps
 the first ``n`` lines of its neighbour's (``[n, []]``), since a step only adds lines.
+
+Each log line (the present's, a redo step's) is written as its place in a table of the
+distinct lines, ``"table": {"rules": [rule, ...], "lines": [[text, r], ...]}`` (``r``:
+the line's rule, by its place in ``rules``): a fight's log repeats itself — sixty turns
+of six combatants (``bench/tracker_record.py``) log 3,327 lines, 383,223 characters
+written whole, of only 336 distinct lines and ten rules, each rule's citation 38 to 46
+characters — so each line costs its index, about 5 characters, and each distinct line
+once. Written before December 2026 (no table), a line is ``[text, rule]``: such a
+history is still read (:func:`history_from_dict` without ``table``).
 
 Reading checks everything as :func:`~ruleslab.encounter.serial.from_dict` does: each
 step is rebuilt from its neighbour and read by it, every field checked (a part that
@@ -25,7 +34,7 @@ steps is read in time proportional to its length.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ruleslab.encounter.history import MAX_STEPS, History
@@ -33,7 +42,7 @@ from ruleslab.encounter.log import EncounterError, whole
 from ruleslab.encounter.serial import MAX_LOG, AnyEncounter, from_dict, read_log, to_dict
 from ruleslab.explain import Step
 
-__all__ = ["PARTS", "history_from_dict", "history_to_dict", "step_delta"]
+__all__ = ["PARTS", "history_from_dict", "history_to_dict", "read_table", "step_delta"]
 
 PARTS = ("log", "set", "changed", "combatants")
 """What a stored step may hold (each part optional)."""
@@ -52,13 +61,46 @@ def _common(a: tuple[Step, ...], b: tuple[Step, ...]) -> int:
     return i
 
 
-def step_delta(enc: AnyEncounter, base: AnyEncounter) -> dict[str, Any]:
-    """``enc`` as what differs from ``base`` (same game: a history's neighbours)."""
+class _Table:
+    """The distinct log lines written so far, and their rules: a line's place in it."""
+
+    def __init__(self) -> None:
+        self.rules: dict[str, int] = {}
+        self.lines: dict[Step, int] = {}
+
+    def __call__(self, lines: Sequence[Step]) -> list[int]:
+        out = []
+        for s in lines:
+            i = self.lines.get(s)
+            if i is None:
+                i = self.lines[s] = len(self.lines)
+                self.rules.setdefault(s.rule, len(self.rules))
+            out.append(i)
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rules": list(self.rules),
+            "lines": [[s.text, self.rules[s.rule]] for s in self.lines],
+        }
+
+
+def _whole_lines(lines: Sequence[Step]) -> list[list[str]]:
+    return [[s.text, s.rule] for s in lines]
+
+
+def step_delta(
+    enc: AnyEncounter,
+    base: AnyEncounter,
+    lines: Callable[[Sequence[Step]], list[Any]] = _whole_lines,
+) -> dict[str, Any]:
+    """``enc`` as what differs from ``base`` (same game: a history's neighbours), its
+    added log lines written by ``lines`` (whole, or by their place in a table)."""
     d, b = to_dict(enc, log=False), to_dict(base, log=False)
     out: dict[str, Any] = {}
     n = _common(enc.log, base.log)
     if not n == len(enc.log) == len(base.log):
-        out["log"] = [n, [[s.text, s.rule] for s in enc.log[n:]]]
+        out["log"] = [n, lines(enc.log[n:])]
     changed = {k: v for k, v in d.items() if k not in _WHOLE and v != b.get(k)}
     if changed:
         out["set"] = changed
@@ -77,17 +119,20 @@ def step_delta(enc: AnyEncounter, base: AnyEncounter) -> dict[str, Any]:
 
 
 def history_to_dict(history: History[Any], kept: int) -> dict[str, Any]:
-    """``{"encounter", "past", "future"}``: the present whole and the last ``kept`` steps
-    of undo (oldest first) and of redo (next first), each as a :func:`step_delta` from
-    its neighbour."""
+    """``{"encounter", "past", "future", "table"}``: the present whole and the last
+    ``kept`` steps of undo (oldest first) and of redo (next first), each as a
+    :func:`step_delta` from its neighbour; every log line as its place in ``table``."""
     past = history.past[-kept:] if kept else ()
     future = history.future[:kept] if kept else ()
     newer = (*past, history.present)[1:]
     older = (history.present, *future)[: len(future)]
+    table = _Table()
+    present = {**to_dict(history.present, log=False), "log": table(history.present.log)}
     return {
-        "encounter": to_dict(history.present),
-        "past": [step_delta(e, n) for e, n in zip(past, newer, strict=True)],
-        "future": [step_delta(e, o) for e, o in zip(future, older, strict=True)],
+        "encounter": present,
+        "past": [step_delta(e, n, table) for e, n in zip(past, newer, strict=True)],
+        "future": [step_delta(e, o, table) for e, o in zip(future, older, strict=True)],
+        "table": table.to_dict(),
     }
 
 
@@ -95,7 +140,41 @@ def _fail(where: str, message: str) -> EncounterError:
     return EncounterError("encounter", f"{where}: {message}")
 
 
-def _step(delta: Any, base: AnyEncounter, raw: dict[str, Any], where: str) -> Any:
+def read_table(value: Any) -> tuple[Step, ...]:
+    """The distinct log lines of a stored history (:class:`EncounterError` naming
+    ``table.rules[i]`` or ``table.lines[i]``), each line read once."""
+    if not isinstance(value, dict) or set(value) != {"rules", "lines"}:
+        raise _fail("table", "must be an object of the log's rules and lines.")
+    rules, lines = value["rules"], value["lines"]
+    for name, part in (("rules", rules), ("lines", lines)):
+        if not isinstance(part, list) or len(part) > MAX_LOG:
+            raise _fail(f"table.{name}", f"must be a list of at most {MAX_LOG}.")
+    read_log([["", r] for r in rules], "table.rules")
+    top = len(rules) - 1
+    out = []
+    for i, line in enumerate(lines):
+        if not (isinstance(line, list) and len(line) == 2 and whole(line[1], 0, top)):
+            raise _fail(f"table.lines[{i}]", f"must be a line's text and its rule, 0 to {top}.")
+        out.append([line[0], rules[line[1]]])
+    return read_log(out, "table.lines")
+
+
+def _log(value: Any, where: str, table: tuple[Step, ...] | None) -> tuple[Step, ...]:
+    """Log lines as written: whole (``table`` None) or by their place in ``table``."""
+    if table is None:
+        return read_log(value, where)
+    if not isinstance(value, list) or len(value) > MAX_LOG:
+        raise _fail(where, f"must be a list of at most {MAX_LOG} lines.")
+    top = len(table) - 1
+    for i, n in enumerate(value):
+        if not whole(n, 0, top):
+            raise _fail(f"{where}[{i}]", f"must be a line of the table, 0 to {top}.")
+    return tuple(table[n] for n in value)
+
+
+def _step(
+    delta: Any, base: AnyEncounter, raw: dict[str, Any], where: str, table: tuple[Step, ...] | None
+) -> Any:
     """The step ``delta`` holds, rebuilt from its neighbour ``base`` (``raw``: the dict
     ``base`` was read from, log left out) and read: ``(encounter, its dict)``."""
     if not isinstance(delta, dict):
@@ -121,7 +200,7 @@ def _step(delta: Any, base: AnyEncounter, raw: dict[str, Any], where: str) -> An
         added = part[1]
         if isinstance(added, list) and part[0] + len(added) > MAX_LOG:
             raise _fail(f"{where}.log", f"must hold at most {MAX_LOG} lines.")
-        log = (*log[: part[0]], *read_log(added, f"{where}.log"))
+        log = (*log[: part[0]], *_log(added, f"{where}.log", table))
     if "combatants" in delta and "changed" in delta:
         raise _fail(where, "holds both its combatants and their changes.")
     known: dict[int, Any] = {}
@@ -154,7 +233,11 @@ def _step(delta: Any, base: AnyEncounter, raw: dict[str, Any], where: str) -> An
 
 
 def _steps(
-    raw: Any, present: AnyEncounter, present_raw: dict[str, Any], part: str
+    raw: Any,
+    present: AnyEncounter,
+    present_raw: dict[str, Any],
+    part: str,
+    table: tuple[Step, ...] | None,
 ) -> list[AnyEncounter]:
     """The stored ``part`` (``past``: each step from the one after it; ``future``: from
     the one before), read nearest first."""
@@ -164,18 +247,27 @@ def _steps(
     base, base_raw = present, present_raw
     out = []
     for i in order:
-        base, base_raw = _step(raw[i], base, base_raw, f"{part}[{i}]")
+        base, base_raw = _step(raw[i], base, base_raw, f"{part}[{i}]", table)
         out.append(base)
     return out[::-1] if part == "past" else out
 
 
-def history_from_dict(encounter: Any, past: Any, future: Any) -> History[AnyEncounter]:
+def history_from_dict(
+    encounter: Any, past: Any, future: Any, table: Any = None
+) -> History[AnyEncounter]:
     """The history :func:`history_to_dict` wrote, every step read and checked
-    (:class:`EncounterError` naming the step and the field)."""
-    present = from_dict(encounter)
+    (:class:`EncounterError` naming the step and the field); ``table`` None: a history
+    written before December 2026, its log lines whole."""
+    lines = None if table is None else read_table(table)
+    if lines is None:
+        present = from_dict(encounter)
+    else:
+        if not isinstance(encounter, dict):
+            raise _fail("encounter", "is not an encounter (an object of named fields).")
+        present = from_dict({**encounter, "log": []}, log=_log(encounter.get("log"), "log", lines))
     raw = {k: v for k, v in encounter.items() if k != "log"}
     return History(
-        tuple(_steps(past, present, raw, "past")),
+        tuple(_steps(past, present, raw, "past", lines)),
         present,
-        tuple(_steps(future, present, raw, "future")),
+        tuple(_steps(future, present, raw, "future", lines)),
     )
