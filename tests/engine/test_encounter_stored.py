@@ -17,6 +17,7 @@ from encounter_fights import long_aberrant, long_chimera
 from test_encounter_aberrant import play_20, play_21
 from test_encounter_chimera import play_chimera
 
+from ruleslab.encounter.combatant import Damage
 from ruleslab.encounter.history import History, redo, undo
 from ruleslab.encounter.log import EncounterError
 from ruleslab.encounter.stored import history_from_dict, history_to_dict
@@ -240,3 +241,71 @@ def test_what_a_step_left_unchanged_is_its_neighbours_not_read_again(history):
                 assert a is b
         n = min(len(older.log), len(newer.log))
         assert all(x is y for x, y in zip(older.log[:n], newer.log[:n], strict=True))
+
+
+# --- joining two tabs' changes (an undo in one, a step in the other) -------------------
+
+
+def _three():
+    """Ana (12), Cy (8) and Bo (5); Ana declares two actions, hits Cy for 2 lethal, then
+    Bo for 1 lethal: the history up to there."""
+    from ruleslab.encounter import aberrant as ab
+    from ruleslab.encounter.history import record, start
+
+    people = [
+        ab.quick_foe(k, k.title(), dexterity=4, wits=3, stamina=3) for k in ("ana", "bo", "cy")
+    ]
+    h = start(ab.new_encounter("2.1", people[:1]))
+    for c in people[1:]:
+        h = record(h, ab.join(h.present, c))
+    h = record(h, ab.set_initiative(h.present, {"ana": 12, "bo": 5, "cy": 8}))
+    h = record(h, ab.declare(h.present, "ana", 2))
+    h = record(h, ab.resolve_attack(h.present, "ana", "cy", hit=True, damage=Damage(lethal=2)))
+    return record(h, ab.resolve_attack(h.present, "ana", "bo", hit=True, damage=Damage(lethal=1)))
+
+
+def test_an_undo_and_a_step_on_another_combatant_are_joined():
+    """Tab A takes back Ana's hit on Bo; tab B, meanwhile, healed Cy 1 lethal: the join
+    has Bo unhurt (A's undo) and Cy at 1 lethal (2 taken, 1 healed: B's), Ana's second
+    action not taken (A's undo), and the log without the hit on Bo, with the healing."""
+    from ruleslab.encounter.recovery import heal
+    from ruleslab.encounter.stored import joined
+
+    h = _three()
+    base = h.present
+    mine = undo(h).present
+    theirs = heal(base, "cy", Damage(lethal=1)).encounter
+    both = joined(base, mine, theirs)
+    people = {c.key: c for c in both.combatants}
+    assert people["bo"].damage == Damage()
+    assert people["cy"].damage == Damage(lethal=1)
+    assert people["ana"] == {c.key: c for c in mine.combatants}["ana"]
+    assert [c.key for c in both.combatants] == [c.key for c in base.combatants]
+    assert (both.turn, both.order, both.place) == (base.turn, base.order, base.place)
+    added = theirs.log[len(base.log) :]
+    assert added
+    assert both.log == (*mine.log, *added)
+    assert not any(s.text.startswith("Bo takes") for s in both.log)
+
+
+def test_a_join_takes_either_side_unchanged_as_it_is():
+    from ruleslab.encounter.stored import joined
+
+    h = _three()
+    mine = undo(h).present
+    assert joined(h.present, mine, h.present) == mine
+    assert joined(h.present, h.present, mine) == mine
+    assert joined(h.present, mine, mine) == mine
+
+
+def test_a_join_is_refused_naming_what_both_changed():
+    from ruleslab.encounter import aberrant as ab
+    from ruleslab.encounter.recovery import heal
+    from ruleslab.encounter.stored import joined
+
+    h = _three()
+    base, mine = h.present, undo(h).present
+    with pytest.raises(EncounterError, match="both changed Bo"):
+        joined(base, mine, heal(base, "bo", Damage(lethal=1)).encounter)
+    with pytest.raises(EncounterError, match="both changed the fight's turn, order or settings"):
+        joined(base, ab.next_turn(base).encounter, ab.end_scene(base).encounter)

@@ -236,16 +236,95 @@ def test_an_encounter_deleted_in_another_tab_while_changed_here_is_kept_as_a_cop
     assert "Encounter 1 (Aberrant 2.1) (from another tab)" in live
 
 
-def test_an_undo_at_once_with_another_tabs_step_is_kept_as_a_copy_not_lost():
+def test_an_undo_at_once_with_another_tabs_step_on_the_same_combatant_is_kept_as_a_copy():
+    """b takes back the initiative (every combatant's) while a declares Ana's actions:
+    both changed Ana, so which should win is not clear: both versions are kept."""
     store, a, b, _ = _two()
     a.tap("declare", actions="2")
     b.tap("undo")
     a.pump()
     b.pump()
-    assert "an undo or redo here would undo the other tab's step" in b.t.board["message"]
+    message = b.t.board["message"]
+    assert "your undo or redo cannot be joined to it (both changed Ana)" in message
     assert any(t.startswith("Ana declares 2") for t in a.log)
     live = sorted(json.loads(t)["name"] for _, _, t in store.records.values() if t)
     assert live == ["Encounter 1 (Aberrant 2.1)", "Encounter 1 (Aberrant 2.1) (from another tab)"]
+
+
+def _three() -> tuple[Store, Tab, Tab, dict[str, str]]:
+    """Two tabs on one 2.1 encounter of three, Ana acting (two actions declared) and
+    having hit Cy for 2 lethal, then Bo for 1 lethal: both tabs have read it all."""
+    store = Store()
+    a = Tab(store)
+    for name, wits in (("Ana", "3"), ("Bo", "5"), ("Cy", "2")):
+        a.tap("add_foe", name=name, dexterity="4", wits=wits, stamina="3")
+    board = a.t.board
+    keys = {r["name"]: r["key"] for r in board["rows"]}
+    ids = {f["label"]: f["id"] for f in board["initiative_fields"]}
+    a.tap("enter_initiative", totals={ids["Ana"]: "12", ids["Bo"]: "5", ids["Cy"]: "8"})
+    a.tap("declare", actions="2")
+    _hit(a, keys["Cy"], 2)
+    _hit(a, keys["Bo"], 1)
+    a.pump()
+    b = Tab(store)
+    assert b.t.board["rows"] == a.t.board["rows"]
+    return store, a, b, keys
+
+
+def _damage(tab: Tab, name: str) -> dict[str, int]:
+    h = tab.t.fights[tab.t.current].history
+    assert h is not None
+    c = next(c for c in h.present.combatants if c.name == name)
+    return {k: v for k, v in vars(c.damage).items() if v}
+
+
+def test_an_undo_at_once_with_another_tabs_step_on_another_combatant_keeps_both():
+    """a takes back Ana's hit on Bo while b heals Cy 1 lethal: each touched a combatant
+    the other did not, so both are kept in the one encounter, and said; Undo in a then
+    takes back a's undo (Bo's level comes back), Cy's healing staying."""
+    store, a, b, _ = _three()
+    assert (_damage(a, "Bo"), _damage(a, "Cy")) == ({"lethal": 1}, {"lethal": 2})
+    a.tap("undo")
+    b.tap("heal", key=_key(b, "Cy"), bashing="0", lethal="1", aggravated="0", stun="0")
+    b.pump()
+    a.pump()  # (a's write is refused as stale: it reads b's and joins its undo to it)
+    message = a.t.board["message"]
+    assert "your undo or redo and that tab's changes touched different combatants" in message
+    b.pump()
+    for tab in (a, b):
+        assert (_damage(tab, "Bo"), _damage(tab, "Cy")) == ({}, {"lethal": 1}), tab
+        assert not any(t.startswith("Bo takes 1 lethal") for t in tab.log)
+        assert any(t.startswith("Cy takes 2 lethal") for t in tab.log)
+    assert a.log == b.log
+    assert a.t.board["rows"] == b.t.board["rows"]
+    assert len([t for t in store.records.values() if t[2]]) == 1  # (no copy)
+    assert _log(json.loads(store.records[a.t.current][2] or "{}")) == a.log
+    assert "heal" in a.log[-1].lower()
+    assert "Cy" in a.log[-1]
+    a.tap("undo")  # (takes back the undo: Bo's level again, Cy still healed)
+    assert (_damage(a, "Bo"), _damage(a, "Cy")) == ({"lethal": 1}, {"lethal": 1})
+
+
+def test_an_undo_at_once_with_another_tabs_step_on_the_combatant_it_changed_is_a_copy():
+    """a takes back Ana's hit on Bo while b heals Bo: both changed Bo, so the encounter
+    keeps b's and a's version is kept as a copy, said."""
+    store, a, b, _ = _three()
+    a.tap("undo")
+    b.tap("heal", key=_key(b, "Bo"), bashing="0", lethal="1", aggravated="0", stun="0")
+    b.pump()
+    a.pump()
+    assert "your undo or redo cannot be joined to it (both changed Bo)" in a.t.board["message"]
+    live = sorted(json.loads(t)["name"] for _, _, t in store.records.values() if t)
+    assert live == ["Encounter 1 (Aberrant 2.1)", "Encounter 1 (Aberrant 2.1) (from another tab)"]
+    a.pump()
+    b.pump()
+    by_name = {f["name"]: f["id"] for f in b.t.board["encounters"]}
+    b.tap("open", id=by_name["Encounter 1 (Aberrant 2.1) (from another tab)"])
+    assert _damage(b, "Bo") == {}  # (a's undo, kept in the copy)
+
+
+def _key(tab: Tab, name: str) -> str:
+    return next(r["key"] for r in tab.t.board["rows"] if r["name"] == name)
 
 
 def test_a_reading_begun_before_this_tabs_write_is_read_again_not_taken():

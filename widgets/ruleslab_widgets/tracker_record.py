@@ -41,7 +41,7 @@ from ruleslab.encounter.history import MAX_STEPS, History, record, start
 from ruleslab.encounter.log import Change
 from ruleslab.encounter.serial import from_dict, read_json
 from ruleslab.encounter.state import Encounter
-from ruleslab.encounter.stored import history_from_dict, history_to_dict
+from ruleslab.encounter.stored import history_from_dict, history_to_dict, joined
 from ruleslab_widgets.records import RECORD_NEWEST
 
 __all__ = [
@@ -88,12 +88,16 @@ class Action:
     """One change made in this tab: ``kind`` ``"step"`` (``fn(present, *args, **kw)``),
     ``"begin"`` (the first combatant: ``args`` the encounter; ``fn`` the game's join,
     should someone have joined meanwhile), ``"rename"`` (``args``: the name) or
-    ``"move"`` (undo or redo: it undoes whatever was last, so it is not applied again)."""
+    ``"move"`` (undo or redo: it undoes whatever was last, so it is not applied again:
+    what it changed is joined to the other tab's changes instead, :func:`merged`) or
+    ``"join"`` (such a join, saved as one step). ``before``: the present it was made
+    from (``None`` before anyone joined)."""
 
     kind: str
     fn: Callable[..., Any] | None = None
     args: tuple[Any, ...] = ()
     kw: Mapping[str, Any] = field(default_factory=dict)
+    before: Any = None
 
 
 class Fight:
@@ -112,9 +116,10 @@ class Fight:
         """The step ``fn(present, *args, **kw)`` recorded (undo keeps the one before)."""
         if self.history is None:
             raise InputError("encounter", "Add the combatants first.")
-        change = fn(self.history.present, *args, **kw)
+        before = self.history.present
+        change = fn(before, *args, **kw)
         self.history = record(self.history, change)
-        self.unsaved.append(Action("step", fn, args, dict(kw)))
+        self.unsaved.append(Action("step", fn, args, dict(kw), before))
         return change
 
     def begin(self, encounter: Any, join: Callable[..., Change[Any]]) -> None:
@@ -124,14 +129,16 @@ class Fight:
 
     def rename(self, name: str) -> None:
         self.name = name
-        self.unsaved.append(Action("rename", args=(name,)))
+        before = self.history.present if self.history else None
+        self.unsaved.append(Action("rename", args=(name,), before=before))
 
     def move(self, how: Callable[[History[Any]], History[Any]]) -> None:
         """Undo or redo (``how``)."""
         if self.history is None:
             raise InputError("undo", "Nothing to undo.")
+        before = self.history.present
         self.history = how(self.history)
-        self.unsaved.append(Action("move", how))
+        self.unsaved.append(Action("move", how, before=before))
 
     def saved(self, count: int) -> None:
         """The first ``count`` unsaved changes are stored."""
@@ -156,6 +163,21 @@ class Fight:
                 out.apply(a.fn, *args, **a.kw)
             else:
                 raise InputError("undo", "an undo or redo here would undo the other tab's step")
+        return out
+
+    def joined(self, onto: Fight) -> Fight:
+        """``onto`` (the encounter as another tab stored it) joined with what this tab's
+        unsaved changes, an undo or redo among them, changed
+        (:func:`ruleslab.encounter.stored.joined`): one new step after ``onto``'s, which
+        Undo takes back (:class:`InputError` naming what both changed)."""
+        base = self.unsaved[0].before
+        if base is None or self.history is None or onto.history is None:
+            raise InputError("undo", "the encounter had no combatants yet")
+        both = joined(base, self.history.present, onto.history.present)
+        names = [a.args[0] for a in self.unsaved if a.kind == "rename"]
+        out = Fight(names[-1] if names else onto.name, onto.ruleset, onto.history)
+        out.history = record(onto.history, Change(both, ()))
+        out.unsaved.append(Action("join", before=onto.history.present))
         return out
 
     def text(self, limit: int = MAX_FILE) -> str:
@@ -230,16 +252,29 @@ def merged(mine: Fight | None, stored: Fight | None) -> tuple[Fight | None, Figh
             mine.name = stored.name
             return mine, None, ""  # (this tab's own write read back: its longer undo kept)
         return Fight(stored.name, stored.ruleset, _spliced(mine.history, stored.history)), None, ""
+    moved = any(a.kind in ("move", "join") for a in mine.unsaved)
     try:
-        again = mine.replayed(stored)
+        again = mine.joined(stored) if moved else mine.replayed(stored)
     except InputError as e:
         copy = _copy(mine)
+        what = (
+            "your undo or redo cannot be joined to it"
+            if moved
+            else "your change no longer applies to it"
+        )
         said = (
-            f"“{stored.name}” was changed in another tab, and your change no longer applies "
-            f"to it ({e.message.rstrip('.')}): both are kept, yours as “{copy.name}” in the "
+            f"“{stored.name}” was changed in another tab, and {what} "
+            f"({e.message.rstrip('.')}): both are kept, yours as “{copy.name}” in the "
             "list above."
         )
         return stored, copy, said
+    if moved:
+        said = (
+            f"“{stored.name}” was changed in another tab too: your undo or redo and that "
+            "tab's changes touched different combatants, so both are kept in it, and "
+            "saved (Undo takes back yours)."
+        )
+        return again, None, said
     n = len(mine.unsaved)
     yours = "your change was" if n == 1 else f"your {n} changes were"
     said = (

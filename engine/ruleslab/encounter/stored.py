@@ -42,7 +42,7 @@ from ruleslab.encounter.log import EncounterError, whole
 from ruleslab.encounter.serial import MAX_LOG, AnyEncounter, from_dict, read_log, to_dict
 from ruleslab.explain import Step
 
-__all__ = ["PARTS", "history_from_dict", "history_to_dict", "read_table", "step_delta"]
+__all__ = ["PARTS", "history_from_dict", "history_to_dict", "joined", "read_table", "step_delta"]
 
 PARTS = ("log", "set", "changed", "combatants")
 """What a stored step may hold (each part optional)."""
@@ -271,3 +271,53 @@ def history_from_dict(
         present,
         tuple(_steps(future, present, raw, "future", lines)),
     )
+
+
+_FIGHT = "the fight's turn, order or settings"
+"""What the encounter's own fields (all but its combatants and log) are called when two
+tabs changed them both."""
+
+
+def _pick(base: Any, mine: Any, theirs: Any, what: str) -> Any:
+    """One part met three ways: the side that changed it (both alike: that), or
+    :class:`EncounterError` naming ``what`` when both changed it differently."""
+    if mine == base or mine == theirs:
+        return theirs
+    if theirs == base:
+        return mine
+    raise EncounterError("encounter", f"both changed {what}.")
+
+
+def joined(base: AnyEncounter, mine: AnyEncounter, theirs: AnyEncounter) -> AnyEncounter:
+    """``mine`` and ``theirs``, each ``base`` changed (one tab's undo or redo, another's
+    steps), joined: each combatant and the fight's own fields (its turn, order and
+    settings, with who is in it, as one) taken from the side that changed them, and the
+    log ``base``'s lines kept by both, then ``mine``'s added, then ``theirs``'. A part
+    both changed differently refuses the join (:class:`EncounterError` naming it:
+    "both changed Bo"), and so does a result the encounter does not read."""
+    b, m, t = (to_dict(e, log=False) for e in (base, mine, theirs))
+    people = [{c["key"]: c for c in d.pop("combatants")} for d in (b, m, t)]
+    fight = _pick(
+        {**b, "keys": list(people[0])},
+        {**m, "keys": list(people[1])},
+        {**t, "keys": list(people[2])},
+        _FIGHT,
+    )
+    names = {c.key: c.name for e in (base, mine, theirs) for c in e.combatants}
+    combatants = []
+    for key in dict.fromkeys([*people[0], *people[1], *people[2]]):
+        one = _pick(people[0].get(key), people[1].get(key), people[2].get(key), names[key])
+        if key in fight["keys"]:
+            combatants.append(one)
+        elif one is not None:  # (a side left him out of the fight while the other changed him)
+            raise EncounterError("encounter", f"both changed {names[key]}.")
+    order = {k: i for i, k in enumerate(fight.pop("keys"))}
+    combatants.sort(key=lambda c: order[c["key"]])
+    nm, nt = _common(base.log, mine.log), _common(base.log, theirs.log)
+    log = (*base.log[: min(nm, nt)], *mine.log[nm:], *theirs.log[nt:])
+    try:
+        return from_dict({**fight, "combatants": combatants, "log": []}, log=log[-MAX_LOG:])
+    except EncounterError as e:
+        raise EncounterError(
+            "encounter", f"the two together are not an encounter: {e.message}"
+        ) from None
