@@ -27,7 +27,16 @@ from typing import Any
 from ruleslab.encounter.history import History, undo
 from tests.engine.encounter_fights import long_aberrant, long_chimera
 
-__all__ = ["figures", "format_1", "hostile", "log_size", "long_aberrant", "long_chimera", "main"]
+__all__ = [
+    "distinct",
+    "figures",
+    "format_1",
+    "hostile",
+    "log_size",
+    "long_aberrant",
+    "long_chimera",
+    "main",
+]
 
 
 def format_1(name: str, ruleset: str, history: History[Any], limit: int) -> str:
@@ -142,6 +151,30 @@ def hostile() -> list[dict[str, Any]]:
     return out
 
 
+def distinct(turns: int) -> dict[str, Any]:
+    """The present of ``turns`` turns of the 2.1 fight with every log line made distinct
+    (" (seed 1000000000+i)" added, as the site's dice write a seed into each rolled
+    line), stored alone: its length whole, and the lines a reload keeps."""
+    from dataclasses import replace
+
+    from ruleslab.encounter.history import History
+    from ruleslab.explain import Step
+    from ruleslab_widgets.records import MAX_RECORD_TEXT
+    from ruleslab_widgets.tracker_record import Fight, parse_fight
+
+    p = long_aberrant(turns=turns).present
+    log = tuple(Step(f"{s.text} (seed {1_000_000_000 + i})", s.rule) for i, s in enumerate(p.log))
+    fight = Fight("distinct", "2.1", History((), replace(p, log=log)))
+    back = parse_fight(fight.text(MAX_RECORD_TEXT)).history
+    assert back is not None
+    return {
+        "fight": f"2.1, {turns} turns, every line distinct",
+        "log lines": len(log),
+        "characters whole": len(fight.text(10**9)),
+        "lines kept": len(back.present.log),
+    }
+
+
 def main() -> None:
     for name, ruleset, history in (
         ("2.1, 10 turns, 6 combatants", "2.1", long_aberrant()),
@@ -153,6 +186,8 @@ def main() -> None:
         for label, h in ((name, history), (f"{name}, 50 undone", _undone(history, 50))):
             for row in figures(label, ruleset, h):
                 print(row)
+    for turns in (30, 40):
+        print(distinct(turns))
     for row in hostile():
         print(row)
 

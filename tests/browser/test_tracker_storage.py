@@ -218,9 +218,9 @@ def test_a_step_the_other_tab_made_impossible_is_kept_as_a_copy_on_a_phone(
         while sorted(r["name"] for r in _stored(a)) != names:
             assert time.monotonic() < deadline, _stored(a)
             a.wait_for_timeout(200)
-        stored = {r["name"]: r["encounter"] for r in _stored(a)}
-        assert stored[names[0]]["scene_over"] is True
-        assert _lines({"encounter": stored[names[1]]})[-1].startswith("Ana declares 2 actions")
+        stored = {r["name"]: r for r in _stored(a)}
+        assert stored[names[0]]["encounter"]["scene_over"] is True
+        assert _lines(stored[names[1]])[-1].startswith("Ana declares 2 actions")
         message = b.locator(".rl-tr-message")
         assert "your change no longer applies to it (The scene is over" in (
             message.text_content() or ""
@@ -229,6 +229,65 @@ def test_a_step_the_other_tab_made_impossible_is_kept_as_a_copy_on_a_phone(
         options = b.locator(".rl-tracker select[aria-label=Encounter] option")
         assert sorted(options.all_text_contents()) == names
         looked_at(b, artifacts / f"tracker-two-tabs-copy-{theme}-390.png")
+        assert watch_a.errors == []
+        assert watch_b.errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_an_undo_while_the_other_tab_stepped_on_another_combatant_keeps_both_on_a_phone(
+    browser: Any, base_url: str, artifacts: Any, theme: str
+) -> None:
+    """Tab b (asleep: it hears of no other tab's write) has Ana hit Bo for 1 lethal;
+    tab a, having read it, hides Cy from the players' view; then b takes back its hit.
+    b's write is refused as stale: its undo touched Ana and Bo, a's step Cy only, so
+    the one stored encounter keeps both (Bo unhurt, Cy hidden), no copy, and b says so;
+    a's board follows."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        a, watch_a = _open(context, base_url, f"&theme={theme}")
+        _add_foe(a, "Ana", "4", "3", "3")
+        _add_foe(a, "Bo", "4", "5", "2")
+        _add_foe(a, "Cy", "4", "2", "3")
+        for name, total in (("Ana", "12"), ("Bo", "5"), ("Cy", "8")):
+            a.get_by_label(f"Initiative: {name}").fill(total)
+        _tap(a, "Enter initiative")
+        _when(a, "Turn 1: Ana's action")
+        b, watch_b = _open(_Asleep(context), base_url, f"&theme={theme}")
+        _when(b, "Turn 1: Ana's action")
+        b.get_by_label("Target").select_option(label="Bo")
+        b.get_by_label("Lethal levels").fill("1")
+        _tap(b, "Hit")
+
+        def person(record: dict[str, Any], name: str) -> dict[str, Any]:
+            return next(c for c in record["encounter"]["combatants"] if c["name"] == name)
+
+        _stored_when(a, lambda r: person(r, "Bo")["damage"]["lethal"] == 1)
+        a.wait_for_function(  # (a heard b's write and read it)
+            "() => [...document.querySelectorAll('.rl-tr-row')].some((r) =>"
+            " r.querySelector('.rl-tr-name').textContent === 'Bo' &&"
+            " r.querySelector('.rl-tr-health-text').textContent !== 'Unhurt')"
+        )
+        a.get_by_role("button", name="Hide: Cy in the players' view").click()
+        _stored_when(a, lambda r: person(r, "Cy")["hidden"] is True)
+        _tap(b, "↶ Undo")  # (from the encounter as b read it: refused as stale, then joined)
+        record = _stored_when(
+            a,
+            lambda r: person(r, "Bo")["damage"]["lethal"] == 0 and person(r, "Cy")["hidden"],
+        )
+        assert [r["name"] for r in _stored(a)] == ["Encounter 1 (Aberrant 2.1)"]
+        assert not any(t.startswith("Bo takes") for t in _lines(record))
+        message = b.locator(".rl-tr-message")
+        message.wait_for()
+        assert "your undo and that tab's changes touched different combatants" in (
+            message.text_content() or ""
+        )
+        for page in (a, b):
+            page.wait_for_selector("[aria-pressed=true].rl-tr-hide")
+            bo = next(r for r in page.evaluate(ROWS_JS) if r["name"] == "Bo")
+            assert bo["health"] == "Unhurt"
+        looked_at(b, artifacts / f"tracker-two-tabs-undo-joined-{theme}-390.png")
         assert watch_a.errors == []
         assert watch_b.errors == []
     finally:

@@ -245,7 +245,7 @@ def test_an_undo_at_once_with_another_tabs_step_on_the_same_combatant_is_kept_as
     a.pump()
     b.pump()
     message = b.t.board["message"]
-    assert "your undo or redo cannot be joined to it (both changed Ana)" in message
+    assert "your undo cannot be joined to it (both changed Ana)" in message
     assert any(t.startswith("Ana declares 2") for t in a.log)
     live = sorted(json.loads(t)["name"] for _, _, t in store.records.values() if t)
     assert live == ["Encounter 1 (Aberrant 2.1)", "Encounter 1 (Aberrant 2.1) (from another tab)"]
@@ -289,7 +289,8 @@ def test_an_undo_at_once_with_another_tabs_step_on_another_combatant_keeps_both(
     b.pump()
     a.pump()  # (a's write is refused as stale: it reads b's and joins its undo to it)
     message = a.t.board["message"]
-    assert "your undo or redo and that tab's changes touched different combatants" in message
+    assert "your undo and that tab's changes touched different combatants" in message
+    assert "Undo takes back your undo." in message
     b.pump()
     for tab in (a, b):
         assert (_damage(tab, "Bo"), _damage(tab, "Cy")) == ({}, {"lethal": 1}), tab
@@ -305,6 +306,26 @@ def test_an_undo_at_once_with_another_tabs_step_on_another_combatant_keeps_both(
     assert (_damage(a, "Bo"), _damage(a, "Cy")) == ({"lethal": 1}, {"lethal": 1})
 
 
+def test_a_redo_at_once_with_another_tabs_step_on_another_combatant_keeps_both():
+    """a took back Ana's hit on Bo (saved, read by b); then a redoes it while b heals
+    Cy: Bo hurt again (1 lethal), Cy at 1 lethal, said as a redo."""
+    store, a, b, _ = _three()
+    a.tap("undo")
+    a.pump()
+    b.pump()
+    assert _damage(b, "Bo") == {}
+    a.tap("redo")
+    b.tap("heal", key=_key(b, "Cy"), bashing="0", lethal="1", aggravated="0", stun="0")
+    b.pump()
+    a.pump()
+    assert "your redo and that tab's changes touched different combatants" in (a.t.board["message"])
+    b.pump()
+    for tab in (a, b):
+        assert (_damage(tab, "Bo"), _damage(tab, "Cy")) == ({"lethal": 1}, {"lethal": 1})
+    assert a.log == b.log
+    assert len([t for t in store.records.values() if t[2]]) == 1
+
+
 def test_an_undo_at_once_with_another_tabs_step_on_the_combatant_it_changed_is_a_copy():
     """a takes back Ana's hit on Bo while b heals Bo: both changed Bo, so the encounter
     keeps b's and a's version is kept as a copy, said."""
@@ -313,7 +334,7 @@ def test_an_undo_at_once_with_another_tabs_step_on_the_combatant_it_changed_is_a
     b.tap("heal", key=_key(b, "Bo"), bashing="0", lethal="1", aggravated="0", stun="0")
     b.pump()
     a.pump()
-    assert "your undo or redo cannot be joined to it (both changed Bo)" in a.t.board["message"]
+    assert "your undo cannot be joined to it (both changed Bo)" in a.t.board["message"]
     live = sorted(json.loads(t)["name"] for _, _, t in store.records.values() if t)
     assert live == ["Encounter 1 (Aberrant 2.1)", "Encounter 1 (Aberrant 2.1) (from another tab)"]
     a.pump()

@@ -9,7 +9,12 @@ store has taken it. When another tab saved the encounter meanwhile (the write is
 refused as stale), :func:`merged` applies this tab's actions again on top of what is
 stored; should one no longer apply (the other tab's step made it invalid: a combatant
 it took out), both are kept: this tab's version is saved as a copy,
-"… (from another tab)", and the page says so.
+"… (from another tab)", and the page says so. An undo or redo is not applied again (it
+takes back whatever is last, by then the other tab's step): what this tab's changes
+did is joined to what the other tab's did (:meth:`Fight.joined`,
+:func:`ruleslab.encounter.stored.joined`: each combatant, and the fight's turn and
+order, from the tab that changed it), and only where both changed the same one is the
+copy kept.
 
 The undo and redo steps are stored under ``steps``, each as its difference from its
 neighbour, and every log line by its place in ``table``, the record's distinct lines
@@ -252,13 +257,13 @@ def merged(mine: Fight | None, stored: Fight | None) -> tuple[Fight | None, Figh
             mine.name = stored.name
             return mine, None, ""  # (this tab's own write read back: its longer undo kept)
         return Fight(stored.name, stored.ruleset, _spliced(mine.history, stored.history)), None, ""
-    moved = any(a.kind in ("move", "join") for a in mine.unsaved)
+    moved = _moved(mine.unsaved)
     try:
         again = mine.joined(stored) if moved else mine.replayed(stored)
     except InputError as e:
         copy = _copy(mine)
         what = (
-            "your undo or redo cannot be joined to it"
+            f"your {moved} cannot be joined to it"
             if moved
             else "your change no longer applies to it"
         )
@@ -270,9 +275,9 @@ def merged(mine: Fight | None, stored: Fight | None) -> tuple[Fight | None, Figh
         return stored, copy, said
     if moved:
         said = (
-            f"“{stored.name}” was changed in another tab too: your undo or redo and that "
-            "tab's changes touched different combatants, so both are kept in it, and "
-            "saved (Undo takes back yours)."
+            f"“{stored.name}” was changed in another tab too: your {moved} and that tab's "
+            "changes touched different combatants (or one of them the turn), so both are "
+            f"kept in it, and saved; Undo takes back your {moved}."
         )
         return again, None, said
     n = len(mine.unsaved)
@@ -282,6 +287,17 @@ def merged(mine: Fight | None, stored: Fight | None) -> tuple[Fight | None, Figh
         "tab's, and saved."
     )
     return again, None, said
+
+
+def _moved(unsaved: list[Action]) -> str:
+    """This tab's undo and redo among ``unsaved``, in words ("undo", "undo and redo"),
+    "" if none: they are joined to another tab's changes, not applied again."""
+    kinds = {
+        a.fn.__name__ if a.kind == "move" and a.fn else "change"
+        for a in unsaved
+        if a.kind in ("move", "join")
+    }
+    return " and ".join(k for k in ("undo", "redo", "change") if k in kinds)
 
 
 def merged_all(
