@@ -277,6 +277,8 @@ def test_an_undo_while_the_other_tab_stepped_on_another_combatant_keeps_both_on_
             lambda r: person(r, "Bo")["damage"]["lethal"] == 0 and person(r, "Cy")["hidden"],
         )
         assert [r["name"] for r in _stored(a)] == ["Encounter 1 (Aberrant 2.1)"]
+        # (stored in the record store's layout 2, which an earlier build keeps unread)
+        assert {r["format"] for r in a.evaluate(STORED_JS)} == {2}
         assert not any(t.startswith("Bo takes") for t in _lines(record))
         message = b.locator(".rl-tr-message")
         message.wait_for()

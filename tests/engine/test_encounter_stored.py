@@ -288,10 +288,11 @@ def test_an_undo_and_a_step_on_another_combatant_are_joined():
     assert not any(s.text.startswith("Bo takes") for s in both.log)
 
 
-def test_a_join_takes_either_side_unchanged_as_it_is():
+@pytest.mark.parametrize("fight", [_three, lambda: long_chimera(rounds=2)])
+def test_a_join_takes_either_side_unchanged_as_it_is(fight):
     from ruleslab.encounter.stored import joined
 
-    h = _three()
+    h = fight()
     mine = undo(h).present
     assert joined(h.present, mine, h.present) == mine
     assert joined(h.present, h.present, mine) == mine

@@ -8,6 +8,9 @@ record, under the key ``[collection, id]``, holding::
     {"format": 1, "rev": 3, "created": 1733339000000.5, "deleted": false,
      "text": "<the record's JSON, checked by Python>"}
 
+(``format``: the layout, 1 or, for a collection whose text an earlier build cannot
+read, 2: :data:`RECORD_NEWEST`; a layout above the site's own is kept, not read.)
+
 Every write is a compare-and-swap, made in one IndexedDB transaction (transactions
 on one store are run one at a time, across tabs): each changed record names the
 revision it was made from (``base``, 0 for a new one) and the whole write is refused
