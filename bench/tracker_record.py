@@ -138,7 +138,7 @@ def hostile() -> list[dict[str, Any]]:
     out = []
     for form, log, table in (
         ("1", [["", ""]] * 20_000, None),
-        ("2", [0] * 20_000, {"rules": [""], "lines": [["", 0]]}),
+        ("2", [0] * 20_000, {"rules": [""], "texts": [[""]], "lines": [[0, 0]]}),
     ):
         enc = {**enc, "log": log}
         text = json.dumps({"encounter": enc, "past": [{}] * 2000, "table": table})
@@ -186,7 +186,7 @@ def main() -> None:
         for label, h in ((name, history), (f"{name}, 50 undone", _undone(history, 50))):
             for row in figures(label, ruleset, h):
                 print(row)
-    for turns in (30, 40):
+    for turns in (30, 60):
         print(distinct(turns))
     for row in hostile():
         print(row)

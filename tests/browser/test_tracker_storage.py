@@ -36,6 +36,7 @@ from tests.browser.test_tracker import (
     _when,
     looked_at,
 )
+from tests.engine.encounter_fights import stored_lines
 
 pytestmark = pytest.mark.browser
 
@@ -115,7 +116,7 @@ class _Asleep:
 
 def _lines(record: dict[str, Any]) -> list[str]:
     """The stored log's lines (format 2: each by its place in the record's table)."""
-    return [record["table"]["lines"][n][0] for n in record["encounter"]["log"]]
+    return [text for text, _rule in stored_lines(record)]
 
 
 def test_two_tabs_on_one_encounter_keep_every_step_in_turn_and_at_once(

@@ -13,7 +13,7 @@ import itertools
 import json
 
 import pytest
-from encounter_fights import long_aberrant, long_chimera
+from encounter_fights import long_aberrant, long_chimera, stored_lines
 from test_encounter_aberrant import play_20, play_21
 from test_encounter_chimera import play_chimera
 
@@ -46,10 +46,9 @@ def _back(h: History, kept: int) -> History:
 def _whole(data: dict) -> dict:
     """``data`` (:func:`history_to_dict`) with each log line written whole, ``[text,
     rule]``, as before December 2026 (no table)."""
-    rules, lines = data["table"]["rules"], data["table"]["lines"]
 
     def whole(ns):
-        return [[lines[n][0], rules[lines[n][1]]] for n in ns]
+        return [list(line) for line in stored_lines(data, ns)]
 
     def step(d):
         return {**d, "log": [d["log"][0], whole(d["log"][1])]} if "log" in d else d
@@ -97,12 +96,11 @@ def test_a_history_written_with_whole_lines_reads_back_the_same(history):
 def test_each_distinct_line_is_written_once_and_each_line_as_its_place(history):
     data = history_to_dict(history, 50)
     table = data["table"]
-    lines = [(text, table["rules"][r]) for text, r in table["lines"]]
-    assert len(set(lines)) == len(lines)
-    assert len(set(table["rules"])) == len(table["rules"])
-    assert [lines[n] for n in data["encounter"]["log"]] == [
-        (s.text, s.rule) for s in history.present.log
-    ]
+    every = stored_lines(data, list(range(len(table["lines"]))))
+    assert len(set(every)) == len(every)
+    for part in ("rules", "texts"):
+        assert len({json.dumps(x) for x in table[part]}) == len(table[part])
+    assert stored_lines(data) == [(s.text, s.rule) for s in history.present.log]
 
 
 def test_a_step_back_stores_its_log_as_a_length_only(history):
@@ -149,6 +147,21 @@ def _stored():
     for _ in range(5):
         h = undo(h)
     return json.loads(json.dumps(history_to_dict(h, 50)))
+
+
+def _number(data, value):
+    """``data``'s table line 1 with its first number ``value`` (a line with numbers)."""
+    table = data["table"]
+    i = next(i for i, line in enumerate(table["lines"]) if len(line) > 2)
+    table["lines"][1], table["lines"][i] = table["lines"][i], table["lines"][1]
+    table["lines"][1][2] = value
+
+
+def _amplified(data):
+    table = data["table"]
+    table["texts"].append(["x" * 2000])
+    table["lines"][:] = [[len(table["texts"]) - 1, 0]] * 2001
+    data["encounter"]["log"] = [0]
 
 
 def _read(data):
@@ -198,14 +211,27 @@ def test_a_damaged_step_is_refused_naming_it(part, damage, where):
     ("damage", "where"),
     [
         (lambda d: d.__setitem__("table", []), "table: must be an object of the log's rules"),
-        (lambda d: d["table"].pop("rules"), "table: must be an object of the log's rules"),
+        (lambda d: d["table"].pop("texts"), "table: must be an object of the log's rules"),
         (lambda d: d["table"].__setitem__("x", 1), "table: must be an object of the log's rules"),
         (lambda d: d["table"].__setitem__("lines", {}), "table.lines: must be a list"),
         (lambda d: d["table"]["rules"].__setitem__(0, 7), "table.rules[0]: must be text"),
+        (lambda d: d["table"]["texts"].__setitem__(0, []), "table.texts[0]: must be a list"),
+        (lambda d: d["table"]["texts"].__setitem__(0, [3]), "table.texts[0]: must be a list"),
+        (
+            lambda d: d["table"]["texts"].__setitem__(0, ["x" * 1001, "y" * 1000]),
+            "table.texts[0]: must be a list of text, 2000 characters in all",
+        ),
         (lambda d: d["table"]["lines"].__setitem__(1, ["x"]), "table.lines[1]: must be a line's"),
-        (lambda d: d["table"]["lines"][1].__setitem__(1, 99), "table.lines[1]: must be a line's"),
-        (lambda d: d["table"]["lines"][1].__setitem__(1, True), "table.lines[1]: must be a line's"),
-        (lambda d: d["table"]["lines"][1].__setitem__(0, "x" * 2001), "table.lines[1]: must be"),
+        (lambda d: d["table"]["lines"][1].__setitem__(0, 10**4), "table.lines[1]: must be a"),
+        (lambda d: d["table"]["lines"][1].__setitem__(1, 99), "table.lines[1]: must name its"),
+        (lambda d: d["table"]["lines"][1].__setitem__(1, True), "table.lines[1]: must name its"),
+        (lambda d: d["table"]["lines"][1].append(7), "table.lines[1]: must hold"),
+        (lambda d: _number(d, -1), "table.lines[1]: its numbers must be whole numbers"),
+        (lambda d: _number(d, "1a"), "table.lines[1]: its numbers must be whole numbers"),
+        (lambda d: _number(d, 1.5), "table.lines[1]: its numbers must be whole numbers"),
+        (lambda d: _number(d, "9" * 2001), "table.lines[1]: its numbers must be whole numbers"),
+        (lambda d: _number(d, "1" * 1990), "table.lines[1]: must be text of at most 2000"),
+        (_amplified, "table.lines: must spell at most 4,000,000 characters in all"),
         (lambda d: d["encounter"]["log"].__setitem__(3, 10**6), "log[3]: must be a line of the"),
         (lambda d: d["encounter"]["log"].__setitem__(3, "a"), "log[3]: must be a line of the"),
         (lambda d: d["encounter"].__setitem__("log", {}), "log: must be a list"),
@@ -213,6 +239,9 @@ def test_a_damaged_step_is_refused_naming_it(part, damage, where):
     ],
 )
 def test_a_damaged_table_or_log_is_refused_naming_it(damage, where):
+    """(each line of the table checked as a whole line of format 1 was, its text spelt
+    out; and a table whose lines would spell out more than 4,000,000 characters, from
+    words written once, refused before they are)"""
     data = _stored()
     damage(data)
     with pytest.raises(EncounterError) as e:

@@ -18,11 +18,12 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 
 from ruleslab_widgets.tracker_page import TrackerPage
+from tests.engine.encounter_fights import stored_lines
 
 
 def _log(record: dict[str, Any]) -> list[str]:
-    """A stored record's log (each line by its place in the record's table)."""
-    return [record["table"]["lines"][n][0] for n in record["encounter"]["log"]]
+    """The stored log's lines (format 2: each by its place in the record's table)."""
+    return [text for text, _rule in stored_lines(record)]
 
 
 class Store:

@@ -20,7 +20,7 @@ The undo and redo steps are stored under ``steps``, each as its difference from 
 neighbour, and every log line by its place in ``table``, the record's distinct lines
 (:mod:`ruleslab.encounter.stored`), so that a long fight keeps its whole log and
 :data:`KEPT` steps each way within the record store's limit (sixty turns of six
-combatants: 40,789 characters, ``bench/tracker_record.py``).
+combatants: 32,567 characters, ``bench/tracker_record.py``).
 
 Format 1 (until December 2026) wrote the log lines whole, ``[text, rule]``: its present
 alone passed the limit from about 28 turns of that fight, and then lost its oldest

@@ -16,13 +16,20 @@ A part left out is the neighbour's. The log is written only once: a step back ke
 the first ``n`` lines of its neighbour's (``[n, []]``), since a step only adds lines.
 
 Each log line (the present's, a redo step's) is written as its place in a table of the
-distinct lines, ``"table": {"rules": [rule, ...], "lines": [[text, r], ...]}`` (``r``:
-the line's rule, by its place in ``rules``): a fight's log repeats itself — sixty turns
-of six combatants (``bench/tracker_record.py``) log 3,327 lines, 383,223 characters
-written whole, of only 336 distinct lines and ten rules, each rule's citation 38 to 46
-characters — so each line costs its index, about 5 characters, and each distinct line
-once. Written before December 2026 (no table), a line is ``[text, rule]``: such a
-history is still read (:func:`history_from_dict` without ``table``).
+distinct lines::
+
+    "table": {"rules": [rule, ...],            # each rule cited, once
+              "texts": [[words, ...], ...],    # each line's text, its numbers left out
+              "lines": [[t, r, number, ...], ...]}  # text t's words, numbers between
+
+A fight's log repeats itself: sixty turns of six combatants (``bench/tracker_record.py``)
+log 3,327 lines, 389,876 characters written whole (38 of a line's 117 its rule's
+citation, one of ten), of only 336 distinct lines and 101 distinct texts once their
+numbers are left out. So each line costs its place, about 5 characters, each distinct
+line its numbers, and each text and rule once: 32,567 characters for the record, its
+50 undo steps included. A line made distinct by its numbers (the seed of the site's
+dice) costs only those. Written before December 2026 (no table), a line is ``[text,
+rule]``: such a history is still read (:func:`history_from_dict` without ``table``).
 
 Reading checks everything as :func:`~ruleslab.encounter.serial.from_dict` does: each
 step is rebuilt from its neighbour and read by it, every field checked (a part that
@@ -34,12 +41,13 @@ steps is read in time proportional to its length.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from ruleslab.encounter.history import MAX_STEPS, History
 from ruleslab.encounter.log import EncounterError, whole
-from ruleslab.encounter.serial import MAX_LOG, AnyEncounter, from_dict, read_log, to_dict
+from ruleslab.encounter.serial import MAX_LOG, MAX_TEXT, AnyEncounter, from_dict, read_log, to_dict
 from ruleslab.explain import Step
 
 __all__ = ["PARTS", "history_from_dict", "history_to_dict", "joined", "read_table", "step_delta"]
@@ -61,27 +69,47 @@ def _common(a: tuple[Step, ...], b: tuple[Step, ...]) -> int:
     return i
 
 
+_NUMBER = re.compile(r"([0-9]+)")
+MAX_DIGITS = 15
+"""The longest number a line's numbers hold as a JSON number (exact in JavaScript too);
+longer ones, and those with a leading zero, are kept as their digits."""
+MAX_TABLE_TEXT = 4_000_000
+"""The most characters a table's lines may spell out together: a line's words are
+written once and used by many lines, so a hostile table could otherwise spell out far
+more than its own length."""
+
+
 class _Table:
-    """The distinct log lines written so far, and their rules: a line's place in it."""
+    """The distinct log lines written so far: a line's place in it. Each line is kept as
+    its words (its text, each number in it left out, ``texts``: written once for all the
+    lines that differ only in their numbers), its numbers and its rule (``rules``)."""
 
     def __init__(self) -> None:
         self.rules: dict[str, int] = {}
-        self.lines: dict[Step, int] = {}
+        self.texts: dict[tuple[str, ...], int] = {}
+        self.lines: dict[Step, list[Any]] = {}
 
     def __call__(self, lines: Sequence[Step]) -> list[int]:
         out = []
         for s in lines:
-            i = self.lines.get(s)
-            if i is None:
-                i = self.lines[s] = len(self.lines)
-                self.rules.setdefault(s.rule, len(self.rules))
-            out.append(i)
+            row = self.lines.get(s)
+            if row is None:
+                parts = _NUMBER.split(s.text)
+                words = tuple(parts[0::2])
+                numbers = [
+                    int(n) if len(n) <= MAX_DIGITS and str(int(n)) == n else n for n in parts[1::2]
+                ]
+                t = self.texts.setdefault(words, len(self.texts))
+                r = self.rules.setdefault(s.rule, len(self.rules))
+                row = self.lines[s] = [len(self.lines), t, r, *numbers]
+            out.append(row[0])
         return out
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "rules": list(self.rules),
-            "lines": [[s.text, self.rules[s.rule]] for s in self.lines],
+            "texts": [list(words) for words in self.texts],
+            "lines": [row[1:] for row in self.lines.values()],
         }
 
 
@@ -142,20 +170,45 @@ def _fail(where: str, message: str) -> EncounterError:
 
 def read_table(value: Any) -> tuple[Step, ...]:
     """The distinct log lines of a stored history (:class:`EncounterError` naming
-    ``table.rules[i]`` or ``table.lines[i]``), each line read once."""
-    if not isinstance(value, dict) or set(value) != {"rules", "lines"}:
-        raise _fail("table", "must be an object of the log's rules and lines.")
-    rules, lines = value["rules"], value["lines"]
-    for name, part in (("rules", rules), ("lines", lines)):
+    ``table.rules[i]``, ``table.texts[i]`` or ``table.lines[i]``), each line read once:
+    ``[text, rule, number, ...]``, its text's words interleaved with its numbers."""
+    if not isinstance(value, dict) or set(value) != {"rules", "texts", "lines"}:
+        raise _fail("table", "must be an object of the log's rules, texts and lines.")
+    rules, texts, lines = value["rules"], value["texts"], value["lines"]
+    for name, part in (("rules", rules), ("texts", texts), ("lines", lines)):
         if not isinstance(part, list) or len(part) > MAX_LOG:
             raise _fail(f"table.{name}", f"must be a list of at most {MAX_LOG}.")
     read_log([["", r] for r in rules], "table.rules")
-    top = len(rules) - 1
-    out = []
+    for i, words in enumerate(texts):
+        ok = isinstance(words, list) and words and all(isinstance(w, str) for w in words)
+        if not ok or sum(len(w) for w in words) > MAX_TEXT:
+            raise _fail(
+                f"table.texts[{i}]", f"must be a list of text, {MAX_TEXT} characters in all."
+            )
+    top_t, top_r = len(texts) - 1, len(rules) - 1
+    out, spelt = [], 0
     for i, line in enumerate(lines):
-        if not (isinstance(line, list) and len(line) == 2 and whole(line[1], 0, top)):
-            raise _fail(f"table.lines[{i}]", f"must be a line's text and its rule, 0 to {top}.")
-        out.append([line[0], rules[line[1]]])
+        where = f"table.lines[{i}]"
+        if not (isinstance(line, list) and len(line) >= 2 and whole(line[0], 0, top_t)):
+            raise _fail(where, f"must be a line's text (0 to {top_t}), rule and numbers.")
+        if not whole(line[1], 0, top_r):
+            raise _fail(where, f"must name its rule, 0 to {top_r}.")
+        words, numbers = texts[line[0]], line[2:]
+        if len(numbers) != len(words) - 1:
+            raise _fail(where, f"must hold {len(words) - 1} numbers, as its text has.")
+        digits = []
+        for n in numbers:
+            if whole(n, 0, 10**MAX_DIGITS - 1):
+                digits.append(str(n))
+            elif isinstance(n, str) and n.isascii() and n.isdigit() and len(n) <= MAX_TEXT:
+                digits.append(n)
+            else:
+                raise _fail(where, "its numbers must be whole numbers, or their digits.")
+        text = "".join(w + d for w, d in zip(words, [*digits, ""], strict=True))
+        spelt += len(text)
+        if spelt > MAX_TABLE_TEXT:
+            raise _fail("table.lines", f"must spell at most {MAX_TABLE_TEXT:,} characters in all.")
+        out.append([text, rules[line[1]]])
     return read_log(out, "table.lines")
 
 
