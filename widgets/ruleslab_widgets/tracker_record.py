@@ -26,9 +26,10 @@ Format 1 (until December 2026) wrote the log lines whole, ``[text, rule]``: its 
 alone passed the limit from about 28 turns of that fight, and then lost its oldest
 lines and every undo step. A format-1 record is still read: with ``steps`` (each step a
 difference), or before that with every step whole under ``past`` and ``future``; it is
-written as format 2 at the next step. Format-2 records are stored in the record
-store's layout 2 (:data:`LAYOUT`), which a build before December 2026 keeps untouched
-without reading it (it would set aside a format-2 text as unreadable).
+written as format 2 at the next step. The page stores format-2 records in the record
+store's layout 2 (``records.RECORD_NEWEST``, the tracker page's ``RecordSync``), which a
+build before December 2026 keeps untouched without reading it (it would set aside a
+format-2 text as unreadable).
 """
 
 from __future__ import annotations
@@ -47,13 +48,11 @@ from ruleslab.encounter.log import Change
 from ruleslab.encounter.serial import from_dict, read_json
 from ruleslab.encounter.state import Encounter
 from ruleslab.encounter.stored import history_from_dict, history_to_dict, joined
-from ruleslab_widgets.records import RECORD_NEWEST
 
 __all__ = [
     "CHIMERA",
     "FORMAT",
     "KEPT",
-    "LAYOUT",
     "MAX_FILE",
     "RULESETS",
     "Action",
@@ -68,10 +67,6 @@ FORMAT = 2
 """The record's format: 2 since December 2026 (log lines by their place in a table);
 format 1 is still read (:data:`FORMATS`)."""
 FORMATS = (1, 2)
-LAYOUT = RECORD_NEWEST
-"""The record store's layout these records are written in: a build before December
-2026 finds it newer than its own and keeps such a record untouched, unread, where it
-would set aside a text of format 2 it cannot read (:mod:`ruleslab_widgets.records`)."""
 MAX_FILE = 2_000_000
 CHIMERA = "chimera"
 RULESETS = {"2.1": "Aberrant 2.1", "2.0": "Aberrant 2.0", CHIMERA: "Chimera"}
