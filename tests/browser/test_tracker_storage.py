@@ -291,6 +291,8 @@ def test_an_undo_while_the_other_tab_stepped_on_another_combatant_keeps_both_on_
             bo = next(r for r in page.evaluate(ROWS_JS) if r["name"] == "Bo")
             assert bo["health"] == "Unhurt"
         looked_at(b, artifacts / f"tracker-two-tabs-undo-joined-{theme}-390.png")
+        b.set_viewport_size({"width": 1280, "height": 900})
+        looked_at(b, artifacts / f"tracker-two-tabs-undo-joined-{theme}-1280.png")
         assert watch_a.errors == []
         assert watch_b.errors == []
     finally:
