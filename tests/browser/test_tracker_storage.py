@@ -36,6 +36,7 @@ from tests.browser.test_tracker import (
     _when,
     looked_at,
 )
+from tests.engine.encounter_fights import stored_lines
 
 pytestmark = pytest.mark.browser
 
@@ -60,11 +61,11 @@ def _stored(page: Any) -> list[dict[str, Any]]:
 def _stored_when(
     page: Any, test: Callable[[dict[str, Any]], bool], timeout_s: float = 30
 ) -> dict[str, Any]:
-    """The one stored encounter's record once ``test`` holds of its ``encounter``."""
+    """The one stored encounter's record once ``test`` holds of it."""
     deadline = time.monotonic() + timeout_s
     while True:
         records = _stored(page)
-        if len(records) == 1 and test(records[0]["encounter"]):
+        if len(records) == 1 and test(records[0]):
             return records[0]
         if time.monotonic() > deadline:
             pytest.fail(f"the stored encounter never passed the test: {records}")
@@ -114,7 +115,8 @@ class _Asleep:
 
 
 def _lines(record: dict[str, Any]) -> list[str]:
-    return [text for text, _rule in record["encounter"]["log"]]
+    """The stored log's lines (format 2: each by its place in the record's table)."""
+    return [text for text, _rule in stored_lines(record)]
 
 
 def test_two_tabs_on_one_encounter_keep_every_step_in_turn_and_at_once(
@@ -137,7 +139,7 @@ def test_two_tabs_on_one_encounter_keep_every_step_in_turn_and_at_once(
         b.get_by_label("Actions", exact=True).fill("3")
         _at_once((a, "Declare"), (b, "Declare"))
         record = _stored_when(
-            a, lambda enc: sum(1 for t, _ in enc["log"] if t.startswith("Ana declares")) == 2
+            a, lambda r: sum(1 for t in _lines(r) if t.startswith("Ana declares")) == 2
         )
         declared = [t for t in _lines(record) if t.startswith("Ana declares")]
         assert sorted(t.split(" (")[0].split(":")[0] for t in declared) == [
@@ -160,7 +162,9 @@ def test_two_tabs_on_one_encounter_keep_every_step_in_turn_and_at_once(
             p.screenshot(path=str(artifacts / f"tracker-two-tabs-{name}.png"), full_page=True)
         # and again: Next turn in both at once: two steps, turn 2 → Bo → turn 3
         _at_once((a, "Next turn ▶"), (b, "Next turn ▶"))
-        record = _stored_when(a, lambda enc: enc["turn"] == 3 and enc["place"] == 0)
+        record = _stored_when(
+            a, lambda r: r["encounter"]["turn"] == 3 and r["encounter"]["place"] == 0
+        )
         ends = [t for t in _lines(record) if t.endswith(" ends")]
         assert ends == ["Turn 1 ends", "Turn 2 ends"]
         _when(a, "Turn 3: Ana's action")
@@ -183,7 +187,7 @@ def test_two_tabs_on_one_encounter_keep_every_step_in_turn_and_at_once(
         _tap(b, "↶ Undo")
         _when(b, "Turn 2: Bo's action")
         _when(a, "Turn 2: Bo's action")
-        _stored_when(a, lambda enc: enc["turn"] == 2 and enc["place"] == 1)
+        _stored_when(a, lambda r: r["encounter"]["turn"] == 2 and r["encounter"]["place"] == 1)
         _tap(a, "↶ Undo")
         _when(b, "Turn 2: Ana's action")
         assert watch_a.errors == []
@@ -215,9 +219,9 @@ def test_a_step_the_other_tab_made_impossible_is_kept_as_a_copy_on_a_phone(
         while sorted(r["name"] for r in _stored(a)) != names:
             assert time.monotonic() < deadline, _stored(a)
             a.wait_for_timeout(200)
-        stored = {r["name"]: r["encounter"] for r in _stored(a)}
-        assert stored[names[0]]["scene_over"] is True
-        assert _lines({"encounter": stored[names[1]]})[-1].startswith("Ana declares 2 actions")
+        stored = {r["name"]: r for r in _stored(a)}
+        assert stored[names[0]]["encounter"]["scene_over"] is True
+        assert _lines(stored[names[1]])[-1].startswith("Ana declares 2 actions")
         message = b.locator(".rl-tr-message")
         assert "your change no longer applies to it (The scene is over" in (
             message.text_content() or ""
@@ -226,6 +230,69 @@ def test_a_step_the_other_tab_made_impossible_is_kept_as_a_copy_on_a_phone(
         options = b.locator(".rl-tracker select[aria-label=Encounter] option")
         assert sorted(options.all_text_contents()) == names
         looked_at(b, artifacts / f"tracker-two-tabs-copy-{theme}-390.png")
+        assert watch_a.errors == []
+        assert watch_b.errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_an_undo_while_the_other_tab_stepped_on_another_combatant_keeps_both_on_a_phone(
+    browser: Any, base_url: str, artifacts: Any, theme: str
+) -> None:
+    """Tab b (asleep: it hears of no other tab's write) has Ana hit Bo for 1 lethal;
+    tab a, having read it, hides Cy from the players' view; then b takes back its hit.
+    b's write is refused as stale: its undo touched Ana and Bo, a's step Cy only, so
+    the one stored encounter keeps both (Bo unhurt, Cy hidden), no copy, and b says so;
+    a's board follows."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        a, watch_a = _open(context, base_url, f"&theme={theme}")
+        _add_foe(a, "Ana", "4", "3", "3")
+        _add_foe(a, "Bo", "4", "5", "2")
+        _add_foe(a, "Cy", "4", "2", "3")
+        for name, total in (("Ana", "12"), ("Bo", "5"), ("Cy", "8")):
+            a.get_by_label(f"Initiative: {name}").fill(total)
+        _tap(a, "Enter initiative")
+        _when(a, "Turn 1: Ana's action")
+        b, watch_b = _open(_Asleep(context), base_url, f"&theme={theme}")
+        _when(b, "Turn 1: Ana's action")
+        b.get_by_label("Target").select_option(label="Bo")
+        b.get_by_label("Lethal levels").fill("1")
+        _tap(b, "Hit")
+
+        def person(record: dict[str, Any], name: str) -> dict[str, Any]:
+            return next(c for c in record["encounter"]["combatants"] if c["name"] == name)
+
+        _stored_when(a, lambda r: person(r, "Bo")["damage"]["lethal"] == 1)
+        a.wait_for_function(  # (a heard b's write and read it)
+            "() => [...document.querySelectorAll('.rl-tr-row')].some((r) =>"
+            " r.querySelector('.rl-tr-name').textContent === 'Bo' &&"
+            " r.querySelector('.rl-tr-health-text').textContent !== 'Unhurt')"
+        )
+        a.get_by_role("button", name="Hide: Cy in the players' view").click()
+        _stored_when(a, lambda r: person(r, "Cy")["hidden"] is True)
+        _tap(b, "↶ Undo")  # (from the encounter as b read it: refused as stale, then joined)
+        record = _stored_when(
+            a,
+            lambda r: person(r, "Bo")["damage"]["lethal"] == 0 and person(r, "Cy")["hidden"],
+        )
+        assert [r["name"] for r in _stored(a)] == ["Encounter 1 (Aberrant 2.1)"]
+        # (stored in the record store's layout 2, which an earlier build keeps unread)
+        assert {r["format"] for r in a.evaluate(STORED_JS)} == {2}
+        assert not any(t.startswith("Bo takes") for t in _lines(record))
+        message = b.locator(".rl-tr-message")
+        message.wait_for()
+        assert "your undo and that tab's changes touched different combatants" in (
+            message.text_content() or ""
+        )
+        for page in (a, b):
+            page.wait_for_selector("[aria-pressed=true].rl-tr-hide")
+            bo = next(r for r in page.evaluate(ROWS_JS) if r["name"] == "Bo")
+            assert bo["health"] == "Unhurt"
+        looked_at(b, artifacts / f"tracker-two-tabs-undo-joined-{theme}-390.png")
+        b.set_viewport_size({"width": 1280, "height": 900})
+        looked_at(b, artifacts / f"tracker-two-tabs-undo-joined-{theme}-1280.png")
         assert watch_a.errors == []
         assert watch_b.errors == []
     finally:
@@ -246,7 +313,7 @@ def test_the_tracker_offline_reloads_its_encounter_and_saves_a_step(
         _fight(page)
         _tap(page, "Next turn ▶")
         _when(page, "Turn 1: Bo's action")
-        _stored_when(page, lambda enc: enc["place"] == 1)
+        _stored_when(page, lambda r: r["encounter"]["place"] == 1)
         shown = page.evaluate(ROWS_JS)
         page.close()
 
@@ -257,7 +324,7 @@ def test_the_tracker_offline_reloads_its_encounter_and_saves_a_step(
         assert page.evaluate(ROWS_JS) == shown
         _tap(page, "Next turn ▶")  # (Bo was last: turn 1 ends)
         _when(page, "Turn 2: Ana's action")
-        record = _stored_when(page, lambda enc: enc["turn"] == 2)
+        record = _stored_when(page, lambda r: r["encounter"]["turn"] == 2)
         assert "Turn 1 ends" in _lines(record)
         page.screenshot(path=str(artifacts / "tracker-offline-390.png"), full_page=True)
         page.close()
@@ -289,7 +356,7 @@ def test_after_a_redeploy_the_stored_encounter_is_there_with_its_undo(
         before = page.evaluate(ROWS_JS)
         _tap(page, "Next turn ▶")
         _when(page, "Turn 1: Bo's action")
-        _stored_when(page, lambda enc: enc["place"] == 1)
+        _stored_when(page, lambda r: r["encounter"]["place"] == 1)
         shown = page.evaluate(ROWS_JS)
         assert page.evaluate(STATE_JS)["html"] == "A"
 
@@ -317,7 +384,7 @@ def test_after_a_redeploy_the_stored_encounter_is_there_with_its_undo(
         _when(page, "Turn 1: Bo's action")
         _tap(page, "Next turn ▶")
         _when(page, "Turn 2: Ana's action")
-        _stored_when(page, lambda enc: enc["turn"] == 2)
+        _stored_when(page, lambda r: r["encounter"]["turn"] == 2)
         page.screenshot(path=str(artifacts / "tracker-redeploy-1280.png"), full_page=True)
         for w in (watch, watch2):
             assert w.errors == []

@@ -178,3 +178,17 @@ def long_chimera(rounds: int = 10, seed: int = 1) -> History[Any]:
             if h is before:
                 break
     return h
+
+
+def stored_lines(data: dict[str, Any], log: list[int] | None = None) -> list[tuple[str, str]]:
+    """The log lines ``(text, rule)`` a stored history (``data``: its ``table``; ``log``:
+    the places, by default its present's) spells, read here by hand: each table line
+    is ``[words, rule, number, ...]``, its words' pieces with its numbers between them."""
+    table = data["table"]
+    out = []
+    for n in data["encounter"]["log"] if log is None else log:
+        words, rule, *numbers = table["lines"][n]
+        pieces = table["texts"][words]
+        text = pieces[0] + "".join(str(x) + w for x, w in zip(numbers, pieces[1:], strict=True))
+        out.append((text, table["rules"][rule]))
+    return out

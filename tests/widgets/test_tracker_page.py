@@ -467,7 +467,7 @@ def test_a_record_of_the_older_format_is_read_and_written_anew():
     assert q.t.fights["e1"].history == h
     q.tap("redo")
     written = json.loads(_stored(q)["text"])
-    assert (written["format"], sorted(written["steps"])) == (1, ["future", "past"])
+    assert (written["format"], sorted(written["steps"])) == (2, ["future", "past"])
     assert "past" not in written
     assert Page([_stored(q)]).t.fights["e1"].history == q.t.fights["e1"].history
 
@@ -490,7 +490,7 @@ def test_a_truncated_hostile_or_oversized_record_is_set_aside_with_a_message():
             {**data, "steps": {**steps, "past": [*steps["past"][:-1], {"set": {"turn": -3}}]}}
         ),
         "redo": json.dumps({**data, "steps": {**steps, "future": [{"log": [0, "not lines"]}]}}),
-        "format": json.dumps({**data, "format": 2}),
+        "format": json.dumps({**data, "format": 3}),
         "shrunk": json.dumps({**data, "steps": shrunk}),
         "twice": json.dumps({**data, "past": []}),
         "parts": json.dumps({**data, "steps": {"past": []}}),
@@ -501,7 +501,7 @@ def test_a_truncated_hostile_or_oversized_record_is_set_aside_with_a_message():
     assert [sorted(m["ids"]) for m in aside] == [sorted(bad)]
     message = q.t.board["message"]
     assert "9 saved encounter(s) could not be read and were set aside, not deleted" in message
-    assert "redo: future[0].log: must be a list of at most 20000 lines" in message
+    assert "redo: future[0].log: must be a list of at most 20000" in message
     assert [e["id"] for e in q.t.board["encounters"]] == ["ok"]
     assert q.t.board["rows"] == p.t.board["rows"]
 

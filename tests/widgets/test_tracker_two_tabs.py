@@ -18,6 +18,12 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 
 from ruleslab_widgets.tracker_page import TrackerPage
+from tests.engine.encounter_fights import stored_lines
+
+
+def _log(record: dict[str, Any]) -> list[str]:
+    """The stored log's lines (format 2: each by its place in the record's table)."""
+    return [text for text, _rule in stored_lines(record)]
 
 
 class Store:
@@ -146,7 +152,7 @@ def test_steps_taken_at_once_in_two_tabs_are_applied_one_after_the_other():
     ]
     text = store.records[a.t.current][2]
     assert text is not None
-    assert json.loads(text)["encounter"]["log"][-1][0] == b.log[-1]
+    assert _log(json.loads(text))[-1] == b.log[-1]
     # both steps are undone one by one, in either tab
     before_both = b.t.fights[b.t.current].history.past[-2]  # type: ignore[union-attr]
     b.tap("undo")
@@ -195,8 +201,8 @@ def test_a_step_the_other_tab_made_impossible_is_kept_as_a_copy_and_said():
     assert names == ["Encounter 1 (Aberrant 2.1)", "Encounter 1 (Aberrant 2.1) (from another tab)"]
     stored = {json.loads(t)["name"]: json.loads(t) for _, _, t in store.records.values() if t}
     assert sorted(stored) == names
-    copy = stored["Encounter 1 (Aberrant 2.1) (from another tab)"]["encounter"]
-    assert copy["log"][-1][0].startswith("Ana declares 2 actions")
+    copy = stored["Encounter 1 (Aberrant 2.1) (from another tab)"]
+    assert _log(copy)[-1].startswith("Ana declares 2 actions")
     assert stored["Encounter 1 (Aberrant 2.1)"]["encounter"]["scene_over"] is True
 
 
@@ -231,16 +237,116 @@ def test_an_encounter_deleted_in_another_tab_while_changed_here_is_kept_as_a_cop
     assert "Encounter 1 (Aberrant 2.1) (from another tab)" in live
 
 
-def test_an_undo_at_once_with_another_tabs_step_is_kept_as_a_copy_not_lost():
+def test_an_undo_at_once_with_another_tabs_step_on_the_same_combatant_is_kept_as_a_copy():
+    """b takes back the initiative (every combatant's) while a declares Ana's actions:
+    both changed Ana, so which should win is not clear: both versions are kept."""
     store, a, b, _ = _two()
     a.tap("declare", actions="2")
     b.tap("undo")
     a.pump()
     b.pump()
-    assert "an undo or redo here would undo the other tab's step" in b.t.board["message"]
+    message = b.t.board["message"]
+    assert "your undo cannot be joined to it (both changed Ana)" in message
     assert any(t.startswith("Ana declares 2") for t in a.log)
     live = sorted(json.loads(t)["name"] for _, _, t in store.records.values() if t)
     assert live == ["Encounter 1 (Aberrant 2.1)", "Encounter 1 (Aberrant 2.1) (from another tab)"]
+
+
+def _three() -> tuple[Store, Tab, Tab, dict[str, str]]:
+    """Two tabs on one 2.1 encounter of three, Ana acting (two actions declared) and
+    having hit Cy for 2 lethal, then Bo for 1 lethal: both tabs have read it all."""
+    store = Store()
+    a = Tab(store)
+    for name, wits in (("Ana", "3"), ("Bo", "5"), ("Cy", "2")):
+        a.tap("add_foe", name=name, dexterity="4", wits=wits, stamina="3")
+    board = a.t.board
+    keys = {r["name"]: r["key"] for r in board["rows"]}
+    ids = {f["label"]: f["id"] for f in board["initiative_fields"]}
+    a.tap("enter_initiative", totals={ids["Ana"]: "12", ids["Bo"]: "5", ids["Cy"]: "8"})
+    a.tap("declare", actions="2")
+    _hit(a, keys["Cy"], 2)
+    _hit(a, keys["Bo"], 1)
+    a.pump()
+    b = Tab(store)
+    assert b.t.board["rows"] == a.t.board["rows"]
+    return store, a, b, keys
+
+
+def _damage(tab: Tab, name: str) -> dict[str, int]:
+    h = tab.t.fights[tab.t.current].history
+    assert h is not None
+    c = next(c for c in h.present.combatants if c.name == name)
+    return {k: v for k, v in vars(c.damage).items() if v}
+
+
+def test_an_undo_at_once_with_another_tabs_step_on_another_combatant_keeps_both():
+    """a takes back Ana's hit on Bo while b heals Cy 1 lethal: each touched a combatant
+    the other did not, so both are kept in the one encounter, and said; Undo in a then
+    takes back a's undo (Bo's level comes back), Cy's healing staying."""
+    store, a, b, _ = _three()
+    assert (_damage(a, "Bo"), _damage(a, "Cy")) == ({"lethal": 1}, {"lethal": 2})
+    a.tap("undo")
+    b.tap("heal", key=_key(b, "Cy"), bashing="0", lethal="1", aggravated="0", stun="0")
+    b.pump()
+    a.pump()  # (a's write is refused as stale: it reads b's and joins its undo to it)
+    message = a.t.board["message"]
+    assert "your undo and that tab's changes touched different combatants" in message
+    assert "Undo takes back your undo." in message
+    b.pump()
+    for tab in (a, b):
+        assert (_damage(tab, "Bo"), _damage(tab, "Cy")) == ({}, {"lethal": 1}), tab
+        assert not any(t.startswith("Bo takes 1 lethal") for t in tab.log)
+        assert any(t.startswith("Cy takes 2 lethal") for t in tab.log)
+    assert a.log == b.log
+    assert a.t.board["rows"] == b.t.board["rows"]
+    assert len([t for t in store.records.values() if t[2]]) == 1  # (no copy)
+    assert _log(json.loads(store.records[a.t.current][2] or "{}")) == a.log
+    assert "heal" in a.log[-1].lower()
+    assert "Cy" in a.log[-1]
+    a.tap("undo")  # (takes back the undo: Bo's level again, Cy still healed)
+    assert (_damage(a, "Bo"), _damage(a, "Cy")) == ({"lethal": 1}, {"lethal": 1})
+
+
+def test_a_redo_at_once_with_another_tabs_step_on_another_combatant_keeps_both():
+    """a took back Ana's hit on Bo (saved, read by b); then a redoes it while b heals
+    Cy: Bo hurt again (1 lethal), Cy at 1 lethal, said as a redo."""
+    store, a, b, _ = _three()
+    a.tap("undo")
+    a.pump()
+    b.pump()
+    assert _damage(b, "Bo") == {}
+    a.tap("redo")
+    b.tap("heal", key=_key(b, "Cy"), bashing="0", lethal="1", aggravated="0", stun="0")
+    b.pump()
+    a.pump()
+    assert "your redo and that tab's changes touched different combatants" in (a.t.board["message"])
+    b.pump()
+    for tab in (a, b):
+        assert (_damage(tab, "Bo"), _damage(tab, "Cy")) == ({"lethal": 1}, {"lethal": 1})
+    assert a.log == b.log
+    assert len([t for t in store.records.values() if t[2]]) == 1
+
+
+def test_an_undo_at_once_with_another_tabs_step_on_the_combatant_it_changed_is_a_copy():
+    """a takes back Ana's hit on Bo while b heals Bo: both changed Bo, so the encounter
+    keeps b's and a's version is kept as a copy, said."""
+    store, a, b, _ = _three()
+    a.tap("undo")
+    b.tap("heal", key=_key(b, "Bo"), bashing="0", lethal="1", aggravated="0", stun="0")
+    b.pump()
+    a.pump()
+    assert "your undo cannot be joined to it (both changed Bo)" in a.t.board["message"]
+    live = sorted(json.loads(t)["name"] for _, _, t in store.records.values() if t)
+    assert live == ["Encounter 1 (Aberrant 2.1)", "Encounter 1 (Aberrant 2.1) (from another tab)"]
+    a.pump()
+    b.pump()
+    by_name = {f["name"]: f["id"] for f in b.t.board["encounters"]}
+    b.tap("open", id=by_name["Encounter 1 (Aberrant 2.1) (from another tab)"])
+    assert _damage(b, "Bo") == {}  # (a's undo, kept in the copy)
+
+
+def _key(tab: Tab, name: str) -> str:
+    return next(r["key"] for r in tab.t.board["rows"] if r["name"] == name)
 
 
 def test_a_reading_begun_before_this_tabs_write_is_read_again_not_taken():
@@ -276,7 +382,7 @@ def test_a_write_the_browser_refuses_keeps_the_step_and_the_next_write_holds_it(
     a.pump()
     text = store.records[a.t.current][2]
     assert text is not None
-    log = [t for t, _ in json.loads(text)["encounter"]["log"]]
+    log = _log(json.loads(text))
     assert any(t.startswith("Ana declares 2") for t in log)
     assert log[-1].startswith("Bo's action")
     assert a.t.fights[a.t.current].unsaved == []

@@ -8,6 +8,9 @@ record, under the key ``[collection, id]``, holding::
     {"format": 1, "rev": 3, "created": 1733339000000.5, "deleted": false,
      "text": "<the record's JSON, checked by Python>"}
 
+(``format``: the layout, 1 or, for a collection whose text an earlier build cannot
+read, 2: :data:`RECORD_NEWEST`; a layout above the site's own is kept, not read.)
+
 Every write is a compare-and-swap, made in one IndexedDB transaction (transactions
 on one store are run one at a time, across tabs): each changed record names the
 revision it was made from (``base``, 0 for a new one) and the whole write is refused
@@ -37,15 +40,31 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["MAX_RECORD_TEXT", "RECORDS_JS", "RecordSync", "Stored", "Unreadable", "Written"]
+__all__ = [
+    "MAX_RECORD_TEXT",
+    "RECORDS_JS",
+    "RECORD_NEWEST",
+    "RecordSync",
+    "Stored",
+    "Unreadable",
+    "Written",
+]
 
 MAX_RECORD_TEXT = 200_000
 """The longest record text the store reads back (longer ones are set aside): a writer
 keeps its records within it."""
 
+RECORD_NEWEST = 2
+"""The newest record layout this site reads. A collection whose text an earlier build
+cannot read is written as format 2 (:class:`RecordSync`'s ``format``: the tracker's
+encounters since December 2026, their log by a table): such a build finds a format
+above its own and keeps the record untouched, not read ("a later site's layout"), where
+it would set an unreadable text aside. Format 1 and 2 records are read alike."""
+
 RECORDS_JS = r"""
 const RDB = "ruleslab", RECORDS = "records", ASIDE = "set-aside";
-const RECORD_FORMAT = 1, MAX_RECORD_TEXT = @MAX_RECORD_TEXT@, OPEN_WITHIN_MS = 4000;
+const RECORD_FORMAT = 1, RECORD_NEWEST = @RECORD_NEWEST@;
+const MAX_RECORD_TEXT = @MAX_RECORD_TEXT@, OPEN_WITHIN_MS = 4000;
 const RECORDS_CHANNEL = "ruleslab-records";
 
 function rqDone(tx) {
@@ -125,10 +144,12 @@ function checkRecord(key, v) {
     return { id, found: describe(v) };
   }
   const extra = Object.keys(v).filter((k) => !RECORD_PARTS.includes(k));
-  if (typeof v.format === "number" && Number.isSafeInteger(v.format) && v.format > RECORD_FORMAT) {
+  if (typeof v.format === "number" && Number.isSafeInteger(v.format) && v.format > RECORD_NEWEST) {
     return { id, newer: v.format };
   }
-  if (v.format !== RECORD_FORMAT) return { id, found: `its format is ${describe(v.format)}` };
+  if (!(Number.isSafeInteger(v.format) && v.format >= RECORD_FORMAT)) {
+    return { id, found: `its format is ${describe(v.format)}` };
+  }
   if (extra.length) {
     const names = extra.slice(0, 3).map((k) => JSON.stringify(k.slice(0, 30))).join(", ");
     return { id, found: `unexpected parts (${names})` };
@@ -348,7 +369,9 @@ function recordStore(extraStores = []) {
       for (const op of ops) {
         const rev = op.base + 1;
         revs[op.id] = rev;
-        store.put({ format: RECORD_FORMAT, rev, created: op.created, deleted: op.text === null,
+        const format = Number.isSafeInteger(op.format) && op.format >= RECORD_FORMAT &&
+          op.format <= RECORD_NEWEST ? op.format : RECORD_FORMAT;
+        store.put({ format, rev, created: op.created, deleted: op.text === null,
                     text: op.text }, [collection, op.id]);
       }
       if (stores.includes(retire && retire.store)) {
@@ -445,7 +468,9 @@ function recordStore(extraStores = []) {
     close() { if (channel) channel.close(); listeners.clear(); },
   };
 }
-""".replace("@MAX_RECORD_TEXT@", str(MAX_RECORD_TEXT))
+""".replace("@MAX_RECORD_TEXT@", str(MAX_RECORD_TEXT)).replace(
+    "@RECORD_NEWEST@", str(RECORD_NEWEST)
+)
 """The page's half: ``recordStore()`` and the shape check of a stored record."""
 
 
@@ -496,8 +521,12 @@ class RecordSync:
     ``done`` with its :class:`Written` when the page answers (:meth:`written`).
     """
 
-    def __init__(self, collection: str, post: Callable[[dict[str, Any]], None]) -> None:
+    def __init__(
+        self, collection: str, post: Callable[[dict[str, Any]], None], format: int = 1
+    ) -> None:
         self.collection = collection
+        self.format = format
+        """The layout this page writes (:data:`RECORD_NEWEST`)."""
         self._post = post
         self.records: dict[str, Stored] = {}
         self._waiting: dict[int, Callable[[Written], None]] = {}
@@ -579,7 +608,9 @@ class RecordSync:
             rev = sent["base"] + 1 if sent else old.rev if old else 0
             rev = (base or {}).get(ident, rev)
             created = sent["created"] if sent else old.created if old else now + n / 1000
-            ops.append({"id": ident, "base": rev, "created": created, "text": text})
+            ops.append(
+                {"id": ident, "base": rev, "created": created, "text": text, "format": self.format}
+            )
         req = next(self._ids)
         self._waiting[req] = done
         self._ops[req] = ops  # (what the next write is made from, if this one goes through)

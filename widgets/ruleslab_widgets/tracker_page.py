@@ -51,7 +51,7 @@ from ruleslab.encounter.share import parse_shared_encounter, shared_encounter
 from ruleslab.encounter.state import Encounter
 from ruleslab.party import Entry, parse_entry
 from ruleslab_widgets.module_widget import ModuleWidget
-from ruleslab_widgets.records import MAX_RECORD_TEXT, RecordSync, Unreadable, Written
+from ruleslab_widgets.records import MAX_RECORD_TEXT, RECORD_NEWEST, RecordSync, Unreadable, Written
 from ruleslab_widgets.sheet_page import sheet_ids
 from ruleslab_widgets.style import STYLE
 from ruleslab_widgets.tracker_board import (
@@ -92,7 +92,7 @@ class TrackerPage(ModuleWidget):
         self._message = ("", "info")
         self.deleted: Fight | None = None
         """The encounter deleted last, until it is restored or the page is closed."""
-        self._store = RecordSync(COLLECTION, self.send)
+        self._store = RecordSync(COLLECTION, self.send, RECORD_NEWEST)  # (format-2 texts)
         self._reread = False
         """A reading came while a write was in flight: read again once it is answered."""
         self._count = 0

@@ -1,7 +1,7 @@
 """The tracker's stored encounter: one record of the record store's collection
-``encounters`` (``{"format": 1, "name", "ruleset", "encounter", "steps": {"past",
-"future"}}``), written by :meth:`Fight.text` and read back, every part checked, by
-:func:`parse_fight`.
+``encounters`` (``{"format": 2, "name", "ruleset", "encounter", "steps": {"past",
+"future"}, "table"}``), written by :meth:`Fight.text` and read back, every part
+checked, by :func:`parse_fight`.
 
 Two tabs on one encounter: every change the GM makes is kept as an :class:`Action`
 (the step's function and what was given to it, not only its result) until the record
@@ -9,16 +9,27 @@ store has taken it. When another tab saved the encounter meanwhile (the write is
 refused as stale), :func:`merged` applies this tab's actions again on top of what is
 stored; should one no longer apply (the other tab's step made it invalid: a combatant
 it took out), both are kept: this tab's version is saved as a copy,
-"… (from another tab)", and the page says so.
+"… (from another tab)", and the page says so. An undo or redo is not applied again (it
+takes back whatever is last, by then the other tab's step): what this tab's changes
+did is joined to what the other tab's did (:meth:`Fight.joined`,
+:func:`ruleslab.encounter.stored.joined`: each combatant, and the fight's turn and
+order, from the tab that changed it), and only where both changed the same one is the
+copy kept.
 
 The undo and redo steps are stored under ``steps``, each as its difference from its
-neighbour (:mod:`ruleslab.encounter.stored`: a step back keeps only its log's length),
-so that a long fight keeps :data:`KEPT` steps each way within the record store's limit.
-Until December 2026 they were stored whole, each with the log so far, under ``past``
-and ``future``: such a record is still read (and written the new way at the next step).
-The envelope stays format 1, so that a tab of the earlier build still open after a
-redeploy reads a new record (the present encounter; it ignores ``steps``, so without
-undo steps) instead of setting it aside as unreadable.
+neighbour, and every log line by its place in ``table``, the record's distinct lines
+(:mod:`ruleslab.encounter.stored`), so that a long fight keeps its whole log and
+:data:`KEPT` steps each way within the record store's limit (sixty turns of six
+combatants: 32,567 characters, ``bench/tracker_record.py``).
+
+Format 1 (until December 2026) wrote the log lines whole, ``[text, rule]``: its present
+alone passed the limit from about 28 turns of that fight, and then lost its oldest
+lines and every undo step. A format-1 record is still read: with ``steps`` (each step a
+difference), or before that with every step whole under ``past`` and ``future``; it is
+written as format 2 at the next step. The page stores format-2 records in the record
+store's layout 2 (``records.RECORD_NEWEST``, the tracker page's ``RecordSync``), which a
+build before December 2026 keeps untouched without reading it (it would set aside a
+format-2 text as unreadable).
 """
 
 from __future__ import annotations
@@ -36,7 +47,7 @@ from ruleslab.encounter.history import MAX_STEPS, History, record, start
 from ruleslab.encounter.log import Change
 from ruleslab.encounter.serial import from_dict, read_json
 from ruleslab.encounter.state import Encounter
-from ruleslab.encounter.stored import history_from_dict, history_to_dict
+from ruleslab.encounter.stored import history_from_dict, history_to_dict, joined
 
 __all__ = [
     "CHIMERA",
@@ -52,7 +63,10 @@ __all__ = [
 ]
 
 
-FORMAT = 1
+FORMAT = 2
+"""The record's format: 2 since December 2026 (log lines by their place in a table);
+format 1 is still read (:data:`FORMATS`)."""
+FORMATS = (1, 2)
 MAX_FILE = 2_000_000
 CHIMERA = "chimera"
 RULESETS = {"2.1": "Aberrant 2.1", "2.0": "Aberrant 2.0", CHIMERA: "Chimera"}
@@ -74,12 +88,16 @@ class Action:
     """One change made in this tab: ``kind`` ``"step"`` (``fn(present, *args, **kw)``),
     ``"begin"`` (the first combatant: ``args`` the encounter; ``fn`` the game's join,
     should someone have joined meanwhile), ``"rename"`` (``args``: the name) or
-    ``"move"`` (undo or redo: it undoes whatever was last, so it is not applied again)."""
+    ``"move"`` (undo or redo: it undoes whatever was last, so it is not applied again:
+    what it changed is joined to the other tab's changes instead, :func:`merged`) or
+    ``"join"`` (such a join, saved as one step). ``before``: the present it was made
+    from (``None`` before anyone joined)."""
 
     kind: str
     fn: Callable[..., Any] | None = None
     args: tuple[Any, ...] = ()
     kw: Mapping[str, Any] = field(default_factory=dict)
+    before: Any = None
 
 
 class Fight:
@@ -98,9 +116,10 @@ class Fight:
         """The step ``fn(present, *args, **kw)`` recorded (undo keeps the one before)."""
         if self.history is None:
             raise InputError("encounter", "Add the combatants first.")
-        change = fn(self.history.present, *args, **kw)
+        before = self.history.present
+        change = fn(before, *args, **kw)
         self.history = record(self.history, change)
-        self.unsaved.append(Action("step", fn, args, dict(kw)))
+        self.unsaved.append(Action("step", fn, args, dict(kw), before))
         return change
 
     def begin(self, encounter: Any, join: Callable[..., Change[Any]]) -> None:
@@ -110,14 +129,16 @@ class Fight:
 
     def rename(self, name: str) -> None:
         self.name = name
-        self.unsaved.append(Action("rename", args=(name,)))
+        before = self.history.present if self.history else None
+        self.unsaved.append(Action("rename", args=(name,), before=before))
 
     def move(self, how: Callable[[History[Any]], History[Any]]) -> None:
         """Undo or redo (``how``)."""
         if self.history is None:
             raise InputError("undo", "Nothing to undo.")
+        before = self.history.present
         self.history = how(self.history)
-        self.unsaved.append(Action("move", how))
+        self.unsaved.append(Action("move", how, before=before))
 
     def saved(self, count: int) -> None:
         """The first ``count`` unsaved changes are stored."""
@@ -144,33 +165,48 @@ class Fight:
                 raise InputError("undo", "an undo or redo here would undo the other tab's step")
         return out
 
+    def joined(self, onto: Fight) -> Fight:
+        """``onto`` (the encounter as another tab stored it) joined with what this tab's
+        unsaved changes, an undo or redo among them, changed
+        (:func:`ruleslab.encounter.stored.joined`): one new step after ``onto``'s, which
+        Undo takes back (:class:`InputError` naming what both changed)."""
+        base = self.unsaved[0].before
+        if base is None or self.history is None or onto.history is None:
+            raise InputError("undo", "the encounter had no combatants yet")
+        both = joined(base, self.history.present, onto.history.present)
+        names = [a.args[0] for a in self.unsaved if a.kind == "rename"]
+        out = Fight(names[-1] if names else onto.name, onto.ruleset, onto.history)
+        out.history = record(onto.history, Change(both, ()))
+        out.unsaved.append(Action("join", before=onto.history.present))
+        return out
+
     def text(self, limit: int = MAX_FILE) -> str:
         """The stored record: the present encounter and the last steps of undo and redo
         (as many of :data:`KEPT` as fit in ``limit`` characters: a file's
         :data:`MAX_FILE`, or the record store's ``MAX_RECORD_TEXT``, beyond which a stored
-        record is set aside when read). Should the present encounter alone not fit, the
+        record is set aside when read), every log line by its place in the record's
+        ``table`` of distinct lines. Should the present encounter alone not fit, the
         oldest lines of its log are left out of the record until it does."""
         h = self.history
         kept = KEPT
-        steps = history_to_dict(h, kept) if h is not None else None
         while True:
-            present = steps["encounter"] if steps else None
+            steps = history_to_dict(h, kept) if h is not None else None
             data = {
                 "format": FORMAT,
                 "name": self.name,
                 "ruleset": self.ruleset,
-                "encounter": present,
-                "steps": {"past": steps["past"], "future": steps["future"]} if steps else None,
+                "encounter": steps["encounter"] if steps else None,
+                "steps": {k: steps[k] for k in ("past", "future")} if steps else None,
+                "table": steps["table"] if steps else None,
             }
             text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-            if len(text) <= limit or not (steps and (kept or (present and present["log"]))):
+            if len(text) <= limit or h is None or not (kept or h.present.log):
                 return text
-            if kept and h is not None:
+            if kept:
                 kept //= 2
-                steps = history_to_dict(h, kept)
-            elif steps is not None and present is not None:
-                log = present["log"]
-                steps = {**steps, "encounter": {**present, "log": log[len(log) // 2 + 1 :]}}
+            else:
+                log = h.present.log
+                h = History((), replace(h.present, log=log[len(log) // 2 + 1 :]))
 
 
 def _free(fight: Fight, newcomer: Any) -> Any:
@@ -216,16 +252,29 @@ def merged(mine: Fight | None, stored: Fight | None) -> tuple[Fight | None, Figh
             mine.name = stored.name
             return mine, None, ""  # (this tab's own write read back: its longer undo kept)
         return Fight(stored.name, stored.ruleset, _spliced(mine.history, stored.history)), None, ""
+    moved = _moved(mine.unsaved)
     try:
-        again = mine.replayed(stored)
+        again = mine.joined(stored) if moved else mine.replayed(stored)
     except InputError as e:
         copy = _copy(mine)
+        what = (
+            f"your {moved} cannot be joined to it"
+            if moved
+            else "your change no longer applies to it"
+        )
         said = (
-            f"“{stored.name}” was changed in another tab, and your change no longer applies "
-            f"to it ({e.message.rstrip('.')}): both are kept, yours as “{copy.name}” in the "
+            f"“{stored.name}” was changed in another tab, and {what} "
+            f"({e.message.rstrip('.')}): both are kept, yours as “{copy.name}” in the "
             "list above."
         )
         return stored, copy, said
+    if moved:
+        said = (
+            f"“{stored.name}” was changed in another tab too: your {moved} and that tab's "
+            "changes touched different combatants (or one of them the turn), so both are "
+            f"kept in it, and saved; Undo takes back your {moved}."
+        )
+        return again, None, said
     n = len(mine.unsaved)
     yours = "your change was" if n == 1 else f"your {n} changes were"
     said = (
@@ -233,6 +282,17 @@ def merged(mine: Fight | None, stored: Fight | None) -> tuple[Fight | None, Figh
         "tab's, and saved."
     )
     return again, None, said
+
+
+def _moved(unsaved: list[Action]) -> str:
+    """This tab's undo and redo among ``unsaved``, in words ("undo", "undo and redo"),
+    "" if none: they are joined to another tab's changes, not applied again."""
+    kinds = {
+        a.fn.__name__ if a.kind == "move" and a.fn else "change"
+        for a in unsaved
+        if a.kind in ("move", "join")
+    }
+    return " and ".join(k for k in ("undo", "redo", "change") if k in kinds)
 
 
 def merged_all(
@@ -304,8 +364,9 @@ def parse_fight(text: Any) -> Fight:
     if not isinstance(text, str) or len(text) > MAX_FILE:
         raise InputError("file", "A saved encounter is JSON text of at most 2 MB.")
     data = read_json(text, "file", "This")
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise InputError("file", "This is not a saved encounter of this site (format 1).")
+    version = data.get("format") if isinstance(data, dict) else None
+    if version not in FORMATS or isinstance(version, bool):
+        raise InputError("file", "This is not a saved encounter of this site (format 1 or 2).")
     name, ruleset = data.get("name"), data.get("ruleset")
     if not isinstance(name, str) or not 0 < len(name) <= 80:
         raise InputError("name", "The encounter's name: 1 to 80 characters.")
@@ -317,14 +378,17 @@ def parse_fight(text: Any) -> Fight:
     steps = data.get("steps")
     if steps is not None and ("past" in data or "future" in data):
         raise InputError("encounter", "This record holds its undo steps twice (steps, past).")
-    if steps is None:  # (stored before December 2026: every step whole)
+    if version == 1 and steps is None:  # (stored before December 2026: every step whole)
         enc = from_dict(raw)
         _check_game(enc, ruleset)
         past, future = _steps(data, "past", ruleset), _steps(data, "future", ruleset)
         return Fight(name, ruleset, History(past, enc, future))
     if not isinstance(raw, dict) or not isinstance(steps, dict) or set(steps) != PARTS:
         raise InputError("encounter", "This record's encounter or steps are not objects.")
-    history = history_from_dict(raw, steps["past"], steps["future"])
+    table = data.get("table") if version == 2 else None
+    if version == 2 and table is None:
+        raise InputError("encounter", "This record lacks its table of log lines.")
+    history = history_from_dict(raw, steps["past"], steps["future"], table)
     _check_game(history.present, ruleset)  # (each step is of the present's game: read from it)
     return Fight(name, ruleset, history)
 
