@@ -382,7 +382,7 @@ function render({ model, el }) {
           field("Successes rolled", "successes", { inputmode: "numeric",
                                                    title: "The table's dice: one roll" }),
           btn("Strafe", () => strafe(false))]) : null,
-        also.length ? node("p", { class: "rl-tr-note rl-tr-ammo", text: "One roll against " +
+        also.length ? node("p", { class: "rl-tr-note rl-tr-wide", text: "One roll against " +
           "each target's difficulty; then Roll damage for each one hit (choose him as Target;" +
           " his extra successes are in the log)." }) : null,
         b.odds[form.target] ? node("a", { class: "rl-tr-btn rl-tr-odds", target: "_blank",
@@ -620,7 +620,7 @@ CSS = (
 .rl-tracker .rl-tr-field .rl-tr-input.rl-tr-nat { width: 7em; }
 .rl-tracker .rl-tr-levels { flex: 1 1 100%; }
 .rl-tracker .rl-tr-note { color: var(--rl-muted, #474747); font-size: 0.85em; margin: 0; }
-.rl-tracker .rl-tr-ammo { flex: 1 1 100%; }
+.rl-tracker .rl-tr-ammo, .rl-tracker .rl-tr-wide { flex: 1 1 100%; }
 .rl-tracker .rl-tr-strafe { flex: 1 1 100%; display: flex; flex-wrap: wrap; gap: 0.5em;
   align-items: center; }
 .rl-tracker .rl-tr-reading { flex: 1 1 20em; }
