@@ -37,7 +37,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["MAX_RECORD_TEXT", "RECORDS_JS", "RecordSync", "Stored", "Unreadable", "Written"]
+__all__ = [
+    "MAX_RECORD_TEXT",
+    "RECORDS_JS",
+    "RECORD_PAGE_JS",
+    "RecordSync",
+    "Stored",
+    "Unreadable",
+    "Written",
+]
 
 MAX_RECORD_TEXT = 200_000
 """The longest record text the store reads back (longer ones are set aside): a writer
@@ -447,6 +455,37 @@ function recordStore(extraStores = []) {
 }
 """.replace("@MAX_RECORD_TEXT@", str(MAX_RECORD_TEXT))
 """The page's half: ``recordStore()`` and the shape check of a stored record."""
+
+RECORD_PAGE_JS = r"""
+/* A page's side of the record-store messages its Python sends (the tracker's, the
+ * sheet's), for `collection` of `store`: `load()` sends the reading ("loaded": the mode
+ * and the records, and what `more()` adds), nothing of the GM's read in a frame;
+ * `messages`: "write" (the ops written, "written" said back), "set_aside" (then read
+ * again) and "load" answered. */
+function recordPage(store, collection, send, more = async () => ({})) {
+  async function load() {
+    if (!ownData() || foreignHost() !== null) {  // a frame: nothing of the GM's kept
+      send({ type: "loaded", mode: "embedded" });
+      return;
+    }
+    try { send({ type: "loaded", ...(await store.readAll(collection)), ...(await more()) }); }
+    catch (err) { send({ type: "loaded", mode: "unavailable", error: errText(err) }); }
+  }
+  async function write(msg) {
+    let result;
+    try { result = await store.write(collection, Array.isArray(msg.ops) ? msg.ops : []); }
+    catch (err) { result = { error: errText(err) }; }
+    send({ type: "written", req: msg.req, ...result });
+  }
+  async function setAside(ids) {
+    try { await store.setAside(collection, Array.isArray(ids) ? ids : []); }
+    catch (err) { send({ type: "say", text: `Could not set aside (${errText(err)}).` }); }
+    await load();
+  }
+  return { load, messages: { write, set_aside: (msg) => setAside(msg.ids), load } };
+}
+"""
+"""A page's answers to its Python's record-store messages (after :data:`RECORDS_JS`)."""
 
 
 @dataclass(frozen=True)

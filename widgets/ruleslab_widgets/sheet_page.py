@@ -35,9 +35,9 @@ import traitlets
 from ruleslab import InputError, Party
 from ruleslab.params import BoolParam, ChoiceParam, IntParam, NumberParam, Param
 from ruleslab.party import Entry, entry_json
-from ruleslab_widgets.module_widget import ModuleWidget
 from ruleslab_widgets.party import COLLECTION, form_text, stored_party
-from ruleslab_widgets.records import RecordSync, Unreadable, Written
+from ruleslab_widgets.record_page import RecordPage
+from ruleslab_widgets.records import Unreadable, Written
 from ruleslab_widgets.sheet_view import CSS, ESM
 from ruleslab_widgets.style import STYLE
 
@@ -143,7 +143,7 @@ def _field(p: Param, value: Any, default: Any, entered: bool) -> dict[str, Any]:
     }
 
 
-class SheetPage(ModuleWidget):
+class SheetPage(RecordPage):
     """The sheet of character ``ident`` (see the module's docstring): :attr:`sheet` is
     what the page draws; the page's messages are the GM's edits (:meth:`_receive`)."""
 
@@ -151,67 +151,42 @@ class SheetPage(ModuleWidget):
     _css = CSS
     sheet = traitlets.Dict().tag(sync=True)
 
+    EMBEDDED = (
+        "This sheet is shown inside another page: it neither reads nor saves your "
+        "party (the site's own pages do)."
+    )
+    UNAVAILABLE = "This browser does not let the page read the party ({why})."
+
     def __init__(self, ident: str = "", **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        super().__init__(COLLECTION, **kwargs)
         self.ident = ident
         self.party = Party()
-        self.storage = "loading"
         self.errors: dict[str, str] = {}
         """A message per field of what was typed and refused (the field's own)."""
         self._undo: list[tuple[Entry, str]] = []
         """Each change saved on this page: the character before it, and the change in words."""
-        self._message = ("", "info")
-        self._store = RecordSync(COLLECTION, self._post)
-        self.on_msg(self._receive)
         self._draw()
 
     # -- page → Python ------------------------------------------------------------
-    def _receive(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if not isinstance(content, dict):
-            return
-        c = content
-        handlers: dict[str, Callable[[], None]] = {
-            "loaded": lambda: self.loaded(c),
-            "written": lambda: self._store.written(c),
+    def _handlers(self, c: dict[str, Any]) -> dict[str, Callable[[], None]]:
+        return {
             "check": lambda: self.check(str(c.get("field")), c.get("text")),
             "save": lambda: self.save(c.get("values")),
             "default": lambda: self.use_default(str(c.get("field"))),
             "rename": lambda: self.rename(c.get("name")),
             "undo": self.undo,
-            "say": lambda: self._say(str(c.get("text"))[:300], "warning"),
         }
-        handler = handlers.get(str(c.get("type")))
-        if handler is not None:
-            handler()
-            self._draw()
-
-    def _say(self, text: str, kind: str = "info") -> None:
-        self._message = (text, kind)
-
-    def _post(self, content: dict[str, Any]) -> None:
-        """A message to the page (write, set aside, read again, saved)."""
-        self.send(content)
 
     # -- storage --------------------------------------------------------------------
     def loaded(self, content: dict[str, Any]) -> None:
         """The page's reading of the party's records: each checked; one that cannot be
         read set aside (kept, downloadable from the party bar) and said."""
-        mode = content.get("mode")
-        if mode == "embedded":
-            self.storage = "unavailable"
-            self._say(
-                "This sheet is shown inside another page: it neither reads nor saves your "
-                "party (the site's own pages do)."
-            )
-            return
-        if mode not in ("ready", "readonly"):
-            self.storage = "unavailable"
-            why = str(content.get("error") or "no storage")[:160]
-            self._say(f"This browser does not let the page read the party ({why}).", "warning")
+        mode = self._usable(content)
+        if mode is None:
             return
         if self._store.in_flight:
             return  # (read before this page's own write: the reading after it follows)
-        self.storage = str(mode)
+        self.storage = mode
         live, bad, _newer = self._store.loaded(content.get("records"))
         self.party = stored_party(live, bad)
         if bad:
