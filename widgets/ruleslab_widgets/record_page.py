@@ -34,7 +34,15 @@ class RecordPage(ModuleWidget):
         self.storage = "loading"
         self._message = ("", "info")
         self._store = RecordSync(collection, self._post)
+        self._stores = {collection: self._store}
+        """The page's collections' halves: its own first, then any it adds (:meth:`_sync`)."""
         self.on_msg(self._receive)
+
+    def _sync(self, collection: str) -> RecordSync:
+        """The half of one more collection the page reads and writes (its page's script
+        names it among ``recordPage``'s ``also``)."""
+        sync = self._stores[collection] = RecordSync(collection, self._post)
+        return sync
 
     # -- page → Python --------------------------------------------------------------
     def _handlers(self, c: dict[str, Any]) -> dict[str, Callable[[], None]]:
@@ -45,7 +53,7 @@ class RecordPage(ModuleWidget):
         """The handler of message ``c`` of type ``kind`` (None: not one of the page's)."""
         common: dict[str, Callable[[], None]] = {
             "loaded": lambda: self.loaded(c),
-            "written": lambda: self._store.written(c),
+            "written": lambda: self._stores.get(str(c.get("collection")), self._store).written(c),
             "say": lambda: self._say(str(c.get("text"))[:300], "warning"),
         }
         return common.get(kind) or self._handlers(c).get(kind)

@@ -15,8 +15,11 @@ field again, writes the character to the party's record store (collection ``part
 :mod:`ruleslab_widgets.records`, as the party bar does: a write made from an older
 revision is refused and said) and makes the fields saved *entered*. "Use the default"
 makes an entered field a default again. Each save, rename or default can be undone
-(the character as he was, written back) while the page is open. What was typed and not
-saved is kept across another tab's change and a refused write.
+(the character as he was, written back), the last :data:`UNDO_KEPT` of them also after a
+reload: each character's changes are kept in the record store too (collection
+:data:`UNDO_COLLECTION`, one record per character, his id: :func:`steps_text`), written once
+the change is saved; one that cannot be read is set aside with a message, never deleted.
+What was typed and not saved is kept across another tab's change and a refused write.
 
 Python checks everything; the page draws :attr:`SheetPage.sheet` and sends what the GM
 did. Every text is shown with ``textContent`` or an input's ``value``, never as HTML.
@@ -38,15 +41,22 @@ from ruleslab.party import Entry, entry_json
 from ruleslab_widgets.party import COLLECTION, form_text, stored_party
 from ruleslab_widgets.record_page import RecordPage
 from ruleslab_widgets.records import Unreadable, Written
+from ruleslab_widgets.sheet_record import UNDO_COLLECTION, UNDO_KEPT, Step, parse_steps, steps_text
 from ruleslab_widgets.sheet_view import CSS, ESM
 from ruleslab_widgets.style import STYLE
 
-__all__ = ["GROUPS", "KEY", "TITLE", "SheetPage", "sheet_ids", "sheet_page"]
+__all__ = [
+    "GROUPS",
+    "KEY",
+    "TITLE",
+    "SheetPage",
+    "sheet_ids",
+    "sheet_page",
+]
 
 KEY = "sheet"
 """The app page's key for the sheet (``app.html?calculator=sheet&id=…``)."""
 TITLE = "Character sheet"
-
 GROUPS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     "character": (
         (
@@ -163,8 +173,9 @@ class SheetPage(RecordPage):
         self.party = Party()
         self.errors: dict[str, str] = {}
         """A message per field of what was typed and refused (the field's own)."""
-        self._undo: list[tuple[Entry, str]] = []
-        """Each change saved on this page: the character before it, and the change in words."""
+        self._undo: list[Step] = []
+        """The character's last changes saved (on this page, or stored: :meth:`loaded`)."""
+        self._steps = self._sync(UNDO_COLLECTION)
         self._draw()
 
     # -- page → Python ------------------------------------------------------------
@@ -191,6 +202,53 @@ class SheetPage(RecordPage):
         self.party = stored_party(live, bad)
         if bad:
             self._set_aside(bad)
+        self._stored_steps(content.get("undo"))
+
+    def _stored_steps(self, items: Any) -> None:
+        """The character's last changes as stored (``items``: the page's reading of
+        collection :data:`UNDO_COLLECTION`), unless this page's own are newer (a write of
+        them in flight, or this reading begun before it); an unreadable record set aside
+        and said."""
+        if self._steps.in_flight or self._steps.older(items):
+            return
+        live, bad, _newer = self._steps.loaded(items)
+        for stored in live:
+            if stored.id == self.ident:
+                try:
+                    self._undo = parse_steps(stored.text, self.ident)
+                except InputError as exc:
+                    bad.append(Unreadable(stored.id, exc.message))
+        if not bad:
+            return
+        if self.storage == "ready":
+            ids = [u.id for u in bad if u.id is not None]
+            self._post({"type": "set_aside", "collection": UNDO_COLLECTION, "ids": ids})
+        found = "; ".join(u.found for u in bad[:3])[:300]
+        self._say(
+            f"{len(bad)} stored record(s) of the sheet's changes could not be read ({found}): "
+            "they were set aside, not deleted; the character is as saved, and Undo starts "
+            "from his next change.",
+            "warning",
+        )
+
+    def _keep_steps(self, said: str) -> None:
+        """The character's last changes written to the record store (Undo after a reload);
+        ``said``: what the page says of the change, told too if they cannot be kept."""
+        if self.storage != "ready":
+            return
+
+        def done(result: Written) -> None:
+            if result.ok:
+                return
+            why = "another tab changed them" if result.conflicts else result.error
+            self._say(
+                f"{said} Its undo lasts only while this page is open: the sheet's changes "
+                f"could not be stored ({why}).".strip(),
+                "warning",
+            )
+            self._draw()
+
+        self._steps.write({self.ident: steps_text(self._undo)}, done)
 
     def _set_aside(self, bad: list[Unreadable]) -> None:
         if self.storage == "ready":
@@ -210,10 +268,15 @@ class SheetPage(RecordPage):
         except KeyError:
             return None
 
-    def _write(self, new: Entry, before: Entry, said: str, what: str, *, undo: bool) -> None:
+    def _write(
+        self, new: Entry, before: Entry, said: str, what: str, *, undone: Step | None = None
+    ) -> None:
         """Write ``new`` (character ``before`` changed) to the record store; ``said`` once
-        it is saved; ``undo``: the change can be undone."""
+        it is saved. ``undone``: the change this write undoes (kept to undo again if the
+        write fails); else this change can be undone once saved."""
         if self.storage != "ready":
+            if undone is not None:
+                self._undo.append(undone)
             self._say(
                 f"Not saved: {what} needs the browser's storage, which this page cannot write.",
                 "warning",
@@ -225,18 +288,22 @@ class SheetPage(RecordPage):
 
         def done(result: Written) -> None:
             if result.ok:
-                if undo:
-                    self._undo.append((before, what))
+                if undone is None:
+                    self._undo.append(Step(before, new, what))
+                    del self._undo[:-UNDO_KEPT]
                 self._say(said)
-            elif result.conflicts:
+                self._keep_steps(said)
+            else:
+                if undone is not None:  # (the change is still there to undo)
+                    self._undo.append(undone)
                 self._say(
                     f"Not saved: {before.name} was changed or deleted in another tab meanwhile. "
                     "The sheet shows what is saved now; what you typed is kept: save again "
-                    "if you still want it.",
+                    "if you still want it."
+                    if result.conflicts
+                    else f"Not saved: the browser refused the write ({result.error}).",
                     "warning",
                 )
-            else:
-                self._say(f"Not saved: the browser refused the write ({result.error}).", "warning")
             if result.ok:
                 self._post({"type": "saved", "id": new.id})
             self._post({"type": "load"})
@@ -305,7 +372,7 @@ class SheetPage(RecordPage):
             self._post({"type": "saved", "id": entry.id})
             return
         what = f"{', '.join(changed) or 'the fields typed'} of {entry.name}"
-        self._write(new, entry, f"Saved {what}.", f"change {what}", undo=True)
+        self._write(new, entry, f"Saved {what}.", f"change {what}")
 
     def use_default(self, name: str) -> None:
         """Field ``name`` back to the record's default, no longer entered."""
@@ -318,7 +385,7 @@ class SheetPage(RecordPage):
         new = Entry(entry.id, entry.name, rec, entry.entered - {p.name})
         self.errors.pop(name, None)
         what = f"{p.label} of {entry.name} to the default ({_shown(p, default)})"
-        self._write(new, entry, f"Set {what}.", f"set {what}", undo=True)
+        self._write(new, entry, f"Set {what}.", f"set {what}")
 
     def rename(self, name: Any) -> None:
         entry = self._entry()
@@ -333,18 +400,29 @@ class SheetPage(RecordPage):
         if new.name == entry.name:
             return
         what = f"{entry.name} to {new.name}"
-        self._write(new, entry, f"Renamed {what}.", f"rename {what}", undo=True)
+        self._write(new, entry, f"Renamed {what}.", f"rename {what}")
 
     def undo(self) -> None:
         """The last change saved on this page undone: the character as he was, written."""
         if not self._undo:
             return
-        before, what = self._undo.pop()
+        step = self._undo.pop()
         now = self._entry()
         if now is None:
-            self._say(f"Cannot undo: {before.name} is no longer in the party.", "warning")
+            self._undo.append(step)
+            self._say(f"Cannot undo: {step.before.name} is no longer in the party.", "warning")
             return
-        self._write(before, now, f"Undone: {what}.", f"undo: {what}", undo=False)
+        if now != step.after:  # (changed since, elsewhere: undoing would lose that change)
+            self._undo.clear()
+            self._keep_steps("")
+            self._say(
+                f"Cannot undo: {now.name} was changed elsewhere since (a party bar or another "
+                "tab); the sheet shows him as saved now, and Undo starts from his next change.",
+                "warning",
+            )
+            return
+        what = step.what
+        self._write(step.before, now, f"Undone: {what}.", f"undo: {what}", undone=step)
 
     # -- Python → page ----------------------------------------------------------------
     def _draw(self) -> None:
@@ -385,7 +463,7 @@ class SheetPage(RecordPage):
             ],
             "character": character,
             "errors": dict(self.errors),
-            "undo": self._undo[-1][1] if self._undo else "",
+            "undo": self._undo[-1].what if self._undo else "",
         }
 
 

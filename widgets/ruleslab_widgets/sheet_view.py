@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ruleslab_widgets.module_widget import NODE_JS
 from ruleslab_widgets.records import RECORD_PAGE_JS, RECORDS_JS
+from ruleslab_widgets.sheet_record import UNDO_COLLECTION
 
 __all__ = ["CSS", "ESM"]
 
@@ -16,7 +17,7 @@ ESM = (
     + RECORD_PAGE_JS
     + NODE_JS
     + r"""
-const COLLECTION = "party";
+const COLLECTION = "party", UNDO = "@UNDO@";
 let sharedStore = null;
 function sheetAddress(id) {
   const url = new URL(window.location.href);
@@ -34,7 +35,9 @@ function render({ model, el }) {
   // what the GM typed and has not saved, by character and field (kept across redraws,
   // another tab's change and a refused write); sent: what the last "Save" sent
   const ui = { edits: {}, sent: {}, renaming: false, renameText: "" };
-  const records = recordPage(store, COLLECTION, send);
+  // the party, and the characters' last changes saved on their sheets (Undo after a reload)
+  const records = recordPage(store, COLLECTION, send,
+    async () => ({ undo: (await store.readAll(UNDO)).records }), [UNDO]);
   const load = records.load;
   const onMsg = onMessages({ ...records.messages, saved: (msg) => {
     const mine = ui.edits[msg.id] || {}, sent = ui.sent[msg.id] || {};
@@ -194,7 +197,7 @@ function render({ model, el }) {
   }
   model.on("change:sheet", draw);
   const offChange = store.onChange((collection) => {
-    if (collection === null || collection === COLLECTION) load();
+    if (collection === null || collection === COLLECTION || collection === UNDO) load();
   });
   const onFocus = () => load();
   window.addEventListener("focus", onFocus);
@@ -209,7 +212,7 @@ function render({ model, el }) {
 }
 export default { render };
 """
-)
+).replace("@UNDO@", UNDO_COLLECTION)
 
 CSS = """
 .rl-sheet { display: flex; flex-direction: column; gap: 0.6em; max-width: 60em;
