@@ -33,13 +33,15 @@ MAX_WHAT = 1000
 """The longest description of a change kept (a change of every field of a long name)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Step:
     """A change saved on the sheet: the character ``before`` and ``after`` it, and the
     change in words (``what``)."""
 
     before: Entry
+    """The character as he was: what Undo writes back."""
     after: Entry
+    """The character as the change saved him: Undo is refused if he is no longer so."""
     what: str
 
 
