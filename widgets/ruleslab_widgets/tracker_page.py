@@ -33,7 +33,7 @@ import traitlets
 
 from ruleslab import Character, InputError
 from ruleslab.encounter import aberrant as ab
-from ruleslab.encounter.board import HIDDEN_NAME, Row, board
+from ruleslab.encounter.board import HIDDEN_NAME, board
 from ruleslab.encounter.chimera_state import ChimeraEncounter
 from ruleslab.encounter.chimera_table import Fighter
 from ruleslab.encounter.combatant import TRAININGS
@@ -51,6 +51,7 @@ from ruleslab_widgets.tracker_board import (
     attack_setups,
     initiative_fields,
     odds_links,
+    shown_row,
     track_boxes,
 )
 from ruleslab_widgets.tracker_chimera import ChimeraDesk
@@ -483,7 +484,7 @@ class TrackerPage(RecordPage):
             "rows": [
                 {
                     "key": r.key,
-                    **_row(r),
+                    **shown_row(r),
                     "hidden": r.key in hidden,
                     "group": groups.get(r.key, ""),
                     "track": track_boxes(enc, r.key) if enc is not None else [],
@@ -507,22 +508,10 @@ class TrackerPage(RecordPage):
                 if enc is not None and who is not None and who.hidden and not enc.scene_over
                 else when,
                 "rows": [
-                    _row(r) for r in (board(enc, player_view=True) if enc is not None else ())
+                    shown_row(r) for r in (board(enc, player_view=True) if enc is not None else ())
                 ],
             },
         }
-
-
-def _row(r: Row) -> dict[str, Any]:
-    """What the GM's board and the players' view both show of a combatant's row."""
-    return {
-        "name": r.name,
-        "side": r.side,
-        "initiative": r.initiative,
-        "acting": r.acting,
-        "health": r.health,
-        "chips": list(r.chips),
-    }
 
 
 def tracker_page() -> w.VBox:
