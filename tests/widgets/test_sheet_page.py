@@ -271,3 +271,21 @@ def test_an_unreadable_record_of_changes_is_set_aside_and_said():
     assert "set aside, not deleted" in sheet.page.sheet["message"]
     assert sheet.page.sheet["undo"] == ""
     assert sheet.fields()["strength"]["value"] == "4"
+
+
+def test_changes_the_store_cannot_keep_are_said_and_still_undone_on_the_page():
+    storage, kim = _kim()
+    sheet = Sheet(storage, kim)
+    sheet.steps.write = lambda msg: {  # type: ignore[method-assign]
+        "type": "written",
+        "req": msg["req"],
+        "error": "QuotaExceededError",
+    }
+    sheet.say({"type": "save", "values": {"stamina": "5"}})
+    assert sheet.stored(kim).record == Character(strength=4, stamina=5)
+    assert sheet.page.sheet["message"] == (
+        "Saved Stamina of Kim. The sheet's changes could not be stored "
+        "(QuotaExceededError): Undo lasts only while this page is open."
+    )
+    sheet.say({"type": "undo"})
+    assert sheet.stored(kim).record == Character(strength=4)

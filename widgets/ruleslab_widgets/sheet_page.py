@@ -220,14 +220,15 @@ class SheetPage(RecordPage):
                     bad.append(Unreadable(stored.id, exc.message))
         if not bad:
             return
-        if self.storage == "ready":
+        ready = self.storage == "ready"
+        if ready:
             ids = [u.id for u in bad if u.id is not None]
             self._post({"type": "set_aside", "collection": UNDO_COLLECTION, "ids": ids})
         found = "; ".join(u.found for u in bad[:3])[:300]
+        where = "they were set aside, not deleted" if ready else "they were left as they are"
         self._say(
             f"{len(bad)} stored record(s) of the sheet's changes could not be read ({found}): "
-            "they were set aside, not deleted; the character is as saved, and Undo starts "
-            "from his next change.",
+            f"{where}; the character is as saved, and Undo starts from his next change.",
             "warning",
         )
 
@@ -242,8 +243,8 @@ class SheetPage(RecordPage):
                 return
             why = "another tab changed them" if result.conflicts else result.error
             self._say(
-                f"{said} Its undo lasts only while this page is open: the sheet's changes "
-                f"could not be stored ({why}).".strip(),
+                f"{said} The sheet's changes could not be stored ({why}): Undo lasts only "
+                "while this page is open.".strip(),
                 "warning",
             )
             self._draw()
