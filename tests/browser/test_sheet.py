@@ -16,7 +16,7 @@ import pytest
 
 from tests.browser.axe_check import axe_violations
 from tests.browser.conftest import KERNEL_TIMEOUT, PageWatch, field_box, type_into
-from tests.browser.test_party import CLEAR_JS, STORED_JS, _open, _save_as
+from tests.browser.test_party import CLEAR_JS, STORED_JS, _fill, _open, _save_as
 from tests.browser.test_tracker import PUT_PARTY_JS
 
 pytestmark = pytest.mark.browser
@@ -306,3 +306,62 @@ def test_the_sheet_is_axe_clean_and_looked_at(
             _looked_at(page, artifacts / f"sheet-list-{theme}-{width}.png")
         finally:
             context.close()
+
+
+def test_a_save_is_undone_after_a_reload_and_the_party_bar_sees_it(
+    browser: Any, base_url: str, artifacts: Any
+) -> None:
+    """Kim (Strength 4 entered) saved with Strength 6 on his sheet; the page reloaded, its
+    Undo writes him back with 4, which a calculator's party bar then fills."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        watch = PageWatch(page, base_url)
+        page.goto(base_url + SHEET)
+        page.evaluate(CLEAR_JS)
+        page.wait_for_selector(".rl-sheet", timeout=KERNEL_TIMEOUT)
+        kim = Party().add("Kim", Character(strength=4)).entries[0]
+        _put(page, kim)
+        page.goto(f"{base_url}{SHEET}&id={kim.id}")
+        _sheet_drawn(page, "Kim")
+        page.locator("#rl-sh-strength").fill("6")
+        page.get_by_role("button", name="Save 1 change").click()
+        _status(page, "Saved Strength of Kim.")
+        assert _wait_stored(page, "Kim", lambda e: e.record.strength == 6).record == (
+            Character(strength=6)
+        )
+        page.reload()
+        _sheet_drawn(page, "Kim")
+        undo = page.get_by_role("button", name="Undo: change Strength of Kim")
+        undo.wait_for(timeout=20_000)
+        assert undo.is_enabled()
+        assert page.evaluate(FIELDS_JS)["strength"]["value"] == "6"
+        _looked_at(page, artifacts / "sheet-undo-after-reload-1280.png")
+        page.set_viewport_size({"width": 390, "height": 844})
+        _looked_at(page, artifacts / "sheet-undo-after-reload-390.png")
+        undo.click()
+        _status(page, "Undone: change Strength of Kim.")
+        back = _wait_stored(page, "Kim", lambda e: e.record.strength == 4)
+        assert (back.record, back.entered) == (Character(strength=4), {"strength"})
+        page.wait_for_function(
+            "() => document.querySelector('#rl-sh-strength').value === '4'", timeout=20_000
+        )
+        # reloaded again: nothing left to undo
+        page.reload()
+        _sheet_drawn(page, "Kim")
+        page.wait_for_function(
+            "() => { const b = document.querySelector('.rl-sh-undo');"
+            " return b && b.disabled && b.textContent === 'Undo'; }",
+            timeout=20_000,
+        )
+        # the party bar of a calculator fills the lifter with the Strength undone to
+        bar = _open(page, base_url, "lifting")
+        _fill(bar, "the lifter", "Kim")
+        page.wait_for_function(
+            "() => document.querySelector('.rl-calc-lifting .rl-field-strength input')"
+            ".value === '4'",
+            timeout=20_000,
+        )
+        assert watch.errors == []
+    finally:
+        context.close()

@@ -8,6 +8,7 @@ the record store as the party bar's tests.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -21,26 +22,34 @@ from ruleslab.party import KINDS, Party, parse_entry
 from ruleslab.records import fields_of
 from ruleslab_widgets import app_page
 from ruleslab_widgets.sheet_page import GROUPS, SheetPage, sheet_page
+from ruleslab_widgets.sheet_record import UNDO_COLLECTION
 from tests.widgets.test_app_page import channel  # noqa: F401 (the same fixture)
 from tests.widgets.test_party import Storage
 
 
 class Sheet:
-    """The sheet of character ``ident`` over ``storage``: its writes answered at once."""
+    """The sheet of character ``ident`` over ``storage`` (the party) and ``steps`` (the
+    sheet's changes, collection ``sheet-undo``): its writes answered at once."""
 
-    def __init__(self, storage: Storage, ident: str) -> None:
+    def __init__(self, storage: Storage, ident: str, steps: Storage | None = None) -> None:
         self.storage = storage
+        self.steps = Storage() if steps is None else steps
         self.page = SheetPage(ident)
         self.sent: list[dict[str, Any]] = []
         self.page.send = self._send  # type: ignore[method-assign]
-        self.say({"type": "loaded", **storage.reading()})
+        self.say(self.reading())
+
+    def reading(self) -> dict[str, Any]:
+        return {**self.storage.reading(), "undo": self.steps.reading()["records"]}
 
     def _send(self, content: dict[str, Any], buffers: Any = None) -> None:
         self.sent.append(content)
-        if content.get("type") == "write":
+        if content.get("type") == "write" and content.get("collection") == UNDO_COLLECTION:
+            self.say({**self.steps.write(content), "collection": UNDO_COLLECTION})
+        elif content.get("type") == "write":
             self.say(self.storage.write(content))
         elif content.get("type") == "load":
-            self.say({"type": "loaded", **self.storage.reading()})
+            self.say(self.reading())
 
     def say(self, content: dict[str, Any]) -> None:
         self.page._receive(self.page, content, [])
@@ -183,3 +192,100 @@ def test_a_fighters_wounds_over_his_wound_limit_are_refused():
     assert sheet.stored(rex).record.wounds == 0
     sheet.say({"type": "save", "values": {"wounds": "4", "wound_limit": "5"}})
     assert sheet.stored(rex).record.wounds == 4
+
+
+def test_the_last_changes_can_be_undone_after_a_reload():
+    storage, kim = _kim()
+    sheet = Sheet(storage, kim)
+    sheet.say({"type": "save", "values": {"stamina": "5"}})
+    sheet.say({"type": "default", "field": "strength"})
+    # the page reloaded: a new sheet over the same storage
+    again = Sheet(storage, kim, sheet.steps)
+    assert again.page.sheet["undo"] == "set Strength of Kim to the default (3)"
+    again.say({"type": "undo"})
+    assert again.stored(kim).record == Character(strength=4, stamina=5)
+    assert again.page.sheet["message"] == "Undone: set Strength of Kim to the default (3)."
+    third = Sheet(storage, kim, sheet.steps)
+    assert third.page.sheet["undo"] == "change Stamina of Kim"
+    third.say({"type": "undo"})
+    back = third.stored(kim)
+    assert (back.record, back.entered) == (Character(strength=4), {"strength", "wits"})
+    assert Sheet(storage, kim, sheet.steps).page.sheet["undo"] == ""
+
+
+def test_only_the_last_ten_changes_are_kept_to_undo():
+    storage, kim = _kim()
+    sheet = Sheet(storage, kim)
+    for stamina in range(4, 16):  # 12 saves: Stamina 4, 5, …, 15
+        sheet.say({"type": "save", "values": {"stamina": str(stamina)}})
+        assert sheet.stored(kim).record.stamina == stamina
+    again = Sheet(storage, kim, sheet.steps)
+    for _ in range(10):
+        assert again.page.sheet["undo"] == "change Stamina of Kim"
+        again.say({"type": "undo"})
+    # ten undone from 15: back to the 2nd save's 5; the 1st save's change was dropped
+    assert again.stored(kim).record == Character(strength=4, stamina=5)
+    assert again.page.sheet["undo"] == ""
+
+
+def test_an_undo_after_a_change_made_elsewhere_is_refused_and_loses_nothing():
+    storage, kim = _kim()
+    sheet = Sheet(storage, kim)
+    sheet.say({"type": "save", "values": {"stamina": "5"}})
+    # another sheet saves Stamina 7, then a party bar writes 8 ("Update Kim")
+    other = Sheet(storage, kim, sheet.steps)
+    other.say({"type": "save", "values": {"stamina": "7"}})
+    storage_text = storage.records[kim]["text"]
+    storage.records[kim]["text"] = storage_text.replace('"stamina":7', '"stamina":8')
+    storage.records[kim]["rev"] += 1
+    again = Sheet(storage, kim, sheet.steps)
+    assert again.page.sheet["undo"] == "change Stamina of Kim"
+    again.say({"type": "undo"})
+    assert again.stored(kim).record == Character(strength=4, stamina=8)
+    assert again.page.sheet["message"].startswith("Cannot undo: Kim was changed elsewhere")
+    assert again.page.sheet["undo"] == ""
+
+
+def test_an_undo_refused_by_the_store_can_be_tried_again():
+    storage, kim = _kim()
+    sheet = Sheet(storage, kim)
+    sheet.say({"type": "save", "values": {"stamina": "5"}})
+    sheet.page._store.records[kim] = dataclasses.replace(
+        sheet.page._store.records[kim], rev=storage.records[kim]["rev"] - 1
+    )  # (as if read before the save: the store refuses the write)
+    sheet.say({"type": "undo"})
+    assert "changed or deleted in another tab meanwhile" in sheet.page.sheet["message"]
+    assert sheet.page.sheet["undo"] == "change Stamina of Kim"
+    sheet.say({"type": "undo"})  # (read again since: the undo goes through)
+    assert sheet.stored(kim).record == Character(strength=4)
+
+
+def test_an_unreadable_record_of_changes_is_set_aside_and_said():
+    storage, kim = _kim()
+    steps = Storage()
+    steps.records[kim] = {"rev": 1, "created": 0.0, "deleted": False, "text": '{"format": 1'}
+    sheet = Sheet(storage, kim, steps)
+    aside = [m for m in sheet.sent if m["type"] == "set_aside"]
+    assert aside == [{"type": "set_aside", "collection": "sheet-undo", "ids": [kim]}]
+    assert "could not be read" in sheet.page.sheet["message"]
+    assert "set aside, not deleted" in sheet.page.sheet["message"]
+    assert sheet.page.sheet["undo"] == ""
+    assert sheet.fields()["strength"]["value"] == "4"
+
+
+def test_changes_the_store_cannot_keep_are_said_and_still_undone_on_the_page():
+    storage, kim = _kim()
+    sheet = Sheet(storage, kim)
+    sheet.steps.write = lambda msg: {  # type: ignore[method-assign]
+        "type": "written",
+        "req": msg["req"],
+        "error": "QuotaExceededError",
+    }
+    sheet.say({"type": "save", "values": {"stamina": "5"}})
+    assert sheet.stored(kim).record == Character(strength=4, stamina=5)
+    assert sheet.page.sheet["message"] == (
+        "Saved Stamina of Kim. The sheet's changes could not be stored "
+        "(QuotaExceededError): Undo lasts only while this page is open."
+    )
+    sheet.say({"type": "undo"})
+    assert sheet.stored(kim).record == Character(strength=4)

@@ -67,5 +67,30 @@ function node(tag, props = {}, children = []) {
   el.append(...children.filter((c) => c !== null));
   return el;
 }
+/* A page's button maker: `btn(text, onclick, extra)`, a button of class `cls` (`extra`:
+ * more props, its own class among them). */
+function buttonOf(cls) {
+  return (text, onclick, extra = {}) =>
+    node("button", { type: "button", class: cls, text, onclick, ...extra });
+}
+/* `text` offered as the file `filename` (JSON), through a link of class `cls`. */
+function download(text, filename, cls) {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const a = node("a", { href: url, download: filename, class: cls });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+/* A handler of the messages a page's Python sends: `handlers[msg.type](msg)`; a message of
+ * another type, or not an object, is ignored. */
+function onMessages(handlers) {
+  return (msg) => {
+    if (!msg || typeof msg !== "object") return;
+    if (Object.prototype.hasOwnProperty.call(handlers, msg.type)) handlers[msg.type](msg);
+  };
+}
 """
-"""The page's helper that makes an element (a module's script includes it)."""
+"""The page's helpers (a module's script includes them): ``node`` makes an element,
+``buttonOf`` a page's button maker, ``download`` offers a file, ``onMessages`` dispatches
+the messages Python sends."""

@@ -130,10 +130,7 @@ function address(query, fragment) {
   const relative = "app.html?" + query + (fragment ? "#" + fragment : "");
   return root ? new URL(relative, root).href : relative;
 }
-function button(text, onclick, extra = {}) {
-  return node("button", { type: "button", class: "jupyter-button rl-party-button", text,
-                          onclick, ...extra });
-}
+const button = buttonOf("jupyter-button rl-party-button");
 let uid = 0;
 
 function render({ model, el }) {
@@ -201,30 +198,17 @@ function render({ model, el }) {
     await load();
   }
   async function downloadAside() {
-    try { download(await store.asideText(), "ruleslab-set-aside.json"); }
+    try { download(await store.asideText(), "ruleslab-set-aside.json", "rl-party-download"); }
     catch (err) {
       send({ type: "say", text: `The set-aside data could not be read (${errText(err)}).` });
     }
   }
-  function download(text, filename) {
-    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-    const a = node("a", { href: url, download: filename, class: "rl-party-download" });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10000);
-  }
-  const onMsg = (msg) => {
-    if (!msg || typeof msg !== "object") return;
-    if (msg.type === "write") write(msg);
-    else if (msg.type === "set_aside") setAside(msg.ids);
-    else if (msg.type === "load") load();
-    else if (msg.type === "download") download(msg.text, msg.filename);
-    else if (msg.type === "link") {
+  const onMsg = onMessages({ write, set_aside: (msg) => setAside(msg.ids), load,
+    download: (msg) => download(msg.text, msg.filename, "rl-party-download"),
+    link: (msg) => {
       ui.link = { id: msg.id, url: address(msg.query, msg.fragment) };
       draw();
-    }
-  };
+    } });
   model.on("msg:custom", onMsg);
 
   const root = node("div", { class: "rl-party", role: "region", "aria-label": "The party" });

@@ -44,6 +44,7 @@ __all__ = [
     "MAX_RECORD_TEXT",
     "RECORDS_JS",
     "RECORD_NEWEST",
+    "RECORD_PAGE_JS",
     "RecordSync",
     "Stored",
     "Unreadable",
@@ -472,6 +473,40 @@ function recordStore(extraStores = []) {
     "@RECORD_NEWEST@", str(RECORD_NEWEST)
 )
 """The page's half: ``recordStore()`` and the shape check of a stored record."""
+
+RECORD_PAGE_JS = r"""
+/* A page's side of the record-store messages its Python sends (the tracker's, the
+ * sheet's), for `collection` of `store` (and the collections `also`, which a message
+ * names): `load()` sends the reading ("loaded": the mode and the records, and what
+ * `more()` adds), nothing of the GM's read in a frame; `messages`: "write" (the ops
+ * written, "written" said back), "set_aside" (then read again) and "load" answered. */
+function recordPage(store, collection, send, more = async () => ({}), also = []) {
+  const named = (c) => (also.includes(c) ? c : collection);
+  async function load() {
+    if (!ownData() || foreignHost() !== null) {  // a frame: nothing of the GM's kept
+      send({ type: "loaded", mode: "embedded" });
+      return;
+    }
+    try { send({ type: "loaded", ...(await store.readAll(collection)), ...(await more()) }); }
+    catch (err) { send({ type: "loaded", mode: "unavailable", error: errText(err) }); }
+  }
+  async function write(msg) {
+    const where = named(msg.collection);
+    let result;
+    try { result = await store.write(where, Array.isArray(msg.ops) ? msg.ops : []); }
+    catch (err) { result = { error: errText(err) }; }
+    send({ type: "written", req: msg.req, collection: where, ...result });
+  }
+  async function setAside(msg) {
+    const ids = msg.ids;
+    try { await store.setAside(named(msg.collection), Array.isArray(ids) ? ids : []); }
+    catch (err) { send({ type: "say", text: `Could not set aside (${errText(err)}).` }); }
+    await load();
+  }
+  return { load, messages: { write, set_aside: setAside, load } };
+}
+"""
+"""A page's answers to its Python's record-store messages (after :data:`RECORDS_JS`)."""
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,11 @@ field again, writes the character to the party's record store (collection ``part
 :mod:`ruleslab_widgets.records`, as the party bar does: a write made from an older
 revision is refused and said) and makes the fields saved *entered*. "Use the default"
 makes an entered field a default again. Each save, rename or default can be undone
-(the character as he was, written back) while the page is open. What was typed and not
-saved is kept across another tab's change and a refused write.
+(the character as he was, written back), the last :data:`UNDO_KEPT` of them also after a
+reload: each character's changes are kept in the record store too (collection
+:data:`UNDO_COLLECTION`, one record per character, his id: :func:`steps_text`), written once
+the change is saved; one that cannot be read is set aside with a message, never deleted.
+What was typed and not saved is kept across another tab's change and a refused write.
 
 Python checks everything; the page draws :attr:`SheetPage.sheet` and sends what the GM
 did. Every text is shown with ``textContent`` or an input's ``value``, never as HTML.
@@ -35,18 +38,25 @@ import traitlets
 from ruleslab import InputError, Party
 from ruleslab.params import BoolParam, ChoiceParam, IntParam, NumberParam, Param
 from ruleslab.party import Entry, entry_json
-from ruleslab_widgets.module_widget import ModuleWidget
 from ruleslab_widgets.party import COLLECTION, form_text, stored_party
-from ruleslab_widgets.records import RecordSync, Unreadable, Written
+from ruleslab_widgets.record_page import RecordPage
+from ruleslab_widgets.records import Unreadable, Written
+from ruleslab_widgets.sheet_record import UNDO_COLLECTION, UNDO_KEPT, Step, parse_steps, steps_text
 from ruleslab_widgets.sheet_view import CSS, ESM
 from ruleslab_widgets.style import STYLE
 
-__all__ = ["GROUPS", "KEY", "TITLE", "SheetPage", "sheet_ids", "sheet_page"]
+__all__ = [
+    "GROUPS",
+    "KEY",
+    "TITLE",
+    "SheetPage",
+    "sheet_ids",
+    "sheet_page",
+]
 
 KEY = "sheet"
 """The app page's key for the sheet (``app.html?calculator=sheet&id=…``)."""
 TITLE = "Character sheet"
-
 GROUPS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     "character": (
         (
@@ -143,7 +153,7 @@ def _field(p: Param, value: Any, default: Any, entered: bool) -> dict[str, Any]:
     }
 
 
-class SheetPage(ModuleWidget):
+class SheetPage(RecordPage):
     """The sheet of character ``ident`` (see the module's docstring): :attr:`sheet` is
     what the page draws; the page's messages are the GM's edits (:meth:`_receive`)."""
 
@@ -151,71 +161,95 @@ class SheetPage(ModuleWidget):
     _css = CSS
     sheet = traitlets.Dict().tag(sync=True)
 
+    EMBEDDED = (
+        "This sheet is shown inside another page: it neither reads nor saves your "
+        "party (the site's own pages do)."
+    )
+    UNAVAILABLE = "This browser does not let the page read the party ({why})."
+
     def __init__(self, ident: str = "", **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        super().__init__(COLLECTION, **kwargs)
         self.ident = ident
         self.party = Party()
-        self.storage = "loading"
         self.errors: dict[str, str] = {}
         """A message per field of what was typed and refused (the field's own)."""
-        self._undo: list[tuple[Entry, str]] = []
-        """Each change saved on this page: the character before it, and the change in words."""
-        self._message = ("", "info")
-        self._store = RecordSync(COLLECTION, self._post)
-        self.on_msg(self._receive)
+        self._undo: list[Step] = []
+        """The character's last changes saved (on this page, or stored: :meth:`loaded`)."""
+        self._steps = self._sync(UNDO_COLLECTION)
         self._draw()
 
     # -- page → Python ------------------------------------------------------------
-    def _receive(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if not isinstance(content, dict):
-            return
-        c = content
-        handlers: dict[str, Callable[[], None]] = {
-            "loaded": lambda: self.loaded(c),
-            "written": lambda: self._store.written(c),
+    def _handlers(self, c: dict[str, Any]) -> dict[str, Callable[[], None]]:
+        return {
             "check": lambda: self.check(str(c.get("field")), c.get("text")),
             "save": lambda: self.save(c.get("values")),
             "default": lambda: self.use_default(str(c.get("field"))),
             "rename": lambda: self.rename(c.get("name")),
             "undo": self.undo,
-            "say": lambda: self._say(str(c.get("text"))[:300], "warning"),
         }
-        handler = handlers.get(str(c.get("type")))
-        if handler is not None:
-            handler()
-            self._draw()
-
-    def _say(self, text: str, kind: str = "info") -> None:
-        self._message = (text, kind)
-
-    def _post(self, content: dict[str, Any]) -> None:
-        """A message to the page (write, set aside, read again, saved)."""
-        self.send(content)
 
     # -- storage --------------------------------------------------------------------
     def loaded(self, content: dict[str, Any]) -> None:
         """The page's reading of the party's records: each checked; one that cannot be
         read set aside (kept, downloadable from the party bar) and said."""
-        mode = content.get("mode")
-        if mode == "embedded":
-            self.storage = "unavailable"
-            self._say(
-                "This sheet is shown inside another page: it neither reads nor saves your "
-                "party (the site's own pages do)."
-            )
-            return
-        if mode not in ("ready", "readonly"):
-            self.storage = "unavailable"
-            why = str(content.get("error") or "no storage")[:160]
-            self._say(f"This browser does not let the page read the party ({why}).", "warning")
+        mode = self._usable(content)
+        if mode is None:
             return
         if self._store.in_flight:
             return  # (read before this page's own write: the reading after it follows)
-        self.storage = str(mode)
+        self.storage = mode
         live, bad, _newer = self._store.loaded(content.get("records"))
         self.party = stored_party(live, bad)
         if bad:
             self._set_aside(bad)
+        self._stored_steps(content.get("undo"))
+
+    def _stored_steps(self, items: Any) -> None:
+        """The character's last changes as stored (``items``: the page's reading of
+        collection :data:`UNDO_COLLECTION`), unless this page's own are newer (a write of
+        them in flight, or this reading begun before it); an unreadable record set aside
+        and said."""
+        if self._steps.in_flight or self._steps.older(items):
+            return
+        live, bad, _newer = self._steps.loaded(items)
+        for stored in live:
+            if stored.id == self.ident:
+                try:
+                    self._undo = parse_steps(stored.text, self.ident)
+                except InputError as exc:
+                    bad.append(Unreadable(stored.id, exc.message))
+        if not bad:
+            return
+        ready = self.storage == "ready"
+        if ready:
+            ids = [u.id for u in bad if u.id is not None]
+            self._post({"type": "set_aside", "collection": UNDO_COLLECTION, "ids": ids})
+        found = "; ".join(u.found for u in bad[:3])[:300]
+        where = "they were set aside, not deleted" if ready else "they were left as they are"
+        self._say(
+            f"{len(bad)} stored record(s) of the sheet's changes could not be read ({found}): "
+            f"{where}; the character is as saved, and Undo starts from his next change.",
+            "warning",
+        )
+
+    def _keep_steps(self, said: str) -> None:
+        """The character's last changes written to the record store (Undo after a reload);
+        ``said``: what the page says of the change, told too if they cannot be kept."""
+        if self.storage != "ready":
+            return
+
+        def done(result: Written) -> None:
+            if result.ok:
+                return
+            why = "another tab changed them" if result.conflicts else result.error
+            self._say(
+                f"{said} The sheet's changes could not be stored ({why}): Undo lasts only "
+                "while this page is open.".strip(),
+                "warning",
+            )
+            self._draw()
+
+        self._steps.write({self.ident: steps_text(self._undo)}, done)
 
     def _set_aside(self, bad: list[Unreadable]) -> None:
         if self.storage == "ready":
@@ -235,10 +269,15 @@ class SheetPage(ModuleWidget):
         except KeyError:
             return None
 
-    def _write(self, new: Entry, before: Entry, said: str, what: str, *, undo: bool) -> None:
+    def _write(
+        self, new: Entry, before: Entry, said: str, what: str, *, undone: Step | None = None
+    ) -> None:
         """Write ``new`` (character ``before`` changed) to the record store; ``said`` once
-        it is saved; ``undo``: the change can be undone."""
+        it is saved. ``undone``: the change this write undoes (kept to undo again if the
+        write fails); else this change can be undone once saved."""
         if self.storage != "ready":
+            if undone is not None:
+                self._undo.append(undone)
             self._say(
                 f"Not saved: {what} needs the browser's storage, which this page cannot write.",
                 "warning",
@@ -250,18 +289,22 @@ class SheetPage(ModuleWidget):
 
         def done(result: Written) -> None:
             if result.ok:
-                if undo:
-                    self._undo.append((before, what))
+                if undone is None:
+                    self._undo.append(Step(before, new, what))
+                    del self._undo[:-UNDO_KEPT]
                 self._say(said)
-            elif result.conflicts:
+                self._keep_steps(said)
+            else:
+                if undone is not None:  # (the change is still there to undo)
+                    self._undo.append(undone)
                 self._say(
                     f"Not saved: {before.name} was changed or deleted in another tab meanwhile. "
                     "The sheet shows what is saved now; what you typed is kept: save again "
-                    "if you still want it.",
+                    "if you still want it."
+                    if result.conflicts
+                    else f"Not saved: the browser refused the write ({result.error}).",
                     "warning",
                 )
-            else:
-                self._say(f"Not saved: the browser refused the write ({result.error}).", "warning")
             if result.ok:
                 self._post({"type": "saved", "id": new.id})
             self._post({"type": "load"})
@@ -330,7 +373,7 @@ class SheetPage(ModuleWidget):
             self._post({"type": "saved", "id": entry.id})
             return
         what = f"{', '.join(changed) or 'the fields typed'} of {entry.name}"
-        self._write(new, entry, f"Saved {what}.", f"change {what}", undo=True)
+        self._write(new, entry, f"Saved {what}.", f"change {what}")
 
     def use_default(self, name: str) -> None:
         """Field ``name`` back to the record's default, no longer entered."""
@@ -343,7 +386,7 @@ class SheetPage(ModuleWidget):
         new = Entry(entry.id, entry.name, rec, entry.entered - {p.name})
         self.errors.pop(name, None)
         what = f"{p.label} of {entry.name} to the default ({_shown(p, default)})"
-        self._write(new, entry, f"Set {what}.", f"set {what}", undo=True)
+        self._write(new, entry, f"Set {what}.", f"set {what}")
 
     def rename(self, name: Any) -> None:
         entry = self._entry()
@@ -358,18 +401,29 @@ class SheetPage(ModuleWidget):
         if new.name == entry.name:
             return
         what = f"{entry.name} to {new.name}"
-        self._write(new, entry, f"Renamed {what}.", f"rename {what}", undo=True)
+        self._write(new, entry, f"Renamed {what}.", f"rename {what}")
 
     def undo(self) -> None:
         """The last change saved on this page undone: the character as he was, written."""
         if not self._undo:
             return
-        before, what = self._undo.pop()
+        step = self._undo.pop()
         now = self._entry()
         if now is None:
-            self._say(f"Cannot undo: {before.name} is no longer in the party.", "warning")
+            self._undo.append(step)
+            self._say(f"Cannot undo: {step.before.name} is no longer in the party.", "warning")
             return
-        self._write(before, now, f"Undone: {what}.", f"undo: {what}", undo=False)
+        if now != step.after:  # (changed since, elsewhere: undoing would lose that change)
+            self._undo.clear()
+            self._keep_steps("")
+            self._say(
+                f"Cannot undo: {now.name} was changed elsewhere since (a party bar or another "
+                "tab); the sheet shows him as saved now, and Undo starts from his next change.",
+                "warning",
+            )
+            return
+        what = step.what
+        self._write(step.before, now, f"Undone: {what}.", f"undo: {what}", undone=step)
 
     # -- Python → page ----------------------------------------------------------------
     def _draw(self) -> None:
@@ -410,7 +464,7 @@ class SheetPage(ModuleWidget):
             ],
             "character": character,
             "errors": dict(self.errors),
-            "undo": self._undo[-1][1] if self._undo else "",
+            "undo": self._undo[-1].what if self._undo else "",
         }
 
 

@@ -7,15 +7,17 @@ other sheets) and its styles. Every text is set with ``textContent`` or an input
 from __future__ import annotations
 
 from ruleslab_widgets.module_widget import NODE_JS
-from ruleslab_widgets.records import RECORDS_JS
+from ruleslab_widgets.records import RECORD_PAGE_JS, RECORDS_JS
+from ruleslab_widgets.sheet_record import UNDO_COLLECTION
 
 __all__ = ["CSS", "ESM"]
 
 ESM = (
     RECORDS_JS
+    + RECORD_PAGE_JS
     + NODE_JS
     + r"""
-const COLLECTION = "party";
+const COLLECTION = "party", UNDO = "@UNDO@";
 let sharedStore = null;
 function sheetAddress(id) {
   const url = new URL(window.location.href);
@@ -33,42 +35,20 @@ function render({ model, el }) {
   // what the GM typed and has not saved, by character and field (kept across redraws,
   // another tab's change and a refused write); sent: what the last "Save" sent
   const ui = { edits: {}, sent: {}, renaming: false, renameText: "" };
-  async function load() {
-    if (!ownData() || foreignHost() !== null) {
-      send({ type: "loaded", mode: "embedded" });
-      return;
-    }
-    try { send({ type: "loaded", ...(await store.readAll(COLLECTION)) }); }
-    catch (err) { send({ type: "loaded", mode: "unavailable", error: errText(err) }); }
-  }
-  async function write(msg) {
-    let result;
-    try { result = await store.write(COLLECTION, Array.isArray(msg.ops) ? msg.ops : []); }
-    catch (err) { result = { error: errText(err) }; }
-    send({ type: "written", req: msg.req, ...result });
-  }
-  async function setAside(ids) {
-    try { await store.setAside(COLLECTION, Array.isArray(ids) ? ids : []); }
-    catch (err) { send({ type: "say", text: `Could not set aside (${errText(err)}).` }); }
-    await load();
-  }
-  const onMsg = (msg) => {
-    if (!msg || typeof msg !== "object") return;
-    if (msg.type === "write") write(msg);
-    else if (msg.type === "set_aside") setAside(msg.ids);
-    else if (msg.type === "load") load();
-    else if (msg.type === "saved") {
-      const mine = ui.edits[msg.id] || {}, sent = ui.sent[msg.id] || {};
-      for (const [k, v] of Object.entries(sent)) if (mine[k] === v) delete mine[k];
-      delete ui.sent[msg.id];
-      draw();
-    }
-  };
+  // the party, and the characters' last changes saved on their sheets (Undo after a reload)
+  const records = recordPage(store, COLLECTION, send,
+    async () => ({ undo: (await store.readAll(UNDO)).records }), [UNDO]);
+  const load = records.load;
+  const onMsg = onMessages({ ...records.messages, saved: (msg) => {
+    const mine = ui.edits[msg.id] || {}, sent = ui.sent[msg.id] || {};
+    for (const [k, v] of Object.entries(sent)) if (mine[k] === v) delete mine[k];
+    delete ui.sent[msg.id];
+    draw();
+  } });
   model.on("msg:custom", onMsg);
   const root = node("div", { class: "rl-sheet" });
   el.replaceChildren(root);
-  const btn = (text, onclick, extra = {}) =>
-    node("button", { type: "button", class: "rl-sh-btn", text, onclick, ...extra });
+  const btn = buttonOf("rl-sh-btn");
 
   function fieldRow(c, f, errors) {
     const edits = ui.edits[c.id] || (ui.edits[c.id] = {});
@@ -217,7 +197,7 @@ function render({ model, el }) {
   }
   model.on("change:sheet", draw);
   const offChange = store.onChange((collection) => {
-    if (collection === null || collection === COLLECTION) load();
+    if (collection === null || collection === COLLECTION || collection === UNDO) load();
   });
   const onFocus = () => load();
   window.addEventListener("focus", onFocus);
@@ -232,7 +212,7 @@ function render({ model, el }) {
 }
 export default { render };
 """
-)
+).replace("@UNDO@", UNDO_COLLECTION)
 
 CSS = """
 .rl-sheet { display: flex; flex-direction: column; gap: 0.6em; max-width: 60em;

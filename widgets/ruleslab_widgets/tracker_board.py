@@ -12,10 +12,18 @@ from typing import Any
 from ruleslab import InputError
 from ruleslab.encounter import aberrant as ab
 from ruleslab.encounter.attack_inputs import attack_inputs
+from ruleslab.encounter.board import Row
 from ruleslab.encounter.state import Encounter, track_of
 from ruleslab_widgets.party import _text
 
-__all__ = ["attack_query", "attack_setups", "initiative_fields", "odds_links", "track_boxes"]
+__all__ = [
+    "attack_query",
+    "attack_setups",
+    "initiative_fields",
+    "odds_links",
+    "shown_row",
+    "track_boxes",
+]
 
 
 def initiative_fields(enc: Encounter) -> list[dict[str, Any]]:
@@ -109,3 +117,15 @@ def attack_query(enc: Encounter, attacker: str, target: str) -> str:
             if flat in defaults and text != _text(defaults[flat]):
                 fields[flat] = text
     return urlencode({"calculator": "autofire", **fields})
+
+
+def shown_row(r: Row) -> dict[str, Any]:
+    """What the GM's board and the players' view both show of a combatant's row."""
+    return {
+        "name": r.name,
+        "side": r.side,
+        "initiative": r.initiative,
+        "acting": r.acting,
+        "health": r.health,
+        "chips": list(r.chips),
+    }

@@ -50,8 +50,8 @@ from ruleslab.encounter.readings import (
 from ruleslab.encounter.share import parse_shared_encounter, shared_encounter
 from ruleslab.encounter.state import Encounter
 from ruleslab.party import Entry, parse_entry
-from ruleslab_widgets.module_widget import ModuleWidget
-from ruleslab_widgets.records import MAX_RECORD_TEXT, RECORD_NEWEST, RecordSync, Unreadable, Written
+from ruleslab_widgets.record_page import RecordPage
+from ruleslab_widgets.records import MAX_RECORD_TEXT, RECORD_NEWEST, Unreadable, Written
 from ruleslab_widgets.sheet_page import sheet_ids
 from ruleslab_widgets.style import STYLE
 from ruleslab_widgets.tracker_board import (
@@ -59,6 +59,7 @@ from ruleslab_widgets.tracker_board import (
     attack_setups,
     initiative_fields,
     odds_links,
+    shown_row,
     track_boxes,
 )
 from ruleslab_widgets.tracker_chimera import ChimeraDesk
@@ -75,7 +76,7 @@ COLLECTION = "encounters"
 """The record store's collection of the saved encounters."""
 
 
-class TrackerPage(ModuleWidget):
+class TrackerPage(RecordPage):
     """The tracker: :attr:`board` is what the page draws; the page's messages are the
     GM's taps (:meth:`_receive`)."""
 
@@ -83,16 +84,23 @@ class TrackerPage(ModuleWidget):
     _css = CSS
     board = traitlets.Dict().tag(sync=True)
 
+    EMBEDDED = (
+        "This tracker is shown inside another page: it neither reads nor saves your "
+        "encounters and party (the site's own tracker page does). What you do here "
+        "lasts until the page is closed."
+    )
+    UNAVAILABLE = (
+        "This browser does not let the page save encounters ({why}): they last "
+        "until the page is closed."
+    )
+
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        super().__init__(COLLECTION, record_format=RECORD_NEWEST, **kwargs)  # (format-2 texts)
         self.fights: dict[str, Fight] = {}
         self.current = ""
         self.party: list[Entry] = []
-        self.storage = "loading"
-        self._message = ("", "info")
         self.deleted: Fight | None = None
         """The encounter deleted last, until it is restored or the page is closed."""
-        self._store = RecordSync(COLLECTION, self.send, RECORD_NEWEST)  # (format-2 texts)
         self._reread = False
         """A reading came while a write was in flight: read again once it is answered."""
         self._count = 0
@@ -100,17 +108,11 @@ class TrackerPage(ModuleWidget):
         """The Chimera fights' steps (:mod:`ruleslab_widgets.tracker_chimera`)."""
         self.rolls = AberrantRolls(self)
         """The Aberrant attacks and healing (:mod:`ruleslab_widgets.tracker_rolls`)."""
-        self.on_msg(self._receive)
         self._draw()
 
     # -- page → Python --------------------------------------------------------------
-    def _receive(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if not isinstance(content, dict):
-            return
-        c = content
-        handlers: dict[str, Callable[[], None]] = {
-            "loaded": lambda: self.loaded(c),
-            "written": lambda: self._store.written(c),
+    def _handlers(self, c: dict[str, Any]) -> dict[str, Callable[[], None]]:
+        return {
             "new": lambda: self.new(str(c.get("ruleset"))),
             "open": lambda: self.switch(str(c.get("id"))),
             "rename": lambda: self.rename(c.get("name")),
@@ -140,45 +142,21 @@ class TrackerPage(ModuleWidget):
             "import": lambda: self.import_text(c.get("text")),
             "share": self.share,
             "shared": lambda: self.shared(c.get("text")),
-            "say": lambda: self._say(str(c.get("text"))[:300], "warning"),
         }
-        handler = handlers.get(str(c.get("type")))
-        if self.chimera.owns(str(c.get("type"))):
-            handler = lambda: self.chimera.receive(c)  # noqa: E731
-        if handler is None:
-            return
-        try:
-            handler()
-        except InputError as exc:
-            self._say(exc.message, "warning")
-        self._draw()
 
-    def _say(self, text: str, kind: str = "info") -> None:
-        self._message = (text, kind)
+    def _handler(self, kind: str, c: dict[str, Any]) -> Callable[[], None] | None:
+        if self.chimera.owns(kind):
+            return lambda: self.chimera.receive(c)
+        return super()._handler(kind, c)
 
     # -- storage ---------------------------------------------------------------------
     def loaded(self, content: dict[str, Any]) -> None:
         """The page's reading of the record store: every encounter checked, the
         unreadable ones set aside with a message; the party's Aberrant characters."""
-        mode = content.get("mode")
-        if mode == "embedded":
-            self.storage = "unavailable"
-            self._say(
-                "This tracker is shown inside another page: it neither reads nor saves your "
-                "encounters and party (the site's own tracker page does). What you do here "
-                "lasts until the page is closed.",
-            )
+        mode = self._usable(content)
+        if mode is None:
             return
-        if mode not in ("ready", "readonly"):
-            self.storage = "unavailable"
-            why = str(content.get("error") or "no storage")[:160]
-            self._say(
-                f"This browser does not let the page save encounters ({why}): they last "
-                "until the page is closed.",
-                "warning",
-            )
-            return
-        self.storage = str(mode)
+        self.storage = mode
         self.party = []
         self.chimera.fighters = []
         for item in content.get("party") or ():
@@ -542,12 +520,7 @@ class TrackerPage(ModuleWidget):
             "rows": [
                 {
                     "key": r.key,
-                    "name": r.name,
-                    "side": r.side,
-                    "initiative": r.initiative,
-                    "acting": r.acting,
-                    "health": r.health,
-                    "chips": list(r.chips),
+                    **shown_row(r),
                     "hidden": r.key in hidden,
                     "group": people[r.key].group,
                     "ammo": people[r.key].ammo,
@@ -573,15 +546,7 @@ class TrackerPage(ModuleWidget):
                 if enc is not None and who is not None and who.hidden and not enc.scene_over
                 else when,
                 "rows": [
-                    {
-                        "name": r.name,
-                        "side": r.side,
-                        "initiative": r.initiative,
-                        "acting": r.acting,
-                        "health": r.health,
-                        "chips": list(r.chips),
-                    }
-                    for r in (board(enc, player_view=True) if enc is not None else ())
+                    shown_row(r) for r in (board(enc, player_view=True) if enc is not None else ())
                 ],
             },
         }

@@ -6,30 +6,21 @@ Python's (:mod:`ruleslab_widgets.tracker_page`), the page only draws the board i
 
 from __future__ import annotations
 
-from ruleslab_widgets.records import RECORDS_JS
+from ruleslab_widgets.module_widget import NODE_JS
+from ruleslab_widgets.records import RECORD_PAGE_JS, RECORDS_JS
 from ruleslab_widgets.tracker_chimera_view import CHIMERA_CSS, CHIMERA_JS
 
 __all__ = ["CSS", "ESM"]
 
 ESM = (
     RECORDS_JS
+    + RECORD_PAGE_JS
+    + NODE_JS
     + CHIMERA_JS
     + r"""
 const COLLECTION = "encounters", PARTY = "party", OPEN_KEY = "ruleslab-tracker-open";
 const MARK = { bashing: "/", lethal: "X", aggravated: "*", stun: "S" };
 let sharedStore = null;
-function node(tag, props = {}, children = []) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === "text") el.textContent = v;
-    else if (k === "class") el.className = v;
-    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else if (k in el && typeof v !== "string") el[k] = v;
-    else el.setAttribute(k, v);
-  }
-  el.append(...children.filter((c) => c !== null));
-  return el;
-}
 /* A combatant added from the party links to his sheet (the sheet page). */
 function sheetLink(b, r) {
   if (!(b.sheets || []).includes(r.key)) return null;
@@ -106,56 +97,24 @@ function render({ model, el }) {
   const dform = { stamp: -1 };  // the damage form (Python fills it: DAMAGE_FORM)
   const typed = {};  // initiative totals typed from the table's dice, by field id
   let link = null;
-  async function load() {
-    if (!ownData() || foreignHost() !== null) {  // a frame: nothing of the GM's kept
-      send({ type: "loaded", mode: "embedded" });
-      return;
-    }
-    try {
-      const mine = await store.readAll(COLLECTION);
-      const party = await store.readAll(PARTY);
-      let current = null;  // the encounter this browser had open last
-      try { current = window.localStorage.getItem(OPEN_KEY); } catch (err) { current = null; }
-      send({ type: "loaded", ...mine, party: party.records, current });
-    } catch (err) {
-      send({ type: "loaded", mode: "unavailable", error: errText(err) });
-    }
-  }
-  async function write(msg) {
-    let result;
-    try { result = await store.write(COLLECTION, Array.isArray(msg.ops) ? msg.ops : []); }
-    catch (err) { result = { error: errText(err) }; }
-    send({ type: "written", req: msg.req, ...result });
-  }
-  async function setAside(ids) {
-    try { await store.setAside(COLLECTION, Array.isArray(ids) ? ids : []); }
-    catch (err) { send({ type: "say", text: `Could not set aside (${errText(err)}).` }); }
-    await load();
-  }
-  function download(text, filename) {
-    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-    const a = node("a", { href: url, download: filename, class: "rl-tr-download" });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10000);
-  }
-  model.on("msg:custom", (msg) => {
-    if (!msg || typeof msg !== "object") return;
-    if (msg.type === "write") write(msg);
-    else if (msg.type === "set_aside") setAside(msg.ids);
-    else if (msg.type === "load") load();
-    else if (msg.type === "download") download(msg.text, msg.filename);
-    else if (msg.type === "link") {
+  // the encounters (and the party, and the one this browser had open last) read
+  const records = recordPage(store, COLLECTION, send, async () => {
+    const party = await store.readAll(PARTY);
+    let current = null;  // the encounter this browser had open last
+    try { current = window.localStorage.getItem(OPEN_KEY); } catch (err) { current = null; }
+    return { party: party.records, current };
+  });
+  const load = records.load;
+  model.on("msg:custom", onMessages({ ...records.messages,
+    download: (msg) => download(msg.text, msg.filename, "rl-tr-download"),
+    link: (msg) => {
       link = new URL("app.html?calculator=tracker#encounter=" + msg.value,
                      window.location.href).href;
       draw();
-    }
-  });
+    } }));
   const root = node("div", { class: "rl-tracker" });
   el.replaceChildren(root);
-  const btn = (text, onclick, extra = {}) =>
-    node("button", { type: "button", class: "rl-tr-btn", text, onclick, ...extra });
+  const btn = buttonOf("rl-tr-btn");
   const field = (label, key, extra = {}, into = form) => {
     const input = node("input", { type: "text", value: into[key] ?? "", class: "rl-tr-input",
       "aria-label": label, oninput: (e) => { into[key] = e.target.value; }, ...extra });
