@@ -12,6 +12,8 @@ against them".
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -231,6 +233,30 @@ def test_a_corrupt_stored_encounter_is_set_aside_with_a_message(
         assert watch.errors == []
     finally:
         context.close()
+
+
+SIZES = pytest.mark.parametrize("size", [(390, 844), (1280, 900)], ids=["phone", "desk"])
+"""A test run at a phone's and a desk's size."""
+THEMES = pytest.mark.parametrize("theme", ["light", "dark"])
+"""A test run in both themes."""
+
+
+@contextmanager
+def sized(browser: Any, size: tuple[int, int] = (390, 844)) -> Iterator[Any]:
+    """A browser context of viewport ``size``, closed after."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+def looked_at_width(page: Any, watch: PageWatch, path: Any, width: int) -> None:
+    """Nothing wider than ``width`` (no sideways scrolling), :func:`looked_at`, and no
+    error on the page."""
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    looked_at(page, path)
+    assert watch.errors == []
 
 
 def looked_at(page: Any, path: Any) -> None:

@@ -23,7 +23,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from tests.browser.test_tracker import _add_foe, _tap, looked_at
+from tests.browser.test_tracker import SIZES, THEMES, _add_foe, _tap, looked_at_width, sized
 from tests.browser.test_tracker_fights import (
     ANA,
     _chips,
@@ -80,8 +80,7 @@ def _armed(page: Any) -> None:
 def test_bursts_fired_from_the_tracker_count_the_rounds_down_and_add_their_bonus(
     browser: Any, base_url: str
 ) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    try:
+    with sized(browser) as context:
         page, watch = _party(context, base_url, "2.1", ("Ana", ANA))
         _armed(page)
         assert page.locator(".rl-tr-ammo").text_content() == "Ana: 30 rounds left."
@@ -135,8 +134,6 @@ def test_bursts_fired_from_the_tracker_count_the_rounds_down_and_add_their_bonus
         assert _message(page) == "Ana reloads: 30 rounds"
         assert "30 rounds left" in _chips(page, "Ana")
         assert watch.errors == []
-    finally:
-        context.close()
 
 
 def test_a_strafe_holds_one_result_against_each_targets_difficulty(
@@ -146,8 +143,7 @@ def test_a_strafe_holds_one_result_against_each_targets_difficulty(
     against all targets": Aiko (Defense min(4, 4) // 2 = 2) needs 1 + 1 + 2 = 4 successes,
     Bo (Dex 2, Wits 2: Defense 1) 1 + 1 + 1 = 3; the table's 3 successes miss Aiko and hit
     Bo with 0 extra; the short burst fires 3 rounds, once."""
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    try:
+    with sized(browser) as context:
         page, watch = _party(context, base_url, "2.1", ("Ana", ANA))
         _armed(page)
         _fires(page, "1")
@@ -168,25 +164,17 @@ def test_a_strafe_holds_one_result_against_each_targets_difficulty(
         assert page.get_by_label("Extra successes").input_value() == "0"
         assert page.get_by_label("Burst's Damage").input_value() == "short"
         assert watch.errors == []
-    finally:
-        context.close()
 
 
-@pytest.mark.parametrize("size", [(390, 844), (1280, 900)], ids=["phone", "desk"])
-@pytest.mark.parametrize("theme", ["light", "dark"])
+@SIZES
+@THEMES
 def test_the_rounds_forms_are_axe_clean_and_looked_at(
     browser: Any, base_url: str, artifacts: Any, theme: str, size: tuple[int, int]
 ) -> None:
-    width = size[0]
-    context = browser.new_context(viewport={"width": width, "height": size[1]})
-    try:
+    with sized(browser, size) as context:
         page, watch = _party(context, base_url, "2.1", ("Ana", ANA), query=f"&theme={theme}")
         _armed(page)
         _fires(page, "long", "damage")
         page.get_by_label("Strafe also at: Bo").check()
-        assert page.evaluate("() => document.documentElement.scrollWidth") <= width
         page.locator(".rl-tr-ammo").scroll_into_view_if_needed()
-        looked_at(page, artifacts / f"tracker-rounds-{theme}-{width}.png")
-        assert watch.errors == []
-    finally:
-        context.close()
+        looked_at_width(page, watch, artifacts / f"tracker-rounds-{theme}-{size[0]}.png", size[0])

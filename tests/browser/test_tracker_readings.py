@@ -14,7 +14,15 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_tracker import _add_foe, _open, _tap, looked_at
+from tests.browser.test_tracker import (
+    SIZES,
+    THEMES,
+    _add_foe,
+    _open,
+    _tap,
+    looked_at_width,
+    sized,
+)
 from tests.browser.test_tracker_chimera import ANA, _add, _new_chimera
 from tests.browser.test_tracker_fights import _attack, _chips, _initiative, _message, _step
 
@@ -39,8 +47,7 @@ def _two_foes(page: Any) -> None:
 def test_a_reading_chosen_mid_fight_governs_the_next_daze_and_is_undone(
     browser: Any, base_url: str
 ) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    try:
+    with sized(browser) as context:
         page, watch = _open(context, base_url)
         _two_foes(page)
         _readings(page)
@@ -64,18 +71,14 @@ def test_a_reading_chosen_mid_fight_governs_the_next_daze_and_is_undone(
         _attack(page, "Aiko", hit=True, bashing=6)
         assert "Dazed: +1 (ends with turn 2)" in _chips(page, "Aiko")
         assert watch.errors == []
-    finally:
-        context.close()
 
 
-@pytest.mark.parametrize("size", [(390, 844), (1280, 900)], ids=["phone", "desk"])
-@pytest.mark.parametrize("theme", ["light", "dark"])
+@SIZES
+@THEMES
 def test_the_chimera_readings_are_axe_clean_and_looked_at(
     browser: Any, base_url: str, artifacts: Any, theme: str, size: tuple[int, int]
 ) -> None:
-    width = size[0]
-    context = browser.new_context(viewport={"width": width, "height": size[1]})
-    try:
+    with sized(browser, size) as context:
         page, watch = _open(context, base_url, f"&theme={theme}")
         _new_chimera(page)
         _add(page, ANA)
@@ -85,9 +88,5 @@ def test_the_chimera_readings_are_axe_clean_and_looked_at(
         ties = page.get_by_label("Initiative ties")
         _step(page, lambda: ties.select_option("simultaneous"), record=False)
         assert _message(page).startswith("Reading changed: Initiative ties: “Both act at once")
-        assert page.evaluate("() => document.documentElement.scrollWidth") <= width
         page.locator(".rl-tr-readings").scroll_into_view_if_needed()
-        looked_at(page, artifacts / f"tracker-readings-{theme}-{width}.png")
-        assert watch.errors == []
-    finally:
-        context.close()
+        looked_at_width(page, watch, artifacts / f"tracker-readings-{theme}-{size[0]}.png", size[0])

@@ -32,6 +32,7 @@ from ruleslab.dice import roll_pool
 from ruleslab.encounter.aberrant import (
     COMBAT_20,
     NO_DAMAGE,
+    AttackSetup,
     Damage,
     attack_setup,
     find,
@@ -41,8 +42,9 @@ from ruleslab.encounter.ammunition import burst_bonus
 from ruleslab.encounter.log import Change, EncounterError
 from ruleslab.encounter.state import Encounter
 from ruleslab.explain import Step
+from ruleslab.quickref.attack import Maneuver
 
-__all__ = ["AttackRoll", "roll_attack", "rolled_attack"]
+__all__ = ["AttackRoll", "attack_dice", "roll_attack", "rolled_attack"]
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,20 @@ def _whole(value: object, field: str, lo: int, hi: int) -> int:
     return value
 
 
+def attack_dice(setup: AttackSetup, pool: int, bonus: Maneuver) -> tuple[int, list[str]]:
+    """The dice an attack rolls: ``pool`` (the GM's), a burst's Accuracy (``bonus``), a
+    squad's dice, less the wound penalty; and the parts of that sum, in words."""
+    dice = max(0, pool + bonus.accuracy + setup.squad_dice - setup.wound_penalty)
+    parts = [f"pool {pool}"]
+    if bonus.accuracy:
+        parts.append(f"+ {bonus.accuracy} ({bonus.label}'s Accuracy)")
+    if setup.wound_penalty:
+        parts.append(f"− {setup.wound_penalty} (wounds)")
+    if setup.squad_dice:
+        parts.append(f"+ {setup.squad_dice} (henchmen)")
+    return dice, parts
+
+
 def roll_attack(
     enc: Encounter,
     attacker: str,
@@ -93,16 +109,9 @@ def roll_attack(
     bonus = burst_bonus(burst, burst_use)
     setup = attack_setup(enc, attacker, target)
     a, t = find(enc, attacker), find(enc, target)
-    dice = max(0, pool + bonus.accuracy + setup.squad_dice - setup.wound_penalty)
+    dice, parts = attack_dice(setup, pool, bonus)
     need = difficulty + setup.added_difficulty + setup.defense
     roll = roll_pool(dice, difficulty=need, rng=Random(seed))
-    parts = [f"pool {pool}"]
-    if bonus.accuracy:
-        parts.append(f"+ {bonus.accuracy} ({bonus.label}'s Accuracy)")
-    if setup.wound_penalty:
-        parts.append(f"− {setup.wound_penalty} (wounds)")
-    if setup.squad_dice:
-        parts.append(f"+ {setup.squad_dice} (henchmen)")
     adds = [f"base {difficulty}"]
     if setup.added_difficulty:
         adds.append(f"+{setup.added_difficulty} (his conditions)")

@@ -26,6 +26,7 @@ from random import Random
 from ruleslab.dice import roll_pool
 from ruleslab.encounter.aberrant import COMBAT_20, attack_setup
 from ruleslab.encounter.ammunition import burst_bonus, spend_ammunition
+from ruleslab.encounter.attack_roll import attack_dice
 from ruleslab.encounter.log import Change, EncounterError, whole
 from ruleslab.encounter.state import (
     Encounter,
@@ -99,15 +100,8 @@ def roll_strafe(
     keys = _targets(enc, attacker, targets)
     bonus = burst_bonus(burst, burst_use)
     setup = attack_setup(enc, attacker, keys[0])
-    dice = max(0, pool + bonus.accuracy + setup.squad_dice - setup.wound_penalty)
+    dice, parts = attack_dice(setup, pool, bonus)
     roll = roll_pool(dice, rng=Random(seed))
-    parts = [f"pool {pool}"]
-    if bonus.accuracy:
-        parts.append(f"+ {bonus.accuracy} ({bonus.label}'s Accuracy)")
-    if setup.wound_penalty:
-        parts.append(f"− {setup.wound_penalty} (wounds)")
-    if setup.squad_dice:
-        parts.append(f"+ {setup.squad_dice} (henchmen)")
     faces = ", ".join(map(str, roll.faces)) or "no dice"
     said = "a botch (no success, a 1)" if roll.botch else f"{roll.successes} successes"
     a = find(enc, attacker)
