@@ -347,7 +347,7 @@ function render({ model, el }) {
         b.odds[form.target] ? node("a", { class: "rl-tr-btn rl-tr-odds", target: "_blank",
           href: "app.html?" + oddsQuery(b, ammo),
           text: "Odds in the Autofire calculator ↗" }) : null,
-        node("p", { class: "rl-tr-note", text: b.ruleset === "2.0"
+        also.length ? null : node("p", { class: "rl-tr-note", text: b.ruleset === "2.0"
           ? "Levels after soak (on a hit). 2.0 has no Defense score: the target dodges, " +
             "parries or blocks as one of his declared actions."
           : "Levels after soak (on a hit). A miss still wears the 2.1 Defense down." }),
