@@ -15,6 +15,8 @@ from test_encounter_chimera import ROUND_1_FACES, ROUND_1_IMS
 
 from ruleslab.encounter import aberrant as ab
 from ruleslab.encounter import chimera as ch
+from ruleslab.encounter.attack_inputs import attack_inputs
+from ruleslab.encounter.damage_roll import damage_setup, weapon_of
 from ruleslab.encounter.history import record, redo, start, undo
 from ruleslab.encounter.log import EncounterError
 from ruleslab.encounter.readings import (
@@ -23,11 +25,17 @@ from ruleslab.encounter.readings import (
     readings_of,
     set_reading,
 )
+from ruleslab.encounter.serial import from_dict, to_dict
 
 
 def test_the_daze_reading_changed_mid_fight_governs_what_follows():
     enc = ab.roll_initiative(fight_20(), {"cara": 6, "brute": 7}).encounter
-    assert readings_of(enc) == {"daze_lasts": "next_turn", "initiative": "scene"}
+    assert readings_of(enc) == {
+        "daze_lasts": "next_turn",
+        "initiative": "scene",
+        "extra_successes": "die",
+        "burst_damage": "adds",
+    }
     change = set_reading(enc, "daze_lasts", "this_turn")
     assert change.lines[0].text == (
         "Reading changed: Dazed or Stunned lasts: “Until the end of the turn in which he took "
@@ -98,3 +106,35 @@ def test_each_chimera_readings_note_is_the_one_its_calculator_option_cites():
     for r in chimera_readings():
         assert r.note in cited[r.name], r.name
         assert r.label == next(p.label for p in RULES_OPTIONS if p.name == r.name)
+
+
+@pytest.mark.parametrize(
+    ("extra", "burst_damage", "dice", "adds"),
+    [("die", "adds", 6 + 0, 1 + 2), ("add", "adds", 4, 1 + 2 + 2), ("none", "adds", 4, 1 + 2),
+     ("die", "dice", 6 + 2, 1), ("add", "dice", 4 + 2, 1 + 2)],
+)  # fmt: skip
+def test_the_damage_readings_reach_roll_damage(extra, burst_damage, dice, adds):
+    """A 4 [1] weapon, 2 extra successes, a medium burst fired for its "+[2] Damage":
+    RN-RANGED-3 (each extra success a die, an add or nothing) and RN-RANGED-1 (the burst's
+    [2] as adds or as dice)."""
+    enc = ab.set_initiative(fight_21(), {"ana": 3, "ben": 9, "kessler": 5, "goons": 1}).encounter
+    enc = set_reading(enc, "extra_successes", extra).encounter if extra != "die" else enc
+    if burst_damage != "adds":
+        enc = set_reading(enc, "burst_damage", burst_damage).encounter
+    gun = weapon_of(damage_dice=4, damage_adds=1, damage_type="lethal")
+    setup = damage_setup(enc, "ben", "kessler", gun, extra=2, burst="medium")
+    assert (setup.dice, setup.adds) == (dice, adds)
+    inputs = attack_inputs(enc, "ben", "kessler")
+    assert (inputs["extra_successes"], inputs["burst_damage"]) == (extra, burst_damage)
+
+
+def test_the_damage_readings_are_kept_and_old_records_read_the_defaults():
+    enc = set_reading(fight_21(), "extra_successes", "add").encounter
+    assert from_dict(to_dict(enc)).extra_successes == "add"
+    old = {
+        k: v for k, v in to_dict(fight_21()).items() if k not in ("extra_successes", "burst_damage")
+    }
+    back = from_dict(old)
+    assert (back.extra_successes, back.burst_damage) == ("die", "adds")
+    with pytest.raises(EncounterError, match="extra_successes"):
+        from_dict({**to_dict(fight_21()), "extra_successes": "lots"})

@@ -568,3 +568,18 @@ def test_a_reading_chosen_on_the_page_is_a_step_undone_by_undo():
     b = p.tap("undo")
     assert {r["name"]: r["value"] for r in b["readings"]}["daze_lasts"] == "next_turn"
     assert p.tap("end_scene")["readings"] == []  # (the scene over: nothing to choose)
+
+
+def test_the_damage_readings_chosen_on_the_page_reach_the_odds_of_roll_damage():
+    """RN-RANGED-1 read as dice: a short burst's "+[1] Damage" is one more damage die; the
+    form's 4 dice [0] against Bo's lethal soak 1 (Stamina 2 // 2): 5 dice [0]. RN-RANGED-3
+    read as adds: 2 extra successes are 2 adds, not 2 dice."""
+    p = Page()
+    _, bo = _fight(p)
+    p.tap("reading", name="burst_damage", value="dice")
+    b = p.tap("damage_form", burst="short")
+    assert b["damage"]["odds"][bo]["text"].startswith("5 dice [0] against soak 1")
+    p.tap("reading", name="extra_successes", value="add")
+    b = p.tap("damage_form", burst="", extra="2")
+    assert b["damage"]["odds"][bo]["text"].startswith("4 dice [2] against soak 1")
+    assert "extra_successes=add" in b["odds"][bo]

@@ -67,8 +67,18 @@ from ruleslab.params import (
     checked,
 )
 from ruleslab.pmf import chart_bars
-from ruleslab.quickref.attack import NO_CONDITIONS, AttackResult, resolve_attack
-from ruleslab.quickref.autofire import RateOfFire, autofire_maneuver, rate_of_fire
+from ruleslab.quickref.attack import (
+    EXTRA_SUCCESS_READINGS,
+    NO_CONDITIONS,
+    AttackResult,
+    resolve_attack,
+)
+from ruleslab.quickref.autofire import (
+    BURST_DAMAGE_READINGS,
+    RateOfFire,
+    autofire_maneuver,
+    rate_of_fire,
+)
 from ruleslab.quickref.conditions import (
     DEFENCE_DIFFICULTY_READINGS,
     Modifier,
@@ -499,12 +509,8 @@ ARMOUR_SOAK = IntParam(
 )
 EXTRA_SUCCESSES = ChoiceParam(
     "extra_successes",
-    "Each extra attack success adds",
-    choices=(
-        ("die", "+1 damage die"),
-        ("add", "+1 damage add"),
-        ("none", "Nothing"),
-    ),
+    EXTRA_SUCCESS_READINGS[0],
+    choices=EXTRA_SUCCESS_READINGS[1],
     help=(
         "Devastating deals X “per net attack success after the first instead of just +1”: "
         "default +1 damage die per extra success (plain numbers are dice, bracketed ones adds). "
@@ -538,8 +544,8 @@ TARGETS = IntParam(
 )
 BURST_DAMAGE = ChoiceParam(
     "burst_damage",
-    "Burst “+[X] Damage” is",
-    choices=(("adds", "X damage adds"), ("dice", "X damage dice")),
+    BURST_DAMAGE_READINGS[0],
+    choices=BURST_DAMAGE_READINGS[1],
     help=(
         "The text writes the damage bonus in brackets, as in “Devastating (5 [2]) … +5 damage "
         "and an extra 2 damage adds”: bracketed numbers are adds (default). See rules note "

@@ -381,7 +381,7 @@ def resolve_attack(
     soak) on the target if it ``hit``. The ammunition it used is counted down: an autofire
     ``burst`` (a key of ``BURSTS``: its shots, its bonus put to ``burst_use``) or ``rounds``."""
     still_open(enc)
-    bonus = burst_bonus(burst, burst_use)
+    bonus = burst_bonus(burst, burst_use, enc.burst_damage)
     setup = attack_setup(enc, attacker, target)
     a, t = find(enc, attacker), find(enc, target)
     now = current(enc)

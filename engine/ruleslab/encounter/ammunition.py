@@ -30,10 +30,11 @@ BURST_USES = ("accuracy", "damage")
 """What a burst's bonus goes to: "+2 Accuracy or +[1] Damage", the attacker's choice."""
 
 
-def burst_bonus(burst: str, use: str) -> Maneuver:
+def burst_bonus(burst: str, use: str, burst_damage: str = "adds") -> Maneuver:
     """The bonus of an autofire ``burst`` (a key of :data:`BURSTS`; empty: no burst) put to
-    ``use``: "accuracy" (its dice on the attack roll) or "damage" (its adds on the hit's
-    damage), with the step saying which; an empty :class:`Maneuver` for no burst."""
+    ``use``: "accuracy" (its dice on the attack roll) or "damage" (its "+[X]" on the hit's
+    damage: X adds, or X dice under the ``burst_damage`` reading "dice", RN-RANGED-1), with
+    the step saying which; an empty :class:`Maneuver` for no burst."""
     if not burst:
         return Maneuver()
     if burst not in BURSTS:
@@ -41,7 +42,9 @@ def burst_bonus(burst: str, use: str) -> Maneuver:
     if use not in BURST_USES:
         raise EncounterError("burst_use", f"The burst's bonus: one of {', '.join(BURST_USES)}.")
     try:
-        bonus, _ = autofire_maneuver(burst=burst, burst_use=use, targets=1, ammunition=100_000)
+        bonus, _ = autofire_maneuver(
+            burst=burst, burst_use=use, targets=1, ammunition=100_000, burst_damage=burst_damage
+        )
     except InputError as e:  # (not reached: one target, rounds enough)
         raise EncounterError(e.field, e.message) from None
     return replace(bonus, steps=bonus.steps[:1])  # (its choice; the rounds are counted here)

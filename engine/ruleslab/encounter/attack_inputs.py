@@ -13,7 +13,8 @@ RN-COND-3: +(k − 1), what :func:`~ruleslab.encounter.aberrant.attack_setup` gi
 the target's Defense is worn by the attacks made on him this turn (``attacks_before``,
 RN-DEF-3), and a squad is a squad target with its henchmen left. Each one's health levels
 lost (the boxes his damage fills, his armour's −0 levels left out: the calculator's track
-has none) are his ``levels_lost``, so the odds carry his wound penalty (RN-COND-7).
+has none) are his ``levels_lost``, so the odds carry his wound penalty (RN-COND-7). The
+fight's readings of the damage (``extra_successes``, ``burst_damage``) go with them.
 """
 
 from __future__ import annotations
@@ -55,6 +56,8 @@ def attack_inputs(
         "target_conditions": replace(t.conditions(), levels_lost=levels_lost(enc, t)),
         "attacks_before": t.attacks_against,
         "ruleset": enc.ruleset,
+        "extra_successes": enc.extra_successes,
+        "burst_damage": enc.burst_damage,
     }
     if t.henchmen:
         inputs.update(target_kind="squad", squad_henchmen=t.henchmen, squad_training=t.training)

@@ -106,7 +106,7 @@ def roll_attack(
     "accuracy" adds its dice."""
     _whole(pool, "Attack pool", 0, 60)
     _whole(difficulty, "Base difficulty", 1, 20)
-    bonus = burst_bonus(burst, burst_use)
+    bonus = burst_bonus(burst, burst_use, enc.burst_damage)
     setup = attack_setup(enc, attacker, target)
     a, t = find(enc, attacker), find(enc, target)
     dice, parts = attack_dice(setup, pool, bonus)

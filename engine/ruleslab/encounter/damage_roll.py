@@ -6,7 +6,8 @@ The rules are the engine's own, called, not restated here:
     the first instead of just +1. (Weapon Tags)
 
 (:func:`ruleslab.quickref.attack.per_extra_success`: without the tag each extra success is
-one more damage die, RN-RANGED-3; the extra successes are those beyond the difficulty,
+one more damage die, RN-RANGED-3, or the fight's ``extra_successes`` reading; the extra
+successes are those beyond the difficulty,
 RN-RANGED-4);
 
     Natural Character Soak is by default (Quantum + Stamina + Mega-Stamina)
@@ -136,10 +137,10 @@ def damage_setup(
     RN-RANGED-18), his ``armour_soak`` as typed."""
     _whole(extra, "Extra successes", 0, MAX_EXTRA)
     _whole(armour_soak, "Armour soak", 0, 200)
-    bonus = burst_bonus(burst, "damage")
+    bonus = burst_bonus(burst, "damage", enc.burst_damage)
     a, t = find(enc, attacker), find(enc, target)
     kind = weapon.damage_type
-    per_dice, per_adds, per_step = per_extra_success(weapon)
+    per_dice, per_adds, per_step = per_extra_success(weapon, enc.extra_successes)
     steps = [per_step]
     dice = weapon.damage_dice + per_dice * extra
     adds = weapon.damage_adds + per_adds * extra
@@ -149,7 +150,8 @@ def damage_setup(
     if burst:
         dice += bonus.damage_dice
         adds += bonus.damage_adds
-        parts += f" + [{bonus.damage_adds}] ({bonus.label}'s Damage)"
+        got = f"{bonus.damage_dice}" if bonus.damage_dice else f"[{bonus.damage_adds}]"
+        parts += f" + {got} ({bonus.label}'s Damage)"
         steps.extend(bonus.steps)
     if a.henchmen:
         squad = squad_bonus(a)

@@ -5,8 +5,10 @@ the others (the rules notes quote the text, give the reading and why):
 
 - Aberrant: how long Dazed or Stunned lasts (RN-TRACK-2: "Dazed characters are at +1
   difficulty to all actions" from the turn the levels were taken: through the next turn,
-  or only until that turn's end) and whether initiative is rolled once for the scene or
-  again at each turn (RN-TRACK-1);
+  or only until that turn's end), whether initiative is rolled once for the scene or
+  again at each turn (RN-TRACK-1), what each extra attack success adds to the damage
+  rolled (RN-RANGED-3: "instead of just +1") and whether a burst's "+[X] Damage" is adds
+  or dice (RN-RANGED-1), as the Autofire & strafing calculator offers them;
 - Chimera: the fields of :class:`~ruleslab.chimera.attack.FightRules` (the Action Roll's
   die, the Critical Success, ties, Parry and Cover, the surprise, the casualties, a
   blast, a coup de grâce: rules notes RN-CHIM-*), as the "Chimera fight" calculator
@@ -29,8 +31,11 @@ from ruleslab.encounter.chimera_state import still_open as chimera_open
 from ruleslab.encounter.log import Change, EncounterError, logged
 from ruleslab.encounter.state import DAZE_LASTS, Encounter, still_open
 from ruleslab.explain import Step
+from ruleslab.quickref.attack import EXTRA_SUCCESS_READINGS
+from ruleslab.quickref.autofire import AUTOFIRE, BURST_DAMAGE_READINGS
 from ruleslab.quickref.conditions import DAZING
 from ruleslab.quickref.initiative import INITIATIVE
+from ruleslab.quickref.weapons import Devastating, tag_rule
 
 __all__ = ["ABERRANT_READINGS", "Reading", "chimera_readings", "readings_of", "set_reading"]
 
@@ -56,6 +61,8 @@ INITIATIVE_READINGS = (
 ABERRANT_READINGS = (
     Reading("daze_lasts", "Dazed or Stunned lasts", DAZE_LASTS, "RN-TRACK-2", DAZING),
     Reading("initiative", "Initiative is rolled", INITIATIVE_READINGS, "RN-TRACK-1", INITIATIVE),
+    Reading("extra_successes", *EXTRA_SUCCESS_READINGS, "RN-RANGED-3", tag_rule(Devastating)),
+    Reading("burst_damage", *BURST_DAMAGE_READINGS, "RN-RANGED-1", AUTOFIRE),
 )
 """The readings of an Aberrant fight."""
 
@@ -75,6 +82,8 @@ def readings_of(enc: Encounter | ChimeraEncounter) -> dict[str, str]:
     return {
         "daze_lasts": enc.daze_lasts,
         "initiative": "each_turn" if enc.initiative_each_turn else "scene",
+        "extra_successes": enc.extra_successes,
+        "burst_damage": enc.burst_damage,
     }
 
 
@@ -109,6 +118,6 @@ def set_reading(enc: E, name: str, value: str) -> Change[E]:
     )
     if isinstance(enc, ChimeraEncounter):
         return logged(enc, [line], rules=replace(enc.rules, **{name: value}))
-    if name == "daze_lasts":
-        return logged(enc, [line], daze_lasts=value)
-    return logged(enc, [line], initiative_each_turn=value == "each_turn")
+    if name == "initiative":
+        return logged(enc, [line], initiative_each_turn=value == "each_turn")
+    return logged(enc, [line], **{name: value})

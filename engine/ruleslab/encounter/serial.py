@@ -26,6 +26,8 @@ from ruleslab.encounter.state import DAZE_LASTS, Encounter
 from ruleslab.explain import Step
 from ruleslab.params import InputError
 from ruleslab.party import json_depth
+from ruleslab.quickref.attack import EXTRA_SUCCESS_READINGS
+from ruleslab.quickref.autofire import BURST_DAMAGE_READINGS
 from ruleslab.records import fields_of
 from ruleslab.ruleset import RULESETS
 
@@ -156,17 +158,24 @@ def _keys(value: Any, where: str) -> tuple[str, ...]:
     return tuple(_text(v, f"{where}[{i}]") for i, v in enumerate(value))
 
 
-def _object(value: Any, where: str, spec: Mapping[str, Check]) -> dict[str, Any]:
-    """``value`` as a dict holding exactly ``spec``'s fields, each checked."""
+def _object(
+    value: Any, where: str, spec: Mapping[str, Check], later: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """``value`` as a dict holding exactly ``spec``'s fields, each checked; a field of
+    ``later`` (one added since the first records were written) may be missing: its
+    default then."""
     if not isinstance(value, dict):
         raise _fail(where, "must be an object of named fields.")
     unknown = sorted(set(value) - set(spec), key=str)
     if unknown:
         raise _fail(where, f"holds a field this version does not know: {unknown[0]!r}.")
-    missing = [k for k in spec if k not in value]
+    added = later or {}
+    missing = [k for k in spec if k not in value and k not in added]
     if missing:
         raise _fail(where, f"misses the field {missing[0]!r}.")
-    return {k: check(value[k], f"{where}.{k}") for k, check in spec.items()}
+    return {
+        k: check(value[k], f"{where}.{k}") if k in value else added[k] for k, check in spec.items()
+    }
 
 
 def _make(cls: Callable[..., Any], where: str, **fields: Any) -> Any:
@@ -329,9 +338,11 @@ def from_dict(
             "scene_over": _bool,
             "daze_lasts": _choice(tuple(k for k, _ in DAZE_LASTS)),
             "initiative_each_turn": _bool,
+            "extra_successes": _choice(tuple(k for k, _ in EXTRA_SUCCESS_READINGS[1])),
+            "burst_damage": _choice(tuple(k for k, _ in BURST_DAMAGE_READINGS[1])),
             "log": log_of,
         }
-        fields = _object(body, "encounter", spec)
+        fields = _object(body, "encounter", spec, ABERRANT_LATER)
         _check_order(fields["order"], fields["place"], fields["combatants"])
         for i, c in enumerate(fields["combatants"]):
             if c.acted > c.actions:
@@ -360,4 +371,7 @@ def from_dict(
     raise _fail("game", f"must be 'aberrant' or 'chimera', not {game!r}.")
 
 
+ABERRANT_LATER = {"extra_successes": "die", "burst_damage": "adds"}
+"""The Aberrant encounter's fields added since the first records: their defaults when a
+record, a file or a link written before them is read."""
 RULES_SPEC: dict[str, Check] = {f.name: _text for f in dataclasses.fields(FightRules)}

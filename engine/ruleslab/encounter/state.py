@@ -46,7 +46,9 @@ class Encounter:
     """An Aberrant fight: ``ruleset`` ("2.0" or "2.1"), the combatants, the ``turn``
     (0 before initiative), the initiative ``order`` (keys) and the place in it whose
     action it is (``place``), whether the scene is over, the readings chosen
-    (``daze_lasts``: :data:`DAZE_LASTS`; ``initiative_each_turn``, RN-TRACK-1) and the
+    (``daze_lasts``: :data:`DAZE_LASTS`; ``initiative_each_turn``, RN-TRACK-1; what an
+    extra success adds to the damage, ``extra_successes``, RN-RANGED-3; a burst's "+[X]
+    Damage" as adds or dice, ``burst_damage``, RN-RANGED-1) and the
     ``log`` of every step so far."""
 
     ruleset: str
@@ -57,6 +59,8 @@ class Encounter:
     scene_over: bool = False
     daze_lasts: str = "next_turn"
     initiative_each_turn: bool = False
+    extra_successes: str = "die"
+    burst_damage: str = "adds"
     log: tuple[Step, ...] = ()
 
 

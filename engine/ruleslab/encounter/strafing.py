@@ -98,7 +98,7 @@ def roll_strafe(
     if not whole(pool, 0, 60):
         raise EncounterError("Attack pool", "Attack pool: a whole number from 0 to 60.")
     keys = _targets(enc, attacker, targets)
-    bonus = burst_bonus(burst, burst_use)
+    bonus = burst_bonus(burst, burst_use, enc.burst_damage)
     setup = attack_setup(enc, attacker, keys[0])
     dice, parts = attack_dice(setup, pool, bonus)
     roll = roll_pool(dice, rng=Random(seed))
@@ -141,7 +141,7 @@ def strafe(
         successes = 0 if rolled.botch else rolled.successes
     if successes is None or not whole(successes, 0, 60):
         raise EncounterError("Successes", "Successes: a whole number from 0 to 60.")
-    bonus = burst_bonus(burst, burst_use)
+    bonus = burst_bonus(burst, burst_use, enc.burst_damage)
     a = find(enc, attacker)
     now = current(enc)
     if now is None or now.key != a.key:  # (rules note RN-TRACK-1)

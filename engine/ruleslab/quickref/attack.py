@@ -76,6 +76,7 @@ from ruleslab.ruleset import V21
 from ruleslab.sources import ALT, QR, rule
 
 __all__ = [
+    "EXTRA_SUCCESS_READINGS",
     "MAX_DAMAGE_ADDS",
     "MAX_DAMAGE_DICE",
     "NO_CONDITIONS",
@@ -244,6 +245,14 @@ def defence_with_difficulty(
     if reading == "spend":  # the last ``added`` entries are now empty
         pmf = pmf[: max(1, len(pmf) - added)]
     return SuccessDistribution(Dist.from_pmf(0, pmf), defence.tail_bound, defence.p_botch)
+
+
+EXTRA_SUCCESS_READINGS = (
+    "Each extra attack success adds",
+    (("die", "+1 damage die"), ("add", "+1 damage add"), ("none", "Nothing")),
+)
+"""What "+1" per extra success is without Devastating (rules note RN-RANGED-3): the
+reading's label and its choices, as the forms that offer it word them."""
 
 
 def per_extra_success(weapon: Weapon, extra_successes: str = "die") -> tuple[int, int, Step]:

@@ -41,6 +41,7 @@ from ruleslab.sources import QR, rule
 
 __all__ = [
     "BURSTS",
+    "BURST_DAMAGE_READINGS",
     "RATE_READINGS",
     "BurstSize",
     "RateOfFire",
@@ -74,6 +75,13 @@ BURSTS: dict[str, BurstSize] = {
     )
 }
 """The text's table, by key."""
+
+BURST_DAMAGE_READINGS = (
+    "Burst “+[X] Damage” is",
+    (("adds", "X damage adds"), ("dice", "X damage dice")),
+)
+"""What a burst's "+[X] Damage" is (rules note RN-RANGED-1): the reading's label and its
+choices, as the forms that offer it word them."""
 
 RATE_READINGS = ("unadjusted", "rounds")
 """Which figure of a Burst(X) weapon's slashed Rate "A/B" is its effective rate of fire:
