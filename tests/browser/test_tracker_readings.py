@@ -45,7 +45,7 @@ def _two_foes(page: Any) -> None:
 
 
 def test_a_reading_chosen_mid_fight_governs_the_next_daze_and_is_undone(
-    browser: Any, base_url: str
+    browser: Any, base_url: str, artifacts: Any
 ) -> None:
     with sized(browser) as context:
         page, watch = _open(context, base_url)
@@ -53,6 +53,9 @@ def test_a_reading_chosen_mid_fight_governs_the_next_daze_and_is_undone(
         _readings(page)
         assert page.get_by_label(DAZE).input_value() == "next_turn"
         assert page.get_by_label("Initiative is rolled").input_value() == "scene"
+        assert page.get_by_label("Each extra attack success adds").input_value() == "die"
+        page.locator(".rl-tr-readings").scroll_into_view_if_needed()
+        looked_at_width(page, watch, artifacts / "tracker-readings-aberrant-390.png", 390)
         _step(page, lambda: page.get_by_label(DAZE).select_option("this_turn"), record=False)
         assert _message(page).startswith(
             "Reading changed: Dazed or Stunned lasts: “Until the end of the turn in which he "
