@@ -39,7 +39,7 @@ from ruleslab.encounter.aberrant import (
     resolve_attack,
 )
 from ruleslab.encounter.ammunition import burst_bonus
-from ruleslab.encounter.log import Change, EncounterError
+from ruleslab.encounter.log import Change, whole_in
 from ruleslab.encounter.state import Encounter
 from ruleslab.explain import Step
 from ruleslab.quickref.attack import Maneuver
@@ -67,12 +67,6 @@ class AttackRoll:
         """The successes beyond the difficulty on a hit (0 on a miss): each adds to the
         damage (rules notes RN-RANGED-3, RN-RANGED-4; ``damage_roll.rolled_damage``)."""
         return self.successes - self.difficulty if self.hit else 0
-
-
-def _whole(value: object, field: str, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise EncounterError(field, f"{field}: a whole number from {lo} to {hi}.")
-    return value
 
 
 def attack_dice(setup: AttackSetup, pool: int, bonus: Maneuver) -> tuple[int, list[str]]:
@@ -104,8 +98,8 @@ def roll_attack(
     ``pool`` dice (before the fight's penalties) against ``difficulty`` successes (before
     the fight's additions); an autofire ``burst`` fired for its ``burst_use``
     "accuracy" adds its dice."""
-    _whole(pool, "Attack pool", 0, 60)
-    _whole(difficulty, "Base difficulty", 1, 20)
+    whole_in(pool, "Attack pool", 0, 60)
+    whole_in(difficulty, "Base difficulty", 1, 20)
     bonus = burst_bonus(burst, burst_use, enc.burst_damage)
     setup = attack_setup(enc, attacker, target)
     a, t = find(enc, attacker), find(enc, target)

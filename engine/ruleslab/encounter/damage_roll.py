@@ -43,7 +43,7 @@ from random import Random
 from ruleslab.dice import roll_pool
 from ruleslab.encounter.aberrant import Damage, apply_damage, find, squad_bonus
 from ruleslab.encounter.ammunition import burst_bonus
-from ruleslab.encounter.log import Change, EncounterError
+from ruleslab.encounter.log import Change, EncounterError, whole_in
 from ruleslab.encounter.state import Encounter, still_open
 from ruleslab.explain import Step
 from ruleslab.quickref.attack import per_extra_success
@@ -113,12 +113,6 @@ class DamageSetup:
         )
 
 
-def _whole(value: object, field: str, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise EncounterError(field, f"{field}: a whole number from {lo} to {hi}.")
-    return value
-
-
 def damage_setup(
     enc: Encounter,
     attacker: str,
@@ -135,8 +129,8 @@ def damage_setup(
     for it): his natural soak from his record (``natural_soak`` given: the GM's figure,
     which a squad with henchmen left needs, the most numerous henchman type's,
     RN-RANGED-18), his ``armour_soak`` as typed."""
-    _whole(extra, "Extra successes", 0, MAX_EXTRA)
-    _whole(armour_soak, "Armour soak", 0, 200)
+    whole_in(extra, "Extra successes", 0, MAX_EXTRA)
+    whole_in(armour_soak, "Armour soak", 0, 200)
     bonus = burst_bonus(burst, "damage", enc.burst_damage)
     a, t = find(enc, attacker), find(enc, target)
     kind = weapon.damage_type
@@ -170,7 +164,7 @@ def damage_setup(
         natural, step = natural_soak_of(kind, ch.quantum, ch.stamina, ch.mega_stamina, whose=t.name)
         steps.append(step)
     else:
-        natural = _whole(natural_soak, "Natural soak", 0, 200)
+        natural = whole_in(natural_soak, "Natural soak", 0, 200)
         whose = f"{t.name}'s henchmen's" if t.henchmen else f"{t.name}'s"
         steps.append(Step(f"Natural soak {natural}: {whose}, as typed (RN-SOAK-4)", COMBAT_SOAK))
     return DamageSetup(dice, adds, kind, natural, armour_soak, weapon.armour_piercing, tuple(steps))

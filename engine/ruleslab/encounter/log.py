@@ -17,7 +17,16 @@ from typing import Any, Generic, Protocol, TypeVar
 from ruleslab.explain import Step
 from ruleslab.params import InputError
 
-__all__ = ["Change", "EncounterError", "find_key", "logged", "people_of", "put_keyed", "whole"]
+__all__ = [
+    "Change",
+    "EncounterError",
+    "find_key",
+    "logged",
+    "people_of",
+    "put_keyed",
+    "whole",
+    "whole_in",
+]
 
 E = TypeVar("E")
 
@@ -37,6 +46,14 @@ class Change(Generic[E]):
 def whole(value: object, lo: int, hi: int) -> bool:
     """Whether ``value`` is a whole number (not a bool) from ``lo`` to ``hi``."""
     return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
+
+
+def whole_in(value: object, field: str, lo: int, hi: int) -> int:
+    """``value`` if it is a whole number from ``lo`` to ``hi``, else
+    :class:`EncounterError` naming ``field`` (as the form labels it) and the range."""
+    if not isinstance(value, int) or not whole(value, lo, hi):
+        raise EncounterError(field, f"{field}: a whole number from {lo} to {hi}.")
+    return value
 
 
 class Keyed(Protocol):

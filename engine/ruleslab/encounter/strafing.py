@@ -27,7 +27,7 @@ from ruleslab.dice import roll_pool
 from ruleslab.encounter.aberrant import COMBAT_20, attack_setup
 from ruleslab.encounter.ammunition import burst_bonus, spend_ammunition
 from ruleslab.encounter.attack_roll import attack_dice
-from ruleslab.encounter.log import Change, EncounterError, whole
+from ruleslab.encounter.log import Change, EncounterError, whole_in
 from ruleslab.encounter.state import (
     Encounter,
     current,
@@ -95,8 +95,7 @@ def roll_strafe(
 ) -> StrafeRoll:
     """The strafe's one roll with ``random.Random(seed)``: ``pool`` dice (before the fight's
     penalties), the burst's Accuracy and a squad's dice added, the wound penalty taken off."""
-    if not whole(pool, 0, 60):
-        raise EncounterError("Attack pool", "Attack pool: a whole number from 0 to 60.")
+    whole_in(pool, "Attack pool", 0, 60)
     keys = _targets(enc, attacker, targets)
     bonus = burst_bonus(burst, burst_use, enc.burst_damage)
     setup = attack_setup(enc, attacker, keys[0])
@@ -131,16 +130,14 @@ def strafe(
     target's 2.1 Defense worn down."""
     still_open(enc)
     keys = _targets(enc, attacker, targets)
-    if not whole(difficulty, 1, 20):
-        raise EncounterError("Base difficulty", "Base difficulty: a whole number from 1 to 20.")
+    whole_in(difficulty, "Base difficulty", 1, 20)
     rolled = None
     if seed is not None:
         rolled = roll_strafe(
             enc, attacker, keys, pool=pool or 0, seed=seed, burst=burst, burst_use=burst_use
         )
         successes = 0 if rolled.botch else rolled.successes
-    if successes is None or not whole(successes, 0, 60):
-        raise EncounterError("Successes", "Successes: a whole number from 0 to 60.")
+    successes = whole_in(successes, "Successes", 0, 60)
     bonus = burst_bonus(burst, burst_use, enc.burst_damage)
     a = find(enc, attacker)
     now = current(enc)
